@@ -1,0 +1,64 @@
+// Builds four bundles:
+//   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
+//   dist/cli.js        the `cluster-anatomy` command over the same core
+//   dist/kube.js       @kubernetes/client-node, loaded on first use so activation stays cheap
+//   dist/webview/diagram.js  the diagram's browser code (iife)
+// Flags: --production (minified, no source maps), --watch (rebuild on change, problem-matcher output).
+import * as esbuild from 'esbuild';
+import { rmSync } from 'node:fs';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Prints errors in the shape of the `$esbuild-watch` problem matcher. */
+const problemMatcher = {
+  name: 'problem-matcher',
+  setup(build) {
+    build.onStart(() => console.log('[watch] build started'));
+    build.onEnd((result) => {
+      for (const { text, location } of result.errors) {
+        console.error(`✘ [ERROR] ${text}`);
+        if (location) console.error(`    ${location.file}:${location.line}:${location.column}:`);
+      }
+      console.log('[watch] build finished');
+    });
+  },
+};
+
+/** The client library lives in its own bundle; the others reach it through a lazy require of ./kube.js. */
+const lazyKubeClient = {
+  name: 'lazy-kube-client',
+  setup(build) {
+    build.onResolve({ filter: /^@kubernetes\/client-node$/ }, () => ({ path: './kube.js', external: true }));
+  },
+};
+
+const common = {
+  bundle: true,
+  minify: production,
+  sourcemap: production ? false : 'linked',
+  sourcesContent: false,
+  logLevel: 'warning',
+  plugins: watch ? [problemMatcher] : [],
+};
+
+const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+
+const builds = [
+  { ...nodeCommon, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'],
+    plugins: [...common.plugins, lazyKubeClient] },
+  { ...nodeCommon, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
+    plugins: [...common.plugins, lazyKubeClient] },
+  { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: 'dist/kube.js' },
+  { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/diagram.ts'],
+    outfile: 'dist/webview/diagram.js' },
+];
+
+if (!watch) rmSync('dist', { recursive: true, force: true });
+const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
+if (watch) {
+  await Promise.all(contexts.map((context) => context.watch()));
+} else {
+  await Promise.all(contexts.map((context) => context.rebuild()));
+  await Promise.all(contexts.map((context) => context.dispose()));
+}

@@ -1,0 +1,4 @@
+import type { CliCommand } from './run';
+
+/** Every subcommand of `cluster-anatomy`, each in a module of its own under src/cli. */
+export const cliCommands: readonly CliCommand[] = [];

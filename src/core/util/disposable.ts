@@ -1,0 +1,48 @@
+/** The shape of vscode.Disposable, so core objects can be pushed into `context.subscriptions` directly. */
+export interface Disposable {
+  dispose(): void;
+}
+
+export function toDisposable(dispose: () => void): Disposable {
+  let disposed = false;
+  return {
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      dispose();
+    },
+  };
+}
+
+/** Owns other disposables and disposes them in reverse order of registration. */
+export class DisposableStore implements Disposable {
+  private readonly items: Disposable[] = [];
+  private disposed = false;
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  add<T extends Disposable>(item: T): T {
+    if (this.disposed) {
+      item.dispose();
+    } else {
+      this.items.push(item);
+    }
+    return item;
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    const errors: unknown[] = [];
+    for (const item of this.items.splice(0).reverse()) {
+      try {
+        item.dispose();
+      } catch (error) {
+        errors.push(error);
+      }
+    }
+    if (errors.length > 0) throw new AggregateError(errors, 'Some resources failed to dispose');
+  }
+}

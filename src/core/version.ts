@@ -1,0 +1,4 @@
+import { version, name } from '../../package.json';
+
+export const productName: string = name;
+export const productVersion: string = version;
