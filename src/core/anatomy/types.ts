@@ -1,0 +1,132 @@
+/**
+ * The anatomy of one cluster: the stable contract behind `cluster-anatomy tree --json`, the extension API,
+ * the tree and the diagram. Fields are only ever added.
+ */
+
+/** Components the product knows by name. `cni` is the network plugin (its name is in `cniName`). */
+export type ComponentId =
+  | 'kube-apiserver'
+  | 'etcd'
+  | 'kube-scheduler'
+  | 'kube-controller-manager'
+  | 'cloud-controller-manager'
+  | 'kube-proxy'
+  | 'coredns'
+  | 'cni'
+  | 'other';
+
+/** Node agents that are system daemons, not Pods; they appear in diagrams and hovers. */
+export type NodeAgentId = 'kubelet' | 'container-runtime';
+
+/** How a Pod came to be: who created it. */
+export type PodSource = 'static' | 'daemonset' | 'deployment' | 'statefulset' | 'job' | 'replicaset' | 'bare';
+
+/** How the control plane runs (anatomy.md: "four ways in the docs", plus embedded distributions). */
+export type ControlPlaneMode = 'static-pods' | 'hosted' | 'embedded' | 'self-hosted' | 'unknown';
+
+export type NodeRole = 'control-plane' | 'worker';
+
+export type ConditionStatus = 'True' | 'False' | 'Unknown';
+
+/** Why the classifier decided something: the label, annotation, owner or field it read. Plain text. */
+export interface Evidence {
+  /** e.g. 'label', 'annotation', 'owner', 'name', 'taint', 'field', 'absence'. */
+  readonly kind: string;
+  /** The key it read, e.g. 'component', 'kubernetes.io/config.mirror', 'DaemonSet/kube-proxy'. */
+  readonly key: string;
+  /** The value it found, when there is one. */
+  readonly value?: string;
+}
+
+export interface Taint {
+  readonly key: string;
+  readonly value?: string;
+  readonly effect: string;
+}
+
+export interface LeaseInfo {
+  /** ISO time of the last renewal. */
+  readonly renewTime: string;
+  /** Seconds since renewTime at the time the snapshot was made. */
+  readonly ageSeconds: number;
+  readonly leaseDurationSeconds: number | null;
+  readonly holderIdentity: string | null;
+}
+
+export interface ComponentPod {
+  readonly component: ComponentId;
+  /** Name of the network plugin when component is 'cni' (e.g. 'kindnet', 'calico', 'cilium'). */
+  readonly cniName?: string;
+  readonly pod: string;
+  readonly namespace: string;
+  readonly source: PodSource;
+  /** 'Kind/name' of the controlling owner, or of the node for a static Pod's mirror, or null. */
+  readonly owner: string | null;
+  readonly phase: string;
+  readonly ready: boolean;
+  readonly restarts: number;
+  /** A waiting or terminated reason worth showing (CrashLoopBackOff, ImagePullBackOff, …). */
+  readonly reason: string | null;
+  readonly hostNetwork: boolean;
+  readonly evidence: readonly Evidence[];
+}
+
+export interface NodeAnatomy {
+  readonly name: string;
+  readonly role: NodeRole;
+  readonly roleEvidence: readonly Evidence[];
+  readonly ready: ConditionStatus;
+  /** When Ready last changed (ISO), to say how long a node has been NotReady or Unknown. */
+  readonly readySince: string | null;
+  readonly kubeletVersion: string | null;
+  readonly containerRuntime: string | null;
+  readonly osImage: string | null;
+  readonly kernelVersion: string | null;
+  readonly internalIP: string | null;
+  readonly podCIDR: string | null;
+  readonly taints: readonly Taint[];
+  readonly lease: LeaseInfo | null;
+  readonly components: readonly ComponentPod[];
+}
+
+export interface AddonAnatomy {
+  readonly kind: 'Deployment' | 'DaemonSet' | 'Service' | 'StatefulSet';
+  readonly name: string;
+  readonly namespace: string;
+  readonly component: ComponentId;
+  /** Deployments/DaemonSets: ready == desired. Services: true when it has a cluster IP. */
+  readonly ready: boolean;
+  readonly desired: number | null;
+  readonly readyCount: number | null;
+  /** Nodes its Pods run on (Deployments), for "where the scheduler placed it". */
+  readonly nodes: readonly string[];
+  readonly clusterIP?: string | null;
+}
+
+export interface AbsentComponent {
+  readonly component: ComponentId | NodeAgentId;
+  /** A stable reason code, e.g. 'no-cloud-provider', 'hosted-control-plane', 'external-etcd', 'replaced-by-cni'. */
+  readonly reasonCode: string;
+  /** The reason in English, for the CLI and the JSON contract. */
+  readonly why: string;
+}
+
+export interface ControlPlaneAnatomy {
+  readonly mode: ControlPlaneMode;
+  readonly evidence: readonly Evidence[];
+  readonly highlyAvailable: boolean;
+  readonly externalEtcd: boolean;
+}
+
+export interface ClusterAnatomy {
+  readonly context: string;
+  readonly server: string;
+  readonly serverVersion: string | null;
+  readonly generatedAt: string;
+  readonly controlPlane: ControlPlaneAnatomy;
+  readonly nodes: readonly NodeAnatomy[];
+  readonly addons: readonly AddonAnatomy[];
+  readonly absent: readonly AbsentComponent[];
+  /** Resources that could not be read (403, …), so views can say what is missing instead of guessing. */
+  readonly unreadable: readonly { readonly resource: string; readonly reason: string }[];
+}
