@@ -1,0 +1,82 @@
+import { KubeconfigService, UnknownContextError } from '../core/kubeconfig/kubeconfigService';
+import type { KubeconfigState } from '../core/kubeconfig/types';
+import { type CliCommand, type CliIo, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
+
+function openKubeconfig(io: CliIo, kubeconfig: string | undefined): KubeconfigService {
+  // A terminal user runs their own kubeconfig, as kubectl does: trusted, nothing to watch.
+  return new KubeconfigService({ setting: kubeconfig, env: io.env, homeDir: io.env.HOME, trusted: true, watch: false });
+}
+
+function writeProblems(io: CliIo, state: KubeconfigState): void {
+  for (const problem of state.problems) {
+    if (problem.kind === 'needsTrust') continue;
+    io.stderr.write(`${problem.severity}: ${problem.message}\n`);
+  }
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('   ').trimEnd()).join('\n') + '\n';
+}
+
+export const contextsCommand: CliCommand = {
+  name: 'contexts',
+  summary: 'list the kubeconfig contexts (merged like kubectl)',
+  usage: [
+    'Usage: cluster-anatomy contexts [--json] [--kubeconfig FILE]',
+    '',
+    'Lists every context of the kubeconfig files (--kubeconfig, else $KUBECONFIG, else ~/.kube/config),',
+    'merged the way kubectl merges them. --json prints { current, contexts: [ { name, cluster, user,',
+    'namespace, server, file, current } ] }. Problems found in the files go to stderr.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { json: { type: 'boolean' }, kubeconfig: { type: 'string' } });
+    const service = openKubeconfig(io, values.kubeconfig);
+    try {
+      const state = service.state;
+      if (values.json) {
+        io.stdout.write(`${JSON.stringify({ current: state.current ?? null, contexts: state.contexts }, null, 2)}\n`);
+      } else {
+        const rows = [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE', 'SERVER', 'FILE']];
+        for (const context of state.contexts) {
+          rows.push([context.current ? '*' : '', context.name, context.cluster, context.user, context.namespace, context.server, context.file]);
+        }
+        io.stdout.write(table(rows));
+      }
+      writeProblems(io, state);
+      return state.problems.some((problem) => problem.kind === 'yamlError') ? EXIT_FAILURE : EXIT_OK;
+    } finally {
+      service.dispose();
+    }
+  },
+};
+
+export const useContextCommand: CliCommand = {
+  name: 'use-context',
+  summary: 'set current-context where kubectl sets it, changing nothing else in the file',
+  usage: [
+    'Usage: cluster-anatomy use-context NAME [--kubeconfig FILE]',
+    '',
+    'Writes current-context into the first existing kubeconfig file of the list, as kubectl does, and',
+    'leaves every other line of that file (comments and formatting included) as it was.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(args, { kubeconfig: { type: 'string' } }, true);
+    if (positionals.length !== 1) throw new UsageError('give exactly one context name');
+    const name = positionals[0] ?? '';
+    const service = openKubeconfig(io, values.kubeconfig);
+    try {
+      await service.switchContext(name);
+      io.stdout.write(`Switched to context "${name}".\n`);
+      return EXIT_OK;
+    } catch (error) {
+      if (error instanceof UnknownContextError) {
+        io.stderr.write(`cluster-anatomy use-context: ${error.message}\n`);
+        return EXIT_FAILURE;
+      }
+      throw error;
+    } finally {
+      service.dispose();
+    }
+  },
+};
