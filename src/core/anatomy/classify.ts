@@ -1,0 +1,481 @@
+import type { SlimLease, SlimNode, SlimOwner, SlimPod, SlimService, SlimWorkload } from '../kube/slim';
+import type {
+  AbsentComponent,
+  AddonAnatomy,
+  ClusterAnatomy,
+  ComponentId,
+  ComponentPod,
+  ConditionStatus,
+  ControlPlaneAnatomy,
+  Evidence,
+  NodeAnatomy,
+  NodeRole,
+  PodSource,
+} from './types';
+
+/** Pure functions from slim API objects to the anatomy. Every decision records the evidence it read. */
+
+export const MIRROR_ANNOTATION = 'kubernetes.io/config.mirror';
+export const CONTROL_PLANE_ROLE_LABEL = 'node-role.kubernetes.io/control-plane';
+export const LEGACY_MASTER_ROLE_LABEL = 'node-role.kubernetes.io/master';
+
+const controlPlaneComponents: readonly ComponentId[] = [
+  'kube-apiserver',
+  'etcd',
+  'kube-scheduler',
+  'kube-controller-manager',
+  'cloud-controller-manager',
+];
+
+/** Network plugins, recognised by DaemonSet name, label value or image. */
+const cniByName: Readonly<Record<string, string>> = {
+  kindnet: 'kindnet',
+  'kindnetd': 'kindnet',
+  'calico-node': 'calico',
+  calico: 'calico',
+  cilium: 'cilium',
+  'cilium-agent': 'cilium',
+  'kube-flannel-ds': 'flannel',
+  flannel: 'flannel',
+  'weave-net': 'weave',
+  canal: 'canal',
+  'antrea-agent': 'antrea',
+  'kube-router': 'kube-router',
+  'aws-node': 'amazon-vpc-cni',
+  'azure-cns': 'azure-cni',
+  'azure-cni': 'azure-cni',
+  'gke-dataplane-v2': 'cilium',
+  'netd': 'gke-netd',
+};
+
+function cniNameFrom(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  return cniByName[value] ?? cniByName[value.replace(/-ds$/, '')];
+}
+
+function cniFromImages(images: readonly string[]): string | undefined {
+  for (const image of images) {
+    const repository = image.split('@')[0].split(':')[0];
+    const last = repository.split('/').pop() ?? '';
+    const name = cniNameFrom(last) ?? (/^kindnetd?$/.test(last) ? 'kindnet' : undefined);
+    if (name) return name;
+  }
+  return undefined;
+}
+
+export interface PodClassification {
+  readonly component: ComponentId;
+  readonly cniName?: string;
+  readonly source: PodSource;
+  readonly owner: string | null;
+  readonly evidence: readonly Evidence[];
+}
+
+/** What the classifier may look up beyond the Pod itself. */
+export interface OwnerLookup {
+  /** The controller owner of a ReplicaSet, when ReplicaSets can be read. */
+  replicaSetOwner(namespace: string, name: string): SlimOwner | undefined | null;
+  /** Whether a Deployment of that name exists (fallback when ReplicaSets cannot be read). */
+  hasDeployment(namespace: string, name: string): boolean;
+}
+
+function controllerOf(owners: readonly SlimOwner[]): SlimOwner | undefined {
+  return owners.find((owner) => owner.controller) ?? owners[0];
+}
+
+export function classifyPodSource(pod: SlimPod, lookup: OwnerLookup): Pick<PodClassification, 'source' | 'owner' | 'evidence'> {
+  const meta = pod.metadata;
+  const evidence: Evidence[] = [];
+  const mirror = meta.annotations[MIRROR_ANNOTATION];
+  const owner = controllerOf(meta.ownerReferences);
+  if (mirror !== undefined || owner?.kind === 'Node') {
+    if (mirror !== undefined) evidence.push({ kind: 'annotation', key: MIRROR_ANNOTATION, value: mirror });
+    if (owner?.kind === 'Node') evidence.push({ kind: 'owner', key: `Node/${owner.name}` });
+    return { source: 'static', owner: owner?.kind === 'Node' ? `Node/${owner.name}` : pod.nodeName ? `Node/${pod.nodeName}` : null, evidence };
+  }
+  if (!owner) return { source: 'bare', owner: null, evidence: [{ kind: 'absence', key: 'ownerReferences' }] };
+  evidence.push({ kind: 'owner', key: `${owner.kind}/${owner.name}` });
+  switch (owner.kind) {
+    case 'DaemonSet':
+      return { source: 'daemonset', owner: `DaemonSet/${owner.name}`, evidence };
+    case 'StatefulSet':
+      return { source: 'statefulset', owner: `StatefulSet/${owner.name}`, evidence };
+    case 'Job':
+      return { source: 'job', owner: `Job/${owner.name}`, evidence };
+    case 'ReplicaSet': {
+      const replicaSetOwner = lookup.replicaSetOwner(meta.namespace, owner.name);
+      if (replicaSetOwner?.kind === 'Deployment') {
+        evidence.push({ kind: 'owner', key: `Deployment/${replicaSetOwner.name}`, value: `owner of ReplicaSet/${owner.name}` });
+        return { source: 'deployment', owner: `Deployment/${replicaSetOwner.name}`, evidence };
+      }
+      if (replicaSetOwner === undefined) {
+        // ReplicaSets unreadable: a Deployment names its ReplicaSets `<deployment>-<pod-template-hash>`.
+        const deployment = owner.name.replace(/-[a-z0-9]{5,10}$/, '');
+        if (deployment !== owner.name && lookup.hasDeployment(meta.namespace, deployment)) {
+          evidence.push({ kind: 'name', key: `Deployment/${deployment}`, value: `ReplicaSet/${owner.name} is named after it` });
+          return { source: 'deployment', owner: `Deployment/${deployment}`, evidence };
+        }
+      }
+      return { source: 'replicaset', owner: `ReplicaSet/${owner.name}`, evidence };
+    }
+    default:
+      return { source: 'bare', owner: `${owner.kind}/${owner.name}`, evidence };
+  }
+}
+
+const componentLabels = ['component', 'k8s-app', 'app.kubernetes.io/name', 'app.kubernetes.io/component', 'app', 'name'] as const;
+
+export function classifyPodComponent(pod: SlimPod, ownerName: string | null): Pick<PodClassification, 'component' | 'cniName' | 'evidence'> {
+  const labels = pod.metadata.labels;
+  for (const key of componentLabels) {
+    const value = labels[key];
+    if (value === undefined) continue;
+    const evidence: Evidence[] = [{ kind: 'label', key, value }];
+    if ((controlPlaneComponents as readonly string[]).includes(value)) return { component: value as ComponentId, evidence };
+    if (value === 'kube-proxy') return { component: 'kube-proxy', evidence };
+    if (value === 'kube-dns' || value === 'coredns') return { component: 'coredns', evidence };
+    const cni = cniNameFrom(value);
+    if (cni) return { component: 'cni', cniName: cni, evidence };
+  }
+  const ownerShort = ownerName?.split('/')[1];
+  if (ownerShort) {
+    const evidence: Evidence[] = [{ kind: 'owner', key: ownerName ?? '' }];
+    if (ownerShort === 'kube-proxy') return { component: 'kube-proxy', evidence };
+    if (ownerShort === 'coredns' || ownerShort === 'kube-dns') return { component: 'coredns', evidence };
+    const cni = cniNameFrom(ownerShort);
+    if (cni) return { component: 'cni', cniName: cni, evidence };
+  }
+  // Static Pods without kubeadm's labels still carry the component's name before the node suffix.
+  if (pod.metadata.annotations[MIRROR_ANNOTATION] !== undefined && pod.nodeName) {
+    const base = pod.metadata.name.endsWith(`-${pod.nodeName}`) ? pod.metadata.name.slice(0, -pod.nodeName.length - 1) : pod.metadata.name;
+    if ((controlPlaneComponents as readonly string[]).includes(base)) {
+      return { component: base as ComponentId, evidence: [{ kind: 'name', key: 'metadata.name', value: pod.metadata.name }] };
+    }
+  }
+  const cni = cniFromImages(pod.images);
+  if (cni) return { component: 'cni', cniName: cni, evidence: [{ kind: 'image', key: 'image', value: pod.images.join(', ') }] };
+  return { component: 'other', evidence: [] };
+}
+
+export function classifyPod(pod: SlimPod, lookup: OwnerLookup): PodClassification {
+  const source = classifyPodSource(pod, lookup);
+  const component = classifyPodComponent(pod, source.owner);
+  return {
+    component: component.component,
+    ...(component.cniName ? { cniName: component.cniName } : {}),
+    source: source.source,
+    owner: source.owner,
+    evidence: [...component.evidence, ...source.evidence],
+  };
+}
+
+const badReasons = new Set([
+  'CrashLoopBackOff',
+  'ImagePullBackOff',
+  'ErrImagePull',
+  'CreateContainerConfigError',
+  'CreateContainerError',
+  'InvalidImageName',
+  'RunContainerError',
+  'OOMKilled',
+  'Error',
+  'ContainerCannotRun',
+]);
+
+export function podHealth(pod: SlimPod): Pick<ComponentPod, 'phase' | 'ready' | 'restarts' | 'reason'> {
+  let reason: string | null = pod.metadata.deletionTimestamp ? 'Terminating' : pod.reason;
+  let restarts = 0;
+  for (const status of pod.containerStatuses) {
+    restarts += status.restartCount;
+    const candidate = status.waitingReason ?? (status.ready ? null : status.terminatedReason);
+    if (candidate && (reason === null || badReasons.has(candidate))) reason = candidate;
+  }
+  return { phase: pod.phase, ready: pod.ready, restarts, reason };
+}
+
+export function toComponentPod(pod: SlimPod, classification: PodClassification): ComponentPod {
+  return {
+    component: classification.component,
+    ...(classification.cniName ? { cniName: classification.cniName } : {}),
+    pod: pod.metadata.name,
+    namespace: pod.metadata.namespace,
+    source: classification.source,
+    owner: classification.owner,
+    ...podHealth(pod),
+    hostNetwork: pod.hostNetwork,
+    evidence: classification.evidence,
+  };
+}
+
+export function classifyNodeRole(node: SlimNode, runsApiServer: boolean): { role: NodeRole; evidence: Evidence[] } {
+  const evidence: Evidence[] = [];
+  const labels = node.metadata.labels;
+  for (const key of [CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL]) {
+    if (key in labels) evidence.push({ kind: 'label', key, value: labels[key] });
+  }
+  for (const taint of node.taints) {
+    if (taint.key === CONTROL_PLANE_ROLE_LABEL || taint.key === LEGACY_MASTER_ROLE_LABEL) {
+      evidence.push({ kind: 'taint', key: taint.key, value: taint.effect });
+    }
+  }
+  if (runsApiServer) evidence.push({ kind: 'pod', key: 'kube-apiserver', value: 'runs on this node' });
+  if (evidence.length > 0) return { role: 'control-plane', evidence };
+  return { role: 'worker', evidence: [{ kind: 'absence', key: CONTROL_PLANE_ROLE_LABEL }] };
+}
+
+export function nodeReady(node: SlimNode): { ready: ConditionStatus; since: string | null } {
+  const condition = node.conditions.find((c) => c.type === 'Ready');
+  const status = condition?.status;
+  return {
+    ready: status === 'True' || status === 'False' ? status : 'Unknown',
+    since: condition?.lastTransitionTime ?? null,
+  };
+}
+
+/** Distribution markers: k3s and k0s embed the control plane in one binary, hosted providers hide it. */
+function distributionOf(nodes: readonly SlimNode[], server: string): { embedded?: Evidence; hosted?: Evidence } {
+  const result: { embedded?: Evidence; hosted?: Evidence } = {};
+  for (const node of nodes) {
+    const kubelet = node.nodeInfo.kubeletVersion ?? '';
+    const labels = node.metadata.labels;
+    if (!result.embedded) {
+      if (/\+k3s/.test(kubelet)) result.embedded = { kind: 'field', key: 'status.nodeInfo.kubeletVersion', value: kubelet };
+      else if (/\+k0s/.test(kubelet)) result.embedded = { kind: 'field', key: 'status.nodeInfo.kubeletVersion', value: kubelet };
+      else if (labels['node.kubernetes.io/instance-type'] === 'k3s') result.embedded = { kind: 'label', key: 'node.kubernetes.io/instance-type', value: 'k3s' };
+    }
+    if (!result.hosted) {
+      if (/-eks-/.test(kubelet) || 'eks.amazonaws.com/nodegroup' in labels) result.hosted = { kind: 'provider', key: 'EKS', value: kubelet };
+      else if (/-gke\./.test(kubelet) || 'cloud.google.com/gke-nodepool' in labels) result.hosted = { kind: 'provider', key: 'GKE', value: kubelet };
+      else if ('kubernetes.azure.com/cluster' in labels || 'kubernetes.azure.com/agentpool' in labels) result.hosted = { kind: 'provider', key: 'AKS', value: labels['kubernetes.azure.com/cluster'] ?? '' };
+    }
+  }
+  if (!result.hosted) {
+    if (/\.eks\.amazonaws\.com/i.test(server)) result.hosted = { kind: 'server', key: 'EKS', value: server };
+    else if (/\.azmk8s\.io/i.test(server)) result.hosted = { kind: 'server', key: 'AKS', value: server };
+  }
+  return result;
+}
+
+export function detectControlPlane(
+  nodes: readonly SlimNode[],
+  controlPlaneNodes: number,
+  pods: readonly ComponentPod[],
+  server: string,
+): ControlPlaneAnatomy & { provider?: string } {
+  const apiServers = pods.filter((p) => p.component === 'kube-apiserver');
+  const etcds = pods.filter((p) => p.component === 'etcd');
+  const staticApiServer = apiServers.find((p) => p.source === 'static');
+  const distribution = distributionOf(nodes, server);
+  let mode: ControlPlaneAnatomy['mode'];
+  const evidence: Evidence[] = [];
+  if (staticApiServer) {
+    mode = 'static-pods';
+    evidence.push({ kind: 'annotation', key: MIRROR_ANNOTATION, value: `on Pod ${staticApiServer.pod}` });
+  } else if (apiServers.length > 0) {
+    mode = 'self-hosted';
+    evidence.push({ kind: 'owner', key: apiServers[0].owner ?? 'none', value: `owns Pod ${apiServers[0].pod}` });
+  } else if (distribution.embedded) {
+    mode = 'embedded';
+    evidence.push(distribution.embedded, { kind: 'absence', key: 'kube-apiserver Pod' });
+  } else if (distribution.hosted || controlPlaneNodes === 0) {
+    mode = 'hosted';
+    if (distribution.hosted) evidence.push(distribution.hosted);
+    evidence.push({ kind: 'absence', key: 'control-plane nodes' }, { kind: 'absence', key: 'kube-apiserver Pod' });
+  } else {
+    // Control-plane nodes but no control-plane Pods: components run as system services (or are hidden).
+    mode = 'unknown';
+    evidence.push({ kind: 'absence', key: 'kube-apiserver Pod', value: `${controlPlaneNodes} control-plane node(s) without control-plane Pods` });
+  }
+  const highlyAvailable = apiServers.length > 1 || controlPlaneNodes > 1;
+  if (highlyAvailable) evidence.push({ kind: 'count', key: 'kube-apiserver', value: String(Math.max(apiServers.length, controlPlaneNodes)) });
+  const externalEtcd = (mode === 'static-pods' || mode === 'self-hosted') && etcds.length === 0;
+  const provider = distribution.hosted?.key;
+  return { mode, evidence, highlyAvailable, externalEtcd, ...(provider ? { provider } : {}) };
+}
+
+function absentComponents(controlPlane: ControlPlaneAnatomy & { provider?: string }, pods: readonly ComponentPod[], readable: { pods: boolean }): AbsentComponent[] {
+  if (!readable.pods) return [];
+  const present = new Set(pods.map((p) => p.component));
+  const absent: AbsentComponent[] = [];
+  const hostedWhy = `Runs in the provider's control plane${controlPlane.provider ? ` (${controlPlane.provider})` : ''}; the API shows no Pod or node for it.`;
+  for (const component of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager'] as const) {
+    if (present.has(component)) continue;
+    if (controlPlane.mode === 'hosted') absent.push({ component, reasonCode: 'hosted-control-plane', why: hostedWhy });
+    else if (controlPlane.mode === 'embedded') absent.push({ component, reasonCode: 'embedded', why: 'Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.' });
+    else if (component === 'etcd' && controlPlane.externalEtcd) absent.push({ component, reasonCode: 'external-etcd', why: 'No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.' });
+    else absent.push({ component, reasonCode: 'not-found', why: 'No Pod of this component in kube-system: it may run as a system service on the control-plane machines.' });
+  }
+  if (!present.has('cloud-controller-manager')) {
+    absent.push(
+      controlPlane.mode === 'hosted'
+        ? { component: 'cloud-controller-manager', reasonCode: 'hosted-control-plane', why: hostedWhy }
+        : { component: 'cloud-controller-manager', reasonCode: 'no-cloud-provider', why: 'No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).' },
+    );
+  }
+  if (!present.has('kube-proxy')) {
+    const replacer = pods.find((p) => p.component === 'cni' && p.cniName === 'cilium');
+    absent.push(
+      replacer
+        ? { component: 'kube-proxy', reasonCode: 'replaced-by-cni', why: 'The network plugin (cilium) implements Services itself, replacing kube-proxy.' }
+        : { component: 'kube-proxy', reasonCode: 'not-found', why: 'No kube-proxy Pods: Services are implemented by the network plugin or a system service.' },
+    );
+  }
+  if (!present.has('coredns')) absent.push({ component: 'coredns', reasonCode: 'no-cluster-dns', why: 'No cluster DNS Pods in kube-system; every cluster should have one.' });
+  if (!present.has('cni')) absent.push({ component: 'cni', reasonCode: 'not-found', why: 'No network plugin Pods in kube-system: it may run elsewhere or as a system service.' });
+  return absent;
+}
+
+export interface AnatomyInput {
+  readonly context: string;
+  readonly server: string;
+  readonly serverVersion: string | null;
+  readonly nodes: readonly SlimNode[];
+  /** kube-system Pods with their classification (cached by the model per resourceVersion). */
+  readonly pods: readonly { pod: SlimPod; classification: PodClassification }[];
+  readonly daemonSets: readonly SlimWorkload[];
+  readonly deployments: readonly SlimWorkload[];
+  readonly services: readonly SlimService[];
+  readonly leases: ReadonlyMap<string, SlimLease>;
+  readonly unreadable: readonly { resource: string; reason: string }[];
+  readonly now: number;
+}
+
+export function leaseInfo(lease: SlimLease | undefined, now: number): NodeAnatomy['lease'] {
+  if (!lease?.renewTime) return null;
+  const renewed = Date.parse(lease.renewTime);
+  return {
+    renewTime: lease.renewTime,
+    ageSeconds: Number.isFinite(renewed) ? Math.max(0, Math.round((now - renewed) / 1000)) : 0,
+    leaseDurationSeconds: lease.leaseDurationSeconds,
+    holderIdentity: lease.holderIdentity,
+  };
+}
+
+const componentOrder: Readonly<Record<ComponentId, number>> = {
+  'kube-apiserver': 0,
+  etcd: 1,
+  'kube-controller-manager': 2,
+  'kube-scheduler': 3,
+  'cloud-controller-manager': 4,
+  'kube-proxy': 5,
+  cni: 6,
+  coredns: 7,
+  other: 8,
+};
+
+export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
+  const podsByNode = new Map<string, ComponentPod[]>();
+  const nodesByOwner = new Map<string, Set<string>>();
+  const allPods: ComponentPod[] = [];
+  for (const { pod, classification } of input.pods) {
+    const componentPod = toComponentPod(pod, classification);
+    allPods.push(componentPod);
+    if (!pod.nodeName) continue;
+    if (classification.owner && classification.source === 'deployment') {
+      let owned = nodesByOwner.get(classification.owner);
+      if (!owned) nodesByOwner.set(classification.owner, (owned = new Set()));
+      owned.add(pod.nodeName);
+    }
+    let list = podsByNode.get(pod.nodeName);
+    if (!list) podsByNode.set(pod.nodeName, (list = []));
+    list.push(componentPod);
+  }
+  const nodes: NodeAnatomy[] = [];
+  let controlPlaneNodes = 0;
+  for (const node of input.nodes) {
+    const name = node.metadata.name;
+    const components = (podsByNode.get(name) ?? []).sort(
+      (a, b) => componentOrder[a.component] - componentOrder[b.component] || a.pod.localeCompare(b.pod),
+    );
+    const { role, evidence } = classifyNodeRole(node, components.some((p) => p.component === 'kube-apiserver'));
+    if (role === 'control-plane') controlPlaneNodes++;
+    const ready = nodeReady(node);
+    nodes.push({
+      name,
+      role,
+      roleEvidence: evidence,
+      ready: ready.ready,
+      readySince: ready.since,
+      kubeletVersion: node.nodeInfo.kubeletVersion,
+      containerRuntime: node.nodeInfo.containerRuntimeVersion,
+      osImage: node.nodeInfo.osImage,
+      kernelVersion: node.nodeInfo.kernelVersion,
+      internalIP: node.addresses.find((a) => a.type === 'InternalIP')?.address ?? null,
+      podCIDR: node.podCIDR,
+      taints: node.taints,
+      lease: leaseInfo(input.leases.get(name), input.now),
+      components,
+    });
+  }
+  nodes.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, 'en', { numeric: true }) : a.role === 'control-plane' ? -1 : 1));
+  const controlPlane = detectControlPlane(input.nodes, controlPlaneNodes, allPods, input.server);
+  const podsUnreadable = input.unreadable.some((u) => u.resource === 'pods');
+  const { provider: _provider, ...controlPlaneContract } = controlPlane;
+  return {
+    context: input.context,
+    server: input.server,
+    serverVersion: input.serverVersion,
+    generatedAt: new Date(input.now).toISOString(),
+    controlPlane: controlPlaneContract,
+    nodes,
+    addons: buildAddons(input, allPods, nodesByOwner),
+    absent: absentComponents(controlPlane, allPods, { pods: !podsUnreadable }),
+    unreadable: input.unreadable,
+  };
+}
+
+function buildAddons(input: AnatomyInput, pods: readonly ComponentPod[], nodesByOwner: ReadonlyMap<string, ReadonlySet<string>>): AddonAnatomy[] {
+  const addons: AddonAnatomy[] = [];
+  const nodesOf = (owner: string) => [...(nodesByOwner.get(owner) ?? [])].sort();
+  const componentOfOwner = (owner: string): ComponentId => pods.find((p) => p.owner === owner)?.component ?? componentFromName(owner.split('/')[1]);
+  for (const deployment of input.deployments) {
+    const owner = `Deployment/${deployment.metadata.name}`;
+    addons.push({
+      kind: 'Deployment',
+      name: deployment.metadata.name,
+      namespace: deployment.metadata.namespace,
+      component: componentOfOwner(owner),
+      ready: deployment.ready >= deployment.desired,
+      desired: deployment.desired,
+      readyCount: deployment.ready,
+      nodes: nodesOf(owner),
+    });
+  }
+  for (const daemonSet of input.daemonSets) {
+    const owner = `DaemonSet/${daemonSet.metadata.name}`;
+    addons.push({
+      kind: 'DaemonSet',
+      name: daemonSet.metadata.name,
+      namespace: daemonSet.metadata.namespace,
+      component: componentOfOwner(owner),
+      ready: daemonSet.ready >= daemonSet.desired,
+      desired: daemonSet.desired,
+      readyCount: daemonSet.ready,
+      nodes: [],
+    });
+  }
+  for (const service of input.services) {
+    const selector = Object.entries(service.selector);
+    const selected = selector.length === 0 ? undefined : input.pods.find(({ pod }) => selector.every(([k, v]) => pod.metadata.labels[k] === v));
+    addons.push({
+      kind: 'Service',
+      name: service.metadata.name,
+      namespace: service.metadata.namespace,
+      component: selected ? selected.classification.component : componentFromName(service.metadata.name),
+      ready: service.clusterIP !== null && service.clusterIP !== '',
+      desired: null,
+      readyCount: null,
+      nodes: [],
+      clusterIP: service.clusterIP,
+    });
+  }
+  return addons.sort((a, b) => a.kind.localeCompare(b.kind) || a.name.localeCompare(b.name));
+}
+
+function componentFromName(name: string | undefined): ComponentId {
+  if (!name) return 'other';
+  if (name === 'kube-dns' || name === 'coredns') return 'coredns';
+  if (name === 'kube-proxy') return 'kube-proxy';
+  if (cniNameFrom(name)) return 'cni';
+  return 'other';
+}

@@ -1,0 +1,328 @@
+import type { KubeConfig } from '@kubernetes/client-node';
+import { KubeApi, type KubeApiError } from '../kube/kubeApi';
+import { ResourceWatch } from '../kube/resourceWatch';
+import {
+  slimEvent,
+  slimLease,
+  slimNode,
+  slimPod,
+  slimService,
+  slimWorkload,
+  type SlimEvent,
+  type SlimLease,
+  type SlimMeta,
+  type SlimNode,
+  type SlimOwner,
+  type SlimPod,
+  type SlimService,
+  type SlimWorkload,
+} from '../kube/slim';
+import { Emitter } from '../util/event';
+import type { Disposable } from '../util/disposable';
+import { buildAnatomy, classifyPod, leaseInfo, type OwnerLookup, type PodClassification } from './classify';
+import type { AnatomySource } from './source';
+import type { ClusterAnatomy, LeaseInfo } from './types';
+
+export type ConnectionState = 'connecting' | 'connected' | 'unreachable' | 'unauthorized' | 'forbidden' | 'stopped';
+
+export interface ConnectionStatus {
+  readonly state: ConnectionState;
+  /** What went wrong, or what could not be read, in plain words. */
+  readonly message?: string;
+}
+
+export interface ClusterSessionOptions {
+  readonly context: string;
+  readonly config: KubeConfig;
+  /** Shortest pause between two anatomy rebuilds; grows with the cost of a rebuild. */
+  readonly coalesceMs?: number;
+  readonly now?: () => number;
+  readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+}
+
+export const KUBE_SYSTEM = 'kube-system';
+export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
+
+/** The collections one session watches, with the resource names RBAC uses. */
+const collections = {
+  nodes: { resource: 'nodes', path: '/api/v1/nodes', what: 'Nodes', slim: slimNode },
+  pods: { resource: 'pods', path: `/api/v1/namespaces/${KUBE_SYSTEM}/pods`, what: `Pods in ${KUBE_SYSTEM}`, slim: slimPod },
+  daemonSets: { resource: 'daemonsets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/daemonsets`, what: `DaemonSets in ${KUBE_SYSTEM}`, slim: slimWorkload },
+  deployments: { resource: 'deployments', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`, what: `Deployments in ${KUBE_SYSTEM}`, slim: slimWorkload },
+  replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}`, slim: slimWorkload },
+  services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}`, slim: slimService },
+  leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}`, slim: slimLease },
+  events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}`, slim: slimEvent },
+} as const;
+
+type CollectionName = keyof typeof collections;
+
+type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
+
+interface CachedClassification {
+  readonly resourceVersion: string;
+  readonly ownersVersion: number;
+  readonly classification: PodClassification;
+}
+
+/**
+ * The live anatomy of one kubeconfig context: informers for the collections above, an incremental Pod
+ * classification cache, and a coalesced rebuild of the anatomy. Disposing it closes every watch.
+ */
+export class ClusterSession implements AnatomySource, Disposable {
+  private readonly changeEmitter = new Emitter<ClusterAnatomy>();
+  private readonly leaseEmitter = new Emitter<string>();
+  private readonly statusEmitter = new Emitter<ConnectionStatus>();
+  private readonly eventEmitter = new Emitter<SlimEvent>();
+  readonly onDidChange = this.changeEmitter.event;
+  readonly onLeaseRenewed = this.leaseEmitter.event;
+  readonly onDidChangeStatus = this.statusEmitter.event;
+  readonly onEvent = this.eventEmitter.event;
+
+  private readonly watches: {
+    nodes: ResourceWatch<SlimNode>;
+    pods: ResourceWatch<SlimPod>;
+    daemonSets: ResourceWatch<SlimWorkload>;
+    deployments: ResourceWatch<SlimWorkload>;
+    replicaSets: ResourceWatch<SlimWorkload>;
+    services: ResourceWatch<SlimService>;
+    leases: ResourceWatch<SlimLease>;
+    events: ResourceWatch<SlimEvent>;
+  };
+  private readonly classifications = new Map<string, CachedClassification>();
+  private ownersVersion = 0;
+  private anatomy: ClusterAnatomy | undefined;
+  private dirty = true;
+  private rebuildTimer: NodeJS.Timeout | undefined;
+  private lastBuildMs = 0;
+  private serverVersion: string | null = null;
+  private connection: ConnectionStatus = { state: 'connecting' };
+  private started = false;
+  private disposed = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: ClusterSessionOptions) {
+    this.now = options.now ?? Date.now;
+    const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
+      new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff });
+    this.watches = {
+      nodes: make('nodes', slimNode),
+      pods: make('pods', slimPod),
+      daemonSets: make('daemonSets', slimWorkload),
+      deployments: make('deployments', slimWorkload),
+      replicaSets: make('replicaSets', slimWorkload),
+      services: make('services', slimService),
+      leases: make('leases', slimLease),
+      events: make('events', slimEvent),
+    };
+    for (const name of Object.keys(this.watches) as CollectionName[]) {
+      const watch = this.watches[name] as unknown as AnyWatch;
+      watch.onDidChangeState(() => this.updateConnection());
+      if (name === 'leases') {
+        const onLease = (lease: { metadata: SlimMeta }) => this.leaseEmitter.fire(lease.metadata.name);
+        watch.onAdd(onLease);
+        watch.onUpdate(onLease);
+        watch.onDelete(() => this.markDirty());
+      } else if (name === 'events') {
+        const onEvent = (event: { metadata: SlimMeta }) => this.eventEmitter.fire(event as SlimEvent);
+        watch.onAdd(onEvent);
+        watch.onUpdate(onEvent);
+      } else {
+        const onChange = name === 'replicaSets' || name === 'deployments' ? () => this.ownersChanged() : () => this.markDirty();
+        watch.onAdd(onChange);
+        watch.onUpdate(onChange);
+        watch.onDelete(onChange);
+      }
+    }
+    this.watches.pods.onDelete((pod) => this.classifications.delete(podKey(pod)));
+  }
+
+  get context(): string {
+    return this.options.context;
+  }
+
+  get server(): string {
+    return this.options.config.getCurrentCluster()?.server ?? '';
+  }
+
+  get status(): ConnectionStatus {
+    return this.connection;
+  }
+
+  /** Starts every watch; resolves once each has listed or failed. */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const api = new KubeApi(this.options.config);
+    const version = api.getJson('/version', 'the server version').then(
+      (body) => {
+        const gitVersion = (body as { gitVersion?: unknown }).gitVersion;
+        this.serverVersion = typeof gitVersion === 'string' ? gitVersion : null;
+      },
+      () => undefined,
+    );
+    const all = this.allWatches();
+    await Promise.all(all.map((watch) => watch.start()));
+    await Promise.all([version, ...all.map((watch) => watch.whenSettled())]);
+    if (this.disposed) return;
+    this.updateConnection();
+    this.rebuild();
+  }
+
+  /** The anatomy as last rebuilt (views); rebuilt on demand when a change is pending. */
+  get current(): ClusterAnatomy | undefined {
+    if (!this.isSynced()) return this.anatomy;
+    if (this.dirty || !this.anatomy) this.rebuild();
+    return this.anatomy;
+  }
+
+  /** A fresh anatomy with lease ages as of now (CLI, extension API). */
+  snapshot(): ClusterAnatomy | undefined {
+    if (!this.isSynced()) return undefined;
+    this.dirty = true;
+    return this.current;
+  }
+
+  leaseOf(node: string): LeaseInfo | null {
+    return leaseInfo(this.findLease(node), this.now());
+  }
+
+  eventsFor(kind: string, name: string, namespace = KUBE_SYSTEM): SlimEvent[] {
+    return this.watches.events
+      .list()
+      .filter((event) => event.involvedKind === kind && event.involvedName === name && (event.involvedNamespace || namespace) === namespace)
+      .sort((a, b) => (a.time ?? '').localeCompare(b.time ?? ''));
+  }
+
+  pod(name: string): SlimPod | undefined {
+    return this.watches.pods.list().find((pod) => pod.metadata.name === name);
+  }
+
+  private findLease(node: string): SlimLease | undefined {
+    return this.watches.leases.list().find((lease) => lease.metadata.name === node);
+  }
+
+  private isSynced(): boolean {
+    return this.connection.state !== 'connecting' && this.connection.state !== 'stopped' && this.watches.nodes.state !== 'connecting';
+  }
+
+  private markDirty(): void {
+    this.dirty = true;
+    if (!this.isSynced() || this.rebuildTimer || this.disposed) return;
+    const delay = Math.max(this.options.coalesceMs ?? 200, this.lastBuildMs * 10);
+    this.rebuildTimer = setTimeout(() => {
+      this.rebuildTimer = undefined;
+      if (this.dirty) this.rebuild();
+    }, delay);
+  }
+
+  private ownersChanged(): void {
+    this.ownersVersion++;
+    this.markDirty();
+  }
+
+  private classification(pod: SlimPod, lookup: OwnerLookup): PodClassification {
+    const key = podKey(pod);
+    const cached = this.classifications.get(key);
+    if (cached && cached.resourceVersion === pod.metadata.resourceVersion && cached.ownersVersion === this.ownersVersion) {
+      return cached.classification;
+    }
+    const classification = classifyPod(pod, lookup);
+    this.classifications.set(key, { resourceVersion: pod.metadata.resourceVersion, ownersVersion: this.ownersVersion, classification });
+    return classification;
+  }
+
+  private ownerLookup(): OwnerLookup {
+    const replicaSetsReadable = this.watches.replicaSets.state === 'synced';
+    const replicaSets = new Map<string, SlimWorkload>();
+    if (replicaSetsReadable) for (const rs of this.watches.replicaSets.list()) replicaSets.set(rs.metadata.name, rs);
+    const deployments = new Set(this.watches.deployments.list().map((d) => d.metadata.name));
+    return {
+      replicaSetOwner: (_namespace, name) => {
+        if (!replicaSetsReadable) return undefined;
+        const rs = replicaSets.get(name);
+        return rs ? (rs.metadata.ownerReferences.find((o: SlimOwner) => o.controller) ?? null) : null;
+      },
+      hasDeployment: (_namespace, name) => deployments.has(name),
+    };
+  }
+
+  private rebuild(): void {
+    clearTimeout(this.rebuildTimer);
+    this.rebuildTimer = undefined;
+    const started = performance.now();
+    const lookup = this.ownerLookup();
+    const leases = new Map<string, SlimLease>();
+    for (const lease of this.watches.leases.list()) leases.set(lease.metadata.name, lease);
+    this.anatomy = buildAnatomy({
+      context: this.options.context,
+      server: this.server,
+      serverVersion: this.serverVersion,
+      nodes: this.watches.nodes.list(),
+      pods: this.watches.pods.list().map((pod) => ({ pod, classification: this.classification(pod, lookup) })),
+      daemonSets: this.watches.daemonSets.list(),
+      deployments: this.watches.deployments.list(),
+      services: this.watches.services.list(),
+      leases,
+      unreadable: this.unreadable(),
+      now: this.now(),
+    });
+    this.dirty = false;
+    this.lastBuildMs = performance.now() - started;
+    this.changeEmitter.fire(this.anatomy);
+  }
+
+  private unreadable(): { resource: string; reason: string }[] {
+    const result: { resource: string; reason: string }[] = [];
+    for (const name of Object.keys(this.watches) as CollectionName[]) {
+      const error = this.watches[name].lastError;
+      if (error && this.watches[name].state === 'error') result.push({ resource: collections[name].resource, reason: error.message });
+    }
+    return result;
+  }
+
+  private updateConnection(): void {
+    if (this.disposed) return;
+    const all = this.allWatches();
+    const errors = all.map((watch) => watch.lastError).filter((error): error is KubeApiError => error !== undefined);
+    let next: ConnectionStatus;
+    if (all.some((watch) => watch.state === 'connecting') && !this.anatomy) {
+      next = { state: 'connecting' };
+    } else if (errors.some((e) => e.kind === 'unreachable' || e.kind === 'timeout') && errors.length === all.length) {
+      next = { state: 'unreachable', message: errors[0].message };
+    } else if (errors.some((e) => e.kind === 'unauthorized')) {
+      next = { state: 'unauthorized', message: errors.find((e) => e.kind === 'unauthorized')?.message };
+    } else if (this.watches.nodes.lastError?.kind === 'forbidden' || this.watches.pods.lastError?.kind === 'forbidden') {
+      next = { state: 'forbidden', message: (this.watches.pods.lastError ?? this.watches.nodes.lastError)?.message };
+    } else if (errors.some((e) => e.kind === 'unreachable' || e.kind === 'timeout')) {
+      next = { state: 'unreachable', message: errors.find((e) => e.kind === 'unreachable' || e.kind === 'timeout')?.message };
+    } else {
+      const forbidden = errors.filter((e) => e.kind === 'forbidden');
+      next = forbidden.length > 0 ? { state: 'connected', message: forbidden.map((e) => e.message).join('\n') } : { state: 'connected' };
+    }
+    if (next.state === this.connection.state && next.message === this.connection.message) return;
+    const wasSynced = this.isSynced();
+    this.connection = next;
+    this.statusEmitter.fire(next);
+    if (!wasSynced && this.isSynced()) this.markDirty();
+    else if (wasSynced) this.markDirty();
+  }
+
+  private allWatches(): AnyWatch[] {
+    return Object.values(this.watches) as unknown as AnyWatch[];
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    clearTimeout(this.rebuildTimer);
+    for (const watch of this.allWatches()) watch.dispose();
+    this.connection = { state: 'stopped' };
+    this.statusEmitter.fire(this.connection);
+    for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter]) emitter.dispose();
+  }
+}
+
+function podKey(pod: { metadata: SlimMeta }): string {
+  return pod.metadata.uid || `${pod.metadata.namespace}/${pod.metadata.name}`;
+}
