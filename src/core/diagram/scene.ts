@@ -1,0 +1,126 @@
+/**
+ * A laid-out diagram: positioned boxes and meaningful edges, computed from a ClusterAnatomy by layout.ts.
+ * Pure data, shared by the SVG string renderer (CLI, export) and the webview's DOM renderer.
+ */
+import type { PodSource } from '../anatomy/types';
+
+export type DiagramView = 'architecture' | 'placement';
+
+/**
+ * What an edge means (anatomy.md "Hub and spoke"): `watch` and `write-back` run between a component and
+ * kube-apiserver, `storage` between kube-apiserver and etcd, `cri` from kubelet to the runtime, `runs` from
+ * the runtime to a Pod, `reverse` from kube-apiserver to kubelet (logs, exec, port-forward), `request` from a
+ * client to kube-apiserver, `manifests` from kubelet to its static Pod manifest folder (placement view).
+ */
+export type EdgeKind = 'watch' | 'write-back' | 'storage' | 'cri' | 'runs' | 'reverse' | 'request' | 'manifests';
+
+/** Colour class: `stale` is a node whose heartbeat stopped; `absent` a component this cluster does not have. */
+export type Health = 'ok' | 'warn' | 'error' | 'unknown' | 'stale' | 'absent' | 'neutral';
+
+export type BoxKind =
+  | 'panel' // a container: the control plane, a node, a node's Pod area
+  | 'component' // a control-plane component or kube-proxy
+  | 'agent' // kubelet, container runtime
+  | 'pod'
+  | 'group' // many nodes drawn as one box
+  | 'pager' // previous / next / collapse control of an expanded group
+  | 'client'
+  | 'folder';
+
+/** What a click on a box asks the host to reveal or open. */
+export interface BoxTarget {
+  readonly component?: string;
+  readonly node?: string;
+  readonly pod?: { readonly namespace: string; readonly name: string };
+}
+
+/** The hover/focus card: what the component is for, how it runs in this cluster, and the evidence. */
+export interface BoxCard {
+  readonly title: string;
+  readonly role: string;
+  readonly runsHere: readonly string[];
+  readonly evidence: readonly string[];
+}
+
+export interface SceneBox {
+  /** Unique in the scene; stable across re-layouts so focus and highlights survive updates. */
+  readonly id: string;
+  readonly kind: BoxKind;
+  /** `data-component`: a ComponentId, `kubelet`, `container-runtime`, `pod`, or a structural name. */
+  readonly component: string;
+  /** `data-node` for parts of a node. */
+  readonly node?: string;
+  /** `data-role`: the node role, for node panels and kubelets. */
+  readonly role?: string;
+  /** `data-group` (a node role) for a group box and its pager. */
+  readonly group?: string;
+  /** Control-plane mode, on the hub box when it is hosted or embedded. */
+  readonly mode?: string;
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly label: string;
+  readonly detail?: string;
+  /** Pod source badge (placement view and Pods in nodes). */
+  readonly source?: PodSource;
+  readonly badge?: string;
+  readonly health: Health;
+  readonly ariaLabel: string;
+  readonly card?: BoxCard;
+  /** Whether it takes part in keyboard navigation. */
+  readonly focusable: boolean;
+  /** For node boxes: the last Lease renewal, so a view can grey the node when heartbeats stop. */
+  readonly heartbeat?: { readonly renewTime: string; readonly durationSeconds: number };
+  readonly target?: BoxTarget;
+  /** For pager and group boxes: what activating it does. */
+  readonly action?: { readonly group: string; readonly page: number | null };
+}
+
+export interface SceneEdge {
+  readonly id: string;
+  readonly kind: EdgeKind;
+  /** Box ids. */
+  readonly from: string;
+  readonly to: string;
+  /** `data-from` / `data-to`: component names, not box ids (e.g. `kubelet` → `kube-apiserver`). */
+  readonly fromComponent: string;
+  readonly toComponent: string;
+  readonly node?: string;
+  readonly group?: string;
+  readonly points: readonly (readonly [number, number])[];
+  readonly ariaLabel: string;
+}
+
+export interface SceneGroup {
+  readonly id: string;
+  readonly role: string;
+  readonly total: number;
+  readonly ready: number;
+  readonly expanded: boolean;
+  readonly page: number;
+  readonly pages: number;
+}
+
+export interface Scene {
+  readonly view: DiagramView;
+  readonly title: string;
+  readonly width: number;
+  readonly height: number;
+  readonly boxes: readonly SceneBox[];
+  readonly edges: readonly SceneEdge[];
+  readonly groups: readonly SceneGroup[];
+  /** Nodes in the cluster, and how many of them have a box of their own in this scene. */
+  readonly nodeCount: number;
+  readonly drawnNodeCount: number;
+}
+
+/** UI state that changes the layout; the webview keeps it with setState, the CLI uses the defaults. */
+export interface DiagramUiState {
+  readonly view: DiagramView;
+  readonly showReverse: boolean;
+  /** Expanded node groups (by group id) and the page shown. */
+  readonly expanded: Readonly<Record<string, number>>;
+}
+
+export const defaultUiState: DiagramUiState = { view: 'architecture', showReverse: false, expanded: {} };

@@ -1,0 +1,155 @@
+/**
+ * Every sentence the diagram shows, in English. The extension passes each through vscode.l10n.t (the English
+ * text is the key of l10n/bundle.l10n.*.json) and sends the result to the webview; the CLI uses them as is.
+ * Placeholders are {0}, {1}, … as in vscode.l10n.t.
+ */
+export const defaultDiagramStrings = {
+  architectureTitle: 'Architecture of {0}',
+  placementTitle: 'kube-system Pods by node in {0}',
+  controlPlane: 'Control plane',
+  modeStaticPods: 'runs as static Pods',
+  modeSelfHosted: 'self-hosted: runs as Pods the cluster manages',
+  modeUnknown: 'how it runs could not be told',
+  controlPlaneHa: 'Control plane ({0} kube-apiserver replicas)',
+  hostedControlPlane: 'Control plane managed by the provider',
+  hostedDetail: 'etcd, scheduler and controllers are not visible in the API',
+  embeddedControlPlane: 'Embedded control plane',
+  embeddedDetail: 'one server binary: API server, scheduler, controllers, datastore',
+  clients: 'kubectl and other clients',
+  externalEtcd: 'external, outside the cluster',
+  absent: 'absent',
+  notSeen: 'not seen',
+  replicas: '{0} of {1} ready',
+  ready: 'Ready',
+  notReady: 'NotReady',
+  readyUnknown: 'Unknown',
+  controlPlaneNode: 'control plane',
+  workerNode: 'worker',
+  groupWorkers: '{0} workers: {1} Ready',
+  groupControlPlane: '{0} control-plane nodes: {1} Ready',
+  groupPage: 'nodes {0}–{1} of {2}',
+  previousPage: '◀ previous',
+  nextPage: 'next ▶',
+  collapse: 'collapse',
+  expandGroup: 'Expand the group to show its nodes, {0} at a time',
+  heartbeatAgo: 'heartbeat {0} ago',
+  heartbeatStopped: 'heartbeat stopped {0} ago',
+  noLease: 'no heartbeat Lease seen',
+  podsArea: 'kube-system Pods',
+  manifestsFolder: '/etc/kubernetes/manifests',
+  // Pod sources
+  sourceStatic: 'static',
+  sourceDaemonset: 'DaemonSet',
+  sourceDeployment: 'Deployment',
+  sourceStatefulset: 'StatefulSet',
+  sourceJob: 'Job',
+  sourceReplicaset: 'ReplicaSet',
+  sourceBare: 'bare Pod',
+  // Edge meanings
+  edgeWatch: '{0} watches kube-apiserver',
+  edgeWriteBack: '{0} writes back through kube-apiserver',
+  edgeStorage: 'kube-apiserver stores cluster data in etcd',
+  edgeCri: 'kubelet drives the container runtime over CRI (gRPC)',
+  edgeRuns: 'the container runtime runs {0}',
+  edgeReverse: 'kube-apiserver calls kubelet for logs, exec, attach and port-forward',
+  edgeRequest: 'clients send requests to kube-apiserver',
+  edgeManifests: 'kubelet reads static Pod manifests from its folder',
+  // Roles (cards)
+  roleKubeApiserver: 'Validates and stores API objects; the hub every other component talks through.',
+  roleEtcd: 'Stores all cluster data; only kube-apiserver should reach it.',
+  roleKubeScheduler: 'Watches Pods with no node, picks a node, writes the binding through kube-apiserver.',
+  roleKubeControllerManager: 'Runs the built-in controllers (Deployment, ReplicaSet, node, …); each moves state toward the desired state.',
+  roleCloudControllerManager: 'Talks to the cloud provider (load balancers, routes, node lifecycle); absent on-premises and in kind.',
+  roleKubelet: 'Keeps the containers of the Pods bound to its node running; registers the node and sends heartbeats.',
+  roleContainerRuntime: 'Runs containers; kubelet drives it over CRI.',
+  roleKubeProxy: 'Implements Services on the node from the Services it watches.',
+  roleCoredns: 'Cluster DNS (Service kube-dns).',
+  roleCni: 'The network plugin ({0}): gives Pods their network.',
+  roleOther: 'Another kube-system Pod.',
+  roleNode: 'A machine that runs Pods.',
+  roleGroup: 'Nodes drawn as one box because there are many.',
+  roleHosted: 'The provider runs the control plane; the API shows no control-plane Pods or nodes.',
+  roleEmbedded: 'One server process embeds the control plane, so there are no control-plane Pods.',
+  roleClient: 'Anything that calls the API: kubectl, CI, operators.',
+  // How it runs here (cards)
+  runsStaticPod: 'static Pod {0} on {1}',
+  runsDaemonSetPod: 'DaemonSet Pod {0} on {1}',
+  runsDeploymentPod: 'Deployment Pod {0} on {1}',
+  runsPod: '{0} Pod {1} on {2}',
+  runsSystemDaemon: 'a system daemon on the node, not a Pod',
+  runsKubeletVersion: 'kubelet {0} (Node.status.nodeInfo)',
+  runsRuntimeVersion: '{0} (Node.status.nodeInfo)',
+  runsNoPod: 'no Pod seen for it in kube-system',
+  runsHosted: 'run by the provider, outside the cluster',
+  runsAbsent: 'absent: {0}',
+  podStatus: 'phase {0}, ready {1}, restarts {2}',
+  podReason: 'reason: {0}',
+  // Cards and controls
+  cardRole: 'Role',
+  cardRunsHere: 'How it runs here',
+  cardEvidence: 'Evidence',
+  tabArchitecture: 'Architecture',
+  tabPlacement: 'Placement',
+  toggleReverse: 'Show apiserver → kubelet',
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  zoomFit: 'Fit',
+  exportSvg: 'Export SVG',
+  exportPng: 'Export PNG',
+  walkthroughPlay: 'Play the Deployment walk-through',
+  walkthroughStop: 'Stop',
+  walkthroughStep: 'Step {0} of {1}',
+  waiting: 'Waiting for the cluster…',
+  clickHint: 'Click: reveal in the tree. Shift+click: open YAML.',
+  // The Deployment walk-through (anatomy.md "From a Deployment manifest to running containers")
+  walk1: 'The client sends the Deployment to kube-apiserver, which validates it and stores it in etcd.',
+  walk2: 'The Deployment controller in kube-controller-manager sees it and creates a ReplicaSet through kube-apiserver.',
+  walk3: 'The ReplicaSet controller sees the ReplicaSet and creates the Pods through kube-apiserver.',
+  walk4: 'kube-scheduler sees Pods with no node and writes a binding to a node through kube-apiserver.',
+  walk5: 'The kubelet of {0} sees the Pod bound to its node and starts its containers through the runtime (CRI).',
+  walk6: 'kubelet writes the Pod\'s status back through kube-apiserver.',
+} as const;
+
+export type DiagramStringKey = keyof typeof defaultDiagramStrings;
+export type DiagramStrings = { readonly [K in DiagramStringKey]: string };
+
+/** Fills {0}, {1}, … with the arguments; a missing argument leaves its placeholder visible. */
+export function format(template: string, ...args: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
+    const value = args[Number(index)];
+    return value === undefined ? match : String(value);
+  });
+}
+
+/** Takes strings from an untrusted source (a message) key by key, keeping the defaults for anything missing. */
+export function mergeDiagramStrings(partial: Partial<Record<string, unknown>> | undefined): DiagramStrings {
+  const merged: Record<string, string> = { ...defaultDiagramStrings };
+  if (partial) {
+    for (const key of Object.keys(defaultDiagramStrings)) {
+      const value = partial[key];
+      if (typeof value === 'string') merged[key] = value;
+    }
+  }
+  return merged as DiagramStrings;
+}
+
+/** "4,980" in the given locale (en when unknown). */
+export function formatCount(value: number, locale = 'en'): string {
+  try {
+    return value.toLocaleString(locale);
+  } catch {
+    return value.toLocaleString('en');
+  }
+}
+
+/** "12s", "3m", "2h 5m", "4d": how long ago, for heartbeat ages. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86400) {
+    const minutes = Math.floor((s % 3600) / 60);
+    return minutes ? `${Math.floor(s / 3600)}h ${minutes}m` : `${Math.floor(s / 3600)}h`;
+  }
+  return `${Math.floor(s / 86400)}d`;
+}
