@@ -1,0 +1,59 @@
+// Builds what the integration runs need: the packaged extension and the bundled tests.
+import { spawnSync } from 'node:child_process';
+import { readdirSync, rmSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { buildSync } from 'esbuild';
+import { repoRoot } from './hosts.mjs';
+
+export const vsixPath = join(repoRoot, 'dist', 'cluster-anatomy.vsix');
+export const integrationOut = join(repoRoot, 'out', 'integration');
+
+/** Production build + `vsce package`, as `npm run package` does; returns the .vsix path. */
+export function packageExtension() {
+  exec(process.execPath, ['esbuild.mjs', '--production']);
+  exec(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
+    'package', '--no-dependencies', '-o', vsixPath]);
+  return vsixPath;
+}
+
+/** A development build, for running the extension from the repo. */
+export function buildExtension() {
+  exec(process.execPath, ['esbuild.mjs']);
+}
+
+/**
+ * Bundles test/integration: index.js (mocha bundled in) and one file per *.test.ts, `vscode` left to the host.
+ * Returns the path of index.js.
+ */
+export function buildIntegrationTests() {
+  const sourceRoot = join(repoRoot, 'test', 'integration');
+  const tests = listFiles(sourceRoot).filter((file) => file.endsWith('.test.ts'));
+  rmSync(integrationOut, { recursive: true, force: true });
+  buildSync({
+    entryPoints: [join(sourceRoot, 'index.ts'), ...tests],
+    outbase: sourceRoot,
+    outdir: integrationOut,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['vscode'],
+    sourcemap: 'inline',
+    logLevel: 'warning',
+    // mocha's parallel mode (unused here) resolves a worker file at run time.
+    logOverride: { 'require-resolve-not-external': 'silent' },
+    absWorkingDir: repoRoot,
+  });
+  console.log(`[integration] bundled ${tests.map((file) => relative(repoRoot, file)).join(', ')}`);
+  return join(integrationOut, 'index.js');
+}
+
+function listFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]);
+}
+
+function exec(command, args) {
+  const result = spawnSync(command, args, { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] });
+  if (result.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${result.status ?? result.signal}`);
+}
