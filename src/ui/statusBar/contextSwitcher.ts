@@ -1,0 +1,193 @@
+import * as vscode from 'vscode';
+import {
+  type ConnectionStatus,
+  type ConnectionStatusSource,
+  deriveContextStatus,
+} from '../../core/kubeconfig/contextStatus';
+import { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
+import type { KubeconfigState } from '../../core/kubeconfig/types';
+import { type Event, Emitter } from '../../core/util/event';
+import { pickContext } from './contextQuickPick';
+import { readKubeconfigSetting, readSessionOnlySwitch, SettingIds, storeKubeconfigSetting } from './kubeconfigSettings';
+import { presentStatus, problemText } from './statusPresentation';
+
+export type { ConnectionState, ConnectionStatus, ConnectionStatusSource } from '../../core/kubeconfig/contextStatus';
+
+export const ContextSwitcherCommandIds = {
+  switchContext: 'clusterAnatomy.switchContext',
+  chooseKubeconfig: 'clusterAnatomy.chooseKubeconfig',
+  /** Contributed and implemented by the demo cluster feature; the picker only runs it. */
+  openDemoCluster: 'clusterAnatomy.openDemoCluster',
+} as const;
+
+/** What the status item shows, readable from outside (VS Code offers no way to read a StatusBarItem). */
+export interface ContextStatusSnapshot {
+  readonly text: string;
+  readonly tooltip: string;
+  readonly state: string;
+  readonly context: string | undefined;
+}
+
+/** The part of the context switcher the extension API can hand out (proposed: `api.contextStatus`). */
+export interface ContextSwitcherApi {
+  readonly status: ContextStatusSnapshot;
+  readonly onDidChangeStatus: Event<ContextStatusSnapshot>;
+}
+
+export interface ContextSwitcherHost {
+  register<T extends vscode.Disposable>(disposable: T): T;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export class ContextSwitcher implements ContextSwitcherApi, vscode.Disposable {
+  readonly kubeconfig: KubeconfigService;
+  private readonly item: vscode.StatusBarItem;
+  private readonly statusChanged = new Emitter<ContextStatusSnapshot>();
+  readonly onDidChangeStatus = this.statusChanged.event;
+  private connection: ConnectionStatusSource | undefined;
+  private connectionSubscription: vscode.Disposable | undefined;
+  private snapshot: ContextStatusSnapshot = { text: '', tooltip: '', state: 'ready', context: undefined };
+  private readonly disposables: vscode.Disposable[] = [];
+  private loggedProblems = '';
+
+  constructor(private readonly log: vscode.LogOutputChannel) {
+    this.kubeconfig = new KubeconfigService({
+      setting: readKubeconfigSetting(),
+      trusted: vscode.workspace.isTrusted,
+      // A relative path in the setting means the first workspace folder, as other path settings do.
+      cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+    });
+    this.item = vscode.window.createStatusBarItem('clusterAnatomy.context', vscode.StatusBarAlignment.Left, 100);
+    this.item.name = vscode.l10n.t('Kubernetes Context');
+    this.item.command = ContextSwitcherCommandIds.switchContext;
+    this.disposables.push(
+      this.item,
+      this.statusChanged,
+      this.kubeconfig,
+      this.kubeconfig.onDidChange((state) => this.render(state)),
+      vscode.workspace.onDidChangeConfiguration((event) => {
+        if (event.affectsConfiguration(`${SettingIds.section}.${SettingIds.kubeconfig}`)) {
+          this.kubeconfig.update({ setting: readKubeconfigSetting() });
+        }
+      }),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => {
+        // Trust brings the workspace's kubeconfig setting into play and lets exec plugins run.
+        this.kubeconfig.update({ setting: readKubeconfigSetting(), trusted: true });
+      }),
+    );
+    this.render(this.kubeconfig.state);
+    this.item.show();
+  }
+
+  get status(): ContextStatusSnapshot {
+    return this.snapshot;
+  }
+
+  /** The cluster source reports its connection here once it exists; until then the kubeconfig's state shows. */
+  setConnectionSource(source: ConnectionStatusSource | undefined): void {
+    this.connectionSubscription?.dispose();
+    this.connection = source;
+    this.connectionSubscription = source?.onDidChangeStatus(() => this.render(this.kubeconfig.state));
+    this.render(this.kubeconfig.state);
+  }
+
+  private connectionStatus(state: KubeconfigState): ConnectionStatus | undefined {
+    if (!this.connection || state.current === undefined) return undefined;
+    const status = this.connection.status;
+    // A status about the previous context means the source has not caught up with the switch yet.
+    return status?.context === state.current ? status : { state: 'connecting', context: state.current };
+  }
+
+  private render(state: KubeconfigState): void {
+    const status = deriveContextStatus(state, this.connectionStatus(state));
+    const presentation = presentStatus(status, this.kubeconfig.files);
+    this.item.text = presentation.text;
+    this.item.tooltip = presentation.tooltip;
+    this.item.backgroundColor = presentation.backgroundColor;
+    this.item.accessibilityInformation = { label: presentation.tooltipText };
+    this.snapshot = { text: presentation.text, tooltip: presentation.tooltipText, state: status.state, context: state.current };
+    this.statusChanged.fire(this.snapshot);
+    this.logProblems(state);
+  }
+
+  private logProblems(state: KubeconfigState): void {
+    // Messages are built from names and paths only (and redacted); still, log each set once.
+    const text = state.problems.map(problemText).join('\n');
+    if (text === this.loggedProblems) return;
+    this.loggedProblems = text;
+    for (const problem of state.problems) {
+      if (problem.severity === 'error') this.log.warn(problemText(problem));
+      else this.log.info(problemText(problem));
+    }
+  }
+
+  /** Switches to `name`, written like kubectl unless the session-only setting is on. */
+  async switchTo(name: string): Promise<void> {
+    const sessionOnly = readSessionOnlySwitch();
+    await this.kubeconfig.switchContext(name, { sessionOnly });
+    this.log.info(sessionOnly ? `Switched to context "${name}" for this session` : `Switched to context "${name}" in ${this.kubeconfig.writeTarget ?? ''}`);
+  }
+
+  async pickAndSwitch(): Promise<void> {
+    const choice = await pickContext(this.kubeconfig.state);
+    if (!choice) return;
+    switch (choice.action) {
+      case 'context':
+        if (choice.contextName === this.kubeconfig.state.current) return;
+        try {
+          await this.switchTo(choice.contextName);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.log.error(`Could not switch to context "${choice.contextName}": ${reason}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', choice.contextName, reason));
+        }
+        return;
+      case 'openDemo':
+        await vscode.commands.executeCommand(ContextSwitcherCommandIds.openDemoCluster);
+        return;
+      case 'chooseKubeconfig':
+        await vscode.commands.executeCommand(ContextSwitcherCommandIds.chooseKubeconfig);
+        return;
+      case 'none':
+        return;
+    }
+  }
+
+  async chooseKubeconfig(): Promise<void> {
+    const files = await vscode.window.showOpenDialog({
+      canSelectFiles: true,
+      canSelectFolders: false,
+      canSelectMany: true,
+      openLabel: vscode.l10n.t('Use as kubeconfig'),
+      title: vscode.l10n.t('Choose kubeconfig file(s)'),
+    });
+    if (!files || files.length === 0) return;
+    await storeKubeconfigSetting(files.map((file) => file.fsPath));
+  }
+
+  dispose(): void {
+    this.connectionSubscription?.dispose();
+    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+  }
+}
+
+/**
+ * The status-bar context switcher: one status item, the switch and choose-kubeconfig commands, and the
+ * KubeconfigService behind them (`switcher.kubeconfig`, for the cluster source to follow).
+ */
+export function registerContextSwitcher(host: ContextSwitcherHost): ContextSwitcher {
+  const switcher = host.register(new ContextSwitcher(host.log));
+  host.register(
+    vscode.commands.registerCommand(ContextSwitcherCommandIds.switchContext, async (name?: unknown) => {
+      if (typeof name === 'string') {
+        // Called with a context (tests, other extensions): switch without UI, fail loudly on a bad name.
+        await switcher.switchTo(name);
+        return switcher.kubeconfig.state.current;
+      }
+      await switcher.pickAndSwitch();
+      return switcher.kubeconfig.state.current;
+    }),
+  );
+  host.register(vscode.commands.registerCommand(ContextSwitcherCommandIds.chooseKubeconfig, () => switcher.chooseKubeconfig()));
+  return switcher;
+}

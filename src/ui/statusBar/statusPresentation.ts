@@ -1,0 +1,148 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { ContextStatus, ContextStatusState } from '../../core/kubeconfig/contextStatus';
+import type { KubeconfigProblem } from '../../core/kubeconfig/types';
+
+const ICONS: Record<ContextStatusState, string> = {
+  ready: '$(vm)',
+  connecting: '$(sync~spin)',
+  connected: '$(vm-active)',
+  unreachable: '$(debug-disconnect)',
+  forbidden: '$(lock)',
+  needsTrust: '$(shield)',
+  noKubeconfig: '$(circle-slash)',
+  noContext: '$(vm-outline)',
+  kubeconfigError: '$(error)',
+};
+
+const BACKGROUNDS: Partial<Record<ContextStatusState, string>> = {
+  unreachable: 'statusBarItem.errorBackground',
+  kubeconfigError: 'statusBarItem.errorBackground',
+  forbidden: 'statusBarItem.warningBackground',
+  needsTrust: 'statusBarItem.warningBackground',
+  noContext: 'statusBarItem.warningBackground',
+};
+
+export function stateLabel(state: ContextStatusState): string {
+  switch (state) {
+    case 'ready':
+      return vscode.l10n.t('Kubeconfig loaded');
+    case 'connecting':
+      return vscode.l10n.t('Connecting');
+    case 'connected':
+      return vscode.l10n.t('Connected');
+    case 'unreachable':
+      return vscode.l10n.t('Unreachable');
+    case 'forbidden':
+      return vscode.l10n.t('Forbidden');
+    case 'needsTrust':
+      return vscode.l10n.t('Needs a trusted workspace');
+    case 'noKubeconfig':
+      return vscode.l10n.t('No kubeconfig');
+    case 'noContext':
+      return vscode.l10n.t('No current context');
+    case 'kubeconfigError':
+      return vscode.l10n.t('Kubeconfig error');
+  }
+}
+
+function where(problem: KubeconfigProblem): string {
+  if (problem.file === undefined) return '';
+  return problem.line === undefined ? `${problem.file}: ` : `${problem.file}:${problem.line}: `;
+}
+
+/** A problem in the UI language. The names in it come from the files, and are shown as text. */
+export function problemText(problem: KubeconfigProblem): string {
+  const entry = problem.entry?.name ?? '';
+  const subject = problem.subject ?? '';
+  let sentence: string;
+  switch (problem.kind) {
+    case 'noKubeconfig':
+      sentence = vscode.l10n.t('No kubeconfig file found ({0}).', subject);
+      break;
+    case 'missingFile':
+      sentence = vscode.l10n.t('The kubeconfig file {0} does not exist.', subject);
+      break;
+    case 'missingContext':
+      sentence = vscode.l10n.t('current-context "{0}" is not defined in any kubeconfig file.', subject);
+      break;
+    case 'missingCluster':
+      sentence = vscode.l10n.t('Context "{0}" names cluster "{1}", which no kubeconfig file defines.', entry, subject);
+      break;
+    case 'missingUser':
+      sentence = vscode.l10n.t('Context "{0}" names user "{1}", which no kubeconfig file defines.', entry, subject);
+      break;
+    case 'unreadableFile':
+      sentence = vscode.l10n.t('Cannot read {0}.', subject);
+      break;
+    case 'execNotFound':
+      sentence = vscode.l10n.t('User "{0}": the exec plugin "{1}" was not found.', entry, subject);
+      break;
+    case 'tokenExpired':
+      sentence = vscode.l10n.t('User "{0}": the token has expired.', entry);
+      break;
+    case 'needsTrust':
+      sentence = vscode.l10n.t('User "{0}" runs a credential command ("{1}"); it runs only in a trusted workspace.', entry, subject);
+      break;
+    default:
+      // YAML errors, wrong shapes, duplicates: the core's sentence (already redacted) says it best.
+      return problem.message;
+  }
+  return where(problem) + sentence;
+}
+
+export interface StatusPresentation {
+  readonly text: string;
+  readonly backgroundColor: vscode.ThemeColor | undefined;
+  readonly tooltip: vscode.MarkdownString;
+  /** The tooltip as plain text (for the extension API and accessibility). */
+  readonly tooltipText: string;
+}
+
+/** The status item for a status: icon and context name, colours, and a tooltip where all config text is escaped. */
+export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[]): StatusPresentation {
+  const name = status.context?.name ?? status.contextName;
+  const label = stateLabel(status.state);
+  const text = `${ICONS[status.state]} ${name ?? label}`;
+  const background = BACKGROUNDS[status.state];
+
+  const tooltip = new vscode.MarkdownString(undefined, true);
+  tooltip.isTrusted = false;
+  tooltip.supportHtml = false;
+  const plain: string[] = [];
+  const heading = name === undefined ? label : `${name} — ${label}`;
+  tooltip.appendMarkdown('**').appendText(heading).appendMarkdown('**\n\n');
+  plain.push(heading);
+  const row = (key: string, value: string | undefined) => {
+    if (!value) return;
+    tooltip.appendMarkdown(`${key}: `).appendText(value).appendMarkdown('  \n');
+    plain.push(`${key}: ${value}`);
+  };
+  const context = status.context;
+  if (context) {
+    row(vscode.l10n.t('Cluster'), context.cluster);
+    row(vscode.l10n.t('Server'), context.server);
+    row(vscode.l10n.t('User'), context.user);
+    row(vscode.l10n.t('Namespace'), context.namespace || 'default');
+    row(vscode.l10n.t('Kubeconfig file'), context.file);
+  } else {
+    row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.join(path.delimiter));
+  }
+  row(vscode.l10n.t('Connection'), status.connectionMessage);
+  const problems = [...status.blocking, ...status.other];
+  if (problems.length > 0) {
+    tooltip.appendMarkdown('\n');
+    for (const problem of problems.slice(0, 8)) {
+      const line = problemText(problem);
+      tooltip.appendMarkdown(problem.severity === 'error' ? '$(error) ' : '$(warning) ').appendText(line).appendMarkdown('  \n');
+      plain.push(line);
+    }
+    if (problems.length > 8) {
+      const more = vscode.l10n.t('…and {0} more problems', problems.length - 8);
+      tooltip.appendText(more);
+      plain.push(more);
+    }
+  }
+  tooltip.appendMarkdown('\n\n').appendText(vscode.l10n.t('Click to switch context'));
+  return { text, backgroundColor: background ? new vscode.ThemeColor(background) : undefined, tooltip, tooltipText: plain.join('\n') };
+}
