@@ -26,6 +26,9 @@ export function serverDirs(root) {
     'workbench.tips.enabled': false,
     'workbench.enableExperiments': false,
     'security.workspace.trust.enabled': false,
+    // Newer workbenches open a chat side bar by default; keep the screen for the extension.
+    'workbench.secondarySideBar.defaultVisibility': 'hidden',
+    'chat.disableAIFeatures': true,
   }, null, 2);
   // The server keeps user settings in <user-data-dir>/User and machine settings in <user-data-dir>/Machine.
   for (const scope of ['User', 'Machine']) {
@@ -59,9 +62,13 @@ function commonArgs(dirs) {
   ];
 }
 
-/** Installs a .vsix into the server's (fresh) extensions dir; throws with the server's output on failure. */
-export function installVsix(host, runtime, dirs, vsix) {
-  const result = spawnSync(runtime.node, [host.serverMain, ...commonArgs(dirs), '--install-extension', vsix], {
+/**
+ * Installs a .vsix into the server's extensions dir (`force` replaces an installed copy of the same version);
+ * throws with the server's output on failure.
+ */
+export function installVsix(host, runtime, dirs, vsix, { force = false } = {}) {
+  const args = [host.serverMain, ...commonArgs(dirs), '--install-extension', vsix, ...(force ? ['--force'] : [])];
+  const result = spawnSync(runtime.node, args, {
     env: serverEnv(runtime, dirs),
     encoding: 'utf8',
     timeout: 120_000,
@@ -74,14 +81,14 @@ export function installVsix(host, runtime, dirs, vsix) {
 }
 
 /**
- * Starts server-main.js on 127.0.0.1:port and resolves once it answers HTTP.
+ * Starts server-main.js on bind:port (127.0.0.1 by default) and resolves once it answers HTTP.
  * It runs in its own process group so stop() also ends the extension hosts it spawned.
  */
-export async function startServer({ host, runtime, dirs, port, env = {}, logFile, smokeTestDriver = true }) {
+export async function startServer({ host, runtime, dirs, port, bind = '127.0.0.1', env = {}, logFile, smokeTestDriver = true }) {
   const args = [
     host.serverMain,
     ...commonArgs(dirs),
-    '--host', '127.0.0.1',
+    '--host', bind,
     '--port', String(port),
     '--without-connection-token',
     '--disable-workspace-trust',
@@ -120,7 +127,7 @@ export async function startServer({ host, runtime, dirs, port, env = {}, logFile
     await new Promise((resolve) => (log ? log.end(resolve) : resolve()));
   };
 
-  const url = `http://127.0.0.1:${port}/`;
+  const url = `http://${bind === '0.0.0.0' ? '127.0.0.1' : bind}:${port}/`;
   const deadline = Date.now() + 60_000;
   while (!exited) {
     try {

@@ -1,0 +1,79 @@
+// `npm start`: builds and packages the extension, installs the newest offline VS Code host if it is missing,
+// starts VS Code's server with the extension installed, and prints the URL to open in a browser.
+// Runs until Ctrl-C.
+//   node scripts/start.mjs [--workspace <dir>] [--port <n>] [--bind <address>] [--host <host name>]
+// The server's environment is this one, so CLUSTER_ANATOMY_OPEN_DEMO=1 (read by the extension, once the demo
+// cluster exists) and KUBECONFIG reach the extension.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { packageExtension } from './vscode-host/build.mjs';
+import { freePort, installRoot, isInstalled, repoRoot, runtimeFor, selectHosts } from './vscode-host/hosts.mjs';
+import { installVsix, serverDirs, startServer } from './vscode-host/server.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    workspace: { type: 'string', default: repoRoot },
+    port: { type: 'string', default: '8765' },
+    bind: { type: 'string', default: '127.0.0.1' },
+    host: { type: 'string', default: 'newest' },
+  },
+});
+
+const [host] = selectHosts(options.host);
+if (!isInstalled(host)) {
+  console.log(`[start] VS Code ${host.vscode} is not installed yet; installing it (a few minutes, once).`);
+  const install = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'vscode-host', 'install.mjs'), '--host', host.name],
+    { stdio: 'inherit' });
+  if (install.status !== 0) process.exit(install.status ?? 1);
+}
+
+const vsix = packageExtension();
+const runtime = runtimeFor(host.nodeMajor);
+// Settings and window layout persist between starts; the extension is reinstalled from the fresh .vsix.
+const stateRoot = join(installRoot, 'start', host.name);
+const dirs = serverDirs(stateRoot);
+console.log(`[start] ${installVsix(host, runtime, dirs, vsix, { force: true }).split('\n').pop()}`);
+
+const port = await portToUse(Number(options.port));
+const server = await startServer({
+  host, runtime, dirs, port,
+  bind: options.bind,
+  smokeTestDriver: false,
+  logFile: join(stateRoot, 'server.log'),
+});
+const workspace = resolve(options.workspace);
+const shownHost = options.bind === '0.0.0.0' ? 'localhost' : options.bind;
+console.log(`\nCluster Anatomy in VS Code ${host.vscode} — open this in a browser:\n\n` +
+  `  http://${shownHost}:${port}/?folder=${encodeURIComponent(workspace)}\n\n` +
+  `(server log: ${join(stateRoot, 'server.log')}; Ctrl-C to stop)`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  await server.stop();
+  // The server's sockets (vscode-ipc-*.sock) live in this private temp dir.
+  rmSync(dirs.tmp, { recursive: true, force: true });
+  mkdirSync(dirs.tmp, { recursive: true });
+  process.exit(0);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+server.child.once('exit', (code) => {
+  if (stopping) return;
+  console.error(`[start] the VS Code server exited (${code}); log: ${join(stateRoot, 'server.log')}`);
+  process.exit(1);
+});
+
+/** The requested port when it is free, so the URL stays the same between starts; any free port otherwise. */
+async function portToUse(preferred) {
+  const free = await new Promise((done) => {
+    const server = createServer();
+    server.once('error', () => done(false));
+    server.listen(preferred, options.bind, () => server.close(() => done(true)));
+  });
+  return free ? preferred : freePort();
+}
