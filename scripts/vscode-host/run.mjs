@@ -34,7 +34,7 @@ const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-f
  * components (which tag their lines "[Component]"), and the service worker, which is code-server's and is not
  * served by VS Code's bare server. Errors from anywhere else are always shown.
  */
-const workbenchNoise = /^(\[[A-Za-z][\w:.\- ]*\] |Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|ChatSessionStore:|No search provider registered)/;
+const workbenchNoise = /^(\[[A-Za-z][\w:.\- ]*\] |Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|ChatSessionStore:|No search provider registered|Creation of workbench contribution|\s+at .*\/static\/out\/vs\/)/;
 const workbenchErrorNoise = /^\[Service Worker\] registration/;
 const harnessDir = join(scriptDir, 'harness');
 const timeoutMs = Number(options.timeout) * 1000;
