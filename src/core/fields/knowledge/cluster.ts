@@ -1,0 +1,340 @@
+import type { FieldEntry } from '../types';
+
+const docs = 'https://kubernetes.io/docs';
+const nodes = `${docs}/concepts/architecture/nodes/`;
+const nodeStatus = `${docs}/reference/node/node-status/`;
+const leases = `${docs}/concepts/architecture/leases/`;
+const namespaces = `${docs}/concepts/overview/working-with-objects/namespaces/`;
+const serviceAccounts = `${docs}/concepts/security/service-accounts/`;
+const configMap = `${docs}/concepts/configuration/configmap/`;
+const secret = `${docs}/concepts/configuration/secret/`;
+const priority = `${docs}/concepts/scheduling-eviction/pod-priority-preemption/`;
+const quota = `${docs}/concepts/policy/resource-quotas/`;
+const limitRange = `${docs}/concepts/policy/limit-range/`;
+const runtimeClass = `${docs}/concepts/containers/runtime-class/`;
+const rbac = `${docs}/reference/access-authn-authz/rbac/`;
+
+/** Node, Lease, Namespace, ServiceAccount, ConfigMap, Secret, PriorityClass, ResourceQuota, LimitRange, RuntimeClass, RBAC, List. */
+export const clusterEntries: readonly FieldEntry[] = [
+  // Node
+  {
+    kinds: ['Node'],
+    paths: ['spec', 'metadata.name'],
+    docs: `${nodes}#management`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet registers its Node with kube-apiserver by default (self-registration) and keeps it updated; the name is the node\'s hostname unless overridden.', ja: 'kubelet は既定では自分のノードを kube-apiserver に登録し（自己登録）、更新し続けます。名前は、上書きしなければノードのホスト名です。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', en: 'The node controller watches every Node\'s heartbeats.', ja: 'ノードのコントローラーが、すべてのノードのハートビートを監視します。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['spec.podCIDR', 'spec.podCIDRs', 'spec.podCIDRs[*]'],
+    docs: `${nodes}#node-controller`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'node-ipam', when: 'on-change', writes: true, en: 'Assigned when the node registers, from the cluster CIDR, if the controller manager allocates node CIDRs (kubeadm and kind do).', ja: 'kube-controller-manager がノードの CIDR を割り当てる設定なら（kubeadm と kind はそうです）、ノードの登録時にクラスタの CIDR から割り当てます。' },
+      { id: 'cni', when: 'run-time', en: 'Many network plugins (kindnet, flannel) take Pod IPs on this node from this range.', ja: '多くのネットワークプラグイン（kindnet、flannel）は、このノードの Pod の IP をこの範囲から取ります。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['spec.taints', 'spec.taints[*]', 'spec.taints[*].**'],
+    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule。PreferNoSchedule は点数を下げるだけ）。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、資源不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints (kubeadm adds node-role.kubernetes.io/control-plane:NoSchedule on control-plane nodes).', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['spec.unschedulable'],
+    docs: `${nodes}#manual-node-administration`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pods here (kubectl cordon sets it); Pods already running stay, and DaemonSet Pods tolerate it.', ja: '新しい Pod をここに置きません（kubectl cordon が設定します）。動いている Pod はそのままで、DaemonSet の Pod は許容します。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'on-change', writes: true, en: 'Mirrors it as the node.kubernetes.io/unschedulable taint.', ja: 'node.kubernetes.io/unschedulable の taint として写します。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['spec.providerID'],
+    docs: `${docs}/concepts/architecture/cloud-controller/#node-controller`,
+    actors: [
+      { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set by the cloud node controller (or the kubelet) to the machine\'s ID at the cloud provider; used to find it again, and to delete the Node when the machine is gone.', ja: 'クラウドのノードのコントローラー（または kubelet）が、クラウドプロバイダーでのマシンの ID を設定します。マシンを探すのに使い、マシンが消えればノードを削除します。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status'],
+    docs: nodeStatus,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Written by the node\'s kubelet: updating status is one form of heartbeat (when it changes, or every 5 minutes by default); the other is the node\'s Lease.', ja: 'ノードの kubelet が書きます。status の更新はハートビートの 1 つの形で（変化したとき、または既定では 5 分ごと）、もう 1 つはノードの Lease です。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
+    docs: `${nodeStatus}#condition`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'The kubelet reports Ready, MemoryPressure, DiskPressure, PIDPressure and NetworkUnavailable.', ja: 'kubelet が Ready、MemoryPressure、DiskPressure、PIDPressure、NetworkUnavailable を報告します。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'When heartbeats stop, the node controller sets Ready to Unknown; the Pods are then evicted (after 5 minutes by default).', ja: 'ハートビートが途絶えると、ノードのコントローラーが Ready を Unknown にします。その後（既定では 5 分後に）Pod が退去させられます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Avoids nodes that are not Ready (through the taints derived from the conditions).', ja: 'Ready でないノードを（condition から付く taint を通して）避けます。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.capacity', 'status.capacity.*', 'status.allocatable', 'status.allocatable.*'],
+    docs: `${nodeStatus}#capacity`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Reported by the kubelet: capacity is the machine, allocatable what is left for Pods after system reservations.', ja: 'kubelet が報告します。capacity はマシン全体、allocatable はシステムの予約を除いて Pod に使える分です。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Fits Pods\' requests into allocatable.', ja: 'Pod の requests が allocatable に収まるように置きます。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.nodeInfo', 'status.nodeInfo.*'],
+    docs: `${nodeStatus}#info`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Reported by the kubelet: its own version, the container runtime\'s (e.g. containerd://1.7.1, asked over CRI), kernel and OS image. kubelet and the runtime are not Pods, so this is where their versions show.', ja: 'kubelet が報告します。自分のバージョン、コンテナランタイムのバージョン（CRI で尋ねた containerd://1.7.1 など）、カーネル、OS のイメージ。kubelet とランタイムは Pod ではないので、バージョンはここに現れます。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Reports its name and version to the kubelet.', ja: '自分の名前とバージョンを kubelet に伝えます。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.addresses', 'status.addresses[*]', 'status.addresses[*].**'],
+    docs: `${nodeStatus}#addresses`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Reported by the kubelet (InternalIP, Hostname) …', ja: 'kubelet が報告します（InternalIP、Hostname）…' },
+      { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'continuously', writes: true, en: '… or, on a cloud, by the cloud node controller from the provider\'s data.', ja: '…クラウドでは、クラウドのノードのコントローラーがプロバイダーの情報から書きます。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.images', 'status.images[*]', 'status.images[*].**'],
+    docs: nodeStatus,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Images present on the node, from the container runtime.', ja: 'ノードにあるイメージで、コンテナランタイムから得ます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Slightly prefers nodes that already have a Pod\'s images (ImageLocality).', ja: 'Pod のイメージを既に持つノードを少し優先します（ImageLocality）。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.daemonEndpoints', 'status.daemonEndpoints.**'],
+    docs: `${docs}/concepts/architecture/control-plane-node-communication/#control-plane-to-node`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'The kubelet\'s port, reported by itself.', ja: 'kubelet 自身が報告する、kubelet のポートです。' },
+      { id: 'kube-apiserver', when: 'run-time', en: 'Connects there for kubectl logs, exec, attach and port-forward.', ja: 'kubectl logs、exec、attach、port-forward のときにそこへ接続します。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
+    paths: ['status.volumesAttached', 'status.volumesAttached[*]', 'status.volumesAttached[*].**', 'status.volumesInUse', 'status.volumesInUse[*]'],
+    docs: `${docs}/concepts/storage/volumes/`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'volumesAttached is written by the attach/detach controller.', ja: 'volumesAttached は attach/detach のコントローラーが書きます。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'volumesInUse is written by the kubelet, so a mounted volume is not detached under it.', ja: 'volumesInUse は kubelet が書き、マウント中のボリュームが外されないようにします。' },
+    ],
+  },
+  // Lease
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec', 'spec.renewTime', 'spec.holderIdentity'],
+    docs: `${leases}#node-heart-beats`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'For the node Leases in kube-node-lease (named after each node), every heartbeat of the kubelet is an update of spec.renewTime (every 10 s by default).', ja: 'kube-node-lease にあるノードの Lease（ノードと同じ名前）では、kubelet のハートビートのたびに spec.renewTime が更新されます（既定では 10 秒ごと）。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', en: 'The node controller reads renewTime to decide whether the node is alive.', ja: 'ノードのコントローラーが renewTime を読み、ノードが動いているかを判断します。' },
+      { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'Leases in kube-system are leader election: kube-controller-manager and kube-scheduler replicas hold them to decide which one is active.', ja: 'kube-system の Lease はリーダー選出のもので、kube-controller-manager と kube-scheduler の複数のレプリカが、どれが動くかを決めるために持ちます。' },
+    ],
+  },
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec.leaseDurationSeconds', 'spec.acquireTime', 'spec.leaseTransitions', 'spec.preferredHolder', 'spec.strategy'],
+    docs: leases,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Set by the holder: the kubelet for its node Lease (40 s by default), the leader-election client for the others.', ja: '持ち主が設定します。ノードの Lease なら kubelet（既定 40 秒）、それ以外はリーダー選出のクライアント。' },
+    ],
+  },
+  // Namespace
+  {
+    kinds: ['Namespace'],
+    paths: ['metadata.name', 'spec'],
+    docs: namespaces,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-certificate-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-certificate-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Rejects objects in a namespace that does not exist or is terminating.', ja: '存在しないか終了中の Namespace のオブジェクトを拒否します。' },
+    ],
+  },
+  {
+    kinds: ['Namespace'],
+    paths: ['spec.finalizers', 'spec.finalizers[*]'],
+    docs: `${docs}/tasks/administer-cluster/namespaces/#deleting-a-namespace`,
+    actors: [{ id: 'kube-controller-manager', controller: 'namespace', when: 'on-change', en: 'When the namespace is deleted, the namespace controller deletes everything in it, then removes the "kubernetes" finalizer so the Namespace can go.', ja: 'Namespace が削除されると、namespace のコントローラーが中のものをすべて削除し、その後 kubernetes の finalizer を取り除いて Namespace を消せるようにします。' }],
+  },
+  {
+    kinds: ['Namespace'],
+    paths: ['status', 'status.**'],
+    docs: namespaces,
+    actors: [
+      { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'phase becomes Terminating when kube-apiserver accepts the delete …', ja: 'kube-apiserver が削除を受け付けると phase が Terminating になります…' },
+      { id: 'kube-controller-manager', controller: 'namespace', when: 'on-change', writes: true, en: '… and the namespace controller reports in conditions what is still blocking the deletion.', ja: '…namespace のコントローラーが、削除を妨げているものを conditions に報告します。' },
+    ],
+  },
+  // ServiceAccount
+  {
+    kinds: ['ServiceAccount'],
+    paths: ['metadata.name'],
+    docs: serviceAccounts,
+    actors: [
+      { id: 'kube-apiserver', when: 'run-time', en: 'Authenticates Pods\' tokens as system:serviceaccount:<namespace>:<name>; RBAC bindings grant that name its permissions.', ja: 'Pod のトークンを system:serviceaccount:<namespace>:<name> として認証します。その名前の権限は RBAC のバインディングで与えます。' },
+      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller recreates "default" in every namespace if it is deleted.', ja: 'ServiceAccount のコントローラーは、各 Namespace の default が消されれば作り直します。' },
+    ],
+  },
+  {
+    kinds: ['ServiceAccount'],
+    paths: ['automountServiceAccountToken'],
+    docs: `${docs}/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'false: the ServiceAccount admission plugin mounts no token into Pods using this account (unless the Pod asks for it).', ja: 'false なら、ServiceAccount のアドミッションプラグインはこのアカウントを使う Pod にトークンをマウントしません（Pod 側で求めた場合を除く）。' }],
+  },
+  {
+    kinds: ['ServiceAccount'],
+    paths: ['imagePullSecrets', 'imagePullSecrets[*]', 'imagePullSecrets[*].name'],
+    docs: `${docs}/tasks/configure-pod-container/configure-service-account/#add-imagepullsecrets-to-a-service-account`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin copies these into new Pods that use this account.', ja: 'ServiceAccount のアドミッションプラグインが、このアカウントを使う新しい Pod にこれらを写します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Uses them to pull the Pods\' images.', ja: 'Pod のイメージの取得に使います。' },
+    ],
+  },
+  {
+    kinds: ['ServiceAccount'],
+    paths: ['secrets', 'secrets[*]', 'secrets[*].**'],
+    docs: `${docs}/reference/access-authn-authz/service-accounts-admin/`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Only limits which Secrets Pods may mount when the account has the kubernetes.io/enforce-mountable-secrets annotation; token Secrets are no longer created automatically.', ja: 'kubernetes.io/enforce-mountable-secrets のアノテーションがあるときだけ、Pod がマウントできる Secret を制限します。トークンの Secret はもう自動では作られません。' }],
+  },
+  // ConfigMap
+  {
+    kinds: ['ConfigMap'],
+    paths: ['data', 'data.*', 'binaryData', 'binaryData.*'],
+    docs: `${configMap}#mounted-configmaps-are-updated-automatically`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Reads it for Pods that use it: mounted files are refreshed after a change (within the kubelet\'s sync period and cache delay); environment variables only at container start.', ja: 'これを使う Pod のために読みます。マウントしたファイルは変更の後に更新されます（kubelet の同期の間隔とキャッシュの遅れの範囲で）。環境変数はコンテナの起動時だけです。' },
+    ],
+  },
+  {
+    kinds: ['ConfigMap', 'Secret'],
+    paths: ['immutable'],
+    docs: `${configMap}#configmap-immutable`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'Rejects any change of data (delete and recreate instead).', ja: 'data の変更をすべて拒否します（消して作り直します）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Stops watching it, which lightens the load on kube-apiserver.', ja: '監視をやめるので、kube-apiserver の負荷が減ります。' },
+    ],
+  },
+  // Secret
+  {
+    kinds: ['Secret'],
+    paths: ['data', 'data.*', 'stringData', 'stringData.*'],
+    docs: secret,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Merges stringData into data (base64) and stores it, encrypted at rest only if encryption is configured.', ja: 'stringData を data（base64）にまとめて保存します。保存時の暗号化は、設定したときだけ行われます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Fetches it for Pods that use it, as files on tmpfs or as environment variables.', ja: 'これを使う Pod のために取り出し、tmpfs 上のファイルか環境変数にします。' },
+      { id: 'etcd', when: 'on-change', en: 'Where it is stored: whoever reads etcd reads every Secret.', ja: '保存先です。etcd を読める人はすべての Secret を読めます。' },
+    ],
+  },
+  {
+    kinds: ['Secret'],
+    paths: ['type'],
+    docs: `${secret}#secret-types`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'Validates the keys each type requires (e.g. .dockerconfigjson, tls.crt/tls.key).', ja: '種類ごとに必要なキー（.dockerconfigjson、tls.crt/tls.key など）を検証します。' },
+      { id: 'kube-controller-manager', controller: 'serviceaccount-token', when: 'on-change', writes: true, en: 'kubernetes.io/service-account-token: the token controller fills in the token.', ja: 'kubernetes.io/service-account-token なら、トークンのコントローラーがトークンを書き込みます。' },
+    ],
+  },
+  // PriorityClass
+  {
+    kinds: ['scheduling.k8s.io/PriorityClass'],
+    paths: ['value', 'globalDefault'],
+    docs: `${priority}#priorityclass`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'The Priority admission plugin copies value into spec.priority of Pods created with this class (globalDefault: of Pods naming no class); existing Pods keep theirs.', ja: 'Priority のアドミッションプラグインが、このクラスで作られる Pod の spec.priority に value を写します（globalDefault ならクラスを指定しない Pod に）。既存の Pod は変わりません。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Orders its queue and preempts by the Pods\' priority.', ja: 'Pod の優先度でキューを並べ、押しのけ（preemption）を決めます。' },
+    ],
+  },
+  {
+    kinds: ['scheduling.k8s.io/PriorityClass'],
+    paths: ['preemptionPolicy'],
+    docs: `${priority}#non-preempting-priority-class`,
+    actors: [{ id: 'kube-scheduler', when: 'on-change', en: 'Never: Pods of this class never preempt others (copied into the Pod at admission).', ja: 'Never なら、このクラスの Pod はほかの Pod を押しのけません（受け付け時に Pod に写されます）。' }],
+  },
+  {
+    kinds: ['scheduling.k8s.io/PriorityClass'],
+    paths: ['description'],
+    docs: `${priority}#priorityclass`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Stored by kube-apiserver; nothing reads it.', ja: 'kube-apiserver が保存するだけで、誰も読みません。' }],
+  },
+  // ResourceQuota
+  {
+    kinds: ['ResourceQuota'],
+    paths: ['spec', 'spec.hard', 'spec.hard.*', 'spec.scopes', 'spec.scopes[*]', 'spec.scopeSelector', 'spec.scopeSelector.**'],
+    docs: quota,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'The ResourceQuota admission plugin rejects a create or update that would take the namespace\'s usage past hard.', ja: 'ResourceQuota のアドミッションプラグインが、Namespace の使用量が hard を超える作成・更新を拒否します。' },
+      { id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writes: true, en: 'The resource quota controller recalculates status.used.', ja: 'resourcequota のコントローラーが status.used を計算し直します。' },
+    ],
+  },
+  {
+    kinds: ['ResourceQuota'],
+    paths: ['status', 'status.**'],
+    docs: quota,
+    actors: [{ id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writes: true, en: 'Written by the resource quota controller (and by kube-apiserver as it admits requests).', ja: 'resourcequota のコントローラーが書きます（kube-apiserver も受け付けのときに更新します）。' }],
+  },
+  // LimitRange
+  {
+    kinds: ['LimitRange'],
+    paths: ['spec', 'spec.limits', 'spec.limits[*]', 'spec.limits[*].**'],
+    docs: limitRange,
+    actors: [{ id: 'kube-apiserver', when: 'admission', writes: true, en: 'The LimitRanger admission plugin fills in default requests/limits and rejects Pods (and claims) outside min/max when they are created; existing Pods are not changed.', ja: 'LimitRanger のアドミッションプラグインが、作成時に requests/limits の既定値を入れ、min/max を外れる Pod（とクレーム）を拒否します。既存の Pod は変わりません。' }],
+  },
+  // RuntimeClass
+  {
+    kinds: ['node.k8s.io/RuntimeClass'],
+    paths: ['handler'],
+    docs: `${runtimeClass}#2-create-the-corresponding-runtimeclass-resources`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Passes the handler name to the container runtime over CRI for Pods of this class.', ja: 'このクラスの Pod について、handler の名前を CRI でコンテナランタイムに渡します。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Must have a runtime configured under this name (e.g. a containerd runtime entry), or the Pod fails to start.', ja: 'この名前のランタイムの設定（containerd の runtime の項目など）が必要で、無ければ Pod は起動できません。' },
+    ],
+  },
+  {
+    kinds: ['node.k8s.io/RuntimeClass'],
+    paths: ['overhead', 'overhead.**'],
+    docs: `${runtimeClass}#pod-overhead`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin copies it into spec.overhead of Pods of this class; kube-scheduler and the kubelet then count it.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod の spec.overhead に写します。その後 kube-scheduler と kubelet がそれを計算に含めます。' }],
+  },
+  {
+    kinds: ['node.k8s.io/RuntimeClass'],
+    paths: ['scheduling', 'scheduling.**'],
+    docs: `${runtimeClass}#scheduling`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin merges nodeSelector and tolerations into Pods of this class.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod に nodeSelector と tolerations を足します。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'So they only land on nodes that support it.', ja: 'その結果、対応するノードにだけ置かれます。' },
+    ],
+  },
+  // RBAC
+  {
+    kinds: ['rbac.authorization.k8s.io/Role', 'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/RoleBinding', 'rbac.authorization.k8s.io/ClusterRoleBinding'],
+    paths: ['rules', 'rules[*]', 'rules[*].**', 'roleRef', 'roleRef.**', 'subjects', 'subjects[*]', 'subjects[*].**'],
+    docs: rbac,
+    actors: [{ id: 'kube-apiserver', when: 'run-time', en: 'The RBAC authorizer in kube-apiserver checks every request against these rules and bindings.', ja: 'kube-apiserver の RBAC の認可が、すべてのリクエストをこれらの規則とバインディングに照らして確かめます。' }],
+  },
+  {
+    kinds: ['rbac.authorization.k8s.io/ClusterRole'],
+    paths: ['aggregationRule', 'aggregationRule.**'],
+    docs: `${rbac}#aggregated-clusterroles`,
+    actors: [{ id: 'kube-controller-manager', controller: 'clusterrole-aggregation', when: 'on-change', writes: true, en: 'The aggregation controller fills rules with the rules of every ClusterRole these selectors match.', ja: '集約のコントローラーが、このセレクターに一致するすべての ClusterRole の規則で rules を埋めます。' }],
+  },
+  // List: a client-side envelope.
+  {
+    kinds: ['List'],
+    paths: ['items', 'apiVersion', 'kind', 'metadata'],
+    docs: `${docs}/reference/using-api/api-concepts/#collections`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'kube-apiserver has no List resource to store: kubectl and other clients send each item as a request of its own.', ja: 'kube-apiserver には保存する List のリソースはありません。kubectl などのクライアントが、各項目を別々のリクエストとして送ります。' }],
+  },
+];

@@ -1,0 +1,17 @@
+import type { FieldEntry } from '../types';
+import { clusterEntries } from './cluster';
+import { metadataEntries } from './metadata';
+import { networkingEntries } from './networking';
+import { podEntries } from './pod';
+import { storageEntries } from './storage';
+import { workloadEntries } from './workloads';
+
+/** The whole knowledge base: data only; src/core/fields/lookup.ts matches paths against it. */
+export const fieldKnowledge: readonly FieldEntry[] = [
+  ...metadataEntries,
+  ...podEntries,
+  ...workloadEntries,
+  ...networkingEntries,
+  ...storageEntries,
+  ...clusterEntries,
+];

@@ -1,0 +1,556 @@
+import type { FieldEntry } from '../types';
+
+/** Containers of every sort share their fields. */
+const C = 'spec.containers|initContainers|ephemeralContainers[*]';
+const docs = 'https://kubernetes.io/docs';
+
+/** Pod: every spec field some component acts on, and status. Applies inside every pod template too. */
+export const podEntries: readonly FieldEntry[] = [
+  {
+    kinds: ['Pod'],
+    paths: ['spec'],
+    docs: `${docs}/concepts/workloads/pods/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'The kubelet of the node the Pod is bound to runs the containers described here through the container runtime and keeps them running.', ja: 'Pod が割り当てられたノードの kubelet が、ここに書かれたコンテナをコンテナランタイムで動かし、動き続けるようにします。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Watches Pods with no node and chooses one for them.', ja: 'ノードが決まっていない Pod を監視し、動かすノードを選びます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.nodeName'],
+    docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#nodename`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Writes it through a binding when it has chosen a node. If you set it yourself the scheduler is bypassed: the Pod goes straight to that node.', ja: 'ノードを選ぶと binding（バインディング）でこの値を書き込みます。自分で書くと kube-scheduler は使われず、Pod はそのノードに直接割り当てられます。' },
+      { id: 'kubelet', when: 'run-time', en: 'The kubelet of that node watches Pods bound to it, admits the Pod (or rejects it when it does not fit) and starts its containers.', ja: 'そのノードの kubelet は自分に割り当てられた Pod を監視し、受け入れられるかを確かめ（収まらなければ拒否し）、コンテナを起動します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.nodeSelector', 'spec.nodeSelector.*'],
+    docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#nodeselector`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Filters out every node whose labels do not match: with no matching node the Pod stays Pending.', ja: 'ラベルが一致しないノードを候補から外します。一致するノードが無ければ Pod は Pending のまま待ちます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.affinity', 'spec.affinity.nodeAffinity', 'spec.affinity.nodeAffinity.**'],
+    docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#affinity-and-anti-affinity`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Filters nodes by the required rules and scores them by the preferred ones. "IgnoredDuringExecution": a Pod already running is not moved when labels change later.', ja: '必須の条件でノードを絞り込み、優先の条件で点数を付けます。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.affinity.podAffinity|podAntiAffinity', 'spec.affinity.podAffinity|podAntiAffinity.**'],
+    docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod near (affinity) or away from (anti-affinity) Pods whose labels match, per topology domain (node, zone …).', ja: 'ラベルが一致する Pod と同じ（affinity）または別の（anti-affinity）トポロジーの範囲（ノード、ゾーンなど）に Pod を置きます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.tolerations', 'spec.tolerations[*]', 'spec.tolerations[*].**'],
+    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes whose NoSchedule taints it tolerates.', ja: 'NoSchedule の taint を許容している（toleration がある）ノードにも Pod を置けるようにします。' },
+      { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'Evicts Pods from nodes with NoExecute taints they do not tolerate, after tolerationSeconds. kube-apiserver adds 300 s tolerations for not-ready/unreachable by default: the 5-minute wait before eviction.', ja: '許容していない NoExecute の taint が付いたノードから、tolerationSeconds の後に Pod を退去させます。kube-apiserver は not-ready/unreachable に 300 秒の toleration を既定で足します。これが退去までの 5 分です。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.priorityClassName', 'spec.priority'],
+    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The Priority admission plugin resolves the PriorityClass and writes its value into spec.priority (an unknown class is rejected).', ja: 'Priority のアドミッションプラグインが PriorityClass を引き、その値を spec.priority に書き込みます（存在しないクラスは拒否されます）。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Schedules higher-priority Pods first and, when none fits, may preempt (evict) lower-priority Pods.', ja: '優先度の高い Pod から先にスケジュールし、置けないときは優先度の低い Pod を押しのける（preemption）ことがあります。' },
+      { id: 'kubelet', when: 'run-time', en: 'Ranks Pods by priority when it must evict under node pressure.', ja: 'ノードの資源が足りず Pod を退去させるとき、優先度を順位付けに使います。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.preemptionPolicy'],
+    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#non-preempting-priority-class`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Never: the Pod waits in the queue instead of preempting lower-priority Pods.', ja: 'Never なら、Pod は優先度の低い Pod を押しのけず、キューで待ちます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.schedulerName'],
+    docs: `${docs}/tasks/extend-kubernetes/configure-multiple-schedulers/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Only the scheduler with this name (default-scheduler is kube-scheduler) picks the Pod up; with no such scheduler it stays Pending.', ja: 'この名前のスケジューラー（default-scheduler は kube-scheduler）だけがこの Pod を扱います。該当するスケジューラーが無ければ Pending のままです。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.schedulingGates', 'spec.schedulingGates[*]', 'spec.schedulingGates[*].**'],
+    docs: `${docs}/concepts/scheduling-eviction/pod-scheduling-readiness/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Does not consider the Pod until every gate has been removed (by whoever added it).', ja: 'すべてのゲートが（付けた側によって）取り除かれるまで、この Pod をスケジュールの対象にしません。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.topologySpreadConstraints', 'spec.topologySpreadConstraints[*]', 'spec.topologySpreadConstraints[*].**'],
+    docs: `${docs}/concepts/scheduling-eviction/topology-spread-constraints/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Spreads matching Pods across topology domains (zones, nodes) within maxSkew.', ja: '一致する Pod を、maxSkew の範囲でトポロジーの範囲（ゾーン、ノードなど）に散らします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.runtimeClassName'],
+    docs: `${docs}/concepts/containers/runtime-class/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Resolves the RuntimeClass and passes its handler to the container runtime over CRI.', ja: 'RuntimeClass を引き、その handler を CRI でコンテナランタイムに渡します。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Runs the Pod with the runtime configuration named by the handler.', ja: 'handler が指す設定で Pod を動かします。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin adds the class\'s overhead and scheduling constraints to the Pod.', ja: 'RuntimeClass のアドミッションプラグインが、クラスの overhead とスケジューリングの条件を Pod に足します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.overhead', 'spec.overhead.*'],
+    docs: `${docs}/concepts/scheduling-eviction/pod-overhead/`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Filled in from the RuntimeClass at admission.', ja: '受け付け時に RuntimeClass から書き込まれます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Adds it to the container requests when checking that the Pod fits a node.', ja: 'Pod がノードに収まるかを確かめるとき、コンテナの requests に足して計算します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Accounts for it when sizing the Pod\'s cgroup.', ja: 'Pod の cgroup の大きさに含めます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.restartPolicy'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#restart-policy`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Restarts exited containers (Always, OnFailure) with an exponential back-off (CrashLoopBackOff), on the same node.', ja: '終了したコンテナを（Always、OnFailure なら）同じノードで、間隔を伸ばしながら再起動します（CrashLoopBackOff）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.terminationGracePeriodSeconds'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-termination`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'On deletion it runs preStop hooks, sends TERM, waits this many seconds, then kills what is left.', ja: '削除されると preStop フックを実行して TERM を送り、この秒数だけ待ってから残ったプロセスを強制終了します。' },
+      { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'Copies it into metadata.deletionGracePeriodSeconds when the Pod is deleted.', ja: 'Pod が削除されるとき、この値を metadata.deletionGracePeriodSeconds に写します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.activeDeadlineSeconds'],
+    docs: `${docs}/concepts/workloads/controllers/job/#job-termination-and-cleanup`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Marks the Pod Failed (DeadlineExceeded) and stops its containers once it has been active this long.', ja: 'この時間を過ぎると Pod を Failed（DeadlineExceeded）にし、コンテナを止めます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.serviceAccountName', 'spec.serviceAccount'],
+    docs: `${docs}/concepts/security/service-accounts/`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin sets "default" when empty and adds a projected volume with the account\'s token.', ja: 'ServiceAccount のアドミッションプラグインが、空なら default を設定し、アカウントのトークンを入れる projected ボリュームを足します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Requests a short-lived token for this account (TokenRequest), mounts it and refreshes it before it expires.', ja: 'このアカウントの短命なトークンを要求（TokenRequest）してマウントし、期限が切れる前に更新します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.automountServiceAccountToken'],
+    docs: `${docs}/tasks/configure-pod-container/configure-service-account/#opt-out-of-api-credential-automounting`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'false: the ServiceAccount admission plugin does not add the token volume (overrides the ServiceAccount\'s setting).', ja: 'false なら ServiceAccount のアドミッションプラグインはトークンのボリュームを足しません（ServiceAccount 側の設定より優先されます）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.imagePullSecrets', 'spec.imagePullSecrets[*]', 'spec.imagePullSecrets[*].name'],
+    docs: `${docs}/concepts/containers/images/#specifying-imagepullsecrets-on-a-pod`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Reads these Secrets and hands the registry credentials to the container runtime when pulling images.', ja: 'これらの Secret を読み、イメージを取得するときにレジストリーの認証情報をコンテナランタイムに渡します。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin appends the ServiceAccount\'s imagePullSecrets when the Pod has none.', ja: 'Pod に指定が無ければ、ServiceAccount のアドミッションプラグインが ServiceAccount の imagePullSecrets を足します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostNetwork'],
+    docs: `${docs}/concepts/security/pod-security-standards/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Creates the Pod sandbox in the node\'s network namespace: the Pod uses the node\'s IP and ports (static Pods of the control plane do this, since they start before the network plugin).', ja: 'Pod のサンドボックスをノードのネットワーク名前空間に作ります。Pod はノードの IP とポートを使います（コントロールプレーンの静的 Pod は、ネットワークプラグインより先に起動するためこれを使います）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Asks the runtime for a host-network sandbox and reports the node\'s IP as the Pod IP.', ja: 'ホストのネットワークを使うサンドボックスをランタイムに求め、ノードの IP を Pod の IP として報告します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects it in namespaces enforcing the baseline or restricted level.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが拒否します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostPID|hostIPC|hostUsers'],
+    docs: `${docs}/concepts/security/pod-security-standards/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Shares (or not) the node\'s process, IPC or user namespace with the Pod.', ja: 'ノードのプロセス、IPC、ユーザーの名前空間を Pod と共有するかどうかを決めます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission restricts host namespaces in baseline and restricted namespaces.', ja: 'baseline と restricted の Namespace では、Pod Security のアドミッションがホストの名前空間の共有を制限します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.dnsPolicy', 'spec.dnsConfig', 'spec.dnsConfig.**'],
+    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-s-dns-policy`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Writes the container\'s /etc/resolv.conf: ClusterFirst points it at the cluster DNS Service (kube-dns).', ja: 'コンテナの /etc/resolv.conf を書きます。ClusterFirst ならクラスタ DNS の Service（kube-dns）を指します。' },
+      { id: 'coredns', when: 'run-time', en: 'Answers the Pod\'s queries for cluster names and forwards the rest upstream.', ja: 'Pod からのクラスタ内の名前の問い合わせに答え、それ以外は上流へ転送します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostname', 'spec.subdomain', 'spec.setHostnameAsFQDN'],
+    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-fields`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Sets the Pod\'s hostname from these fields.', ja: 'これらの値から Pod のホスト名を設定します。' },
+      { id: 'coredns', when: 'continuously', en: 'With a headless Service named like the subdomain, serves hostname.subdomain.namespace.svc records for the Pod.', ja: 'subdomain と同じ名前のヘッドレス Service があれば、hostname.subdomain.namespace.svc の名前で Pod を引けるようにします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostAliases', 'spec.hostAliases[*]', 'spec.hostAliases[*].**'],
+    docs: `${docs}/tasks/network/customize-hosts-file-for-pods/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Writes these entries into the Pod\'s /etc/hosts, which it manages.', ja: '自分が管理する Pod の /etc/hosts に、これらの行を書き込みます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.enableServiceLinks'],
+    docs: `${docs}/concepts/services-networking/service/#environment-variables`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'When true (the default), injects {SVC}_SERVICE_HOST/_PORT variables for every Service of the namespace at container start.', ja: 'true（既定）なら、コンテナの起動時に Namespace のすべての Service について {SVC}_SERVICE_HOST/_PORT の環境変数を入れます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.shareProcessNamespace'],
+    docs: `${docs}/tasks/configure-pod-container/share-process-namespace/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Puts all containers of the Pod in one process namespace, so they see each other\'s processes.', ja: 'Pod のすべてのコンテナを 1 つのプロセスの名前空間に入れ、互いのプロセスが見えるようにします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.readinessGates', 'spec.readinessGates[*]', 'spec.readinessGates[*].**'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-readiness-gate`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Reports the Pod Ready only when these extra conditions (written by some other controller) are True as well.', ja: 'ほかのコントローラーが書くこれらの追加の condition も True になったときだけ、Pod を Ready と報告します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.os', 'spec.os.name'],
+    docs: `${docs}/concepts/workloads/pods/#pod-os`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Rejects the Pod if the node\'s operating system differs.', ja: 'ノードの OS と違えば Pod を拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission applies the rules of that operating system.', ja: 'Pod Security のアドミッションが、その OS 向けの規則を当てはめます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.securityContext', 'spec.securityContext.**', `${C}.securityContext`, `${C}.securityContext.**`],
+    docs: `${docs}/tasks/configure-pod-container/security-context/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Applies it when creating the containers: user and group IDs, capabilities, privileged mode, seccomp, AppArmor, SELinux.', ja: 'コンテナを作るときに当てはめます（ユーザーとグループの ID、capabilities、privileged、seccomp、AppArmor、SELinux）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Translates it into the CRI request and sets volume ownership (fsGroup).', ja: 'CRI の要求に変換し、ボリュームの所有者（fsGroup）を設定します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission checks it against the namespace\'s level.', ja: 'Pod Security のアドミッションが、Namespace のレベルに照らして確かめます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes', 'spec.volumes[*]', 'spec.volumes[*].name', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image.**'],
+    docs: `${docs}/concepts/storage/volumes/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files) and removes them with the Pod.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み）、Pod と一緒に片付けます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].configMap', 'spec.volumes[*].configMap.**'],
+    docs: `${docs}/concepts/configuration/configmap/#using-configmaps-as-files-from-a-pod`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Fetches the ConfigMap and writes its keys as files; it refreshes them when the ConfigMap changes (not for subPath mounts).', ja: 'ConfigMap を取り出し、キーをファイルとして書きます。ConfigMap が変わるとファイルも更新します（subPath のマウントは除く）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].secret', 'spec.volumes[*].secret.**'],
+    docs: `${docs}/concepts/configuration/secret/#using-secrets-as-files-from-a-pod`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Fetches the Secret and writes its keys as files on a tmpfs (memory), refreshed when the Secret changes.', ja: 'Secret を取り出し、キーを tmpfs（メモリー）上のファイルとして書きます。Secret が変わると更新します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].persistentVolumeClaim', 'spec.volumes[*].persistentVolumeClaim.**'],
+    docs: `${docs}/concepts/storage/persistent-volumes/#claims-as-volumes`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Only picks nodes that can reach the claim\'s volume (and, for WaitForFirstConsumer, triggers its binding).', ja: 'クレームのボリュームを使えるノードだけを選びます（WaitForFirstConsumer なら、ここでバインドが始まります）。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', en: 'Attaches the volume to the chosen node when the volume type needs it.', ja: '必要なボリュームの種類なら、選ばれたノードにボリュームをアタッチします。' },
+      { id: 'kubelet', when: 'run-time', en: 'Mounts the volume into the Pod.', ja: 'ボリュームを Pod にマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].ephemeral', 'spec.volumes[*].ephemeral.**'],
+    docs: `${docs}/concepts/storage/ephemeral-volumes/#generic-ephemeral-volumes`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'ephemeral-volume', when: 'on-change', writes: true, en: 'Creates a PersistentVolumeClaim owned by the Pod from this template; it is deleted with the Pod.', ja: 'このテンプレートから Pod を所有者とする PersistentVolumeClaim を作ります。Pod と一緒に削除されます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Mounts the provisioned volume.', ja: '用意されたボリュームをマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].csi', 'spec.volumes[*].csi.**', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs.**'],
+    docs: `${docs}/concepts/storage/volumes/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node (for CSI, by calling the driver\'s node plugin) and bind-mounts it into the containers.', ja: 'ノードでボリュームをマウントし（CSI ならドライバーのノードプラグインを呼び）、コンテナにバインドマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.containers', 'spec.containers[*]', `spec.containers[*].name`],
+    docs: `${docs}/concepts/workloads/pods/#how-pods-manage-multiple-containers`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Creates and starts each container through the container runtime (CRI), restarts it per restartPolicy and reports it in status.containerStatuses under this name.', ja: 'コンテナランタイム（CRI）を通して各コンテナを作って起動し、restartPolicy に従って再起動し、この名前で status.containerStatuses に報告します。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Runs the containers in the Pod sandbox.', ja: 'Pod のサンドボックスの中でコンテナを動かします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.initContainers', 'spec.initContainers[*]', 'spec.initContainers[*].name'],
+    docs: `${docs}/concepts/workloads/pods/init-containers/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Runs them one at a time, in order, each to completion, before starting the app containers (those with restartPolicy: Always are sidecars and keep running).', ja: 'アプリのコンテナを起動する前に、1 つずつ順に、完了するまで実行します（restartPolicy: Always のものはサイドカーとして動き続けます）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.initContainers[*].restartPolicy'],
+    docs: `${docs}/concepts/workloads/pods/sidecar-containers/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Always makes this init container a sidecar: started before the app containers, kept running and restarted, stopped after them.', ja: 'Always なら、この init コンテナはサイドカーになります。アプリのコンテナより先に起動し、動き続け（止まれば再起動し）、アプリのコンテナの後に止まります。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.ephemeralContainers', 'spec.ephemeralContainers[*]', 'spec.ephemeralContainers[*].name'],
+    docs: `${docs}/concepts/workloads/pods/ephemeral-containers/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Starts containers added through the ephemeralcontainers subresource (kubectl debug) in the running Pod; they are never restarted.', ja: 'ephemeralcontainers サブリソース（kubectl debug）で足されたコンテナを、動いている Pod の中で起動します。再起動はされません。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.image`],
+    docs: `${docs}/concepts/containers/images/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Asks the container runtime to pull the image (per imagePullPolicy, with the Pod\'s pull secrets) before creating the container.', ja: 'コンテナを作る前に、imagePullPolicy と Pod の pull secret に従って、コンテナランタイムにイメージの取得を頼みます。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Pulls the image from the registry and unpacks it; failures show as ErrImagePull / ImagePullBackOff.', ja: 'レジストリーからイメージを取得して展開します。失敗すると ErrImagePull / ImagePullBackOff になります。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.imagePullPolicy`],
+    docs: `${docs}/concepts/containers/images/#image-pull-policy`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull: Always (every start), IfNotPresent, Never.', ja: '取得するかを決めます。Always（起動のたび）、IfNotPresent、Never。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Defaults it when omitted: Always for :latest or no tag, otherwise IfNotPresent.', ja: '省略すると既定値を入れます。:latest かタグ無しなら Always、それ以外は IfNotPresent。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.command`, `${C}.args`, `${C}.command[*]`, `${C}.args[*]`, `${C}.workingDir`],
+    docs: `${docs}/tasks/inject-data-application/define-command-argument-container/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Runs this instead of the image\'s ENTRYPOINT (command) / CMD (args).', ja: 'イメージの ENTRYPOINT（command）/ CMD（args）の代わりにこれを実行します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Expands $(VAR) references from the container\'s env before passing them on.', ja: 'コンテナの env を使って $(VAR) を展開してから渡します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.env`, `${C}.env[*]`, `${C}.env[*].**`, `${C}.envFrom`, `${C}.envFrom[*]`, `${C}.envFrom[*].**`],
+    docs: `${docs}/tasks/inject-data-application/define-environment-variable-container/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Resolves the values (ConfigMap and Secret keys, fieldRef, resourceFieldRef) when the container starts; later changes reach it only on restart.', ja: 'コンテナの起動時に値（ConfigMap と Secret のキー、fieldRef、resourceFieldRef）を解決します。後の変更は再起動まで反映されません。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Sets them in the container\'s process environment.', ja: 'コンテナのプロセスの環境変数として設定します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.resources`, `${C}.resources.requests`, `${C}.resources.requests.*`],
+    docs: `${docs}/concepts/configuration/manage-resources-containers/`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit the sum of requests.', ja: 'requests の合計がまだ収まる（allocatable に余裕のある）ノードにだけ Pod を置きます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Reserves them in the Pod\'s cgroup (CPU weight) and uses them to rank Pods for eviction under pressure.', ja: 'Pod の cgroup で確保し（CPU の重み）、資源が足りないときの退去の順位付けに使います。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'LimitRange and ResourceQuota admission fill in defaults and enforce the namespace\'s totals.', ja: 'LimitRange と ResourceQuota のアドミッションが既定値を入れ、Namespace の合計を守らせます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.resources.limits`, `${C}.resources.limits.*`],
+    docs: `${docs}/concepts/configuration/manage-resources-containers/#how-pods-with-resource-limits-are-run`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Sets the container\'s cgroup limits: CPU is throttled, memory above the limit gets the container OOM-killed by the kernel.', ja: 'コンテナの cgroup に上限を設定します。CPU は絞られ、メモリーが上限を超えるとカーネルがコンテナを OOM で終了させます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Passes the limits to the runtime over CRI; with requests they set the Pod\'s QoS class.', ja: '上限を CRI でランタイムに渡します。requests と合わせて Pod の QoS クラスが決まります。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.resizePolicy`, `${C}.resizePolicy[*]`, `${C}.resizePolicy[*].**`],
+    docs: `${docs}/tasks/configure-pod-container/resize-container-resources/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'On an in-place resize, restarts the container or not, per resource.', ja: 'その場でのリサイズのとき、資源ごとにコンテナを再起動するかどうかを決めます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.ports`, `${C}.ports[*]`, `${C}.ports[*].containerPort|name|protocol`],
+    docs: `${docs}/concepts/services-networking/service/#defining-a-service`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Otherwise the list is informational: an unlisted port is still reachable.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。それ以外では情報にすぎず、書いていないポートにも届きます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.ports[*].hostPort|hostIP`],
+    docs: `${docs}/concepts/configuration/overview/#services`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'Avoids nodes where the same hostPort is already taken.', ja: '同じ hostPort が使われているノードを避けます。' },
+      { id: 'cni', when: 'run-time', en: 'Maps the node\'s port to the Pod (the portmap plugin or the plugin\'s own implementation).', ja: 'ノードのポートを Pod につなぎます（portmap プラグインか、プラグイン自身の実装）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.livenessProbe`, `${C}.livenessProbe.**`],
+    docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Runs the probe periodically; after failureThreshold failures it kills the container, which is then restarted per restartPolicy.', ja: '定期的にプローブを実行し、failureThreshold 回失敗するとコンテナを終了させます。その後 restartPolicy に従って再起動されます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.readinessProbe`, `${C}.readinessProbe.**`],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#container-probes`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Runs the probe and sets the container and Pod Ready conditions.', ja: 'プローブを実行し、コンテナと Pod の Ready の condition を設定します。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'Marks the Pod\'s endpoint ready or not, so Services (kube-proxy) only send traffic to ready Pods.', ja: 'Pod のエンドポイントを ready かどうかに印し、Service（kube-proxy）が ready な Pod にだけ通信を送るようにします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.startupProbe`, `${C}.startupProbe.**`],
+    docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-startup-probes`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Holds back the liveness and readiness probes until this one succeeds; if it never does, kills the container.', ja: 'これが成功するまで liveness と readiness のプローブを始めません。成功しなければコンテナを終了させます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.volumeMounts`, `${C}.volumeMounts[*]`, `${C}.volumeMounts[*].**`, `${C}.volumeDevices`, `${C}.volumeDevices[*]`, `${C}.volumeDevices[*].**`],
+    docs: `${docs}/concepts/storage/volumes/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Passes the Pod\'s prepared volumes to the runtime as mounts at these paths (subPath resolved on the node).', ja: '用意した Pod のボリュームを、これらのパスへのマウントとしてランタイムに渡します（subPath はノードで解決します）。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Bind-mounts them into the container.', ja: 'コンテナにバインドマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.lifecycle`, `${C}.lifecycle.**`],
+    docs: `${docs}/concepts/containers/container-lifecycle-hooks/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM; a failing postStart kills the container.', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を実行します。postStart が失敗するとコンテナは終了させられます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.terminationMessagePath`, `${C}.terminationMessagePolicy`],
+    docs: `${docs}/tasks/debug/debug-application/determine-reason-pod-failure/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Reads this file (or the log tail, with FallbackToLogsOnError) when the container ends and puts it in the container\'s status.', ja: 'コンテナが終了するとこのファイル（FallbackToLogsOnError ならログの末尾）を読み、コンテナの status に入れます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.stdin`, `${C}.stdinOnce`, `${C}.tty`],
+    docs: `${docs}/tasks/debug/debug-application/get-shell-running-container/`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'Allocates stdin and a terminal for the container; kubectl attach reaches it through kube-apiserver and the kubelet.', ja: 'コンテナに標準入力と端末を割り当てます。kubectl attach は kube-apiserver と kubelet を通してそこにつながります。' },
+    ],
+  },
+  // status: written by the kubelet through the status subresource, except where noted.
+  {
+    kinds: ['Pod'],
+    paths: ['status', 'status.startTime', 'status.reason', 'status.message'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet of the Pod\'s node from what the container runtime reports; your manifest\'s status is ignored.', ja: 'Pod のノードの kubelet が、コンテナランタイムの報告をもとに書き込みます。マニフェストに書いた status は無視されます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.phase'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-phase`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet: Pending, Running, Succeeded, Failed.', ja: 'kubelet が書き込みます。Pending、Running、Succeeded、Failed。' },
+      { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writes: true, en: 'Marks Pods left on a vanished node Failed and deletes terminated Pods above its threshold.', ja: '消えたノードに残った Pod を Failed にし、しきい値を超えた終了済みの Pod を削除します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-conditions`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます。' },
+      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Writes PodScheduled (False with the reason when no node fits).', ja: 'PodScheduled を書き込みます（置けるノードが無ければ理由とともに False）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.podIP', 'status.podIPs', 'status.podIPs[*]', 'status.podIPs[*].ip'],
+    docs: `${docs}/concepts/cluster-administration/networking/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Reports the IP the Pod sandbox got.', ja: 'Pod のサンドボックスに付いた IP を報告します。' },
+      { id: 'cni', when: 'run-time', en: 'Assigned the IP when the runtime set up the sandbox\'s network.', ja: 'ランタイムがサンドボックスのネットワークを用意したときに、この IP を割り当てました。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.hostIP', 'status.hostIPs', 'status.hostIPs[*]', 'status.hostIPs[*].ip'],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'The IP of the node the Pod runs on, written by its kubelet.', ja: 'Pod が動くノードの IP で、そのノードの kubelet が書き込みます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.nominatedNodeName'],
+    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#user-exposed-information`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written when the scheduler preempts Pods on that node to make room for this one.', ja: 'このノードで Pod を押しのけて（preemption）場所を空けるとき、kube-scheduler が書き込みます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['status.qosClass'],
+    docs: `${docs}/concepts/workloads/pods/pod-qos/`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Computed from requests and limits when the Pod is created (Guaranteed, Burstable, BestEffort).', ja: 'Pod の作成時に requests と limits から決まります（Guaranteed、Burstable、BestEffort）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Uses it for eviction order and the containers\' OOM score.', ja: '退去の順番とコンテナの OOM スコアに使います。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [
+      'status.containerStatuses|initContainerStatuses|ephemeralContainerStatuses',
+      'status.containerStatuses|initContainerStatuses|ephemeralContainerStatuses[*]',
+      'status.containerStatuses|initContainerStatuses|ephemeralContainerStatuses[*].**',
+    ],
+    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#container-states`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet from the container runtime: state (Waiting/Running/Terminated), restartCount, image ID, ready.', ja: 'kubelet がコンテナランタイムの情報から書き込みます。state（Waiting/Running/Terminated）、restartCount、イメージの ID、ready。' },
+    ],
+  },
+];

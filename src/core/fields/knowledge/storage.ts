@@ -1,0 +1,127 @@
+import type { FieldEntry } from '../types';
+
+const docs = 'https://kubernetes.io/docs';
+const pv = `${docs}/concepts/storage/persistent-volumes/`;
+const storageClasses = `${docs}/concepts/storage/storage-classes/`;
+
+/** PersistentVolumeClaim, PersistentVolume, StorageClass. */
+export const storageEntries: readonly FieldEntry[] = [
+  // PersistentVolumeClaim
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec', 'spec.accessModes', 'spec.accessModes[*]', 'spec.selector', 'spec.selector.**', 'spec.volumeMode'],
+    docs: `${pv}#binding`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim to a matching volume (size, access modes, class, selector), or has one provisioned; unmatched claims stay Pending.', ja: 'PersistentVolume のコントローラーが、一致するボリューム（容量、アクセスモード、クラス、セレクター）にクレームをバインドするか、用意させます。一致しなければ Pending のままです。' }],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.storageClassName'],
+    docs: `${pv}#dynamic`,
+    actors: [
+      { id: 'storage-provisioner', when: 'on-change', en: 'The class\'s provisioner (for CSI, the driver\'s external-provisioner) creates a volume for the claim.', ja: 'クラスのプロビジョナー（CSI ならドライバーの external-provisioner）がクレームのためにボリュームを作ります。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Hands the claim to that provisioner and binds the result.', ja: 'クレームをそのプロビジョナーに渡し、できたボリュームをバインドします。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'When omitted, the DefaultStorageClass admission plugin fills in the default class ("" means no class).', ja: '省略すると DefaultStorageClass のアドミッションプラグインが既定のクラスを入れます（"" はクラス無しの意味です）。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.resources', 'spec.resources.requests', 'spec.resources.requests.storage', 'spec.resources.**'],
+    docs: `${pv}#expanding-persistent-volumes-claims`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Binds only to volumes at least this large.', ja: '少なくともこの容量のボリュームにだけバインドします。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'An increase later is allowed only if the StorageClass has allowVolumeExpansion; the volume is then resized by the driver and the kubelet grows the filesystem.', ja: '後から増やせるのは StorageClass に allowVolumeExpansion があるときだけです。その後ドライバーがボリュームを広げ、kubelet がファイルシステムを広げます。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.volumeName'],
+    docs: `${pv}#reserving-a-persistentvolume`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', writes: true, en: 'Written by the PersistentVolume controller when it binds the claim; set it yourself to ask for one particular volume.', ja: 'PersistentVolume のコントローラーがクレームをバインドするときに書きます。自分で書けば特定のボリュームを求められます。' }],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.dataSource', 'spec.dataSource.**', 'spec.dataSourceRef', 'spec.dataSourceRef.**'],
+    docs: `${docs}/concepts/storage/volume-pvc-datasource/`,
+    actors: [{ id: 'storage-provisioner', when: 'on-change', en: 'The CSI provisioner creates the new volume from this snapshot or claim.', ja: 'CSI のプロビジョナーが、このスナップショットやクレームから新しいボリュームを作ります。' }],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['status', 'status.**'],
+    docs: `${pv}#phase`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: phase (Pending, Bound, Lost), capacity and access modes of the bound volume.', ja: 'PersistentVolume のコントローラーが書きます。phase（Pending、Bound、Lost）、バインドしたボリュームの容量とアクセスモード。' }],
+  },
+  // PersistentVolume
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['spec', 'spec.capacity', 'spec.capacity.*', 'spec.accessModes', 'spec.accessModes[*]', 'spec.storageClassName', 'spec.volumeMode'],
+    docs: `${pv}#persistent-volumes`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller matches these against claims when binding.', ja: 'PersistentVolume のコントローラーが、バインドするときにこれらをクレームと照らし合わせます。' }],
+  },
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['spec.claimRef', 'spec.claimRef.**'],
+    docs: `${pv}#reserving-a-persistentvolume`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', writes: true, en: 'Written by the PersistentVolume controller when it binds; set it yourself to reserve the volume for one claim.', ja: 'PersistentVolume のコントローラーがバインドするときに書きます。自分で書けばボリュームを特定のクレームに予約できます。' }],
+  },
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['spec.persistentVolumeReclaimPolicy'],
+    docs: `${pv}#reclaiming`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'When the claim is deleted: Retain keeps the volume (Released) for manual cleanup; Delete has the volume deleted.', ja: 'クレームが削除されたとき、Retain ならボリュームを残し（Released）手で片付けます。Delete ならボリュームを削除させます。' },
+      { id: 'storage-provisioner', when: 'on-change', en: 'Deletes the backing storage for Delete.', ja: 'Delete なら、実際のストレージを削除します。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['spec.nodeAffinity', 'spec.nodeAffinity.**'],
+    docs: `${pv}#node-affinity`,
+    actors: [{ id: 'kube-scheduler', when: 'on-change', en: 'Pods using this volume are only placed on nodes matching it (local volumes, zonal disks).', ja: 'このボリュームを使う Pod は、一致するノードにだけ置かれます（local のボリューム、ゾーンのディスク）。' }],
+  },
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['spec.csi', 'spec.csi.**', 'spec.hostPath', 'spec.hostPath.**', 'spec.local', 'spec.local.**', 'spec.nfs', 'spec.nfs.**', 'spec.mountOptions', 'spec.mountOptions[*]'],
+    docs: `${pv}#types-of-persistent-volumes`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node of a Pod using it (for CSI, through the driver\'s node plugin).', ja: 'これを使う Pod のノードでボリュームをマウントします（CSI ならドライバーのノードプラグインを通して）。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', en: 'Attaches and detaches attachable volumes to nodes.', ja: 'アタッチが必要なボリュームを、ノードにアタッチ・デタッチします。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolume'],
+    paths: ['status', 'status.**'],
+    docs: `${pv}#phase`,
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: Available, Bound, Released, Failed.', ja: 'PersistentVolume のコントローラーが書きます。Available、Bound、Released、Failed。' }],
+  },
+  // StorageClass
+  {
+    kinds: ['storage.k8s.io/StorageClass'],
+    paths: ['provisioner', 'parameters', 'parameters.*'],
+    docs: `${storageClasses}#provisioner`,
+    actors: [
+      { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them.', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Hands claims of this class to that provisioner.', ja: 'このクラスのクレームをそのプロビジョナーに渡します。' },
+    ],
+  },
+  {
+    kinds: ['storage.k8s.io/StorageClass'],
+    paths: ['reclaimPolicy', 'mountOptions', 'mountOptions[*]'],
+    docs: `${storageClasses}#reclaim-policy`,
+    actors: [{ id: 'storage-provisioner', when: 'on-change', writes: true, en: 'Copied into every PersistentVolume provisioned for this class (Delete by default); changing it does not affect existing volumes.', ja: 'このクラスで用意される PersistentVolume に写されます（既定は Delete）。変えても既存のボリュームは変わりません。' }],
+  },
+  {
+    kinds: ['storage.k8s.io/StorageClass'],
+    paths: ['volumeBindingMode', 'allowedTopologies', 'allowedTopologies[*]', 'allowedTopologies[*].**'],
+    docs: `${storageClasses}#volume-binding-mode`,
+    actors: [
+      { id: 'kube-scheduler', when: 'on-change', en: 'WaitForFirstConsumer: binding and provisioning wait until the scheduler has placed a Pod using the claim, so the volume is made where the Pod can reach it.', ja: 'WaitForFirstConsumer なら、クレームを使う Pod を kube-scheduler が置くまでバインドと用意を待つので、Pod から使える場所にボリュームが作られます。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Immediate: binds and provisions as soon as the claim exists.', ja: 'Immediate なら、クレームができるとすぐにバインドし、用意させます。' },
+    ],
+  },
+  {
+    kinds: ['storage.k8s.io/StorageClass'],
+    paths: ['allowVolumeExpansion'],
+    docs: `${storageClasses}#allow-volume-expansion`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Only when true does kube-apiserver accept a larger size in claims of this class.', ja: 'true のときだけ、kube-apiserver はこのクラスのクレームの容量の増加を受け付けます。' }],
+  },
+];

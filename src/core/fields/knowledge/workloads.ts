@@ -1,0 +1,261 @@
+import type { FieldEntry } from '../types';
+
+const docs = 'https://kubernetes.io/docs';
+const deployment = `${docs}/concepts/workloads/controllers/deployment/`;
+const replicaSet = `${docs}/concepts/workloads/controllers/replicaset/`;
+const daemonSet = `${docs}/concepts/workloads/controllers/daemonset/`;
+const statefulSet = `${docs}/concepts/workloads/controllers/statefulset/`;
+const job = `${docs}/concepts/workloads/controllers/job/`;
+const cronJob = `${docs}/concepts/workloads/controllers/cron-jobs/`;
+const hpa = `${docs}/tasks/run-application/horizontal-pod-autoscale/`;
+const pdb = `${docs}/concepts/workloads/pods/disruptions/`;
+
+/** Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, HorizontalPodAutoscaler, PodDisruptionBudget. */
+export const workloadEntries: readonly FieldEntry[] = [
+  // Deployment
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec'],
+    docs: deployment,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'continuously', en: 'The Deployment controller turns this into ReplicaSets: one per version of the Pod template, scaled up and down during a rollout.', ja: 'Deployment のコントローラーがこれを ReplicaSet にします。Pod テンプレートの版ごとに 1 つ作り、ロールアウト中に増減させます。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.replicas'],
+    docs: `${deployment}#scaling-a-deployment`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller sets the replicas of its ReplicaSets so that they add up to this number; the ReplicaSet controller then creates or deletes Pods.', ja: 'Deployment のコントローラーが、ReplicaSet の replicas の合計がこの数になるように設定します。その後 ReplicaSet のコントローラーが Pod を作ったり消したりします。' },
+      { id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', writes: true, en: 'If a HorizontalPodAutoscaler targets this Deployment, it rewrites this number through the scale subresource.', ja: 'HorizontalPodAutoscaler がこの Deployment を対象にしていれば、scale サブリソースを通してこの数を書き換えます。' },
+    ],
+  },
+  {
+    kinds: ['apps/Deployment', 'apps/ReplicaSet', 'apps/DaemonSet', 'apps/StatefulSet'],
+    paths: ['spec.selector', 'spec.selector.**'],
+    docs: `${deployment}#selector`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'continuously', en: 'The controller counts and adopts the Pods (or ReplicaSets) whose labels match; it must match the template\'s labels.', ja: 'コントローラーは、ラベルが一致する Pod（または ReplicaSet）を数え、引き取ります。テンプレートのラベルと一致している必要があります。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Rejects a selector that does not match the template, and any change after creation (immutable in apps/v1).', ja: 'テンプレートと一致しないセレクターや、作成後の変更（apps/v1 では変更不可）を拒否します。' },
+    ],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.template', 'spec.template.metadata'],
+    docs: `${deployment}#updating-a-deployment`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'A change here starts a rollout: a new ReplicaSet (labelled with the template\'s pod-template-hash) is scaled up while the old one is scaled down.', ja: 'ここを変えるとロールアウトが始まります。新しい ReplicaSet（テンプレートの pod-template-hash のラベル付き）を増やし、古いものを減らします。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.strategy', 'spec.strategy.**'],
+    docs: `${deployment}#strategy`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'RollingUpdate replaces Pods gradually within maxSurge/maxUnavailable; Recreate deletes all old Pods before creating new ones.', ja: 'RollingUpdate は maxSurge/maxUnavailable の範囲で少しずつ入れ替え、Recreate は古い Pod をすべて消してから新しい Pod を作ります。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.minReadySeconds', 'spec.progressDeadlineSeconds', 'spec.paused'],
+    docs: `${deployment}#deployment-status`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller counts a Pod available only after minReadySeconds of Ready, reports ProgressDeadlineExceeded after progressDeadlineSeconds without progress, and does nothing while paused.', ja: 'Deployment のコントローラーは、Ready が minReadySeconds 続いた Pod だけを使用可能と数え、progressDeadlineSeconds の間進まなければ ProgressDeadlineExceeded を報告し、paused の間は何もしません。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.revisionHistoryLimit'],
+    docs: `${deployment}#clean-up-policy`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller deletes old, scaled-down ReplicaSets beyond this number (they are what rollback uses).', ja: 'Deployment のコントローラーが、この数を超えた古い（0 まで減らした）ReplicaSet を削除します（ロールバックに使われるものです）。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['status', 'status.**'],
+    docs: `${deployment}#deployment-status`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'continuously', writes: true, en: 'Written by the Deployment controller: replica counts, conditions (Available, Progressing), observedGeneration.', ja: 'Deployment のコントローラーが書きます。レプリカの数、condition（Available、Progressing）、observedGeneration。' }],
+  },
+  // ReplicaSet
+  {
+    kinds: ['apps/ReplicaSet'],
+    paths: ['spec', 'spec.replicas'],
+    docs: `${replicaSet}#how-a-replicaset-works`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'replicaset', when: 'continuously', en: 'The ReplicaSet controller creates or deletes Pods until the number matching its selector equals replicas.', ja: 'ReplicaSet のコントローラーが、セレクターに一致する Pod の数が replicas と等しくなるまで Pod を作ったり消したりします。' },
+      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writes: true, en: 'When a Deployment owns this ReplicaSet, the Deployment controller sets replicas.', ja: 'Deployment がこの ReplicaSet を所有していれば、Deployment のコントローラーが replicas を設定します。' },
+    ],
+  },
+  {
+    kinds: ['apps/ReplicaSet'],
+    paths: ['spec.template', 'spec.template.metadata', 'spec.minReadySeconds'],
+    docs: `${replicaSet}#pod-template`,
+    actors: [{ id: 'kube-controller-manager', controller: 'replicaset', when: 'on-change', en: 'The ReplicaSet controller creates new Pods from this template; changing it does not touch existing Pods.', ja: 'ReplicaSet のコントローラーがこのテンプレートから新しい Pod を作ります。変えても既存の Pod はそのままです。' }],
+  },
+  {
+    kinds: ['apps/ReplicaSet'],
+    paths: ['status', 'status.**'],
+    docs: replicaSet,
+    actors: [{ id: 'kube-controller-manager', controller: 'replicaset', when: 'continuously', writes: true, en: 'Written by the ReplicaSet controller: how many Pods exist, are ready and available.', ja: 'ReplicaSet のコントローラーが書きます。Pod がいくつあり、いくつ ready で使用可能か。' }],
+  },
+  // DaemonSet
+  {
+    kinds: ['apps/DaemonSet'],
+    paths: ['spec', 'spec.template', 'spec.template.metadata'],
+    docs: `${daemonSet}#how-daemon-pods-are-scheduled`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and removes them from nodes that leave.', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、外れたノードからは取り除きます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Binds each of those Pods to its node, like any other Pod.', ja: 'ほかの Pod と同じように、それぞれの Pod をそのノードにバインドします。' },
+    ],
+  },
+  {
+    kinds: ['apps/DaemonSet'],
+    paths: ['spec.updateStrategy', 'spec.updateStrategy.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
+    docs: `${docs}/tasks/manage-daemon/update-daemon-set/`,
+    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として残ります。' }],
+  },
+  {
+    kinds: ['apps/DaemonSet'],
+    paths: ['status', 'status.**'],
+    docs: daemonSet,
+    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writes: true, en: 'Written by the DaemonSet controller: desired, current, ready and updated numbers of scheduled Pods.', ja: 'DaemonSet のコントローラーが書きます。置くべき Pod、置かれた Pod、ready な Pod、更新済みの Pod の数。' }],
+  },
+  // StatefulSet
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['spec', 'spec.replicas', 'spec.template', 'spec.template.metadata'],
+    docs: statefulSet,
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', en: 'The StatefulSet controller creates Pods with stable names (name-0, name-1 …), one after another by default, and recreates a lost Pod with the same name and volumes.', ja: 'StatefulSet のコントローラーが、変わらない名前（name-0、name-1 …）の Pod を既定では 1 つずつ順に作り、失われた Pod を同じ名前とボリュームで作り直します。' }],
+  },
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['spec.serviceName'],
+    docs: `${statefulSet}#stable-network-id`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'Sets each Pod\'s subdomain to this headless Service.', ja: '各 Pod の subdomain にこのヘッドレス Service を設定します。' },
+      { id: 'coredns', when: 'continuously', en: 'Gives each Pod a stable DNS name: pod-name.service-name.namespace.svc.', ja: '各 Pod に変わらない DNS 名 pod-name.service-name.namespace.svc を与えます。' },
+    ],
+  },
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['spec.volumeClaimTemplates', 'spec.volumeClaimTemplates[*]', 'spec.volumeClaimTemplates[*].**', 'spec.persistentVolumeClaimRetentionPolicy', 'spec.persistentVolumeClaimRetentionPolicy.**'],
+    docs: `${statefulSet}#volume-claim-templates`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writes: true, en: 'Creates one PersistentVolumeClaim per Pod from each template (kept when the Pod goes, unless the retention policy says Delete).', ja: '各テンプレートから Pod ごとに PersistentVolumeClaim を 1 つ作ります（保持ポリシーが Delete でなければ Pod が消えても残ります）。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'Binds each claim to a volume, provisioning one through its StorageClass when needed.', ja: '各クレームをボリュームにバインドし、必要なら StorageClass で用意させます。' },
+    ],
+  },
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['spec.podManagementPolicy', 'spec.updateStrategy', 'spec.updateStrategy.**', 'spec.ordinals', 'spec.ordinals.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
+    docs: `${statefulSet}#update-strategies`,
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'OrderedReady starts and stops Pods one by one; Parallel all at once. RollingUpdate replaces Pods from the highest ordinal down (above partition); OnDelete waits for you.', ja: 'OrderedReady は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。RollingUpdate は序数の大きい Pod から（partition より上を）入れ替え、OnDelete は削除を待ちます。' }],
+  },
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['status', 'status.**'],
+    docs: statefulSet,
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', writes: true, en: 'Written by the StatefulSet controller: replica counts and current/update revisions.', ja: 'StatefulSet のコントローラーが書きます。レプリカの数と現在/更新後のリビジョン。' }],
+  },
+  // Job
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions', 'spec.completionMode'],
+    docs: job,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.backoffLimit', 'spec.backoffLimitPerIndex', 'spec.maxFailedIndexes', 'spec.podFailurePolicy', 'spec.podFailurePolicy.**', 'spec.successPolicy', 'spec.successPolicy.**', 'spec.podReplacementPolicy'],
+    docs: `${job}#handling-pod-and-container-failures`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The Job controller counts failed Pods against these limits and rules, and marks the Job Failed (or Complete) when they are reached.', ja: 'Job のコントローラーが失敗した Pod をこれらの上限と規則に照らして数え、達すると Job を Failed（または Complete）にします。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.activeDeadlineSeconds', 'spec.suspend'],
+    docs: `${job}#job-termination-and-cleanup`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'After activeDeadlineSeconds the Job controller terminates the running Pods and fails the Job; suspend: true deletes the active Pods until resumed.', ja: 'activeDeadlineSeconds を過ぎると Job のコントローラーが動いている Pod を終了させ、Job を失敗にします。suspend: true の間は動いている Pod を消します。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.ttlSecondsAfterFinished'],
+    docs: `${docs}/concepts/workloads/controllers/ttlafterfinished/`,
+    actors: [{ id: 'kube-controller-manager', controller: 'ttl-after-finished', when: 'continuously', en: 'Deletes the finished Job (and, by cascade, its Pods) this many seconds after it completed or failed.', ja: '完了または失敗してからこの秒数の後に、終わった Job を（連鎖して Pod も）削除します。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.selector', 'spec.selector.**', 'spec.manualSelector'],
+    docs: `${job}#specifying-your-own-pod-selector`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', writes: true, en: 'Generated by kube-apiserver from the Job\'s uid unless manualSelector is true; the Job controller tracks its Pods with it.', ja: 'manualSelector が true でなければ、kube-apiserver が Job の uid から生成します。Job のコントローラーはこれで自分の Pod を追います。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['status', 'status.**'],
+    docs: job,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', writes: true, en: 'Written by the Job controller: active, succeeded, failed, completion time and conditions.', ja: 'Job のコントローラーが書きます。動いている数、成功数、失敗数、完了時刻、condition。' }],
+  },
+  // CronJob
+  {
+    kinds: ['batch/CronJob'],
+    paths: ['spec', 'spec.schedule', 'spec.timeZone', 'spec.jobTemplate', 'spec.jobTemplate.metadata'],
+    docs: cronJob,
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'The CronJob controller creates a Job from jobTemplate at each scheduled time (in timeZone, else the controller manager\'s local time zone).', ja: 'CronJob のコントローラーが、予定の時刻ごとに jobTemplate から Job を作ります（timeZone、無ければ kube-controller-manager のローカルのタイムゾーン）。' }],
+  },
+  {
+    kinds: ['batch/CronJob'],
+    paths: ['spec.concurrencyPolicy', 'spec.suspend', 'spec.startingDeadlineSeconds'],
+    docs: `${cronJob}#concurrency-policy`,
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'on-change', en: 'Allow, Forbid (skip while one runs) or Replace (replace the running Job); suspend stops new runs; a run missed by more than startingDeadlineSeconds is skipped.', ja: 'Allow、Forbid（動いている間は飛ばす）、Replace（動いている Job を置き換える）。suspend の間は新しく作らず、startingDeadlineSeconds より遅れた実行は飛ばします。' }],
+  },
+  {
+    kinds: ['batch/CronJob'],
+    paths: ['spec.successfulJobsHistoryLimit', 'spec.failedJobsHistoryLimit'],
+    docs: `${cronJob}#jobs-history-limits`,
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'on-change', en: 'The CronJob controller deletes finished Jobs beyond these numbers.', ja: 'CronJob のコントローラーが、この数を超えた終了済みの Job を削除します。' }],
+  },
+  {
+    kinds: ['batch/CronJob'],
+    paths: ['status', 'status.**'],
+    docs: cronJob,
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', writes: true, en: 'Written by the CronJob controller: active Jobs, last schedule and last successful time.', ja: 'CronJob のコントローラーが書きます。動いている Job、最後に予定した時刻、最後に成功した時刻。' }],
+  },
+  // HorizontalPodAutoscaler
+  {
+    kinds: ['autoscaling/HorizontalPodAutoscaler'],
+    paths: ['spec', 'spec.scaleTargetRef', 'spec.scaleTargetRef.**', 'spec.minReplicas', 'spec.maxReplicas'],
+    docs: `${hpa}#how-does-a-horizontalpodautoscaler-work`,
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Every 15 s by default, computes the desired replicas from the metrics and writes it, between min and max, to the target\'s scale subresource.', ja: '既定では 15 秒ごとに、メトリクスから必要なレプリカ数を計算し、min と max の範囲で対象の scale サブリソースに書きます。' }],
+  },
+  {
+    kinds: ['autoscaling/HorizontalPodAutoscaler'],
+    paths: ['spec.metrics', 'spec.metrics[*]', 'spec.metrics[*].**', 'spec.targetCPUUtilizationPercentage'],
+    docs: `${hpa}#support-for-metrics-apis`,
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Reads these metrics through kube-apiserver\'s metrics APIs (resource metrics come from an add-on such as metrics-server, which gets them from the kubelets); utilization is relative to the Pods\' requests.', ja: 'kube-apiserver のメトリクスの API からこれらを読みます（資源のメトリクスは metrics-server などのアドオンが kubelet から集めます）。使用率は Pod の requests に対する割合です。' }],
+  },
+  {
+    kinds: ['autoscaling/HorizontalPodAutoscaler'],
+    paths: ['spec.behavior', 'spec.behavior.**'],
+    docs: `${hpa}#configurable-scaling-behavior`,
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Limits how fast it scales up and down (policies, stabilization windows).', ja: '増やす・減らす速さを制限します（ポリシー、安定化の時間幅）。' }],
+  },
+  {
+    kinds: ['autoscaling/HorizontalPodAutoscaler'],
+    paths: ['status', 'status.**'],
+    docs: hpa,
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', writes: true, en: 'Written by the HPA controller: current and desired replicas, current metrics, conditions.', ja: 'HPA のコントローラーが書きます。現在と望ましいレプリカ数、現在のメトリクス、condition。' }],
+  },
+  // PodDisruptionBudget
+  {
+    kinds: ['policy/PodDisruptionBudget'],
+    paths: ['spec', 'spec.minAvailable', 'spec.maxUnavailable', 'spec.selector', 'spec.selector.**'],
+    docs: `${pdb}#pod-disruption-budgets`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'The Eviction API (used by kubectl drain) refuses an eviction that would leave fewer matching Pods available than this allows.', ja: '退去（eviction）の API（kubectl drain が使う）は、一致する Pod の使用可能な数がこれを下回る退去を断ります。' },
+      { id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writes: true, en: 'The disruption controller counts the matching healthy Pods and writes status.disruptionsAllowed.', ja: 'disruption のコントローラーが一致する正常な Pod を数え、status.disruptionsAllowed を書きます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Tries, without guarantee, not to violate it when preempting.', ja: '押しのける（preemption）ときに、保証はしないものの守ろうとします。' },
+    ],
+  },
+  {
+    kinds: ['policy/PodDisruptionBudget'],
+    paths: ['spec.unhealthyPodEvictionPolicy'],
+    docs: `${docs}/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy`,
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Decides whether the Eviction API may evict running but not-ready Pods regardless of the budget.', ja: '動いているが ready でない Pod を、予算に関係なく退去させてよいかを決めます。' }],
+  },
+  {
+    kinds: ['policy/PodDisruptionBudget'],
+    paths: ['status', 'status.**'],
+    docs: pdb,
+    actors: [{ id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writes: true, en: 'Written by the disruption controller (and updated by kube-apiserver on each eviction).', ja: 'disruption のコントローラーが書きます（退去のたびに kube-apiserver も更新します）。' }],
+  },
+];

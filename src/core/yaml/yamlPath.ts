@@ -1,0 +1,311 @@
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseAllDocuments,
+  type Document,
+  type Node as YamlNode,
+} from 'yaml';
+
+/**
+ * Finds the field under a cursor in a Kubernetes manifest. The only module that imports `yaml` for manifests.
+ * It never converts whole documents to JS values: aliases are never expanded, so a "billion laughs" file costs
+ * no more than its own text.
+ */
+
+/** Above this many characters no hover work is done (a manifest this large is generated, not edited). */
+export const MAX_MANIFEST_CHARS = 2 * 1024 * 1024;
+
+/** A map key (string) or a sequence index (number). */
+export type PathSegment = string | number;
+
+/** Scalar fields of a sequence item in the file, so its live counterpart can be found by content, not index. */
+export type ItemIdentity = Readonly<Record<string, string | number | boolean | null>> | string | number | boolean | null;
+
+export interface ManifestPosition {
+  /** Index of the YAML document in the file (0-based). */
+  readonly docIndex: number;
+  /** Path from the document root. */
+  readonly path: readonly PathSegment[];
+  /** Path from the Kubernetes object the cursor is in: the same as `path`, except inside `items[i]` of a List. */
+  readonly objectPath: readonly PathSegment[];
+  /** For each number in `objectPath`, what the file's item holds (its scalar fields), else undefined. */
+  readonly itemIdentities: readonly (ItemIdentity | undefined)[];
+  /** The cursor is on a key (or its colon), not on a value. */
+  readonly onKey: boolean;
+  /** The object's kind and apiVersion (of the List item when inside `items[i]` of a List). */
+  readonly kind: string;
+  readonly apiVersion: string;
+  readonly namespace?: string;
+  readonly name?: string;
+  /** Set when the object is `items[listItem]` of a List document. */
+  readonly listItem?: number;
+}
+
+export interface ParsedManifest {
+  readonly text: string;
+  readonly documents: readonly Document.Parsed[];
+  readonly lineCounter: LineCounter;
+}
+
+/** Text that is not YAML worth parsing: too large, or binary (NUL or many control characters). */
+export function isUnparseable(text: string): boolean {
+  if (text.length > MAX_MANIFEST_CHARS) return true;
+  const head = text.slice(0, 8192);
+  if (head.includes('\u0000')) return true;
+  // eslint-disable-next-line no-control-regex
+  const controls = head.match(/[\u0001-\u0008\u000e-\u001f\u007f]/g);
+  return controls !== null && controls.length > head.length / 100;
+}
+
+/** Parses every document of a file; undefined for text too large or binary. Never throws. */
+export function parseManifest(text: string): ParsedManifest | undefined {
+  if (isUnparseable(text)) return undefined;
+  try {
+    const lineCounter = new LineCounter();
+    // uniqueKeys off: a duplicated key (common in hand-edited manifests) must not hide the rest of the document.
+    const documents = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
+    if (!Array.isArray(documents)) return { text, documents: [], lineCounter };
+    return { text, documents, lineCounter };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Parses once per (key, version): hovers over an unchanged document reuse the parse. Small LRU. */
+export class ManifestParseCache {
+  private readonly entries = new Map<string, { version: number; parsed: ParsedManifest | undefined }>();
+
+  constructor(private readonly capacity = 8) {}
+
+  get(key: string, version: number, getText: () => string): ParsedManifest | undefined {
+    const hit = this.entries.get(key);
+    if (hit && hit.version === version) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.parsed;
+    }
+    const parsed = parseManifest(getText());
+    this.entries.delete(key);
+    this.entries.set(key, { version, parsed });
+    while (this.entries.size > this.capacity) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+    return parsed;
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+}
+
+/** 1-based line and column (UTF-16 units, as editors count) to an offset; undefined when outside the text. */
+export function offsetOf(parsed: ParsedManifest, line: number, column: number): number | undefined {
+  const starts = parsed.lineCounter.lineStarts;
+  if (!Number.isInteger(line) || !Number.isInteger(column) || line < 1 || column < 1 || line > starts.length) return undefined;
+  const start = starts[line - 1];
+  const end = line < starts.length ? starts[line] : parsed.text.length;
+  const offset = start + column - 1;
+  return offset < end || (offset === end && line === starts.length) ? offset : undefined;
+}
+
+/** The Kubernetes field at `offset`, or undefined when the cursor is not inside a Kubernetes object. Never throws. */
+export function manifestPositionAt(parsed: ParsedManifest, offset: number): ManifestPosition | undefined {
+  try {
+    return positionAt(parsed, offset);
+  } catch {
+    return undefined;
+  }
+}
+
+function positionAt(parsed: ParsedManifest, offset: number): ManifestPosition | undefined {
+  const docIndex = documentIndexAt(parsed.documents, offset);
+  if (docIndex === undefined) return undefined;
+  const document = parsed.documents[docIndex];
+  const root = document.contents;
+  const identity = objectIdentity(document, root);
+  if (!identity) return undefined;
+
+  const path: PathSegment[] = [];
+  const nodes: (YamlNode | null)[] = [root];
+  const onKey = walk(root, offset, path, nodes);
+
+  // A List's items are objects in their own right: their kind and apiVersion apply below items[i].
+  if (identity.kind.endsWith('List') && path[0] === 'items' && typeof path[1] === 'number') {
+    const item = nodes[2];
+    const itemIdentity = objectIdentity(document, item);
+    if (itemIdentity) {
+      const objectPath = path.slice(2);
+      return {
+        docIndex,
+        path,
+        objectPath,
+        itemIdentities: identitiesOf(objectPath, nodes.slice(2), document),
+        onKey,
+        ...itemIdentity,
+        listItem: path[1],
+      };
+    }
+  }
+  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, ...identity };
+}
+
+function documentIndexAt(documents: readonly Document.Parsed[], offset: number): number | undefined {
+  for (let index = 0; index < documents.length; index++) {
+    const [start, , end] = documents[index].range;
+    const last = index === documents.length - 1;
+    if (offset >= start && (offset < end || (last && offset === end))) return index;
+  }
+  return undefined;
+}
+
+interface ObjectIdentity {
+  kind: string;
+  apiVersion: string;
+  namespace?: string;
+  name?: string;
+}
+
+/** Recognises a Kubernetes object: a map with a `kind` that looks like one and an `apiVersion` key. */
+function objectIdentity(document: Document.Parsed, node: YamlNode | null | undefined): ObjectIdentity | undefined {
+  if (!isMap(node)) return undefined;
+  const kind = scalarString(document, node.get('kind', true));
+  if (kind === undefined || !/^[A-Z][A-Za-z0-9]*$/.test(kind) || !node.has('apiVersion')) return undefined;
+  // A templated apiVersion ({{ … }}) is still a Kubernetes object; its group is just unknown.
+  const apiVersion = scalarString(document, node.get('apiVersion', true)) ?? '';
+  const metadata = node.get('metadata', true);
+  const namespace = isMap(metadata) ? scalarString(document, metadata.get('namespace', true)) : undefined;
+  const name = isMap(metadata) ? scalarString(document, metadata.get('name', true)) : undefined;
+  return { kind, apiVersion, ...(namespace !== undefined && { namespace }), ...(name !== undefined && { name }) };
+}
+
+/** A scalar's text; follows one alias (never expands a collection). */
+function scalarString(document: Document.Parsed, node: unknown): string | undefined {
+  let target = node;
+  if (isAlias(target)) target = target.resolve(document);
+  if (!isScalar(target)) return undefined;
+  const value = target.value;
+  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+/**
+ * Descends from `node` towards `offset`, appending keys and indexes to `path` and the node reached at each
+ * step to `nodes`. Returns whether the cursor ended on a key.
+ */
+function walk(node: YamlNode | null, offset: number, path: PathSegment[], nodes: (YamlNode | null)[]): boolean {
+  let current = node;
+  for (;;) {
+    if (isMap(current)) {
+      const step = pairAt(current.items as { key: unknown; value: unknown }[], offset);
+      if (!step) return false;
+      path.push(step.key);
+      nodes.push(step.value);
+      if (step.onKey) return true;
+      current = step.value;
+    } else if (isSeq(current)) {
+      const index = itemAt(current.items as unknown[], offset);
+      if (index === undefined) return false;
+      path.push(index);
+      const item = current.items[index] as YamlNode | null;
+      nodes.push(item);
+      current = item;
+    } else {
+      // A scalar, an alias (never followed: its text is `*name`) or an empty value.
+      return false;
+    }
+  }
+}
+
+function rangeOf(node: unknown): readonly [number, number, number] | undefined {
+  const range = (node as { range?: [number, number, number] } | null)?.range;
+  return Array.isArray(range) ? range : undefined;
+}
+
+function keyText(key: unknown): string | undefined {
+  if (isScalar(key)) return key.value === null ? '' : String(key.value);
+  if (isAlias(key)) return `*${key.source}`;
+  return undefined;
+}
+
+function pairAt(
+  pairs: readonly { key: unknown; value: unknown }[],
+  offset: number,
+): { key: string; value: YamlNode | null; onKey: boolean } | undefined {
+  for (const pair of pairs) {
+    const keyRange = rangeOf(pair.key);
+    const valueRange = rangeOf(pair.value);
+    const key = keyText(pair.key);
+    if (key === undefined) continue;
+    const value = (pair.value ?? null) as YamlNode | null;
+    if (keyRange && offset >= keyRange[0] && offset < keyRange[1]) return { key, value, onKey: true };
+    if (valueRange) {
+      const [start, end] = valueRange;
+      // An empty value (`key:`) has a zero-length range: the position right after the colon counts as on it.
+      if (offset >= start && (offset < end || (start === end && offset === start))) return { key, value, onKey: false };
+    }
+    // The colon and the spaces between key and value belong to the key.
+    if (keyRange && offset >= keyRange[1] && offset < (valueRange ? valueRange[0] : keyRange[1] + 1)) {
+      return { key, value, onKey: true };
+    }
+  }
+  return undefined;
+}
+
+function itemAt(items: readonly unknown[], offset: number): number | undefined {
+  for (let index = 0; index < items.length; index++) {
+    const range = rangeOf(items[index]);
+    if (!range) continue;
+    const [start, end] = range;
+    // The `- ` indicator before an item belongs to it: accept from the previous item's end.
+    const previousEnd = index > 0 ? (rangeOf(items[index - 1])?.[1] ?? start) : start - 2;
+    const from = Math.min(start, Math.max(previousEnd, start - 2));
+    if (offset >= from && (offset < end || (start === end && offset === start))) return index;
+  }
+  return undefined;
+}
+
+function identitiesOf(
+  path: readonly PathSegment[],
+  nodes: readonly (YamlNode | null)[],
+  document: Document.Parsed,
+): (ItemIdentity | undefined)[] {
+  // nodes[i + 1] is the node reached by path[i].
+  return path.map((segment, index) => (typeof segment === 'number' ? identityOf(nodes[index + 1], document) : undefined));
+}
+
+function identityOf(node: YamlNode | null | undefined, document: Document.Parsed): ItemIdentity | undefined {
+  if (isScalar(node)) {
+    const value = node.value;
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? value : undefined;
+  }
+  if (!isMap(node)) return undefined;
+  const fields: Record<string, string | number | boolean | null> = {};
+  for (const pair of node.items) {
+    const key = keyText(pair.key);
+    let value: unknown = pair.value;
+    if (isAlias(value)) value = value.resolve(document);
+    if (key === undefined || !isScalar(value)) continue;
+    const scalar = value.value;
+    if (typeof scalar === 'string' || typeof scalar === 'number' || typeof scalar === 'boolean' || scalar === null) fields[key] = scalar;
+  }
+  return fields;
+}
+
+/** `spec.containers[0].image`: dots between keys, `[i]` for items; keys that need it are quoted. */
+export function formatPath(path: readonly PathSegment[]): string {
+  let text = '';
+  for (const segment of path) {
+    if (typeof segment === 'number') text += `[${segment}]`;
+    else if (/^[A-Za-z_$][\w$-]*$/.test(segment)) text += text === '' ? segment : `.${segment}`;
+    else text += `[${JSON.stringify(segment)}]`;
+  }
+  return text;
+}
