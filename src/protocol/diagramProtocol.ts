@@ -1,7 +1,168 @@
-/** The one typed message protocol between the diagram webview and the extension host. */
+/**
+ * The one typed message protocol between the diagram webview (src/webview) and the extension host
+ * (src/ui/diagram). Every message has a literal `type`; `is…()` guards check what arrives, since a message is
+ * data from the other side, not a trusted value.
+ */
+import type { ClusterAnatomy } from '../core/anatomy/types';
+import type { AnatomyDelta } from '../core/diagram/delta';
+import type { BoxTarget, DiagramUiState } from '../core/diagram/scene';
+import type { DiagramStrings } from '../core/diagram/strings';
+
+// ---- host → webview ----
+
+/** The whole anatomy: on `ready`, and whenever the panel becomes visible again. `null`: no cluster yet. */
+export interface SnapshotMessage {
+  readonly type: 'snapshot';
+  readonly anatomy: ClusterAnatomy | null;
+  /** Why there is no anatomy, shown instead of the diagram. */
+  readonly status?: string;
+}
+
+/** Changed and removed nodes, while the panel is visible. */
+export interface DeltaMessage {
+  readonly type: 'delta';
+  readonly delta: AnatomyDelta;
+}
+
+/** Nodes whose Lease was renewed since the last message (coalesced): the heartbeat pulse. */
+export interface LeaseRenewedMessage {
+  readonly type: 'leaseRenewed';
+  readonly renewals: readonly { readonly node: string; readonly renewTime: string }[];
+}
+
+/** Focus and highlight a component or node (the tree's "Reveal in Diagram"). */
+export interface RevealMessage {
+  readonly type: 'reveal';
+  readonly target: { readonly component?: string; readonly node?: string };
+}
+
+export type WalkthroughAction = 'play' | 'stop' | 'next' | 'previous';
+
+export interface WalkthroughMessage {
+  readonly type: 'walkthrough';
+  readonly action: WalkthroughAction;
+}
+
+/** Localised strings and the UI state restored by the serializer. Sent before the first snapshot. */
+export interface LocaleMessage {
+  readonly type: 'locale';
+  readonly locale: string;
+  readonly strings: DiagramStrings;
+}
+
+export type HostToWebviewMessage = SnapshotMessage | DeltaMessage | LeaseRenewedMessage | RevealMessage | WalkthroughMessage | LocaleMessage;
+
+// ---- webview → host ----
+
 export interface ReadyMessage {
   readonly type: 'ready';
 }
 
-export type WebviewToHostMessage = ReadyMessage;
-export type HostToWebviewMessage = { readonly type: 'noop' };
+/** What the webview drew after a snapshot, delta or toggle: counts read from its own DOM. */
+export interface RenderReport {
+  readonly view: 'architecture' | 'placement';
+  readonly boxes: number;
+  readonly edges: number;
+  readonly nodes: number;
+  readonly drawnNodes: number;
+  readonly pods: number;
+  readonly groups: number;
+  /** Every element in the diagram's SVG. */
+  readonly svgElements: number;
+  /** Set when there was nothing to draw. */
+  readonly status?: string;
+}
+
+export interface RenderedMessage {
+  readonly type: 'rendered';
+  readonly report: RenderReport;
+}
+
+export interface OpenYamlMessage {
+  readonly type: 'openYaml';
+  readonly target: BoxTarget;
+}
+
+export interface RevealInTreeMessage {
+  readonly type: 'revealInTree';
+  readonly target: BoxTarget;
+}
+
+export interface ExportSvgMessage {
+  readonly type: 'exportSvg';
+  readonly svg: string;
+}
+
+export interface ExportPngMessage {
+  readonly type: 'exportPng';
+  /** `data:image/png;base64,…` */
+  readonly dataUrl: string;
+}
+
+export interface ToggleMessage {
+  readonly type: 'toggle';
+  readonly state: DiagramUiState;
+}
+
+export interface ErrorMessage {
+  readonly type: 'error';
+  readonly message: string;
+}
+
+export type WebviewToHostMessage =
+  | ReadyMessage
+  | RenderedMessage
+  | OpenYamlMessage
+  | RevealInTreeMessage
+  | ExportSvgMessage
+  | ExportPngMessage
+  | ToggleMessage
+  | ErrorMessage;
+
+// ---- guards ----
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function hasType<T extends string>(value: unknown, type: T): value is { type: T } & Record<string, unknown> {
+  return isObject(value) && value.type === type;
+}
+
+const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
+
+export function isBoxTarget(value: unknown): value is BoxTarget {
+  if (!isObject(value) || !isOptionalString(value.component) || !isOptionalString(value.node)) return false;
+  return value.pod === undefined || (isObject(value.pod) && typeof value.pod.namespace === 'string' && typeof value.pod.name === 'string');
+}
+
+export function isUiState(value: unknown): value is DiagramUiState {
+  return (
+    isObject(value) &&
+    (value.view === 'architecture' || value.view === 'placement') &&
+    typeof value.showReverse === 'boolean' &&
+    isObject(value.expanded) &&
+    Object.values(value.expanded).every((page) => typeof page === 'number')
+  );
+}
+
+export const isReadyMessage = (value: unknown): value is ReadyMessage => hasType(value, 'ready');
+export const isRenderedMessage = (value: unknown): value is RenderedMessage =>
+  hasType(value, 'rendered') && isObject(value.report) && typeof value.report.boxes === 'number';
+export const isOpenYamlMessage = (value: unknown): value is OpenYamlMessage => hasType(value, 'openYaml') && isBoxTarget(value.target);
+export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage => hasType(value, 'revealInTree') && isBoxTarget(value.target);
+export const isExportSvgMessage = (value: unknown): value is ExportSvgMessage => hasType(value, 'exportSvg') && typeof value.svg === 'string';
+export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
+  hasType(value, 'exportPng') && typeof value.dataUrl === 'string' && value.dataUrl.startsWith('data:image/png;base64,');
+export const isToggleMessage = (value: unknown): value is ToggleMessage => hasType(value, 'toggle') && isUiState(value.state);
+export const isErrorMessage = (value: unknown): value is ErrorMessage => hasType(value, 'error') && typeof value.message === 'string';
+
+export const isSnapshotMessage = (value: unknown): value is SnapshotMessage =>
+  hasType(value, 'snapshot') && (value.anatomy === null || (isObject(value.anatomy) && Array.isArray(value.anatomy.nodes)));
+export const isDeltaMessage = (value: unknown): value is DeltaMessage =>
+  hasType(value, 'delta') && isObject(value.delta) && Array.isArray(value.delta.upserted) && Array.isArray(value.delta.removed);
+export const isLeaseRenewedMessage = (value: unknown): value is LeaseRenewedMessage => hasType(value, 'leaseRenewed') && Array.isArray(value.renewals);
+export const isRevealMessage = (value: unknown): value is RevealMessage => hasType(value, 'reveal') && isObject(value.target);
+export const isWalkthroughMessage = (value: unknown): value is WalkthroughMessage =>
+  hasType(value, 'walkthrough') && ['play', 'stop', 'next', 'previous'].includes(value.action as string);
+export const isLocaleMessage = (value: unknown): value is LocaleMessage => hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

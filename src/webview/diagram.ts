@@ -1,5 +1,630 @@
-import type { WebviewToHostMessage } from '../protocol/diagramProtocol';
+/**
+ * The diagram webview: lays out the anatomy it receives with the shared core layout, draws it as SVG DOM
+ * (text only, never markup), and talks to the host through the typed protocol. Only UI state (view, toggles,
+ * expanded groups, zoom) is kept with setState; the anatomy always comes from the host.
+ */
+import type { ClusterAnatomy } from '../core/anatomy/types';
+import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
+import { heartbeatAgeSeconds, heartbeatStopped } from '../core/diagram/health';
+import { layoutDiagram } from '../core/diagram/layout';
+import { type BoxTarget, type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
+import { type DiagramStrings, defaultDiagramStrings, format, formatDuration, mergeDiagramStrings } from '../core/diagram/strings';
+import { renderSvg } from '../core/diagram/svg';
+import { sceneToSvgModel } from '../core/diagram/svgModel';
+import { type WalkthroughStep, walkthroughSteps } from '../core/diagram/walkthrough';
+import {
+  type HostToWebviewMessage,
+  isDeltaMessage,
+  isLeaseRenewedMessage,
+  isLocaleMessage,
+  isRevealMessage,
+  isSnapshotMessage,
+  isUiState,
+  isWalkthroughMessage,
+  type RenderReport,
+} from '../protocol/diagramProtocol';
+import { buildSvgDom, html } from './dom';
+import { getHost } from './host';
+import { centreOn, type Direction, fitView, nearestInDirection, type Viewport, zoomAt } from './navigation.utils';
 
-declare function acquireVsCodeApi(): { postMessage(message: WebviewToHostMessage): void };
+interface SavedState {
+  readonly ui: DiagramUiState;
+  readonly viewport?: Viewport;
+}
 
-acquireVsCodeApi().postMessage({ type: 'ready' });
+const walkStepMs = 4000;
+const pulseMs = 900;
+
+class DiagramApp {
+  private readonly host = getHost();
+  private strings: DiagramStrings = defaultDiagramStrings;
+  private locale = 'en';
+  private anatomy: ClusterAnatomy | null = null;
+  private status = '';
+  private ui: DiagramUiState = defaultUiState;
+  private viewport: Viewport | undefined;
+  private scene: Scene | undefined;
+  private svg: SVGSVGElement | undefined;
+  private viewportGroup: SVGGElement | undefined;
+  private boxesById = new Map<string, SceneBox>();
+  private elementsById = new Map<string, SVGGElement>();
+  private heartbeatEdges = new Map<string, Element[]>();
+  private staleNodes = new Set<string>();
+  private nodeRoles = new Map<string, string>();
+  private focusedId: string | undefined;
+  private walkSteps: WalkthroughStep[] = [];
+  private walkIndex: number | null = null;
+  private walkTimer: ReturnType<typeof setTimeout> | undefined;
+  private renderQueued = false;
+
+  // DOM
+  private readonly toolbar = html('div', { class: 'ca-toolbar', role: 'toolbar' });
+  private readonly caption = html('div', { class: 'ca-caption', 'aria-live': 'polite' });
+  private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
+  private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application' });
+  private readonly card = html('div', { class: 'ca-card', role: 'tooltip', id: 'ca-card' });
+  private readonly buttons = new Map<string, HTMLButtonElement>();
+  private readonly reverseToggle = html('input', { type: 'checkbox' });
+  private readonly reverseLabel = html('span');
+
+  constructor() {
+    const saved = this.host.getState() as Partial<SavedState> | undefined;
+    if (saved && isUiState(saved.ui)) this.ui = saved.ui;
+    if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport = saved.viewport;
+    this.card.hidden = true;
+    this.buildToolbar();
+    const app = html('div', { class: 'ca-app' }, this.toolbar, this.caption, this.statusLine, this.canvas);
+    document.body.append(app, this.card);
+    this.bindCanvas();
+    window.addEventListener('message', (event) => this.onMessage(event.data));
+    window.addEventListener('resize', () => this.applyViewport());
+    setInterval(() => this.tickHeartbeats(), 1000);
+    this.status = this.strings.waiting;
+    this.renderStatus();
+    this.host.postMessage({ type: 'ready' });
+  }
+
+  // ---- messages ----
+
+  private onMessage(message: unknown): void {
+    try {
+      this.handle(message);
+    } catch (error) {
+      this.host.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private handle(message: unknown): void {
+    if (isLocaleMessage(message)) {
+      this.strings = mergeDiagramStrings(message.strings);
+      this.locale = message.locale;
+      this.relabelToolbar();
+      this.queueRender();
+    } else if (isSnapshotMessage(message)) {
+      this.anatomy = message.anatomy;
+      this.status = message.anatomy ? '' : (message.status ?? this.strings.waiting);
+      this.queueRender();
+    } else if (isDeltaMessage(message)) {
+      if (this.anatomy) {
+        this.anatomy = applyAnatomyDelta(this.anatomy, message.delta);
+        this.queueRender();
+      }
+    } else if (isLeaseRenewedMessage(message)) {
+      this.onLeaseRenewed(message.renewals);
+    } else if (isRevealMessage(message)) {
+      this.reveal(message.target);
+    } else if (isWalkthroughMessage(message)) {
+      this.walk(message.action);
+    } else {
+      const type = (message as HostToWebviewMessage | undefined)?.type;
+      this.host.postMessage({ type: 'error', message: `Unknown message ${typeof type === 'string' ? type : typeof message}` });
+    }
+  }
+
+  private setUi(ui: DiagramUiState): void {
+    this.ui = ui;
+    this.saveState();
+    this.host.postMessage({ type: 'toggle', state: ui });
+    this.queueRender();
+  }
+
+  private saveState(): void {
+    this.host.setState({ ui: this.ui, viewport: this.viewport } satisfies SavedState);
+  }
+
+  // ---- rendering ----
+
+  private queueRender(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    requestAnimationFrame(() => {
+      this.renderQueued = false;
+      this.render();
+    });
+  }
+
+  private render(): void {
+    this.renderStatus();
+    this.updateToolbarState();
+    if (!this.anatomy) {
+      this.svg?.remove();
+      this.svg = undefined;
+      this.scene = undefined;
+      this.report();
+      return;
+    }
+    const previousView = this.scene?.view;
+    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now() });
+    const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
+    // The canvas sizes the drawing; the viewport transform places it.
+    svg.removeAttribute('viewBox');
+    svg.removeAttribute('width');
+    svg.removeAttribute('height');
+    if (this.svg) this.svg.replaceWith(svg);
+    else this.canvas.append(svg);
+    this.svg = svg;
+    this.scene = scene;
+    this.viewportGroup = svg.querySelector('.ca-viewport') as SVGGElement;
+    this.indexScene(scene, svg);
+    if (!this.viewport || previousView !== scene.view) this.viewport = this.fittedViewport();
+    this.applyViewport();
+    this.walkSteps = walkthroughSteps(scene, this.strings);
+    this.applyWalkthrough();
+    if (this.focusedId) this.elementsById.get(this.focusedId)?.focus({ preventScroll: true });
+    this.report();
+  }
+
+  private indexScene(scene: Scene, svg: SVGSVGElement): void {
+    this.boxesById = new Map(scene.boxes.map((box) => [box.id, box]));
+    this.elementsById = new Map();
+    for (const element of svg.querySelectorAll<SVGGElement>('.ca-box')) {
+      const id = element.getAttribute('data-id');
+      if (id) this.elementsById.set(id, element);
+    }
+    // The edges a heartbeat pulses: the node's kubelet spokes, or its group's when the node is not drawn.
+    this.heartbeatEdges = new Map();
+    for (const edge of svg.querySelectorAll('.ca-edge')) {
+      if (edge.getAttribute('data-from') !== 'kubelet' || edge.getAttribute('data-kind') === 'reverse') continue;
+      const key = edge.getAttribute('data-node') ?? `group:${edge.getAttribute('data-group') ?? ''}`;
+      const list = this.heartbeatEdges.get(key) ?? [];
+      list.push(edge);
+      this.heartbeatEdges.set(key, list);
+    }
+    this.nodeRoles = new Map(this.anatomy?.nodes.map((node) => [node.name, node.role]) ?? []);
+    const now = Date.now();
+    this.staleNodes = new Set(this.anatomy?.nodes.filter((node) => heartbeatStopped(node, now)).map((node) => node.name) ?? []);
+  }
+
+  private report(): void {
+    const svg = this.svg;
+    const count = (selector: string) => svg?.querySelectorAll(selector).length ?? 0;
+    const report: RenderReport = {
+      view: this.ui.view,
+      boxes: count('.ca-box'),
+      edges: count('.ca-edge'),
+      nodes: this.scene?.nodeCount ?? 0,
+      drawnNodes: count('[data-component="node"]'),
+      pods: count('[data-component="pod"]'),
+      groups: this.scene?.groups.length ?? 0,
+      svgElements: svg ? svg.querySelectorAll('*').length + 1 : 0,
+      ...(this.anatomy ? {} : { status: this.status }),
+    };
+    this.host.postMessage({ type: 'rendered', report });
+  }
+
+  private renderStatus(): void {
+    this.statusLine.textContent = this.anatomy ? '' : this.status;
+  }
+
+  // ---- live updates ----
+
+  private onLeaseRenewed(renewals: readonly { node: string; renewTime: string }[]): void {
+    if (!this.anatomy) return;
+    this.anatomy = applyLeaseRenewals(this.anatomy, renewals);
+    let revived = false;
+    const pulsed = new Set<string>();
+    for (const { node } of renewals) {
+      if (this.staleNodes.has(node)) revived = true;
+      const key = this.heartbeatEdges.has(node) ? node : `group:${this.nodeRoles.get(node) ?? ''}`;
+      if (pulsed.has(key)) continue;
+      pulsed.add(key);
+      for (const edge of this.heartbeatEdges.get(key) ?? []) {
+        edge.classList.remove('ca-pulse');
+        // Reading layout restarts the CSS animation on an element that is already pulsing.
+        void (edge as SVGElement).getBoundingClientRect();
+        edge.classList.add('ca-pulse');
+        setTimeout(() => edge.classList.remove('ca-pulse'), pulseMs);
+      }
+    }
+    if (revived) this.queueRender();
+  }
+
+  /** Greys nodes whose heartbeat stopped, and keeps their "time since" current, without a new snapshot. */
+  private tickHeartbeats(): void {
+    if (!this.anatomy || !this.scene) return;
+    const now = Date.now();
+    for (const node of this.anatomy.nodes) {
+      if (heartbeatStopped(node, now) !== this.staleNodes.has(node.name)) {
+        this.queueRender();
+        return;
+      }
+    }
+    for (const name of this.staleNodes) {
+      const element = this.elementsById.get(`node:${name}`);
+      const node = this.anatomy.nodes.find((candidate) => candidate.name === name);
+      const detail = element?.querySelector('.ca-detail');
+      const age = node ? heartbeatAgeSeconds(node, now) : null;
+      if (detail && age !== null) {
+        const role = node?.role === 'control-plane' ? this.strings.controlPlaneNode : this.strings.workerNode;
+        detail.textContent = `${role} · ${format(this.strings.heartbeatStopped, formatDuration(age))}`;
+      }
+    }
+  }
+
+  // ---- walk-through ----
+
+  private walk(action: 'play' | 'stop' | 'next' | 'previous'): void {
+    clearTimeout(this.walkTimer);
+    if (action === 'stop' || !this.scene || this.ui.view !== 'architecture') {
+      if (action !== 'stop' && this.ui.view !== 'architecture') {
+        this.ui = { ...this.ui, view: 'architecture' };
+        this.render();
+      } else {
+        this.walkIndex = null;
+        this.applyWalkthrough();
+        return;
+      }
+    }
+    const last = this.walkSteps.length - 1;
+    if (action === 'play') this.walkIndex = 0;
+    else if (action === 'next') this.walkIndex = Math.min(last, (this.walkIndex ?? -1) + 1);
+    else this.walkIndex = Math.max(0, (this.walkIndex ?? 1) - 1);
+    this.applyWalkthrough();
+    if (action === 'play') this.scheduleWalk();
+  }
+
+  private scheduleWalk(): void {
+    this.walkTimer = setTimeout(() => {
+      if (this.walkIndex === null) return;
+      if (this.walkIndex >= this.walkSteps.length - 1) return;
+      this.walkIndex++;
+      this.applyWalkthrough();
+      this.scheduleWalk();
+    }, walkStepMs);
+  }
+
+  private applyWalkthrough(): void {
+    const svg = this.svg;
+    if (!svg) return;
+    for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
+    const step = this.walkIndex === null ? undefined : this.walkSteps[this.walkIndex];
+    svg.classList.toggle('ca-walking', !!step);
+    this.buttons.get('walk')?.setAttribute('aria-pressed', String(!!step));
+    if (!step) {
+      this.caption.textContent = '';
+      return;
+    }
+    const edgeIds = new Set(step.edgeIds);
+    for (const edge of svg.querySelectorAll('.ca-edge')) if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
+    for (const id of step.boxIds) this.elementsById.get(id)?.classList.add('ca-lit');
+    this.caption.textContent = `${format(this.strings.walkthroughStep, step.index + 1, this.walkSteps.length)}: ${step.text}`;
+  }
+
+  // ---- interaction ----
+
+  private activate(box: SceneBox, openYaml: boolean): void {
+    if (box.action) {
+      const expanded = { ...this.ui.expanded };
+      if (box.action.page === null) delete expanded[box.action.group];
+      else expanded[box.action.group] = box.action.page;
+      this.focusedId = box.kind === 'group' ? box.id : this.focusedId;
+      this.setUi({ ...this.ui, expanded });
+      return;
+    }
+    const target: BoxTarget | undefined = box.target;
+    if (!target) return;
+    this.host.postMessage(openYaml ? { type: 'openYaml', target } : { type: 'revealInTree', target });
+  }
+
+  private reveal(target: { component?: string; node?: string }): void {
+    if (!this.scene) return;
+    const boxes = this.scene.boxes;
+    const match =
+      (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
+      (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
+      (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.nodeRoles.get(target.node!))) ||
+      (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
+      undefined;
+    if (!match) return;
+    this.focusBox(match.id, true);
+    const element = this.elementsById.get(match.id);
+    element?.classList.add('ca-revealed');
+    setTimeout(() => element?.classList.remove('ca-revealed'), 2000);
+  }
+
+  private focusBox(id: string, centre: boolean): void {
+    const box = this.boxesById.get(id);
+    const element = this.elementsById.get(id);
+    if (!box || !element) return;
+    this.focusedId = id;
+    if (centre && this.viewport) {
+      this.viewport = centreOn(this.viewport, box, this.canvas.clientWidth, this.canvas.clientHeight);
+      this.applyViewport();
+    }
+    element.focus({ preventScroll: true });
+  }
+
+  private focusableRects(): SceneBox[] {
+    return this.scene?.boxes.filter((box) => box.focusable) ?? [];
+  }
+
+  private move(direction: Direction): void {
+    const current = this.focusedId ? this.boxesById.get(this.focusedId) : undefined;
+    const candidates = this.focusableRects();
+    const nearest = current ? nearestInDirection(current, candidates, direction) : candidates[0];
+    const next = nearest && this.boxesById.get(nearest.id);
+    if (next) this.focusBox(next.id, !this.isVisible(next));
+  }
+
+  private isVisible(box: SceneBox): boolean {
+    if (!this.viewport) return true;
+    const { scale, x, y } = this.viewport;
+    const left = box.x * scale + x;
+    const top = box.y * scale + y;
+    return left >= 0 && top >= 0 && left + box.width * scale <= this.canvas.clientWidth && top + box.height * scale <= this.canvas.clientHeight;
+  }
+
+  private boxOf(target: EventTarget | null): SceneBox | undefined {
+    const element = (target as Element | null)?.closest?.('.ca-box');
+    const id = element?.getAttribute('data-id');
+    return id ? this.boxesById.get(id) : undefined;
+  }
+
+  private showCard(box: SceneBox | undefined, anchor: Element | undefined): void {
+    if (!box?.card || !anchor) {
+      this.card.hidden = true;
+      return;
+    }
+    const { card } = box;
+    const section = (title: string, lines: readonly string[]) =>
+      lines.length ? [html('h4', {}, title), html('ul', {}, ...lines.map((line) => html('li', {}, html('code', {}, line))))] : [];
+    this.card.replaceChildren(
+      html('h3', {}, card.title),
+      html('h4', {}, this.strings.cardRole),
+      html('div', {}, card.role),
+      ...section(this.strings.cardRunsHere, card.runsHere),
+      ...section(this.strings.cardEvidence, card.evidence),
+      ...(box.target || box.action ? [html('h4', {}, this.strings.clickHint)] : []),
+    );
+    this.card.hidden = false;
+    const rect = anchor.getBoundingClientRect();
+    const canvasRect = this.canvas.getBoundingClientRect();
+    const left = Math.min(rect.right + 8, window.innerWidth - this.card.offsetWidth - 8);
+    const top = Math.min(Math.max(canvasRect.top, rect.top), window.innerHeight - this.card.offsetHeight - 8);
+    this.card.style.left = `${Math.max(0, left)}px`;
+    this.card.style.top = `${Math.max(0, top)}px`;
+    anchor.setAttribute('aria-describedby', 'ca-card');
+  }
+
+  private bindCanvas(): void {
+    const canvas = this.canvas;
+    let drag: { x: number; y: number; view: Viewport; moved: boolean } | undefined;
+    canvas.addEventListener('pointerdown', (event) => {
+      if (event.button !== 0 || !this.viewport) return;
+      drag = { x: event.clientX, y: event.clientY, view: this.viewport, moved: false };
+    });
+    window.addEventListener('pointermove', (event) => {
+      if (!drag) return;
+      const dx = event.clientX - drag.x;
+      const dy = event.clientY - drag.y;
+      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
+      if (!drag.moved) canvas.setPointerCapture?.(event.pointerId);
+      drag.moved = true;
+      canvas.classList.add('ca-dragging');
+      this.viewport = { ...drag.view, x: drag.view.x + dx, y: drag.view.y + dy };
+      this.applyViewport();
+    });
+    window.addEventListener('pointerup', () => {
+      if (drag?.moved) this.saveState();
+      canvas.classList.remove('ca-dragging');
+      // A click event follows; remember whether it ended a drag.
+      this.suppressClick = !!drag?.moved;
+      drag = undefined;
+    });
+    canvas.addEventListener('click', (event) => {
+      if (this.suppressClick) return;
+      const box = this.boxOf(event.target);
+      if (box) {
+        this.focusedId = box.id;
+        this.activate(box, event.shiftKey);
+      }
+    });
+    canvas.addEventListener(
+      'wheel',
+      (event) => {
+        if (!this.viewport) return;
+        event.preventDefault();
+        const rect = canvas.getBoundingClientRect();
+        const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
+        this.viewport = zoomAt(this.viewport, factor, event.clientX - rect.left, event.clientY - rect.top);
+        this.applyViewport();
+        this.saveState();
+      },
+      { passive: false },
+    );
+    canvas.addEventListener('pointerover', (event) => {
+      if (drag?.moved) return;
+      const element = (event.target as Element).closest?.('.ca-box') ?? undefined;
+      this.showCard(this.boxOf(event.target), element);
+    });
+    canvas.addEventListener('pointerleave', () => this.showCard(undefined, undefined));
+    canvas.addEventListener('focusin', (event) => {
+      const box = this.boxOf(event.target);
+      if (box) {
+        this.focusedId = box.id;
+        this.showCard(box, event.target as Element);
+      }
+    });
+    canvas.addEventListener('focusout', () => this.showCard(undefined, undefined));
+    canvas.addEventListener('keydown', (event) => this.onKey(event));
+  }
+
+  private suppressClick = false;
+
+  private onKey(event: KeyboardEvent): void {
+    const arrows: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
+    const direction = arrows[event.key];
+    const onBox = event.target !== this.canvas;
+    if (direction && onBox && !event.ctrlKey && !event.metaKey) {
+      this.move(direction);
+    } else if (direction && this.viewport) {
+      const step = 60;
+      const delta = { left: [step, 0], right: [-step, 0], up: [0, step], down: [0, -step] }[direction];
+      this.viewport = { ...this.viewport, x: this.viewport.x + delta[0]!, y: this.viewport.y + delta[1]! };
+      this.applyViewport();
+    } else if (event.key === '+' || event.key === '=') {
+      this.zoom(1.25);
+    } else if (event.key === '-') {
+      this.zoom(0.8);
+    } else if (event.key === '0') {
+      this.fit();
+    } else if ((event.key === 'Enter' || event.key === ' ') && onBox) {
+      const box = this.boxOf(event.target);
+      if (box) this.activate(box, event.shiftKey);
+    } else if (event.key === 'Escape') {
+      this.walk('stop');
+      this.showCard(undefined, undefined);
+    } else if (event.key === 'Home' || (event.key === 'Enter' && !onBox)) {
+      const first = this.focusableRects()[0];
+      if (first) this.focusBox(first.id, !this.isVisible(first));
+    } else {
+      return;
+    }
+    event.preventDefault();
+  }
+
+  private zoom(factor: number): void {
+    if (!this.viewport) return;
+    this.viewport = zoomAt(this.viewport, factor, this.canvas.clientWidth / 2, this.canvas.clientHeight / 2);
+    this.applyViewport();
+    this.saveState();
+  }
+
+  private fit(): void {
+    this.viewport = this.fittedViewport();
+    this.applyViewport();
+    this.saveState();
+  }
+
+  private fittedViewport(): Viewport {
+    const scene = this.scene;
+    if (!scene) return { scale: 1, x: 0, y: 0 };
+    return fitView(scene.width, scene.height, this.canvas.clientWidth || 800, this.canvas.clientHeight || 600);
+  }
+
+  private applyViewport(): void {
+    const view = this.viewport;
+    if (!view || !this.viewportGroup) return;
+    this.viewportGroup.setAttribute('transform', `translate(${view.x.toFixed(1)} ${view.y.toFixed(1)}) scale(${view.scale.toFixed(4)})`);
+  }
+
+  // ---- toolbar ----
+
+  private buildToolbar(): void {
+    const button = (key: string, onClick: () => void, attrs: Record<string, string> = {}) => {
+      const element = html('button', { type: 'button', 'data-action': key, ...attrs });
+      element.addEventListener('click', onClick);
+      this.buttons.set(key, element);
+      return element;
+    };
+    const tabs = html(
+      'div',
+      { role: 'tablist' },
+      button('architecture', () => this.setUi({ ...this.ui, view: 'architecture' }), { role: 'tab' }),
+      button('placement', () => this.setUi({ ...this.ui, view: 'placement' }), { role: 'tab' }),
+    );
+    this.reverseToggle.addEventListener('change', () => this.setUi({ ...this.ui, showReverse: this.reverseToggle.checked }));
+    this.reverseToggle.setAttribute('data-action', 'reverse');
+    this.toolbar.append(
+      tabs,
+      html('label', {}, this.reverseToggle, this.reverseLabel),
+      button('walk', () => this.walk(this.walkIndex === null ? 'play' : 'stop'), { 'aria-pressed': 'false' }),
+      button('previous', () => this.walk('previous')),
+      button('next', () => this.walk('next')),
+      html('span', { class: 'ca-spacer' }),
+      button('zoomOut', () => this.zoom(0.8)),
+      button('zoomIn', () => this.zoom(1.25)),
+      button('fit', () => this.fit()),
+      button('exportSvg', () => this.exportSvg()),
+      button('exportPng', () => void this.exportPng()),
+    );
+    this.relabelToolbar();
+  }
+
+  private relabelToolbar(): void {
+    const s = this.strings;
+    const labels: Record<string, [string, string]> = {
+      architecture: [s.tabArchitecture, s.tabArchitecture],
+      placement: [s.tabPlacement, s.tabPlacement],
+      walk: ['▶', s.walkthroughPlay],
+      previous: ['◀', s.previousPage],
+      next: ['▶|', s.nextPage],
+      zoomOut: ['−', s.zoomOut],
+      zoomIn: ['+', s.zoomIn],
+      fit: [s.zoomFit, s.zoomFit],
+      exportSvg: ['SVG', s.exportSvg],
+      exportPng: ['PNG', s.exportPng],
+    };
+    for (const [key, [text, label]] of Object.entries(labels)) {
+      const element = this.buttons.get(key);
+      if (!element) continue;
+      element.textContent = key === 'walk' ? `▶ ${s.walkthroughPlay}` : text;
+      element.setAttribute('aria-label', label);
+      element.title = label;
+    }
+    this.reverseLabel.textContent = s.toggleReverse;
+    this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
+  }
+
+  private updateToolbarState(): void {
+    this.buttons.get('architecture')?.setAttribute('aria-selected', String(this.ui.view === 'architecture'));
+    this.buttons.get('placement')?.setAttribute('aria-selected', String(this.ui.view === 'placement'));
+    this.reverseToggle.checked = this.ui.showReverse;
+    this.reverseToggle.disabled = this.ui.view !== 'architecture';
+    if (this.scene) this.canvas.setAttribute('aria-label', this.scene.title);
+  }
+
+  // ---- export ----
+
+  private exportSvg(): void {
+    if (!this.scene) return;
+    this.host.postMessage({ type: 'exportSvg', svg: renderSvg(this.scene) });
+  }
+
+  private async exportPng(): Promise<void> {
+    const scene = this.scene;
+    if (!scene) return;
+    try {
+      const image = new Image();
+      const loaded = new Promise<void>((resolve, reject) => {
+        image.onload = () => resolve();
+        image.onerror = () => reject(new Error('The diagram could not be drawn as an image'));
+      });
+      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSvg(scene))}`;
+      await loaded;
+      // Twice the size for sharp slides, within what a canvas can hold.
+      const scale = Math.min(2, 16000 / Math.max(scene.width, scene.height));
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.ceil(scene.width * scale);
+      canvas.height = Math.ceil(scene.height * scale);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('No 2D canvas');
+      context.drawImage(image, 0, 0, canvas.width, canvas.height);
+      this.host.postMessage({ type: 'exportPng', dataUrl: canvas.toDataURL('image/png') });
+    } catch (error) {
+      this.host.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+}
+
+new DiagramApp();

@@ -75,7 +75,7 @@ export const defaultDiagramStrings = {
   runsStaticPod: 'static Pod {0} on {1}',
   runsDaemonSetPod: 'DaemonSet Pod {0} on {1}',
   runsDeploymentPod: 'Deployment Pod {0} on {1}',
-  runsPod: '{0} Pod {1} on {2}',
+  runsPod: '{0}: {1} on {2}',
   runsSystemDaemon: 'a system daemon on the node, not a Pod',
   runsKubeletVersion: 'kubelet {0} (Node.status.nodeInfo)',
   runsRuntimeVersion: '{0} (Node.status.nodeInfo)',

@@ -67,7 +67,7 @@ export function sceneToSvgModel(scene: Scene, options: SvgModelOptions = {}): Sv
 function definitions(): SvgElement {
   const marker = (id: string, path: string): SvgElement => ({
     tag: 'marker',
-    attrs: { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse', class: 'ca-marker' },
+    attrs: { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerUnits: 'userSpaceOnUse', markerWidth: 9, markerHeight: 9, orient: 'auto-start-reverse', class: 'ca-marker' },
     children: [{ tag: 'path', attrs: { d: path } }],
   });
   return { tag: 'defs', attrs: {}, children: [marker('ca-arrow', 'M 0 0 L 10 5 L 0 10 z')] };

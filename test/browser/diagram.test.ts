@@ -1,0 +1,257 @@
+// The diagram bundle (dist/webview/diagram.js) in headless Chromium with a stub host: driven only through its
+// messages, checked through its DOM, its messages back and screenshots. Run with `node test/browser/run.mjs`.
+import { strict as assert } from 'node:assert';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { ClusterAnatomy } from '../../src/core/anatomy/types';
+import { defaultDiagramStrings } from '../../src/core/diagram/strings';
+import type { HostToWebviewMessage, RenderReport, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
+import { kindAnatomy, largeAnatomy, node, pod } from '../fixtures/anatomy/builders';
+import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from './stubHost';
+
+const screenshots = join(__dirname, 'screenshots');
+const hostile = '<img src=x onerror=alert(1)>';
+
+declare global {
+  interface Window {
+    sent: WebviewToHostMessage[];
+    savedState: unknown;
+  }
+}
+
+describe('diagram webview in Chromium', function () {
+  this.timeout(60_000);
+  let server: Server;
+  let browser: BrowserLike;
+  let page: BrowserPage;
+  const problems: string[] = [];
+
+  before(async () => {
+    mkdirSync(screenshots, { recursive: true });
+    const started = await startStubServer();
+    server = started.server;
+    browser = await loadPlaywright().chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    page.on('dialog', (dialog) => {
+      problems.push(`dialog: ${dialog.message?.()}`);
+      void dialog.dismiss?.();
+    });
+    await page.goto(started.url);
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+  });
+
+  afterEach(() => assert.deepEqual(problems.splice(0), [], 'no page errors and no dialogs'));
+
+  const post = (message: HostToWebviewMessage) => page.evaluate((m) => window.postMessage(m, '*'), message);
+  const sent = () => page.evaluate(() => window.sent);
+  const clearSent = () => page.evaluate(() => void (window.sent = []));
+  async function nextReport(): Promise<RenderReport> {
+    await page.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 10_000 });
+    const messages = await sent();
+    await clearSent();
+    const reports = messages.filter((m) => m.type === 'rendered');
+    return reports[reports.length - 1]!.report;
+  }
+  async function render(message: HostToWebviewMessage): Promise<RenderReport> {
+    await clearSent();
+    await post(message);
+    return nextReport();
+  }
+  /** Counts the screenshot's pixels that differ from its top-left colour, decoded by the browser itself. */
+  async function contentPixels(png: Buffer): Promise<number> {
+    return page.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, 0, 0);
+      const data = context.getImageData(0, 0, image.width, image.height).data;
+      let count = 0;
+      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 2]! - data[2]!) > 30) count++;
+      return count;
+    }, png.toString('base64'));
+  }
+
+  it('says ready first, and waits for the host before drawing', async () => {
+    const messages = await sent();
+    assert.equal(messages[0]?.type, 'ready');
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.ca-diagram').length), 0);
+  });
+
+  it('draws the kind cluster and reports what it drew', async () => {
+    await post({ type: 'locale', locale: 'en', strings: defaultDiagramStrings });
+    const report = await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    assert.equal(report.view, 'architecture');
+    assert.equal(report.drawnNodes, 3);
+    assert.equal(report.pods, 9);
+    assert.equal(report.edges, 30, 'per node: 2 kubelet spokes, 1 kube-proxy watch, CRI, runs to each Pod; plus 6 in the control plane');
+    const dom = await page.evaluate(() => ({
+      components: [...new Set([...document.querySelectorAll('[data-component]')].map((e) => e.getAttribute('data-component')))],
+      kubelets: document.querySelectorAll('g[data-component="kubelet"][data-node]').length,
+      storage: document.querySelectorAll('.ca-edge[data-from="kube-apiserver"][data-to="etcd"][data-kind="storage"]').length,
+      ccmAbsent: document.querySelector('[data-component="cloud-controller-manager"]')?.getAttribute('data-health'),
+      elements: document.querySelectorAll('svg *').length,
+    }));
+    for (const component of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'kubelet', 'container-runtime', 'kube-proxy', 'pod']) {
+      assert.ok(dom.components.includes(component), component);
+    }
+    assert.equal(dom.kubelets, 3);
+    assert.equal(dom.storage, 1);
+    assert.equal(dom.ccmAbsent, 'absent');
+    assert.equal(report.svgElements, dom.elements + 1);
+    const png = await page.screenshot({ path: join(screenshots, 'architecture.png') });
+    assert.ok((await contentPixels(png)) > 20_000, 'the screenshot shows a drawing, not an empty page');
+  });
+
+  it('shows a hostile status message as characters, in the diagram and in the card', async () => {
+    const anatomy = kindAnatomy();
+    const evil = node(hostile, 'worker', [pod('other', `evil-${hostile}`, 'bare', { ready: false, phase: 'Pending', reason: hostile, evidence: [{ kind: 'label', key: hostile, value: hostile }] })]);
+    await render({ type: 'snapshot', anatomy: { ...anatomy, context: hostile, nodes: [...anatomy.nodes, evil] } });
+    await page.click('[data-action="placement"]');
+    await nextReport();
+    const texts = await page.evaluate(() => [...document.querySelectorAll('text')].map((t) => t.textContent ?? ''));
+    assert.ok(texts.includes(hostile), 'the reason is drawn as its characters');
+    assert.ok(texts.some((text) => text.startsWith('<img src=')), 'the node name too, truncated');
+    await page.hover('g[data-component="pod"][data-source="bare"]');
+    const card = await page.evaluate(() => document.querySelector('.ca-card')?.textContent ?? '');
+    assert.ok(card.includes(`reason: ${hostile}`), card);
+    assert.ok(card.includes(`label ${hostile}=${hostile}`), card);
+    const injected = await page.evaluate(() => ({ images: document.querySelectorAll('img').length, handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length }));
+    assert.deepEqual(injected, { images: 0, handlers: 0 });
+    await page.screenshot({ path: join(screenshots, 'placement-hostile.png') });
+    await page.click('[data-action="architecture"]');
+    await nextReport();
+  });
+
+  it('applies deltas and pulses the kubelet edge when a Lease is renewed', async () => {
+    const anatomy = kindAnatomy();
+    await render({ type: 'snapshot', anatomy });
+    const worker2 = anatomy.nodes[2]!;
+    let report = await render({ type: 'delta', delta: { generatedAt: anatomy.generatedAt, upserted: [], removed: [worker2.name] } });
+    assert.equal(report.drawnNodes, 2);
+    report = await render({ type: 'delta', delta: { generatedAt: anatomy.generatedAt, upserted: [{ ...worker2, ready: 'False' }], removed: [] } });
+    assert.equal(report.drawnNodes, 3);
+    assert.equal(await page.evaluate(() => document.querySelector('g[data-component="node"][data-node="multi-node-worker2"]')?.getAttribute('data-health')), 'error');
+    await post({ type: 'leaseRenewed', renewals: [{ node: 'multi-node-worker', renewTime: new Date().toISOString() }] });
+    const pulsing = await page.evaluate(() => [...document.querySelectorAll('.ca-edge.ca-pulse')].map((e) => `${e.getAttribute('data-from')} ${e.getAttribute('data-node')}`));
+    assert.deepEqual([...new Set(pulsing)], ['kubelet multi-node-worker']);
+  });
+
+  it('greys a node whose heartbeat stopped, with the time since', async () => {
+    const anatomy = kindAnatomy();
+    const silent = { ...anatomy.nodes[1]!, lease: { renewTime: new Date(Date.now() - 125_000).toISOString(), ageSeconds: 125, leaseDurationSeconds: 40, holderIdentity: 'x' } };
+    const fresh = anatomy.nodes.map((n) => (n === anatomy.nodes[1] ? silent : { ...n, lease: { ...n.lease!, renewTime: new Date().toISOString() } }));
+    await render({ type: 'snapshot', anatomy: { ...anatomy, nodes: fresh } });
+    const panel = await page.evaluate(() => {
+      const g = document.querySelector('g[data-component="node"][data-node="multi-node-worker"]');
+      return { health: g?.getAttribute('data-health'), detail: g?.querySelector('.ca-detail')?.textContent };
+    });
+    assert.equal(panel.health, 'stale');
+    assert.match(panel.detail ?? '', /heartbeat stopped 2m ago/);
+  });
+
+  it('plays the Deployment walk-through with the host\'s (localised) sentences', async () => {
+    const strings = { ...defaultDiagramStrings, walk1: 'クライアントが Deployment を kube-apiserver に送ります。', walkthroughStep: '手順 {0}/{1}' };
+    await post({ type: 'locale', locale: 'ja', strings });
+    await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    await post({ type: 'walkthrough', action: 'play' });
+    const first = await page.evaluate(() => ({ caption: document.querySelector('.ca-caption')?.textContent, lit: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')) }));
+    assert.equal(first.caption, '手順 1/6: クライアントが Deployment を kube-apiserver に送ります。');
+    assert.deepEqual([...new Set(first.lit)].sort(), ['request', 'storage']);
+    for (let i = 0; i < 4; i++) await post({ type: 'walkthrough', action: 'next' });
+    const fifth = await page.evaluate(() => [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')));
+    assert.deepEqual([...new Set(fifth)].sort(), ['cri', 'runs', 'watch']);
+    await page.screenshot({ path: join(screenshots, 'walkthrough-step5.png') });
+    await post({ type: 'walkthrough', action: 'stop' });
+    assert.equal(await page.evaluate(() => document.querySelectorAll('.ca-lit').length), 0);
+    await post({ type: 'locale', locale: 'en', strings: defaultDiagramStrings });
+    await nextReport();
+  });
+
+  it('asks the host to reveal on click and to open YAML on shift+click', async () => {
+    await clearSent();
+    await page.click('g[data-component="pod"][data-node="multi-node-worker"]');
+    await page.click('g[data-component="kubelet"][data-node="multi-node-worker2"]', { modifiers: ['Shift'] });
+    const messages = (await sent()).filter((m) => m.type === 'revealInTree' || m.type === 'openYaml');
+    assert.deepEqual(messages, [
+      { type: 'revealInTree', target: { component: 'cni', node: 'multi-node-worker', pod: { namespace: 'kube-system', name: 'kindnet-k2p7s' } } },
+      { type: 'openYaml', target: { component: 'kubelet', node: 'multi-node-worker2' } },
+    ]);
+  });
+
+  it('moves between components with the keyboard, with labels for screen readers', async () => {
+    await page.focus('.ca-canvas');
+    await page.keyboard.press('Home');
+    const first = await page.evaluate(() => document.activeElement?.getAttribute('data-id'));
+    assert.ok(first, 'Home focuses a component');
+    await page.keyboard.press('ArrowDown');
+    const second = await page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-id'), label: document.activeElement?.getAttribute('aria-label'), card: !document.querySelector('.ca-card')?.hasAttribute('hidden') }));
+    assert.ok(second.id && second.id !== first, `${first} → ${second.id}`);
+    assert.ok(second.label && second.label.length > 3);
+    assert.ok(second.card, 'focus shows the card');
+  });
+
+  it('zooms with the buttons and the wheel, and pans by dragging', async () => {
+    const transform = () => page.evaluate(() => document.querySelector('.ca-viewport')?.getAttribute('transform') ?? '');
+    const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await transform())?.[1]);
+    const before = await scale();
+    await page.click('[data-action="zoomIn"]');
+    assert.ok((await scale()) > before);
+    await page.mouse.move(600, 400);
+    await page.mouse.wheel(0, 300);
+    assert.ok((await scale()) < before * 1.25);
+    const moved = await transform();
+    await page.mouse.move(100, 700);
+    await page.mouse.down();
+    await page.mouse.move(300, 600, { steps: 5 });
+    await page.mouse.up();
+    assert.notEqual(await transform(), moved);
+    const state = await page.evaluate(() => window.savedState as { viewport?: { scale: number } });
+    assert.equal(typeof state.viewport?.scale, 'number', 'the viewport is kept as UI state');
+  });
+
+  it('draws 5,000 nodes as groups and expands one page on click', async () => {
+    let report = await render({ type: 'snapshot', anatomy: largeAnatomy(5000) as ClusterAnatomy });
+    assert.equal(report.nodes, 5000);
+    assert.equal(report.groups, 1);
+    assert.equal(report.drawnNodes, 3);
+    assert.ok(report.svgElements < 1000, `${report.svgElements} elements`);
+    const label = await page.evaluate(() => document.querySelector('g[data-id="group:worker"] .ca-label')?.textContent);
+    assert.equal(label, '4,997 workers: 4,991 Ready');
+    await clearSent();
+    await page.click('g[data-id="group:worker"]');
+    const toggles = (await sent()).filter((m) => m.type === 'toggle');
+    report = await nextReport();
+    assert.equal(report.drawnNodes, 15);
+    assert.deepEqual(toggles.at(-1), { type: 'toggle', state: { view: 'architecture', showReverse: false, expanded: { 'group:worker': 0 } } });
+    await page.click('[data-action="fit"]');
+    const png = await page.screenshot({ path: join(screenshots, 'group-expanded.png') });
+    assert.ok((await contentPixels(png)) > 10_000);
+    await page.click('g[data-id="group:worker:collapse"]');
+    assert.equal((await nextReport()).drawnNodes, 3);
+  });
+
+  it('exports SVG and PNG through the host', async () => {
+    await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    await page.click('[data-action="exportSvg"]');
+    await page.click('[data-action="exportPng"]');
+    await page.waitForFunction(() => window.sent.some((m) => m.type === 'exportPng'), undefined, { timeout: 10_000 });
+    const messages = await sent();
+    const svg = messages.find((m) => m.type === 'exportSvg');
+    const png = messages.find((m) => m.type === 'exportPng');
+    assert.ok(svg?.type === 'exportSvg' && svg.svg.includes('data-component="kube-apiserver"') && svg.svg.includes('--ca-bg'));
+    assert.ok(png?.type === 'exportPng' && png.dataUrl.startsWith('data:image/png;base64,'));
+    const exported = Buffer.from(png.dataUrl.slice('data:image/png;base64,'.length), 'base64');
+    writeFileSync(join(screenshots, 'export.png'), exported);
+    assert.ok((await contentPixels(exported)) > 20_000, 'the PNG export has the drawing in it');
+  });
+});

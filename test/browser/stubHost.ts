@@ -1,0 +1,104 @@
+/**
+ * Serves the diagram bundle in a plain page with a stub host (window.clusterAnatomyHost), under the same CSP
+ * as the VS Code panel, and opens it in Debian's chromium through playwright-core. Used by the browser test
+ * and by the benchmark.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+export const repoRoot = join(__dirname, '..', '..');
+export const bundlePath = join(repoRoot, 'dist', 'webview', 'diagram.js');
+export const stylesheetPath = join(repoRoot, 'media', 'diagram.css');
+
+/** The part of playwright-core's API these tests use (it is not a dependency of the extension itself). */
+export interface BrowserPage {
+  goto(url: string): Promise<unknown>;
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, options?: { timeout?: number }): Promise<unknown>;
+  screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
+  click(selector: string, options?: { modifiers?: string[]; position?: { x: number; y: number } }): Promise<void>;
+  hover(selector: string): Promise<void>;
+  focus(selector: string): Promise<void>;
+  keyboard: { press(key: string): Promise<void> };
+  mouse: { move(x: number, y: number, options?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void>; wheel(dx: number, dy: number): Promise<void> };
+  on(event: 'dialog' | 'pageerror' | 'console', listener: (value: { message?: () => string; text?: () => string; dismiss?: () => Promise<void> } & Error) => void): void;
+  close(): Promise<void>;
+}
+export interface BrowserLike {
+  newPage(options?: { viewport?: { width: number; height: number } }): Promise<BrowserPage>;
+  close(): Promise<void>;
+}
+export interface PlaywrightLike {
+  chromium: { launch(options: { executablePath: string; args: string[]; headless?: boolean }): Promise<BrowserLike> };
+}
+
+/** playwright-core: the project's own devDependency if present, else the copy the VS Code host rig installs. */
+export function loadPlaywright(): PlaywrightLike {
+  const candidates = [process.env.PLAYWRIGHT_CORE_PATH, 'playwright-core', join(repoRoot, '.vscode-host', '1.99', 'node_modules', 'playwright-core'), join(repoRoot, '.vscode-host', '1.139', 'node_modules', 'playwright-core')];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    try {
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- resolved at run time from several places
+      return require(candidate) as PlaywrightLike;
+    } catch {
+      // try the next place
+    }
+  }
+  throw new Error('playwright-core not found: run `node scripts/vscode-host/install.mjs` or set PLAYWRIGHT_CORE_PATH');
+}
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+const nonce = 'c3R1Yi1ob3N0LW5vbmNl';
+
+function page(origin: string): string {
+  // The same policy as src/ui/diagram/html.ts, with this server as the resource origin.
+  const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin}; img-src ${origin} data:; font-src ${origin}`;
+  return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<link rel="stylesheet" href="/diagram.css">
+<title>diagram stub host</title></head>
+<body class="vscode-light">
+<script nonce="${nonce}">
+  window.sent = [];
+  window.savedState = undefined;
+  window.clusterAnatomyHost = {
+    postMessage: (message) => window.sent.push(message),
+    getState: () => window.savedState,
+    setState: (state) => { window.savedState = state; },
+  };
+</script>
+<script nonce="${nonce}" src="/diagram.js"></script>
+</body></html>`;
+}
+
+/** A light theme's variables, as VS Code sets them on the webview's html element. */
+const themeCss = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171;
+  --vscode-panel-border: #c8c8c8; --vscode-button-background: #005fb8; --vscode-button-foreground: #ffffff;
+  --vscode-button-secondaryBackground: #e5e5e5; --vscode-button-secondaryForeground: #3b3b3b; --vscode-focusBorder: #005fb8;
+  --vscode-font-family: sans-serif; --vscode-editorHoverWidget-background: #f8f8f8; --vscode-editorHoverWidget-border: #c8c8c8;
+  --vscode-editorHoverWidget-foreground: #3b3b3b; --vscode-sideBar-background: #f8f8f8;
+  --vscode-diffEditor-insertedTextBackground: #9ccc2c40; --vscode-editor-findMatchHighlightBackground: #ea5c0040;
+  --vscode-editor-selectionHighlightBackground: #add6ff80; }\n`;
+
+export async function startStubServer(): Promise<{ server: Server; url: string }> {
+  if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`node esbuild.mjs\` first`);
+  const server = createServer((request, response) => {
+    const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
+    if (request.url === '/') {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(origin));
+    } else if (request.url === '/diagram.js') {
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(bundlePath));
+    } else if (request.url === '/diagram.css') {
+      response.writeHead(200, { 'content-type': 'text/css' }).end(themeCss + readFileSync(stylesheetPath, 'utf8'));
+    } else {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/` };
+}

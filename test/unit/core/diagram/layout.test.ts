@@ -1,0 +1,178 @@
+import { strict as assert } from 'node:assert';
+import { layoutDiagram } from '../../../../src/core/diagram/layout';
+import { defaultUiState, type Scene } from '../../../../src/core/diagram/scene';
+import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, pod } from '../../../fixtures/anatomy/builders';
+
+const architecture = (anatomy = kindAnatomy(), ui = {}) => layoutDiagram(anatomy, { ...defaultUiState, ...ui });
+const componentBoxes = (scene: Scene, component: string) => scene.boxes.filter((box) => box.component === component);
+
+describe('diagram layout', () => {
+  describe('hub and spoke (kind)', () => {
+    const scene = architecture(kindAnatomy(), { showReverse: true });
+
+    it('routes every edge through kube-apiserver except kubelet → runtime → Pods and the manifests folder', () => {
+      const local = new Set(['cri', 'runs', 'manifests']);
+      const spokes = scene.edges.filter((edge) => !local.has(edge.kind));
+      assert.ok(spokes.length > 10);
+      for (const edge of spokes) {
+        assert.ok(edge.fromComponent === 'kube-apiserver' || edge.toComponent === 'kube-apiserver', `${edge.id} does not touch kube-apiserver`);
+      }
+      for (const edge of scene.edges.filter((edge) => local.has(edge.kind))) {
+        assert.ok(edge.node, `${edge.id} stays inside a node`);
+        assert.notEqual(edge.fromComponent, 'kube-apiserver');
+      }
+    });
+
+    it('links etcd to kube-apiserver only, with a storage edge', () => {
+      const etcdEdges = scene.edges.filter((edge) => edge.fromComponent === 'etcd' || edge.toComponent === 'etcd');
+      assert.deepEqual(etcdEdges.map((edge) => [edge.kind, edge.fromComponent, edge.toComponent]), [['storage', 'kube-apiserver', 'etcd']]);
+    });
+
+    it('draws cloud-controller-manager as absent, with no edges', () => {
+      const [ccm] = componentBoxes(scene, 'cloud-controller-manager');
+      assert.equal(ccm?.health, 'absent');
+      assert.match(ccm!.card!.runsHere.join(' '), /No cloud-controller-manager Pod/);
+      assert.equal(scene.edges.filter((edge) => edge.fromComponent === 'cloud-controller-manager').length, 0);
+    });
+
+    it('gives each node a kubelet, a container runtime, kube-proxy and its Pods', () => {
+      for (const name of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']) {
+        const parts = scene.boxes.filter((box) => box.node === name).map((box) => box.component);
+        for (const part of ['node', 'kubelet', 'container-runtime', 'kube-proxy', 'pod']) assert.ok(parts.includes(part), `${name} lacks ${part}`);
+        const cri = scene.edges.filter((edge) => edge.kind === 'cri' && edge.node === name);
+        assert.deepEqual(cri.map((edge) => [edge.fromComponent, edge.toComponent]), [['kubelet', 'container-runtime']]);
+      }
+      const cpPods = scene.boxes.filter((box) => box.node === 'multi-node-control-plane' && box.kind === 'pod').map((box) => box.label);
+      assert.deepEqual(cpPods.slice(0, 4), ['etcd-multi-node-control-plane', 'kube-apiserver-multi-node-control-plane', 'kube-controller-manager-multi-node-control-plane', 'kube-scheduler-multi-node-control-plane']);
+    });
+
+    it('has watch and write-back spokes from the scheduler, the controller manager and each kubelet; kube-proxy only watches', () => {
+      const pairs = new Set(scene.edges.map((edge) => `${edge.kind} ${edge.fromComponent} ${edge.node ?? ''}`));
+      for (const component of ['kube-scheduler', 'kube-controller-manager']) {
+        assert.ok(pairs.has(`watch ${component} `) && pairs.has(`write-back ${component} `), component);
+      }
+      assert.ok(pairs.has('watch kubelet multi-node-worker') && pairs.has('write-back kubelet multi-node-worker'));
+      assert.ok(pairs.has('watch kube-proxy multi-node-worker') && !pairs.has('write-back kube-proxy multi-node-worker'));
+    });
+
+    it('adds the reverse apiserver → kubelet edges only when asked', () => {
+      const reverse = scene.edges.filter((edge) => edge.kind === 'reverse');
+      assert.equal(reverse.length, 3);
+      assert.ok(reverse.every((edge) => edge.fromComponent === 'kube-apiserver' && edge.toComponent === 'kubelet'));
+      assert.equal(architecture().edges.filter((edge) => edge.kind === 'reverse').length, 0);
+    });
+
+    it('keeps every box inside the scene and gives box ids once', () => {
+      const ids = new Set<string>();
+      for (const box of scene.boxes) {
+        assert.ok(!ids.has(box.id), `duplicate ${box.id}`);
+        ids.add(box.id);
+        assert.ok(box.x >= 0 && box.y >= 0 && box.x + box.width <= scene.width && box.y + box.height <= scene.height, `${box.id} outside`);
+      }
+      for (const edge of scene.edges) assert.ok(ids.has(edge.from) && ids.has(edge.to), edge.id);
+    });
+
+    it('colours a node whose heartbeat stopped grey, with the time since', () => {
+      const anatomy = kindAnatomy();
+      const silent = { ...anatomy.nodes[1]!, ready: 'Unknown' as const, lease: { renewTime: '2026-12-02T11:55:00Z', ageSeconds: 300, leaseDurationSeconds: 40, holderIdentity: 'x' } };
+      const stale = architecture({ ...anatomy, nodes: [anatomy.nodes[0]!, silent, anatomy.nodes[2]!] });
+      const panel = stale.boxes.find((box) => box.id === 'node:multi-node-worker')!;
+      assert.equal(panel.health, 'stale');
+      assert.match(panel.detail!, /heartbeat stopped 5m ago/);
+      assert.equal(stale.boxes.find((box) => box.id === 'node:multi-node-worker2')!.health, 'ok');
+    });
+  });
+
+  describe('control planes drawn as what they are', () => {
+    it('hosted: one box managed by the provider, no invented components', () => {
+      const scene = architecture(hostedAnatomy());
+      for (const component of ['etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'control-plane']) {
+        assert.equal(componentBoxes(scene, component).length, 0, component);
+      }
+      const hub = componentBoxes(scene, 'kube-apiserver');
+      assert.equal(hub.length, 1);
+      assert.equal(hub[0]!.mode, 'hosted');
+      assert.match(hub[0]!.label, /managed by the provider/);
+      assert.equal(scene.edges.filter((edge) => edge.kind === 'storage').length, 0);
+      assert.ok(scene.edges.some((edge) => edge.fromComponent === 'kubelet' && edge.toComponent === 'kube-apiserver'));
+    });
+
+    it('embedded (k3s): one server box, kube-proxy absent on the nodes', () => {
+      const scene = architecture(k3sAnatomy());
+      assert.deepEqual(scene.boxes.filter((box) => box.kind === 'component' && !box.node).map((box) => [box.component, box.mode]), [['kube-apiserver', 'embedded']]);
+      const proxies = componentBoxes(scene, 'kube-proxy');
+      assert.equal(proxies.length, 2);
+      assert.ok(proxies.every((box) => box.health === 'absent'));
+      assert.equal(scene.edges.filter((edge) => edge.fromComponent === 'kube-proxy').length, 0);
+    });
+
+    it('external etcd is drawn as outside the cluster, not absent', () => {
+      const anatomy = kindAnatomy();
+      const nodes = anatomy.nodes.map((n) => ({ ...n, components: n.components.filter((p) => p.component !== 'etcd') }));
+      const scene = architecture({ ...anatomy, nodes, controlPlane: { ...anatomy.controlPlane, externalEtcd: true } });
+      const [etcd] = componentBoxes(scene, 'etcd');
+      assert.equal(etcd!.health, 'neutral');
+      assert.match(etcd!.detail!, /external/);
+    });
+  });
+
+  describe('placement view', () => {
+    const scene = layoutDiagram(kindAnatomy(), { ...defaultUiState, view: 'placement' });
+
+    it('draws nodes as columns with their kube-system Pods marked by source, kubelet outside the Pods', () => {
+      const columns = scene.boxes.filter((box) => box.component === 'node');
+      assert.deepEqual(columns.map((box) => box.node), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+      assert.ok(columns[0]!.x < columns[1]!.x && columns[1]!.x < columns[2]!.x);
+      const sources = (name: string) => scene.boxes.filter((box) => box.node === name && box.kind === 'pod').map((box) => box.badge);
+      assert.deepEqual(sources('multi-node-control-plane'), ['static', 'static', 'static', 'static', 'DaemonSet', 'DaemonSet']);
+      assert.deepEqual(sources('multi-node-worker'), ['DaemonSet', 'DaemonSet', 'Deployment']);
+      for (const name of ['multi-node-control-plane', 'multi-node-worker']) {
+        const area = scene.boxes.find((box) => box.id === `node:${name}:pods`)!;
+        const kubelet = scene.boxes.find((box) => box.id === `node:${name}:kubelet`)!;
+        assert.ok(kubelet.y + kubelet.height <= area.y, 'kubelet sits above the Pod area, not in it');
+      }
+    });
+
+    it('puts coredns where the scheduler placed it and the manifests folder only where static Pods are', () => {
+      const coredns = scene.boxes.filter((box) => box.kind === 'pod' && box.label.startsWith('coredns-')).map((box) => box.node);
+      assert.deepEqual(coredns, ['multi-node-worker', 'multi-node-worker2']);
+      assert.deepEqual(scene.boxes.filter((box) => box.kind === 'folder').map((box) => box.node), ['multi-node-control-plane']);
+    });
+  });
+
+  describe('scale', () => {
+    const anatomy = largeAnatomy(5000);
+
+    it('draws more nodes than the threshold as a group with its Ready count', () => {
+      const scene = architecture(anatomy);
+      assert.equal(scene.nodeCount, 5000);
+      assert.equal(scene.drawnNodeCount, 3, 'the 3 control-plane nodes stay below the threshold');
+      const [group] = scene.groups;
+      assert.deepEqual([group!.role, group!.total, group!.expanded], ['worker', 4997, false]);
+      const box = scene.boxes.find((b) => b.id === 'group:worker')!;
+      assert.equal(box.label, '4,997 workers: 4,991 Ready');
+      assert.ok(scene.boxes.length < 60, `${scene.boxes.length} boxes`);
+      assert.ok(scene.edges.some((edge) => edge.group === 'worker' && edge.kind === 'watch' && edge.toComponent === 'kube-apiserver'));
+    });
+
+    it('expands one page at a time, nodes needing attention first', () => {
+      const first = architecture(anatomy, { expanded: { 'group:worker': 0 } });
+      const names = first.boxes.filter((box) => box.component === 'node' && box.role === 'worker').map((box) => box.node);
+      assert.equal(names.length, 12);
+      assert.ok(names.includes('worker-04997'), 'the silent node comes first');
+      assert.ok(names.includes('worker-00498'), 'a NotReady node comes first');
+      const pagers = first.boxes.filter((box) => box.kind === 'pager').map((box) => [box.id, box.action?.page]);
+      assert.deepEqual(pagers, [['group:worker:collapse', null], ['group:worker:next', 1]]);
+      const last = architecture(anatomy, { expanded: { 'group:worker': 10_000 } });
+      assert.equal(last.groups[0]!.page, last.groups[0]!.pages - 1, 'a page past the end shows the last page');
+    });
+
+    it('groups by the given threshold', () => {
+      const anatomy = kindAnatomy();
+      const workers = Array.from({ length: 5 }, (_, i) => node(`w${i}`, 'worker', [pod('kube-proxy', `kube-proxy-w${i}`, 'daemonset')]));
+      const scene = layoutDiagram({ ...anatomy, nodes: [anatomy.nodes[0]!, ...workers] }, defaultUiState, { groupThreshold: 4 });
+      assert.equal(scene.groups.length, 1);
+      assert.equal(scene.drawnNodeCount, 1);
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { strict as assert } from 'node:assert';
+import { layoutDiagram } from '../../../../src/core/diagram/layout';
+import { defaultUiState } from '../../../../src/core/diagram/scene';
+import { walkthroughSteps } from '../../../../src/core/diagram/walkthrough';
+import { kindAnatomy } from '../../../fixtures/anatomy/builders';
+
+describe('Deployment walk-through', () => {
+  const scene = layoutDiagram(kindAnatomy(), defaultUiState);
+  const steps = walkthroughSteps(scene);
+  const edge = (id: string) => scene.edges.find((e) => e.id === id)!;
+
+  it('has six steps, each lighting edges that exist', () => {
+    assert.equal(steps.length, 6);
+    for (const step of steps) {
+      assert.ok(step.edgeIds.length > 0, `step ${step.index + 1} lights nothing`);
+      for (const id of step.edgeIds) assert.ok(edge(id), id);
+    }
+  });
+
+  it('follows the manifest: storage, controllers, scheduler binding, kubelet + CRI on a worker, status back', () => {
+    const kinds = steps.map((step) => [...new Set(step.edgeIds.map((id) => `${edge(id).kind}:${edge(id).fromComponent}`))].sort());
+    assert.deepEqual(kinds[0], ['request:client', 'storage:kube-apiserver']);
+    assert.deepEqual(kinds[2], ['write-back:kube-controller-manager']);
+    assert.deepEqual(kinds[3], ['watch:kube-scheduler', 'write-back:kube-scheduler']);
+    assert.deepEqual(kinds[4], ['cri:kubelet', 'runs:container-runtime', 'watch:kubelet']);
+    assert.deepEqual(kinds[5], ['write-back:kubelet']);
+    assert.ok(steps[4]!.edgeIds.every((id) => edge(id).node === 'multi-node-worker'));
+    assert.match(steps[4]!.text, /The kubelet of multi-node-worker sees the Pod/);
+  });
+});
