@@ -1,0 +1,787 @@
+import { createServer, type Server } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import { timingSafeEqual } from 'node:crypto';
+import { apiVersionOf, findResourceType, groupVersions, qualifiedResource, resourceTypes, type KubeObject, type ResourceType } from './resources';
+import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
+import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
+import { ExpiredError, jsonOf, objectKey, type ObjectStore, type StoreEvent } from './store';
+import { toTable, type IncludeObject } from './tables';
+import { kubernetesVersion } from './fixture';
+
+/** What the server asks of the simulated cluster for the few writes it supports. */
+export interface ClusterWrites {
+  deletePod(namespace: string, name: string, gracePeriodSeconds: number | undefined): KubeObject;
+  /** Stores a patched Deployment (already validated); the cluster's controllers react to it. */
+  updateDeployment(deployment: KubeObject): KubeObject;
+}
+
+export interface ApiServerOptions {
+  store: ObjectStore;
+  writes: ClusterWrites;
+  token: string;
+  certPem: string;
+  keyPem: string;
+  /** The user the token authenticates as; RBAC messages name it. */
+  userName: string;
+  bookmarkIntervalMs: number;
+}
+
+export interface Forbidden {
+  resource: string; // plural, optionally ".group"
+  namespace?: string;
+}
+
+interface ActiveWatch {
+  response: ServerResponse;
+  socket: Socket;
+  close(error?: ApiError): void;
+}
+
+const MAX_BODY_BYTES = 3 * 1024 * 1024;
+const MAX_WATCH_BUFFER_BYTES = 16 * 1024 * 1024;
+const DEFAULT_WATCH_TIMEOUT_SECONDS = 1800;
+
+const gitVersion = kubernetesVersion;
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+function parseBoolean(value: string | null): boolean {
+  return value === 'true' || value === '1';
+}
+
+interface ContinueToken {
+  rv: number;
+  start: string;
+}
+
+function encodeContinue(rv: number, lastKey: string): string {
+  // The real server's format: base64 of {"v":"meta.k8s.io/v1","rv":N,"start":"<key>\u0000"}.
+  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: `${lastKey}\u0000` })).toString('base64');
+}
+
+function decodeContinue(token: string): ContinueToken {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { v?: string; rv?: number; start?: string };
+    if (parsed.v !== 'meta.k8s.io/v1' || typeof parsed.rv !== 'number' || typeof parsed.start !== 'string') throw new Error('bad token');
+    return { rv: parsed.rv, start: parsed.start };
+  } catch {
+    throw badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
+  }
+}
+
+const continueTooOld = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+
+type ResponseForm = 'object' | 'table' | 'metadata';
+
+function responseForm(accept: string | undefined): ResponseForm {
+  if (!accept) return 'object';
+  for (const part of accept.split(',')) {
+    const params = part.split(';').map((piece) => piece.trim());
+    if (params[0] !== 'application/json' && params[0] !== '*/*') continue;
+    const as = params.find((piece) => piece.startsWith('as='))?.slice(3);
+    const group = params.find((piece) => piece.startsWith('g='))?.slice(2);
+    if (!as) return 'object';
+    if (group !== 'meta.k8s.io') continue;
+    if (as === 'Table') return 'table';
+    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return 'metadata';
+  }
+  return 'object';
+}
+
+function listKind(resource: ResourceType): string {
+  return `${resource.kind}List`;
+}
+
+/** The JSON of an object without its apiVersion and kind, as the real server writes list items. */
+function itemJson(object: KubeObject): string {
+  const json = jsonOf(object);
+  const prefix = `{"apiVersion":${JSON.stringify(object.apiVersion)},"kind":${JSON.stringify(object.kind)},`;
+  return json.startsWith(prefix) ? `{${json.slice(prefix.length)}` : json;
+}
+
+function partialMetadata(object: KubeObject): Record<string, unknown> {
+  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata };
+}
+
+interface ResourceRequest {
+  resource: ResourceType;
+  namespace?: string;
+  name?: string;
+  subresource?: string;
+  legacyWatch: boolean;
+}
+
+function verbsOf(resource: ResourceType): string[] {
+  return resource.verbs;
+}
+
+function apiResourceList(groupVersion: string, group: string, version: string): Record<string, unknown> {
+  const resources: Record<string, unknown>[] = [];
+  for (const type of resourceTypes.filter((candidate) => candidate.group === group && candidate.version === version)) {
+    const entry: Record<string, unknown> = { name: type.plural, singularName: type.singular, namespaced: type.namespaced, kind: type.kind, verbs: verbsOf(type) };
+    if (type.shortNames) entry.shortNames = type.shortNames;
+    if (type.categories) entry.categories = type.categories;
+    resources.push(entry);
+    if (type.plural === 'deployments') {
+      resources.push({ name: 'deployments/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
+    }
+    if (type.plural === 'pods') {
+      resources.push({ name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
+    }
+  }
+  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources };
+}
+
+/**
+ * The HTTP layer: Kubernetes REST paths, authentication, discovery, list/get/watch with their query semantics,
+ * Status errors, and the scenario switches (latency, RBAC denials, cut and expired watches).
+ */
+export class ApiServer {
+  private server: Server | undefined;
+  private readonly sockets = new Set<Socket>();
+  private readonly watches = new Set<ActiveWatch>();
+  private readonly tokenBytes: Buffer;
+  latencyMs = 0;
+  readonly forbidden: Forbidden[] = [];
+  private address = 0;
+
+  constructor(private readonly options: ApiServerOptions) {
+    this.tokenBytes = Buffer.from(options.token);
+  }
+
+  get port(): number {
+    return this.address;
+  }
+
+  get activeWatchCount(): number {
+    return this.watches.size;
+  }
+
+  listen(port = 0): Promise<number> {
+    const server = createServer({ cert: this.options.certPem, key: this.options.keyPem }, (request, response) => {
+      this.handle(request, response).catch((error: unknown) => this.fail(response, error));
+    });
+    server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    server.on('secureConnection', (socket) => {
+      this.sockets.add(socket);
+      socket.on('close', () => this.sockets.delete(socket));
+    });
+    // Broken TLS handshakes and client resets are the client's problem, never the server's.
+    server.on('tlsClientError', () => undefined);
+    server.on('clientError', (_error, socket) => socket.destroy());
+    this.server = server;
+    return new Promise((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        this.address = (server.address() as { port: number }).port;
+        resolve(this.address);
+      });
+    });
+  }
+
+  async close(): Promise<void> {
+    for (const watch of [...this.watches]) watch.close();
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    for (const socket of this.sockets) socket.destroy();
+    this.sockets.clear();
+    await closed;
+  }
+
+  /** Drops every watch connection abruptly, as a restarting API server or a broken network would. */
+  cutWatches(): number {
+    const count = this.watches.size;
+    for (const watch of [...this.watches]) {
+      this.watches.delete(watch);
+      watch.socket.destroy();
+    }
+    return count;
+  }
+
+  /** Compacts history and ends every watch with a 410 Expired ERROR event: clients must relist. */
+  expireWatches(): number {
+    this.options.store.compact();
+    const count = this.watches.size;
+    const revision = this.options.store.revision;
+    for (const watch of [...this.watches]) watch.close(new ApiError(410, 'Expired', `too old resource version: ${revision} (${revision + 1})`));
+    return count;
+  }
+
+  private fail(response: ServerResponse, error: unknown): void {
+    const apiError = error instanceof ApiError ? error : new ApiError(500, 'InternalError', `Internal error occurred: ${error instanceof Error ? error.message : String(error)}`);
+    if (response.headersSent) {
+      response.destroy();
+      return;
+    }
+    this.sendJson(response, apiError.code, JSON.stringify(apiError.toStatus()));
+  }
+
+  private sendJson(response: ServerResponse, code: number, body: string): void {
+    const buffer = Buffer.from(body);
+    response.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': buffer.length, 'Cache-Control': 'no-cache, private' });
+    response.end(buffer);
+  }
+
+  private authenticated(request: IncomingMessage): boolean {
+    const header = request.headers.authorization;
+    if (!header || !header.startsWith('Bearer ')) return false;
+    const presented = Buffer.from(header.slice('Bearer '.length).trim());
+    return presented.length === this.tokenBytes.length && timingSafeEqual(presented, this.tokenBytes);
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (this.latencyMs > 0) await delay(this.latencyMs);
+    let url: URL;
+    try {
+      url = new URL(request.url ?? '/', 'https://127.0.0.1');
+      decodeURIComponent(url.pathname);
+    } catch {
+      throw badRequest('malformed request URL');
+    }
+    const path = url.pathname.replace(/\/+$/, '') || '/';
+    const method = request.method ?? 'GET';
+
+    // As with anonymous auth in kind, health and version are public; everything else needs the token.
+    if (method === 'GET' && (path === '/healthz' || path === '/readyz' || path === '/livez')) {
+      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
+      response.end('ok');
+      return;
+    }
+    if (method === 'GET' && path === '/version') {
+      this.sendJson(response, 200, JSON.stringify({
+        major: '1', minor: '37', emulationMajor: '1', emulationMinor: '37', minCompatibilityMajor: '1', minCompatibilityMinor: '36',
+        gitVersion, gitCommit: '0000000000000000000000000000000000000000', gitTreeState: 'clean', buildDate: '2026-08-26T00:00:00Z', goVersion: 'go1.25.0', compiler: 'gc', platform: 'linux/amd64',
+      }, null, 2));
+      return;
+    }
+    if (!this.authenticated(request)) {
+      throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+    }
+    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
+    if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
+    throw notFoundPath();
+  }
+
+  private async handleApi(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], group: string, method: string): Promise<void> {
+    if (rest.length === 0) {
+      if (method !== 'GET') throw methodNotAllowed();
+      this.sendJson(response, 200, JSON.stringify({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '172.18.0.3:6443' }] }));
+      return;
+    }
+    const version = rest[0]!;
+    if (version !== 'v1') throw notFoundPath();
+    return this.handleGroupVersion(request, response, url, rest.slice(1), group, version, method);
+  }
+
+  private async handleApis(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], method: string): Promise<void> {
+    const groupEntry = (group: string, version: string) => ({ name: group, versions: [{ groupVersion: `${group}/${version}`, version }], preferredVersion: { groupVersion: `${group}/${version}`, version } });
+    if (rest.length === 0) {
+      if (method !== 'GET') throw methodNotAllowed();
+      this.sendJson(response, 200, JSON.stringify({ kind: 'APIGroupList', apiVersion: 'v1', groups: groupVersions.map(({ group, version }) => groupEntry(group, version)) }));
+      return;
+    }
+    const known = groupVersions.find((entry) => entry.group === rest[0]);
+    if (!known) throw notFoundPath();
+    if (rest.length === 1) {
+      if (method !== 'GET') throw methodNotAllowed();
+      this.sendJson(response, 200, JSON.stringify({ kind: 'APIGroup', apiVersion: 'v1', ...groupEntry(known.group, known.version) }));
+      return;
+    }
+    if (rest[1] !== known.version) throw notFoundPath();
+    return this.handleGroupVersion(request, response, url, rest.slice(2), known.group, known.version, method);
+  }
+
+  private async handleGroupVersion(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], group: string, version: string, method: string): Promise<void> {
+    if (rest.length === 0) {
+      if (method !== 'GET') throw methodNotAllowed();
+      this.sendJson(response, 200, JSON.stringify(apiResourceList(group ? `${group}/${version}` : version, group, version)));
+      return;
+    }
+    const target = this.resolve(rest, group, version);
+    const watchParam = parseBoolean(url.searchParams.get('watch'));
+    const isWatch = target.legacyWatch || (watchParam && !target.name);
+    const verb = this.verbOf(method, target, isWatch);
+    this.authorize(verb, target);
+    switch (verb) {
+      case 'list':
+        return this.list(request, response, url, target);
+      case 'watch':
+        return this.watch(request, response, url, target);
+      case 'get':
+        return this.get(request, response, target);
+      case 'delete':
+        return this.delete(request, response, target);
+      case 'patch':
+      case 'update':
+        return this.patch(request, response, target, verb);
+      default:
+        throw methodNotAllowed();
+    }
+  }
+
+  private resolve(rest: string[], group: string, version: string): ResourceRequest {
+    let segments = rest;
+    let legacyWatch = false;
+    if (segments[0] === 'watch') {
+      legacyWatch = true;
+      segments = segments.slice(1);
+    }
+    let namespace: string | undefined;
+    if (segments[0] === 'namespaces' && segments.length >= 3) {
+      namespace = segments[1];
+      segments = segments.slice(2);
+    }
+    const [plural, name, subresource, ...extra] = segments;
+    const resource = plural === undefined ? undefined : findResourceType(group, version, plural);
+    if (!resource || extra.length > 0) throw notFoundPath();
+    if (namespace !== undefined && !resource.namespaced) throw notFoundPath();
+    if (name !== undefined && resource.namespaced && namespace === undefined) throw notFoundPath();
+    if (subresource !== undefined && !(resource.plural === 'deployments' && subresource === 'scale') && !(resource.plural === 'pods' && subresource === 'status')) throw notFoundPath();
+    return { resource, namespace, name, subresource, legacyWatch };
+  }
+
+  private verbOf(method: string, target: ResourceRequest, isWatch: boolean): string {
+    if (method === 'GET') return isWatch ? 'watch' : target.name ? 'get' : 'list';
+    if (!target.name) throw methodNotAllowed();
+    if (method === 'DELETE' && target.resource.plural === 'pods' && !target.subresource) return 'delete';
+    if (method === 'PATCH' && target.resource.plural === 'deployments') return 'patch';
+    if (method === 'PUT' && target.resource.plural === 'deployments' && target.subresource === 'scale') return 'update';
+    throw methodNotAllowed();
+  }
+
+  /** RBAC denials set by the forbid scenario, worded as the real authorizer words them. */
+  private authorize(verb: string, target: ResourceRequest): void {
+    const { resource, namespace } = target;
+    const denied = this.forbidden.some((rule) => {
+      const [plural, ...groupParts] = rule.resource.split('.');
+      const ruleGroup = groupParts.join('.');
+      if (plural !== resource.plural || (groupParts.length > 0 && ruleGroup !== resource.group)) return false;
+      return rule.namespace === undefined || rule.namespace === namespace;
+    });
+    if (!denied) return;
+    const resourceText = target.subresource ? `${resource.plural}/${target.subresource}` : resource.plural;
+    const scope = namespace ? `in the namespace "${namespace}"` : 'at the cluster scope';
+    const subject = target.name ? `${qualifiedResource(resource)} "${target.name}"` : qualifiedResource(resource);
+    const message = `${subject} is forbidden: User "${this.options.userName}" cannot ${verb} resource "${resourceText}" in API group "${resource.group}" ${scope}`;
+    const details: Record<string, string> = { kind: resource.plural };
+    if (target.name) details.name = target.name;
+    if (resource.group) details.group = resource.group;
+    throw new ApiError(403, 'Forbidden', message, details);
+  }
+
+  private selectors(url: URL, resource: ResourceType): { labels: LabelSelector; fields: FieldSelector; filtered: boolean } {
+    try {
+      const labelText = url.searchParams.get('labelSelector');
+      const fieldText = url.searchParams.get('fieldSelector');
+      return { labels: parseLabelSelector(labelText), fields: parseFieldSelector(fieldText, resource), filtered: Boolean(labelText?.trim() || fieldText?.trim()) };
+    } catch (error) {
+      if (error instanceof SelectorError) throw badRequest(error.message);
+      throw error;
+    }
+  }
+
+  private notFound(target: ResourceRequest): ApiError {
+    const { resource, name } = target;
+    const details: Record<string, string> = { name: name!, kind: resource.plural };
+    if (resource.group) details.group = resource.group;
+    return new ApiError(404, 'NotFound', `${qualifiedResource(resource)} "${name}" not found`, details);
+  }
+
+  private async list(request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
+    const { store } = this.options;
+    const { resource, namespace } = target;
+    const { labels, fields, filtered } = this.selectors(url, resource);
+    const limitText = url.searchParams.get('limit');
+    const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
+    if (!Number.isInteger(limit) || limit < 0) throw badRequest(`invalid limit: ${limitText}`);
+    const continueText = url.searchParams.get('continue');
+    const rvText = url.searchParams.get('resourceVersion');
+    const rvMatch = url.searchParams.get('resourceVersionMatch');
+    if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
+    if (rvMatch && !['Exact', 'NotOlderThan'].includes(rvMatch)) throw badRequest(`resourceVersionMatch: Unsupported value: "${rvMatch}": supported values: "Exact", "NotOlderThan"`);
+    if (rvMatch && !rvText) throw badRequest('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided');
+
+    let revision = store.revision;
+    let startKey: string | undefined;
+    let objects: KubeObject[];
+    if (continueText) {
+      if (rvText) throw badRequest('specifying resource version is not allowed when using continue');
+      const token = decodeContinue(continueText);
+      if (token.rv < store.oldestRevision) throw new ApiError(410, 'Expired', continueTooOld);
+      revision = token.rv;
+      startKey = token.start;
+      objects = store.listAt(resource, revision, namespace);
+    } else if (rvText && rvText !== '0') {
+      const requested = Number(rvText);
+      if (requested > store.revision) {
+        throw new ApiError(504, 'Timeout', `Too large resource version: ${requested}, current: ${store.revision}`, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
+      }
+      if (rvMatch === 'Exact') {
+        if (requested < store.oldestRevision) throw new ApiError(410, 'Expired', `The resourceVersion for the provided list is too old.`);
+        revision = requested;
+        objects = store.listAt(resource, requested, namespace);
+      } else {
+        objects = store.list(resource, namespace);
+      }
+    } else {
+      objects = store.list(resource, namespace);
+    }
+
+    let matching = filtered ? objects.filter((object) => labels(object.metadata.labels) && fields(object)) : objects;
+    if (startKey !== undefined) {
+      const start = startKey;
+      matching = matching.filter((object) => objectKey(object.metadata.namespace, object.metadata.name) >= start);
+    }
+    let page = matching;
+    let continueToken: string | undefined;
+    let remaining: number | undefined;
+    if (limit > 0 && matching.length > limit) {
+      page = matching.slice(0, limit);
+      const last = page[page.length - 1]!;
+      continueToken = encodeContinue(revision, objectKey(last.metadata.namespace, last.metadata.name));
+      if (!filtered) remaining = matching.length - limit;
+    }
+
+    const form = responseForm(request.headers.accept);
+    const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
+    if (form === 'table') {
+      this.sendJson(response, 200, JSON.stringify(toTable(resource, page, { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining })));
+      return;
+    }
+    const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
+    if (continueToken) metadata.continue = continueToken;
+    if (remaining !== undefined) metadata.remainingItemCount = remaining;
+    const head = form === 'metadata'
+      ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
+      : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
+    const items = form === 'metadata' ? page.map((object) => JSON.stringify(partialMetadata(object))) : page.map(itemJson);
+    this.sendJson(response, 200, `${head}${items.join(',')}]}`);
+  }
+
+  private async get(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
+    const object = this.options.store.get(target.resource, target.namespace, target.name!);
+    if (!object) throw this.notFound(target);
+    if (target.subresource === 'scale') {
+      this.sendJson(response, 200, JSON.stringify(scaleOf(object)));
+      return;
+    }
+    const form = responseForm(request.headers.accept);
+    if (form === 'table') {
+      this.sendJson(response, 200, JSON.stringify(toTable(target.resource, [object], { includeObject: 'Metadata', resourceVersion: object.metadata.resourceVersion! })));
+      return;
+    }
+    this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));
+  }
+
+  private async readBody(request: IncomingMessage): Promise<unknown> {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of request) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
+      chunks.push(chunk as Buffer);
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (text.trim() === '') return undefined;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch (error) {
+      throw badRequest(`couldn't get version/kind; json parse error: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  private async delete(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
+    const body = (await this.readBody(request)) as { gracePeriodSeconds?: unknown; preconditions?: { uid?: string; resourceVersion?: string } } | undefined;
+    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+    const graceText = url.searchParams.get('gracePeriodSeconds');
+    let grace: number | undefined = typeof body?.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : undefined;
+    if (graceText !== null) grace = Number(graceText);
+    if (grace !== undefined && (!Number.isInteger(grace) || grace < 0)) throw badRequest('gracePeriodSeconds must be a non-negative integer');
+    const existing = this.options.store.get(target.resource, target.namespace, target.name!);
+    if (!existing) throw this.notFound(target);
+    const preconditions = body?.preconditions;
+    if (preconditions?.uid && preconditions.uid !== existing.metadata.uid) {
+      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.metadata.uid}`, { name: target.name, kind: target.resource.plural });
+    }
+    if (preconditions?.resourceVersion && preconditions.resourceVersion !== existing.metadata.resourceVersion) {
+      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`, { name: target.name, kind: target.resource.plural });
+    }
+    const result = this.options.writes.deletePod(target.namespace!, target.name!, grace);
+    this.sendJson(response, 200, jsonOf(result));
+  }
+
+  private async patch(request: IncomingMessage, response: ServerResponse, target: ResourceRequest, verb: 'patch' | 'update'): Promise<void> {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const body = await this.readBody(request);
+    const existing = this.options.store.get(target.resource, target.namespace, target.name!);
+    if (!existing) throw this.notFound(target);
+    const isScale = target.subresource === 'scale';
+    const current = isScale ? scaleOf(existing) : existing;
+    let patched: Record<string, unknown>;
+    if (verb === 'update') {
+      if (contentType !== 'application/json' && contentType !== '') throw unsupportedMediaType(contentType);
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+      patched = body as Record<string, unknown>;
+    } else if (contentType === 'application/merge-patch+json' || contentType === 'application/strategic-merge-patch+json') {
+      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
+      // Strategic merge is served as a JSON merge patch: the same result for the maps and scalars people patch here.
+      patched = mergePatch(current, body) as Record<string, unknown>;
+    } else if (contentType === 'application/json-patch+json') {
+      patched = jsonPatch(current, body) as Record<string, unknown>;
+    } else {
+      throw unsupportedMediaType(contentType);
+    }
+    const patchedMeta = (patched.metadata ?? {}) as { name?: string; namespace?: string; resourceVersion?: string };
+    if (patchedMeta.resourceVersion && patchedMeta.resourceVersion !== existing.metadata.resourceVersion) {
+      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": the object has been modified; please apply your changes to the latest version and try again`, { name: target.name, group: target.resource.group, kind: target.resource.plural });
+    }
+    if (patchedMeta.name !== undefined && patchedMeta.name !== target.name) {
+      throw badRequest(`the name of the object (${patchedMeta.name}) does not match the name on the URL (${target.name})`);
+    }
+    let next: KubeObject;
+    if (isScale) {
+      const replicas = (patched.spec as { replicas?: unknown } | undefined)?.replicas;
+      validateReplicas(replicas, 'Scale.autoscaling', target.name!, 'spec.replicas');
+      next = { ...existing, spec: { ...(existing.spec as object), replicas } };
+    } else {
+      const replicas = (patched.spec as { replicas?: unknown } | undefined)?.replicas;
+      if (replicas !== undefined) validateReplicas(replicas, 'Deployment.apps', target.name!, 'spec.replicas');
+      next = { ...(patched as KubeObject), apiVersion: existing.apiVersion, kind: existing.kind, metadata: { ...(patched as KubeObject).metadata, name: existing.metadata.name, namespace: existing.metadata.namespace, uid: existing.metadata.uid, creationTimestamp: existing.metadata.creationTimestamp } };
+    }
+    const stored = this.options.writes.updateDeployment(next);
+    this.sendJson(response, 200, isScale ? JSON.stringify(scaleOf(stored)) : jsonOf(stored));
+  }
+
+  private async watch(request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
+    const { store } = this.options;
+    const { resource, namespace } = target;
+    const { labels, fields } = this.selectors(url, resource);
+    const matches = (object: KubeObject | undefined) => object !== undefined && labels(object.metadata.labels) && fields(object);
+    const rvText = url.searchParams.get('resourceVersion') ?? '';
+    if (rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
+    const timeoutText = url.searchParams.get('timeoutSeconds');
+    const timeoutSeconds = timeoutText === null || timeoutText === '' ? DEFAULT_WATCH_TIMEOUT_SECONDS : Number(timeoutText);
+    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) throw badRequest(`timeoutSeconds: Invalid value: "${timeoutText}"`);
+    const bookmarks = parseBoolean(url.searchParams.get('allowWatchBookmarks'));
+    const sendInitialEvents = parseBoolean(url.searchParams.get('sendInitialEvents'));
+    const form = responseForm(request.headers.accept);
+    const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
+    if (sendInitialEvents && url.searchParams.get('resourceVersionMatch') !== 'NotOlderThan') {
+      throw badRequest('resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
+    }
+
+    const encode = (type: string, object: KubeObject): string => {
+      if (form === 'table') return `{"type":"${type}","object":${JSON.stringify(toTable(resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! }))}}\n`;
+      if (form === 'metadata') return `{"type":"${type}","object":${JSON.stringify(partialMetadata(object))}}\n`;
+      return `{"type":"${type}","object":${jsonOf(object)}}\n`;
+    };
+    const bookmark = (initialEventsEnd = false) => {
+      const metadata: Record<string, unknown> = { resourceVersion: String(store.revision), creationTimestamp: null };
+      if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
+      return `{"type":"BOOKMARK","object":${JSON.stringify({ kind: resource.kind, apiVersion: apiVersionOf(resource), metadata })}}\n`;
+    };
+    const inScope = (event: StoreEvent) => event.resource === resource && (namespace === undefined || event.object.metadata.namespace === namespace);
+    /** The event as this watch sees it: selector exits become DELETED, entries ADDED. */
+    const translate = (event: StoreEvent): string | undefined => {
+      if (!inScope(event)) return undefined;
+      const now = matches(event.object);
+      if (event.type === 'ADDED') return now ? encode('ADDED', event.object) : undefined;
+      if (event.type === 'DELETED') return matches(event.previous) ? encode('DELETED', event.object) : undefined;
+      const before = matches(event.previous);
+      if (before && now) return encode('MODIFIED', event.object);
+      if (before) return encode('DELETED', event.object);
+      if (now) return encode('ADDED', event.object);
+      return undefined;
+    };
+
+    // Work out the start before answering, so an expired version gets its ERROR event on a fresh stream.
+    let replay: StoreEvent[] = [];
+    let initial: KubeObject[] = [];
+    let expired: ApiError | undefined;
+    if (rvText === '' || rvText === '0' || sendInitialEvents) {
+      initial = store.list(resource, namespace).filter((object) => matches(object));
+    } else {
+      try {
+        replay = store.eventsSince(Number(rvText));
+      } catch (error) {
+        if (!(error instanceof ExpiredError)) throw error;
+        expired = new ApiError(410, 'Expired', error.message);
+      }
+    }
+
+    response.writeHead(200, { 'Content-Type': form === 'table' ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+    response.flushHeaders();
+    const socket = request.socket;
+    let closed = false;
+    const timers: NodeJS.Timeout[] = [];
+    const subscription = { dispose: () => undefined as unknown };
+    const watch: ActiveWatch = {
+      response,
+      socket,
+      close: (error?: ApiError) => {
+        if (closed) return;
+        closed = true;
+        this.watches.delete(watch);
+        subscription.dispose();
+        for (const timer of timers) clearTimeout(timer);
+        if (error && !response.destroyed) response.write(`{"type":"ERROR","object":${JSON.stringify(error.toStatus())}}\n`);
+        if (!response.destroyed) response.end();
+      },
+    };
+    const write = (chunk: string) => {
+      if (closed || response.destroyed) return;
+      response.write(chunk);
+      // A watcher that cannot keep up is dropped, as the real server does; it will relist and watch again.
+      if (response.writableLength > MAX_WATCH_BUFFER_BYTES) watch.close();
+    };
+    this.watches.add(watch);
+    response.on('close', () => watch.close());
+    if (expired) {
+      watch.close(expired);
+      return;
+    }
+    const live = store.subscribe((event) => {
+      const chunk = translate(event);
+      if (chunk) write(chunk);
+    });
+    subscription.dispose = () => live.dispose();
+    for (const object of initial) write(encode('ADDED', object));
+    if (sendInitialEvents && bookmarks) write(bookmark(true));
+    for (const event of replay) {
+      const chunk = translate(event);
+      if (chunk) write(chunk);
+    }
+    if (bookmarks && this.options.bookmarkIntervalMs > 0) {
+      const tick = () => {
+        write(bookmark());
+        timers.push(setTimeout(tick, this.options.bookmarkIntervalMs));
+      };
+      timers.push(setTimeout(tick, this.options.bookmarkIntervalMs));
+    }
+    timers.push(setTimeout(() => {
+      if (bookmarks) write(bookmark());
+      watch.close();
+    }, timeoutSeconds * 1000));
+  }
+}
+
+function unsupportedMediaType(contentType: string): ApiError {
+  return new ApiError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml${contentType ? '' : ''}`);
+}
+
+function validateReplicas(replicas: unknown, kind: string, name: string, field: string): void {
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas)) {
+    throw new ApiError(422, 'Invalid', `${kind} "${name}" is invalid: ${field}: Invalid value: ${JSON.stringify(replicas)}: must be an integer`, { name, group: kind.split('.').slice(1).join('.'), kind: kind.split('.')[0], causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${JSON.stringify(replicas)}: must be an integer`, field }] });
+  }
+  if (replicas < 0) {
+    throw new ApiError(422, 'Invalid', `${kind} "${name}" is invalid: ${field}: Invalid value: ${replicas}: must be greater than or equal to 0`, { name, group: kind.split('.').slice(1).join('.'), kind: kind.split('.')[0], causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${replicas}: must be greater than or equal to 0`, field }] });
+  }
+}
+
+export function scaleOf(deployment: KubeObject): Record<string, unknown> {
+  const spec = deployment.spec as { replicas?: number; selector?: { matchLabels?: Record<string, string> } };
+  const status = deployment.status as { replicas?: number } | undefined;
+  const selector = Object.entries(spec.selector?.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
+  return {
+    kind: 'Scale', apiVersion: 'autoscaling/v1',
+    metadata: { name: deployment.metadata.name, namespace: deployment.metadata.namespace, uid: deployment.metadata.uid, resourceVersion: deployment.metadata.resourceVersion, creationTimestamp: deployment.metadata.creationTimestamp },
+    spec: { replicas: spec.replicas ?? 1 },
+    status: { replicas: status?.replicas ?? 0, selector },
+  };
+}
+
+/** RFC 7386 JSON merge patch. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const result: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (key.startsWith('$')) continue; // strategic-merge directives
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+/** RFC 6902 JSON patch (add, remove, replace, test, copy, move). */
+export function jsonPatch(target: unknown, operations: unknown): unknown {
+  if (!Array.isArray(operations)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  let document = structuredClone(target);
+  const pointer = (path: unknown): string[] => {
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
+    return path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+  };
+  const parentOf = (parts: string[]): [Record<string, unknown> | unknown[], string] => {
+    let node: unknown = document;
+    for (const part of parts.slice(0, -1)) {
+      if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+      node = (node as Record<string, unknown>)[part];
+    }
+    if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+    return [node as Record<string, unknown>, parts[parts.length - 1]!];
+  };
+  const read = (parts: string[]): unknown => {
+    if (parts.length === 0) return document;
+    const [parent, key] = parentOf(parts);
+    return (parent as Record<string, unknown>)[key];
+  };
+  const add = (parts: string[], value: unknown) => {
+    if (parts.length === 0) {
+      document = value;
+      return;
+    }
+    const [parent, key] = parentOf(parts);
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, value);
+    else parent[key] = value;
+  };
+  const remove = (parts: string[]) => {
+    const [parent, key] = parentOf(parts);
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else {
+      if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
+      delete parent[key];
+    }
+  };
+  for (const operation of operations as { op?: string; path?: unknown; from?: unknown; value?: unknown }[]) {
+    const parts = pointer(operation.path);
+    switch (operation.op) {
+      case 'add':
+        add(parts, structuredClone(operation.value));
+        break;
+      case 'remove':
+        remove(parts);
+        break;
+      case 'replace':
+        remove(parts);
+        add(parts, structuredClone(operation.value));
+        break;
+      case 'test':
+        if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value)) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
+        break;
+      case 'copy':
+        add(parts, structuredClone(read(pointer(operation.from))));
+        break;
+      case 'move': {
+        const from = pointer(operation.from);
+        const value = read(from);
+        remove(from);
+        add(parts, value);
+        break;
+      }
+      default:
+        throw badRequest(`Unexpected kind: ${String(operation.op)}`);
+    }
+  }
+  return document;
+}
+
+export { failureStatus };

@@ -1,0 +1,155 @@
+import { randomBytes } from 'node:crypto';
+import { ApiServer } from './apiServer';
+import { buildCluster, SuffixSource } from './fixture';
+import { resourceTypes } from './resources';
+import { ClusterSimulation, timingFor } from './simulation';
+import { ObjectStore } from './store';
+import { createServingCertificates } from './x509';
+
+export interface DemoClusterOptions {
+  /** Port on 127.0.0.1; a random free port when omitted or 0. */
+  port?: number;
+  /** The kubeconfig context (and cluster/user) name; default 'kind-multi-node' as kind names it. */
+  contextName?: string;
+  /** A larger generated cluster: N nodes (1 control plane + N-1 workers), extra workload Pods per worker. */
+  generate?: { nodes: number; podsPerNode?: number };
+  /** Simulated seconds per real second for grace periods and eviction (60: a 5-minute eviction takes 5 s). */
+  timeScale?: number;
+  /** Real seconds between two renewals of a node's Lease; default 10 / timeScale. */
+  leaseRenewSeconds?: number;
+  /** Real seconds between two watch bookmarks for watches that allow them; default 60. */
+  bookmarkIntervalSeconds?: number;
+  /** How many changes the server keeps for watch resume; older resourceVersions get 410 Expired. */
+  historySize?: number;
+}
+
+export interface DemoControl {
+  /** The node's kubelet stops renewing its Lease: Ready turns Unknown after the grace period, then eviction. */
+  stopHeartbeat(node: string): void;
+  resumeHeartbeat(node: string): void;
+  /** Drops every open watch connection abruptly; returns how many were open. */
+  cutWatches(): number;
+  /** Compacts history and ends every watch with 410 Expired; returns how many were open. */
+  expireWatches(): number;
+  /** Answers 403 for a resource ("pods", "deployments.apps"), everywhere or in one namespace. */
+  forbid(resource: string, namespace?: string): void;
+  allow(resource: string, namespace?: string): void;
+  /** Delays every response by `ms` milliseconds (0 to stop). */
+  setLatency(ms: number): void;
+  /** Deletes a Pod as `kubectl delete pod` does, with the controllers' and kubelet's reactions. */
+  deletePod(namespace: string, name: string): void;
+  /** Node names, control plane first. */
+  nodeNames(): string[];
+  /** The current resourceVersion of the store. */
+  resourceVersion(): number;
+  activeWatches(): number;
+}
+
+export interface DemoCluster {
+  readonly server: string;
+  readonly port: number;
+  readonly token: string;
+  readonly caPem: string;
+  readonly contextName: string;
+  kubeconfigYaml(contextName?: string): string;
+  readonly control: DemoControl;
+  stop(): Promise<void>;
+}
+
+/** The user the demo's token stands for: kind's admin kubeconfig authenticates as this user. */
+export const demoUserName = 'kubernetes-admin';
+
+function quoted(text: string): string {
+  return JSON.stringify(text);
+}
+
+/** A kubeconfig in kind's shape: cluster, user and context all named after the context. */
+export function demoKubeconfig(server: string, caPem: string, token: string, contextName: string): string {
+  return [
+    'apiVersion: v1',
+    'kind: Config',
+    'clusters:',
+    '- cluster:',
+    `    certificate-authority-data: ${Buffer.from(caPem).toString('base64')}`,
+    `    server: ${server}`,
+    `  name: ${quoted(contextName)}`,
+    'contexts:',
+    '- context:',
+    `    cluster: ${quoted(contextName)}`,
+    `    user: ${quoted(contextName)}`,
+    `  name: ${quoted(contextName)}`,
+    `current-context: ${quoted(contextName)}`,
+    'preferences: {}',
+    'users:',
+    `- name: ${quoted(contextName)}`,
+    '  user:',
+    `    token: ${token}`,
+    '',
+  ].join('\n');
+}
+
+/** Starts the simulated kind cluster and its API server on 127.0.0.1. */
+export async function startDemoCluster(options: DemoClusterOptions = {}): Promise<DemoCluster> {
+  const certificates = createServingCertificates();
+  const token = randomBytes(24).toString('base64url');
+  const store = new ObjectStore(options.historySize ?? 50_000);
+  const suffixes = new SuffixSource();
+  const built = buildCluster(store, suffixes, { nodes: options.generate?.nodes ?? 3, podsPerNode: options.generate?.podsPerNode ?? 0 });
+  const simulation = new ClusterSimulation(store, built, suffixes, timingFor(options.timeScale ?? 1, options.leaseRenewSeconds));
+  const api = new ApiServer({
+    store,
+    writes: simulation,
+    token,
+    certPem: certificates.certPem,
+    keyPem: certificates.keyPem,
+    userName: demoUserName,
+    bookmarkIntervalMs: (options.bookmarkIntervalSeconds ?? 60) * 1000,
+  });
+  const port = await api.listen(options.port ?? 0);
+  simulation.start();
+  const server = `https://127.0.0.1:${port}`;
+  const contextName = options.contextName ?? 'kind-multi-node';
+  const knownResources = new Set(resourceTypes.flatMap((type) => [type.plural, type.group ? `${type.plural}.${type.group}` : type.plural]));
+  const control: DemoControl = {
+    stopHeartbeat: (node) => simulation.stopHeartbeat(node),
+    resumeHeartbeat: (node) => simulation.resumeHeartbeat(node),
+    cutWatches: () => api.cutWatches(),
+    expireWatches: () => api.expireWatches(),
+    forbid: (resource, namespace) => {
+      if (!knownResources.has(resource)) throw new Error(`unknown resource ${resource}`);
+      api.forbidden.push({ resource, namespace });
+    },
+    allow: (resource, namespace) => {
+      for (let index = api.forbidden.length - 1; index >= 0; index--) {
+        const rule = api.forbidden[index]!;
+        if (rule.resource === resource && rule.namespace === namespace) api.forbidden.splice(index, 1);
+      }
+    },
+    setLatency: (ms) => {
+      api.latencyMs = Math.max(0, ms);
+    },
+    deletePod: (namespace, name) => {
+      simulation.deletePod(namespace, name, undefined);
+    },
+    nodeNames: () => simulation.nodes.map((node) => node.name),
+    resourceVersion: () => store.revision,
+    activeWatches: () => api.activeWatchCount,
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    server,
+    port,
+    token,
+    caPem: certificates.caPem,
+    contextName,
+    kubeconfigYaml: (name = contextName) => demoKubeconfig(server, certificates.caPem, token, name),
+    control,
+    stop: () => {
+      stopping ??= (async () => {
+        simulation.stop();
+        await api.close();
+      })();
+      return stopping;
+    },
+  };
+}
