@@ -60,14 +60,31 @@ export function isUnparseable(text: string): boolean {
   return controls !== null && controls.length > head.length / 100;
 }
 
+/**
+ * Blanks Go template actions (`{{ … }}`, as in Helm charts) with spaces, keeping every offset and line break,
+ * so the YAML around them parses: `name: {{ .Values.name }}` becomes an empty value, `{{- if … }}` a blank line.
+ */
+export function blankTemplateActions(text: string): string {
+  return text.replace(/\{\{[\s\S]*?\}\}/g, (action) => action.replace(/[^\r\n]/g, ' '));
+}
+
+function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed[] {
+  // uniqueKeys off: a duplicated key (common in hand-edited manifests) must not hide the rest of the document.
+  const documents = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
+  return Array.isArray(documents) ? documents : [];
+}
+
 /** Parses every document of a file; undefined for text too large or binary. Never throws. */
 export function parseManifest(text: string): ParsedManifest | undefined {
   if (isUnparseable(text)) return undefined;
   try {
-    const lineCounter = new LineCounter();
-    // uniqueKeys off: a duplicated key (common in hand-edited manifests) must not hide the rest of the document.
-    const documents = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
-    if (!Array.isArray(documents)) return { text, documents: [], lineCounter };
+    let lineCounter = new LineCounter();
+    let documents = parseDocuments(text, lineCounter);
+    if (text.includes('{{') && documents.some((document) => document.errors.length > 0)) {
+      // A templated file: parse it again with the template actions blanked (offsets are unchanged).
+      lineCounter = new LineCounter();
+      documents = parseDocuments(blankTemplateActions(text), lineCounter);
+    }
     return { text, documents, lineCounter };
   } catch {
     return undefined;

@@ -1,0 +1,83 @@
+import { readFile, stat } from 'node:fs/promises';
+import { explainField } from '../core/fields/explain';
+import type { Language } from '../core/fields/types';
+import { manifestPositionAt, MAX_MANIFEST_CHARS, offsetOf, parseManifest } from '../core/yaml/yamlPath';
+import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+
+const languages: readonly Language[] = ['en', 'ja'];
+
+function positiveInteger(value: string | undefined, flag: string): number {
+  if (value === undefined) throw new UsageError(`${flag} is required`);
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new UsageError(`${flag} must be a whole number from 1 (got '${value}')`);
+  return Number(value);
+}
+
+export const explainCommand: CliCommand = {
+  name: 'explain',
+  summary: 'say which component acts on the field at a position of a manifest',
+  usage: [
+    'Usage: cluster-anatomy explain FILE --line L --column C [--json] [--lang en|ja]',
+    '',
+    'L and C are 1-based (columns count UTF-16 units, as editors do); the cursor may be on any character of a',
+    'key or of its value. Prints the components that act on that field, when, and a link to the official page.',
+    '--json prints { kind, apiVersion, path, components: [{ id, controller?, action }], markdown }, path dotted',
+    'with [i] for items and components[0] the component that primarily acts.',
+    `Files above ${MAX_MANIFEST_CHARS} characters (2 Mi) are not explained.`,
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { line: { type: 'string' }, column: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } },
+      true,
+    );
+    if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE');
+    const line = positiveInteger(values.line, '--line');
+    const column = positiveInteger(values.column, '--column');
+    const language = (values.lang ?? 'en') as Language;
+    if (!languages.includes(language)) throw new UsageError(`--lang must be one of ${languages.join(', ')}`);
+
+    const file = positionals[0];
+    const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+      throw new Error(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+    });
+    if (!info.isFile()) throw new Error(`${file}: not a file`);
+    // UTF-8 takes at least one byte a character: a file this large in bytes may still fit in characters.
+    if (info.size > MAX_MANIFEST_CHARS * 4) throw new Error(`${file}: too large to explain (limit ${MAX_MANIFEST_CHARS} characters)`);
+    const text = await readFile(file, 'utf8');
+    const parsed = parseManifest(text);
+    if (!parsed) throw new Error(`${file}: not a YAML text this command reads (binary, or above ${MAX_MANIFEST_CHARS} characters)`);
+    const offset = offsetOf(parsed, line, column);
+    if (offset === undefined) throw new Error(`${file}: line ${line}, column ${column} is outside the file`);
+    const position = manifestPositionAt(parsed, offset);
+    if (!position) throw new Error(`${file}:${line}:${column}: no Kubernetes object (apiVersion and kind) at this position`);
+    if (position.path.length === 0) throw new Error(`${file}:${line}:${column}: not on a field of the ${position.kind}`);
+
+    const explanation = explainField(position, { language });
+    if (values.json) {
+      const json = {
+        kind: explanation.kind,
+        apiVersion: explanation.apiVersion,
+        path: explanation.path,
+        components: explanation.components.map((component) => ({
+          id: component.id,
+          ...(component.controller && { controller: component.controller }),
+          action: component.action,
+        })),
+        markdown: explanation.markdown,
+      };
+      io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
+    } else {
+      io.stdout.write(`${toPlainText(explanation.markdown)}\n`);
+    }
+    return EXIT_OK;
+  },
+};
+
+/** The hover's Markdown for a terminal: codicons and escapes removed, emphasis kept as plain text. */
+function toPlainText(markdown: string): string {
+  return markdown
+    .replace(/\$\([a-z-]+\) /g, '')
+    .replace(/\[([^\]]+)\]\((https:[^)]+)\)/g, '$1: $2')
+    .replace(/\*\*|(?<!\\)\*/g, '')
+    .replace(/\\(.)/g, '$1');
+}
