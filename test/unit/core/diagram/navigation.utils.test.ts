@@ -11,9 +11,9 @@ describe('diagram navigation helpers', () => {
 
   it('moves to the nearest box in the direction, preferring ones in line', () => {
     assert.equal(nearestInDirection(grid[0]!, grid, 'right')?.id, 'b');
-    assert.equal(nearestInDirection(grid[0]!, grid, 'down')?.id, 'd');
+    assert.equal(nearestInDirection(grid[0]!, grid, 'down')?.id, 'c', 'in line beats nearer but off to the side');
     assert.equal(nearestInDirection(grid[0]!, grid, 'left'), undefined);
-    assert.equal(nearestInDirection(grid[2]!, grid, 'up')?.id, 'd');
+    assert.equal(nearestInDirection(grid[3]!, grid, 'up')?.id, 'a');
   });
 
   it('zooms around the pointer and clamps the scale', () => {
