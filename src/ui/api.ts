@@ -1,7 +1,25 @@
+import type * as vscode from 'vscode';
+import type { ClusterAnatomy } from '../core/anatomy/types';
+import type { ConnectionStatus } from '../core/kubeconfig/contextStatus';
+import type { ContextStatusSnapshot } from './statusBar/contextSwitcher';
+
 /** What `activate()` returns to other extensions and to the tests. Versioned: fields are only ever added. */
 export interface ClusterAnatomyApi {
   readonly apiVersion: 1;
   readonly extensionVersion: string;
   /** Milliseconds spent in activate(), measured in the host. */
   readonly activationMs: number;
+  /**
+   * The current anatomy, the same object as `cluster-anatomy tree --json` prints, with lease ages as of now.
+   * Connects on first use; resolves to undefined when the current context cannot be read.
+   */
+  getAnatomy(): Promise<ClusterAnatomy | undefined>;
+  /** Fires (coalesced) whenever the anatomy of the current context changes. */
+  readonly onDidChangeAnatomy: vscode.Event<ClusterAnatomy>;
+  /** The connection to the current context. */
+  readonly connectionStatus: ConnectionStatus | undefined;
+  readonly onDidChangeConnectionStatus: vscode.Event<ConnectionStatus | undefined>;
+  /** What the status-bar item shows (VS Code offers no way to read a status item). */
+  readonly contextStatus: ContextStatusSnapshot;
+  readonly onDidChangeContextStatus: vscode.Event<ContextStatusSnapshot>;
 }

@@ -1,21 +1,68 @@
 import * as vscode from 'vscode';
+import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
 import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
 import { registerCommands } from './commands';
+import { registerContextSwitcher } from './statusBar/contextSwitcher';
+import { registerAnatomyTree } from './tree/registerTree';
 
 /** The composition root: builds the core services and their VS Code adapters, and owns their disposal. */
 export class ExtensionContainer implements vscode.Disposable {
   readonly api: ClusterAnatomyApi;
   readonly log: vscode.LogOutputChannel;
+  readonly live: LiveAnatomy;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly context: vscode.ExtensionContext) {
     const started = performance.now();
     this.log = this.register(vscode.window.createOutputChannel('Cluster Anatomy', { log: true }));
     registerCommands(this);
+    const switcher = registerContextSwitcher(this);
+    this.live = this.register(new LiveAnatomy(switcher.kubeconfig, { trusted: () => vscode.workspace.isTrusted }));
+    switcher.setConnectionSource(this.live);
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.live.isStarted ? this.live.restart() : undefined)));
+    this.register(
+      this.live.onDidChangeStatus((status) => {
+        if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`);
+      }),
+    );
+    const { view } = registerAnatomyTree(this, this.live);
+    // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
+    this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
+    if (view.visible) void this.ensureLive();
+    this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);
+    this.register(switcher.kubeconfig.onDidChange((state) => this.setHasKubeconfig(state.contexts.length > 0)));
+
     const activationMs = performance.now() - started;
     this.log.info(`Cluster Anatomy ${productVersion} activated in ${activationMs.toFixed(1)} ms`);
-    this.api = { apiVersion: 1, extensionVersion: productVersion, activationMs };
+    const live = this.live;
+    this.api = {
+      apiVersion: 1,
+      extensionVersion: productVersion,
+      activationMs,
+      getAnatomy: async () => {
+        await this.ensureLive();
+        return live.session?.snapshot();
+      },
+      onDidChangeAnatomy: live.onDidChange,
+      get connectionStatus() {
+        return live.status;
+      },
+      onDidChangeConnectionStatus: live.onDidChangeStatus,
+      get contextStatus() {
+        return switcher.status;
+      },
+      onDidChangeContextStatus: switcher.onDidChangeStatus,
+    };
+  }
+
+  /** Connects to the current context unless already connected; resolves when the first lists are in. */
+  ensureLive(): Promise<void> {
+    return this.live.start();
+  }
+
+  private setHasKubeconfig(value: boolean): void {
+    void vscode.commands.executeCommand('setContext', 'clusterAnatomy.hasKubeconfig', value);
   }
 
   register<T extends vscode.Disposable>(disposable: T): T {

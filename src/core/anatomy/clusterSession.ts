@@ -59,6 +59,13 @@ type CollectionName = keyof typeof collections;
 
 type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
 
+/** A watched object, by its RBAC resource name (`pods`, `nodes`, …). */
+export interface ObjectRef {
+  readonly resource: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
 interface CachedClassification {
   readonly resourceVersion: string;
   readonly ownersVersion: number;
@@ -78,6 +85,9 @@ export class ClusterSession implements AnatomySource, Disposable {
   readonly onLeaseRenewed = this.leaseEmitter.event;
   readonly onDidChangeStatus = this.statusEmitter.event;
   readonly onEvent = this.eventEmitter.event;
+  private readonly objectEmitter = new Emitter<ObjectRef>();
+  /** Fires for every watched change of a Node, kube-system Pod, workload or Service (live YAML views). */
+  readonly onDidChangeObject = this.objectEmitter.event;
 
   private readonly watches: {
     nodes: ResourceWatch<SlimNode>;
@@ -97,12 +107,16 @@ export class ClusterSession implements AnatomySource, Disposable {
   private lastBuildMs = 0;
   private serverVersion: string | null = null;
   private connection: ConnectionStatus = { state: 'connecting' };
-  private started = false;
+  private starting: Promise<void> | undefined;
   private disposed = false;
   private readonly now: () => number;
 
+  /** Requests with this context's credentials (for on-demand reads such as a live YAML view). */
+  readonly api: KubeApi;
+
   constructor(private readonly options: ClusterSessionOptions) {
     this.now = options.now ?? Date.now;
+    this.api = new KubeApi(options.config);
     const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
       new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff });
     this.watches = {
@@ -128,7 +142,12 @@ export class ClusterSession implements AnatomySource, Disposable {
         watch.onAdd(onEvent);
         watch.onUpdate(onEvent);
       } else {
-        const onChange = name === 'replicaSets' || name === 'deployments' ? () => this.ownersChanged() : () => this.markDirty();
+        const changed = name === 'replicaSets' || name === 'deployments' ? () => this.ownersChanged() : () => this.markDirty();
+        const resource = collections[name].resource;
+        const onChange = (object: { metadata: SlimMeta }) => {
+          changed();
+          if (this.objectEmitter.hasListeners) this.objectEmitter.fire({ resource, namespace: object.metadata.namespace, name: object.metadata.name });
+        };
         watch.onAdd(onChange);
         watch.onUpdate(onChange);
         watch.onDelete(onChange);
@@ -150,11 +169,13 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   /** Starts every watch; resolves once each has listed or failed. */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
-    const api = new KubeApi(this.options.config);
-    const version = api.getJson('/version', 'the server version').then(
+  start(): Promise<void> {
+    this.starting ??= this.connect();
+    return this.starting;
+  }
+
+  private async connect(): Promise<void> {
+    const version = this.api.getJson('/version', 'the server version').then(
       (body) => {
         const gitVersion = (body as { gitVersion?: unknown }).gitVersion;
         this.serverVersion = typeof gitVersion === 'string' ? gitVersion : null;
@@ -319,7 +340,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     for (const watch of this.allWatches()) watch.dispose();
     this.connection = { state: 'stopped' };
     this.statusEmitter.fire(this.connection);
-    for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter]) emitter.dispose();
+    for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
   }
 }
 

@@ -1,0 +1,443 @@
+import * as vscode from 'vscode';
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
+import type { ClusterAnatomy } from '../../core/anatomy/types';
+import type { ConnectionStatus } from '../../core/kubeconfig/contextStatus';
+import { ageText, componentLabel, readyLabel, roleText, secondsSince, sourceLabel, Tooltip } from './treeText';
+
+/** Elements the tree shows besides the anatomy: the connection's state and its actions. */
+export type StateElement =
+  | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
+  | { readonly type: 'retry'; readonly id: string };
+
+export type AnatomyTreeElement = TreeElement | StateElement;
+
+export const TreeCommandIds = {
+  refresh: 'clusterAnatomy.refresh',
+  retry: 'clusterAnatomy.retry',
+  showYaml: 'clusterAnatomy.showYaml',
+  showEvents: 'clusterAnatomy.showEvents',
+  copyName: 'clusterAnatomy.copyName',
+  copyAsMarkdown: 'clusterAnatomy.copyAsMarkdown',
+} as const;
+
+const HEARTBEAT_TICK_MS = 1_000;
+
+/**
+ * Maps the live anatomy to tree items. Elements are interned by id, so refreshing one heartbeat or a whole
+ * section keeps the same objects and VS Code keeps what is expanded.
+ */
+export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeElement>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<AnatomyTreeElement | AnatomyTreeElement[] | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  private readonly interned = new Map<string, AnatomyTreeElement>();
+  private readonly shownHeartbeats = new Set<AnatomyTreeElement>();
+  private readonly disposables: vscode.Disposable[] = [];
+  private ticker: NodeJS.Timeout | undefined;
+  private anatomy: ClusterAnatomy | undefined;
+
+  constructor(private readonly live: LiveAnatomy) {
+    this.disposables.push(
+      this.changeEmitter,
+      live.onDidChange((anatomy) => this.update(anatomy)),
+      live.onDidChangeStatus(() => this.refreshAll()),
+      live.onDidChangeSession(() => {
+        this.anatomy = undefined;
+        this.interned.clear();
+        this.refreshAll();
+      }),
+    );
+  }
+
+  /** The tree view, once created: heartbeat ages tick only while it is visible. */
+  attach(view: vscode.TreeView<AnatomyTreeElement>): void {
+    const sync = () => (view.visible ? this.startTicking() : this.stopTicking());
+    this.disposables.push(view.onDidChangeVisibility(sync));
+    sync();
+  }
+
+  get currentAnatomy(): ClusterAnatomy | undefined {
+    return this.anatomy ?? this.live.current;
+  }
+
+  private update(anatomy: ClusterAnatomy): void {
+    this.anatomy = anatomy;
+    this.refreshAll();
+  }
+
+  refreshAll(): void {
+    this.shownHeartbeats.clear();
+    this.changeEmitter.fire(undefined);
+  }
+
+  private startTicking(): void {
+    if (this.ticker) return;
+    this.ticker = setInterval(() => {
+      if (this.shownHeartbeats.size > 0) this.changeEmitter.fire([...this.shownHeartbeats]);
+    }, HEARTBEAT_TICK_MS);
+  }
+
+  private stopTicking(): void {
+    clearInterval(this.ticker);
+    this.ticker = undefined;
+  }
+
+  private intern<T extends AnatomyTreeElement>(element: T): T {
+    const existing = this.interned.get(element.id);
+    if (existing && existing.type === element.type) {
+      Object.assign(existing, element);
+      return existing as T;
+    }
+    this.interned.set(element.id, element);
+    return element;
+  }
+
+  getChildren(element?: AnatomyTreeElement): AnatomyTreeElement[] {
+    if (element?.type === 'state') return element.status.state === 'unreachable' ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
+    if (element?.type === 'retry') return [];
+    const status = this.live.status;
+    if (!element) {
+      if (!status) return [];
+      const anatomy = this.currentAnatomy;
+      const stateItem = this.intern<StateElement>({ type: 'state', id: `state:${status.context}`, status });
+      if (!anatomy || anatomy.context !== status.context) return status.state === 'connected' ? [] : [stateItem];
+      const roots = childElements(anatomy, undefined).map((e) => this.intern(e));
+      return status.state === 'connected' && !status.message ? roots : [stateItem, ...roots];
+    }
+    const anatomy = this.currentAnatomy;
+    if (!anatomy) return [];
+    return childElements(anatomy, element).map((e) => this.intern(e));
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  getTreeItem(element: AnatomyTreeElement): vscode.TreeItem {
+    const item = this.render(element);
+    item.id = element.id;
+    if (item.collapsibleState === undefined) {
+      item.collapsibleState =
+        element.type !== 'state' && element.type !== 'retry' && hasChildren(element)
+          ? element.type === 'section' && element.section !== 'absent' && element.section !== 'unreadable'
+            ? vscode.TreeItemCollapsibleState.Expanded
+            : vscode.TreeItemCollapsibleState.Collapsed
+          : vscode.TreeItemCollapsibleState.None;
+    }
+    if (element.type === 'heartbeat') this.shownHeartbeats.add(element);
+    return item;
+  }
+
+  private render(element: AnatomyTreeElement): vscode.TreeItem {
+    switch (element.type) {
+      case 'state':
+        return this.renderState(element);
+      case 'retry': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Retry'));
+        item.iconPath = new vscode.ThemeIcon('refresh');
+        item.command = { command: TreeCommandIds.retry, title: vscode.l10n.t('Retry') };
+        return item;
+      }
+      case 'section':
+        return this.renderSection(element);
+      case 'node':
+        return this.renderNode(element);
+      case 'nodeGroup': {
+        const label =
+          element.role === 'worker'
+            ? vscode.l10n.t('{0} more workers', (element.to - element.from).toLocaleString())
+            : vscode.l10n.t('{0} more control-plane nodes', (element.to - element.from).toLocaleString());
+        const item = new vscode.TreeItem(label);
+        const parts = [vscode.l10n.t('{0} Ready', element.ready.toLocaleString())];
+        if (element.notReady) parts.push(vscode.l10n.t('{0} NotReady', element.notReady.toLocaleString()));
+        if (element.unknown) parts.push(vscode.l10n.t('{0} Unknown', element.unknown.toLocaleString()));
+        item.description = parts.join(', ');
+        item.iconPath = new vscode.ThemeIcon('layers', element.notReady || element.unknown ? new vscode.ThemeColor('list.warningForeground') : undefined);
+        item.contextValue = 'clusterAnatomy:nodeGroup';
+        return item;
+      }
+      case 'pod':
+      case 'addonPod':
+        return this.renderPod(element);
+      case 'agent':
+        return this.renderAgent(element);
+      case 'heartbeat':
+        return this.renderHeartbeat(element);
+      case 'addon':
+        return this.renderAddon(element);
+      case 'absent': {
+        const item = new vscode.TreeItem(element.absent.component === 'cni' ? vscode.l10n.t('network plugin') : element.absent.component);
+        item.description = vscode.l10n.t('not in this cluster');
+        item.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
+        item.tooltip = new Tooltip().heading(element.absent.component).paragraph(absentReason(element.absent.reasonCode, element.absent.why)).markdown;
+        item.contextValue = 'clusterAnatomy:absent';
+        return item;
+      }
+      case 'hostedControlPlane': {
+        const mode = element.anatomy.controlPlane.mode;
+        const item = new vscode.TreeItem(mode === 'embedded' ? vscode.l10n.t('Embedded in the server binary') : vscode.l10n.t('Managed by the provider'));
+        const tooltip = new Tooltip()
+          .heading(item.label as string)
+          .paragraph(
+            mode === 'embedded'
+              ? vscode.l10n.t('One server process (k3s, k0s) runs kube-apiserver, the scheduler, the controllers and the datastore, so no control-plane Pods or static Pods exist.')
+              : vscode.l10n.t('The provider runs kube-apiserver, etcd, kube-scheduler and kube-controller-manager outside the cluster. The API shows no control-plane nodes or Pods, so they cannot be drawn from live data.'),
+          )
+          .evidence(element.anatomy.controlPlane.evidence);
+        item.tooltip = tooltip.markdown;
+        item.iconPath = new vscode.ThemeIcon(mode === 'embedded' ? 'package' : 'cloud');
+        item.contextValue = 'clusterAnatomy:hostedControlPlane';
+        return item;
+      }
+      case 'unreadable': {
+        const item = new vscode.TreeItem(element.resource);
+        item.description = vscode.l10n.t('cannot be read');
+        item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor('list.warningForeground'));
+        item.tooltip = new Tooltip().heading(element.resource).paragraph(element.reason).markdown;
+        item.contextValue = 'clusterAnatomy:unreadable';
+        return item;
+      }
+    }
+  }
+
+  private renderState(element: Extract<StateElement, { type: 'state' }>): vscode.TreeItem {
+    const { status } = element;
+    let item: vscode.TreeItem;
+    switch (status.state) {
+      case 'connecting':
+        item = new vscode.TreeItem(vscode.l10n.t('Connecting to {0}…', status.context));
+        item.iconPath = new vscode.ThemeIcon('loading~spin');
+        break;
+      case 'needsTrust':
+        item = new vscode.TreeItem(vscode.l10n.t('Trust this workspace to connect to {0}', status.context));
+        item.iconPath = new vscode.ThemeIcon('workspace-untrusted', new vscode.ThemeColor('list.warningForeground'));
+        item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+        break;
+      case 'forbidden':
+        item = new vscode.TreeItem(vscode.l10n.t('Missing permission in {0}', status.context));
+        item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor('list.errorForeground'));
+        break;
+      case 'connected':
+        item = new vscode.TreeItem(vscode.l10n.t('Some resources cannot be read'));
+        item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+        break;
+      default:
+        item = new vscode.TreeItem(vscode.l10n.t('Cannot reach {0}', status.context), vscode.TreeItemCollapsibleState.Expanded);
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+    }
+    if (status.message) {
+      item.description = status.message.split('\n')[0];
+      item.tooltip = new Tooltip().paragraph(status.message).markdown;
+    }
+    item.contextValue = `clusterAnatomy:state+${status.state}`;
+    return item;
+  }
+
+  private renderSection(element: Extract<TreeElement, { type: 'section' }>): vscode.TreeItem {
+    const anatomy = this.currentAnatomy;
+    switch (element.section) {
+      case 'controlPlane': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Control plane'));
+        item.iconPath = new vscode.ThemeIcon('server-environment');
+        if (anatomy) {
+          item.description = modeLabel(anatomy.controlPlane.mode) + (anatomy.controlPlane.highlyAvailable ? ` · ${vscode.l10n.t('highly available')}` : '');
+          item.tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence).markdown;
+        }
+        item.contextValue = 'clusterAnatomy:section+controlPlane';
+        return item;
+      }
+      case 'nodes': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Nodes'));
+        item.iconPath = new vscode.ThemeIcon('vm');
+        if (anatomy) {
+          const workers = anatomy.nodes.filter((n) => n.role === 'worker');
+          const ready = workers.filter((n) => n.ready === 'True').length;
+          item.description = vscode.l10n.t('{0} workers, {1} Ready', workers.length.toLocaleString(), ready.toLocaleString());
+        }
+        item.contextValue = 'clusterAnatomy:section+nodes';
+        return item;
+      }
+      case 'addons': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Cluster addons'));
+        item.iconPath = new vscode.ThemeIcon('extensions');
+        item.description = String(element.count);
+        item.contextValue = 'clusterAnatomy:section+addons';
+        return item;
+      }
+      case 'absent': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Not in this cluster'));
+        item.iconPath = new vscode.ThemeIcon('circle-slash');
+        item.description = String(element.count);
+        item.contextValue = 'clusterAnatomy:section+absent';
+        return item;
+      }
+      case 'unreadable': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Cannot be read'));
+        item.iconPath = new vscode.ThemeIcon('lock');
+        item.description = String(element.count);
+        item.contextValue = 'clusterAnatomy:section+unreadable';
+        return item;
+      }
+    }
+  }
+
+  private renderNode(element: Extract<TreeElement, { type: 'node' }>): vscode.TreeItem {
+    const { node } = element;
+    const item = new vscode.TreeItem(node.name);
+    item.description = `${readyLabel(node.ready)} · ${node.kubeletVersion ?? '?'}`;
+    const color = node.ready === 'True' ? 'testing.iconPassed' : node.ready === 'False' ? 'list.errorForeground' : 'disabledForeground';
+    item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', new vscode.ThemeColor(color));
+    const tooltip = new Tooltip()
+      .heading(node.name)
+      .line(vscode.l10n.t('Role'), node.role === 'control-plane' ? vscode.l10n.t('control plane node') : vscode.l10n.t('worker'))
+      .line(vscode.l10n.t('Ready'), readyLabel(node.ready) + (node.ready !== 'True' && node.readySince ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})` : ''))
+      .line('kubelet', node.kubeletVersion ?? '?')
+      .line(vscode.l10n.t('container runtime'), node.containerRuntime ?? '?');
+    if (node.internalIP) tooltip.line('InternalIP', node.internalIP);
+    if (node.podCIDR) tooltip.line('podCIDR', node.podCIDR);
+    for (const taint of node.taints) tooltip.line(vscode.l10n.t('Taint'), `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`);
+    tooltip.evidence(node.roleEvidence);
+    item.tooltip = tooltip.markdown;
+    item.contextValue = `clusterAnatomy:node+${node.role === 'control-plane' ? 'controlPlane' : 'worker'}+${node.ready === 'True' ? 'ready' : 'notReady'}`;
+    return item;
+  }
+
+  private renderPod(element: Extract<TreeElement, { type: 'pod' } | { type: 'addonPod' }>): vscode.TreeItem {
+    const { pod } = element;
+    const item = new vscode.TreeItem(element.type === 'addonPod' ? pod.pod : componentLabel(pod));
+    const health = pod.reason ?? (pod.ready ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
+    item.description =
+      element.type === 'addonPod'
+        ? `${element.nodeName} · ${health}`
+        : `${sourceLabel(pod.source)} · ${health}${pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : ''}`;
+    const color = pod.ready && !pod.reason ? 'testing.iconPassed' : pod.phase === 'Pending' ? 'list.warningForeground' : 'list.errorForeground';
+    item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', new vscode.ThemeColor(color));
+    const tooltip = new Tooltip()
+      .heading(pod.pod)
+      .paragraph(roleText(pod.component, pod.cniName))
+      .line(vscode.l10n.t('How it runs here'), howItRuns(pod, element.nodeName))
+      .line(vscode.l10n.t('Phase'), pod.phase)
+      .line(vscode.l10n.t('Ready'), pod.ready ? vscode.l10n.t('yes') : vscode.l10n.t('no'))
+      .line(vscode.l10n.t('Restarts'), String(pod.restarts));
+    if (pod.reason) tooltip.line(vscode.l10n.t('Reason'), pod.reason);
+    if (pod.hostNetwork) tooltip.line('hostNetwork', 'true');
+    tooltip.evidence(pod.evidence);
+    item.tooltip = tooltip.markdown;
+    item.contextValue = `clusterAnatomy:pod+${pod.source}+${pod.component}`;
+    return item;
+  }
+
+  private renderAgent(element: Extract<TreeElement, { type: 'agent' }>): vscode.TreeItem {
+    const { node, agent } = element;
+    const isKubelet = agent === 'kubelet';
+    const item = new vscode.TreeItem(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'));
+    item.description = `${(isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?'} · ${vscode.l10n.t('system daemon')}`;
+    item.iconPath = new vscode.ThemeIcon(isKubelet ? 'pulse' : 'package');
+    item.tooltip = new Tooltip()
+      .heading(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'))
+      .paragraph(roleText(agent))
+      .paragraph(
+        isKubelet
+          ? vscode.l10n.t('kubelet is a system daemon on the node (systemd), not a Pod, so kubectl lists no Pod for it. Its version is in the Node object.')
+          : vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.'),
+      )
+      .line('Node', node.name)
+      .line(isKubelet ? 'status.nodeInfo.kubeletVersion' : 'status.nodeInfo.containerRuntimeVersion', (isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?').markdown;
+    item.contextValue = `clusterAnatomy:agent+${agent}`;
+    return item;
+  }
+
+  private renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>): vscode.TreeItem {
+    const lease = this.live.session?.leaseOf(element.node.name) ?? element.node.lease;
+    const item = new vscode.TreeItem(vscode.l10n.t('Heartbeat (Lease)'));
+    if (!lease) {
+      item.description = vscode.l10n.t('no Lease seen');
+      item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
+    } else {
+      const age = secondsSince(lease.renewTime) ?? lease.ageSeconds;
+      const late = lease.leaseDurationSeconds !== null && age > lease.leaseDurationSeconds;
+      item.description = late ? vscode.l10n.t('stopped: last renewed {0} ago', ageText(age)) : vscode.l10n.t('renewed {0} ago', ageText(age));
+      item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(late ? 'list.errorForeground' : 'testing.iconPassed'));
+      item.tooltip = new Tooltip()
+        .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
+        .paragraph(vscode.l10n.t('kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.'))
+        .line('spec.renewTime', lease.renewTime)
+        .line('spec.leaseDurationSeconds', String(lease.leaseDurationSeconds ?? '?'))
+        .line('spec.holderIdentity', lease.holderIdentity ?? '?').markdown;
+    }
+    item.contextValue = 'clusterAnatomy:heartbeat';
+    return item;
+  }
+
+  private renderAddon(element: Extract<TreeElement, { type: 'addon' }>): vscode.TreeItem {
+    const { addon } = element;
+    const item = new vscode.TreeItem(`${addon.kind} ${addon.name}`);
+    if (addon.desired !== null) {
+      item.description = `${addon.readyCount ?? 0}/${addon.desired}${addon.nodes.length > 0 ? ` · ${addon.nodes.join(', ')}` : ''}`;
+    } else {
+      item.description = addon.clusterIP ?? '';
+    }
+    const icon = addon.kind === 'Service' ? 'globe' : addon.kind === 'DaemonSet' ? 'layers' : 'rocket';
+    item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(addon.ready ? 'testing.iconPassed' : 'list.warningForeground'));
+    const tooltip = new Tooltip().heading(`${addon.kind} ${addon.namespace}/${addon.name}`);
+    if (addon.component !== 'other') tooltip.paragraph(roleText(addon.component));
+    if (addon.kind === 'Deployment') tooltip.paragraph(vscode.l10n.t('kube-scheduler chose the nodes of its Pods: {0}', addon.nodes.join(', ') || '—'));
+    if (addon.kind === 'DaemonSet') tooltip.paragraph(vscode.l10n.t('One Pod on every node that its tolerations allow.'));
+    item.tooltip = tooltip.markdown;
+    item.contextValue = `clusterAnatomy:addon+${addon.kind}`;
+    return item;
+  }
+
+  dispose(): void {
+    this.stopTicking();
+    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}
+
+function modeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
+  switch (mode) {
+    case 'static-pods':
+      return vscode.l10n.t('static Pods (kubelet reads /etc/kubernetes/manifests)');
+    case 'hosted':
+      return vscode.l10n.t('managed by the provider');
+    case 'embedded':
+      return vscode.l10n.t('embedded in one server binary');
+    case 'self-hosted':
+      return vscode.l10n.t('self-hosted (DaemonSets or Deployments)');
+    case 'unknown':
+      return vscode.l10n.t('not recognised');
+  }
+}
+
+function howItRuns(pod: { source: string; pod: string; owner: string | null }, nodeName: string | null): string {
+  const where = nodeName ?? '?';
+  switch (pod.source) {
+    case 'static':
+      return vscode.l10n.t('static Pod on {0}: kubelet starts it from a manifest file; this is its mirror Pod', where);
+    case 'daemonset':
+      return vscode.l10n.t('one Pod per node, from {0}', pod.owner ?? 'DaemonSet');
+    case 'deployment':
+      return vscode.l10n.t('{0} → ReplicaSet → Pod, placed on {1} by kube-scheduler', pod.owner ?? 'Deployment', where);
+    default:
+      return `${pod.source}${pod.owner ? ` (${pod.owner})` : ''} on ${where}`;
+  }
+}
+
+function absentReason(code: string, english: string): string {
+  switch (code) {
+    case 'no-cloud-provider':
+      return vscode.l10n.t('No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).');
+    case 'hosted-control-plane':
+      return vscode.l10n.t('Runs in the provider\'s control plane; the API shows no Pod or node for it.');
+    case 'embedded':
+      return vscode.l10n.t('Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.');
+    case 'external-etcd':
+      return vscode.l10n.t('No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.');
+    case 'replaced-by-cni':
+      return vscode.l10n.t('The network plugin implements Services itself, replacing kube-proxy.');
+    case 'no-cluster-dns':
+      return vscode.l10n.t('No cluster DNS Pods in kube-system; every cluster should have one.');
+    default:
+      return english;
+  }
+}

@@ -1,0 +1,87 @@
+import * as vscode from 'vscode';
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import { renderMarkdown } from '../../core/anatomy/render';
+import { type AnatomyTreeElement, AnatomyTreeProvider, TreeCommandIds } from './anatomyTreeProvider';
+import { LIVE_DOCUMENT_SCHEME, LiveDocumentProvider, liveDocumentUri } from './liveDocuments';
+
+export const ANATOMY_VIEW_ID = 'clusterAnatomy.tree';
+
+interface Host {
+  register<T extends vscode.Disposable>(disposable: T): T;
+}
+
+/** What an element of the tree points at in the API, when it is an object. */
+function objectOf(element: AnatomyTreeElement | undefined): { resource: string; namespace: string; name: string } | undefined {
+  switch (element?.type) {
+    case 'pod':
+    case 'addonPod':
+      return { resource: 'pods', namespace: element.pod.namespace, name: element.pod.pod };
+    case 'node':
+      return { resource: 'nodes', namespace: '', name: element.node.name };
+    case 'heartbeat':
+      return { resource: 'leases', namespace: 'kube-node-lease', name: element.node.name };
+    case 'addon':
+      return { resource: `${element.addon.kind.toLowerCase()}s`, namespace: element.addon.namespace, name: element.addon.name };
+    default:
+      return undefined;
+  }
+}
+
+function nameOf(element: AnatomyTreeElement | undefined): string | undefined {
+  switch (element?.type) {
+    case 'agent':
+      return element.agent === 'kubelet' ? 'kubelet' : 'container-runtime';
+    case 'absent':
+      return element.absent.component;
+    default:
+      return objectOf(element)?.name;
+  }
+}
+
+export function registerAnatomyTree(host: Host, live: LiveAnatomy): { provider: AnatomyTreeProvider; view: vscode.TreeView<AnatomyTreeElement> } {
+  const provider = host.register(new AnatomyTreeProvider(live));
+  const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
+  provider.attach(view);
+  const documents = host.register(new LiveDocumentProvider(live));
+  host.register(vscode.workspace.registerTextDocumentContentProvider(LIVE_DOCUMENT_SCHEME, documents));
+
+  const updateTitle = () => {
+    const status = live.status;
+    view.description = status?.context;
+  };
+  host.register(live.onDidChangeStatus(updateTitle));
+  updateTitle();
+
+  const open = async (view: 'yaml' | 'events', element: AnatomyTreeElement | undefined) => {
+    const target = objectOf(element);
+    const session = live.session;
+    if (!target || !session) return;
+    const document = await vscode.workspace.openTextDocument(liveDocumentUri({ view, context: session.context, ...target }));
+    if (view === 'yaml') await vscode.languages.setTextDocumentLanguage(document, 'yaml');
+    await vscode.window.showTextDocument(document, { preview: true });
+  };
+
+  host.register(vscode.commands.registerCommand(TreeCommandIds.refresh, () => live.restart()));
+  host.register(vscode.commands.registerCommand(TreeCommandIds.retry, () => live.restart()));
+  host.register(vscode.commands.registerCommand(TreeCommandIds.showYaml, (element?: AnatomyTreeElement) => open('yaml', element)));
+  host.register(vscode.commands.registerCommand(TreeCommandIds.showEvents, (element?: AnatomyTreeElement) => open('events', element)));
+  host.register(
+    vscode.commands.registerCommand(TreeCommandIds.copyName, async (element?: AnatomyTreeElement) => {
+      const name = nameOf(element);
+      if (name) await vscode.env.clipboard.writeText(name);
+    }),
+  );
+  host.register(
+    vscode.commands.registerCommand(TreeCommandIds.copyAsMarkdown, async () => {
+      const anatomy = live.session?.snapshot();
+      if (!anatomy) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('No cluster anatomy to copy yet.'));
+        return undefined;
+      }
+      const markdown = renderMarkdown(anatomy);
+      await vscode.env.clipboard.writeText(markdown);
+      return markdown;
+    }),
+  );
+  return { provider, view };
+}

@@ -1,0 +1,111 @@
+import * as vscode from 'vscode';
+import { defaultDiagramStrings } from '../../core/diagram/strings';
+import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
+
+/** Localised words and tooltips of the tree. Cluster data enters Markdown only through appendText. */
+
+export function sourceLabel(source: PodSource): string {
+  switch (source) {
+    case 'static':
+      return vscode.l10n.t('static Pod');
+    case 'daemonset':
+      return vscode.l10n.t('DaemonSet Pod');
+    case 'deployment':
+      return vscode.l10n.t('Deployment Pod');
+    case 'statefulset':
+      return vscode.l10n.t('StatefulSet Pod');
+    case 'job':
+      return vscode.l10n.t('Job Pod');
+    case 'replicaset':
+      return vscode.l10n.t('ReplicaSet Pod');
+    case 'bare':
+      return vscode.l10n.t('bare Pod');
+  }
+}
+
+const roleKeys: Readonly<Record<ComponentId | 'kubelet' | 'container-runtime', keyof typeof defaultDiagramStrings>> = {
+  'kube-apiserver': 'roleKubeApiserver',
+  etcd: 'roleEtcd',
+  'kube-scheduler': 'roleKubeScheduler',
+  'kube-controller-manager': 'roleKubeControllerManager',
+  'cloud-controller-manager': 'roleCloudControllerManager',
+  'kube-proxy': 'roleKubeProxy',
+  coredns: 'roleCoredns',
+  cni: 'roleCni',
+  other: 'roleOther',
+  kubelet: 'roleKubelet',
+  'container-runtime': 'roleContainerRuntime',
+};
+
+/** The component's role, shared with the diagram's cards. */
+export function roleText(component: ComponentId | 'kubelet' | 'container-runtime', cniName?: string): string {
+  return vscode.l10n.t(defaultDiagramStrings[roleKeys[component]], cniName ?? '');
+}
+
+export function componentLabel(pod: ComponentPod): string {
+  if (pod.component === 'cni') return pod.cniName ? `${pod.cniName}` : vscode.l10n.t('network plugin');
+  if (pod.component === 'other') return pod.pod;
+  return pod.component;
+}
+
+export function readyLabel(state: NodeAnatomy['ready']): string {
+  return state === 'True' ? vscode.l10n.t('Ready') : state === 'False' ? vscode.l10n.t('NotReady') : vscode.l10n.t('Unknown');
+}
+
+export function ageText(seconds: number): string {
+  if (seconds < 90) return vscode.l10n.t('{0} s', seconds);
+  if (seconds < 90 * 60) return vscode.l10n.t('{0} min', Math.round(seconds / 60));
+  if (seconds < 48 * 3600) return vscode.l10n.t('{0} h', Math.round(seconds / 3600));
+  return vscode.l10n.t('{0} d', Math.round(seconds / 86400));
+}
+
+export function secondsSince(iso: string | null | undefined, now = Date.now()): number | undefined {
+  if (!iso) return undefined;
+  const time = Date.parse(iso);
+  return Number.isFinite(time) ? Math.max(0, Math.round((now - time) / 1000)) : undefined;
+}
+
+/** A Markdown tooltip whose every piece of cluster data is escaped text. */
+export class Tooltip {
+  readonly markdown = new vscode.MarkdownString(undefined, true);
+
+  constructor() {
+    this.markdown.isTrusted = false;
+    this.markdown.supportHtml = false;
+  }
+
+  heading(text: string): this {
+    this.markdown.appendMarkdown('**');
+    this.markdown.appendText(text);
+    this.markdown.appendMarkdown('**\n\n');
+    return this;
+  }
+
+  line(label: string, value: string): this {
+    this.markdown.appendMarkdown('*');
+    this.markdown.appendText(label);
+    this.markdown.appendMarkdown('*: ');
+    this.markdown.appendText(value);
+    this.markdown.appendMarkdown('  \n');
+    return this;
+  }
+
+  paragraph(text: string): this {
+    this.markdown.appendText(text);
+    this.markdown.appendMarkdown('\n\n');
+    return this;
+  }
+
+  evidence(evidence: readonly Evidence[]): this {
+    if (evidence.length === 0) return this;
+    this.markdown.appendMarkdown('\n');
+    this.markdown.appendText(vscode.l10n.t('Evidence'));
+    this.markdown.appendMarkdown(':\n');
+    for (const item of evidence) {
+      this.markdown.appendMarkdown('- ');
+      this.markdown.appendText(`${item.kind} ${item.key}${item.value !== undefined && item.value !== '' ? ` = ${item.value}` : ''}`);
+      this.markdown.appendMarkdown('\n');
+    }
+    return this;
+  }
+}

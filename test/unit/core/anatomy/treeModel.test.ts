@@ -1,0 +1,82 @@
+import * as assert from 'node:assert/strict';
+import { childElements, hasChildren, MAX_CHILDREN, type TreeElement } from '../../../../src/core/anatomy/treeModel';
+import type { ClusterAnatomy, NodeAnatomy } from '../../../../src/core/anatomy/types';
+
+function nodeOf(name: string, role: NodeAnatomy['role'], ready: NodeAnatomy['ready'] = 'True'): NodeAnatomy {
+  return {
+    name, role, roleEvidence: [], ready, readySince: null, kubeletVersion: 'v1.37.0', containerRuntime: 'containerd://2.1.0',
+    osImage: null, kernelVersion: null, internalIP: null, podCIDR: null, taints: [], lease: null,
+    components: [
+      { component: 'kube-proxy', pod: `kube-proxy-${name}`, namespace: 'kube-system', source: 'daemonset', owner: 'DaemonSet/kube-proxy', phase: 'Running', ready: true, restarts: 0, reason: null, hostNetwork: true, evidence: [] },
+    ],
+  };
+}
+
+function anatomyWith(workers: number, notReadyEvery = 0): ClusterAnatomy {
+  const nodes = [nodeOf('cp', 'control-plane')];
+  for (let i = 0; i < workers; i++) nodes.push(nodeOf(`w${i}`, 'worker', notReadyEvery && i % notReadyEvery === 0 ? 'False' : 'True'));
+  return {
+    context: 'c', server: 's', serverVersion: null, generatedAt: '', nodes, addons: [], absent: [], unreadable: [],
+    controlPlane: { mode: 'static-pods', evidence: [], highlyAvailable: false, externalEtcd: false },
+  };
+}
+
+function walk(anatomy: ClusterAnatomy, visit: (element: TreeElement, children: TreeElement[]) => void): void {
+  const stack: (TreeElement | undefined)[] = [undefined];
+  while (stack.length > 0) {
+    const element = stack.pop();
+    const children = childElements(anatomy, element);
+    if (element) visit(element, children);
+    for (const child of children) if (hasChildren(child)) stack.push(child);
+  }
+}
+
+describe('anatomy tree model', () => {
+  it('never gives an element more than MAX_CHILDREN children, and still reaches every node of 5,000', () => {
+    const anatomy = anatomyWith(5000, 1000);
+    const seenNodes = new Set<string>();
+    let widest = 0;
+    walk(anatomy, (element, children) => {
+      widest = Math.max(widest, children.length);
+      if (element.type === 'node') seenNodes.add(element.node.name);
+    });
+    assert.ok(widest <= MAX_CHILDREN, `widest ${widest}`);
+    assert.equal(seenNodes.size, 5001);
+  });
+
+  it('summarises a group with its Ready counts', () => {
+    const anatomy = anatomyWith(1000, 100);
+    const nodes = childElements(anatomy, undefined).find((e) => e.type === 'section' && e.section === 'nodes');
+    const children = childElements(anatomy, nodes);
+    const group = children[children.length - 1];
+    assert.equal(group.type, 'nodeGroup');
+    if (group.type !== 'nodeGroup') return;
+    assert.equal(group.to - group.from, 1000 - (MAX_CHILDREN - 1));
+    assert.equal(group.ready + group.notReady + group.unknown, group.to - group.from);
+    // Workers w0, w100, … are NotReady; those at index >= 199 fall in the group.
+    assert.equal(group.notReady, [...Array(1000).keys()].filter((i) => i % 100 === 0 && i >= MAX_CHILDREN - 1).length);
+  });
+
+  it('keeps ids stable across rebuilds of the same cluster', () => {
+    const ids = (a: ClusterAnatomy) => {
+      const result: string[] = [];
+      walk(a, (element) => result.push(element.id));
+      return result;
+    };
+    assert.deepEqual(ids(anatomyWith(5)), ids(anatomyWith(5)));
+    assert.equal(new Set(ids(anatomyWith(5))).size, ids(anatomyWith(5)).length, 'ids are unique');
+  });
+
+  it('lists a node\'s static Pods, then kubelet and the runtime, then its other Pods, then the heartbeat', () => {
+    const anatomy = anatomyWith(1);
+    const worker = anatomy.nodes[1];
+    const children = childElements(anatomy, { type: 'node', id: 'x', node: worker });
+    assert.deepEqual(children.map((c) => (c.type === 'agent' ? c.agent : c.type)), ['kubelet', 'container-runtime', 'pod', 'heartbeat']);
+  });
+
+  it('shows one managed-by-the-provider element for a hosted control plane', () => {
+    const anatomy = { ...anatomyWith(2), nodes: anatomyWith(2).nodes.filter((n) => n.role === 'worker'), controlPlane: { mode: 'hosted' as const, evidence: [], highlyAvailable: false, externalEtcd: false } };
+    const section = childElements(anatomy, undefined)[0];
+    assert.deepEqual(childElements(anatomy, section).map((e) => e.type), ['hostedControlPlane']);
+  });
+});
