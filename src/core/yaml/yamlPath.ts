@@ -35,6 +35,8 @@ export interface ManifestPosition {
   readonly itemIdentities: readonly (ItemIdentity | undefined)[];
   /** The cursor is on a key (or its colon), not on a value. */
   readonly onKey: boolean;
+  /** Offsets [start, end) of the key or value under the cursor (for highlighting it). */
+  readonly range: readonly [number, number];
   /** The object's kind and apiVersion (of the List item when inside `items[i]` of a List). */
   readonly kind: string;
   readonly apiVersion: string;
@@ -153,7 +155,7 @@ function positionAt(parsed: ParsedManifest, offset: number): ManifestPosition | 
 
   const path: PathSegment[] = [];
   const nodes: (YamlNode | null)[] = [root];
-  const onKey = walk(root, offset, path, nodes);
+  const { onKey, range } = walk(root, offset, path, nodes);
 
   // A List's items are objects in their own right: their kind and apiVersion apply below items[i].
   if (identity.kind.endsWith('List') && path[0] === 'items' && typeof path[1] === 'number') {
@@ -167,12 +169,13 @@ function positionAt(parsed: ParsedManifest, offset: number): ManifestPosition | 
         objectPath,
         itemIdentities: identitiesOf(objectPath, nodes.slice(2), document),
         onKey,
+        range,
         ...itemIdentity,
         listItem: path[1],
       };
     }
   }
-  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, ...identity };
+  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity };
 }
 
 function documentIndexAt(documents: readonly Document.Parsed[], offset: number): number | undefined {
@@ -215,28 +218,37 @@ function scalarString(document: Document.Parsed, node: unknown): string | undefi
 
 /**
  * Descends from `node` towards `offset`, appending keys and indexes to `path` and the node reached at each
- * step to `nodes`. Returns whether the cursor ended on a key.
+ * step to `nodes`. Returns whether the cursor ended on a key, and the range of what it ended on.
  */
-function walk(node: YamlNode | null, offset: number, path: PathSegment[], nodes: (YamlNode | null)[]): boolean {
+function walk(
+  node: YamlNode | null,
+  offset: number,
+  path: PathSegment[],
+  nodes: (YamlNode | null)[],
+): { onKey: boolean; range: [number, number] } {
   let current = node;
+  let range: [number, number] = [offset, offset + 1];
   for (;;) {
     if (isMap(current)) {
       const step = pairAt(current.items as { key: unknown; value: unknown }[], offset);
-      if (!step) return false;
+      if (!step) return { onKey: false, range };
       path.push(step.key);
       nodes.push(step.value);
-      if (step.onKey) return true;
+      range = step.range;
+      if (step.onKey) return { onKey: true, range };
       current = step.value;
     } else if (isSeq(current)) {
       const index = itemAt(current.items as unknown[], offset);
-      if (index === undefined) return false;
+      if (index === undefined) return { onKey: false, range };
       path.push(index);
       const item = current.items[index] as YamlNode | null;
       nodes.push(item);
+      const itemRange = rangeOf(item);
+      if (itemRange) range = [itemRange[0], itemRange[1]];
       current = item;
     } else {
       // A scalar, an alias (never followed: its text is `*name`) or an empty value.
-      return false;
+      return { onKey: false, range };
     }
   }
 }
@@ -255,22 +267,24 @@ function keyText(key: unknown): string | undefined {
 function pairAt(
   pairs: readonly { key: unknown; value: unknown }[],
   offset: number,
-): { key: string; value: YamlNode | null; onKey: boolean } | undefined {
+): { key: string; value: YamlNode | null; onKey: boolean; range: [number, number] } | undefined {
   for (const pair of pairs) {
     const keyRange = rangeOf(pair.key);
     const valueRange = rangeOf(pair.value);
     const key = keyText(pair.key);
     if (key === undefined) continue;
     const value = (pair.value ?? null) as YamlNode | null;
-    if (keyRange && offset >= keyRange[0] && offset < keyRange[1]) return { key, value, onKey: true };
+    if (keyRange && offset >= keyRange[0] && offset < keyRange[1]) return { key, value, onKey: true, range: [keyRange[0], keyRange[1]] };
     if (valueRange) {
       const [start, end] = valueRange;
       // An empty value (`key:`) has a zero-length range: the position right after the colon counts as on it.
-      if (offset >= start && (offset < end || (start === end && offset === start))) return { key, value, onKey: false };
+      if (offset >= start && (offset < end || (start === end && offset === start))) {
+        return { key, value, onKey: false, range: [start, Math.max(end, start + 1)] };
+      }
     }
     // The colon and the spaces between key and value belong to the key.
     if (keyRange && offset >= keyRange[1] && offset < (valueRange ? valueRange[0] : keyRange[1] + 1)) {
-      return { key, value, onKey: true };
+      return { key, value, onKey: true, range: [keyRange[0], keyRange[1]] };
     }
   }
   return undefined;

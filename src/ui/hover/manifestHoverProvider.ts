@@ -1,0 +1,104 @@
+import * as vscode from 'vscode';
+import { explainField, type LiveInput } from '../../core/fields/explain';
+import type { Language } from '../../core/fields/types';
+import { ManifestParseCache, manifestPositionAt, MAX_MANIFEST_CHARS, type ManifestPosition } from '../../core/yaml/yamlPath';
+
+/**
+ * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
+ * extension; the hover works without it.
+ */
+export interface LiveObjectLookup {
+  /**
+   * The object as the API returns it (plain JSON, with metadata.managedFields); undefined when it does not exist.
+   * Throws when it cannot tell. `namespace` is undefined when the manifest names none: use the context's namespace
+   * for namespaced kinds.
+   */
+  find(kind: string, apiVersion: string, namespace: string | undefined, name: string): Promise<object | undefined>;
+  /** The current context's name, shown beside the live value. */
+  readonly contextName?: string;
+}
+
+export interface ManifestHoverOptions {
+  /** Live values and field managers; leave out for the static explanation only. */
+  readonly live?: LiveObjectLookup;
+  /** The display language; defaults to VS Code's (Japanese when it starts with 'ja'). */
+  readonly language?: () => Language;
+}
+
+/** YAML documents, and .yaml/.yml files another extension gives its own language id (e.g. 'helm'). */
+export const manifestSelector: vscode.DocumentSelector = [
+  { language: 'yaml' },
+  { language: 'helm' },
+  { pattern: '**/*.{yaml,yml}' },
+];
+
+/** A live lookup that takes longer than this is left out of the hover rather than holding it up. */
+const liveTimeoutMs = 1500;
+
+export function displayLanguage(): Language {
+  return vscode.env.language.toLowerCase().startsWith('ja') ? 'ja' : 'en';
+}
+
+/** Converts positions to offsets and back; everything else is in the core. */
+export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Disposable {
+  private readonly cache = new ManifestParseCache(8);
+  private readonly closeListener: vscode.Disposable;
+
+  constructor(private readonly options: ManifestHoverOptions = {}) {
+    this.closeListener = vscode.workspace.onDidCloseTextDocument((document) => this.cache.delete(document.uri.toString()));
+  }
+
+  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+    const found = this.positionAt(document, position);
+    if (!found) return undefined;
+    const language = (this.options.language ?? displayLanguage)();
+    const live = await this.liveInput(found, token);
+    if (token.isCancellationRequested) return undefined;
+    const explanation = explainField(found, { language, ...(live && { live }) });
+    const markdown = new vscode.MarkdownString(explanation.markdown, true);
+    const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
+    return new vscode.Hover(markdown, range);
+  }
+
+  /** The field under the cursor, from a parse cached per document version; undefined for large or non-manifest text. */
+  positionAt(document: vscode.TextDocument, position: vscode.Position): ManifestPosition | undefined {
+    const length = document.offsetAt(new vscode.Position(document.lineCount, 0));
+    if (length > MAX_MANIFEST_CHARS) return undefined;
+    const parsed = this.cache.get(document.uri.toString(), document.version, () => document.getText());
+    if (!parsed) return undefined;
+    const found = manifestPositionAt(parsed, document.offsetAt(position));
+    return found && found.path.length > 0 ? found : undefined;
+  }
+
+  private async liveInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<LiveInput | undefined> {
+    const live = this.options.live;
+    if (!live || found.name === undefined || token.isCancellationRequested) return undefined;
+    const context = live.contextName;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<'timeout'>((resolve) => {
+        timer = setTimeout(() => resolve('timeout'), liveTimeoutMs);
+      });
+      const object = await Promise.race([live.find(found.kind, found.apiVersion, found.namespace, found.name), timeout]);
+      if (object === 'timeout') return { state: 'unavailable', reason: `no answer within ${liveTimeoutMs} ms` };
+      if (object === undefined) return { state: 'absent', ...(context && { context }) };
+      return { state: 'found', object, ...(context && { context }) };
+    } catch (error) {
+      return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+    } finally {
+      if (timer) clearTimeout(timer);
+    }
+  }
+
+  dispose(): void {
+    this.closeListener.dispose();
+    this.cache.clear();
+  }
+}
+
+/** Registers the manifest hovers beside other extensions' hovers; dispose the result to remove them. */
+export function registerManifestHovers(options: ManifestHoverOptions = {}): vscode.Disposable {
+  const provider = new ManifestHoverProvider(options);
+  const registration = vscode.languages.registerHoverProvider(manifestSelector, provider);
+  return vscode.Disposable.from(registration, provider);
+}
