@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request as httpsRequest } from 'node:https';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../../src/core/demo/demoCluster';
 
 export interface RunningDemo {
@@ -30,4 +31,118 @@ export async function startDemo(options: DemoClusterOptions = {}): Promise<Runni
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+export interface DemoResponse {
+  status: number;
+  headers: NodeJS.Dict<string | string[]>;
+  text: string;
+  json<T = any>(): T; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+export interface DemoRequestOptions {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  /** The bearer token; the cluster's own by default, null for none. */
+  token?: string | null;
+}
+
+/** One HTTPS request to the demo API server, trusting its CA. */
+export function demoRequest(cluster: DemoCluster, path: string, options: DemoRequestOptions = {}): Promise<DemoResponse> {
+  const token = options.token === undefined ? cluster.token : options.token;
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (token !== null) headers.Authorization = `Bearer ${token}`;
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(`${cluster.server}${path}`, { method: options.method ?? 'GET', headers, ca: cluster.caPem }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
+      });
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(options.body);
+  });
+}
+
+export interface DemoWatch {
+  status: number;
+  /** The next watch event (parsed line); rejects when the stream ends first or after `timeoutMs`. */
+  next(timeoutMs?: number): Promise<{ type: string; object: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Events until one matches, returning all received up to and including it. */
+  until(predicate: (event: { type: string; object: any }) => boolean, timeoutMs?: number): Promise<{ type: string; object: any }[]>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  /** Resolves when the server ends the stream (cleanly or not). */
+  ended: Promise<'end' | 'error'>;
+  close(): void;
+}
+
+/** Opens a watch (`path` should carry `watch=true`) and reads its newline-delimited JSON events. */
+export function demoWatch(cluster: DemoCluster, path: string, headers: Record<string, string> = {}): Promise<DemoWatch> {
+  return new Promise((resolve, reject) => {
+    const request = httpsRequest(`${cluster.server}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${cluster.token}`, ...headers }, ca: cluster.caPem }, (response) => {
+      const queue: { type: string; object: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const waiters: (() => void)[] = [];
+      let buffer = '';
+      let finished: 'end' | 'error' | undefined;
+      let markEnded: (how: 'end' | 'error') => void = () => undefined;
+      const ended = new Promise<'end' | 'error'>((done) => (markEnded = done));
+      const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let newline: number;
+        while ((newline = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, newline).trim();
+          buffer = buffer.slice(newline + 1);
+          if (line) queue.push(JSON.parse(line));
+        }
+        wake();
+      });
+      const finish = (how: 'end' | 'error') => {
+        if (finished) return;
+        finished = how;
+        markEnded(how);
+        wake();
+      };
+      response.on('end', () => finish('end'));
+      response.on('error', () => finish('error'));
+      response.on('aborted', () => finish('error'));
+      request.on('error', () => finish('error'));
+      const next = async (timeoutMs = 10_000) => {
+        const deadline = Date.now() + timeoutMs;
+        while (queue.length === 0) {
+          if (finished) throw new Error(`watch stream ended (${finished}) before the next event`);
+          if (Date.now() > deadline) throw new Error('no watch event in time');
+          await new Promise<void>((wakeUp) => {
+            const timer = setTimeout(wakeUp, Math.max(1, deadline - Date.now()));
+            waiters.push(() => {
+              clearTimeout(timer);
+              wakeUp();
+            });
+          });
+        }
+        return queue.shift()!;
+      };
+      resolve({
+        status: response.statusCode ?? 0,
+        next,
+        async until(predicate, timeoutMs = 10_000) {
+          const seen = [];
+          const deadline = Date.now() + timeoutMs;
+          for (;;) {
+            const event = await next(Math.max(1, deadline - Date.now()));
+            seen.push(event);
+            if (predicate(event)) return seen;
+          }
+        },
+        ended,
+        close: () => request.destroy(),
+      });
+    });
+    request.on('error', reject);
+    request.end();
+  });
 }
