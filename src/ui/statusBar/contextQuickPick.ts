@@ -4,6 +4,11 @@ import type { KubeconfigState } from '../../core/kubeconfig/types';
 export type ContextPickItem = vscode.QuickPickItem &
   ({ action: 'context'; contextName: string } | { action: 'openDemo' } | { action: 'chooseKubeconfig' } | { action: 'none' });
 
+/** Names, paths and URLs from a kubeconfig are text: `$(…)` in one must not render as an icon. */
+export function plainLabel(text: string): string {
+  return text.replace(/\$\(/g, '\\$(');
+}
+
 function separator(label: string): ContextPickItem {
   return { label, kind: vscode.QuickPickItemKind.Separator, action: 'none' };
 }
@@ -19,16 +24,16 @@ export function contextPickItems(state: KubeconfigState): ContextPickItem[] {
   for (const file of state.files) {
     const contexts = state.contexts.filter((context) => context.file === file.path);
     if (contexts.length === 0) continue;
-    items.push(separator(file.path));
+    items.push(separator(plainLabel(file.path)));
     for (const context of contexts) {
-      const details = [context.cluster, context.namespace && `ns: ${context.namespace}`].filter(Boolean).join(' · ');
+      const details = plainLabel([context.cluster, context.namespace && `ns: ${context.namespace}`].filter(Boolean).join(' · '));
       items.push({
         action: 'context',
         contextName: context.name,
-        label: context.name,
+        label: plainLabel(context.name),
         iconPath: new vscode.ThemeIcon(context.current ? 'check' : erroneous.has(context.name) ? 'warning' : 'blank'),
         description: context.current ? `${vscode.l10n.t('current')} · ${details}` : details,
-        detail: context.server || vscode.l10n.t('(no server: the cluster is missing)'),
+        detail: context.server ? plainLabel(context.server) : vscode.l10n.t('(no server: the cluster is missing)'),
       });
     }
   }

@@ -28,22 +28,16 @@ export interface ContextStatusSnapshot {
   readonly context: string | undefined;
 }
 
-/** The part of the context switcher the extension API can hand out (proposed: `api.contextStatus`). */
-export interface ContextSwitcherApi {
-  readonly status: ContextStatusSnapshot;
-  readonly onDidChangeStatus: Event<ContextStatusSnapshot>;
-}
-
 export interface ContextSwitcherHost {
   register<T extends vscode.Disposable>(disposable: T): T;
   readonly log: vscode.LogOutputChannel;
 }
 
-export class ContextSwitcher implements ContextSwitcherApi, vscode.Disposable {
+export class ContextSwitcher implements vscode.Disposable {
   readonly kubeconfig: KubeconfigService;
   private readonly item: vscode.StatusBarItem;
   private readonly statusChanged = new Emitter<ContextStatusSnapshot>();
-  readonly onDidChangeStatus = this.statusChanged.event;
+  readonly onDidChangeStatus: Event<ContextStatusSnapshot> = this.statusChanged.event;
   private connection: ConnectionStatusSource | undefined;
   private connectionSubscription: vscode.Disposable | undefined;
   private snapshot: ContextStatusSnapshot = { text: '', tooltip: '', state: 'ready', context: undefined };
@@ -128,19 +122,26 @@ export class ContextSwitcher implements ContextSwitcherApi, vscode.Disposable {
     this.log.info(sessionOnly ? `Switched to context "${name}" for this session` : `Switched to context "${name}" in ${this.kubeconfig.writeTarget ?? ''}`);
   }
 
+  /** Switches, or says why not (an unknown name, a file that cannot be edited safely) without throwing. */
+  async switchOrReport(name: string): Promise<boolean> {
+    try {
+      await this.switchTo(name);
+      return true;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.log.warn(`Could not switch to context "${name}": ${reason}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', name, reason));
+      return false;
+    }
+  }
+
   async pickAndSwitch(): Promise<void> {
     const choice = await pickContext(this.kubeconfig.state);
     if (!choice) return;
     switch (choice.action) {
       case 'context':
         if (choice.contextName === this.kubeconfig.state.current) return;
-        try {
-          await this.switchTo(choice.contextName);
-        } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          this.log.error(`Could not switch to context "${choice.contextName}": ${reason}`);
-          void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', choice.contextName, reason));
-        }
+        await this.switchOrReport(choice.contextName);
         return;
       case 'openDemo':
         await vscode.commands.executeCommand(ContextSwitcherCommandIds.openDemoCluster);
@@ -180,8 +181,9 @@ export function registerContextSwitcher(host: ContextSwitcherHost): ContextSwitc
   host.register(
     vscode.commands.registerCommand(ContextSwitcherCommandIds.switchContext, async (name?: unknown) => {
       if (typeof name === 'string') {
-        // Called with a context (tests, other extensions): switch without UI, fail loudly on a bad name.
-        await switcher.switchTo(name);
+        // Called with a context (tests, other extensions): switch without UI. The caller learns the outcome
+        // from the returned current context; a rejected command would only add an error to the host's log.
+        await switcher.switchOrReport(name);
         return switcher.kubeconfig.state.current;
       }
       await switcher.pickAndSwitch();

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ContextStatus, ContextStatusState } from '../../core/kubeconfig/contextStatus';
 import type { KubeconfigProblem } from '../../core/kubeconfig/types';
+import { plainLabel } from './contextQuickPick';
 
 const ICONS: Record<ContextStatusState, string> = {
   ready: '$(vm)',
@@ -103,7 +104,7 @@ export interface StatusPresentation {
 export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[]): StatusPresentation {
   const name = status.context?.name ?? status.contextName;
   const label = stateLabel(status.state);
-  const text = `${ICONS[status.state]} ${name ?? label}`;
+  const text = `${ICONS[status.state]} ${plainLabel(name ?? label)}`;
   const background = BACKGROUNDS[status.state];
 
   const tooltip = new vscode.MarkdownString(undefined, true);
