@@ -13,12 +13,29 @@ import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPla
 const screenshots = join(__dirname, 'screenshots');
 const hostile = '<img src=x onerror=alert(1)>';
 
-declare global {
-  interface Window {
-    sent: WebviewToHostMessage[];
-    savedState: unknown;
-  }
+// The page functions below run in Chromium, but this file is type-checked with Node's libraries only, so the
+// few browser globals they use are declared here, loosely, for this module alone.
+interface PageElement {
+  getAttribute(name: string): string | null;
+  hasAttribute(name: string): boolean;
+  readonly textContent: string | null;
+  querySelector(selector: string): PageElement | null;
+  readonly attributes: Iterable<{ readonly name: string }>;
 }
+type PageList = ArrayLike<PageElement> & Iterable<PageElement>;
+interface PageCanvas {
+  width: number;
+  height: number;
+  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+}
+declare const window: { sent: WebviewToHostMessage[]; savedState: unknown; postMessage(message: unknown, origin: string): void };
+declare const document: {
+  querySelectorAll(selector: string): PageList;
+  querySelector(selector: string): PageElement | null;
+  readonly activeElement: PageElement | null;
+  createElement(tag: 'canvas'): PageCanvas;
+};
+declare const Image: new () => { src: string; readonly width: number; readonly height: number; decode(): Promise<void> };
 
 describe('diagram webview in Chromium', function () {
   this.timeout(60_000);

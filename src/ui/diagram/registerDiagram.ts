@@ -1,0 +1,117 @@
+import * as vscode from 'vscode';
+import type { AnatomySource } from '../../core/anatomy/source';
+import type { ClusterAnatomy } from '../../core/anatomy/types';
+import { toRevealTarget } from '../../core/diagram/revealTarget';
+import type { BoxTarget } from '../../core/diagram/scene';
+import type { RenderReport } from '../../protocol/diagramProtocol';
+import { liveDocumentUri } from '../tree/liveDocuments';
+import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
+import { diagramWebviewOptions } from './html';
+
+export const DiagramCommandIds = {
+  show: 'clusterAnatomy.showDiagram',
+  reveal: 'clusterAnatomy.revealInDiagram',
+  walkthrough: 'clusterAnatomy.playWalkthrough',
+  /** Not in the palette: the last render report, for the integration tests. */
+  renderReport: 'clusterAnatomy.diagramRenderReport',
+} as const;
+
+interface Host {
+  readonly context: vscode.ExtensionContext;
+  readonly log: vscode.LogOutputChannel;
+  register<T extends vscode.Disposable>(disposable: T): T;
+}
+
+export interface DiagramRegistration {
+  /** What the webview last reported it drew; undefined before the first render. */
+  lastRenderReport(): RenderReport | undefined;
+  /** Resolves with the next render report (for tests and the API). */
+  nextRenderReport(): Promise<RenderReport>;
+}
+
+export interface DiagramOptions {
+  /** Connects to the cluster when the diagram needs it (the container's ensureLive). */
+  ensureLive?(): Promise<unknown>;
+  /** Reveals a component, node or Pod in the tree; by default the tree view is focused. */
+  revealInTree?(target: BoxTarget): Thenable<unknown> | void;
+}
+
+/** Opens a Pod's or Node's YAML in the tree's live documents. */
+function openYaml(target: BoxTarget, anatomy: ClusterAnatomy | undefined): Thenable<unknown> | undefined {
+  if (!anatomy) return undefined;
+  const object = target.pod
+    ? { resource: 'pods', namespace: target.pod.namespace, name: target.pod.name }
+    : target.node
+      ? { resource: 'nodes', namespace: '', name: target.node }
+      : undefined;
+  if (!object) return undefined;
+  return vscode.workspace.openTextDocument(liveDocumentUri({ view: 'yaml', context: anatomy.context, ...object })).then(async (document) => {
+    await vscode.languages.setTextDocumentLanguage(document, 'yaml');
+    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+  });
+}
+
+/** The diagram panel, its commands and the serializer that restores it after a reload. */
+export function registerDiagram(host: Host, source: AnatomySource, options: DiagramOptions = {}): DiagramRegistration {
+  const extensionUri = host.context.extensionUri;
+  let current: DiagramPanel | undefined;
+  let lastReport: RenderReport | undefined;
+  const reportEmitter = host.register(new vscode.EventEmitter<RenderReport>());
+
+  const adopt = (panel: vscode.WebviewPanel): DiagramPanel => {
+    current?.dispose();
+    const diagram = new DiagramPanel(panel, extensionUri, source, {
+      log: host.log,
+      openYaml,
+      revealInTree: options.revealInTree ?? (() => vscode.commands.executeCommand('clusterAnatomy.tree.focus')),
+      onRendered: (report) => {
+        lastReport = report;
+        reportEmitter.fire(report);
+      },
+      ensureLive: options.ensureLive,
+    });
+    current = diagram;
+    diagram.onDidDispose(() => {
+      if (current === diagram) current = undefined;
+    });
+    return diagram;
+  };
+
+  const show = (): DiagramPanel => {
+    if (current) {
+      current.panel.reveal(undefined, false);
+      return current;
+    }
+    const panel = vscode.window.createWebviewPanel(DIAGRAM_VIEW_TYPE, vscode.l10n.t('Cluster Anatomy: Architecture'), vscode.ViewColumn.Active, diagramWebviewOptions(extensionUri));
+    return adopt(panel);
+  };
+
+  host.register(vscode.commands.registerCommand(DiagramCommandIds.show, () => void show()));
+  host.register(vscode.commands.registerCommand(DiagramCommandIds.reveal, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
+  host.register(vscode.commands.registerCommand(DiagramCommandIds.walkthrough, () => {
+    const diagram = show();
+    // A new panel plays once it is ready; an open one at once.
+    if (lastReport) diagram.walkthrough('play');
+    else void new Promise<void>((resolve) => reportEmitter.event(() => resolve())).then(() => diagram.walkthrough('play'));
+  }));
+  host.register(vscode.commands.registerCommand(DiagramCommandIds.renderReport, () => lastReport));
+  host.register(
+    vscode.window.registerWebviewPanelSerializer(DIAGRAM_VIEW_TYPE, {
+      // The panel's UI state is in the webview's own getState; the anatomy comes fresh from the source.
+      deserializeWebviewPanel: async (panel) => {
+        adopt(panel);
+      },
+    }),
+  );
+  host.register({ dispose: () => current?.dispose() });
+
+  return {
+    lastRenderReport: () => lastReport,
+    nextRenderReport: () => new Promise<RenderReport>((resolve) => {
+      const subscription = reportEmitter.event((report) => {
+        subscription.dispose();
+        resolve(report);
+      });
+    }),
+  };
+}
