@@ -53,6 +53,7 @@ export function demoRequest(cluster: DemoCluster, path: string, options: DemoReq
   const token = options.token === undefined ? cluster.token : options.token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
   return new Promise((resolve, reject) => {
     const request = httpsRequest(`${cluster.server}${path}`, { method: options.method ?? 'GET', headers, ca: cluster.caPem }, (response) => {
       const chunks: Buffer[] = [];

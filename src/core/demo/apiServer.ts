@@ -174,7 +174,10 @@ export class ApiServer {
     });
     // Broken TLS handshakes and client resets are the client's problem, never the server's.
     server.on('tlsClientError', () => undefined);
-    server.on('clientError', (_error, socket) => socket.destroy());
+    server.on('clientError', (_error, socket: Socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+      else socket.destroy();
+    });
     this.server = server;
     return new Promise((resolve, reject) => {
       server.once('error', reject);
@@ -488,9 +491,11 @@ export class ApiServer {
     let size = 0;
     for await (const chunk of request) {
       size += (chunk as Buffer).length;
-      if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
-      chunks.push(chunk as Buffer);
+      // Past the limit, read on and discard so the client gets the 413 instead of a reset; give up on floods.
+      if (size > MAX_BODY_BYTES * 16) request.destroy();
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
     }
+    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
     const text = Buffer.concat(chunks).toString('utf8');
     if (text.trim() === '') return undefined;
     try {
@@ -522,6 +527,8 @@ export class ApiServer {
 
   private async patch(request: IncomingMessage, response: ServerResponse, target: ResourceRequest, verb: 'patch' | 'update'): Promise<void> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const accepted = verb === 'update' ? ['application/json', ''] : ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json'];
+    if (!accepted.includes(contentType)) throw unsupportedMediaType();
     const body = await this.readBody(request);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
     if (!existing) throw this.notFound(target);
@@ -529,7 +536,6 @@ export class ApiServer {
     const current = isScale ? scaleOf(existing) : existing;
     let patched: Record<string, unknown>;
     if (verb === 'update') {
-      if (contentType !== 'application/json' && contentType !== '') throw unsupportedMediaType(contentType);
       if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
       patched = body as Record<string, unknown>;
     } else if (contentType === 'application/merge-patch+json' || contentType === 'application/strategic-merge-patch+json') {
@@ -539,7 +545,7 @@ export class ApiServer {
     } else if (contentType === 'application/json-patch+json') {
       patched = jsonPatch(current, body) as Record<string, unknown>;
     } else {
-      throw unsupportedMediaType(contentType);
+      throw unsupportedMediaType();
     }
     const patchedMeta = (patched.metadata ?? {}) as { name?: string; namespace?: string; resourceVersion?: string };
     if (patchedMeta.resourceVersion && patchedMeta.resourceVersion !== existing.metadata.resourceVersion) {
@@ -675,8 +681,8 @@ export class ApiServer {
   }
 }
 
-function unsupportedMediaType(contentType: string): ApiError {
-  return new ApiError(415, 'UnsupportedMediaType', `the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml${contentType ? '' : ''}`);
+function unsupportedMediaType(): ApiError {
+  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
 }
 
 function validateReplicas(replicas: unknown, kind: string, name: string, field: string): void {
