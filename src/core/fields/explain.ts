@@ -75,9 +75,12 @@ const text = {
   unavailable: { en: 'Live value not available', ja: 'クラスタの値は取得できません' },
 } satisfies Record<string, Localized>;
 
-/** Escapes text taken from a file or a cluster so Markdown (and `$(icon)` syntax) renders it literally. */
+/**
+ * Escapes text taken from a file or a cluster so Markdown renders it literally: no links (the colon too, so
+ * `https://` is not auto-linked), no HTML, no `$(icon)`, no line breaks.
+ */
 export function escapeMarkdown(value: string): string {
-  return value.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~$&]/g, '\\$&');
+  return value.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~$&:]/g, '\\$&');
 }
 
 function fill(template: string, values: Record<string, string>): string {

@@ -1,0 +1,108 @@
+// Runs inside a real VS Code extension host (see scripts/vscode-host/run.mjs): manifest hovers answer
+// `vscode.executeHoverProvider` beside whatever other hovers the host has.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { registerManifestHovers } from '../../../src/ui/hover/manifestHoverProvider';
+
+const manifest = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: web',
+  'spec:',
+  '  replicas: 2',
+  '  template:',
+  '    spec:',
+  '      nodeName: kind-worker',
+  '      containers:',
+  '      - name: nginx',
+  '        image: nginx:1.27',
+  '---',
+  'apiVersion: v1',
+  'kind: Pod',
+  'metadata:',
+  '  name: pinned',
+  'spec:',
+  '  nodeName: kind-worker',
+  '',
+].join('\n');
+
+/** The text of every hover VS Code collects at a position, from all providers. */
+async function hoverTexts(uri: vscode.Uri, line: number, character: number): Promise<string[]> {
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
+  return (hovers ?? []).flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
+}
+
+function ours(texts: string[]): string | undefined {
+  return texts.find((text) => text.includes('**Who acts on**') || text.includes('**誰が扱うか:**'));
+}
+
+describe('Manifest hovers in VS Code', () => {
+  let folder: string;
+  let uri: vscode.Uri;
+  const registrations: vscode.Disposable[] = [];
+
+  before(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'cluster-anatomy-hover-'));
+    const file = join(folder, 'web.yaml');
+    writeFileSync(file, manifest);
+    uri = vscode.Uri.file(file);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+  });
+
+  afterEach(() => {
+    for (const registration of registrations.splice(0)) registration.dispose();
+  });
+
+  after(() => {
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('explains a Pod\'s spec.nodeName: the scheduler writes it, the kubelet runs the Pod', async () => {
+    registrations.push(registerManifestHovers({ language: () => 'en' }));
+    const text = ours(await hoverTexts(uri, 18, 4));
+    assert.ok(text, 'no Cluster Anatomy hover on spec.nodeName');
+    assert.match(text, /\*\*Who acts on\*\* spec\\\.nodeName · Pod/);
+    assert.match(text, /\$\(target\) \*\*kube-scheduler\*\* · on change, writes it/);
+    assert.match(text, /\$\(vm\) \*\*kubelet\*\*/);
+    assert.match(text, /assign-pod-node\/#nodename/);
+  });
+
+  it('explains spec.template.spec.containers[0].image of a Deployment as Pod knowledge', async () => {
+    registrations.push(registerManifestHovers({ language: () => 'en' }));
+    const text = ours(await hoverTexts(uri, 11, 17));
+    assert.ok(text, 'no Cluster Anatomy hover on the image');
+    assert.match(text, /spec\\\.template\\\.spec\\\.containers\\\[0\\\]\\\.image · Deployment/);
+    assert.match(text, /In a Pod template: the controllers \(deployment → replicaset\)/);
+    assert.match(text, /\*\*kubelet\*\* · at run time — Asks the container runtime to pull the image/);
+  });
+
+  it('speaks Japanese when the display language is Japanese', async () => {
+    registrations.push(registerManifestHovers({ language: () => 'ja' }));
+    const text = ours(await hoverTexts(uri, 5, 3));
+    assert.ok(text, 'no Cluster Anatomy hover on spec.replicas');
+    assert.match(text, /\*\*誰が扱うか:\*\* spec\\\.replicas · Deployment/);
+    assert.match(text, /Deployment のコントローラー/);
+  });
+
+  it('answers nothing off the fields and after disposal', async () => {
+    const registration = registerManifestHovers({ language: () => 'en' });
+    assert.equal(ours(await hoverTexts(uri, 12, 1)), undefined, 'the document separator is not a field');
+    registration.dispose();
+    assert.equal(ours(await hoverTexts(uri, 18, 4)), undefined, 'still answering after dispose');
+  });
+
+  it('is provided by the extension itself once it is wired in', async function () {
+    const extension = vscode.extensions.all.find((candidate) => candidate.packageJSON?.name === 'cluster-anatomy');
+    await extension?.activate();
+    const text = ours(await hoverTexts(uri, 18, 4));
+    if (!text) {
+      console.log('      (the extension does not register manifest hovers yet: registerManifestHovers is not in src/ui/container.ts)');
+      this.skip();
+    }
+    assert.match(text, /kube-scheduler/);
+  });
+});
