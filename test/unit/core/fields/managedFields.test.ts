@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { fieldOwners, liveField, liveValueAt } from '../../../../src/core/fields/managedFields';
+import type { ItemIdentity } from '../../../../src/core/yaml/yamlPath';
 
 /** A live Pod as the API returns it: kubectl applied the spec, the kubelet wrote status, the scheduler bound it (no entry). */
 const livePod = {
@@ -72,7 +73,7 @@ describe('managedFields', () => {
   });
 
   it('matches keys of several fields with numbers written as text in the file', () => {
-    const identities = [undefined, undefined, { name: 'nginx' }, undefined, { containerPort: '80', protocol: 'TCP' }];
+    const identities: (ItemIdentity | undefined)[] = [undefined, undefined, { name: 'nginx' }, undefined, { containerPort: '80', protocol: 'TCP' }];
     assert.equal(fieldOwners(livePod, ['spec', 'containers', 0, 'ports', 0, 'containerPort'], identities).length, 1);
   });
 
