@@ -54,6 +54,16 @@ if (!vsix) buildExtension();
 const indexFile = buildIntegrationTests();
 console.log(`[integration] built ${vsix ? `${vsix} and ` : ''}the tests in ${seconds(buildStarted)}`);
 
+// Ctrl-C or a CI time-out: the server runs in its own process group, so end it and remove the temp folder.
+let cleanUpCurrent;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, async () => {
+    console.error(`[integration] ${signal}: stopping`);
+    await cleanUpCurrent?.();
+    process.exit(1);
+  });
+}
+
 const results = [];
 for (const host of hosts) results.push(await runHost(host));
 
@@ -88,6 +98,15 @@ async function runHost(host) {
   const savedTmp = process.env.TMPDIR;
   let server;
   let browser;
+  const cleanUp = async () => {
+    await browser?.close().catch(() => undefined);
+    await server?.stop();
+    if (savedTmp === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = savedTmp;
+    if (options.keep) console.log(`[integration] kept ${root}`);
+    else rmSync(root, { recursive: true, force: true });
+  };
+  cleanUpCurrent = cleanUp;
   try {
     console.log(`\n[integration] ${label} on Node ${host.nodeMajor}`);
     if (vsix) console.log(`[integration] ${installVsix(host, runtime, dirs, vsix).split('\n').pop()}`);
@@ -158,12 +177,8 @@ async function runHost(host) {
     console.error(`[integration] ${label}: ${error instanceof Error ? error.stack : error}`);
     return result(false, 0, 0, 'could not run');
   } finally {
-    await browser?.close().catch(() => undefined);
-    await server?.stop();
-    if (savedTmp === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = savedTmp;
-    if (options.keep) console.log(`[integration] kept ${root}`);
-    else rmSync(root, { recursive: true, force: true });
+    cleanUpCurrent = undefined;
+    await cleanUp();
   }
 }
 
