@@ -163,7 +163,11 @@ export class ContextSwitcher implements vscode.Disposable {
       title: vscode.l10n.t('Choose kubeconfig file(s)'),
     });
     if (!files || files.length === 0) return;
-    await storeKubeconfigSetting(files.map((file) => file.fsPath));
+    if (!(await storeKubeconfigSetting(files.map((file) => file.fsPath)))) {
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Saved in your user settings, but this workspace\'s clusterAnatomy.kubeconfig setting overrides it.'),
+      );
+    }
   }
 
   dispose(): void {
