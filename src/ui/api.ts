@@ -1,7 +1,9 @@
 import type * as vscode from 'vscode';
 import type { ClusterAnatomy } from '../core/anatomy/types';
+import type { DemoCluster } from '../core/demo/demoCluster';
 import type { ConnectionStatus } from '../core/kubeconfig/contextStatus';
 import type { ContextStatusSnapshot } from './statusBar/contextSwitcher';
+import type { RenderedTreeItem } from './tree/anatomyTreeProvider';
 
 /** What `activate()` returns to other extensions and to the tests. Versioned: fields are only ever added. */
 export interface ClusterAnatomyApi {
@@ -22,4 +24,8 @@ export interface ClusterAnatomyApi {
   /** What the status-bar item shows (VS Code offers no way to read a status item). */
   readonly contextStatus: ContextStatusSnapshot;
   readonly onDidChangeContextStatus: vscode.Event<ContextStatusSnapshot>;
+  /** The anatomy tree's items under `parentId` (the roots without it), rendered as the view shows them. */
+  getTreeItems(parentId?: string): RenderedTreeItem[];
+  /** The demo cluster this window serves, once opened: its server, and scenarios for tests and teaching. */
+  readonly demoCluster: DemoCluster | undefined;
 }

@@ -3,8 +3,9 @@ import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
 import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
 import { registerCommands } from './commands';
+import { registerDemoCluster } from './demo/demoClusterCommand';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
-import { registerAnatomyTree } from './tree/registerTree';
+import { ANATOMY_VIEW_ID, registerAnatomyTree } from './tree/registerTree';
 
 /** The composition root: builds the core services and their VS Code adapters, and owns their disposal. */
 export class ExtensionContainer implements vscode.Disposable {
@@ -26,10 +27,13 @@ export class ExtensionContainer implements vscode.Disposable {
         if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`);
       }),
     );
-    const { view } = registerAnatomyTree(this, this.live);
+    const { view, provider: tree } = registerAnatomyTree(this, this.live);
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
+    const demo = registerDemoCluster(this, switcher.kubeconfig, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
+    // `npm start` opens the product on its demo cluster.
+    if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand('clusterAnatomy.openDemoCluster');
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);
     this.register(switcher.kubeconfig.onDidChange((state) => this.setHasKubeconfig(state.contexts.length > 0)));
 
@@ -53,6 +57,10 @@ export class ExtensionContainer implements vscode.Disposable {
         return switcher.status;
       },
       onDidChangeContextStatus: switcher.onDidChangeStatus,
+      getTreeItems: (parentId) => tree.describeChildren(parentId),
+      get demoCluster() {
+        return demo.cluster;
+      },
     };
   }
 

@@ -2,7 +2,7 @@ import * as os from 'node:os';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { type Event, Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
-import { checkKubeconfig, describeContexts } from './checks';
+import { checkKubeconfig, describeContexts, nextTokenExpiry } from './checks';
 import { buildClientConfig } from './clientConfig';
 import { discoverKubeconfigFiles } from './discover';
 import { loadKubeconfig } from './load';
@@ -21,6 +21,11 @@ export interface KubeconfigServiceOptions {
   /** Watch the files and reload on outside changes. Defaults to true. */
   readonly watch?: boolean;
   readonly debounceMs?: number;
+  /**
+   * Files merged after the discovered ones (lowest precedence) and never written: the demo cluster's
+   * kubeconfig, which must not end up in the user's files.
+   */
+  readonly additionalFiles?: readonly string[];
   /** Milliseconds since the epoch, for token expiry. */
   readonly now?: () => number;
 }
@@ -47,6 +52,7 @@ export class KubeconfigService implements Disposable {
   private signature = '';
   private sessionContext: string | undefined;
   private readonly watcher: KubeconfigWatcher | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   constructor(options: KubeconfigServiceOptions = {}) {
     this.options = options;
@@ -79,7 +85,7 @@ export class KubeconfigService implements Disposable {
   }
 
   /** New setting or trust level: re-discover, reload, re-watch. */
-  update(changes: Pick<KubeconfigServiceOptions, 'setting' | 'trusted'>): void {
+  update(changes: Pick<KubeconfigServiceOptions, 'setting' | 'trusted' | 'additionalFiles'>): void {
     this.options = { ...this.options, ...changes };
     this.reload();
   }
@@ -87,7 +93,7 @@ export class KubeconfigService implements Disposable {
   /** Reads the files again; fires onDidChange when anything visible changed. */
   reload(): void {
     this.load();
-    this.watcher?.setPaths(this.paths);
+    this.watcher?.setPaths([...this.paths, ...(this.options.additionalFiles ?? [])]);
   }
 
   private load(): void {
@@ -99,7 +105,8 @@ export class KubeconfigService implements Disposable {
     });
     this.paths = discovered.paths;
     this.source = discovered.source;
-    this.merged = loadKubeconfig(discovered.source, discovered.paths);
+    const additional = (this.options.additionalFiles ?? []).filter((file) => !discovered.paths.includes(file));
+    this.merged = loadKubeconfig(discovered.source, [...discovered.paths, ...additional]);
     const problems = [
       ...this.merged.problems,
       ...checkKubeconfig(this.merged, { trusted: this.trusted, env: this.options.env, now: this.options.now?.() }),
@@ -115,6 +122,7 @@ export class KubeconfigService implements Disposable {
       sessionOnly: this.sessionContext !== undefined,
       problems,
     };
+    this.scheduleExpiryCheck();
     const signature = JSON.stringify([state, [...this.merged.clusters.values()], [...this.merged.users.values()]]);
     this.current = state;
     if (signature !== this.signature) {
@@ -122,6 +130,17 @@ export class KubeconfigService implements Disposable {
       this.signature = signature;
       if (!first) this.changed.fire(state);
     }
+  }
+
+  /** A token that expires while nothing changes on disk must still turn the status red: re-check then. */
+  private scheduleExpiryCheck(): void {
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    if (this.options.watch === false) return;
+    const now = Date.now();
+    const next = nextTokenExpiry(this.merged, now);
+    // setTimeout holds 32 bits of milliseconds; later expiries are checked again after that long.
+    if (next !== undefined) this.expiryTimer = setTimeout(() => this.reload(), Math.min(next - now + 50, 2 ** 31 - 1)).unref();
   }
 
   /**
@@ -150,6 +169,7 @@ export class KubeconfigService implements Disposable {
   }
 
   dispose(): void {
+    clearTimeout(this.expiryTimer);
     this.watcher?.dispose();
     this.changed.dispose();
   }

@@ -12,6 +12,16 @@ export type StateElement =
 
 export type AnatomyTreeElement = TreeElement | StateElement;
 
+export interface RenderedTreeItem {
+  readonly id: string;
+  readonly label: string;
+  readonly description: string;
+  /** The tooltip's Markdown source. */
+  readonly tooltip: string;
+  readonly contextValue: string;
+  readonly collapsible: boolean;
+}
+
 export const TreeCommandIds = {
   refresh: 'clusterAnatomy.refresh',
   retry: 'clusterAnatomy.retry',
@@ -107,6 +117,24 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const anatomy = this.currentAnatomy;
     if (!anatomy) return [];
     return childElements(anatomy, element).map((e) => this.intern(e));
+  }
+
+  /** The rendered children of an element (by id), as a person sees them: for the extension API and tests. */
+  describeChildren(parentId?: string): RenderedTreeItem[] {
+    const parent = parentId === undefined ? undefined : this.interned.get(parentId);
+    if (parentId !== undefined && !parent) return [];
+    return this.getChildren(parent).map((element) => {
+      const item = this.getTreeItem(element);
+      const tooltip = item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+      return {
+        id: element.id,
+        label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+        description: typeof item.description === 'string' ? item.description : '',
+        tooltip,
+        contextValue: item.contextValue ?? '',
+        collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+      };
+    });
   }
 
   getParent(): undefined {

@@ -1,0 +1,102 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { DemoCluster, DemoClusterOptions } from '../../core/demo/demoCluster';
+import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
+
+export const OPEN_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.openDemoCluster';
+export const STOP_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.stopDemoCluster';
+const DEMO_CONTEXT = 'kind-multi-node';
+
+interface Host {
+  register<T extends vscode.Disposable>(disposable: T): T;
+  readonly log: vscode.LogOutputChannel;
+  readonly context: vscode.ExtensionContext;
+}
+
+/** What the command returns: enough for a test or another extension to use the demo cluster. */
+export interface OpenedDemoCluster {
+  readonly context: string;
+  readonly server: string;
+  readonly kubeconfigFile: string;
+}
+
+/**
+ * The built-in demo cluster: the article's kind multi-node cluster, served on 127.0.0.1 from this extension
+ * host. Its kubeconfig lives in the extension's storage and joins the merged kubeconfig with the lowest
+ * precedence; the switch to it is for this session only, so the user's kubeconfig files are never touched.
+ */
+export class DemoClusterController implements vscode.Disposable {
+  private demo: DemoCluster | undefined;
+  private starting: Promise<OpenedDemoCluster> | undefined;
+  private readonly kubeconfigFile: string;
+
+  constructor(
+    private readonly host: Host,
+    private readonly kubeconfig: KubeconfigService,
+  ) {
+    this.kubeconfigFile = path.join(host.context.globalStorageUri.fsPath, 'demo-kubeconfig.yaml');
+  }
+
+  get cluster(): DemoCluster | undefined {
+    return this.demo;
+  }
+
+  open(options: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'> = {}): Promise<OpenedDemoCluster> {
+    this.starting ??= this.start(options).finally(() => (this.starting = undefined));
+    return this.starting;
+  }
+
+  private async start(options: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>): Promise<OpenedDemoCluster> {
+    if (!this.demo) {
+      // The demo's own context name, unless a real kubeconfig already uses it (a real kind cluster).
+      const taken = this.kubeconfig.mergedConfig.contexts.get(DEMO_CONTEXT)?.file;
+      const contextName = taken && taken !== this.kubeconfigFile ? `${DEMO_CONTEXT}-demo` : DEMO_CONTEXT;
+      const { startDemoCluster } = await import('../../core/demo/demoCluster');
+      this.demo = await startDemoCluster({ ...options, contextName });
+      fs.mkdirSync(path.dirname(this.kubeconfigFile), { recursive: true });
+      fs.writeFileSync(this.kubeconfigFile, this.demo.kubeconfigYaml(), { mode: 0o600 });
+      this.kubeconfig.update({ additionalFiles: [this.kubeconfigFile] });
+      this.host.log.info(`Demo cluster "${contextName}" serving on ${this.demo.server}`);
+    }
+    await this.kubeconfig.switchContext(this.demo.contextName, { sessionOnly: true });
+    return { context: this.demo.contextName, server: this.demo.server, kubeconfigFile: this.kubeconfigFile };
+  }
+
+  async stop(): Promise<void> {
+    const demo = this.demo;
+    this.demo = undefined;
+    if (!demo) return;
+    this.kubeconfig.update({ additionalFiles: [] });
+    fs.rmSync(this.kubeconfigFile, { force: true });
+    await demo.stop();
+    this.host.log.info('Demo cluster stopped');
+  }
+
+  dispose(): void {
+    void this.stop();
+  }
+}
+
+export function registerDemoCluster(host: Host, kubeconfig: KubeconfigService, reveal: () => Thenable<unknown>): DemoClusterController {
+  const controller = host.register(new DemoClusterController(host, kubeconfig));
+  host.register(
+    vscode.commands.registerCommand(OPEN_DEMO_CLUSTER_COMMAND, async (options?: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>) => {
+      try {
+        const opened = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo cluster…') },
+          () => controller.open(typeof options === 'object' && options !== null ? options : {}),
+        );
+        await reveal();
+        return opened;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        host.log.error(`Demo cluster failed to start: ${reason}`);
+        void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', reason));
+        return undefined;
+      }
+    }),
+  );
+  host.register(vscode.commands.registerCommand(STOP_DEMO_CLUSTER_COMMAND, () => controller.stop()));
+  return controller;
+}

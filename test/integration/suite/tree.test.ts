@@ -1,0 +1,165 @@
+// The anatomy tree inside a real VS Code, against the built-in demo cluster served from the extension host.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ClusterAnatomy } from '../../../src/core/anatomy/types';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
+
+const extensionId = 'cluster-anatomy.cluster-anatomy';
+
+async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function byLabel(items: RenderedTreeItem[], label: string): RenderedTreeItem {
+  const item = items.find((candidate) => candidate.label === label);
+  assert.ok(item, `no tree item "${label}" among ${items.map((i) => i.label).join(', ')}`);
+  return item;
+}
+
+describe('Anatomy tree on the demo cluster', function () {
+  this.timeout(60_000);
+  let api: ClusterAnatomyApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    // A fast clock: the node controller's 40 s grace period passes in 2 s, heartbeats every second.
+    const opened = await vscode.commands.executeCommand<{ context: string; server: string }>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    assert.ok(opened, 'the demo cluster opened');
+    await until('the demo context to be current', () => api.contextStatus.context === opened.context);
+    await until('a connection', () => api.connectionStatus?.state === 'connected');
+  });
+
+  it('gives the anatomy of the article\'s kind cluster through the API', async () => {
+    const anatomy = await api.getAnatomy();
+    assert.ok(anatomy);
+    assert.equal(anatomy.controlPlane.mode, 'static-pods');
+    assert.deepEqual(anatomy.nodes.map((n) => [n.name, n.role]), [
+      ['multi-node-control-plane', 'control-plane'],
+      ['multi-node-worker', 'worker'],
+      ['multi-node-worker2', 'worker'],
+    ]);
+    const cp = anatomy.nodes[0];
+    assert.deepEqual(cp.components.filter((c) => c.source === 'static').map((c) => c.pod).sort(), [
+      'etcd-multi-node-control-plane',
+      'kube-apiserver-multi-node-control-plane',
+      'kube-controller-manager-multi-node-control-plane',
+      'kube-scheduler-multi-node-control-plane',
+    ]);
+    for (const node of anatomy.nodes) {
+      assert.equal(node.components.filter((c) => c.component === 'kube-proxy').length, 1);
+      assert.equal(node.components.filter((c) => c.component === 'cni').length, 1);
+      assert.equal(node.kubeletVersion, 'v1.37.0');
+      assert.match(node.containerRuntime ?? '', /^containerd:\/\//);
+      assert.ok(node.lease, `${node.name} has a heartbeat Lease`);
+    }
+    assert.deepEqual(anatomy.absent.map((a) => a.component), ['cloud-controller-manager']);
+  });
+
+  it('shows the roles, the static Pods, the node agents and the heartbeat in the tree', async () => {
+    const roots = await until('the tree roots', () => {
+      const items = api.getTreeItems();
+      return items.length >= 4 ? items : undefined;
+    });
+    assert.deepEqual(roots.map((r) => r.label), ['Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster']);
+    const controlPlane = api.getTreeItems(byLabel(roots, 'Control plane').id);
+    const cpNode = byLabel(controlPlane, 'multi-node-control-plane');
+    assert.match(cpNode.description, /Ready/);
+    assert.match(cpNode.contextValue, /^clusterAnatomy:node\+controlPlane/);
+    const parts = api.getTreeItems(cpNode.id);
+    const labels = parts.map((p) => p.label);
+    for (const component of ['kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'container runtime', 'kube-proxy', 'kindnet', 'Heartbeat (Lease)']) {
+      assert.ok(labels.includes(component), `${component} under the control-plane node: ${labels.join(', ')}`);
+    }
+    const apiserver = byLabel(parts, 'kube-apiserver');
+    assert.match(apiserver.description, /static Pod/);
+    assert.match(apiserver.tooltip, /kubernetes\.io\/config\.mirror/);
+    assert.match(byLabel(parts, 'kubelet').tooltip, /not a Pod/);
+    assert.match(byLabel(parts, 'Heartbeat (Lease)').description, /renewed/);
+    const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
+    assert.deepEqual(workers.map((w) => w.label), ['multi-node-worker', 'multi-node-worker2']);
+    const addons = api.getTreeItems(byLabel(roots, 'Cluster addons').id);
+    assert.match(byLabel(addons, 'Deployment coredns').description, /^2\/2/);
+    assert.ok(addons.some((a) => a.label === 'Service kube-dns'));
+    const absent = api.getTreeItems(byLabel(roots, 'Not in this cluster').id);
+    assert.deepEqual(absent.map((a) => a.label), ['cloud-controller-manager']);
+  });
+
+  it('follows a deleted coredns Pod to its replacement', async () => {
+    const before = await api.getAnatomy();
+    const corednsPods = (a: ClusterAnatomy | undefined) => (a?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
+    const victim = corednsPods(before)[0];
+    api.demoCluster!.control.deletePod('kube-system', victim.pod);
+    const after = await until('a replacement coredns Pod, ready', async () => {
+      const pods = corednsPods(await api.getAnatomy());
+      return pods.length === 2 && !pods.some((p) => p.pod === victim.pod) && pods.every((p) => p.ready) ? pods : undefined;
+    });
+    assert.ok(after.every((p) => p.source === 'deployment' && p.owner === 'Deployment/coredns'));
+  });
+
+  it('turns a node Unknown when its heartbeat stops', async () => {
+    api.demoCluster!.control.stopHeartbeat('multi-node-worker2');
+    try {
+      const node = await until('multi-node-worker2 to turn Unknown', async () => {
+        const found = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2');
+        return found?.ready === 'Unknown' ? found : undefined;
+      });
+      assert.ok((node.lease?.ageSeconds ?? 0) >= 1);
+      const workers = api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id);
+      assert.match(byLabel(workers, 'multi-node-worker2').description, /Unknown/);
+    } finally {
+      api.demoCluster!.control.resumeHeartbeat('multi-node-worker2');
+    }
+  });
+
+  it('says which permission is missing and keeps what it can read', async () => {
+    const demo = api.demoCluster!;
+    demo.control.forbid('replicasets.apps', 'kube-system');
+    try {
+      await vscode.commands.executeCommand('clusterAnatomy.refresh');
+      const anatomy = await until('ReplicaSets to be reported unreadable', async () => {
+        const a = await api.getAnatomy();
+        return a?.unreadable.some((u) => u.resource === 'replicasets') ? a : undefined;
+      });
+      assert.match(anatomy.unreadable.find((u) => u.resource === 'replicasets')!.reason, /forbidden/i);
+      // coredns is still recognised as a Deployment Pod, from its ReplicaSet's name.
+      const coredns = anatomy.nodes.flatMap((n) => n.components).find((c) => c.component === 'coredns');
+      assert.equal(coredns?.source, 'deployment');
+      const roots = api.getTreeItems();
+      assert.ok(roots.some((r) => r.label === 'Cannot be read'), roots.map((r) => r.label).join(', '));
+    } finally {
+      demo.control.allow('replicasets.apps', 'kube-system');
+    }
+    demo.control.forbid('pods', 'kube-system');
+    try {
+      await vscode.commands.executeCommand('clusterAnatomy.refresh');
+      const status = await until('a forbidden status', () => (api.connectionStatus?.state === 'forbidden' ? api.connectionStatus : undefined));
+      assert.match(status.message ?? '', /cannot list resource "pods"/);
+      assert.match(api.contextStatus.text + api.contextStatus.tooltip, /forbidden|Forbidden|permission/i);
+    } finally {
+      demo.control.allow('pods', 'kube-system');
+      await vscode.commands.executeCommand('clusterAnatomy.refresh');
+    }
+    await until('a connection again', () => api.connectionStatus?.state === 'connected');
+  });
+
+  it('opens a live YAML view of a Pod', async () => {
+    const roots = api.getTreeItems();
+    const cpNode = byLabel(api.getTreeItems(byLabel(roots, 'Control plane').id), 'multi-node-control-plane');
+    const apiserver = byLabel(api.getTreeItems(cpNode.id), 'kube-apiserver');
+    assert.match(apiserver.contextValue, /^clusterAnatomy:pod\+static/);
+    const anatomy = await api.getAnatomy();
+    const pod = anatomy!.nodes[0].components.find((c) => c.component === 'kube-apiserver')!;
+    const uri = vscode.Uri.from({ scheme: 'cluster-anatomy', path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml` });
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.match(document.getText(), /kind: Pod/);
+    assert.match(document.getText(), /kubernetes\.io\/config\.mirror/);
+    assert.doesNotMatch(document.getText(), /managedFields/);
+  });
+});
