@@ -69,6 +69,17 @@ export function jwtExpiry(token: string): number | undefined {
   }
 }
 
+/** The next moment (ms since the epoch) a JWT of some user expires, after `now`; undefined when none will. */
+export function nextTokenExpiry(merged: MergedKubeconfig, now: number): number | undefined {
+  let next: number | undefined;
+  for (const user of merged.users.values()) {
+    const token = user.value.token;
+    const exp = typeof token === 'string' ? jwtExpiry(token) : undefined;
+    if (exp !== undefined && exp * 1000 > now && (next === undefined || exp * 1000 < next)) next = exp * 1000;
+  }
+  return next;
+}
+
 export function userNeedsTrust(user: UserBody | undefined): boolean {
   return user !== undefined && (user.exec !== undefined || user['auth-provider'] !== undefined);
 }

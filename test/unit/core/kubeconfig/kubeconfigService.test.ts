@@ -4,7 +4,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KubeconfigService } from '../../../../src/core/kubeconfig/kubeconfigService';
 import type { KubeconfigState } from '../../../../src/core/kubeconfig/types';
-import { tempDir, type TempDir } from './kubeconfigFixtures';
+import { jwt, tempDir, type TempDir } from './kubeconfigFixtures';
 
 function config(current: string, ...contexts: string[]): string {
   return [
@@ -121,6 +121,15 @@ describe('KubeconfigService', () => {
       await nextState(witness, (state) => names(state).includes('c'));
       assert.equal(events, 0);
     });
+  });
+
+  it('reports a token as expired when it expires, with no change on disk', async () => {
+    const token = jwt({ sub: 'x', exp: Math.ceil(Date.now() / 1000) + 1 });
+    const file = dir.file('config', `${config('a', 'a')}users:\n- name: u\n  user: {token: ${token}}\n`);
+    const service = open({ kubeconfig: file });
+    assert.deepEqual(service.state.problems, []);
+    const expired = await nextState(service, (state) => state.problems.some((problem) => problem.kind === 'tokenExpired'));
+    assert.equal(expired.problems[0]?.entry?.name, 'u');
   });
 
   describe('switching', () => {
