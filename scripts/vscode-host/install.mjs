@@ -25,6 +25,7 @@ for (const host of selectHosts(options.host)) {
     }
     const runtime = await ensureRuntime(host.nodeMajor);
     await installHost(host, runtime);
+    verifyNativeModules(host, runtime);
     await verifyServerStarts(host, runtime);
     writeFileSync(host.stampFile, `${specHash(host.specDir)}\n`);
     console.log(`[install] VS Code ${host.vscode} (code-server ${host.codeServer}, node ${host.nodeMajor}): ` +
@@ -117,6 +118,25 @@ function seedRipgrepCache(scratch) {
   copyFileSync(rg, join(staging, 'rg'));
   const tar = spawnSync('tar', ['czf', join(cache, 'ripgrep-v13.0.0-10-x86_64-unknown-linux-musl.tar.gz'), '-C', staging, 'rg']);
   if (tar.status !== 0) throw new Error(`tar of ${rg} failed: ${tar.stderr}`);
+}
+
+/**
+ * The native modules VS Code's server needs must have been built (install scripts ran) for the host's Node:
+ * load each with that Node, and find a ripgrep binary (1.99: @vscode/ripgrep; newer: @vscode/ripgrep-universal).
+ */
+function verifyNativeModules(host, runtime) {
+  const check = `
+    const { existsSync } = require('node:fs');
+    for (const name of ['node-pty', '@vscode/spdlog', 'kerberos', '@parcel/watcher']) require(name);
+    const rg = ['@vscode/ripgrep', '@vscode/ripgrep-universal'].map((name) => {
+      try { return require(name).rgPath; } catch { return undefined; }
+    }).find((path) => path && existsSync(path));
+    if (!rg) throw new Error('no ripgrep binary');`;
+  const result = spawnSync(runtime.node, ['-e', check], {
+    cwd: join(host.installDir, 'node_modules', 'code-server', 'lib', 'vscode'),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`VS Code ${host.vscode}'s native modules do not load:\n${result.stderr}`);
 }
 
 /** Starts the installed server once and asks it for the workbench page. */

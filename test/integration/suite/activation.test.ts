@@ -50,7 +50,7 @@ describe('Cluster Anatomy in VS Code', () => {
         assert.equal(existsSync(join(root, unwanted)), false, `the package contains ${unwanted}`);
       }
       // Modules the bundle loads on first use (e.g. the Kubernetes client) must be packaged too.
-      const lazy = [...readFileSync(main, 'utf8').matchAll(/require\(["'](\.\/[^"']+)["']\)/g)].map((match) => match[1]);
+      const lazy = [...readFileSync(main, 'utf8').matchAll(/(?:require|import)\(["'](\.\/[^"']+)["']\)/g)].map((match) => match[1]);
       for (const module of lazy) {
         assert.ok(existsSync(join(root, 'dist', module)), `dist/${module} is loaded by the bundle but not packaged`);
       }
