@@ -148,8 +148,12 @@ export class KubeconfigService implements Disposable {
    * the `current-context` line changes), or kept for this session only, touching no file.
    */
   async switchContext(name: string, options: { sessionOnly?: boolean } = {}): Promise<KubeconfigState> {
-    if (!this.merged.contexts.has(name)) throw new UnknownContextError(name);
-    if (options.sessionOnly) {
+    const context = this.merged.contexts.get(name);
+    if (!context) throw new UnknownContextError(name);
+    // A context only an additional file defines (the demo) is never written: the user's kubectl would be
+    // left pointing at a context its files do not have.
+    const onlyAdditional = (this.options.additionalFiles ?? []).includes(context.file);
+    if (options.sessionOnly || onlyAdditional) {
       this.sessionContext = name;
     } else {
       this.sessionContext = undefined;

@@ -164,6 +164,22 @@ describe('KubeconfigService', () => {
       assert.equal(open({ kubeconfig: file }).state.current, 'd');
     });
 
+    it('merges an additional file last, and switches to its contexts for the session only', async () => {
+      const user = dir.file('config', config('mine', 'mine'));
+      const demo = dir.file('demo.yaml', config('demo', 'demo', 'mine'));
+      const service = open({ kubeconfig: user });
+      service.update({ additionalFiles: [demo] });
+      assert.deepEqual(names(service.state), ['demo', 'mine']);
+      assert.equal(service.state.contexts.find((context) => context.name === 'mine')?.file, user);
+      assert.equal(service.state.current, 'mine');
+
+      const state = await service.switchContext('demo');
+      assert.equal(state.current, 'demo');
+      assert.equal(state.sessionOnly, true);
+      assert.equal(fs.readFileSync(user, 'utf8'), config('mine', 'mine'));
+      assert.equal(fs.readFileSync(demo, 'utf8'), config('demo', 'demo', 'mine'));
+    });
+
     it('takes a new setting: the setting wins over KUBECONFIG', () => {
       const fromEnv = dir.file('env.yaml', config('e', 'e'));
       const fromSetting = dir.file('setting.yaml', config('s', 's'));
