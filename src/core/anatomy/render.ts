@@ -76,7 +76,7 @@ export function renderText(anatomy: ClusterAnatomy): string {
 
 /** Markdown table cells: pipes and markup characters escaped, line breaks folded. */
 export function markdownCell(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>&]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>&~$:]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 }
 
 interface SummaryRow {

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
+import { markdownCell } from '../../core/anatomy/render';
 import { defaultDiagramStrings } from '../../core/diagram/strings';
 import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
 
-/** Localised words and tooltips of the tree. Cluster data enters Markdown only through appendText. */
+/** Localised words and tooltips of the tree. Cluster data enters Markdown only escaped, through Tooltip. */
 
 export function sourceLabel(source: PodSource): string {
   switch (source) {
@@ -65,33 +66,41 @@ export function secondsSince(iso: string | null | undefined, now = Date.now()): 
   return Number.isFinite(time) ? Math.max(0, Math.round((now - time) / 1000)) : undefined;
 }
 
-/** A Markdown tooltip whose every piece of cluster data is escaped text. */
+/**
+ * A Markdown tooltip whose every piece of cluster data is escaped text: Markdown and HTML characters are
+ * backslash-escaped (appendText would also turn every space into &nbsp;), links and icons stay inert.
+ */
 export class Tooltip {
-  readonly markdown = new vscode.MarkdownString(undefined, true);
+  readonly markdown = new vscode.MarkdownString();
 
   constructor() {
     this.markdown.isTrusted = false;
     this.markdown.supportHtml = false;
+    this.markdown.supportThemeIcons = false;
+  }
+
+  private text(value: string): void {
+    this.markdown.appendMarkdown(markdownCell(value));
   }
 
   heading(text: string): this {
     this.markdown.appendMarkdown('**');
-    this.markdown.appendText(text);
+    this.text(text);
     this.markdown.appendMarkdown('**\n\n');
     return this;
   }
 
   line(label: string, value: string): this {
     this.markdown.appendMarkdown('*');
-    this.markdown.appendText(label);
+    this.text(label);
     this.markdown.appendMarkdown('*: ');
-    this.markdown.appendText(value);
+    this.text(value);
     this.markdown.appendMarkdown('  \n');
     return this;
   }
 
   paragraph(text: string): this {
-    this.markdown.appendText(text);
+    this.text(text);
     this.markdown.appendMarkdown('\n\n');
     return this;
   }
@@ -99,11 +108,11 @@ export class Tooltip {
   evidence(evidence: readonly Evidence[]): this {
     if (evidence.length === 0) return this;
     this.markdown.appendMarkdown('\n');
-    this.markdown.appendText(vscode.l10n.t('Evidence'));
+    this.text(vscode.l10n.t('Evidence'));
     this.markdown.appendMarkdown(':\n');
     for (const item of evidence) {
       this.markdown.appendMarkdown('- ');
-      this.markdown.appendText(`${item.kind} ${item.key}${item.value !== undefined && item.value !== '' ? ` = ${item.value}` : ''}`);
+      this.text(`${item.kind} ${item.key}${item.value !== undefined && item.value !== '' ? ` = ${item.value}` : ''}`);
       this.markdown.appendMarkdown('\n');
     }
     return this;
