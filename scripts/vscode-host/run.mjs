@@ -71,17 +71,19 @@ console.log('');
 for (const result of results) console.log(result.line);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
+const skipped = results.reduce((sum, result) => sum + result.skipped, 0);
 const ok = results.every((result) => result.ok) && passed > 0;
 if (passed === 0) console.log('[integration] FAIL: no test ran');
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
 
 async function runHost(host) {
   const label = `VS Code ${host.vscode} (code-server ${host.codeServer})`;
   const started = Date.now();
-  const result = (ok, passed, failed, note) => ({
-    ok, passed, failed,
-    line: `[integration] ${label}: ${ok ? 'PASS' : 'FAIL'} ${passed} passed, ${failed} failed in ${seconds(started)}${note ? ` (${note})` : ''}`,
+  const result = (ok, passed, failed, note, skipped = 0) => ({
+    ok, passed, failed, skipped,
+    line: `[integration] ${label}: ${ok ? 'PASS' : 'FAIL'} ${passed} passed, ${failed} failed` +
+      `${skipped ? `, ${skipped} skipped` : ''} in ${seconds(started)}${note ? ` (${note})` : ''}`,
   });
   if (!isInstalled(host)) {
     // Never a silent skip: a host that cannot run fails the run, locally and in CI.
@@ -167,12 +169,12 @@ async function runHost(host) {
     const note = activation ? `activation ${activation}` : undefined;
     if (outcome === 'timeout') {
       console.error(`[integration] ${label}: no result after ${timeoutMs / 1000} s; server output:\n${server.output()}`);
-      return result(false, summary.passed, summary.failed, `timed out after ${timeoutMs / 1000} s`);
+      return result(false, summary.passed, summary.failed, `timed out after ${timeoutMs / 1000} s`, summary.pending);
     }
     const ok = exitCode === 0 && summary.failed === 0 && summary.passed > 0;
     if (!ok && summary.passed + summary.failed === 0) console.error(`[integration] server output:\n${server.output()}`);
     return result(ok, summary.passed, summary.failed, [note, exitCode === 0 ? undefined : `exit ${exitCode}`]
-      .filter(Boolean).join(', '));
+      .filter(Boolean).join(', '), summary.pending);
   } catch (error) {
     console.error(`[integration] ${label}: ${error instanceof Error ? error.stack : error}`);
     return result(false, 0, 0, 'could not run');
