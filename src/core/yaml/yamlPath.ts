@@ -3,7 +3,6 @@ import {
   isMap,
   isScalar,
   isSeq,
-  LineCounter,
   parseAllDocuments,
   type Document,
   type Node as YamlNode,
@@ -46,10 +45,23 @@ export interface ManifestPosition {
   readonly listItem?: number;
 }
 
+/**
+ * A file split at its document markers, each part parsed on first use. A `---` or `...` at the start of a line
+ * always ends a YAML document (even inside a block scalar), so a hover parses one document, not the file.
+ */
 export interface ParsedManifest {
   readonly text: string;
-  readonly documents: readonly Document.Parsed[];
-  readonly lineCounter: LineCounter;
+  /** Offset of the start of each line. */
+  readonly lineStarts: readonly number[];
+  readonly segments: readonly ManifestSegment[];
+}
+
+export interface ManifestSegment {
+  /** Offsets of the segment in the file: from its `---` line (if any) to the next marker line. */
+  readonly start: number;
+  readonly end: number;
+  /** Index of the document among the file's non-empty documents; undefined for a segment of only comments. */
+  readonly docIndex: number | undefined;
 }
 
 /** Text that is not YAML worth parsing: too large, or binary (NUL or many control characters). */
@@ -70,27 +82,65 @@ export function blankTemplateActions(text: string): string {
   return text.replace(/\{\{[\s\S]*?\}\}/g, (action) => action.replace(/[^\r\n]/g, ' '));
 }
 
-function parseDocuments(text: string, lineCounter: LineCounter): Document.Parsed[] {
+/** The parsed documents of one segment, with their ranges relative to the segment's start. */
+const segmentDocuments = new WeakMap<ManifestSegment, readonly Document.Parsed[]>();
+
+/** Parses the documents of a segment (once); never throws. Exported for tests and the benchmark. */
+export function documentsOf(parsed: ParsedManifest, segment: ManifestSegment): readonly Document.Parsed[] {
+  const cached = segmentDocuments.get(segment);
+  if (cached) return cached;
+  const text = parsed.text.slice(segment.start, segment.end);
+  let documents: Document.Parsed[] = [];
+  try {
+    documents = parseDocuments(text);
+    if (text.includes('{{') && documents.some((document) => document.errors.length > 0)) {
+      // A templated file: parse again with the template actions blanked (offsets are unchanged).
+      documents = parseDocuments(blankTemplateActions(text));
+    }
+  } catch {
+    documents = [];
+  }
+  segmentDocuments.set(segment, documents);
+  return documents;
+}
+
+function parseDocuments(text: string): Document.Parsed[] {
   // uniqueKeys off: a duplicated key (common in hand-edited manifests) must not hide the rest of the document.
-  const documents = parseAllDocuments(text, { lineCounter, uniqueKeys: false });
+  const documents = parseAllDocuments(text, { uniqueKeys: false });
   return Array.isArray(documents) ? documents : [];
 }
 
-/** Parses every document of a file; undefined for text too large or binary. Never throws. */
-export function parseManifest(text: string): ParsedManifest | undefined {
+const markerLine = /^(?:---|\.\.\.)(?=\s|$)/;
+const contentLine = /^[ \t]*[^\s#]/m;
+
+/**
+ * Splits a file into lines and segments without parsing it (undefined for text too large or binary).
+ * With `eager`, every segment is parsed at once (what a resolver without this split would pay on each parse).
+ */
+export function parseManifest(text: string, options: { eager?: boolean } = {}): ParsedManifest | undefined {
   if (isUnparseable(text)) return undefined;
-  try {
-    let lineCounter = new LineCounter();
-    let documents = parseDocuments(text, lineCounter);
-    if (text.includes('{{') && documents.some((document) => document.errors.length > 0)) {
-      // A templated file: parse it again with the template actions blanked (offsets are unchanged).
-      lineCounter = new LineCounter();
-      documents = parseDocuments(blankTemplateActions(text), lineCounter);
-    }
-    return { text, documents, lineCounter };
-  } catch {
-    return undefined;
+  const lineStarts = [0];
+  const markers: number[] = [];
+  if (markerLine.test(text)) markers.push(0);
+  for (let index = text.indexOf('\n'); index >= 0; index = text.indexOf('\n', index + 1)) {
+    lineStarts.push(index + 1);
+    const next = text.charCodeAt(index + 1);
+    // Only a line starting with '-' or '.' can be a marker: test those alone.
+    if ((next === 45 || next === 46) && markerLine.test(text.slice(index + 1, index + 5))) markers.push(index + 1);
   }
+  const bounds = [0, ...markers.filter((marker) => marker > 0), text.length];
+  const segments: ManifestSegment[] = [];
+  let docIndex = 0;
+  for (let index = 0; index + 1 < bounds.length; index++) {
+    const [start, end] = [bounds[index], bounds[index + 1]];
+    // A marker line's own text ("--- # comment") is not content; what follows it may be.
+    const body = text.slice(start, end).replace(/^(?:---|\.\.\.)[^\n]*/, '');
+    const hasContent = contentLine.test(body);
+    segments.push({ start, end, docIndex: hasContent ? docIndex++ : undefined });
+  }
+  const parsed = { text, lineStarts, segments };
+  if (options.eager) for (const segment of segments) documentsOf(parsed, segment);
+  return parsed;
 }
 
 /** Parses once per (key, version): hovers over an unchanged document reuse the parse. Small LRU. */
@@ -128,7 +178,7 @@ export class ManifestParseCache {
 
 /** 1-based line and column (UTF-16 units, as editors count) to an offset; undefined when outside the text. */
 export function offsetOf(parsed: ParsedManifest, line: number, column: number): number | undefined {
-  const starts = parsed.lineCounter.lineStarts;
+  const starts = parsed.lineStarts;
   if (!Number.isInteger(line) || !Number.isInteger(column) || line < 1 || column < 1 || line > starts.length) return undefined;
   const start = starts[line - 1];
   const end = line < starts.length ? starts[line] : parsed.text.length;
@@ -145,17 +195,41 @@ export function manifestPositionAt(parsed: ParsedManifest, offset: number): Mani
   }
 }
 
-function positionAt(parsed: ParsedManifest, offset: number): ManifestPosition | undefined {
-  const docIndex = documentIndexAt(parsed.documents, offset);
-  if (docIndex === undefined) return undefined;
-  const document = parsed.documents[docIndex];
+function segmentAt(segments: readonly ManifestSegment[], offset: number): ManifestSegment | undefined {
+  let low = 0;
+  let high = segments.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const segment = segments[middle];
+    if (offset < segment.start) high = middle - 1;
+    else if (offset >= segment.end && !(middle === segments.length - 1 && offset === segment.end)) low = middle + 1;
+    else return segment;
+  }
+  return undefined;
+}
+
+function positionAt(parsed: ParsedManifest, fileOffset: number): ManifestPosition | undefined {
+  const segment = segmentAt(parsed.segments, fileOffset);
+  if (!segment || segment.docIndex === undefined) return undefined;
+  const documents = documentsOf(parsed, segment);
+  // Everything below works in the segment's offsets; `shift` maps them back to the file's.
+  const shift = segment.start;
+  const offset = fileOffset - shift;
+  const document = documents.find((candidate, index) => {
+    const [start, , end] = candidate.range;
+    return offset >= start && (offset < end || (index === documents.length - 1 && offset === end));
+  });
+  if (!document) return undefined;
+  const docIndex = segment.docIndex;
   const root = document.contents;
   const identity = objectIdentity(document, root);
   if (!identity) return undefined;
 
   const path: PathSegment[] = [];
   const nodes: (YamlNode | null)[] = [root];
-  const { onKey, range } = walk(root, offset, path, nodes);
+  const walked = walk(root, offset, path, nodes);
+  const onKey = walked.onKey;
+  const range: [number, number] = [walked.range[0] + shift, walked.range[1] + shift];
 
   // A List's items are objects in their own right: their kind and apiVersion apply below items[i].
   if (identity.kind.endsWith('List') && path[0] === 'items' && typeof path[1] === 'number') {
@@ -176,15 +250,6 @@ function positionAt(parsed: ParsedManifest, offset: number): ManifestPosition | 
     }
   }
   return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity };
-}
-
-function documentIndexAt(documents: readonly Document.Parsed[], offset: number): number | undefined {
-  for (let index = 0; index < documents.length; index++) {
-    const [start, , end] = documents[index].range;
-    const last = index === documents.length - 1;
-    if (offset >= start && (offset < end || (last && offset === end))) return index;
-  }
-  return undefined;
 }
 
 interface ObjectIdentity {

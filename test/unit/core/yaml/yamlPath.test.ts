@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   blankTemplateActions,
+  documentsOf,
   formatPath,
   ManifestParseCache,
   manifestPositionAt,
@@ -152,6 +153,35 @@ describe('yamlPath', () => {
     });
   });
 
+  describe('segments', () => {
+    it('splits at document markers and parses only the segment under the cursor', () => {
+      const text = 'apiVersion: v1\nkind: Pod\nspec: {nodeName: a}\n--- # second\napiVersion: v1\nkind: Service\nspec: {type: NodePort}\n...\n---\n# only a comment\n---\napiVersion: v1\nkind: Secret\ntype: Opaque\n';
+      const parsed = parseManifest(text);
+      assert.ok(parsed);
+      // The `...` end marker starts a segment of its own, with no document in it.
+      assert.deepEqual(parsed.segments.map((segment) => segment.docIndex), [0, 1, undefined, undefined, 2]);
+      const position = manifestPositionAt(parsed, text.indexOf('NodePort'));
+      assert.equal(position?.kind, 'Service');
+      assert.equal(position?.docIndex, 1);
+      assert.equal(text.slice(position?.range[0], position?.range[1]), 'NodePort', 'ranges are in file offsets');
+      assert.equal(manifestPositionAt(parsed, text.indexOf('Opaque'))?.docIndex, 2);
+      assert.equal(manifestPositionAt(parsed, text.indexOf('only a comment')), undefined);
+    });
+
+    it('treats a marker inside a block scalar as the end of the document, as YAML does', () => {
+      const text = 'apiVersion: v1\nkind: ConfigMap\ndata:\n  script: |\n    echo hi\n---\napiVersion: v1\nkind: Pod\nspec: {nodeName: b}\n';
+      const parsed = parseManifest(text);
+      assert.equal(parsed?.segments.length, 2);
+      assert.equal(pathAt(text, 'nodeName'), 'spec.nodeName');
+    });
+
+    it('does not take a longer dash line or an indented marker for a document marker', () => {
+      const text = 'apiVersion: v1\nkind: ConfigMap\ndata:\n  a: |\n    ----\n     ---\n  b: x\n';
+      assert.equal(parseManifest(text)?.segments.length, 1);
+      assert.equal(pathAt(text, 'b:'), 'data.b');
+    });
+  });
+
   describe('encodings and line ends', () => {
     it('keeps offsets right with CRLF line ends', () => {
       const text = readFileSync(join(fixtures, 'crlf-node.yaml'), 'utf8');
@@ -189,7 +219,7 @@ describe('yamlPath', () => {
       const text = 'apiVersion: v1\nkind: Pod\nspec:\n\tbad: 1\n  nodeName: x\n';
       const parsed = parseManifest(text);
       assert.ok(parsed);
-      assert.ok(parsed.documents[0].errors.length > 0, 'the tab is an error for yaml');
+      assert.ok(documentsOf(parsed, parsed.segments[0])[0].errors.length > 0, 'the tab is an error for yaml');
       assert.doesNotThrow(() => manifestPositionAt(parsed, text.indexOf('bad')));
       assert.equal(at(text, 'kind')?.kind, 'Pod');
     });
