@@ -224,7 +224,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private isSynced(): boolean {
-    return this.connection.state !== 'connecting' && this.connection.state !== 'stopped' && this.watches.nodes.state !== 'connecting';
+    return this.connection.state !== 'connecting' && this.connection.state !== 'stopped' && this.watches.nodes.settled;
   }
 
   private markDirty(): void {
@@ -307,7 +307,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     const all = this.allWatches();
     const errors = all.map((watch) => watch.lastError).filter((error): error is KubeApiError => error !== undefined);
     let next: ConnectionStatus;
-    if (all.some((watch) => watch.state === 'connecting') && !this.anatomy) {
+    if (all.some((watch) => !watch.settled)) {
       next = { state: 'connecting' };
     } else if (errors.some((e) => e.kind === 'unreachable' || e.kind === 'timeout') && errors.length === all.length) {
       next = { state: 'unreachable', message: errors[0].message };

@@ -24,6 +24,17 @@ export interface ResourceWatchOptions<T> {
 
 type Keyed = { readonly metadata: SlimMeta };
 
+export const DEFAULT_BACKOFF = { initialMs: 1_000, maxMs: 30_000 } as const;
+
+/**
+ * Milliseconds before restart number `failures` (0-based): doubling from initialMs, capped at maxMs, with
+ * jitter in [50%, 100%] so many clients do not return to a recovering server at the same moment.
+ */
+export function restartDelay(failures: number, backoff: { readonly initialMs: number; readonly maxMs: number }, random: () => number): number {
+  const capped = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures, 30));
+  return capped * (0.5 + 0.5 * random());
+}
+
 /**
  * One collection kept in sync with the cluster by client-node's ListWatch (list, then watch; relist after
  * 410 Gone; resume from the last resourceVersion after a normal close). Objects are slimmed on arrival,
@@ -45,6 +56,7 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
   private currentState: WatchState = 'connecting';
   private error: KubeApiError | undefined;
   private stopped = false;
+  private hasSettled = false;
   private firstResult: Promise<void>;
   private settleFirst!: () => void;
 
@@ -61,6 +73,11 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
 
   get lastError(): KubeApiError | undefined {
     return this.error;
+  }
+
+  /** True once the first list has arrived or failed (a later reconnect does not make it false again). */
+  get settled(): boolean {
+    return this.hasSettled;
   }
 
   /** Resolves once the first list has arrived or failed; check `state` and `lastError` afterwards. */
@@ -118,6 +135,7 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     if (this.stopped) return;
     this.error = undefined;
     this.setState('synced');
+    this.hasSettled = true;
     this.settleFirst();
   }
 
@@ -125,17 +143,14 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     if (this.stopped) return;
     this.error = toKubeApiError(raw, this.options.what);
     this.setState('error');
+    this.hasSettled = true;
     this.settleFirst();
     this.scheduleRestart();
   }
 
   private scheduleRestart(): void {
     clearTimeout(this.restartTimer);
-    const { initialMs, maxMs } = this.options.backoff ?? { initialMs: 1_000, maxMs: 30_000 };
-    const capped = Math.min(maxMs, initialMs * 2 ** Math.min(this.failures, 20));
-    this.failures++;
-    // Jitter in [50%, 100%] of the delay, so many clients do not return to a recovering server at once.
-    const delay = capped * (0.5 + 0.5 * (this.options.random ?? Math.random)());
+    const delay = restartDelay(this.failures++, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random ?? Math.random);
     this.restartTimer = setTimeout(() => {
       if (this.stopped || !this.listWatch) return;
       this.setState('connecting');

@@ -1,0 +1,110 @@
+import * as assert from 'node:assert/strict';
+import { ClusterSession } from '../../../../src/core/anatomy/clusterSession';
+import { resolveClientConfig, loadAnatomySnapshot } from '../../../../src/core/anatomy/snapshot';
+import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
+import { type RunningDemo, startDemo } from '../../../support/demo';
+
+async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const corednsPods = (anatomy: ClusterAnatomy | undefined) => (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
+
+describe('live cluster session against the demo cluster', function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+  let session: ClusterSession | undefined;
+
+  beforeEach(async () => {
+    demo = await startDemo({ timeScale: 20, leaseRenewSeconds: 0.5 });
+  });
+
+  afterEach(async () => {
+    session?.dispose();
+    session = undefined;
+    await demo.stop();
+  });
+
+  async function connect(): Promise<ClusterSession> {
+    const { context, config } = await resolveClientConfig({ kubeconfig: demo.kubeconfigPath, env: demo.env });
+    session = new ClusterSession({ context, config, coalesceMs: 20, backoff: { initialMs: 50, maxMs: 200 } });
+    await session.start();
+    return session;
+  }
+
+  it('lists, then follows watch events: a deleted coredns Pod and its replacement', async () => {
+    const live = await connect();
+    assert.equal(live.status.state, 'connected');
+    const before = corednsPods(live.current);
+    assert.equal(before.length, 2);
+    demo.cluster.control.deletePod('kube-system', before[0].pod);
+    const after = await until('the replacement', () => {
+      const pods = corednsPods(live.current);
+      return pods.length === 2 && !pods.some((p) => p.pod === before[0].pod) && pods.every((p) => p.ready) ? pods : undefined;
+    });
+    assert.ok(after.every((p) => p.owner === 'Deployment/coredns'));
+  });
+
+  it('reports each Lease renewal and ages the heartbeat of a node that stopped', async () => {
+    const live = await connect();
+    const renewed = new Set<string>();
+    live.onLeaseRenewed((node) => renewed.add(node));
+    await until('renewals of every node', () => renewed.size === 3);
+    demo.cluster.control.stopHeartbeat('multi-node-worker');
+    const node = await until('the node to turn Unknown', () => live.current?.nodes.find((n) => n.name === 'multi-node-worker' && n.ready === 'Unknown'));
+    assert.equal(node.role, 'worker');
+  });
+
+  it('resumes after the server cuts its watches, and relists after 410 Gone', async () => {
+    const live = await connect();
+    await until('every collection to be watched', () => demo.cluster.control.activeWatches() >= 8);
+    assert.ok(demo.cluster.control.cutWatches() >= 8);
+    await until('watches to come back', () => demo.cluster.control.activeWatches() >= 8);
+    let victim = corednsPods(live.current)[0].pod;
+    demo.cluster.control.deletePod('kube-system', victim);
+    await until('the change after reconnecting', () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2);
+    demo.cluster.control.expireWatches();
+    await until('watches after the relist', () => demo.cluster.control.activeWatches() >= 8);
+    victim = corednsPods(live.current)[0].pod;
+    demo.cluster.control.deletePod('kube-system', victim);
+    await until('the change after relisting', () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2);
+    assert.equal(live.status.state, 'connected');
+  });
+
+  it('says what is forbidden and keeps the rest', async () => {
+    demo.cluster.control.forbid('leases.coordination.k8s.io');
+    const live = await connect();
+    assert.equal(live.status.state, 'connected');
+    assert.match(live.status.message ?? '', /leases/);
+    const anatomy = live.current!;
+    assert.deepEqual(anatomy.unreadable.map((u) => u.resource), ['leases']);
+    assert.ok(anatomy.nodes.every((n) => n.lease === null));
+    assert.equal(anatomy.nodes.length, 3);
+  });
+
+  it('is forbidden when kube-system Pods cannot be listed', async () => {
+    demo.cluster.control.forbid('pods', 'kube-system');
+    const live = await connect();
+    assert.equal(live.status.state, 'forbidden');
+    assert.match(live.status.message ?? '', /cannot list resource "pods"/);
+  });
+
+  it('closes every connection when disposed', async () => {
+    const live = await connect();
+    await until('every collection to be watched', () => demo.cluster.control.activeWatches() >= 8);
+    live.dispose();
+    await until('no watch left open', () => demo.cluster.control.activeWatches() === 0, 5_000);
+  });
+
+  it('fails the one-shot snapshot with a clear message when the cluster is unreachable', async () => {
+    const kubeconfig = demo.kubeconfigPath;
+    await demo.cluster.stop();
+    await assert.rejects(loadAnatomySnapshot({ kubeconfig, env: demo.env }), /Cannot read context "kind-multi-node".*(ECONNREFUSED|reach)/);
+  });
+});
