@@ -55,6 +55,12 @@ export class SuffixSource {
     for (let index = 0; index < length; index++) text += alphabet[Math.floor(this.next() * alphabet.length)];
     return text;
   }
+  /** A generated name not taken yet: like the API server's generateName, retried on a collision. */
+  uniqueName(prefix: string, taken: (name: string) => boolean): string {
+    let name = `${prefix}${this.suffix()}`;
+    while (taken(name)) name = `${prefix}${this.suffix()}`;
+    return name;
+  }
   hex(length: number): string {
     let text = '';
     for (let index = 0; index < length; index++) text += Math.floor(this.next() * 16).toString(16);
@@ -63,7 +69,7 @@ export class SuffixSource {
 }
 
 export function isoSeconds(time: number): string {
-  return new Date(time).toISOString().replace(/\.\d+Z$/, 'Z');
+  return `${new Date(time).toISOString().slice(0, 19)}Z`;
 }
 
 /** A MicroTime as the API writes it (renewTime, acquireTime): six fractional digits. */
@@ -646,6 +652,8 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   const t0 = options.createdAt ?? Date.now() - 10 * 60_000;
   const now = Date.now();
   const create = (object: KubeObject) => store.create(resourceTypeOfKind(object.kind), object);
+  const podType = resourceTypeOfKind('Pod');
+  const podTaken = (name: string) => store.get(podType, 'kube-system', name) !== undefined || store.get(podType, 'default', name) !== undefined;
   const nodes: NodeInfo[] = nodeNames(nodeCount).map((name, index) => ({ name, ip: nodeIp(index), podCidr: podCidr(index, nodeCount), controlPlane: index === 0 }));
   const nodeTime = (index: number) => t0 + (index === 0 ? 0 : 15_000 + index * 40);
   const nodeUids = new Map<string, string>();
@@ -718,7 +726,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     nodes.forEach((node, index) => {
       // DaemonSet Pods start once their node registered, after the static Pods of the control plane.
       const started = nodeTime(index) + (index === 0 ? 18_000 : 3000);
-      const pod = podFromTemplate(ds, template, `${dsName}-${suffixes.suffix()}`, { 'controller-revision-hash': revisionHash, 'pod-template-generation': '1' }, started);
+      const pod = podFromTemplate(ds, template, suffixes.uniqueName(`${dsName}-`, podTaken), { 'controller-revision-hash': revisionHash, 'pod-template-generation': '1' }, started);
       create(startedPod(pod, node, node.ip, started, suffixes, true));
     });
   }
@@ -741,7 +749,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     const { deployment, replicaSet } = createDeployment(store, deploymentSpec.name, deploymentSpec.namespace, deploymentSpec.template, deploymentSpec.replicas, deploymentSpec.labels, deploymentSpec.selector, deploymentSpec.manager, created);
     for (const nodeIndex of deploymentSpec.placement) {
       const node = nodes[nodeIndex]!;
-      const pod = podFromTemplate(replicaSet, deploymentSpec.template, `${replicaSet.metadata.name}-${suffixes.suffix()}`, { 'pod-template-hash': replicaSet.metadata.labels!['pod-template-hash']! }, created + 13_000);
+      const pod = podFromTemplate(replicaSet, deploymentSpec.template, suffixes.uniqueName(`${replicaSet.metadata.name}-`, podTaken), { 'pod-template-hash': replicaSet.metadata.labels!['pod-template-hash']! }, created + 13_000);
       const ip = nextPodIp(node);
       const stored = create(startedPod(pod, node, ip, created + 14_000, suffixes, true));
       if (deploymentSpec.name === 'coredns') {

@@ -24,7 +24,24 @@ function itemKey(item: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
+// Pods made from one template share its spec object: computing its field set once keeps large clusters cheap.
+const fieldsCache = new WeakMap<object, Map<number, Record<string, unknown>>>();
+
 function fieldsOf(value: unknown, depth: number): Record<string, unknown> {
+  if (value === null || typeof value !== 'object') return {};
+  let cached = fieldsCache.get(value);
+  const hit = cached?.get(depth);
+  if (hit) return hit;
+  const fields = computeFields(value, depth);
+  if (!cached) {
+    cached = new Map();
+    fieldsCache.set(value, cached);
+  }
+  cached.set(depth, fields);
+  return fields;
+}
+
+function computeFields(value: object, depth: number): Record<string, unknown> {
   if (Array.isArray(value)) {
     const fields: Record<string, unknown> = {};
     for (const item of value) {
@@ -35,7 +52,6 @@ function fieldsOf(value: unknown, depth: number): Record<string, unknown> {
     }
     return fields;
   }
-  if (value === null || typeof value !== 'object') return {};
   // Maps below the top-level sections are owned as a whole too ("."), as in entries the API server writes.
   const fields: Record<string, unknown> = depth >= 2 ? { '.': {} } : {};
   for (const [key, child] of Object.entries(value)) {

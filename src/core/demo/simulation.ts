@@ -316,7 +316,7 @@ export class ClusterSimulation implements ClusterWrites {
     const source = { component: 'replicaset-controller' };
     for (let count = active.length; count < desired; count++) {
       const podTemplate: PodTemplate = { labels: template.metadata.labels, spec: template.spec };
-      const pod = this.store.create(podType, podFromTemplate(replicaSet, podTemplate, `${replicaSet.metadata.name}-${this.suffixes.suffix()}`, {}, Date.now()));
+      const pod = this.store.create(podType, podFromTemplate(replicaSet, podTemplate, this.suffixes.uniqueName(`${replicaSet.metadata.name}-`, (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined), {}, Date.now()));
       this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, source);
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }
@@ -360,7 +360,7 @@ export class ClusterSimulation implements ClusterWrites {
     const hash = templateHash(podTemplate);
     for (const node of this.cluster.nodes) {
       if (covered.has(node.name)) continue;
-      const base = podFromTemplate(daemonSet, podTemplate, `${daemonSet.metadata.name}-${this.suffixes.suffix()}`, { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) }, Date.now());
+      const base = podFromTemplate(daemonSet, podTemplate, this.suffixes.uniqueName(`${daemonSet.metadata.name}-`, (taken) => this.store.get(podType, daemonSet.metadata.namespace, taken) !== undefined), { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) }, Date.now());
       const pod = this.store.create(podType, { ...base, spec: { ...(base.spec as Loose), affinity: daemonPodAffinity(node.name) } });
       this.event(daemonSet.metadata.namespace!, daemonSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, { component: 'daemonset-controller' });
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));

@@ -358,6 +358,22 @@ export interface TableOptions {
   now?: number;
 }
 
+const metadataJsonCache = new WeakMap<object, string>();
+
+/** One row of a Table as JSON; the embedded metadata's JSON is cached per (immutable) stored object. */
+export function tableRowJson(resource: ResourceType, object: KubeObject, includeObject: IncludeObject, now: number): string {
+  const printer = printers[resource.plural] ?? fallbackPrinter;
+  const cells = JSON.stringify(printer.cells(object, now));
+  if (includeObject === 'None') return `{"cells":${cells}}`;
+  if (includeObject === 'Object') return `{"cells":${cells},"object":${JSON.stringify(object)}}`;
+  let metadata = metadataJsonCache.get(object.metadata);
+  if (metadata === undefined) {
+    metadata = JSON.stringify(object.metadata);
+    metadataJsonCache.set(object.metadata, metadata);
+  }
+  return `{"cells":${cells},"object":{"kind":"PartialObjectMetadata","apiVersion":"meta.k8s.io/v1","metadata":${metadata}}}`;
+}
+
 export function tableColumns(resource: ResourceType): TableColumn[] {
   return (printers[resource.plural] ?? fallbackPrinter).columns;
 }
