@@ -6,7 +6,7 @@ import type { ComponentId, NodeAgentId } from '../anatomy/types';
  */
 export type ActorId = Exclude<ComponentId, 'other'> | NodeAgentId | 'ingress-controller' | 'storage-provisioner';
 
-/** Controllers inside kube-controller-manager (and cloud-controller-manager), named as their --controllers flag does. */
+/** Controllers inside kube-controller-manager (and cloud-controller-manager), named after their --controllers names. */
 export type ControllerId =
   | 'attach-detach'
   | 'clusterrole-aggregation'
@@ -30,7 +30,7 @@ export type ControllerId =
   | 'replicaset'
   | 'replicationcontroller'
   | 'resourcequota'
-  | 'root-ca-certificate-publisher'
+  | 'root-ca-cert-publisher'
   | 'serviceaccount'
   | 'serviceaccount-token'
   | 'statefulset'

@@ -42,7 +42,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule。PreferNoSchedule は点数を下げるだけ）。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、資源不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
-      { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints (kubeadm adds node-role.kubernetes.io/control-plane:NoSchedule on control-plane nodes).', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints. (kubeadm gives control-plane nodes node-role.kubernetes.io/control-plane:NoSchedule.)', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
     ],
   },
   {
@@ -159,7 +159,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['metadata.name', 'spec'],
     docs: namespaces,
     actors: [
-      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-certificate-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-certificate-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
+      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-cert-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-cert-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Rejects objects in a namespace that does not exist or is terminating.', ja: '存在しないか終了中の Namespace のオブジェクトを拒否します。' },
     ],
   },

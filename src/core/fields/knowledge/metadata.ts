@@ -127,7 +127,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.annotations["kubectl.kubernetes.io/last-applied-configuration"]'],
-    docs: `${wellKnown}#kubectl-kubernetes-io-last-applied-configuration`,
+    docs: wellKnown,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stored by kube-apiserver; nothing in the cluster reads it. kubectl apply (client-side) writes it and reads it back on the next apply to compute what to remove.', ja: 'kube-apiserver が保存するだけで、クラスタの中では誰も読みません。kubectl apply（クライアント側）が書き、次の apply で消す項目を求めるために読み返します。' },
     ],
@@ -159,7 +159,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod', 'apps/ControllerRevision'],
     paths: ['metadata.labels["controller-revision-hash"]'],
-    docs: `${wellKnown}#controller-revision-hash`,
+    docs: wellKnown,
     actors: [
       { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Set by the DaemonSet and StatefulSet controllers to the revision of the template a Pod was made from; they compare it to roll out updates.', ja: 'DaemonSet と StatefulSet のコントローラーが、Pod のもとになったテンプレートのリビジョンを設定します。更新を展開するときに比べます。' },
     ],
@@ -175,7 +175,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod', 'batch/Job'],
     paths: ['metadata.labels["batch.kubernetes.io/job-name"]', 'metadata.labels["batch.kubernetes.io/controller-uid"]', 'metadata.labels["job-name"]', 'metadata.labels["controller-uid"]'],
-    docs: `${wellKnown}#batch-kubernetes-io-job-name`,
+    docs: wellKnown,
     actors: [
       { id: 'kube-controller-manager', controller: 'job', when: 'on-change', writes: true, en: 'Set by the Job controller on the Job\'s Pods (and its generated selector), to find them again.', ja: 'Job のコントローラーが Job の Pod（と自動で作るセレクター）に付け、あとで見つけるのに使います。' },
     ],
@@ -183,7 +183,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Namespace'],
     paths: ['metadata.labels["kubernetes.io/metadata.name"]'],
-    docs: `${wellKnown}#kubernetes-io-metadata-name`,
+    docs: wellKnown,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Set by kube-apiserver on every Namespace to its name, so selectors (NetworkPolicy, webhooks) can select a namespace by name.', ja: 'kube-apiserver がすべての Namespace にその名前を値として付けます。セレクター（NetworkPolicy、Webhook）で Namespace を名前で選べます。' },
     ],
@@ -199,7 +199,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['metadata.labels["kubernetes.io/hostname"]', 'metadata.labels["kubernetes.io/os"]', 'metadata.labels["kubernetes.io/arch"]'],
-    docs: `${wellKnown}#kubernetes-io-hostname`,
+    docs: wellKnown,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Set by the kubelet when it registers its Node.', ja: 'kubelet がノードを登録するときに付けます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Matched by nodeSelector and affinity; kubernetes.io/hostname is the usual per-node topology key.', ja: 'nodeSelector と affinity で照合されます。kubernetes.io/hostname はノード単位のトポロジーのキーとしてよく使われます。' },
@@ -208,7 +208,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node', 'PersistentVolume'],
     paths: ['metadata.labels["topology.kubernetes.io/zone"]', 'metadata.labels["topology.kubernetes.io/region"]', 'metadata.labels["node.kubernetes.io/instance-type"]'],
-    docs: `${wellKnown}#topologykubernetesiozone`,
+    docs: wellKnown,
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set from the cloud provider\'s data (or by the kubelet from its configuration where there is no cloud).', ja: 'クラウドプロバイダーの情報から設定されます（クラウドが無ければ kubelet が自分の設定から付けます）。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Spreads Pods across zones and keeps Pods in the zone of their volumes.', ja: 'Pod をゾーンに散らし、ボリュームと同じゾーンに Pod を置きます。' },
@@ -217,15 +217,15 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['metadata.labels["node-role.kubernetes.io/control-plane"]', 'metadata.labels["node-role.kubernetes.io/master"]', 'metadata.labels["node-role.kubernetes.io/*"]'],
-    docs: `${wellKnown}#node-role-kubernetes-io-control-plane`,
+    docs: wellKnown,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Put there by kubeadm (kind, minikube) on control-plane nodes; kubectl shows it in the ROLES column. Stored by kube-apiserver; no control-plane component acts on it.', ja: 'kubeadm（kind、minikube）がコントロールプレーンのノードに付けます。kubectl は ROLES の列に表示します。kube-apiserver が保存するだけで、コントロールプレーンのコンポーネントはこれを使いません。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Put there by kubeadm (kind, minikube) on control-plane nodes, with a matching taint; kubectl shows it in the ROLES column. kube-apiserver stores it; it is the taint, not this label, that keeps ordinary Pods off (the scheduler reads a label only when a Pod selects on it).', ja: 'kubeadm（kind、minikube）がコントロールプレーンのノードに、対応する taint と一緒に付けます。kubectl は ROLES の列に表示します。kube-apiserver が保存します。ふつうの Pod を遠ざけるのはこのラベルではなく taint です（kube-scheduler がラベルを読むのは、Pod がそれで選ぶときだけです）。' },
     ],
   },
   {
     kinds: ['Node'],
     paths: ['metadata.labels["node.kubernetes.io/exclude-from-external-load-balancers"]'],
-    docs: `${wellKnown}#node-kubernetes-io-exclude-from-external-load-balancers`,
+    docs: wellKnown,
     actors: [
       { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'The service controller leaves this node out of cloud load balancers\' backends.', ja: 'service のコントローラーが、このノードをクラウドのロードバランサーの転送先から外します。' },
     ],
@@ -242,7 +242,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['Service'],
     paths: ['metadata.labels["service.kubernetes.io/service-proxy-name"]'],
-    docs: `${wellKnown}#servicekubernetesioservice-proxy-name`,
+    docs: wellKnown,
     actors: [
       { id: 'kube-proxy', when: 'continuously', en: 'kube-proxy ignores Services with this label: another proxy handles them.', ja: 'このラベルの付いた Service を kube-proxy は扱いません。別のプロキシーが受け持ちます。' },
     ],

@@ -164,7 +164,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${endpointSlices}#conditions`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writes: true, en: 'ready/serving/terminating, copied from the Pod\'s Ready condition and deletion state.', ja: 'ready/serving/terminating は、Pod の Ready の condition と削除中かどうかから写されます。' },
-      { id: 'kube-proxy', when: 'continuously', en: 'Sends new connections to ready endpoints only (terminating ones as a fallback).', ja: '新しい接続は ready なエンドポイントにだけ送ります（終了中のものは代わりが無いときだけ）。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Sends new connections to ready endpoints.', ja: '新しい接続を ready なエンドポイントに送ります。' },
     ],
   },
   {
