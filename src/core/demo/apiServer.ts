@@ -597,8 +597,10 @@ export class ApiServer {
     const rvText = url.searchParams.get('resourceVersion') ?? '';
     if (rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
     const timeoutText = url.searchParams.get('timeoutSeconds');
-    const timeoutSeconds = timeoutText === null || timeoutText === '' ? DEFAULT_WATCH_TIMEOUT_SECONDS : Number(timeoutText);
-    if (!Number.isFinite(timeoutSeconds) || timeoutSeconds < 0) throw badRequest(`timeoutSeconds: Invalid value: "${timeoutText}"`);
+    const requestedTimeout = timeoutText === null || timeoutText === '' ? 0 : Number(timeoutText);
+    if (!Number.isFinite(requestedTimeout) || requestedTimeout < 0) throw badRequest(`timeoutSeconds: Invalid value: "${timeoutText}"`);
+    // As in the real server, 0 (or none) means the default: between the minimum request timeout and twice it.
+    const timeoutSeconds = requestedTimeout > 0 ? requestedTimeout : DEFAULT_WATCH_TIMEOUT_SECONDS * (1 + Math.random());
     const bookmarks = parseBoolean(url.searchParams.get('allowWatchBookmarks'));
     const sendInitialEvents = parseBoolean(url.searchParams.get('sendInitialEvents'));
     const form = responseForm(request.headers.accept);

@@ -88,7 +88,10 @@ export class ClusterSimulation implements ClusterWrites {
       let from = Math.max(this.leaseCursor, due - nodes.length);
       for (; from < due; from++) {
         const node = nodes[from % nodes.length]!;
-        if (!this.silentNodes.has(node.name)) this.renewLease(node.name, now);
+        if (this.silentNodes.has(node.name)) continue;
+        this.renewLease(node.name, now);
+        // Besides the Lease, kubelet posts its Node status every 5 minutes (every 30th renewal) when nothing changed.
+        if (Math.floor(from / nodes.length) % 30 === 29) this.postNodeStatus(node.name, now);
       }
       this.leaseCursor = due;
       this.after(tickMs, tick);
@@ -122,6 +125,15 @@ export class ClusterSimulation implements ClusterWrites {
       if (!this.stopped) action();
     }, ms);
     this.timers.add(timer);
+  }
+
+  private postNodeStatus(nodeName: string, now: number): void {
+    const node = this.store.get(nodeType, undefined, nodeName);
+    if (!node) return;
+    const at = isoSeconds(now);
+    const status = node.status as Loose;
+    const conditions = (status.conditions as Loose[]).map((condition) => ({ ...condition, lastHeartbeatTime: at }));
+    this.store.update(nodeType, { ...node, status: { ...status, conditions } });
   }
 
   private renewLease(nodeName: string, now: number): void {
@@ -513,8 +525,12 @@ export class ClusterSimulation implements ClusterWrites {
       const ready = owned.filter(isReady).length;
       updateStatus(replicaSetType, rs, { replicas: owned.length, fullyLabeledReplicas: owned.length, readyReplicas: ready, availableReplicas: ready, observedGeneration: rs.metadata.generation ?? 1 });
     }
+    const replicaSetsByOwner = new Map<string, KubeObject[]>();
+    for (const rs of this.store.list(replicaSetType)) {
+      for (const reference of rs.metadata.ownerReferences ?? []) replicaSetsByOwner.set(reference.uid, [...(replicaSetsByOwner.get(reference.uid) ?? []), rs]);
+    }
     for (const deployment of this.store.list(deploymentType)) {
-      const owned = this.store.list(replicaSetType, deployment.metadata.namespace).filter((rs) => rs.metadata.ownerReferences?.some((reference) => reference.uid === deployment.metadata.uid));
+      const owned = replicaSetsByOwner.get(deployment.metadata.uid!) ?? [];
       const sum = (field: string) => owned.reduce((total, rs) => total + Number((rs.status as Loose)?.[field] ?? 0), 0);
       const hash = owned.find((rs) => Number((rs.spec as Loose).replicas) > 0)?.metadata.labels?.['pod-template-hash'];
       const updated = owned.filter((rs) => rs.metadata.labels?.['pod-template-hash'] === hash).reduce((total, rs) => total + Number((rs.status as Loose)?.replicas ?? 0), 0);
