@@ -75,7 +75,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
     docs: `${nodeStatus}#condition`,
     actors: [
-      { id: 'kubelet', when: 'continuously', writes: true, en: 'The kubelet reports Ready, MemoryPressure, DiskPressure, PIDPressure and NetworkUnavailable.', ja: 'kubelet が Ready、MemoryPressure、DiskPressure、PIDPressure、NetworkUnavailable を報告します。' },
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'The kubelet reports Ready, MemoryPressure, DiskPressure and PIDPressure (NetworkUnavailable comes from the network plugin or the cloud\'s route controller).', ja: 'kubelet が Ready、MemoryPressure、DiskPressure、PIDPressure を報告します（NetworkUnavailable はネットワークプラグインかクラウドの route のコントローラーが書きます）。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'When heartbeats stop, the node controller sets Ready to Unknown; the Pods are then evicted (after 5 minutes by default).', ja: 'ハートビートが途絶えると、ノードのコントローラーが Ready を Unknown にします。その後（既定では 5 分後に）Pod が退去させられます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Avoids nodes that are not Ready (through the taints derived from the conditions).', ja: 'Ready でないノードを（condition から付く taint を通して）避けます。' },
     ],
