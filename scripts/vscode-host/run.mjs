@@ -43,7 +43,6 @@ const inCi = process.env.CI === 'true';
 
 const hosts = selectHosts(options.host);
 const testsPath = options.tests ? resolve(options.tests) : undefined;
-if (testsPath && !existsSync(testsPath)) fail(`--tests ${testsPath} does not exist`);
 if (options.workspace && !statSync(options.workspace, { throwIfNoEntry: false })?.isDirectory()) {
   fail(`--workspace ${options.workspace} is not a folder`);
 }
@@ -53,6 +52,8 @@ const buildStarted = Date.now();
 const vsix = options['from-source'] ? undefined : packageExtension();
 if (!vsix) buildExtension();
 const indexFile = buildIntegrationTests();
+// Checked after the build, so a file of the default suite (out/integration/suite/…) can be named.
+if (testsPath && !existsSync(testsPath)) fail(`--tests ${testsPath} does not exist`);
 console.log(`[integration] built ${vsix ? `${vsix} and ` : ''}the tests in ${seconds(buildStarted)}`);
 
 // Ctrl-C or a CI time-out: the server runs in its own process group, so end it and remove the temp folder.
