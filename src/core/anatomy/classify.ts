@@ -363,6 +363,9 @@ const componentOrder: Readonly<Record<ComponentId, number>> = {
   other: 8,
 };
 
+/** One collator for every sort: `localeCompare` with options builds a new one per call (slow at 5,000 nodes). */
+const byName = new Intl.Collator('en', { numeric: true }).compare;
+
 export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   const podsByNode = new Map<string, ComponentPod[]>();
   const nodesByOwner = new Map<string, Set<string>>();
@@ -385,7 +388,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   for (const node of input.nodes) {
     const name = node.metadata.name;
     const components = (podsByNode.get(name) ?? []).sort(
-      (a, b) => componentOrder[a.component] - componentOrder[b.component] || a.pod.localeCompare(b.pod),
+      (a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod),
     );
     const { role, evidence } = classifyNodeRole(node, components.some((p) => p.component === 'kube-apiserver'));
     if (role === 'control-plane') controlPlaneNodes++;
@@ -407,7 +410,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
       components,
     });
   }
-  nodes.sort((a, b) => (a.role === b.role ? a.name.localeCompare(b.name, 'en', { numeric: true }) : a.role === 'control-plane' ? -1 : 1));
+  nodes.sort((a, b) => (a.role === b.role ? byName(a.name, b.name) : a.role === 'control-plane' ? -1 : 1));
   const controlPlane = detectControlPlane(input.nodes, controlPlaneNodes, allPods, input.server);
   const podsUnreadable = input.unreadable.some((u) => u.resource === 'pods');
   const { provider: _provider, ...controlPlaneContract } = controlPlane;

@@ -1,0 +1,115 @@
+// The live anatomy model at Kubernetes' scalability limit: a 5,000-node demo cluster (kube-proxy and a CNI Pod
+// per node) served from a child process. Measures, in this process (the extension host's side):
+//   - first complete anatomy after connecting, and the heap it keeps;
+//   - CPU while 5,000 Leases are renewed every 10 s (500 watch events a second);
+//   - one Pod event: from the server's write to the model's handler, and the anatomy rebuild it causes;
+//   - beside it, what a kubectl list per refresh costs (the way vscode-kubernetes-tools refreshes).
+// Run: npx tsx --expose-gc bench/anatomy.bench.ts   (DEMO_NODES to change the size)
+import { execFileSync, fork } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ClusterSession } from '../src/core/anatomy/clusterSession';
+import { resolveClientConfig } from '../src/core/anatomy/snapshot';
+
+type Message = { ready?: boolean; kubeconfig?: string; deleted?: string; at?: number; usage?: NodeJS.CpuUsage; memory?: number };
+
+const nodes = Number(process.env.DEMO_NODES ?? 5000);
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const now = () => performance.timeOrigin + performance.now();
+
+async function main(): Promise<void> {
+  const directory = mkdtempSync(join(tmpdir(), 'anatomy-bench-'));
+  const child = fork(join(__dirname, 'support', 'demoProcess.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DEMO_NODES: String(nodes) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (predicate: (m: Message) => boolean) =>
+    new Promise<Message>((resolve) => {
+      const listener = (m: Message) => {
+        if (predicate(m)) {
+          child.off('message', listener);
+          resolve(m);
+        }
+      };
+      child.on('message', listener);
+    });
+  const ready = await next((m) => m.ready === true);
+  const kubeconfig = join(directory, 'kubeconfig');
+  writeFileSync(kubeconfig, ready.kubeconfig!);
+  const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: directory };
+  console.log(`demo cluster: ${nodes} nodes, ${2 * nodes + 6} kube-system Pods, in a child process`);
+
+  gc?.();
+  const heapBefore = process.memoryUsage().heapUsed;
+  const { context, config } = await resolveClientConfig({ kubeconfig, env });
+  const started = performance.now();
+  const session = new ClusterSession({ context, config });
+  await session.start();
+  const anatomy = session.current!;
+  const firstAnatomyMs = performance.now() - started;
+  const pods = anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0);
+  console.log(`first complete anatomy: ${firstAnatomyMs.toFixed(0)} ms (${anatomy.nodes.length} nodes, ${pods} Pods classified)`);
+
+  // Let the watches settle, then measure a quiet window in which only Leases are renewed.
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  gc?.();
+  console.log(`heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`);
+  let renewals = 0;
+  session.onLeaseRenewed(() => renewals++);
+  const windowMs = 10_000;
+  const cpuBefore = process.cpuUsage();
+  await new Promise((resolve) => setTimeout(resolve, windowMs));
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
+  console.log(`lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`);
+
+  // One Pod event: delete a kube-proxy Pod; time its DELETED event from the server's write to our handler.
+  const latencies: number[] = [];
+  const rebuilds: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const victim = session.current!.nodes[100 + i].components.find((c) => c.component === 'kube-proxy')!.pod;
+    const seen = new Promise<number>((resolve) => {
+      const subscription = session.onDidChangeObject((ref) => {
+        if (ref.name === victim) {
+          subscription.dispose();
+          resolve(now());
+        }
+      });
+    });
+    child.send({ delete: ['kube-system', victim] });
+    const [sent, received] = await Promise.all([next((m) => m.deleted === victim), seen]);
+    latencies.push(received - sent.at!);
+    const rebuildStarted = performance.now();
+    session.snapshot();
+    rebuilds.push(performance.now() - rebuildStarted);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(`one Pod event, server write → model handler: median ${median(latencies).toFixed(2)} ms`);
+  console.log(`anatomy rebuild after it (${nodes} nodes): median ${median(rebuilds).toFixed(1)} ms (coalesced: at most one per ${Math.max(200, median(rebuilds) * 10).toFixed(0)} ms)`);
+
+  // The peer's way: a kubectl list per refresh, parsed as its tree would.
+  let kubectlWall = 0;
+  const runs = 3;
+  for (let i = 0; i < runs; i++) {
+    const begin = performance.now();
+    const out = execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env, maxBuffer: 1 << 30 });
+    JSON.parse(out.toString());
+    kubectlWall += performance.now() - begin;
+  }
+  const perRefresh = kubectlWall / runs;
+  console.log(`kubectl get pods -n kube-system -o json per refresh: ${perRefresh.toFixed(0)} ms wall`);
+  console.log(`ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(median(latencies), 0.001)).toFixed(0)}× the latency of one watch event here`);
+
+  session.dispose();
+  child.send({ stop: true });
+  rmSync(directory, { recursive: true, force: true });
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
