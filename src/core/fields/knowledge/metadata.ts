@@ -32,7 +32,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.generateName'],
-    docs: `${docs}/reference/using-api/api-concepts/#generated-values`,
+    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Appends a random suffix to make metadata.name when the object is created (controllers name their Pods this way).', ja: '作成時に後ろにランダムな文字列を足して metadata.name にします（コントローラーは Pod の名前をこうして付けます）。' },
     ],

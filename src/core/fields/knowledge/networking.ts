@@ -105,7 +105,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['Service'],
     paths: ['spec.healthCheckNodePort'],
-    docs: `${service}#external-traffic-policy`,
+    docs: `${docs}/tasks/access-application-cluster/create-external-load-balancer/#preserving-the-client-source-ip`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Allocated for LoadBalancer Services with externalTrafficPolicy: Local.', ja: 'externalTrafficPolicy: Local の LoadBalancer の Service に割り当てられます。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Serves a health check on this port that says whether the node has local endpoints, for the load balancer.', ja: 'ノードにローカルのエンドポイントがあるかをロードバランサーに知らせるヘルスチェックを、このポートで返します。' },

@@ -201,7 +201,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.hostname', 'spec.subdomain', 'spec.setHostnameAsFQDN'],
-    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-fields`,
+    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-s-hostname-and-subdomain-fields`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Sets the Pod\'s hostname from these fields.', ja: 'これらの値から Pod のホスト名を設定します。' },
       { id: 'coredns', when: 'continuously', en: 'With a headless Service named like the subdomain, serves hostname.subdomain.namespace.svc records for the Pod.', ja: 'subdomain と同じ名前のヘッドレス Service があれば、hostname.subdomain.namespace.svc の名前で Pod を引けるようにします。' },
