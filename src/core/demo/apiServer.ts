@@ -8,6 +8,7 @@ import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelect
 import { ExpiredError, jsonOf, objectKey, type ObjectStore, type StoreEvent } from './store';
 import { tableRowJson, toTable, type IncludeObject } from './tables';
 import { kubernetesVersion } from './fixture';
+import { podLogLines } from './podLogs';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -129,6 +130,7 @@ function apiResourceList(groupVersion: string, group: string, version: string): 
       resources.push({ name: 'deployments/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
     }
     if (type.plural === 'pods') {
+      resources.push({ name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
       resources.push({ name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
     }
   }
@@ -349,7 +351,8 @@ export class ApiServer {
     if (!resource || extra.length > 0) throw notFoundPath();
     if (namespace !== undefined && !resource.namespaced) throw notFoundPath();
     if (name !== undefined && resource.namespaced && namespace === undefined) throw notFoundPath();
-    if (subresource !== undefined && !(resource.plural === 'deployments' && subresource === 'scale') && !(resource.plural === 'pods' && subresource === 'status')) throw notFoundPath();
+    const served = (resource.plural === 'deployments' && subresource === 'scale') || (resource.plural === 'pods' && (subresource === 'status' || subresource === 'log'));
+    if (subresource !== undefined && !served) throw notFoundPath();
     return { resource, namespace, name, subresource, legacyWatch };
   }
 
@@ -499,12 +502,45 @@ export class ApiServer {
       this.sendJson(response, 200, JSON.stringify(scaleOf(object)));
       return;
     }
+    if (target.subresource === 'log') {
+      this.sendLog(request, response, object);
+      return;
+    }
     const form = responseForm(request.headers.accept);
     if (form === 'table') {
       this.sendJson(response, 200, JSON.stringify(toTable(target.resource, [object], { includeObject: 'Metadata', resourceVersion: object.metadata.resourceVersion! })));
       return;
     }
     this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));
+  }
+
+  private sendLog(request: IncomingMessage, response: ServerResponse, pod: KubeObject): void {
+    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+    const containers = ((pod.spec as { containers?: { name: string }[] }).containers ?? []).map((container) => container.name);
+    const container = url.searchParams.get('container') ?? (containers.length === 1 ? containers[0] : undefined);
+    if (!container) {
+      throw badRequest(`a container name must be specified for pod ${pod.metadata.name}, choose one of: [${containers.join(' ')}]`);
+    }
+    if (!containers.includes(container)) throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
+    const phase = (pod.status as { phase?: string } | undefined)?.phase;
+    if (phase !== 'Running') throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`);
+    let lines = podLogLines(pod);
+    const tail = Number(url.searchParams.get('tailLines') ?? -1);
+    if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
+    const text = lines.map((line) => `${line}\n`).join('');
+    response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
+    if (!parseBoolean(url.searchParams.get('follow'))) {
+      response.end(text);
+      return;
+    }
+    // Following: the simulated containers print nothing more; the stream stays open until the client leaves.
+    response.write(text);
+    const watch: ActiveWatch = { response, socket: request.socket, close: () => {
+      this.watches.delete(watch);
+      if (!response.destroyed) response.end();
+    } };
+    this.watches.add(watch);
+    response.on('close', () => this.watches.delete(watch));
   }
 
   private async readBody(request: IncomingMessage): Promise<unknown> {

@@ -349,6 +349,7 @@ export function podFromTemplate(owner: KubeObject, template: PodTemplate, name: 
     ...template.spec,
     tolerations,
   };
+  if (template.spec.automountServiceAccountToken !== false) Object.assign(spec, withServiceAccountToken(spec, name));
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -364,6 +365,31 @@ export function podFromTemplate(owner: KubeObject, template: PodTemplate, name: 
     },
     spec,
     status: { phase: 'Pending', qosClass: qosClassOf(template.spec.containers) },
+  };
+}
+
+/** What the ServiceAccount admission plugin adds: a projected token volume mounted into every container. */
+function withServiceAccountToken(spec: { containers: ContainerSpec[]; volumes?: unknown }, podName: string): { containers: ContainerSpec[]; volumes: unknown[] } {
+  const digest = createHash('sha1').update(podName).digest();
+  const alphabet = 'bcdfghjklmnpqrstvwxz2456789';
+  const volumeName = `kube-api-access-${Array.from({ length: 5 }, (_, index) => alphabet[digest[index]! % alphabet.length]).join('')}`;
+  const mount = { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: volumeName, readOnly: true };
+  return {
+    containers: spec.containers.map((container) => ({ ...container, volumeMounts: [...((container.volumeMounts as unknown[] | undefined) ?? []), mount] })),
+    volumes: [
+      ...((spec.volumes as unknown[] | undefined) ?? []),
+      {
+        name: volumeName,
+        projected: {
+          defaultMode: 420,
+          sources: [
+            { serviceAccountToken: { expirationSeconds: 3607, path: 'token' } },
+            { configMap: { items: [{ key: 'ca.crt', path: 'ca.crt' }], name: 'kube-root-ca.crt' } },
+            { downwardAPI: { items: [{ fieldRef: { apiVersion: 'v1', fieldPath: 'metadata.namespace' }, path: 'namespace' }] } },
+          ],
+        },
+      },
+    ],
   };
 }
 
@@ -891,11 +917,11 @@ export function createDeployment(store: ObjectStore, name: string, namespace: st
   const replicaSet = store.create(resourceTypeOfKind('ReplicaSet'), {
     apiVersion: 'apps/v1', kind: 'ReplicaSet',
     metadata: {
-      name: rsName, namespace, generation: 1, creationTimestamp: isoSeconds(time + 13_000), labels: rsLabels,
+      name: rsName, namespace, generation: 1, creationTimestamp: isoSeconds(time), labels: rsLabels,
       annotations: { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + Math.ceil(replicas * 0.25)), 'deployment.kubernetes.io/revision': '1' },
       ownerReferences: [ownerRef(deployment)],
       managedFields: [
-        managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(time + 13_000), { metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': '', 'deployment.kubernetes.io/max-replicas': '', 'deployment.kubernetes.io/revision': '' }, labels: rsLabels, ownerReferences: [{ uid: deployment.metadata.uid }] }, spec: rsSpec }),
+        managedEntry('kube-controller-manager', 'apps/v1', at, { metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': '', 'deployment.kubernetes.io/max-replicas': '', 'deployment.kubernetes.io/revision': '' }, labels: rsLabels, ownerReferences: [{ uid: deployment.metadata.uid }] }, spec: rsSpec }),
         managedEntry('kube-controller-manager', 'apps/v1', readyAt, { status: { availableReplicas: '', fullyLabeledReplicas: '', observedGeneration: '', readyReplicas: '', replicas: '' } }, 'status'),
       ],
     },

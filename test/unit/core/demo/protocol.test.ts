@@ -150,6 +150,16 @@ describe('demo cluster API protocol', function () {
       assert.equal(response.rows[0].object.metadata.labels.tier, 'control-plane');
     });
 
+    it('serves pods/log as plain text, and 400 for a container the Pod lacks', async () => {
+      const log = await request('/api/v1/namespaces/kube-system/pods/kube-apiserver-multi-node-control-plane/log?tailLines=1');
+      assert.equal(log.status, 200);
+      assert.match(String(log.headers['content-type']), /^text\/plain/);
+      assert.equal(log.text.trim().split('\n').length, 1);
+      const wrong = await request('/api/v1/namespaces/kube-system/pods/kube-apiserver-multi-node-control-plane/log?container=nope');
+      assert.equal(wrong.status, 400);
+      assert.match(wrong.json().message, /container nope is not valid for pod kube-apiserver-multi-node-control-plane/);
+    });
+
     it('answers 405 MethodNotAllowed for verbs it does not serve', async () => {
       for (const [method, path] of [['POST', '/api/v1/namespaces/default/pods'], ['DELETE', '/api/v1/nodes/multi-node-worker'], ['PUT', '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane'], ['PATCH', '/api/v1/nodes/multi-node-worker'], ['DELETE', '/api/v1/namespaces/kube-system/pods']]) {
         const response = await request(path!, { method, body: '{}', headers: { 'Content-Type': 'application/json' } });
