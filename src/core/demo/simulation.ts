@@ -484,7 +484,8 @@ export class ClusterSimulation implements ClusterWrites {
       });
       this.store.update(deploymentType, { ...deployment, metadata: { ...deployment.metadata, annotations: { ...deployment.metadata.annotations, 'deployment.kubernetes.io/revision': revision } } });
     }
-    for (const rs of [...owned.filter((candidate) => candidate !== current), current]) {
+    // The new ReplicaSet scales up before the old ones scale down, as the rolling update does.
+    for (const rs of [current, ...owned.filter((candidate) => candidate !== current)]) {
       const target = rs === current ? replicas : 0;
       const was = Number((rs.spec as Loose).replicas ?? 0);
       if (was === target) {

@@ -195,6 +195,24 @@ describe('demo cluster API protocol', function () {
       assert.equal(apply.status, 415);
     });
 
+    it('rolls a Deployment out to a new ReplicaSet when its Pod template changes', async () => {
+      const path = '/apis/apps/v1/namespaces/local-path-storage/deployments/local-path-provisioner';
+      const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-12-02T12:00:00Z' } } } } };
+      const patched = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/strategic-merge-patch+json' }, body: JSON.stringify(patch) });
+      assert.equal(patched.status, 200);
+      let replicaSets: { metadata: { annotations: Record<string, string> }; spec: { replicas: number }; status: { readyReplicas?: number } }[] = [];
+      for (let attempt = 0; attempt < 100; attempt++) {
+        replicaSets = (await request('/apis/apps/v1/namespaces/local-path-storage/replicasets')).json().items;
+        if (replicaSets.length === 2 && replicaSets.some((rs) => rs.spec.replicas === 1 && rs.status.readyReplicas === 1)) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const byRevision = Object.fromEntries(replicaSets.map((rs) => [rs.metadata.annotations['deployment.kubernetes.io/revision'], rs.spec.replicas]));
+      assert.deepEqual(byRevision, { '1': 0, '2': 1 });
+      const deployment = (await request(path)).json();
+      assert.equal(deployment.metadata.annotations['deployment.kubernetes.io/revision'], '2');
+      assert.equal(deployment.metadata.generation, 2);
+    });
+
     it('serves the scale subresource of Deployments', async () => {
       const scale = (await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns/scale')).json();
       assert.equal(scale.kind, 'Scale');
