@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../core/demo/demoCluster';
 import type { ConnectionStatus } from '../core/kubeconfig/contextStatus';
+import type { RenderReport } from '../protocol/diagramProtocol';
 import type { ContextStatusSnapshot } from './statusBar/contextSwitcher';
 import type { RenderedTreeItem } from './tree/anatomyTreeProvider';
 
@@ -26,6 +27,8 @@ export interface ClusterAnatomyApi {
   readonly onDidChangeContextStatus: vscode.Event<ContextStatusSnapshot>;
   /** The anatomy tree's items under `parentId` (the roots without it), rendered as the view shows them. */
   getTreeItems(parentId?: string): RenderedTreeItem[];
+  /** What the diagram webview last reported it drew (counts of nodes, components, edges), if it is open. */
+  lastDiagramRender(): RenderReport | undefined;
   /** The demo cluster this window serves, once opened: its server, and scenarios for tests and teaching. */
   readonly demoCluster: DemoCluster | undefined;
 }

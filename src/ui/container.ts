@@ -4,6 +4,9 @@ import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
 import { registerCommands } from './commands';
 import { registerDemoCluster } from './demo/demoClusterCommand';
+import { registerDiagram } from './diagram/registerDiagram';
+import { registerManifestHovers } from './hover/manifestHoverProvider';
+import { liveObjectLookup } from './hover/liveObjectLookup';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
 import { ANATOMY_VIEW_ID, registerAnatomyTree } from './tree/registerTree';
 
@@ -31,6 +34,8 @@ export class ExtensionContainer implements vscode.Disposable {
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
+    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive() });
+    this.register(registerManifestHovers({ live: liveObjectLookup(this.live) }));
     const demo = registerDemoCluster(this, switcher.kubeconfig, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand('clusterAnatomy.openDemoCluster');
@@ -58,6 +63,7 @@ export class ExtensionContainer implements vscode.Disposable {
       },
       onDidChangeContextStatus: switcher.onDidChangeStatus,
       getTreeItems: (parentId) => tree.describeChildren(parentId),
+      lastDiagramRender: () => diagram.lastRenderReport(),
       get demoCluster() {
         return demo.cluster;
       },

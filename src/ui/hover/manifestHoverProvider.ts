@@ -16,6 +16,11 @@ export interface LiveObjectLookup {
   find(kind: string, apiVersion: string, namespace: string | undefined, name: string): Promise<object | undefined>;
   /** The current context's name, shown beside the live value. */
   readonly contextName?: string;
+  /**
+   * False while there is no connected cluster session: the hover then leaves the live part out instead of
+   * calling `find` (whose undefined would read as "no such object"). Leave out to always call `find`.
+   */
+  isConnected?(): boolean;
 }
 
 export interface ManifestHoverOptions {
@@ -73,6 +78,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
   private async liveInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<LiveInput | undefined> {
     const live = this.options.live;
     if (!live || found.name === undefined || token.isCancellationRequested) return undefined;
+    if (live.isConnected && !live.isConnected()) return undefined;
     const context = live.contextName;
     let timer: NodeJS.Timeout | undefined;
     try {

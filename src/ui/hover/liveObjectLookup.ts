@@ -1,0 +1,28 @@
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import type { KubeApiError } from '../../core/kube/kubeApi';
+import { manifestObjectPath } from '../../core/kube/objectPaths';
+import type { LiveObjectLookup } from './manifestHoverProvider';
+
+/**
+ * The hover's live part: the manifest's object in the current context, read with that context's credentials.
+ * A hover never opens a connection of its own: without a connected session it shows the static explanation.
+ */
+export function liveObjectLookup(live: LiveAnatomy): LiveObjectLookup {
+  return {
+    get contextName() {
+      return live.session?.context;
+    },
+    async find(kind, apiVersion, namespace, name) {
+      const session = live.session;
+      if (!session || live.status?.state !== 'connected') return undefined;
+      const path = manifestObjectPath(apiVersion, kind, namespace, name);
+      if (!path) return undefined;
+      try {
+        return (await session.api.getJson(path, `${kind} ${name}`)) as object;
+      } catch (error) {
+        if ((error as KubeApiError).kind === 'not-found') return undefined;
+        throw error;
+      }
+    },
+  };
+}
