@@ -12,6 +12,8 @@ export function liveObjectLookup(live: LiveAnatomy): LiveObjectLookup {
     get contextName() {
       return live.session?.context;
     },
+    // Without a connected session the hover leaves the live part out, rather than report "no such object".
+    isConnected: () => live.session !== undefined && live.status?.state === 'connected',
     async find(kind, apiVersion, namespace, name) {
       const session = live.session;
       if (!session || live.status?.state !== 'connected') return undefined;
