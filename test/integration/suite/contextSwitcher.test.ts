@@ -5,6 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { type DemoCluster, startDemoCluster } from '../../../src/core/demo/demoCluster';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { ContextStatusSnapshot } from '../../../src/ui/statusBar/contextSwitcher';
 
@@ -38,6 +39,17 @@ function waitForStatus(api: ClusterAnatomyApi, matches: (status: ContextStatusSn
       resolve(status);
     });
   });
+}
+
+/** Polls until `probe` gives a value (for state that has no event of its own); fails saying what it waited for. */
+async function until<T>(what: () => string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 describe('context switcher in the status bar', () => {
@@ -99,5 +111,81 @@ describe('context switcher in the status bar', () => {
     await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'ctx-second');
     await switched;
     assert.equal(fs.readFileSync(file, 'utf8'), before);
+  });
+});
+
+describe('switching between two demo clusters', function () {
+  this.timeout(60_000);
+  let api: ClusterAnatomyApi;
+  let one: DemoCluster;
+  let two: DemoCluster;
+  let dir: string;
+  let fileOne: string;
+  let fileTwo: string;
+  let textTwo: string;
+  const settings = () => vscode.workspace.getConfiguration('clusterAnatomy');
+
+  /** The anatomy once the live view has followed to `context` (getAnatomy also starts the connection). */
+  async function anatomyOf(context: string) {
+    let seen: string | undefined;
+    const anatomy = await until(
+      () => `the anatomy of ${context} (last: ${seen}; connection: ${JSON.stringify(api.connectionStatus)}; status: ${api.contextStatus.text})`,
+      async () => {
+        const current = await api.getAnatomy();
+        seen = current?.context;
+        return current?.context === context ? current : undefined;
+      },
+    );
+    assert.deepEqual([api.connectionStatus?.context, api.connectionStatus?.state], [context, 'connected']);
+    return anatomy;
+  }
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    one = await startDemoCluster({ contextName: 'demo-one' });
+    two = await startDemoCluster({ contextName: 'demo-two', generate: { nodes: 4 } });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ca-two-demos-'));
+    fileOne = path.join(dir, 'one.yaml');
+    fileTwo = path.join(dir, 'two.yaml');
+    fs.writeFileSync(fileOne, `# first file: switches are written here\n${one.kubeconfigYaml()}`);
+    textTwo = two.kubeconfigYaml();
+    fs.writeFileSync(fileTwo, textTwo);
+    await settings().update('kubeconfig', [fileOne, fileTwo], vscode.ConfigurationTarget.Global);
+    await waitForStatus(api, (status) => status.context === 'demo-one');
+  });
+
+  after(async () => {
+    await settings().update('kubeconfig', undefined, vscode.ConfigurationTarget.Global);
+    await Promise.all([one.stop(), two.stop()]);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows the first cluster, then follows the switch to the second and closes the first one\'s watches', async () => {
+    const first = await anatomyOf('demo-one');
+    assert.equal(first.server, one.server);
+    assert.equal(first.nodes.length, 3);
+    assert.ok(one.control.activeWatches() > 0, 'the first cluster is watched');
+
+    const before = fs.readFileSync(fileOne, 'utf8');
+    assert.equal(await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'demo-two'), 'demo-two');
+    assert.match(api.contextStatus.text, /demo-two$/);
+    const second = await anatomyOf('demo-two');
+    assert.equal(second.server, two.server);
+    assert.equal(second.nodes.length, 4);
+    const workers = api.getTreeItems(api.getTreeItems().find((item) => item.label === 'Nodes')?.id);
+    assert.equal(workers.length, 3, workers.map((item) => item.label).join(', '));
+    // No connection to the old context is left open.
+    await until(() => `no watch on demo-one (open: ${one.control.activeWatches()})`, () => one.control.activeWatches() === 0);
+
+    assert.equal(fs.readFileSync(fileOne, 'utf8'), before.replace('current-context: "demo-one"', 'current-context: "demo-two"'));
+    assert.equal(fs.readFileSync(fileTwo, 'utf8'), textTwo);
+  });
+
+  it('switches back, and the second cluster\'s watches close', async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'demo-one');
+    const anatomy = await anatomyOf('demo-one');
+    assert.equal(anatomy.nodes.length, 3);
+    await until(() => `no watch on demo-two (open: ${two.control.activeWatches()})`, () => two.control.activeWatches() === 0);
+    assert.ok(one.control.activeWatches() > 0);
   });
 });
