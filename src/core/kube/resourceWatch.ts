@@ -95,10 +95,20 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     const api = new KubeApi(this.config);
     const watch = new client.Watch(this.config);
     const { slim } = this.options;
-    // The library stores what the watch hands it, so the handler slims objects before they are stored.
+    // The library stores what the watch hands it, so the handler slims objects before they are stored. The
+    // wrapper also closes what ListWatch.stop() cannot: a watch it starts after a list that was in flight
+    // when stop() was called, or one whose response had not begun when stop() came.
     const slimmingWatch = {
-      watch: (path: string, query: Record<string, string | number | boolean | undefined>, callback: (phase: string, object: unknown, raw: unknown) => void, done: (error: unknown) => void) =>
-        watch.watch(path, query, (phase, object, raw) => callback(phase, phase === 'ERROR' || phase === 'BOOKMARK' ? object : slim(object), raw), done),
+      watch: async (path: string, query: Record<string, string | number | boolean | undefined>, callback: (phase: string, object: unknown, raw: unknown) => void, done: (error: unknown) => void) => {
+        if (this.stopped) {
+          const closed = new AbortController();
+          closed.abort();
+          return closed;
+        }
+        const controller = await watch.watch(path, query, (phase, object, raw) => callback(phase, phase === 'ERROR' || phase === 'BOOKMARK' ? object : slim(object), raw), done);
+        if (this.stopped) controller.abort();
+        return controller;
+      },
     } as unknown as InstanceType<typeof client.Watch>;
     const listFn = async () => {
       const result = await api.list(this.options.path, this.options.what, {

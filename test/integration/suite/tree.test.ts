@@ -79,8 +79,8 @@ describe('Anatomy tree on the demo cluster', function () {
     }
     const apiserver = byLabel(parts, 'kube-apiserver');
     assert.match(apiserver.description, /static Pod/);
-    assert.match(apiserver.tooltip, /kubernetes\.io\/config\.mirror/);
-    assert.match(byLabel(parts, 'kubelet').tooltip, /not a Pod/);
+    assert.match(apiserver.tooltip.replace(/\\/g, ''), /kubernetes\.io\/config\.mirror/);
+    assert.match(byLabel(parts, 'kubelet').tooltip.replace(/\\/g, ''), /not a Pod/);
     assert.match(byLabel(parts, 'Heartbeat (Lease)').description, /renewed/);
     const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
     assert.deepEqual(workers.map((w) => w.label), ['multi-node-worker', 'multi-node-worker2']);

@@ -102,6 +102,20 @@ describe('live cluster session against the demo cluster', function () {
     await until('no watch left open', () => demo.cluster.control.activeWatches() === 0, 5_000);
   });
 
+  it('leaves no watch open when disposed while its first lists are still in flight', async () => {
+    demo.cluster.control.setLatency(300);
+    const { context, config } = await resolveClientConfig({ kubeconfig: demo.kubeconfigPath, env: demo.env });
+    const early = new ClusterSession({ context, config });
+    const starting = early.start();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    early.dispose();
+    await starting;
+    demo.cluster.control.setLatency(0);
+    // Had a watch started after its list came back, it would be open by now.
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    assert.equal(demo.cluster.control.activeWatches(), 0);
+  });
+
   it('fails the one-shot snapshot with a clear message when the cluster is unreachable', async () => {
     const kubeconfig = demo.kubeconfigPath;
     await demo.cluster.stop();
