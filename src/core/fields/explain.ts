@@ -111,7 +111,7 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
     for (const component of components) {
       const name = actorName(component.id, language);
       const controller = component.controller ? ` (${component.controller})` : '';
-      const writes = component.writes ? `, ${text.writes[language]}` : '';
+      const writes = component.writes ? `${language === 'ja' ? '、' : ', '}${text.writes[language]}` : '';
       lines.push(`$(${actorCodicons[component.id]}) **${name}**${controller} · ${timingLabels[component.when][language]}${writes} — ${component.action}`, '');
     }
   }

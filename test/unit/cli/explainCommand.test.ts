@@ -1,0 +1,75 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { explainCommand } from '../../../src/cli/explainCommand';
+import { runCli } from '../../../src/cli/run';
+
+const fixtures = join(__dirname, '../../fixtures/manifests');
+
+async function explain(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: {} };
+  const code = await runCli(['explain', ...args], io, [explainCommand]);
+  return { code, stdout, stderr };
+}
+
+describe('cluster-anatomy explain', () => {
+  it('prints the JSON contract: kind, apiVersion, dotted path, components with the primary first, markdown', async () => {
+    // deployment.yaml line 21 is `        image: nginx:1.27`; column 17 is inside the value.
+    const { code, stdout } = await explain(join(fixtures, 'deployment.yaml'), '--line', '21', '--column', '17', '--json');
+    assert.equal(code, 0);
+    const json = JSON.parse(stdout);
+    assert.equal(json.kind, 'Deployment');
+    assert.equal(json.apiVersion, 'apps/v1');
+    assert.equal(json.path, 'spec.template.spec.containers[0].image');
+    assert.deepEqual(json.components.map((component: { id: string }) => component.id), ['kubelet', 'container-runtime']);
+    assert.match(json.components[0].action, /pull the image/);
+    assert.match(json.markdown, /^\*\*Who acts on\*\*/);
+  });
+
+  it('names the controller inside kube-controller-manager', async () => {
+    const { stdout } = await explain(join(fixtures, 'deployment.yaml'), '--line', '10', '--column', '3', '--json');
+    const json = JSON.parse(stdout);
+    assert.equal(json.path, 'spec.replicas');
+    assert.deepEqual(json.components[0], { id: 'kube-controller-manager', controller: 'deployment', action: json.components[0].action });
+  });
+
+  it('prints plain text in Japanese with --lang ja', async () => {
+    const { code, stdout } = await explain(join(fixtures, 'pod.yaml'), '--line', '6', '--column', '5', '--lang', 'ja');
+    assert.equal(code, 0);
+    assert.match(stdout, /^誰が扱うか: spec\.nodeName · Pod/);
+    assert.match(stdout, /kube-scheduler · 変更時、書き込む — /);
+    assert.doesNotMatch(stdout, /\$\(|\*\*/, 'no codicons or Markdown emphasis in the terminal');
+  });
+
+  it('fails with exit 1 for a missing file or a position outside any Kubernetes object', async () => {
+    const missing = await explain(join(fixtures, 'no-such.yaml'), '--line', '1', '--column', '1');
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /no such file/);
+    const folder = mkdtempSync(join(tmpdir(), 'explain-'));
+    try {
+      const file = join(folder, 'values.yaml');
+      writeFileSync(file, 'replicaCount: 2\nimage: nginx\n');
+      const notKubernetes = await explain(file, '--line', '1', '--column', '2');
+      assert.equal(notKubernetes.code, 1);
+      assert.match(notKubernetes.stderr, /no Kubernetes object/);
+      const outside = await explain(file, '--line', '9', '--column', '1');
+      assert.equal(outside.code, 1);
+      assert.match(outside.stderr, /outside the file/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('fails with exit 2 for bad flags', async () => {
+    const file = join(fixtures, 'pod.yaml');
+    assert.equal((await explain(file, '--line', '0', '--column', '1')).code, 2);
+    assert.equal((await explain(file, '--line', 'x', '--column', '1')).code, 2);
+    assert.equal((await explain(file, '--column', '1')).code, 2);
+    assert.equal((await explain(file, '--line', '1', '--column', '1', '--lang', 'fr')).code, 2);
+    assert.equal((await explain(file, '--line', '1', '--column', '1', '--verbose')).code, 2);
+    assert.equal((await explain('--line', '1', '--column', '1')).code, 2);
+  });
+});
