@@ -1,9 +1,9 @@
 // `npm start`: builds and packages the extension, installs the newest offline VS Code host if it is missing,
 // starts VS Code's server with the extension installed, and prints the URL to open in a browser.
 // Runs until Ctrl-C.
-//   node scripts/start.mjs [--workspace <dir>] [--port <n>] [--bind <address>] [--host <host name>]
-// The server's environment is this one, so CLUSTER_ANATOMY_OPEN_DEMO=1 (read by the extension, once the demo
-// cluster exists) and KUBECONFIG reach the extension.
+//   node scripts/start.mjs [--workspace <dir>] [--port <n>] [--bind <address>] [--host <host name>] [--no-demo]
+// The extension opens the built-in demo cluster (CLUSTER_ANATOMY_OPEN_DEMO=1) unless --no-demo; KUBECONFIG
+// reaches the extension through the server's environment.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -19,6 +19,7 @@ const { values: options } = parseArgs({
     port: { type: 'string', default: '8765' },
     bind: { type: 'string', default: '127.0.0.1' },
     host: { type: 'string', default: 'newest' },
+    'no-demo': { type: 'boolean', default: false },
   },
 });
 
@@ -42,6 +43,8 @@ const server = await startServer({
   host, runtime, dirs, port,
   bind: options.bind,
   smokeTestDriver: false,
+  // The product opens on its built-in demo cluster, so there is a cluster to explore at once.
+  env: options['no-demo'] ? {} : { CLUSTER_ANATOMY_OPEN_DEMO: '1' },
   logFile: join(stateRoot, 'server.log'),
 });
 const workspace = resolve(options.workspace);
