@@ -1,5 +1,6 @@
 import type { FieldEntry } from '../types';
 import { clusterEntries } from './cluster';
+import { extensionEntries } from './extensions';
 import { metadataEntries } from './metadata';
 import { networkingEntries } from './networking';
 import { podEntries } from './pod';
@@ -14,4 +15,5 @@ export const fieldKnowledge: readonly FieldEntry[] = [
   ...networkingEntries,
   ...storageEntries,
   ...clusterEntries,
+  ...extensionEntries,
 ];
