@@ -3,7 +3,7 @@
  * (text only, never markup), and talks to the host through the typed protocol. Only UI state (view, toggles,
  * expanded groups, zoom) is kept with setState; the anatomy always comes from the host.
  */
-import type { ClusterAnatomy } from '../core/anatomy/types';
+import type { ClusterAnatomy, NodeAnatomy } from '../core/anatomy/types';
 import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
 import { heartbeatAgeSeconds, heartbeatStopped } from '../core/diagram/health';
 import { layoutDiagram } from '../core/diagram/layout';
@@ -45,12 +45,12 @@ class DiagramApp {
   private viewport: Viewport | undefined;
   private scene: Scene | undefined;
   private svg: SVGSVGElement | undefined;
-  private viewportGroup: SVGGElement | undefined;
   private boxesById = new Map<string, SceneBox>();
   private elementsById = new Map<string, SVGGElement>();
   private heartbeatEdges = new Map<string, Element[]>();
   private staleNodes = new Set<string>();
   private nodeRoles = new Map<string, string>();
+  private drawnNodes = new Map<string, NodeAnatomy>();
   private focusedId: string | undefined;
   private walkSteps: WalkthroughStep[] = [];
   private walkIndex: number | null = null;
@@ -156,15 +156,12 @@ class DiagramApp {
     const previousView = this.scene?.view;
     const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now() });
     const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
-    // The canvas sizes the drawing; the viewport transform places it.
-    svg.removeAttribute('viewBox');
-    svg.removeAttribute('width');
-    svg.removeAttribute('height');
+    // The drawing keeps its own size; a CSS transform on the <svg> places it, so panning moves a composited
+    // layer instead of repainting every box.
     if (this.svg) this.svg.replaceWith(svg);
     else this.canvas.append(svg);
     this.svg = svg;
     this.scene = scene;
-    this.viewportGroup = svg.querySelector('.ca-viewport') as SVGGElement;
     this.indexScene(scene, svg);
     if (!this.viewport || previousView !== scene.view) this.viewport = this.fittedViewport();
     this.applyViewport();
@@ -191,6 +188,8 @@ class DiagramApp {
       this.heartbeatEdges.set(key, list);
     }
     this.nodeRoles = new Map(this.anatomy?.nodes.map((node) => [node.name, node.role]) ?? []);
+    const drawn = new Set(scene.boxes.filter((box) => box.component === 'node' && box.node).map((box) => box.node!));
+    this.drawnNodes = new Map((this.anatomy?.nodes ?? []).filter((node) => drawn.has(node.name)).map((node) => [node.name, node]));
     const now = Date.now();
     this.staleNodes = new Set(this.anatomy?.nodes.filter((node) => heartbeatStopped(node, now)).map((node) => node.name) ?? []);
   }
@@ -249,13 +248,13 @@ class DiagramApp {
         return;
       }
     }
-    for (const name of this.staleNodes) {
-      const element = this.elementsById.get(`node:${name}`);
-      const node = this.anatomy.nodes.find((candidate) => candidate.name === name);
-      const detail = element?.querySelector('.ca-detail');
-      const age = node ? heartbeatAgeSeconds(node, now) : null;
+    // Only nodes drawn with a box of their own show the time since; grouped ones are counted in the group.
+    for (const [name, node] of this.drawnNodes) {
+      if (!this.staleNodes.has(name)) continue;
+      const detail = this.elementsById.get(`node:${name}`)?.querySelector('.ca-detail');
+      const age = heartbeatAgeSeconds(node, now);
       if (detail && age !== null) {
-        const role = node?.role === 'control-plane' ? this.strings.controlPlaneNode : this.strings.workerNode;
+        const role = node.role === 'control-plane' ? this.strings.controlPlaneNode : this.strings.workerNode;
         detail.textContent = `${role} · ${format(this.strings.heartbeatStopped, formatDuration(age))}`;
       }
     }
@@ -418,7 +417,11 @@ class DiagramApp {
       const dx = event.clientX - drag.x;
       const dy = event.clientY - drag.y;
       if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-      if (!drag.moved) canvas.setPointerCapture?.(event.pointerId);
+      if (!drag.moved) {
+        canvas.setPointerCapture?.(event.pointerId);
+        // Only while dragging: a layer kept across zooms would be rasterised at the wrong scale.
+        if (this.svg) this.svg.style.willChange = 'transform';
+      }
       drag.moved = true;
       canvas.classList.add('ca-dragging');
       this.viewport = { ...drag.view, x: drag.view.x + dx, y: drag.view.y + dy };
@@ -426,6 +429,7 @@ class DiagramApp {
     });
     window.addEventListener('pointerup', () => {
       if (drag?.moved) this.saveState();
+      if (this.svg) this.svg.style.willChange = '';
       canvas.classList.remove('ca-dragging');
       // A click event follows; remember whether it ended a drag.
       this.suppressClick = !!drag?.moved;
@@ -524,8 +528,8 @@ class DiagramApp {
 
   private applyViewport(): void {
     const view = this.viewport;
-    if (!view || !this.viewportGroup) return;
-    this.viewportGroup.setAttribute('transform', `translate(${view.x.toFixed(1)} ${view.y.toFixed(1)}) scale(${view.scale.toFixed(4)})`);
+    if (!view || !this.svg) return;
+    this.svg.style.transform = `translate(${view.x.toFixed(1)}px, ${view.y.toFixed(1)}px) scale(${view.scale.toFixed(4)})`;
   }
 
   // ---- toolbar ----

@@ -11,6 +11,12 @@ import { kindAnatomy, largeAnatomy, node, pod } from '../fixtures/anatomy/builde
 import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
+
+/** The fixtures' Leases are renewed at a fixed time; the webview measures heartbeats against its own clock. */
+function fresh(anatomy: ClusterAnatomy): ClusterAnatomy {
+  const now = new Date().toISOString();
+  return { ...anatomy, nodes: anatomy.nodes.map((node) => (node.lease && node.lease.ageSeconds < 40 ? { ...node, lease: { ...node.lease, renewTime: now } } : node)) };
+}
 const hostile = '<img src=x onerror=alert(1)>';
 
 // The page functions below run in Chromium, but this file is type-checked with Node's libraries only, so the
@@ -106,7 +112,7 @@ describe('diagram webview in Chromium', function () {
 
   it('draws the kind cluster and reports what it drew', async () => {
     await post({ type: 'locale', locale: 'en', strings: defaultDiagramStrings });
-    const report = await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    const report = await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     assert.equal(report.view, 'architecture');
     assert.equal(report.drawnNodes, 3);
     assert.equal(report.pods, 9);
@@ -130,7 +136,7 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('shows a hostile status message as characters, in the diagram and in the card', async () => {
-    const anatomy = kindAnatomy();
+    const anatomy = fresh(kindAnatomy());
     const evil = node(hostile, 'worker', [pod('other', `evil-${hostile}`, 'bare', { ready: false, phase: 'Pending', reason: hostile, evidence: [{ kind: 'label', key: hostile, value: hostile }] })]);
     await render({ type: 'snapshot', anatomy: { ...anatomy, context: hostile, nodes: [...anatomy.nodes, evil] } });
     await page.click('[data-action="placement"]');
@@ -150,7 +156,7 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('applies deltas and pulses the kubelet edge when a Lease is renewed', async () => {
-    const anatomy = kindAnatomy();
+    const anatomy = fresh(kindAnatomy());
     await render({ type: 'snapshot', anatomy });
     const worker2 = anatomy.nodes[2]!;
     let report = await render({ type: 'delta', delta: { generatedAt: anatomy.generatedAt, upserted: [], removed: [worker2.name] } });
@@ -179,7 +185,7 @@ describe('diagram webview in Chromium', function () {
   it('plays the Deployment walk-through with the host\'s (localised) sentences', async () => {
     const strings = { ...defaultDiagramStrings, walk1: 'クライアントが Deployment を kube-apiserver に送ります。', walkthroughStep: '手順 {0}/{1}' };
     await post({ type: 'locale', locale: 'ja', strings });
-    await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     await post({ type: 'walkthrough', action: 'play' });
     const first = await page.evaluate(() => ({ caption: document.querySelector('.ca-caption')?.textContent, lit: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')) }));
     assert.equal(first.caption, '手順 1/6: クライアントが Deployment を kube-apiserver に送ります。');
@@ -218,7 +224,7 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('zooms with the buttons and the wheel, and pans by dragging', async () => {
-    const transform = () => page.evaluate(() => document.querySelector('.ca-viewport')?.getAttribute('transform') ?? '');
+    const transform = () => page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('style') ?? '');
     const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await transform())?.[1]);
     const before = await scale();
     await page.click('[data-action="zoomIn"]');
@@ -237,7 +243,7 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('draws 5,000 nodes as groups and expands one page on click', async () => {
-    let report = await render({ type: 'snapshot', anatomy: largeAnatomy(5000) as ClusterAnatomy });
+    let report = await render({ type: 'snapshot', anatomy: fresh(largeAnatomy(5000)) });
     assert.equal(report.nodes, 5000);
     assert.equal(report.groups, 1);
     assert.equal(report.drawnNodes, 3);
@@ -258,7 +264,7 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('exports SVG and PNG through the host', async () => {
-    await render({ type: 'snapshot', anatomy: kindAnatomy() });
+    await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     await page.click('[data-action="exportSvg"]');
     await page.click('[data-action="exportPng"]');
     await page.waitForFunction(() => window.sent.some((m) => m.type === 'exportPng'), undefined, { timeout: 10_000 });

@@ -15,7 +15,7 @@ export const stylesheetPath = join(repoRoot, 'media', 'diagram.css');
 /** The part of playwright-core's API these tests use (it is not a dependency of the extension itself). */
 export interface BrowserPage {
   goto(url: string): Promise<unknown>;
-  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  evaluate<R, A = undefined>(fn: ((arg: A) => R | Promise<R>) | string, arg?: A): Promise<R>;
   waitForFunction<A>(fn: (arg: A) => unknown, arg?: A, options?: { timeout?: number }): Promise<unknown>;
   screenshot(options?: { path?: string; fullPage?: boolean }): Promise<Buffer>;
   click(selector: string, options?: { modifiers?: string[]; position?: { x: number; y: number } }): Promise<void>;

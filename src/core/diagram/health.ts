@@ -4,11 +4,19 @@ import type { Health } from './scene';
 /** Lease duration assumed when the Lease does not say (kubelet's default, anatomy.md "Heartbeats"). */
 export const defaultLeaseDurationSeconds = 40;
 
+/** Parsed renewal times by Lease object: views re-check thousands of heartbeats every second. */
+const renewedAt = new WeakMap<object, number>();
+
 /** Seconds since the node's Lease was renewed, at `now` (ms); null when there is no Lease. */
 export function heartbeatAgeSeconds(node: NodeAnatomy, now: number): number | null {
-  if (!node.lease) return null;
-  const renewed = Date.parse(node.lease.renewTime);
-  return Number.isFinite(renewed) ? Math.max(0, (now - renewed) / 1000) : node.lease.ageSeconds;
+  const lease = node.lease;
+  if (!lease) return null;
+  let renewed = renewedAt.get(lease);
+  if (renewed === undefined) {
+    renewed = Date.parse(lease.renewTime);
+    renewedAt.set(lease, renewed);
+  }
+  return Number.isFinite(renewed) ? Math.max(0, (now - renewed) / 1000) : lease.ageSeconds;
 }
 
 /** A heartbeat has stopped when the Lease is older than its duration (the node controller's own test). */

@@ -108,7 +108,7 @@ class SceneBuilder {
         continue;
       }
       const id = `group:${role}`;
-      const ready = nodes.reduce((sum, node) => sum + (node.ready === 'True' && !heartbeatStopped(node, this.now) ? 1 : 0), 0);
+      const ready = nodes.reduce((sum, node) => sum + (this.isHealthy(node) ? 1 : 0), 0);
       const pages = Math.ceil(nodes.length / this.pageSize);
       const requested = this.ui.expanded[id];
       const expanded = typeof requested === 'number' && Number.isFinite(requested);
@@ -116,18 +116,34 @@ class SceneBuilder {
       const group: SceneGroup = { id, role, total: nodes.length, ready, expanded, page, pages };
       this.groups.push(group);
       // Nodes that need attention come first, so the first page answers "what is wrong?".
-      const shown = expanded
-        ? [...nodes]
-            .sort((a, b) => Number(this.isHealthy(a)) - Number(this.isHealthy(b)) || a.name.localeCompare(b.name))
-            .slice(page * this.pageSize, (page + 1) * this.pageSize)
-        : [];
+      const shown = expanded ? this.page(nodes, page) : [];
       sections.push({ role, nodes: shown, group });
     }
     return sections;
   }
 
+  /** One page of a group: nodes needing attention first, then by name. */
+  private page(nodes: readonly NodeAnatomy[], page: number): NodeAnatomy[] {
+    const byName = (a: NodeAnatomy, b: NodeAnatomy) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
+    const attention = nodes.filter((node) => !this.isHealthy(node)).sort(byName);
+    const healthy = nodes.filter((node) => this.isHealthy(node)).sort(byName);
+    return attention.concat(healthy).slice(page * this.pageSize, (page + 1) * this.pageSize);
+  }
+
+  private readonly healthCache = new Map<NodeAnatomy, Health>();
+
+  /** Node health, computed once per layout: sorting thousands of nodes asks for it many times. */
+  private healthOf(node: NodeAnatomy): Health {
+    let health = this.healthCache.get(node);
+    if (health === undefined) {
+      health = nodeHealth(node, this.now);
+      this.healthCache.set(node, health);
+    }
+    return health;
+  }
+
   private isHealthy(node: NodeAnatomy): boolean {
-    return nodeHealth(node, this.now) === 'ok';
+    return this.healthOf(node) === 'ok';
   }
 
   private layoutSections(sections: readonly Section[], left: number, top: number, placement: boolean): number {
@@ -258,7 +274,7 @@ class SceneBuilder {
       height: 0, // set once the column is laid out
       label: node.name,
       detail,
-      health: nodeHealth(node, this.now),
+      health: this.healthOf(node),
       ariaLabel: `${node.name}, ${detail}, ${heartbeat}`,
       focusable: true,
       heartbeat: node.lease
@@ -386,7 +402,7 @@ class SceneBuilder {
       height: 36,
       label: 'kubelet',
       detail: node.kubeletVersion ?? undefined,
-      health: nodeHealth(node, this.now),
+      health: this.healthOf(node),
       ariaLabel: `kubelet, ${node.name}${node.kubeletVersion ? `, ${node.kubeletVersion}` : ''}`,
       focusable: true,
       card: {
@@ -548,10 +564,8 @@ class SceneBuilder {
     return evidence ? `${mode} (${evidence})` : mode;
   }
 
-  private podsOf(component: ComponentId): ComponentPod[] {
-    const pods: ComponentPod[] = [];
-    for (const node of this.anatomy.nodes) for (const pod of node.components) if (pod.component === component) pods.push(pod);
-    return pods;
+  private podsOf(component: ComponentId): readonly ComponentPod[] {
+    return this.podIndex().byComponent.get(component) ?? [];
   }
 
   private addComponent(component: ComponentId, x: number, y: number): SceneBox {
@@ -605,14 +619,28 @@ class SceneBuilder {
     };
   }
 
-  private podNodeIndex: Map<ComponentPod, string> | undefined;
+  private podIndexCache: { byComponent: Map<ComponentId, ComponentPod[]>; nodeOf: Map<ComponentPod, string> } | undefined;
+
+  /** Every Pod by component and its node, built in one pass over the nodes (thousands of them). */
+  private podIndex() {
+    if (!this.podIndexCache) {
+      const byComponent = new Map<ComponentId, ComponentPod[]>();
+      const nodeOf = new Map<ComponentPod, string>();
+      for (const node of this.anatomy.nodes) {
+        for (const pod of node.components) {
+          nodeOf.set(pod, node.name);
+          const list = byComponent.get(pod.component);
+          if (list) list.push(pod);
+          else byComponent.set(pod.component, [pod]);
+        }
+      }
+      this.podIndexCache = { byComponent, nodeOf };
+    }
+    return this.podIndexCache;
+  }
 
   private nodeOfPod(): Map<ComponentPod, string> {
-    if (!this.podNodeIndex) {
-      this.podNodeIndex = new Map();
-      for (const node of this.anatomy.nodes) for (const pod of node.components) this.podNodeIndex.set(pod, node.name);
-    }
-    return this.podNodeIndex;
+    return this.podIndex().nodeOf;
   }
 
   private runsAs(pod: ComponentPod, nodeName?: string): string {
