@@ -104,6 +104,46 @@ describe('Manifest hovers in VS Code', () => {
     assert.equal(oursAll(await hoverTexts(uri, 18, 4)).length, before, 'still answering after dispose');
   });
 
+  it('adds the live value and the field\'s manager from a live lookup, and says when the manager is unknown', async () => {
+    const live: Record<string, object> = {
+      Deployment: {
+        metadata: {
+          name: 'web',
+          managedFields: [
+            { manager: 'kubectl-client-side-apply', operation: 'Update', time: '2026-12-01T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
+            { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: '2026-12-01T10:00:09Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:replicas': {} } } },
+          ],
+        },
+        spec: { replicas: 3 },
+      },
+      // The scheduler's binding wrote nodeName: no managedFields entry covers it.
+      Pod: { metadata: { name: 'pinned', managedFields: [] }, spec: { nodeName: 'kind-worker' } },
+    };
+    const asked: unknown[][] = [];
+    registrations.push(registerManifestHovers({
+      language: () => 'en',
+      live: { contextName: 'kind-kind', isConnected: () => true, find: async (...args) => (asked.push(args), live[args[0]]) },
+    }));
+    const replicas = oursAll(await hoverTexts(uri, 5, 3), 'en').find((text) => text.includes('**Live**'));
+    assert.ok(replicas, 'no live part on spec.replicas');
+    assert.deepEqual(asked[0], ['Deployment', 'apps/v1', undefined, 'web']);
+    assert.match(replicas, /\*\*Live\*\* \(kind\\-kind\): value 3/);
+    assert.match(replicas, /last written by: \*\*kubectl\\-client\\-side\\-apply\*\* \(Update, 2026/);
+    const nodeName = oursAll(await hoverTexts(uri, 18, 4), 'en').find((text) => text.includes('**Live**'));
+    assert.ok(nodeName, 'no live part on spec.nodeName');
+    assert.match(nodeName, /value kind\\-worker/);
+    assert.match(nodeName, /Who last wrote it is unknown/);
+  });
+
+  it('leaves the live part out while no cluster is connected', async () => {
+    let calls = 0;
+    registrations.push(registerManifestHovers({ language: () => 'en', live: { isConnected: () => false, find: async () => (calls++, {}) } }));
+    const texts = oursAll(await hoverTexts(uri, 5, 3), 'en');
+    assert.ok(texts.length > 0);
+    assert.ok(texts.every((text) => !text.includes('**Live**')));
+    assert.equal(calls, 0);
+  });
+
   it('is provided by the extension itself once it is wired in', async function () {
     const extension = vscode.extensions.all.find((candidate) => candidate.packageJSON?.name === 'cluster-anatomy');
     await extension?.activate();
