@@ -3,13 +3,15 @@
 //    page expanded: median and max of repeated runs after a warm-up.
 // 2. Frame times while dragging (panning) the 5,000-node scene in headless Chromium with the real webview
 //    bundle (dist/webview/diagram.js; run `node esbuild.mjs` first): rAF intervals and the work per frame.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import type { ClusterAnatomy } from '../src/core/anatomy/types';
 import { layoutDiagram } from '../src/core/diagram/layout';
 import { type DiagramUiState, defaultUiState } from '../src/core/diagram/scene';
 import { renderSvg } from '../src/core/diagram/svg';
 import type { HostToWebviewMessage } from '../src/protocol/diagramProtocol';
 import { kindAnatomy, largeAnatomy } from '../test/fixtures/anatomy/builders';
-import { chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from '../test/browser/stubHost';
+import { bundlePath, chromiumArgs, chromiumPath, loadPlaywright, repoRoot, startStubServer } from '../test/browser/stubHost';
 
 function measure(run: () => unknown, repeat: number): { median: number; max: number } {
   for (let i = 0; i < 3; i++) run();
@@ -107,6 +109,13 @@ async function main(): Promise<void> {
   console.log(`Diagram layout, Node ${process.versions.node}`);
   layoutBench();
   if (process.argv.includes('--no-browser')) return;
+  if (!existsSync(bundlePath)) spawnSync(process.execPath, ['esbuild.mjs'], { cwd: repoRoot, stdio: 'inherit' });
+  try {
+    loadPlaywright();
+  } catch (error) {
+    console.log(`\nPanning in Chromium skipped: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   console.log('\nPanning in headless Chromium (480 mouse moves while dragging)');
   console.log('| scene | SVG elements | frames | frame median | frame p95 | frame max | long frames > 50 ms (with page work) |');
   console.log('| --- | --- | --- | --- | --- | --- | --- |');

@@ -87,14 +87,17 @@ const themeCss = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-backgrou
 
 export async function startStubServer(): Promise<{ server: Server; url: string }> {
   if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`node esbuild.mjs\` first`);
+  // Read once: a rebuild elsewhere (esbuild.mjs empties dist/) must not pull the files from under a run.
+  const bundle = readFileSync(bundlePath);
+  const stylesheet = themeCss + readFileSync(stylesheetPath, 'utf8');
   const server = createServer((request, response) => {
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
     if (request.url === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(origin));
     } else if (request.url === '/diagram.js') {
-      response.writeHead(200, { 'content-type': 'text/javascript' }).end(readFileSync(bundlePath));
+      response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     } else if (request.url === '/diagram.css') {
-      response.writeHead(200, { 'content-type': 'text/css' }).end(themeCss + readFileSync(stylesheetPath, 'utf8'));
+      response.writeHead(200, { 'content-type': 'text/css' }).end(stylesheet);
     } else {
       response.writeHead(404).end();
     }
