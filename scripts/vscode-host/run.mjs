@@ -27,6 +27,7 @@ const { values: options } = parseArgs({
 });
 
 const summaryMarker = '[cluster-anatomy-tests]';
+const screenshotMarker = '[cluster-anatomy-screenshot]';
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 /**
@@ -140,10 +141,19 @@ async function runHost(host) {
         done(code);
       });
     });
+    // A test may ask for the picture while it still runs (after the run the extension host is shut down and
+    // its views are empty): it logs the marker and waits a moment.
+    let screenshotTaken;
     await page.exposeFunction('codeAutomationLog', (type, args) => {
       // The extension host's console calls arrive as their arguments: a format string and its values.
       const text = format(...(Array.isArray(args) ? args : [args]));
       output.push(text);
+      if (text.includes(screenshotMarker) && options.screenshot && !screenshotTaken) {
+        const file = screenshotPath(options.screenshot, host);
+        mkdirSync(dirname(file), { recursive: true });
+        screenshotTaken = page.screenshot({ path: file }).then(() => console.log(`[integration] screenshot: ${file}`));
+        return;
+      }
       const isError = type === 'error';
       if (text.startsWith(summaryMarker) || (isError ? workbenchErrorNoise : workbenchNoise).test(text)) return;
       console.log(isError ? `  [error] ${text}` : `  ${text}`);
@@ -160,7 +170,9 @@ async function runHost(host) {
     const outcome = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
 
-    if (options.screenshot) {
+    if (screenshotTaken) {
+      await screenshotTaken;
+    } else if (options.screenshot) {
       const file = screenshotPath(options.screenshot, host);
       mkdirSync(dirname(file), { recursive: true });
       await page.screenshot({ path: file });
