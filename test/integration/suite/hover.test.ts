@@ -144,6 +144,20 @@ describe('Manifest hovers in VS Code', () => {
     assert.equal(calls, 0);
   });
 
+  // CLUSTER_ANATOMY_HOVER_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot hover.png --tests …hover.test.js
+  // pictures the hover as a person sees it.
+  if (process.env.CLUSTER_ANATOMY_HOVER_SCREENSHOT === '1') {
+    it('shows the hover in the editor, for a screenshot', async () => {
+      const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(uri));
+      const position = new vscode.Position(11, 17);
+      editor.selection = new vscode.Selection(position, position);
+      await vscode.commands.executeCommand('editor.action.showHover');
+      await new Promise((done) => setTimeout(done, 1500));
+      console.log('[cluster-anatomy-screenshot]');
+      await new Promise((done) => setTimeout(done, 1500));
+    });
+  }
+
   it('is provided by the extension itself once it is wired in', async function () {
     const extension = vscode.extensions.all.find((candidate) => candidate.packageJSON?.name === 'cluster-anatomy');
     await extension?.activate();
