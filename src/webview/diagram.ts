@@ -588,6 +588,8 @@ class DiagramApp {
     }
     this.reverseLabel.textContent = s.toggleReverse;
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
+    this.canvas.title = s.keyboardHint;
+    this.canvas.setAttribute('aria-description', s.keyboardHint);
   }
 
   private updateToolbarState(): void {

@@ -101,6 +101,7 @@ export const defaultDiagramStrings = {
   walkthroughStep: 'Step {0} of {1}',
   waiting: 'Waiting for the cluster…',
   clickHint: 'Click: reveal in the tree. Shift+click: open YAML.',
+  keyboardHint: 'Enter or Home: first component. Arrow keys: next component. Ctrl+arrows: pan. + and -: zoom. 0: fit. Escape: stop.',
   // The Deployment walk-through (anatomy.md "From a Deployment manifest to running containers")
   walk1: 'The client sends the Deployment to kube-apiserver, which validates it and stores it in etcd.',
   walk2: 'The Deployment controller in kube-controller-manager sees it and creates a ReplicaSet through kube-apiserver.',
