@@ -10,7 +10,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['apiVersion', 'kind'],
     docs: `${docs}/concepts/overview/working-with-objects/#required-fields`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Selects the API resource and schema the object is validated against; it is stored in etcd in the server\'s preferred version.', ja: 'オブジェクトを検証する API のリソースとスキーマを決めます。etcd にはサーバーの優先するバージョンで保存されます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Selects the API resource and schema the object is validated against; kube-apiserver converts it and stores it in etcd in the resource\'s storage version.', ja: 'オブジェクトを検証する API のリソースとスキーマを決めます。kube-apiserver が変換し、etcd にはリソースの保存用のバージョンで保存します。' },
     ],
   },
   {
@@ -83,7 +83,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.labels', 'metadata.labels.*'],
     docs: `${docs}/concepts/overview/working-with-objects/labels/`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Stores and indexes them for label selectors; components act on labels only through their selectors.', ja: '保存し、ラベルセレクターで選べるようにします。コンポーネントはセレクターを通してだけラベルを使います。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Stores them and filters list and watch requests by label selector; components act on labels only through their selectors.', ja: '保存し、list と watch のリクエストをラベルセレクターで絞り込みます。コンポーネントはセレクターを通してだけラベルを使います。' },
       { id: 'kube-controller-manager', when: 'continuously', en: 'Controllers select by labels: a ReplicaSet or Job counts the Pods its selector matches, the EndpointSlice controller picks a Service\'s Pods.', ja: 'コントローラーはラベルで選びます。ReplicaSet や Job はセレクターに一致する Pod を数え、EndpointSlice のコントローラーは Service の Pod を選びます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Matches Pod labels for inter-Pod affinity and topology spread, and node labels for nodeSelector and node affinity.', ja: 'Pod 間の affinity と topology spread では Pod のラベルを、nodeSelector と node affinity ではノードのラベルを照合します。' },
     ],
