@@ -331,7 +331,7 @@ export interface AnatomyInput {
   readonly serverVersion: string | null;
   readonly nodes: readonly SlimNode[];
   /** kube-system Pods with their classification (cached by the model per resourceVersion). */
-  readonly pods: readonly { pod: SlimPod; classification: PodClassification }[];
+  readonly pods: readonly { pod: SlimPod; classification: PodClassification; componentPod?: ComponentPod }[];
   readonly daemonSets: readonly SlimWorkload[];
   readonly deployments: readonly SlimWorkload[];
   readonly services: readonly SlimService[];
@@ -370,8 +370,9 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   const podsByNode = new Map<string, ComponentPod[]>();
   const nodesByOwner = new Map<string, Set<string>>();
   const allPods: ComponentPod[] = [];
-  for (const { pod, classification } of input.pods) {
-    const componentPod = toComponentPod(pod, classification);
+  for (const entry of input.pods) {
+    const { pod, classification } = entry;
+    const componentPod = entry.componentPod ?? toComponentPod(pod, classification);
     allPods.push(componentPod);
     if (!pod.nodeName) continue;
     if (classification.owner && classification.source === 'deployment') {

@@ -19,9 +19,9 @@ import {
 } from '../kube/slim';
 import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
-import { buildAnatomy, classifyPod, leaseInfo, type OwnerLookup, type PodClassification } from './classify';
+import { buildAnatomy, classifyPod, leaseInfo, toComponentPod, type OwnerLookup, type PodClassification } from './classify';
 import type { AnatomySource } from './source';
-import type { ClusterAnatomy, LeaseInfo } from './types';
+import type { ClusterAnatomy, ComponentPod, LeaseInfo } from './types';
 
 export type ConnectionState = 'connecting' | 'connected' | 'unreachable' | 'unauthorized' | 'forbidden' | 'stopped';
 
@@ -70,6 +70,8 @@ interface CachedClassification {
   readonly resourceVersion: string;
   readonly ownersVersion: number;
   readonly classification: PodClassification;
+  /** What the anatomy shows of the Pod; the same object until the Pod or its owners change. */
+  readonly componentPod: ComponentPod;
 }
 
 /**
@@ -216,11 +218,11 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   pod(name: string): SlimPod | undefined {
-    return this.watches.pods.list().find((pod) => pod.metadata.name === name);
+    return this.watches.pods.get(name, KUBE_SYSTEM);
   }
 
   private findLease(node: string): SlimLease | undefined {
-    return this.watches.leases.list().find((lease) => lease.metadata.name === node);
+    return this.watches.leases.get(node, NODE_LEASE_NAMESPACE);
   }
 
   private isSynced(): boolean {
@@ -242,15 +244,14 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.markDirty();
   }
 
-  private classification(pod: SlimPod, lookup: OwnerLookup): PodClassification {
+  private classified(pod: SlimPod, lookup: OwnerLookup): CachedClassification {
     const key = podKey(pod);
     const cached = this.classifications.get(key);
-    if (cached && cached.resourceVersion === pod.metadata.resourceVersion && cached.ownersVersion === this.ownersVersion) {
-      return cached.classification;
-    }
+    if (cached && cached.resourceVersion === pod.metadata.resourceVersion && cached.ownersVersion === this.ownersVersion) return cached;
     const classification = classifyPod(pod, lookup);
-    this.classifications.set(key, { resourceVersion: pod.metadata.resourceVersion, ownersVersion: this.ownersVersion, classification });
-    return classification;
+    const entry = { resourceVersion: pod.metadata.resourceVersion, ownersVersion: this.ownersVersion, classification, componentPod: toComponentPod(pod, classification) };
+    this.classifications.set(key, entry);
+    return entry;
   }
 
   private ownerLookup(): OwnerLookup {
@@ -280,7 +281,10 @@ export class ClusterSession implements AnatomySource, Disposable {
       server: this.server,
       serverVersion: this.serverVersion,
       nodes: this.watches.nodes.list(),
-      pods: this.watches.pods.list().map((pod) => ({ pod, classification: this.classification(pod, lookup) })),
+      pods: this.watches.pods.list().map((pod) => {
+        const { classification, componentPod } = this.classified(pod, lookup);
+        return { pod, classification, componentPod };
+      }),
       daemonSets: this.watches.daemonSets.list(),
       deployments: this.watches.deployments.list(),
       services: this.watches.services.list(),

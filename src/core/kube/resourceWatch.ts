@@ -85,6 +85,10 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     return this.firstResult;
   }
 
+  get(name: string, namespace?: string): T | undefined {
+    return this.listWatch?.get(name, namespace) as T | undefined;
+  }
+
   list(): T[] {
     return this.listWatch ? (this.listWatch.list() as unknown as T[]) : [];
   }
