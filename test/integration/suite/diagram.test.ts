@@ -7,12 +7,12 @@ import type { ClusterAnatomyApi } from '../../../src/ui/api';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
 
-/** Polls the last render report until `matches` accepts it; fails with the last one seen after 45 s. */
-async function waitForReport(matches: (report: RenderReport) => boolean): Promise<RenderReport> {
+/** Polls the API's last render report until `matches` accepts it; fails with the last one seen after 45 s. */
+async function waitForReport(api: ClusterAnatomyApi, matches: (report: RenderReport) => boolean): Promise<RenderReport> {
   const deadline = Date.now() + 45_000;
   let report: RenderReport | undefined;
   while (Date.now() < deadline) {
-    report = await vscode.commands.executeCommand<RenderReport | undefined>('clusterAnatomy.diagramRenderReport');
+    report = api.lastDiagramRender();
     if (report && matches(report)) return report;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -21,11 +21,12 @@ async function waitForReport(matches: (report: RenderReport) => boolean): Promis
 
 describe('architecture diagram webview', function () {
   this.timeout(90_000);
+  let api: ClusterAnatomyApi;
 
   before(async () => {
     const extension = vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId);
     assert.ok(extension, `${extensionId} is not installed`);
-    const api = await extension.activate();
+    api = await extension.activate();
     // The built-in demo: the article's kind cluster, served from the extension host.
     const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
     assert.ok(opened, 'the demo cluster opened');
@@ -41,8 +42,9 @@ describe('architecture diagram webview', function () {
   });
 
   it('opens the panel, and the webview draws the three kind nodes with their Pods', async () => {
+    assert.equal(api.lastDiagramRender(), undefined, 'nothing is drawn before the panel opens');
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
-    const report = await waitForReport((each) => each.drawnNodes === 3);
+    const report = await waitForReport(api, (each) => each.drawnNodes === 3);
     assert.equal(report.view, 'architecture');
     assert.equal(report.nodes, 3);
     assert.equal(report.groups, 0);
@@ -52,10 +54,10 @@ describe('architecture diagram webview', function () {
   });
 
   it('reveals a component in the open panel without redrawing from scratch', async () => {
-    const before = await vscode.commands.executeCommand<RenderReport>('clusterAnatomy.diagramRenderReport');
+    const before = api.lastDiagramRender();
     assert.ok(before, 'the panel has rendered');
     await vscode.commands.executeCommand('clusterAnatomy.revealInDiagram', 'etcd');
-    const after = await vscode.commands.executeCommand<RenderReport>('clusterAnatomy.diagramRenderReport');
-    assert.deepEqual(after, before);
+    assert.deepEqual(api.lastDiagramRender(), before);
+    assert.deepEqual(await vscode.commands.executeCommand('clusterAnatomy.diagramRenderReport'), before, 'the test command agrees with the API');
   });
 });
