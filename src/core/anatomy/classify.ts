@@ -432,30 +432,22 @@ function buildAddons(input: AnatomyInput, pods: readonly ComponentPod[], nodesBy
   const addons: AddonAnatomy[] = [];
   const nodesOf = (owner: string) => [...(nodesByOwner.get(owner) ?? [])].sort();
   const componentOfOwner = (owner: string): ComponentId => pods.find((p) => p.owner === owner)?.component ?? componentFromName(owner.split('/')[1]);
-  for (const deployment of input.deployments) {
-    const owner = `Deployment/${deployment.metadata.name}`;
+  const workloads = [
+    ...input.deployments.map((workload) => ({ kind: 'Deployment' as const, workload })),
+    ...input.daemonSets.map((workload) => ({ kind: 'DaemonSet' as const, workload })),
+  ];
+  for (const { kind, workload } of workloads) {
+    const owner = `${kind}/${workload.metadata.name}`;
     addons.push({
-      kind: 'Deployment',
-      name: deployment.metadata.name,
-      namespace: deployment.metadata.namespace,
+      kind,
+      name: workload.metadata.name,
+      namespace: workload.metadata.namespace,
       component: componentOfOwner(owner),
-      ready: deployment.ready >= deployment.desired,
-      desired: deployment.desired,
-      readyCount: deployment.ready,
-      nodes: nodesOf(owner),
-    });
-  }
-  for (const daemonSet of input.daemonSets) {
-    const owner = `DaemonSet/${daemonSet.metadata.name}`;
-    addons.push({
-      kind: 'DaemonSet',
-      name: daemonSet.metadata.name,
-      namespace: daemonSet.metadata.namespace,
-      component: componentOfOwner(owner),
-      ready: daemonSet.ready >= daemonSet.desired,
-      desired: daemonSet.desired,
-      readyCount: daemonSet.ready,
-      nodes: [],
+      ready: workload.ready >= workload.desired,
+      desired: workload.desired,
+      readyCount: workload.ready,
+      // Where the scheduler placed a Deployment's Pods; a DaemonSet is on every node it tolerates.
+      nodes: kind === 'Deployment' ? nodesOf(owner) : [],
     });
   }
   for (const service of input.services) {
