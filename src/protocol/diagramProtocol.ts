@@ -33,7 +33,8 @@ export interface LeaseRenewedMessage {
 /** Focus and highlight a component or node (the tree's "Reveal in Diagram"). */
 export interface RevealMessage {
   readonly type: 'reveal';
-  readonly target: { readonly component?: string; readonly node?: string };
+  /** `pod` is 'namespace/name'. */
+  readonly target: { readonly component?: string; readonly node?: string; readonly pod?: string };
 }
 
 export type WalkthroughAction = 'play' | 'stop' | 'next' | 'previous';

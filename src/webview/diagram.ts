@@ -325,10 +325,11 @@ class DiagramApp {
     this.host.postMessage(openYaml ? { type: 'openYaml', target } : { type: 'revealInTree', target });
   }
 
-  private reveal(target: { component?: string; node?: string }): void {
+  private reveal(target: { component?: string; node?: string; pod?: string }): void {
     if (!this.scene) return;
     const boxes = this.scene.boxes;
     const match =
+      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod}`)) ||
       (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
       (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
       (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.nodeRoles.get(target.node!))) ||

@@ -223,6 +223,16 @@ describe('diagram webview in Chromium', function () {
     assert.ok(second.card, 'focus shows the card');
   });
 
+  it('reveals what the host names: a Pod, a node part, a component', async () => {
+    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-id'));
+    await post({ type: 'reveal', target: { node: 'multi-node-control-plane', component: 'etcd', pod: 'kube-system/etcd-multi-node-control-plane' } });
+    assert.equal(await focused(), 'node:multi-node-control-plane:pod:kube-system/etcd-multi-node-control-plane');
+    await post({ type: 'reveal', target: { node: 'multi-node-worker', component: 'kubelet' } });
+    assert.equal(await focused(), 'node:multi-node-worker:kubelet');
+    await post({ type: 'reveal', target: { component: 'kube-scheduler' } });
+    assert.equal(await focused(), 'cp:kube-scheduler');
+  });
+
   it('zooms with the buttons and the wheel, and pans by dragging', async () => {
     const transform = () => page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('style') ?? '');
     const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await transform())?.[1]);

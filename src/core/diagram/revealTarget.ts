@@ -5,6 +5,8 @@
 export interface RevealTarget {
   readonly component?: string;
   readonly node?: string;
+  /** A Pod as 'namespace/name'. */
+  readonly pod?: string;
 }
 
 const knownComponents = new Set([
@@ -42,8 +44,10 @@ export function toRevealTarget(argument: unknown): RevealTarget | undefined {
     case 'pod':
     case 'addonPod': {
       const component = text(pod?.component);
-      // A control-plane Pod reveals its component in the control plane; others their box on the node.
-      return { component: component === 'other' ? 'pod' : component, node: text(element.nodeName) };
+      const name = text(pod?.pod);
+      const namespace = text(pod?.namespace);
+      // The Pod's own box where it is drawn; else its component, else its node.
+      return { component: component === 'other' ? undefined : component, node: text(element.nodeName), pod: name && namespace ? `${namespace}/${name}` : undefined };
     }
     case 'absent':
       return { component: text((element.absent as Loose)?.component) };
