@@ -12,7 +12,7 @@ export const integrationOut = join(repoRoot, 'out', 'integration');
 export function packageExtension() {
   exec(process.execPath, ['esbuild.mjs', '--production']);
   exec(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
-    'package', '--no-dependencies', '-o', vsixPath]);
+    'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixPath]);
   return vsixPath;
 }
 
