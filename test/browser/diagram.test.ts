@@ -41,11 +41,13 @@ declare const document: {
   readonly activeElement: PageElement | null;
   createElement(tag: 'canvas'): PageCanvas;
 };
+declare const getComputedStyle: (element: PageElement) => { fill: string; stroke: string; backgroundColor: string };
 declare const Image: new () => { src: string; readonly width: number; readonly height: number; decode(): Promise<void> };
 
 describe('diagram webview in Chromium', function () {
   this.timeout(60_000);
   let server: Server;
+  let baseUrl: string;
   let browser: BrowserLike;
   let page: BrowserPage;
   const problems: string[] = [];
@@ -54,6 +56,7 @@ describe('diagram webview in Chromium', function () {
     mkdirSync(screenshots, { recursive: true });
     const started = await startStubServer();
     server = started.server;
+    baseUrl = started.url;
     browser = await loadPlaywright().chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
@@ -287,4 +290,29 @@ describe('diagram webview in Chromium', function () {
     writeFileSync(join(screenshots, 'export.png'), exported);
     assert.ok((await contentPixels(exported)) > 20_000, 'the PNG export has the drawing in it');
   });
+
+  for (const theme of ['dark', 'high-contrast'] as const) {
+    it(`draws readable text in the ${theme} theme, from the --vscode-* colours`, async () => {
+      const themed = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+      try {
+        await themed.goto(`${baseUrl}?theme=${theme}`);
+        await themed.evaluate((m) => window.postMessage(m, '*'), { type: 'snapshot', anatomy: fresh(kindAnatomy()) } as HostToWebviewMessage);
+        await themed.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'));
+        const colours = await themed.evaluate(() => ({
+          label: getComputedStyle(document.querySelector('.ca-label')!).fill,
+          page: getComputedStyle(document.querySelector('body')!).backgroundColor,
+        }));
+        const luminance = (css: string) => {
+          const [r, g, b] = (css.match(/\d+(\.\d+)?/g) ?? []).map(Number);
+          return (0.2126 * r! + 0.7152 * g! + 0.0722 * b!) / 255;
+        };
+        assert.ok(luminance(colours.page) < 0.2, `${theme} background ${colours.page}`);
+        assert.ok(luminance(colours.label) - luminance(colours.page) > 0.5, `label ${colours.label} on ${colours.page}`);
+        const png = await themed.screenshot({ path: join(screenshots, `architecture-${theme}.png`) });
+        assert.ok((await contentPixels(png)) > 20_000);
+      } finally {
+        await themed.close();
+      }
+    });
+  }
 });

@@ -54,15 +54,18 @@ export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', 
 
 const nonce = 'c3R1Yi1ob3N0LW5vbmNl';
 
-function page(origin: string): string {
+export type StubTheme = 'light' | 'dark' | 'high-contrast';
+
+function page(origin: string, theme: StubTheme): string {
   // The same policy as src/ui/diagram/html.ts, with this server as the resource origin.
   const csp = `default-src 'none'; script-src 'nonce-${nonce}'; style-src ${origin}; img-src ${origin} data:; font-src ${origin}`;
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="UTF-8">
 <meta http-equiv="Content-Security-Policy" content="${csp}">
+<link rel="stylesheet" href="/theme-${theme}.css">
 <link rel="stylesheet" href="/diagram.css">
 <title>diagram stub host</title></head>
-<body class="vscode-light">
+<body class="vscode-${theme}">
 <script nonce="${nonce}">
   window.sent = [];
   window.savedState = undefined;
@@ -76,24 +79,42 @@ function page(origin: string): string {
 </body></html>`;
 }
 
-/** A light theme's variables, as VS Code sets them on the webview's html element. */
-const themeCss = `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171;
+/** Theme variables, as VS Code sets them on the webview's html element (a subset of Light+, Dark+, HC). */
+const themes: Record<StubTheme, string> = {
+  dark: `:root { --vscode-foreground: #cccccc; --vscode-editor-background: #1f1f1f; --vscode-descriptionForeground: #9d9d9d;
+  --vscode-panel-border: #2b2b2b; --vscode-button-background: #0078d4; --vscode-button-foreground: #ffffff;
+  --vscode-button-secondaryBackground: #313131; --vscode-button-secondaryForeground: #cccccc; --vscode-focusBorder: #0078d4;
+  --vscode-font-family: sans-serif; --vscode-editorHoverWidget-background: #202020; --vscode-editorHoverWidget-border: #454545;
+  --vscode-editorHoverWidget-foreground: #cccccc; --vscode-sideBar-background: #181818; --vscode-editorLineNumber-foreground: #6e7681;
+  --vscode-diffEditor-insertedTextBackground: #9ccc2c33; --vscode-editor-findMatchHighlightBackground: #9e6a0380;
+  --vscode-editor-selectionHighlightBackground: #add6ff26; }\n`,
+  'high-contrast': `:root { --vscode-foreground: #ffffff; --vscode-editor-background: #000000; --vscode-descriptionForeground: #ffffff;
+  --vscode-contrastBorder: #6fc3df; --vscode-button-background: #000000; --vscode-button-foreground: #ffffff; --vscode-button-border: #6fc3df;
+  --vscode-button-secondaryBackground: #000000; --vscode-button-secondaryForeground: #ffffff; --vscode-focusBorder: #f38518;
+  --vscode-font-family: sans-serif; --vscode-editorHoverWidget-background: #0c141f; --vscode-editorHoverWidget-border: #6fc3df;
+  --vscode-editorHoverWidget-foreground: #ffffff; --vscode-editorLineNumber-foreground: #ffffff; }\n`,
+  light: `:root { --vscode-foreground: #3b3b3b; --vscode-editor-background: #ffffff; --vscode-descriptionForeground: #717171;
   --vscode-panel-border: #c8c8c8; --vscode-button-background: #005fb8; --vscode-button-foreground: #ffffff;
   --vscode-button-secondaryBackground: #e5e5e5; --vscode-button-secondaryForeground: #3b3b3b; --vscode-focusBorder: #005fb8;
   --vscode-font-family: sans-serif; --vscode-editorHoverWidget-background: #f8f8f8; --vscode-editorHoverWidget-border: #c8c8c8;
   --vscode-editorHoverWidget-foreground: #3b3b3b; --vscode-sideBar-background: #f8f8f8;
   --vscode-diffEditor-insertedTextBackground: #9ccc2c40; --vscode-editor-findMatchHighlightBackground: #ea5c0040;
-  --vscode-editor-selectionHighlightBackground: #add6ff80; }\n`;
+  --vscode-editor-selectionHighlightBackground: #add6ff80; }\n`,
+};
 
 export async function startStubServer(): Promise<{ server: Server; url: string }> {
   if (!existsSync(bundlePath)) throw new Error(`${bundlePath} is missing: run \`node esbuild.mjs\` first`);
   // Read once: a rebuild elsewhere (esbuild.mjs empties dist/) must not pull the files from under a run.
   const bundle = readFileSync(bundlePath);
-  const stylesheet = themeCss + readFileSync(stylesheetPath, 'utf8');
+  const stylesheet = readFileSync(stylesheetPath, 'utf8');
   const server = createServer((request, response) => {
     const origin = `http://${request.headers.host ?? '127.0.0.1'}`;
-    if (request.url === '/') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(origin));
+    const [path, query] = (request.url ?? '/').split('?');
+    const theme = (new URLSearchParams(query).get('theme') ?? 'light') as StubTheme;
+    if (path === '/' && theme in themes) {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(page(origin, theme));
+    } else if (path?.startsWith('/theme-') && path.slice(7, -4) in themes) {
+      response.writeHead(200, { 'content-type': 'text/css' }).end(themes[path.slice(7, -4) as StubTheme]);
     } else if (request.url === '/diagram.js') {
       response.writeHead(200, { 'content-type': 'text/javascript' }).end(bundle);
     } else if (request.url === '/diagram.css') {
