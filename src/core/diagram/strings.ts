@@ -31,7 +31,7 @@ export const defaultDiagramStrings = {
   previousPage: '◀ previous',
   nextPage: 'next ▶',
   collapse: 'collapse',
-  expandGroup: 'Expand the group to show its nodes, {0} at a time',
+  expandGroup: 'expand: {0} nodes at a time',
   heartbeatAgo: 'heartbeat {0} ago',
   heartbeatStopped: 'heartbeat stopped {0} ago',
   noLease: 'no heartbeat Lease seen',
