@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
-import { diffAnatomy } from '../../core/diagram/delta';
+import { DiagramFeed } from '../../core/diagram/feed';
 import type { RevealTarget } from '../../core/diagram/revealTarget';
 import type { BoxTarget } from '../../core/diagram/scene';
 import {
-  type HostToWebviewMessage,
   isErrorMessage,
   isExportPngMessage,
   isExportSvgMessage,
@@ -21,9 +20,6 @@ import { localizedDiagramStrings } from './strings';
 
 export const DIAGRAM_VIEW_TYPE = 'clusterAnatomy.diagram';
 
-/** Heartbeats are batched: a 5,000-node cluster renews 500 Leases a second. */
-const leaseFlushMs = 500;
-
 export interface DiagramPanelHooks {
   readonly log: { warn(message: string): void; error(message: string): void };
   /** Opens the YAML of a Pod or Node. */
@@ -35,16 +31,9 @@ export interface DiagramPanelHooks {
   ensureLive?(): Thenable<unknown> | Promise<unknown>;
 }
 
-/**
- * One diagram panel. Waits for the webview's `ready` before posting anything; while visible it sends deltas,
- * and a full snapshot on every `ready` (a hidden webview is torn down and says `ready` again when shown).
- */
+/** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
 export class DiagramPanel implements vscode.Disposable {
-  private ready = false;
-  private lastSent: ClusterAnatomy | null | undefined;
-  private pendingReveal: RevealTarget | undefined;
-  private pendingLeases = new Set<string>();
-  private leaseTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly feed: DiagramFeed;
   private readonly disposables: vscode.Disposable[] = [];
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
@@ -57,74 +46,34 @@ export class DiagramPanel implements vscode.Disposable {
   ) {
     panel.webview.options = diagramWebviewOptions(extensionUri);
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'activitybar.svg');
+    this.feed = new DiagramFeed(source, {
+      post: (message) => void panel.webview.postMessage(message),
+      locale: vscode.env.language,
+      strings: localizedDiagramStrings,
+      waitingText: () => vscode.l10n.t('Waiting for the cluster…'),
+    });
     this.disposables.push(
+      this.feed,
       panel.webview.onDidReceiveMessage((message) => this.onMessage(message)),
-      panel.onDidChangeViewState(() => this.onViewState()),
+      panel.onDidChangeViewState(() => this.feed.setVisible(panel.visible)),
       panel.onDidDispose(() => this.dispose()),
-      source.onDidChange((anatomy) => this.onAnatomy(anatomy)),
     );
-    if (source.onLeaseRenewed) this.disposables.push(source.onLeaseRenewed((node) => this.onLease(node)));
     panel.webview.html = diagramHtml(panel.webview, extensionUri, vscode.env.language);
     void hooks.ensureLive?.();
   }
 
   reveal(target: RevealTarget | undefined): void {
     this.panel.reveal(undefined, false);
-    if (!target) return;
-    if (this.ready) this.post({ type: 'reveal', target });
-    else this.pendingReveal = target;
+    if (target) this.feed.reveal(target);
   }
 
-  walkthrough(action: 'play' | 'stop'): void {
-    if (this.ready) this.post({ type: 'walkthrough', action });
-  }
-
-  private post(message: HostToWebviewMessage): void {
-    void this.panel.webview.postMessage(message);
-  }
-
-  private sendSnapshot(): void {
-    const anatomy = this.source.current ?? null;
-    this.lastSent = anatomy;
-    this.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: vscode.l10n.t('Waiting for the cluster…') }) });
-  }
-
-  private onViewState(): void {
-    // Hidden webviews are destroyed (no retainContextWhenHidden): nothing is posted until `ready` comes again.
-    if (!this.panel.visible) this.ready = false;
-  }
-
-  private onAnatomy(anatomy: ClusterAnatomy): void {
-    if (!this.ready || !this.panel.visible) return;
-    const delta = this.lastSent ? diffAnatomy(this.lastSent, anatomy) : null;
-    this.lastSent = anatomy;
-    if (!delta) this.post({ type: 'snapshot', anatomy });
-    else if (delta.upserted.length || delta.removed.length) this.post({ type: 'delta', delta });
-  }
-
-  private onLease(node: string): void {
-    if (!this.ready || !this.panel.visible) return;
-    this.pendingLeases.add(node);
-    this.leaseTimer ??= setTimeout(() => this.flushLeases(), leaseFlushMs);
-  }
-
-  private flushLeases(): void {
-    this.leaseTimer = undefined;
-    const names = this.pendingLeases;
-    this.pendingLeases = new Set();
-    if (!this.ready || names.size === 0) return;
-    const renewTimes = new Map((this.source.current?.nodes ?? []).filter((node) => names.has(node.name)).map((node) => [node.name, node.lease?.renewTime]));
-    const now = new Date().toISOString();
-    this.post({ type: 'leaseRenewed', renewals: [...names].map((node) => ({ node, renewTime: renewTimes.get(node) ?? now })) });
+  walkthrough(action: 'play' | 'stop'): boolean {
+    return this.feed.walkthrough(action);
   }
 
   private onMessage(message: unknown): void {
     if (isReadyMessage(message)) {
-      this.ready = true;
-      this.post({ type: 'locale', locale: vscode.env.language, strings: localizedDiagramStrings() });
-      this.sendSnapshot();
-      if (this.pendingReveal) this.post({ type: 'reveal', target: this.pendingReveal });
-      this.pendingReveal = undefined;
+      this.feed.onReady();
     } else if (isRenderedMessage(message)) {
       this.hooks.onRendered(message.report);
     } else if (isOpenYamlMessage(message)) {
@@ -155,7 +104,6 @@ export class DiagramPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    clearTimeout(this.leaseTimer);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();

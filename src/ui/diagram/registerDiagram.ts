@@ -90,9 +90,13 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
   host.register(vscode.commands.registerCommand(DiagramCommandIds.reveal, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
   host.register(vscode.commands.registerCommand(DiagramCommandIds.walkthrough, () => {
     const diagram = show();
-    // A new panel plays once it is ready; an open one at once.
-    if (lastReport) diagram.walkthrough('play');
-    else void new Promise<void>((resolve) => reportEmitter.event(() => resolve())).then(() => diagram.walkthrough('play'));
+    // An open panel plays at once; a new one after its first drawing.
+    if (!diagram.walkthrough('play')) {
+      const subscription = reportEmitter.event(() => {
+        subscription.dispose();
+        diagram.walkthrough('play');
+      });
+    }
   }));
   host.register(vscode.commands.registerCommand(DiagramCommandIds.renderReport, () => lastReport));
   host.register(

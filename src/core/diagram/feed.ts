@@ -1,0 +1,122 @@
+/**
+ * What the host sends the diagram webview, and when: nothing before the webview says `ready`; then the
+ * strings and a full snapshot; while visible, deltas and batched Lease renewals; while hidden, nothing (the
+ * webview is torn down and says `ready` again, which brings a fresh snapshot). Kept free of VS Code so the
+ * rules are tested in plain Node; src/ui/diagram/diagramPanel.ts plugs it into a WebviewPanel.
+ */
+import type { HostToWebviewMessage, WalkthroughAction } from '../../protocol/diagramProtocol';
+import type { AnatomySource } from '../anatomy/source';
+import type { ClusterAnatomy } from '../anatomy/types';
+import { type Disposable, DisposableStore, toDisposable } from '../util/disposable';
+import { diffAnatomy } from './delta';
+import type { RevealTarget } from './revealTarget';
+import type { DiagramStrings } from './strings';
+
+export interface DiagramFeedOptions {
+  readonly post: (message: HostToWebviewMessage) => void;
+  readonly locale: string;
+  readonly strings: () => DiagramStrings;
+  /** Shown while there is no anatomy yet. */
+  readonly waitingText: () => string;
+  /** Heartbeats are batched: a 5,000-node cluster renews 500 Leases a second. */
+  readonly leaseFlushMs?: number;
+  readonly setTimer?: (callback: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+export class DiagramFeed implements Disposable {
+  private ready = false;
+  private visible = true;
+  private lastSent: ClusterAnatomy | null | undefined;
+  private pendingReveal: RevealTarget | undefined;
+  private pendingLeases = new Set<string>();
+  private leaseTimer: unknown;
+  private readonly disposables = new DisposableStore();
+
+  constructor(
+    private readonly source: AnatomySource,
+    private readonly options: DiagramFeedOptions,
+  ) {
+    this.disposables.add(source.onDidChange((anatomy) => this.onAnatomy(anatomy)));
+    if (source.onLeaseRenewed) this.disposables.add(source.onLeaseRenewed((node) => this.onLease(node)));
+    this.disposables.add(toDisposable(() => this.cancelLeaseFlush()));
+  }
+
+  get isReady(): boolean {
+    return this.ready;
+  }
+
+  /** The webview (re)started: send everything it needs. */
+  onReady(): void {
+    this.ready = true;
+    this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings() });
+    this.sendSnapshot();
+    if (this.pendingReveal) this.options.post({ type: 'reveal', target: this.pendingReveal });
+    this.pendingReveal = undefined;
+  }
+
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    // A hidden webview is destroyed: what it knew is gone, and it will say `ready` again.
+    if (!visible) {
+      this.ready = false;
+      this.pendingLeases.clear();
+      this.cancelLeaseFlush();
+    }
+  }
+
+  reveal(target: RevealTarget): void {
+    if (this.ready) this.options.post({ type: 'reveal', target });
+    else this.pendingReveal = target;
+  }
+
+  walkthrough(action: WalkthroughAction): boolean {
+    if (!this.ready) return false;
+    this.options.post({ type: 'walkthrough', action });
+    return true;
+  }
+
+  private sendSnapshot(): void {
+    const anatomy = this.source.current ?? null;
+    this.lastSent = anatomy;
+    this.options.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: this.options.waitingText() }) });
+  }
+
+  private onAnatomy(anatomy: ClusterAnatomy): void {
+    if (!this.ready || !this.visible) return;
+    const delta = this.lastSent ? diffAnatomy(this.lastSent, anatomy) : null;
+    this.lastSent = anatomy;
+    if (!delta) this.options.post({ type: 'snapshot', anatomy });
+    else if (delta.upserted.length || delta.removed.length) this.options.post({ type: 'delta', delta });
+  }
+
+  private onLease(node: string): void {
+    if (!this.ready || !this.visible) return;
+    this.pendingLeases.add(node);
+    if (this.leaseTimer === undefined) {
+      const setTimer = this.options.setTimer ?? setTimeout;
+      this.leaseTimer = setTimer(() => this.flushLeases(), this.options.leaseFlushMs ?? 500);
+    }
+  }
+
+  private cancelLeaseFlush(): void {
+    if (this.leaseTimer === undefined) return;
+    (this.options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)))(this.leaseTimer);
+    this.leaseTimer = undefined;
+  }
+
+  private flushLeases(): void {
+    this.leaseTimer = undefined;
+    const names = this.pendingLeases;
+    this.pendingLeases = new Set();
+    if (!this.ready || names.size === 0) return;
+    const renewTimes = new Map<string, string | undefined>();
+    for (const node of this.source.current?.nodes ?? []) if (names.has(node.name)) renewTimes.set(node.name, node.lease?.renewTime);
+    const now = new Date().toISOString();
+    this.options.post({ type: 'leaseRenewed', renewals: [...names].map((node) => ({ node, renewTime: renewTimes.get(node) ?? now })) });
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}

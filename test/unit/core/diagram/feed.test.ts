@@ -1,0 +1,104 @@
+import { strict as assert } from 'node:assert';
+import type { AnatomySource } from '../../../../src/core/anatomy/source';
+import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
+import { DiagramFeed } from '../../../../src/core/diagram/feed';
+import { defaultDiagramStrings } from '../../../../src/core/diagram/strings';
+import { Emitter } from '../../../../src/core/util/event';
+import type { HostToWebviewMessage } from '../../../../src/protocol/diagramProtocol';
+import { kindAnatomy } from '../../../fixtures/anatomy/builders';
+
+function setup(initial?: ClusterAnatomy) {
+  const changes = new Emitter<ClusterAnatomy>();
+  const leases = new Emitter<string>();
+  const source = { current: initial, onDidChange: changes.event, onLeaseRenewed: leases.event } as { current: ClusterAnatomy | undefined } & AnatomySource;
+  const sent: HostToWebviewMessage[] = [];
+  const timers: (() => void)[] = [];
+  const feed = new DiagramFeed(source, {
+    post: (message) => sent.push(message),
+    locale: 'ja',
+    strings: () => defaultDiagramStrings,
+    waitingText: () => 'waiting',
+    setTimer: (callback) => timers.push(callback),
+    clearTimer: () => timers.splice(0),
+  });
+  const change = (anatomy: ClusterAnatomy) => {
+    source.current = anatomy;
+    changes.fire(anatomy);
+  };
+  return { feed, sent, timers, change, lease: (node: string) => leases.fire(node), types: () => sent.map((m) => m.type) };
+}
+
+describe('diagram feed (what the host sends the webview)', () => {
+  it('sends nothing before ready, then the strings and a full snapshot', () => {
+    const { feed, sent, change, types } = setup();
+    change(kindAnatomy());
+    feed.reveal({ component: 'etcd' });
+    assert.equal(sent.length, 0);
+    feed.onReady();
+    assert.deepEqual(types(), ['locale', 'snapshot', 'reveal']);
+    const snapshot = sent[1]!;
+    assert.ok(snapshot.type === 'snapshot' && snapshot.anatomy?.context === 'kind-multi-node');
+    assert.ok(sent[0]!.type === 'locale' && sent[0]!.locale === 'ja');
+  });
+
+  it('says it is waiting when there is no anatomy yet, then sends a snapshot when one comes', () => {
+    const { feed, sent, change, types } = setup();
+    feed.onReady();
+    assert.deepEqual(sent[1], { type: 'snapshot', anatomy: null, status: 'waiting' });
+    change(kindAnatomy());
+    assert.deepEqual(types(), ['locale', 'snapshot', 'snapshot']);
+  });
+
+  it('sends deltas while visible, nothing while hidden, and a full snapshot on the next ready', () => {
+    const anatomy = kindAnatomy();
+    const { feed, sent, change, types } = setup(anatomy);
+    feed.onReady();
+    sent.length = 0;
+    const worker = anatomy.nodes[1]!;
+    change({ ...anatomy, nodes: [anatomy.nodes[0]!, { ...worker, ready: 'False' }, anatomy.nodes[2]!] });
+    assert.deepEqual(types(), ['delta']);
+    assert.ok(sent[0]!.type === 'delta' && sent[0]!.delta.upserted.map((n) => n.name).join() === 'multi-node-worker');
+    change({ ...anatomy, nodes: [anatomy.nodes[0]!, { ...worker, ready: 'False' }, anatomy.nodes[2]!] });
+    assert.deepEqual(types(), ['delta'], 'an equal anatomy sends nothing');
+    feed.setVisible(false);
+    change(anatomy);
+    assert.deepEqual(types(), ['delta']);
+    feed.setVisible(true);
+    feed.onReady();
+    assert.deepEqual(types(), ['delta', 'locale', 'snapshot']);
+  });
+
+  it('batches Lease renewals into one message with the renewal times it knows', () => {
+    const anatomy = kindAnatomy();
+    const { feed, sent, timers, lease } = setup(anatomy);
+    lease('multi-node-worker');
+    assert.equal(timers.length, 0, 'nothing before ready');
+    feed.onReady();
+    sent.length = 0;
+    lease('multi-node-worker');
+    lease('multi-node-worker2');
+    lease('multi-node-worker');
+    assert.equal(timers.length, 1);
+    timers.shift()!();
+    assert.deepEqual(sent, [
+      {
+        type: 'leaseRenewed',
+        renewals: [
+          { node: 'multi-node-worker', renewTime: anatomy.nodes[1]!.lease!.renewTime },
+          { node: 'multi-node-worker2', renewTime: anatomy.nodes[2]!.lease!.renewTime },
+        ],
+      },
+    ]);
+    lease('multi-node-worker');
+    feed.setVisible(false);
+    assert.equal(timers.length, 0, 'hiding drops the pending batch');
+  });
+
+  it('plays the walk-through only once the webview is ready', () => {
+    const { feed, types } = setup(kindAnatomy());
+    assert.equal(feed.walkthrough('play'), false);
+    feed.onReady();
+    assert.equal(feed.walkthrough('play'), true);
+    assert.deepEqual(types(), ['locale', 'snapshot', 'walkthrough']);
+  });
+});
