@@ -53,6 +53,9 @@ describe('Manifest hovers in VS Code', () => {
   const registrations: vscode.Disposable[] = [];
 
   before(async () => {
+    // Suites before this one may have left the demo cluster connected: these tests want no live cluster.
+    await vscode.extensions.getExtension('cluster-anatomy.cluster-anatomy')?.activate();
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
     folder = mkdtempSync(join(tmpdir(), 'cluster-anatomy-hover-'));
     const file = join(folder, 'web.yaml');
     writeFileSync(file, manifest);

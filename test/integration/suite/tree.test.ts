@@ -104,12 +104,20 @@ describe('Anatomy tree on the demo cluster', function () {
   });
 
   it('turns a node Unknown when its heartbeat stops', async () => {
+    // Ready, with a fresh heartbeat: a Lease already older than the grace period would turn Unknown at once.
+    await until('multi-node-worker2 to be Ready with a fresh Lease', async () => {
+      const node = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2');
+      return node?.ready === 'True' && (node.lease?.ageSeconds ?? 99) <= 1;
+    });
+    const stopped = Date.now();
     api.demoCluster!.control.stopHeartbeat('multi-node-worker2');
     try {
       const node = await until('multi-node-worker2 to turn Unknown', async () => {
         const found = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2');
         return found?.ready === 'Unknown' ? found : undefined;
       });
+      // The node controller waits its grace period (40 s, 2 s on this clock) before it says Unknown.
+      assert.ok(Date.now() - stopped >= 1_500, `Unknown after ${Date.now() - stopped} ms`);
       assert.ok((node.lease?.ageSeconds ?? 0) >= 1);
       const workers = api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id);
       assert.match(byLabel(workers, 'multi-node-worker2').description, /Unknown/);
