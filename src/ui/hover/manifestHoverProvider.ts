@@ -31,11 +31,12 @@ export interface ManifestHoverOptions {
 }
 
 /** YAML documents, and .yaml/.yml files another extension gives its own language id (e.g. 'helm'). */
-export const manifestSelector: vscode.DocumentSelector = [
-  { language: 'yaml' },
-  { language: 'helm' },
-  { pattern: '**/*.{yaml,yml}' },
-];
+// Files, unsaved editors and the product's own live YAML views; not, say, YAML inside git's diff editors.
+export const manifestSelector: vscode.DocumentSelector = ['file', 'untitled', 'cluster-anatomy'].flatMap((scheme) => [
+  { scheme, language: 'yaml' },
+  { scheme, language: 'helm' },
+  { scheme, pattern: '**/*.{yaml,yml}' },
+]);
 
 /** A live lookup that takes longer than this is left out of the hover rather than holding it up. */
 const liveTimeoutMs = 1500;
