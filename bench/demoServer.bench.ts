@@ -39,6 +39,8 @@ async function child(): Promise<void> {
   const cluster = await startDemoCluster({ generate: { nodes }, leaseRenewSeconds: 10 });
   const ready: Ready = { kind: 'ready', server: cluster.server, token: cluster.token, caPem: cluster.caPem, startMs: performance.now() - started };
   process.send!(ready);
+  // Never outlive the benchmark: if it goes away, so does the server.
+  process.on('disconnect', () => void cluster.stop().then(() => process.exit(0)));
   process.on('message', (message: string) => {
     if (message === 'stats') process.send!(stats());
     if (message === 'stop') void cluster.stop().then(() => process.exit(0));
@@ -77,7 +79,17 @@ async function parent(): Promise<void> {
       req.end();
     });
   const rows: [string, string][] = [];
+  // A step that takes minutes means something is wrong: say which one and stop rather than hang.
+  let lastProgress = Date.now();
+  const watchdog = setInterval(() => {
+    if (Date.now() - lastProgress < 180_000) return;
+    console.error(`no progress for 3 minutes after "${rows.at(-1)?.[0] ?? 'start'}"; stopping`);
+    server.kill();
+    process.exit(1);
+  }, 5000);
+  watchdog.unref();
   const report = (name: string, value: string) => {
+    lastProgress = Date.now();
     rows.push([name, value]);
     console.log(`${name.padEnd(58)} ${value}`);
   };
