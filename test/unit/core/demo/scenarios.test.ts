@@ -61,6 +61,14 @@ describe('demo cluster scenarios', function () {
       assert.ok(daemonPods.items.every((pod: { metadata: { deletionTimestamp?: string } }) => !pod.metadata.deletionTimestamp), 'DaemonSet Pods tolerate unreachable forever');
     });
 
+    it('a live kubelet also posts its Node status every 5 (simulated) minutes', async () => {
+      const before = await get('/api/v1/nodes/multi-node-worker2');
+      const heartbeat = (node: { status: { conditions: { type: string; lastHeartbeatTime: string }[] } }) => node.status.conditions.find((condition) => condition.type === 'Ready')!.lastHeartbeatTime;
+      // At time scale 200 a Lease renews every 50 ms and the status follows every 30th renewal (1.5 s).
+      const after = await eventually(() => get('/api/v1/nodes/multi-node-worker2'), (node) => heartbeat(node) !== heartbeat(before), 'a newer lastHeartbeatTime', 160);
+      assert.equal(readyOf(after), 'True');
+    });
+
     it('when the heartbeat resumes, the node is Ready again, untainted, and the terminating Pod is gone', async () => {
       const worker = 'multi-node-worker';
       demo.cluster.control.resumeHeartbeat(worker);
