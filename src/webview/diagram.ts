@@ -266,7 +266,10 @@ class DiagramApp {
     clearTimeout(this.walkTimer);
     if (action === 'stop' || !this.scene || this.ui.view !== 'architecture') {
       if (action !== 'stop' && this.ui.view !== 'architecture') {
+        // The walk-through runs on the architecture view: switch to it now, not on the next frame.
         this.ui = { ...this.ui, view: 'architecture' };
+        this.saveState();
+        this.host.postMessage({ type: 'toggle', state: this.ui });
         this.render();
       } else {
         this.walkIndex = null;
@@ -298,7 +301,11 @@ class DiagramApp {
     for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
     const step = this.walkIndex === null ? undefined : this.walkSteps[this.walkIndex];
     svg.classList.toggle('ca-walking', !!step);
-    this.buttons.get('walk')?.setAttribute('aria-pressed', String(!!step));
+    const walkButton = this.buttons.get('walk');
+    if (walkButton) {
+      walkButton.setAttribute('aria-pressed', String(!!step));
+      walkButton.textContent = step ? `■ ${this.strings.walkthroughStop}` : `▶ ${this.strings.walkthroughPlay}`;
+    }
     if (!step) {
       this.caption.textContent = '';
       return;

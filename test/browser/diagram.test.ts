@@ -34,7 +34,8 @@ interface PageCanvas {
   height: number;
   getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
 }
-declare const window: { sent: WebviewToHostMessage[]; savedState: unknown; postMessage(message: unknown, origin: string): void };
+declare const window: { sent: WebviewToHostMessage[]; savedState: unknown; postMessage(message: unknown, origin: string): void; dispatchEvent(event: unknown): boolean };
+declare const MessageEvent: new (type: string, init: { data: unknown }) => unknown;
 declare const document: {
   querySelectorAll(selector: string): PageList;
   querySelector(selector: string): PageElement | null;
@@ -74,7 +75,8 @@ describe('diagram webview in Chromium', function () {
 
   afterEach(() => assert.deepEqual(problems.splice(0), [], 'no page errors and no dialogs'));
 
-  const post = (message: HostToWebviewMessage) => page.evaluate((m) => window.postMessage(m, '*'), message);
+  // Dispatched synchronously, so the webview has handled the message when `post` resolves.
+  const post = (message: HostToWebviewMessage) => page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
   const sent = () => page.evaluate(() => window.sent);
   const clearSent = () => page.evaluate(() => void (window.sent = []));
   async function nextReport(): Promise<RenderReport> {
@@ -192,6 +194,7 @@ describe('diagram webview in Chromium', function () {
     await post({ type: 'walkthrough', action: 'play' });
     const first = await page.evaluate(() => ({ caption: document.querySelector('.ca-caption')?.textContent, lit: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')) }));
     assert.equal(first.caption, '手順 1/6: クライアントが Deployment を kube-apiserver に送ります。');
+    assert.equal(await page.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed')), 'true');
     assert.deepEqual([...new Set(first.lit)].sort(), ['request', 'storage']);
     for (let i = 0; i < 4; i++) await post({ type: 'walkthrough', action: 'next' });
     const fifth = await page.evaluate(() => [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')));
@@ -227,13 +230,20 @@ describe('diagram webview in Chromium', function () {
   });
 
   it('reveals what the host names: a Pod, a node part, a component', async () => {
-    const focused = () => page.evaluate(() => document.activeElement?.getAttribute('data-id'));
+    // Messages are handled asynchronously: wait for the focus to land, and say where it is when it does not.
+    const expectFocus = async (id: string) => {
+      try {
+        await page.waitForFunction((want) => document.activeElement?.getAttribute('data-id') === want, id, { timeout: 5_000 });
+      } catch {
+        assert.fail(`focus is on ${await page.evaluate(() => document.activeElement?.getAttribute('data-id'))}, not ${id}`);
+      }
+    };
     await post({ type: 'reveal', target: { node: 'multi-node-control-plane', component: 'etcd', pod: 'kube-system/etcd-multi-node-control-plane' } });
-    assert.equal(await focused(), 'node:multi-node-control-plane:pod:kube-system/etcd-multi-node-control-plane');
+    await expectFocus('node:multi-node-control-plane:pod:kube-system/etcd-multi-node-control-plane');
     await post({ type: 'reveal', target: { node: 'multi-node-worker', component: 'kubelet' } });
-    assert.equal(await focused(), 'node:multi-node-worker:kubelet');
+    await expectFocus('node:multi-node-worker:kubelet');
     await post({ type: 'reveal', target: { component: 'kube-scheduler' } });
-    assert.equal(await focused(), 'cp:kube-scheduler');
+    await expectFocus('cp:kube-scheduler');
   });
 
   it('zooms with the buttons and the wheel, and pans by dragging', async () => {
