@@ -271,6 +271,11 @@ export class ApiServer {
     if (!this.authenticated(request)) {
       throw new ApiError(401, 'Unauthorized', 'Unauthorized');
     }
+    const accept = request.headers.accept;
+    if (accept && !/(^|[,\s])(application\/json|application\/\*|\*\/\*)/.test(accept)) {
+      // Only JSON is served (kubectl and client-node ask for it); a protobuf- or YAML-only client is told so.
+      throw new ApiError(406, 'NotAcceptable', 'only the following media types are accepted: application/json');
+    }
     const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
     if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
     if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
@@ -508,7 +513,8 @@ export class ApiServer {
     }
     const form = responseForm(request.headers.accept);
     if (form === 'table') {
-      this.sendJson(response, 200, JSON.stringify(toTable(target.resource, [object], { includeObject: 'Metadata', resourceVersion: object.metadata.resourceVersion! })));
+      const includeObject = (new URL(request.url ?? '/', 'https://127.0.0.1').searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
+      this.sendJson(response, 200, JSON.stringify(toTable(target.resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! })));
       return;
     }
     this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));

@@ -48,6 +48,13 @@ describe('demo cluster API protocol', function () {
       assert.equal((await request('/apis/coordination.k8s.io')).json().preferredVersion.groupVersion, 'coordination.k8s.io/v1');
     });
 
+    it('answers 406 to a client that accepts no JSON', async () => {
+      const response = await request('/api/v1/nodes', { headers: { Accept: 'application/vnd.kubernetes.protobuf' } });
+      assert.equal(response.status, 406);
+      assert.equal(response.json().reason, 'NotAcceptable');
+      assert.equal((await request('/api/v1/nodes', { headers: { Accept: 'application/vnd.kubernetes.protobuf, application/json' } })).status, 200);
+    });
+
     it('answers 404 NotFound Status for unknown paths, groups and resources', async () => {
       for (const path of ['/nothing', '/apis/batch/v1', '/api/v2', '/api/v1/secrets', '/api/v1/namespaces/default/pods/x/exec/extra']) {
         const response = await request(path);
