@@ -74,9 +74,16 @@ export function renderText(anatomy: ClusterAnatomy): string {
   return lines.map(plain).join('\n') + '\n';
 }
 
-/** Markdown table cells: pipes and markup characters escaped, line breaks folded. */
+/**
+ * Cluster data as Markdown text: the characters that open markup (emphasis, code, links, HTML, entities, table
+ * cells, strikethrough) are backslash-escaped, a leading block marker (#, >, list bullets and numbers) too,
+ * and line breaks are folded, so a value can neither format nor start a new block. The rest stays readable.
+ */
 export function markdownCell(text: string): string {
-  return text.replace(/[\\`*_{}[\]()#+\-.!|<>&~$:]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
+  return text
+    .replace(/\r?\n/g, ' ')
+    .replace(/[\\`*_[\]<>|&~$]/g, (c) => `\\${c}`)
+    .replace(/^(\s*)([#+=-]|\d+[.)])/, (_match, space: string, marker: string) => `${space}${marker.replace(/([#+=.)-])$/, '\\$1')}`);
 }
 
 interface SummaryRow {
@@ -121,12 +128,11 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     if (['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'other'].includes(key)) continue;
     const pod = entry.pods[0];
     const name = pod.component === 'cni' ? `network plugin (${pod.cniName ?? 'unknown'})` : pod.component === 'coredns' ? 'CoreDNS (cluster DNS)' : pod.component;
-    const owner = pod.owner ? ` ${pod.owner}` : '';
     const service = pod.component === 'coredns' ? anatomy.addons.find((a) => a.kind === 'Service' && a.component === 'coredns') : undefined;
     rows.push({
       component: name,
       where: whereText(entry.nodes),
-      how: `${sourceText[pod.source].replace(/ Pod$/, '')}${owner}`,
+      how: pod.owner ? pod.owner.replace('/', ' ') : sourceText[pod.source],
       seen: `${entry.pods.length} Pod(s): ${sample(entry.pods)}${service ? `; Service ${service.name}` : ''}`,
     });
   }

@@ -7,13 +7,20 @@ const hostile = '<img src=x onerror=alert(1)> [click](command:workbench.action.q
 describe('anatomy rendering', () => {
   it('escapes every Markdown and HTML character of cluster data', () => {
     const escaped = markdownCell(hostile);
-    assert.doesNotMatch(escaped, /(^|[^\\])[<>[\]()*`|]/, escaped);
+    assert.doesNotMatch(escaped, /(^|[^\\])[<>[\]*`|&]/, escaped);
     // Removing the escapes gives the original text back: nothing is lost, only neutralised.
     assert.equal(escaped.replace(/\\(.)/g, '$1'), hostile);
   });
 
-  it('folds line breaks so a value cannot start a new Markdown block', () => {
-    assert.equal(markdownCell('a\n# heading'), 'a \\# heading');
+  it('folds line breaks and escapes a leading block marker, so a value cannot start a new Markdown block', () => {
+    assert.equal(markdownCell('a\n# heading'), 'a # heading');
+    assert.equal(markdownCell('# heading'), '\\# heading');
+    assert.equal(markdownCell('- item'), '\\- item');
+    assert.equal(markdownCell('12. item'), '12\\. item');
+  });
+
+  it('keeps ordinary names readable', () => {
+    assert.equal(markdownCell('kube-apiserver-multi-node-control-plane'), 'kube-apiserver-multi-node-control-plane');
   });
 
   it('shows control characters of plain text escaped', () => {
@@ -31,7 +38,7 @@ describe('anatomy rendering', () => {
       }],
     };
     const markdown = renderMarkdown(anatomy);
-    const row = markdown.split('\n').find((line) => line.startsWith('| kube\\-apiserver'));
+    const row = markdown.split('\n').find((line) => line.startsWith('| kube-apiserver'));
     assert.ok(row, markdown);
     assert.equal(row.split(/(?<!\\)\|/).length, 6, 'the hostile pipe does not add a column');
     assert.doesNotMatch(row, /(^|[^\\])<img/, 'the tag is escaped');
