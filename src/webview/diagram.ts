@@ -10,6 +10,7 @@ import { layoutDiagram } from '../core/diagram/layout';
 import { type BoxTarget, type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
 import { type DiagramStrings, defaultDiagramStrings, format, formatDuration, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
+import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
 import { type WalkthroughStep, walkthroughSteps } from '../core/diagram/walkthrough';
 import {
@@ -640,5 +641,11 @@ class DiagramApp {
     }
   }
 }
+
+// The shapes' rules are shared with the standalone SVG (CLI, export); media/diagram.css only maps their --ca-*
+// properties to the theme. A constructed sheet is CSSOM, not markup, so the CSP needs no inline style.
+const structure = new CSSStyleSheet();
+structure.replaceSync(diagramStructureCss);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, structure];
 
 new DiagramApp();

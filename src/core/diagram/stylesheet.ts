@@ -1,7 +1,7 @@
 /**
  * Diagram styles. The structure rules use --ca-* custom properties only; the light palette below makes a
- * standalone file (CLI, export), and media/diagram.css maps the same properties to --vscode-* theme colours
- * (a unit test checks that media/diagram.css carries these structure rules unchanged).
+ * standalone file (CLI, export), the webview adopts the same rules, and media/diagram.css maps the properties
+ * to --vscode-* theme colours (a unit test checks it defines every one the rules use).
  */
 export const diagramStructureCss = `
 .ca-diagram { font-family: var(--ca-font, sans-serif); font-size: 12px; background: var(--ca-bg); }

@@ -79,8 +79,11 @@ describe('diagram SVG', () => {
     assert.throws(() => serializeSvg({ tag: 'g', attrs: { 'a b': 'x' } }), /Invalid SVG attribute/);
   });
 
-  it('media/diagram.css carries the same structure rules as standalone files', () => {
+  it('media/diagram.css gives a theme colour to every property the structure rules use, without repeating them', () => {
     const css = readFileSync(join(__dirname, '../../../../media/diagram.css'), 'utf8');
-    assert.ok(css.includes(diagramStructureCss.trim()), 'copy diagramStructureCss from src/core/diagram/stylesheet.ts into media/diagram.css');
+    const used = new Set([...diagramStructureCss.matchAll(/var\((--ca-[a-z-]+)/g)].map((match) => match[1]));
+    const defined = new Set([...css.matchAll(/(--ca-[a-z-]+)\s*:/g)].map((match) => match[1]));
+    assert.deepEqual([...used].filter((name) => !defined.has(name)), []);
+    assert.ok(!css.includes('.ca-edge-storage {'), 'the structure rules live in src/core/diagram/stylesheet.ts only');
   });
 });
