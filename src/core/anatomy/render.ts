@@ -1,3 +1,4 @@
+import { escapeMarkdown } from '../util/markdown';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, NodeAnatomy, PodSource } from './types';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
@@ -74,18 +75,6 @@ export function renderText(anatomy: ClusterAnatomy): string {
   return lines.map(plain).join('\n') + '\n';
 }
 
-/**
- * Cluster data as Markdown text: the characters that open markup (emphasis, code, links, HTML, entities, table
- * cells, strikethrough) are backslash-escaped, a leading block marker (#, >, list bullets and numbers) too,
- * and line breaks are folded, so a value can neither format nor start a new block. The rest stays readable.
- */
-export function markdownCell(text: string): string {
-  return text
-    .replace(/\r?\n/g, ' ')
-    .replace(/[\\`*_[\]<>|&~$]/g, (c) => `\\${c}`)
-    .replace(/^(\s*)([#+=-]|\d+[.)])/, (_match, space: string, marker: string) => `${space}${marker.replace(/([#+=.)-])$/, '\\$1')}`);
-}
-
 interface SummaryRow {
   component: string;
   where: string;
@@ -137,14 +126,14 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     });
   }
   const header = [
-    `## Anatomy of ${markdownCell(anatomy.context)}`,
+    `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
     '',
-    `Server ${markdownCell(anatomy.server)}, Kubernetes ${markdownCell(anatomy.serverVersion ?? 'unknown')}. ` +
-      `Control plane: ${markdownCell(modeText[anatomy.controlPlane.mode])}` +
-      `${controlPlaneNodes.length > 0 ? ` on ${markdownCell(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.`,
+    `Server ${escapeMarkdown(anatomy.server)}, Kubernetes ${escapeMarkdown(anatomy.serverVersion ?? 'unknown')}. ` +
+      `Control plane: ${escapeMarkdown(modeText[anatomy.controlPlane.mode])}` +
+      `${controlPlaneNodes.length > 0 ? ` on ${escapeMarkdown(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.`,
     '',
     '| Component | Where | How it runs | Where you see it |',
     '| --- | --- | --- | --- |',
   ];
-  return [...header, ...rows.map((r) => `| ${markdownCell(r.component)} | ${markdownCell(r.where)} | ${markdownCell(r.how)} | ${markdownCell(r.seen)} |`)].join('\n') + '\n';
+  return [...header, ...rows.map((r) => `| ${escapeMarkdown(r.component)} | ${escapeMarkdown(r.where)} | ${escapeMarkdown(r.how)} | ${escapeMarkdown(r.seen)} |`)].join('\n') + '\n';
 }

@@ -1,4 +1,5 @@
 import { formatPath, type ItemIdentity, type PathSegment } from '../yaml/yamlPath';
+import { escapeMarkdown } from '../util/markdown';
 import { actorCodicons, actorName, timingLabels } from './components';
 import { lookupField, type FieldLookup } from './lookup';
 import { liveField, type LiveField } from './managedFields';
@@ -75,12 +76,9 @@ const text = {
   unavailable: { en: 'Live value not available', ja: 'クラスタの値は取得できません' },
 } satisfies Record<string, Localized>;
 
-/**
- * Escapes text taken from a file or a cluster so Markdown renders it literally: no links (the colon too, so
- * `https://` is not auto-linked), no HTML, no `$(icon)`, no line breaks.
- */
-export function escapeMarkdown(value: string): string {
-  return value.replace(/\r?\n|\r/g, ' ').replace(/[\\`*_{}[\]()#+\-.!|<>~$&:]/g, '\\$&');
+/** Text from the file or the cluster, rendered literally and never auto-linked. */
+function literal(value: string): string {
+  return escapeMarkdown(value, { autolinks: false });
 }
 
 function fill(template: string, values: Record<string, string>): string {
@@ -96,7 +94,7 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
   const path = formatPath(input.path);
   const lines: string[] = [];
 
-  lines.push(`**${text.heading[language]}** ${escapeMarkdown(path || '(root)')} · ${escapeMarkdown(input.kind)}`);
+  lines.push(`**${text.heading[language]}** ${literal(path || '(root)')} · ${literal(input.kind)}`);
   lines.push('');
   const note = contextNote(lookup, language);
   if (note) lines.push(`*${note}*`, '');
@@ -104,7 +102,7 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
     lines.push(`*${text.fromAncestor[language]}* \`${lookup.match.pattern}\``, '');
   }
   if (lookup.custom && !lookup.match) {
-    lines.push(fill(text.custom[language], { kind: escapeMarkdown(input.kind), group: escapeMarkdown(lookup.group) }));
+    lines.push(fill(text.custom[language], { kind: literal(input.kind), group: literal(lookup.group) }));
   } else if (!lookup.match) {
     lines.push(`$(${actorCodicons['kube-apiserver']}) **kube-apiserver** — ${text.unknown[language]}`);
   } else {
@@ -157,12 +155,12 @@ function contextNote(lookup: FieldLookup, language: Language): string | undefine
 function formatValue(value: unknown): string {
   const json = typeof value === 'string' ? value : JSON.stringify(value);
   const shown = json === undefined ? String(value) : json;
-  return escapeMarkdown(shown.length > 160 ? `${shown.slice(0, 157)}...` : shown);
+  return literal(shown.length > 160 ? `${shown.slice(0, 157)}...` : shown);
 }
 
 function liveSection(live: LiveInput, objectPath: readonly PathSegment[], identities: readonly (ItemIdentity | undefined)[], language: Language): string[] {
-  if (live.state === 'unavailable') return [`**${text.unavailable[language]}**: ${escapeMarkdown(live.reason)}`];
-  const context = live.context ? ` (${escapeMarkdown(live.context)})` : '';
+  if (live.state === 'unavailable') return [`**${text.unavailable[language]}**: ${literal(live.reason)}`];
+  const context = live.context ? ` (${literal(live.context)})` : '';
   if (live.state === 'absent') return [`**${text.live[language]}**${context}: ${text.absent[language]}`];
   const field: LiveField = liveField(live.object, objectPath, identities);
   const lines = [
@@ -177,7 +175,7 @@ function liveSection(live: LiveInput, objectPath: readonly PathSegment[], identi
   const describe = (owner: (typeof field.owners)[number]): string => {
     const details = [owner.operation, owner.subresource && `/${owner.subresource}`, owner.time].filter(Boolean).join(', ');
     const via = owner.viaAncestor ? ` ${text.viaAncestor[language]}` : '';
-    return `**${escapeMarkdown(owner.manager)}**${details ? ` (${escapeMarkdown(details)})` : ''}${via}`;
+    return `**${literal(owner.manager)}**${details ? ` (${literal(details)})` : ''}${via}`;
   };
   lines.push(`${text.lastWrittenBy[language]}: ${describe(last)}`);
   if (others.length > 0) lines.push('', `${text.alsoManagedBy[language]}: ${others.map(describe).join(', ')}`);

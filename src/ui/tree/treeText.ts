@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { markdownCell } from '../../core/anatomy/render';
+import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings } from '../../core/diagram/strings';
 import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
 
@@ -80,7 +80,7 @@ export class Tooltip {
   }
 
   private text(value: string): void {
-    this.markdown.appendMarkdown(markdownCell(value));
+    this.markdown.appendMarkdown(escapeMarkdown(value));
   }
 
   heading(text: string): this {

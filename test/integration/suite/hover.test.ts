@@ -75,7 +75,7 @@ describe('Manifest hovers in VS Code', () => {
     registrations.push(registerManifestHovers({ language: () => 'en' }));
     const text = ours(await hoverTexts(uri, 18, 4), 'en');
     assert.ok(text, 'no Cluster Anatomy hover on spec.nodeName');
-    assert.match(text, /\*\*Who acts on\*\* spec\\\.nodeName · Pod/);
+    assert.match(text, /\*\*Who acts on\*\* spec\.nodeName · Pod/);
     assert.match(text, /\$\(target\) \*\*kube-scheduler\*\* · on change, writes it/);
     assert.match(text, /\$\(vm\) \*\*kubelet\*\*/);
     assert.match(text, /assign-pod-node\/#nodename/);
@@ -85,7 +85,7 @@ describe('Manifest hovers in VS Code', () => {
     registrations.push(registerManifestHovers({ language: () => 'en' }));
     const text = ours(await hoverTexts(uri, 11, 17), 'en');
     assert.ok(text, 'no Cluster Anatomy hover on the image');
-    assert.match(text, /spec\\\.template\\\.spec\\\.containers\\\[0\\\]\\\.image · Deployment/);
+    assert.match(text, /spec\.template\.spec\.containers\\\[0\\\]\.image · Deployment/);
     assert.match(text, /In a Pod template: the controllers \(deployment → replicaset\)/);
     assert.match(text, /\*\*kubelet\*\* · at run time — Asks the container runtime to pull the image/);
   });
@@ -94,7 +94,7 @@ describe('Manifest hovers in VS Code', () => {
     registrations.push(registerManifestHovers({ language: () => 'ja' }));
     const text = ours(await hoverTexts(uri, 5, 3), 'ja');
     assert.ok(text, 'no Japanese Cluster Anatomy hover on spec.replicas');
-    assert.match(text, /\*\*誰が扱うか:\*\* spec\\\.replicas · Deployment/);
+    assert.match(text, /\*\*誰が扱うか:\*\* spec\.replicas · Deployment/);
     assert.match(text, /Deployment のコントローラー/);
   });
 

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { markdownCell, plain, renderMarkdown } from '../../../../src/core/anatomy/render';
+import { plain, renderMarkdown } from '../../../../src/core/anatomy/render';
+import { escapeMarkdown as markdownCell } from '../../../../src/core/util/markdown';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 
 const hostile = '<img src=x onerror=alert(1)> [click](command:workbench.action.quit) **bold** `code` | pipe';

@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { escapeMarkdown, explainField } from '../../../../src/core/fields/explain';
+import { explainField } from '../../../../src/core/fields/explain';
+import { escapeMarkdown } from '../../../../src/core/util/markdown';
 
 describe('explainField', () => {
   it('renders the components with their codicons, the timing and the official link', () => {
@@ -33,7 +34,7 @@ describe('explainField', () => {
     const explanation = explainField({ kind: 'Widget', apiVersion: 'example.com/v1', path: ['spec', 'size'] });
     assert.equal(explanation.custom, true);
     assert.deepEqual(explanation.components, []);
-    assert.match(explanation.markdown, /A custom resource \(Widget, group example\\\.com\): its own controller handles it\./);
+    assert.match(explanation.markdown, /A custom resource \(Widget, group example\.com\): its own controller handles it\./);
     assert.doesNotMatch(explanation.markdown, /kubernetes\.io\/docs/);
   });
 
@@ -65,8 +66,8 @@ describe('explainField', () => {
 
     it('shows the live value and the last manager, escaped, with operation and time', () => {
       const explanation = explainField({ kind: 'Deployment', apiVersion: 'apps/v1', path: ['spec', 'replicas'] }, { live: { state: 'found', object: live, context: 'kind-kind' } });
-      assert.match(explanation.markdown, /\*\*Live\*\* \(kind\\-kind\): value 3/);
-      assert.match(explanation.markdown, /last written by: \*\*kubectl\\\*\\\*bold\\\*\\\*\*\* \(Apply, 2026\\-12\\-01T10\\:00\\:00Z\)/);
+      assert.match(explanation.markdown, /\*\*Live\*\* \(kind-kind\): value 3/);
+      assert.match(explanation.markdown, /last written by: \*\*kubectl\\\*\\\*bold\\\*\\\*\*\* \(Apply, 2026-12-01T10\\:00\\:00Z\)/);
     });
 
     it('says plainly when the manager is unknown', () => {
