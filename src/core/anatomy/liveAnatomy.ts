@@ -6,7 +6,7 @@ import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
 import { ClusterSession, type ClusterSessionOptions } from './clusterSession';
 import type { AnatomySource } from './source';
-import type { ClusterAnatomy } from './types';
+import type { ClusterAnatomy, LeaseInfo } from './types';
 
 export interface LiveAnatomyOptions {
   /** Whether exec credential plugins may run (Workspace Trust). Read at each (re)connect. */
@@ -58,6 +58,10 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
 
   get current(): ClusterAnatomy | undefined {
     return this.currentSession?.current;
+  }
+
+  leaseOf(node: string): LeaseInfo | null {
+    return this.currentSession?.leaseOf(node) ?? null;
   }
 
   get status(): ConnectionStatus | undefined {

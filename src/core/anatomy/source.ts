@@ -1,5 +1,5 @@
 import type { Event } from '../util/event';
-import type { ClusterAnatomy } from './types';
+import type { ClusterAnatomy, LeaseInfo } from './types';
 
 /** Where the views get the live anatomy from. Implemented by the AnatomyModel of the current context. */
 export interface AnatomySource {
@@ -9,4 +9,11 @@ export interface AnatomySource {
   readonly onDidChange: Event<ClusterAnatomy>;
   /** Fires with a node's name each time its Lease is renewed (the heartbeat). */
   readonly onLeaseRenewed?: Event<string>;
+  /**
+   * A node's Lease as of now. `current` is rebuilt on structural changes only, not on every renewal, so its
+   * lease times lag; heartbeats are read here.
+   */
+  leaseOf?(node: string): LeaseInfo | null;
+  /** Fires when the cluster behind the source is replaced or gone (a context switch), before any new anatomy. */
+  readonly onDidChangeSession?: Event<unknown>;
 }

@@ -39,6 +39,8 @@ export class DiagramFeed implements Disposable {
   ) {
     this.disposables.add(source.onDidChange((anatomy) => this.onAnatomy(anatomy)));
     if (source.onLeaseRenewed) this.disposables.add(source.onLeaseRenewed((node) => this.onLease(node)));
+    // Another cluster (or none): what the webview shows is stale, so it gets the new state at once.
+    if (source.onDidChangeSession) this.disposables.add(source.onDidChangeSession(() => this.onSessionChanged()));
     this.disposables.add(toDisposable(() => this.cancelLeaseFlush()));
   }
 
@@ -82,6 +84,10 @@ export class DiagramFeed implements Disposable {
     this.options.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: this.options.waitingText() }) });
   }
 
+  private onSessionChanged(): void {
+    if (this.ready && this.visible) this.sendSnapshot();
+  }
+
   private onAnatomy(anatomy: ClusterAnatomy): void {
     if (!this.ready || !this.visible) return;
     const delta = this.lastSent ? diffAnatomy(this.lastSent, anatomy) : null;
@@ -110,10 +116,9 @@ export class DiagramFeed implements Disposable {
     const names = this.pendingLeases;
     this.pendingLeases = new Set();
     if (!this.ready || names.size === 0) return;
-    const renewTimes = new Map<string, string | undefined>();
-    for (const node of this.source.current?.nodes ?? []) if (names.has(node.name)) renewTimes.set(node.name, node.lease?.renewTime);
     const now = new Date().toISOString();
-    this.options.post({ type: 'leaseRenewed', renewals: [...names].map((node) => ({ node, renewTime: renewTimes.get(node) ?? now })) });
+    const renewals = [...names].map((node) => ({ node, renewTime: this.source.leaseOf?.(node)?.renewTime ?? now }));
+    this.options.post({ type: 'leaseRenewed', renewals });
   }
 
   dispose(): void {

@@ -10,7 +10,19 @@ import { kindAnatomy } from '../../../fixtures/anatomy/builders';
 function setup(initial?: ClusterAnatomy) {
   const changes = new Emitter<ClusterAnatomy>();
   const leases = new Emitter<string>();
-  const source = { current: initial, onDidChange: changes.event, onLeaseRenewed: leases.event } as { current: ClusterAnatomy | undefined } & AnatomySource;
+  const sessions = new Emitter<unknown>();
+  // Fresh heartbeats, newer than the anatomy's lease times (which lag: renewals do not rebuild it).
+  const freshLeases = new Map<string, string>();
+  const source = {
+    current: initial,
+    onDidChange: changes.event,
+    onLeaseRenewed: leases.event,
+    onDidChangeSession: sessions.event,
+    leaseOf: (node: string) => {
+      const renewTime = freshLeases.get(node);
+      return renewTime ? { renewTime, ageSeconds: 0, leaseDurationSeconds: 40, holderIdentity: node } : null;
+    },
+  } as { current: ClusterAnatomy | undefined } & AnatomySource;
   const sent: HostToWebviewMessage[] = [];
   const timers: (() => void)[] = [];
   const feed = new DiagramFeed(source, {
@@ -25,7 +37,15 @@ function setup(initial?: ClusterAnatomy) {
     source.current = anatomy;
     changes.fire(anatomy);
   };
-  return { feed, sent, timers, change, lease: (node: string) => leases.fire(node), types: () => sent.map((m) => m.type) };
+  const lease = (node: string, renewTime?: string) => {
+    if (renewTime) freshLeases.set(node, renewTime);
+    leases.fire(node);
+  };
+  const switchSession = () => {
+    source.current = undefined;
+    sessions.fire(undefined);
+  };
+  return { feed, sent, timers, change, lease, switchSession, types: () => sent.map((m) => m.type) };
 }
 
 describe('diagram feed (what the host sends the webview)', () => {
@@ -68,30 +88,41 @@ describe('diagram feed (what the host sends the webview)', () => {
     assert.deepEqual(types(), ['delta', 'locale', 'snapshot']);
   });
 
-  it('batches Lease renewals into one message with the renewal times it knows', () => {
+  it('batches Lease renewals into one message with the time of each renewal, not the anatomy\'s older one', () => {
     const anatomy = kindAnatomy();
     const { feed, sent, timers, lease } = setup(anatomy);
     lease('multi-node-worker');
     assert.equal(timers.length, 0, 'nothing before ready');
     feed.onReady();
     sent.length = 0;
-    lease('multi-node-worker');
-    lease('multi-node-worker2');
-    lease('multi-node-worker');
+    lease('multi-node-worker', '2030-01-01T00:00:10Z');
+    lease('multi-node-worker2', '2030-01-01T00:00:12Z');
+    lease('multi-node-worker', '2030-01-01T00:00:20Z');
     assert.equal(timers.length, 1);
     timers.shift()!();
+    assert.notEqual(anatomy.nodes[1]!.lease!.renewTime, '2030-01-01T00:00:20Z');
     assert.deepEqual(sent, [
       {
         type: 'leaseRenewed',
         renewals: [
-          { node: 'multi-node-worker', renewTime: anatomy.nodes[1]!.lease!.renewTime },
-          { node: 'multi-node-worker2', renewTime: anatomy.nodes[2]!.lease!.renewTime },
+          { node: 'multi-node-worker', renewTime: '2030-01-01T00:00:20Z' },
+          { node: 'multi-node-worker2', renewTime: '2030-01-01T00:00:12Z' },
         ],
       },
     ]);
     lease('multi-node-worker');
     feed.setVisible(false);
     assert.equal(timers.length, 0, 'hiding drops the pending batch');
+  });
+
+  it('tells the webview at once when the cluster goes away (a context switch), instead of drawing the old one', () => {
+    const { feed, sent, switchSession, types } = setup(kindAnatomy());
+    feed.onReady();
+    sent.length = 0;
+    switchSession();
+    assert.deepEqual(types(), ['snapshot']);
+    const snapshot = sent[0]!;
+    assert.ok(snapshot.type === 'snapshot' && snapshot.anatomy === null && snapshot.status === 'waiting');
   });
 
   it('plays the walk-through only once the webview is ready', () => {
