@@ -36,11 +36,23 @@ export function setCurrentContextInText(text: string, name: string): string {
   if (root?.type === 'block-map') {
     for (const item of root.items) {
       const key = item.key && CST.resolveAsScalar(item.key);
-      if (key?.value === 'current-context' && item.value) {
+      if (key?.value !== 'current-context') continue;
+      if (item.value) {
         CST.setScalarValue(item.value, name, { afterKey: true, implicitKey: false, type: scalarType(name) });
-        result = tokens.map((token) => CST.stringify(token)).join('');
-        break;
+      } else {
+        // `current-context:` with no value (kubectl writes it so after a context is deleted): the value goes
+        // right after the colon, and the line's break and comments after it.
+        const sep = item.sep ?? [];
+        const indicator = sep.findIndex((token) => token.type === 'map-value-ind');
+        if (indicator < 0) break;
+        const trailing = sep.splice(indicator + 1);
+        // The space after the colon is reused, unless it separates a comment, which must keep one before it.
+        const reuse = trailing[0]?.type === 'space' && trailing[1]?.type !== 'comment';
+        sep.push(reuse ? trailing.shift()! : { type: 'space', offset: 0, indent: 0, source: ' ' });
+        item.value = CST.createScalarToken(name, { indent: 0, type: scalarType(name), end: trailing });
       }
+      result = tokens.map((token) => CST.stringify(token)).join('');
+      break;
     }
   } else if (root !== undefined && root.type !== 'flow-collection' && before.contents !== null) {
     throw new KubeconfigWriteError('the file is not a block YAML map');

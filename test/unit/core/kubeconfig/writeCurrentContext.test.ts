@@ -61,6 +61,16 @@ describe('writing current-context', () => {
     assert.deepEqual(diffLines(styled, after), [['current-context:   kind-kind   # the one I use', 'current-context:   other   # the one I use']]);
   });
 
+  it('fills an empty current-context (as kubectl leaves it after deleting the context), keeping the lines around it', () => {
+    const cases: [string, string][] = [
+      ['apiVersion: v1\ncurrent-context:\n# a comment\nkind: Config\n', 'apiVersion: v1\ncurrent-context: other\n# a comment\nkind: Config\n'],
+      ['current-context: \nkind: Config\n', 'current-context: other\nkind: Config\n'],
+      ['current-context:   # note\nkind: Config\n', 'current-context: other   # note\nkind: Config\n'],
+      ['kind: Config\ncurrent-context:', 'kind: Config\ncurrent-context: other'],
+    ];
+    for (const [before, expected] of cases) assert.equal(setCurrentContextInText(before, 'other'), expected);
+  });
+
   it('adds the key at the end when the file has none, leaving every existing byte', () => {
     const text = styled.replace(/^current-context:.*\n/m, '');
     const after = setCurrentContextInText(text, 'other');
