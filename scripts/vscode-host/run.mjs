@@ -75,8 +75,10 @@ for (const result of results) console.log(result.line);
 const passed = results.reduce((sum, result) => sum + result.passed, 0);
 const failed = results.reduce((sum, result) => sum + result.failed, 0);
 const skipped = results.reduce((sum, result) => sum + result.skipped, 0);
-const ok = results.every((result) => result.ok) && passed > 0;
+// In CI nothing is skipped silently: a skipped test fails the run there.
+const ok = results.every((result) => result.ok) && passed > 0 && !(inCi && skipped > 0);
 if (passed === 0) console.log('[integration] FAIL: no test ran');
+if (inCi && skipped > 0) console.log(`[integration] FAIL: ${skipped} test(s) skipped in CI`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(ok ? 0 : 1);
 

@@ -75,28 +75,29 @@ describe('Cluster Anatomy in VS Code', () => {
       await vscode.commands.executeCommand(`${view}.focus`);
     });
   }
+});
 
-  it('logs no errors of its own in the extension host', () => {
-    const logsRoot = process.env.CLUSTER_ANATOMY_TEST_LOGS;
-    assert.ok(logsRoot, 'CLUSTER_ANATOMY_TEST_LOGS (the host\'s logs folder) is not set by the runner');
-    const files = listFiles(logsRoot);
-    const hostLogs = files.filter((file) => /(^|\/)(remote)?exthost\.log$/.test(file));
-    assert.ok(hostLogs.length > 0, `no extension host log under ${logsRoot}`);
-    const hostLog = hostLogs.map((file) => readFileSync(file, 'utf8')).join('\n');
-    // The host records each activation: seeing ours proves this is the log of the host that ran the extension.
-    assert.match(hostLog, new RegExp(`${extensionId.replace('.', '\\.')}`));
-    const root = extension().extensionPath;
-    const ours = logEntries(hostLog).filter((entry) => /\[error\]/.test(entry) &&
-      (entry.includes(extensionId) || entry.includes(root)));
-    assert.deepEqual(ours, [], 'the extension host logged errors from Cluster Anatomy');
+// A root hook: it runs after every suite of the run, so errors logged while any of them ran are caught.
+after('logs no errors of its own in the extension host', () => {
+  const logsRoot = process.env.CLUSTER_ANATOMY_TEST_LOGS;
+  assert.ok(logsRoot, 'CLUSTER_ANATOMY_TEST_LOGS (the host\'s logs folder) is not set by the runner');
+  const files = listFiles(logsRoot);
+  const hostLogs = files.filter((file) => /(^|\/)(remote)?exthost\.log$/.test(file));
+  assert.ok(hostLogs.length > 0, `no extension host log under ${logsRoot}`);
+  const hostLog = hostLogs.map((file) => readFileSync(file, 'utf8')).join('\n');
+  // The host records each activation: seeing ours proves this is the log of the host that ran the extension.
+  assert.match(hostLog, new RegExp(`${extensionId.replace('.', '\\.')}`));
+  const root = extension().extensionPath;
+  const ours = logEntries(hostLog).filter((entry) => /\[error\]/.test(entry) &&
+    (entry.includes(extensionId) || entry.includes(root)));
+  assert.deepEqual(ours, [], 'the extension host logged errors from Cluster Anatomy');
 
-    // The extension's own log channel: error lines there are errors too.
-    const channelLogs = files.filter((file) => /Cluster Anatomy\.log$/.test(file) || file.includes(`/${extensionId}/`));
-    assert.ok(channelLogs.length > 0, `no log file of the Cluster Anatomy output channel under ${logsRoot}`);
-    const channelErrors = channelLogs.flatMap((file) => logEntries(readFileSync(file, 'utf8')))
-      .filter((entry) => /\[error\]/.test(entry));
-    assert.deepEqual(channelErrors, [], 'Cluster Anatomy logged errors');
-  });
+  // The extension's own log channel: error lines there are errors too.
+  const channelLogs = files.filter((file) => /Cluster Anatomy\.log$/.test(file) || file.includes(`/${extensionId}/`));
+  assert.ok(channelLogs.length > 0, `no log file of the Cluster Anatomy output channel under ${logsRoot}`);
+  const channelErrors = channelLogs.flatMap((file) => logEntries(readFileSync(file, 'utf8')))
+    .filter((entry) => /\[error\]/.test(entry));
+  assert.deepEqual(channelErrors, [], 'Cluster Anatomy logged errors');
 });
 
 function listFiles(dir: string): string[] {
