@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
+import { redactSecrets } from '../core/kubeconfig/redact';
 import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
 import { registerCommands } from './commands';
@@ -24,10 +25,11 @@ export class ExtensionContainer implements vscode.Disposable {
     const switcher = registerContextSwitcher(this);
     this.live = this.register(new LiveAnatomy(switcher.kubeconfig, { trusted: () => vscode.workspace.isTrusted }));
     switcher.setConnectionSource(this.live);
-    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.live.isStarted ? this.live.restart() : undefined)));
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.live.isStarted ? this.reportFailure(this.live.restart()) : undefined)));
     this.register(
       this.live.onDidChangeStatus((status) => {
-        if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`);
+        // Messages can carry an exec plugin's output: redacted before they reach the log.
+        if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
       }),
     );
     const { view, provider: tree } = registerAnatomyTree(this, this.live);
@@ -72,7 +74,12 @@ export class ExtensionContainer implements vscode.Disposable {
 
   /** Connects to the current context unless already connected; resolves when the first lists are in. */
   ensureLive(): Promise<void> {
-    return this.live.start();
+    return this.reportFailure(this.live.start());
+  }
+
+  /** Callers fire and forget: a failure is logged (redacted) instead of becoming an unhandled rejection. */
+  private reportFailure(work: Promise<void>): Promise<void> {
+    return work.catch((error: unknown) => this.log.error(redactSecrets(`Cannot connect: ${error instanceof Error ? error.message : String(error)}`)));
   }
 
   private setHasKubeconfig(value: boolean): void {

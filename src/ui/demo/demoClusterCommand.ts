@@ -74,7 +74,7 @@ export class DemoClusterController implements vscode.Disposable {
   }
 
   dispose(): void {
-    void this.stop();
+    this.stop().catch((error: unknown) => this.host.log.warn(`Demo cluster did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`));
   }
 }
 

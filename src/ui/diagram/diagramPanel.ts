@@ -71,19 +71,29 @@ export class DiagramPanel implements vscode.Disposable {
     return this.feed.walkthrough(action);
   }
 
+  /** Work started from a message: a failure is logged and shown, never left as an unhandled rejection. */
+  private settle(work: Thenable<unknown> | void | undefined, what: string): void {
+    if (!work) return;
+    Promise.resolve(work).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.hooks.log.error(`Diagram: could not ${what}: ${reason}`);
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', what, reason));
+    });
+  }
+
   private onMessage(message: unknown): void {
     if (isReadyMessage(message)) {
       this.feed.onReady();
     } else if (isRenderedMessage(message)) {
       this.hooks.onRendered(message.report);
     } else if (isOpenYamlMessage(message)) {
-      void this.hooks.openYaml(message.target, this.source.current);
+      this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML');
     } else if (isRevealInTreeMessage(message)) {
-      void this.hooks.revealInTree(message.target);
+      this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree');
     } else if (isExportSvgMessage(message)) {
-      void this.save(Buffer.from(message.svg, 'utf8'), 'svg');
+      this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG');
     } else if (isExportPngMessage(message)) {
-      void this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png');
+      this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG');
     } else if (isToggleMessage(message)) {
       // UI state lives in the webview (setState); nothing on this side depends on it yet.
     } else if (isErrorMessage(message)) {

@@ -80,7 +80,7 @@ export class Tooltip {
   }
 
   private text(value: string): void {
-    this.markdown.appendMarkdown(escapeMarkdown(value));
+    this.markdown.appendMarkdown(escapeMarkdown(value, { autolinks: false }));
   }
 
   heading(text: string): this {
