@@ -17,6 +17,8 @@ export type TreeElement =
       readonly type: 'nodeGroup';
       readonly id: string;
       readonly role: NodeRole;
+      /** The group's place: 'rest' (after the nodes shown directly), then 'rest/page2' … inside it. */
+      readonly key: string;
       /** Index of the first and one past the last node of the page, in the role's sorted list. */
       readonly from: number;
       readonly to: number;
@@ -63,11 +65,12 @@ function pagedNodes(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly Nod
   // Show the first page directly, so the common case needs no extra click, then group the rest.
   const shown = MAX_CHILDREN - 1;
   const children: TreeElement[] = nodes.slice(0, shown).map((node) => nodeElement(anatomy, node));
-  children.push(groupElement(anatomy, role, nodes, shown, nodes.length));
+  children.push(groupElement(anatomy, role, nodes, shown, nodes.length, 'rest'));
   return children;
 }
 
-function groupElement(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly NodeAnatomy[], from: number, to: number): TreeElement {
+/** `key` names the group by its place (the rest, page 3), not its bounds, so a node joining keeps it open. */
+function groupElement(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly NodeAnatomy[], from: number, to: number, key: string): TreeElement {
   let ready = 0;
   let notReady = 0;
   let unknown = 0;
@@ -77,7 +80,7 @@ function groupElement(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly N
     else if (state === 'False') notReady++;
     else unknown++;
   }
-  return { type: 'nodeGroup', id: `${prefix(anatomy)}/group/${role}/${from}-${to}`, role, from, to, ready, notReady, unknown };
+  return { type: 'nodeGroup', id: `${prefix(anatomy)}/group/${role}/${key}`, role, key, from, to, ready, notReady, unknown };
 }
 
 /** A group's children: its nodes when they fit, else sub-groups of at most MAX_CHILDREN nodes each. */
@@ -88,7 +91,9 @@ function groupChildren(anatomy: ClusterAnatomy, element: Extract<TreeElement, { 
   if (count <= MAX_CHILDREN) return nodes.slice(element.from, to).map((node) => nodeElement(anatomy, node));
   const pageSize = Math.max(MAX_CHILDREN, Math.ceil(count / MAX_CHILDREN));
   const pages: TreeElement[] = [];
-  for (let from = element.from; from < to; from += pageSize) pages.push(groupElement(anatomy, element.role, nodes, from, Math.min(to, from + pageSize)));
+  for (let from = element.from, page = 1; from < to; from += pageSize, page++) {
+    pages.push(groupElement(anatomy, element.role, nodes, from, Math.min(to, from + pageSize), `${element.key}/page${page}`));
+  }
   return pages;
 }
 

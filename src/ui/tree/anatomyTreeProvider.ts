@@ -41,6 +41,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private readonly changeEmitter = new vscode.EventEmitter<AnatomyTreeElement | AnatomyTreeElement[] | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly interned = new Map<string, AnatomyTreeElement>();
+  /** The refresh in which each id was last handed out: ids not asked for since the one before are dropped. */
+  private readonly lastSeen = new Map<string, number>();
+  private generation = 0;
   private readonly shownHeartbeats = new Set<AnatomyTreeElement>();
   private readonly disposables: vscode.Disposable[] = [];
   private ticker: NodeJS.Timeout | undefined;
@@ -54,6 +57,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       live.onDidChangeSession(() => {
         this.anatomy = undefined;
         this.interned.clear();
+        this.lastSeen.clear();
         this.refreshAll();
       }),
     );
@@ -76,6 +80,15 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   refreshAll(): void {
+    // Pods come and go: forget elements no view asked for during the last whole refresh, so the map does not
+    // grow with every replaced Pod, while what is on screen keeps its identity.
+    this.generation++;
+    for (const [id, seen] of this.lastSeen) {
+      if (seen < this.generation - 1) {
+        this.lastSeen.delete(id);
+        this.interned.delete(id);
+      }
+    }
     this.shownHeartbeats.clear();
     this.changeEmitter.fire(undefined);
   }
@@ -93,6 +106,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   private intern<T extends AnatomyTreeElement>(element: T): T {
+    this.lastSeen.set(element.id, this.generation);
     const existing = this.interned.get(element.id);
     if (existing && existing.type === element.type) {
       Object.assign(existing, element);

@@ -67,6 +67,17 @@ describe('anatomy tree model', () => {
     assert.equal(new Set(ids(anatomyWith(5))).size, ids(anatomyWith(5)).length, 'ids are unique');
   });
 
+  it('keeps a group\'s id when a node joins, so an expanded group stays open', () => {
+    const groupIds = (a: ClusterAnatomy) => {
+      const ids: string[] = [];
+      walk(a, (element) => {
+        if (element.type === 'nodeGroup') ids.push(element.id);
+      });
+      return ids.sort();
+    };
+    assert.deepEqual(groupIds(anatomyWith(1000)), groupIds(anatomyWith(1001)));
+  });
+
   it('lists a node\'s static Pods, then kubelet and the runtime, then its other Pods, then the heartbeat', () => {
     const anatomy = anatomyWith(1);
     const worker = anatomy.nodes[1];
