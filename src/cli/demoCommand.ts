@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { delimiter, join, resolve } from 'node:path';
 import { kubernetesVersion } from '../core/demo/fixture';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../core/demo/demoCluster';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIo } from './run';
@@ -14,6 +14,7 @@ kubeconfig of its own and never touches ~/.kube/config.
 Options:
   --port N                     port on 127.0.0.1 (default: a random free port)
   --kubeconfig-out FILE        write the kubeconfig here (default: a temporary file, removed on exit)
+  --force                      with --kubeconfig-out: replace the file when it exists
   --context-name NAME          context name (default: kind-multi-node)
   --nodes N                    generate a larger cluster of N nodes (kube-proxy and kindnet on each)
   --pods-per-node P            with --nodes: workload Pods per worker node (namespace default)
@@ -28,6 +29,7 @@ Options:
 const options = {
   port: { type: 'string' },
   'kubeconfig-out': { type: 'string' },
+  force: { type: 'boolean' },
   'context-name': { type: 'string' },
   nodes: { type: 'string' },
   'pods-per-node': { type: 'string' },
@@ -77,9 +79,8 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const latency = number(values.latency, 'latency', (n) => n >= 0, 'a non-negative number');
       const cutEvery = number(values['cut-watches-every'], 'cut-watches-every', (n) => n > 0, 'a positive number');
       const expireEvery = number(values['expire-watches-every'], 'expire-watches-every', (n) => n > 0, 'a positive number');
-      const userKubeconfig = join(homedir(), '.kube', 'config');
       const outFile = values['kubeconfig-out'] === undefined ? undefined : resolve(values['kubeconfig-out']);
-      if (outFile === userKubeconfig) throw new UsageError(`refusing to overwrite ${userKubeconfig}; pick another --kubeconfig-out`);
+      if (outFile !== undefined) refuseUserKubeconfig(outFile, io.env, values.force === true);
 
       const clusterOptions: DemoClusterOptions = { port, contextName: values['context-name'], timeScale, leaseRenewSeconds };
       if (nodes !== undefined) clusterOptions.generate = { nodes, podsPerNode };
@@ -109,6 +110,8 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
           kubeconfigPath = join(temporaryDirectory, 'kubeconfig');
         }
         writeFileSync(kubeconfigPath, cluster.kubeconfigYaml(), { mode: 0o600 });
+        // An existing file keeps its mode on write: the token must not stay readable by others.
+        chmodSync(kubeconfigPath, 0o600);
         const nodeCount = cluster.control.nodeNames().length;
         io.stdout.write([
           `Demo cluster "${cluster.contextName}" (simulated kind cluster, ${nodeCount} nodes, Kubernetes ${kubernetesVersion}) is serving on ${cluster.server}`,
@@ -135,3 +138,22 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
 }
 
 export const demoCommand = createDemoCommand();
+
+/**
+ * The demo never writes a kubeconfig the user relies on: not ~/.kube/config nor a file of KUBECONFIG (through
+ * any path or link that leads there), and no existing file unless --force says so.
+ */
+function refuseUserKubeconfig(file: string, env: NodeJS.ProcessEnv, force: boolean): void {
+  const real = (path: string) => {
+    try {
+      return realpathSync(path);
+    } catch {
+      return resolve(path);
+    }
+  };
+  const target = real(file);
+  const userFiles = [join(env.HOME ?? homedir(), '.kube', 'config'), ...(env.KUBECONFIG ?? '').split(delimiter).filter(Boolean)];
+  const used = userFiles.find((userFile) => real(userFile) === target);
+  if (used) throw new UsageError(`refusing to write ${file}: it is your kubeconfig (${used}); pick another --kubeconfig-out`);
+  if (existsSync(target) && !force) throw new UsageError(`${file} exists; pass --force to replace it`);
+}

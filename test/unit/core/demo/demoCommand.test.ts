@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
@@ -57,6 +57,39 @@ describe('cluster-anatomy demo', () => {
     stop();
     assert.equal(await running, 0);
     assert.ok(!existsSync(path));
+  });
+
+  it('never writes over a kubeconfig the user relies on, nor over an existing file without --force', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'demo-command-'));
+    try {
+      const home = join(directory, 'home');
+      mkdirSync(join(home, '.kube'), { recursive: true });
+      const userConfig = join(home, '.kube', 'config');
+      writeFileSync(userConfig, 'apiVersion: v1\nkind: Config\n');
+      const link = join(directory, 'link.yaml');
+      symlinkSync(userConfig, link);
+      const listed = join(directory, 'listed.yaml');
+      writeFileSync(listed, 'apiVersion: v1\n');
+      const existing = join(directory, 'existing.yaml');
+      writeFileSync(existing, 'keep me\n', { mode: 0o644 });
+      const env = { HOME: home, KUBECONFIG: listed };
+      for (const target of [userConfig, link, listed, existing]) {
+        const output = capture();
+        const code = await runCli(['demo', '--kubeconfig-out', target], { ...output.io, env }, [createDemoCommand(() => Promise.resolve())]);
+        assert.equal(code, 2, `${target}: ${output.stderr}`);
+      }
+      assert.equal(readFileSync(userConfig, 'utf8'), 'apiVersion: v1\nkind: Config\n');
+      assert.equal(readFileSync(listed, 'utf8'), 'apiVersion: v1\n');
+      assert.equal(readFileSync(existing, 'utf8'), 'keep me\n');
+      // --force replaces a file that is not the user's kubeconfig, and closes it to others.
+      const output = capture();
+      const code = await runCli(['demo', '--kubeconfig-out', existing, '--force'], { ...output.io, env }, [createDemoCommand(() => Promise.resolve())]);
+      assert.equal(code, 0, output.stderr);
+      assert.match(readFileSync(existing, 'utf8'), /kind: Config/);
+      assert.equal(statSync(existing).mode & 0o777, 0o600);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it('rejects bad flags with exit code 2', async () => {
