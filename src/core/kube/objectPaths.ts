@@ -39,6 +39,14 @@ const kinds: readonly KindInfo[] = [
 const byPlural = new Map(kinds.map((info) => [info.plural, info]));
 const byKind = new Map(kinds.map((info) => [info.kind, info]));
 
+/** `v1`, `apps/v1`, `autoscaling/v2beta2`: a DNS-subdomain group (optional) and a version. */
+const apiVersionPattern = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]*[a-z0-9])?)*\/)?v\d+(?:(?:alpha|beta)\d+)?$/;
+
+/** A name the API could accept as a path segment: `.` and `..` would walk up the URL. */
+function isSegment(name: string): boolean {
+  return name !== '' && name !== '.' && name !== '..';
+}
+
 function pathOf(info: KindInfo, apiVersion: string, namespace: string, name: string): string {
   const prefix = apiVersion === 'v1' ? '/api/v1' : `/apis/${apiVersion}`;
   const ns = info.namespaced ? `/namespaces/${encodeURIComponent(namespace || 'default')}` : '';
@@ -48,7 +56,7 @@ function pathOf(info: KindInfo, apiVersion: string, namespace: string, name: str
 /** The path of an object the views show, by RBAC resource name (`pods`, `nodes`, …). */
 export function objectPath(resource: string, namespace: string, name: string): string | undefined {
   const info = byPlural.get(resource);
-  return info && name ? pathOf(info, info.apiVersion, namespace, name) : undefined;
+  return info && isSegment(name) && (namespace === '' || isSegment(namespace)) ? pathOf(info, info.apiVersion, namespace, name) : undefined;
 }
 
 /**
@@ -57,7 +65,7 @@ export function objectPath(resource: string, namespace: string, name: string): s
  */
 export function manifestObjectPath(apiVersion: string, kind: string, namespace: string | undefined, name: string): string | undefined {
   const info = byKind.get(kind);
-  if (!info || !name || !/^[a-z0-9.-]*\/?v[0-9a-z]+$/.test(apiVersion)) return undefined;
+  if (!info || !isSegment(name) || (namespace !== undefined && !isSegment(namespace)) || !apiVersionPattern.test(apiVersion)) return undefined;
   return pathOf(info, apiVersion, namespace ?? 'default', name);
 }
 

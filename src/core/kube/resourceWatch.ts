@@ -148,6 +148,8 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
   private markSynced(): void {
     if (this.stopped) return;
     this.error = undefined;
+    // A successful (re)list ends a run of failures: the next error starts the backoff from the beginning.
+    this.failures = 0;
     this.setState('synced');
     this.hasSettled = true;
     this.settleFirst();
