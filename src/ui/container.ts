@@ -14,11 +14,21 @@ import { ANATOMY_VIEW_ID, registerAnatomyTree } from './tree/registerTree';
 /** The composition root: builds the core services and their VS Code adapters, and owns their disposal. */
 export class ExtensionContainer implements vscode.Disposable {
   readonly api: ClusterAnatomyApi;
-  readonly log: vscode.LogOutputChannel;
-  readonly live: LiveAnatomy;
+  log!: vscode.LogOutputChannel;
+  live!: LiveAnatomy;
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(readonly context: vscode.ExtensionContext) {
+    try {
+      this.api = this.build();
+    } catch (error) {
+      // Nothing registered before the failure may outlive it.
+      this.dispose();
+      throw error;
+    }
+  }
+
+  private build(): ClusterAnatomyApi {
     const started = performance.now();
     this.log = this.register(vscode.window.createOutputChannel('Cluster Anatomy', { log: true }));
     registerCommands(this);
@@ -47,7 +57,7 @@ export class ExtensionContainer implements vscode.Disposable {
     const activationMs = performance.now() - started;
     this.log.info(`Cluster Anatomy ${productVersion} activated in ${activationMs.toFixed(1)} ms`);
     const live = this.live;
-    this.api = {
+    return {
       apiVersion: 1,
       extensionVersion: productVersion,
       activationMs,

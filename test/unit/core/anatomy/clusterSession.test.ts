@@ -59,6 +59,9 @@ describe('live cluster session against the demo cluster', function () {
     demo.cluster.control.stopHeartbeat('multi-node-worker');
     const node = await until('the node to turn Unknown', () => live.current?.nodes.find((n) => n.name === 'multi-node-worker' && n.ready === 'Unknown'));
     assert.equal(node.role, 'worker');
+    // Its Lease has aged past the grace period (2.5 s on this clock), while the others keep renewing.
+    assert.ok((live.leaseOf('multi-node-worker')?.ageSeconds ?? 0) >= 2, JSON.stringify(live.leaseOf('multi-node-worker')));
+    assert.ok((live.leaseOf('multi-node-worker2')?.ageSeconds ?? 99) <= 1);
   });
 
   it('resumes after the server cuts its watches, and relists after 410 Gone', async () => {
