@@ -8,7 +8,7 @@
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole } from '../anatomy/types';
 import { comparePods, heartbeatAgeSeconds, heartbeatStopped, nodeHealth, podHealth, podsHealth } from './health';
 import type { BoxCard, DiagramUiState, EdgeKind, Health, Scene, SceneBox, SceneEdge, SceneGroup } from './scene';
-import { type DiagramStrings, defaultDiagramStrings, format, formatCount, formatDuration } from './strings';
+import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format, formatCount, formatDuration } from './strings';
 
 export interface LayoutOptions {
   readonly strings?: DiagramStrings;
@@ -658,19 +658,7 @@ class SceneBuilder {
   }
 
   private roleOf(component: ComponentId, cniName?: string): string {
-    const s = this.strings;
-    const roles: Record<ComponentId, string> = {
-      'kube-apiserver': s.roleKubeApiserver,
-      etcd: s.roleEtcd,
-      'kube-scheduler': s.roleKubeScheduler,
-      'kube-controller-manager': s.roleKubeControllerManager,
-      'cloud-controller-manager': s.roleCloudControllerManager,
-      'kube-proxy': s.roleKubeProxy,
-      coredns: s.roleCoredns,
-      cni: format(s.roleCni, cniName ?? 'CNI'),
-      other: s.roleOther,
-    };
-    return roles[component] ?? s.roleOther;
+    return format(this.strings[roleStringKeys[component] ?? 'roleOther'], cniName ?? 'CNI');
   }
 
   private sourceLabel(source: ComponentPod['source']): string {

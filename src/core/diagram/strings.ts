@@ -112,6 +112,21 @@ export const defaultDiagramStrings = {
 } as const;
 
 export type DiagramStringKey = keyof typeof defaultDiagramStrings;
+
+/** The sentence that says what a component does: one table for the diagram's cards and the tree's tooltips. */
+export const roleStringKeys = {
+  'kube-apiserver': 'roleKubeApiserver',
+  etcd: 'roleEtcd',
+  'kube-scheduler': 'roleKubeScheduler',
+  'kube-controller-manager': 'roleKubeControllerManager',
+  'cloud-controller-manager': 'roleCloudControllerManager',
+  'kube-proxy': 'roleKubeProxy',
+  coredns: 'roleCoredns',
+  cni: 'roleCni',
+  other: 'roleOther',
+  kubelet: 'roleKubelet',
+  'container-runtime': 'roleContainerRuntime',
+} as const satisfies Record<string, DiagramStringKey>;
 export type DiagramStrings = { readonly [K in DiagramStringKey]: string };
 
 /** Fills {0}, {1}, … with the arguments; a missing argument leaves its placeholder visible. */

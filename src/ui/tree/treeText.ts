@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { escapeMarkdown } from '../../core/util/markdown';
-import { defaultDiagramStrings } from '../../core/diagram/strings';
+import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
 import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
 
 /** Localised words and tooltips of the tree. Cluster data enters Markdown only escaped, through Tooltip. */
@@ -24,23 +24,9 @@ export function sourceLabel(source: PodSource): string {
   }
 }
 
-const roleKeys: Readonly<Record<ComponentId | 'kubelet' | 'container-runtime', keyof typeof defaultDiagramStrings>> = {
-  'kube-apiserver': 'roleKubeApiserver',
-  etcd: 'roleEtcd',
-  'kube-scheduler': 'roleKubeScheduler',
-  'kube-controller-manager': 'roleKubeControllerManager',
-  'cloud-controller-manager': 'roleCloudControllerManager',
-  'kube-proxy': 'roleKubeProxy',
-  coredns: 'roleCoredns',
-  cni: 'roleCni',
-  other: 'roleOther',
-  kubelet: 'roleKubelet',
-  'container-runtime': 'roleContainerRuntime',
-};
-
 /** The component's role, shared with the diagram's cards. */
 export function roleText(component: ComponentId | 'kubelet' | 'container-runtime', cniName?: string): string {
-  return vscode.l10n.t(defaultDiagramStrings[roleKeys[component]], cniName ?? '');
+  return vscode.l10n.t(defaultDiagramStrings[roleStringKeys[component]], cniName ?? '');
 }
 
 export function componentLabel(pod: ComponentPod): string {
