@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { type DemoCluster, startDemoCluster } from '../../../src/core/demo/demoCluster';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { ContextStatusSnapshot } from '../../../src/ui/statusBar/contextSwitcher';
+import { until } from '../../support/until';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
 
@@ -42,16 +43,6 @@ function waitForStatus(api: ClusterAnatomyApi, matches: (status: ContextStatusSn
 }
 
 /** Polls until `probe` gives a value (for state that has no event of its own); fails saying what it waited for. */
-async function until<T>(what: () => string, probe: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('context switcher in the status bar', () => {
   let api: ClusterAnatomyApi;
   let dir: string;

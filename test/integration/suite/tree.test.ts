@@ -4,18 +4,9 @@ import * as vscode from 'vscode';
 import type { ClusterAnatomy } from '../../../src/core/anatomy/types';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
+import { until } from '../../support/until';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
-
-async function until<T>(what: string, probe: () => T | undefined | Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 function byLabel(items: RenderedTreeItem[], label: string): RenderedTreeItem {
   const item = items.find((candidate) => candidate.label === label);

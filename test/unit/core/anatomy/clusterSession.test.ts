@@ -3,16 +3,7 @@ import { ClusterSession } from '../../../../src/core/anatomy/clusterSession';
 import { resolveClientConfig, loadAnatomySnapshot } from '../../../../src/core/anatomy/snapshot';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 import { type RunningDemo, startDemo } from '../../../support/demo';
-
-async function until<T>(what: string, probe: () => T | undefined | false, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined && value !== false) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+import { until } from '../../../support/until';
 
 const corednsPods = (anatomy: ClusterAnatomy | undefined) => (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
 
