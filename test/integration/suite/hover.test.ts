@@ -130,11 +130,11 @@ describe('Manifest hovers in VS Code', () => {
     const replicas = oursAll(await hoverTexts(uri, 5, 3), 'en').find((text) => text.includes('**Live**'));
     assert.ok(replicas, 'no live part on spec.replicas');
     assert.deepEqual(asked[0], ['Deployment', 'apps/v1', undefined, 'web']);
-    assert.match(replicas, /\*\*Live\*\* \(kind\\-kind\): value 3/);
-    assert.match(replicas, /last written by: \*\*kubectl\\-client\\-side\\-apply\*\* \(Update, 2026/);
+    assert.match(replicas, /\*\*Live\*\* \(kind-kind\): value 3/);
+    assert.match(replicas, /last written by: \*\*kubectl-client-side-apply\*\* \(Update, 2026/);
     const nodeName = oursAll(await hoverTexts(uri, 18, 4), 'en').find((text) => text.includes('**Live**'));
     assert.ok(nodeName, 'no live part on spec.nodeName');
-    assert.match(nodeName, /value kind\\-worker/);
+    assert.match(nodeName, /value kind-worker/);
     assert.match(nodeName, /Who last wrote it is unknown/);
   });
 
