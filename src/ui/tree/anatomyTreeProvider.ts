@@ -158,14 +158,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   getTreeItem(element: AnatomyTreeElement): vscode.TreeItem {
     const item = this.render(element);
     item.id = element.id;
-    if (item.collapsibleState === undefined) {
-      item.collapsibleState =
-        element.type !== 'state' && element.type !== 'retry' && hasChildren(element)
-          ? element.type === 'section' && element.section !== 'absent' && element.section !== 'unreadable'
-            ? vscode.TreeItemCollapsibleState.Expanded
-            : vscode.TreeItemCollapsibleState.Collapsed
-          : vscode.TreeItemCollapsibleState.None;
-    }
+    // A TreeItem made without a state says None: the state comes from the model, never from that default.
+    item.collapsibleState = collapsibleStateOf(element);
     if (element.type === 'heartbeat') this.shownHeartbeats.add(element);
     return item;
   }
@@ -264,7 +258,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
         break;
       default:
-        item = new vscode.TreeItem(vscode.l10n.t('Cannot reach {0}', status.context), vscode.TreeItemCollapsibleState.Expanded);
+        item = new vscode.TreeItem(vscode.l10n.t('Cannot reach {0}', status.context));
         item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
     }
     if (status.message) {
@@ -433,6 +427,22 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   dispose(): void {
     this.stopTicking();
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
+  }
+}
+
+function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
+  switch (element.type) {
+    case 'state':
+      // An unreachable cluster shows its Retry child at once.
+      return element.status.state === 'unreachable' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    case 'retry':
+      return vscode.TreeItemCollapsibleState.None;
+    case 'section':
+      if (!hasChildren(element)) return vscode.TreeItemCollapsibleState.None;
+      // The roles open at once; the lists of what is absent or unreadable stay closed.
+      return element.section === 'absent' || element.section === 'unreadable' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+    default:
+      return hasChildren(element) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
   }
 }
 

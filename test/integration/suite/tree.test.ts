@@ -59,8 +59,10 @@ describe('Anatomy tree on the demo cluster', function () {
       return items.length >= 4 ? items : undefined;
     });
     assert.deepEqual(roots.map((r) => r.label), ['Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster']);
+    assert.ok(roots.every((r) => r.collapsible), 'every section can be opened');
     const controlPlane = api.getTreeItems(byLabel(roots, 'Control plane').id);
     const cpNode = byLabel(controlPlane, 'multi-node-control-plane');
+    assert.ok(cpNode.collapsible, 'a node opens onto its parts');
     assert.match(cpNode.description, /Ready/);
     assert.match(cpNode.contextValue, /^clusterAnatomy:node\+controlPlane/);
     const parts = api.getTreeItems(cpNode.id);
