@@ -27,6 +27,8 @@ export interface ClusterAnatomyApi {
   readonly onDidChangeContextStatus: vscode.Event<ContextStatusSnapshot>;
   /** The anatomy tree's items under `parentId` (the roots without it), rendered as the view shows them. */
   getTreeItems(parentId?: string): RenderedTreeItem[];
+  /** Selects a node's or a Pod's item in the tree (as the diagram does on click); resolves to its id if shown. */
+  revealInTree(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): Promise<string | undefined>;
   /** What the diagram webview last reported it drew (counts of nodes, components, edges), if it is open. */
   lastDiagramRender(): RenderReport | undefined;
   /** The demo cluster this window serves, once opened: its server, and scenarios for tests and teaching. */

@@ -42,11 +42,11 @@ export class ExtensionContainer implements vscode.Disposable {
         if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
       }),
     );
-    const { view, provider: tree } = registerAnatomyTree(this, this.live);
+    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live);
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
-    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive() });
+    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.live) }));
     const demo = registerDemoCluster(this, switcher.kubeconfig, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.
@@ -75,6 +75,7 @@ export class ExtensionContainer implements vscode.Disposable {
       },
       onDidChangeContextStatus: switcher.onDidChangeStatus,
       getTreeItems: (parentId) => tree.describeChildren(parentId),
+      revealInTree,
       lastDiagramRender: () => diagram.lastRenderReport(),
       get demoCluster() {
         return demo.cluster;

@@ -41,6 +41,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private readonly changeEmitter = new vscode.EventEmitter<AnatomyTreeElement | AnatomyTreeElement[] | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
   private readonly interned = new Map<string, AnatomyTreeElement>();
+  /** Each element's parent as last handed out, for TreeView.reveal. */
+  private readonly parents = new Map<string, AnatomyTreeElement | undefined>();
   /** The refresh in which each id was last handed out: ids not asked for since the one before are dropped. */
   private readonly lastSeen = new Map<string, number>();
   private generation = 0;
@@ -58,6 +60,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         this.anatomy = undefined;
         this.interned.clear();
         this.lastSeen.clear();
+        this.parents.clear();
         this.refreshAll();
       }),
     );
@@ -87,6 +90,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       if (seen < this.generation - 1) {
         this.lastSeen.delete(id);
         this.interned.delete(id);
+        this.parents.delete(id);
       }
     }
     this.shownHeartbeats.clear();
@@ -117,6 +121,39 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   getChildren(element?: AnatomyTreeElement): AnatomyTreeElement[] {
+    const children = this.childrenOf(element);
+    for (const child of children) this.parents.set(child.id, element);
+    return children;
+  }
+
+  /**
+   * The element that shows a node, or a Pod on it, walking down from the roots (through node groups on large
+   * clusters), so TreeView.reveal can select it; undefined when the tree does not show it.
+   */
+  find(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): AnatomyTreeElement | undefined {
+    if (!target.node && !target.pod) return undefined;
+    const nodeName = target.node ?? this.currentAnatomy?.nodes.find((n) => n.components.some((c) => c.pod === target.pod?.name))?.name;
+    if (!nodeName) return undefined;
+    const search = (elements: AnatomyTreeElement[]): AnatomyTreeElement | undefined => {
+      for (const element of elements) {
+        if (element.type === 'node' && element.node.name === nodeName) return element;
+        if (element.type === 'section' && (element.section === 'controlPlane' || element.section === 'nodes')) {
+          const found = search(this.getChildren(element));
+          if (found) return found;
+        }
+        if (element.type === 'nodeGroup') {
+          const found = search(this.getChildren(element));
+          if (found) return found;
+        }
+      }
+      return undefined;
+    };
+    const node = search(this.getChildren(undefined));
+    if (!node || !target.pod) return node;
+    return this.getChildren(node).find((child) => child.type === 'pod' && child.pod.pod === target.pod?.name) ?? node;
+  }
+
+  private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
     if (element?.type === 'state') return element.status.state === 'unreachable' ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
     if (element?.type === 'retry') return [];
     const status = this.live.status;
@@ -151,8 +188,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     });
   }
 
-  getParent(): undefined {
-    return undefined;
+  getParent(element: AnatomyTreeElement): AnatomyTreeElement | undefined {
+    return this.parents.get(element.id);
   }
 
   getTreeItem(element: AnatomyTreeElement): vscode.TreeItem {

@@ -38,7 +38,15 @@ function nameOf(element: AnatomyTreeElement | undefined): string | undefined {
   }
 }
 
-export function registerAnatomyTree(host: Host, live: LiveAnatomy): { provider: AnatomyTreeProvider; view: vscode.TreeView<AnatomyTreeElement> } {
+export function registerAnatomyTree(
+  host: Host,
+  live: LiveAnatomy,
+): {
+  provider: AnatomyTreeProvider;
+  view: vscode.TreeView<AnatomyTreeElement>;
+  /** Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. */
+  reveal(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): Promise<string | undefined>;
+} {
   const provider = host.register(new AnatomyTreeProvider(live));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   provider.attach(view);
@@ -83,5 +91,11 @@ export function registerAnatomyTree(host: Host, live: LiveAnatomy): { provider: 
       return markdown;
     }),
   );
-  return { provider, view };
+  const reveal = async (target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }) => {
+    const element = provider.find(target);
+    if (element) await view.reveal(element, { select: true, focus: true, expand: element.type === 'node' });
+    else await vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`);
+    return element?.id;
+  };
+  return { provider, view, reveal };
 }

@@ -150,6 +150,14 @@ describe('Anatomy tree on the demo cluster', function () {
     await until('a connection again', () => api.connectionStatus?.state === 'connected');
   });
 
+  it('selects a Pod\'s item when asked to reveal it (the diagram\'s click)', async () => {
+    const anatomy = await api.getAnatomy();
+    const kindnet = anatomy!.nodes.find((n) => n.name === 'multi-node-worker2')!.components.find((c) => c.cniName === 'kindnet')!;
+    const id = await api.revealInTree({ pod: { namespace: 'kube-system', name: kindnet.pod } });
+    assert.ok(id?.endsWith(`/node/multi-node-worker2/pod/kube-system/${kindnet.pod}`), String(id));
+    assert.equal(await api.revealInTree({ node: 'no-such-node' }), undefined);
+  });
+
   it('opens a live YAML view of a Pod', async () => {
     const roots = api.getTreeItems();
     const cpNode = byLabel(api.getTreeItems(byLabel(roots, 'Control plane').id), 'multi-node-control-plane');
