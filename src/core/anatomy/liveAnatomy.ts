@@ -60,6 +60,12 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
     return this.currentSession?.current;
   }
 
+  /** The current context's namespace (kubeconfig `namespace`), where kubectl puts objects that name none. */
+  get namespace(): string {
+    const state = this.kubeconfig.state;
+    return state.contexts.find((context) => context.name === state.current)?.namespace || 'default';
+  }
+
   leaseOf(node: string): LeaseInfo | null {
     return this.currentSession?.leaseOf(node) ?? null;
   }

@@ -17,7 +17,8 @@ export function liveObjectLookup(live: LiveAnatomy): LiveObjectLookup {
     async find(kind, apiVersion, namespace, name) {
       const session = live.session;
       if (!session || live.status?.state !== 'connected') return undefined;
-      const path = manifestObjectPath(apiVersion, kind, namespace, name);
+      // A manifest without a namespace lands where kubectl would put it: the context's namespace.
+      const path = manifestObjectPath(apiVersion, kind, namespace ?? live.namespace, name);
       if (!path) return undefined;
       try {
         return (await session.api.getJson(path, `${kind} ${name}`)) as object;
