@@ -43,16 +43,16 @@ export interface ClusterSessionOptions {
 export const KUBE_SYSTEM = 'kube-system';
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 
-/** The collections one session watches, with the resource names RBAC uses. */
+/** The collections one session watches, with the resource names RBAC uses (each slimmed by its own function below). */
 const collections = {
-  nodes: { resource: 'nodes', path: '/api/v1/nodes', what: 'Nodes', slim: slimNode },
-  pods: { resource: 'pods', path: `/api/v1/namespaces/${KUBE_SYSTEM}/pods`, what: `Pods in ${KUBE_SYSTEM}`, slim: slimPod },
-  daemonSets: { resource: 'daemonsets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/daemonsets`, what: `DaemonSets in ${KUBE_SYSTEM}`, slim: slimWorkload },
-  deployments: { resource: 'deployments', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`, what: `Deployments in ${KUBE_SYSTEM}`, slim: slimWorkload },
-  replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}`, slim: slimWorkload },
-  services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}`, slim: slimService },
-  leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}`, slim: slimLease },
-  events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}`, slim: slimEvent },
+  nodes: { resource: 'nodes', path: '/api/v1/nodes', what: 'Nodes' },
+  pods: { resource: 'pods', path: `/api/v1/namespaces/${KUBE_SYSTEM}/pods`, what: `Pods in ${KUBE_SYSTEM}` },
+  daemonSets: { resource: 'daemonsets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/daemonsets`, what: `DaemonSets in ${KUBE_SYSTEM}` },
+  deployments: { resource: 'deployments', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`, what: `Deployments in ${KUBE_SYSTEM}` },
+  replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}` },
+  services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}` },
+  leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}` },
+  events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}` },
 } as const;
 
 type CollectionName = keyof typeof collections;
@@ -199,11 +199,13 @@ export class ClusterSession implements AnatomySource, Disposable {
     return this.anatomy;
   }
 
-  /** A fresh anatomy with lease ages as of now (CLI, extension API). */
+  /**
+   * A fresh anatomy with lease ages as of now (CLI, extension API). Nothing changed since the last rebuild:
+   * built for the caller only, so asking does not make every view refresh.
+   */
   snapshot(): ClusterAnatomy | undefined {
     if (!this.isSynced()) return undefined;
-    this.dirty = true;
-    return this.current;
+    return this.dirty || !this.anatomy ? this.current : this.build();
   }
 
   leaseOf(node: string): LeaseInfo | null {
@@ -215,10 +217,6 @@ export class ClusterSession implements AnatomySource, Disposable {
       .list()
       .filter((event) => event.involvedKind === kind && event.involvedName === name && (event.involvedNamespace || namespace) === namespace)
       .sort((a, b) => (a.time ?? '').localeCompare(b.time ?? ''));
-  }
-
-  pod(name: string): SlimPod | undefined {
-    return this.watches.pods.get(name, KUBE_SYSTEM);
   }
 
   private findLease(node: string): SlimLease | undefined {
@@ -273,10 +271,17 @@ export class ClusterSession implements AnatomySource, Disposable {
     clearTimeout(this.rebuildTimer);
     this.rebuildTimer = undefined;
     const started = performance.now();
+    this.anatomy = this.build();
+    this.dirty = false;
+    this.lastBuildMs = performance.now() - started;
+    this.changeEmitter.fire(this.anatomy);
+  }
+
+  private build(): ClusterAnatomy {
     const lookup = this.ownerLookup();
     const leases = new Map<string, SlimLease>();
     for (const lease of this.watches.leases.list()) leases.set(lease.metadata.name, lease);
-    this.anatomy = buildAnatomy({
+    return buildAnatomy({
       context: this.options.context,
       server: this.server,
       serverVersion: this.serverVersion,
@@ -292,9 +297,6 @@ export class ClusterSession implements AnatomySource, Disposable {
       unreadable: this.unreadable(),
       now: this.now(),
     });
-    this.dirty = false;
-    this.lastBuildMs = performance.now() - started;
-    this.changeEmitter.fire(this.anatomy);
   }
 
   private unreadable(): { resource: string; reason: string }[] {
@@ -326,11 +328,10 @@ export class ClusterSession implements AnatomySource, Disposable {
       next = forbidden.length > 0 ? { state: 'connected', message: forbidden.map((e) => e.message).join('\n') } : { state: 'connected' };
     }
     if (next.state === this.connection.state && next.message === this.connection.message) return;
-    const wasSynced = this.isSynced();
     this.connection = next;
     this.statusEmitter.fire(next);
-    if (!wasSynced && this.isSynced()) this.markDirty();
-    else if (wasSynced) this.markDirty();
+    // What is readable changed: rebuild (markDirty waits until the session is synced).
+    this.markDirty();
   }
 
   private allWatches(): AnyWatch[] {

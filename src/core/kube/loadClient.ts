@@ -12,7 +12,3 @@ export function loadKubeClient(): Promise<KubeClientModule> {
   loading ??= import('@kubernetes/client-node');
   return loading;
 }
-
-export function isKubeClientLoaded(): boolean {
-  return loading !== undefined;
-}

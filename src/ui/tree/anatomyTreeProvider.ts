@@ -421,7 +421,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   private renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>): vscode.TreeItem {
-    const lease = this.live.session?.leaseOf(element.node.name) ?? element.node.lease;
+    const lease = this.live.leaseOf(element.node.name) ?? element.node.lease;
     const item = new vscode.TreeItem(vscode.l10n.t('Heartbeat (Lease)'));
     if (!lease) {
       item.description = vscode.l10n.t('no Lease seen');

@@ -71,6 +71,18 @@ describe('live cluster session against the demo cluster', function () {
     assert.equal(live.status.state, 'connected');
   });
 
+  it('answers snapshots without making every view refresh when nothing changed', async () => {
+    const live = await connect();
+    live.current;
+    let changes = 0;
+    live.onDidChange(() => changes++);
+    const first = live.snapshot();
+    const second = live.snapshot();
+    assert.equal(changes, 0);
+    assert.notEqual(first, second, 'each snapshot is built as of now');
+    assert.equal(second?.nodes.length, 3);
+  });
+
   it('says what is forbidden and keeps the rest', async () => {
     demo.cluster.control.forbid('leases.coordination.k8s.io');
     const live = await connect();
