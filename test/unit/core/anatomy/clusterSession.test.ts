@@ -73,7 +73,7 @@ describe('live cluster session against the demo cluster', function () {
 
   it('answers snapshots without making every view refresh when nothing changed', async () => {
     const live = await connect();
-    live.current;
+    assert.ok(live.current, 'the first anatomy is built');
     let changes = 0;
     live.onDidChange(() => changes++);
     const first = live.snapshot();
