@@ -338,6 +338,11 @@ export interface AnatomyInput {
   readonly leases: ReadonlyMap<string, SlimLease>;
   readonly unreadable: readonly { resource: string; reason: string }[];
   readonly now: number;
+  /**
+   * The addresses of the `default/kubernetes` Endpoints (one per kube-apiserver behind the Service), or
+   * undefined when they were not read. Hosted providers show their API servers only here.
+   */
+  readonly apiServerAddresses?: readonly string[];
 }
 
 export function leaseInfo(lease: SlimLease | undefined, now: number): NodeAnatomy['lease'] {
