@@ -105,10 +105,32 @@ export interface AddonAnatomy {
 
 export interface AbsentComponent {
   readonly component: ComponentId | NodeAgentId;
-  /** A stable reason code, e.g. 'no-cloud-provider', 'hosted-control-plane', 'external-etcd', 'replaced-by-cni'. */
+  /**
+   * A stable reason code, e.g. 'no-cloud-provider', 'hosted-control-plane', 'external-etcd', 'replaced-by-cni',
+   * 'embedded' (runs inside the server or agent process of k3s/k0s, so there is no Pod), 'disabled', 'not-found'.
+   */
   readonly reasonCode: string;
   /** The reason in English, for the CLI and the JSON contract. */
   readonly why: string;
+  /** What the decision rests on (a label, an annotation, a version suffix, a missing DaemonSet). */
+  readonly evidence?: readonly Evidence[];
+  /** The implementation when the API names it, e.g. 'flannel' for an embedded network plugin, 'cilium' for a replacement. */
+  readonly implementation?: string;
+}
+
+/**
+ * What the API says about how many kube-apiserver endpoints serve the cluster: the `default/kubernetes`
+ * Endpoints list one address per API server (kube-apiserver's endpoint reconciler), and static Pods count too.
+ */
+export interface ApiServerEndpoints {
+  /**
+   * 'highly-available': more than one API server seen; 'single-endpoint': one address (which may still be a
+   * load balancer in front of several); 'unknown': the addresses were not read and no Pods tell.
+   */
+  readonly availability: 'highly-available' | 'single-endpoint' | 'unknown';
+  /** The `default/kubernetes` Endpoints addresses, when read. */
+  readonly addresses: readonly string[] | null;
+  readonly evidence: readonly Evidence[];
 }
 
 export interface ControlPlaneAnatomy {
@@ -116,6 +138,8 @@ export interface ControlPlaneAnatomy {
   readonly evidence: readonly Evidence[];
   readonly highlyAvailable: boolean;
   readonly externalEtcd: boolean;
+  /** How many API servers the API shows, and why that is known (absent in anatomies made before it existed). */
+  readonly apiServers?: ApiServerEndpoints;
 }
 
 export interface ClusterAnatomy {
@@ -129,4 +153,9 @@ export interface ClusterAnatomy {
   readonly absent: readonly AbsentComponent[];
   /** Resources that could not be read (403, …), so views can say what is missing instead of guessing. */
   readonly unreadable: readonly { readonly resource: string; readonly reason: string }[];
+  /**
+   * Set when neither Nodes nor kube-system Pods could be read (an unreachable cluster, refused credentials):
+   * nothing is classified then, and views show this error instead of an empty cluster.
+   */
+  readonly nothingRead?: { readonly reason: string };
 }

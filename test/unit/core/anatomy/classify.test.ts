@@ -13,6 +13,8 @@ interface Cluster {
   services?: Record<string, unknown>[];
   leases?: Record<string, unknown>[];
   server?: string;
+  apiServerAddresses?: string[];
+  unreadable?: { resource: string; reason: string }[];
 }
 
 const NOW = Date.parse('2026-12-01T12:00:00Z');
@@ -38,9 +40,59 @@ function anatomyOf(cluster: Cluster): ClusterAnatomy {
     deployments,
     services: (cluster.services ?? []).map(slimService),
     leases: new Map((cluster.leases ?? []).map(slimLease).map((l) => [l.metadata.name, l])),
-    unreadable: cluster.replicaSets === 'forbidden' ? [{ resource: 'replicasets', reason: 'forbidden' }] : [],
+    unreadable: [...(cluster.replicaSets === 'forbidden' ? [{ resource: 'replicasets', reason: 'forbidden' }] : []), ...(cluster.unreadable ?? [])],
     now: NOW,
+    ...(cluster.apiServerAddresses ? { apiServerAddresses: cluster.apiServerAddresses } : {}),
   });
+}
+
+/** Adds metadata the shared builders do not take (annotations, deletionTimestamp) to a raw object. */
+function withMetadata(raw: Record<string, unknown>, metadata: Record<string, unknown>): Record<string, unknown> {
+  const current = raw.metadata as Record<string, unknown>;
+  return { ...raw, metadata: { ...current, ...metadata, annotations: { ...(current.annotations as object), ...(metadata.annotations as object) } } };
+}
+
+/**
+ * A k3s cluster as `kubectl get nodes,pods -A -o yaml` shows one (k3s issues #3932, #9274, #9792, #11257,
+ * #8313): the server labelled control-plane and master "true" with no taint, kubelet `+k3s1`, containerd
+ * `-k3s1`, the instance type its stub cloud provider sets, the node-args annotation; no kube-proxy, flannel or
+ * control-plane Pods; the packaged addons as Deployments, the helm-install Jobs and the ServiceLB DaemonSet.
+ */
+function k3sCluster(serverArgs: string[] = ['server']): Cluster {
+  const k3sNode = (name: string, server: boolean, args: string[]) =>
+    withMetadata(
+      node({
+        name,
+        kubeletVersion: 'v1.33.1+k3s1',
+        runtime: 'containerd://2.0.5-k3s1',
+        labels: {
+          'node.kubernetes.io/instance-type': 'k3s',
+          'beta.kubernetes.io/instance-type': 'k3s',
+          ...(server ? { 'node-role.kubernetes.io/control-plane': 'true', 'node-role.kubernetes.io/master': 'true' } : {}),
+        },
+      }),
+      { annotations: { 'k3s.io/node-args': JSON.stringify(args), 'k3s.io/hostname': name, 'flannel.alpha.coreos.com/backend-type': 'vxlan' } },
+    );
+  const svclb = 'svclb-traefik-8cc7d9fb';
+  const replicaSet = (deployment: string, hash: string) => workload('ReplicaSet', `${deployment}-${hash}`, { owner: { kind: 'Deployment', name: deployment } });
+  return {
+    nodes: [k3sNode('k3s-server', true, serverArgs), k3sNode('k3s-agent-1', false, ['agent'])],
+    pods: [
+      pod({ name: 'coredns-576bfc4dc7-mlx4d', nodeName: 'k3s-server', labels: { 'k8s-app': 'kube-dns' }, owner: { kind: 'ReplicaSet', name: 'coredns-576bfc4dc7' }, images: ['rancher/mirrored-coredns-coredns:1.12.1'] }),
+      pod({ name: 'local-path-provisioner-698b58967b-ws8nl', nodeName: 'k3s-server', labels: { app: 'local-path-provisioner' }, owner: { kind: 'ReplicaSet', name: 'local-path-provisioner-698b58967b' }, images: ['rancher/local-path-provisioner:v0.0.31'] }),
+      pod({ name: 'metrics-server-8584b5786c-897kg', nodeName: 'k3s-server', labels: { 'k8s-app': 'metrics-server' }, owner: { kind: 'ReplicaSet', name: 'metrics-server-8584b5786c' }, images: ['rancher/mirrored-metrics-server:v0.7.2'] }),
+      pod({ name: 'traefik-64f55bb67d-htc6n', nodeName: 'k3s-agent-1', labels: { 'app.kubernetes.io/name': 'traefik', 'app.kubernetes.io/instance': 'traefik-kube-system' }, owner: { kind: 'ReplicaSet', name: 'traefik-64f55bb67d' }, images: ['rancher/mirrored-library-traefik:3.3.6'] }),
+      pod({ name: 'helm-install-traefik-9rxsp', nodeName: 'k3s-server', labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik', 'helmcharts.helm.cattle.io/chart': 'traefik' }, owner: { kind: 'Job', name: 'helm-install-traefik' }, images: ['rancher/klipper-helm:v0.9.5-build20250306'], phase: 'Succeeded', ready: false }),
+      pod({ name: 'helm-install-traefik-crd-q9jx5', nodeName: 'k3s-server', labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik-crd' }, owner: { kind: 'Job', name: 'helm-install-traefik-crd' }, images: ['rancher/klipper-helm:v0.9.5-build20250306'], phase: 'Succeeded', ready: false }),
+      ...['k3s-server', 'k3s-agent-1'].map((n, i) =>
+        pod({ name: `${svclb}-${i}gdpk`, nodeName: n, labels: { app: svclb, 'svccontroller.k3s.cattle.io/svcname': 'traefik', 'svccontroller.k3s.cattle.io/svcnamespace': 'kube-system' }, owner: { kind: 'DaemonSet', name: svclb }, images: ['rancher/klipper-lb:v0.4.13', 'rancher/klipper-lb:v0.4.13'] }),
+      ),
+    ],
+    replicaSets: [replicaSet('coredns', '576bfc4dc7'), replicaSet('local-path-provisioner', '698b58967b'), replicaSet('metrics-server', '8584b5786c'), replicaSet('traefik', '64f55bb67d')],
+    deployments: ['coredns', 'local-path-provisioner', 'metrics-server', 'traefik'].map((name) => workload('Deployment', name)),
+    daemonSets: [workload('DaemonSet', svclb, { desired: 2 })],
+    services: [service('kube-dns', { 'k8s-app': 'kube-dns' }, '10.43.0.10')],
+  };
 }
 
 function kindCluster(): Cluster {
@@ -182,6 +234,122 @@ describe('anatomy classification', () => {
     });
     assert.equal(anatomy.nodes[0].components[0].cniName, 'cilium');
     assert.equal(anatomy.absent.find((a) => a.component === 'kube-proxy')?.reasonCode, 'replaced-by-cni');
+  });
+
+  it('says k3s runs kube-proxy, flannel and its cloud controller inside its process, with the evidence', () => {
+    const anatomy = anatomyOf(k3sCluster());
+    assert.equal(anatomy.controlPlane.mode, 'embedded');
+    const absent = new Map(anatomy.absent.map((a) => [a.component, a]));
+    const proxy = absent.get('kube-proxy');
+    assert.equal(proxy?.reasonCode, 'embedded');
+    assert.ok(proxy?.evidence?.some((e) => e.key === 'status.nodeInfo.kubeletVersion' && e.value === 'v1.33.1+k3s1'), JSON.stringify(proxy));
+    assert.ok(proxy?.evidence?.some((e) => e.key === 'status.nodeInfo.containerRuntimeVersion' && e.value === 'containerd://2.0.5-k3s1'));
+    const cni = absent.get('cni');
+    assert.deepEqual([cni?.reasonCode, cni?.implementation], ['embedded', 'flannel']);
+    const ccm = absent.get('cloud-controller-manager');
+    assert.equal(ccm?.reasonCode, 'embedded');
+    assert.ok(ccm?.evidence?.some((e) => e.kind === 'label' && e.key === 'node.kubernetes.io/instance-type'));
+    assert.ok(anatomy.absent.every((a) => a.reasonCode !== 'not-found'), JSON.stringify(anatomy.absent));
+    // The server is the control-plane node, schedulable; the agent a worker.
+    assert.deepEqual(anatomy.nodes.map((n) => [n.name, n.role]), [['k3s-server', 'control-plane'], ['k3s-agent-1', 'worker']]);
+  });
+
+  it('classifies the packaged k3s addons: Deployments, helm-install Job Pods and ServiceLB DaemonSet Pods', () => {
+    const anatomy = anatomyOf(k3sCluster());
+    const pods = new Map(anatomy.nodes.flatMap((n) => n.components).map((p) => [p.pod, p]));
+    const of = (name: string) => [pods.get(name)?.component, pods.get(name)?.source, pods.get(name)?.owner];
+    assert.deepEqual(of('coredns-576bfc4dc7-mlx4d'), ['coredns', 'deployment', 'Deployment/coredns']);
+    assert.deepEqual(of('local-path-provisioner-698b58967b-ws8nl'), ['other', 'deployment', 'Deployment/local-path-provisioner']);
+    assert.deepEqual(of('metrics-server-8584b5786c-897kg'), ['other', 'deployment', 'Deployment/metrics-server']);
+    assert.deepEqual(of('traefik-64f55bb67d-htc6n'), ['other', 'deployment', 'Deployment/traefik']);
+    assert.deepEqual(of('helm-install-traefik-9rxsp'), ['other', 'job', 'Job/helm-install-traefik']);
+    assert.deepEqual(of('helm-install-traefik-crd-q9jx5'), ['other', 'job', 'Job/helm-install-traefik-crd']);
+    assert.deepEqual(of('svclb-traefik-8cc7d9fb-0gdpk'), ['other', 'daemonset', 'DaemonSet/svclb-traefik-8cc7d9fb']);
+    assert.deepEqual(anatomy.addons.find((a) => a.name === 'traefik')?.nodes, ['k3s-agent-1']);
+    assert.equal(anatomy.addons.find((a) => a.name === 'svclb-traefik-8cc7d9fb')?.component, 'other');
+  });
+
+  it('believes the k3s flags that turn the embedded components off', () => {
+    const anatomy = anatomyOf(k3sCluster(['server', '--flannel-backend=none', '--disable-kube-proxy', '--disable-cloud-controller', 'true']));
+    for (const component of ['kube-proxy', 'cni']) {
+      const entry = anatomy.absent.find((a) => a.component === component);
+      assert.equal(entry?.reasonCode, 'disabled', component);
+      assert.ok(entry?.evidence?.some((e) => e.key === 'k3s.io/node-args'), component);
+    }
+    // The stub cloud provider's instance type is still on the nodes from before: it is what the API shows.
+    const cluster = k3sCluster(['server', '--disable-cloud-controller', 'true']);
+    for (const raw of cluster.nodes ?? []) delete ((raw.metadata as { labels: Record<string, string> }).labels)['node.kubernetes.io/instance-type'];
+    assert.equal(anatomyOf(cluster).absent.find((a) => a.component === 'cloud-controller-manager')?.reasonCode, 'disabled');
+  });
+
+  it('tells a hosted control plane with several API server addresses from one endpoint and from not knowing', () => {
+    const hosted = (apiServerAddresses?: string[]) =>
+      anatomyOf({
+        nodes: [node({ name: 'ip-10-0-1-1', kubeletVersion: 'v1.33.0-eks-1234', labels: { 'eks.amazonaws.com/nodegroup': 'ng' } })],
+        server: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
+        ...(apiServerAddresses ? { apiServerAddresses } : {}),
+      }).controlPlane;
+    const two = hosted(['10.0.1.10', '10.0.2.20']);
+    assert.deepEqual([two.highlyAvailable, two.apiServers?.availability], [true, 'highly-available']);
+    assert.ok(two.apiServers?.evidence.some((e) => e.kind === 'endpoints' && e.key === 'default/kubernetes' && e.value === '10.0.1.10, 10.0.2.20'));
+    const one = hosted(['34.1.2.3']);
+    assert.deepEqual([one.highlyAvailable, one.apiServers?.availability, one.apiServers?.addresses], [false, 'single-endpoint', ['34.1.2.3']]);
+    const unknown = hosted();
+    assert.deepEqual([unknown.highlyAvailable, unknown.apiServers?.availability, unknown.apiServers?.addresses], [false, 'unknown', null]);
+    assert.ok(unknown.apiServers?.evidence.some((e) => e.kind === 'not-read'));
+  });
+
+  it('keeps kubeadm HA highly available from its kube-apiserver Pods, whatever the Endpoints say', () => {
+    const cps = ['cp1', 'cp2', 'cp3'];
+    const controlPlane = anatomyOf({
+      nodes: cps.map((name) => node({ name, controlPlane: true })),
+      pods: cps.map((n) => staticPod('kube-apiserver', n)),
+      apiServerAddresses: ['172.18.0.5'],
+    }).controlPlane;
+    assert.equal(controlPlane.apiServers?.availability, 'highly-available');
+    assert.ok(controlPlane.apiServers?.evidence.some((e) => e.key === 'kube-apiserver Pods' && e.value === '3'));
+  });
+
+  it('does not count terminating Pods where a Deployment runs', () => {
+    const cluster = kindCluster();
+    cluster.pods = (cluster.pods ?? []).map((raw) =>
+      (raw.metadata as { name: string }).name === 'coredns-7db6d8ff4d-aaaaa' ? withMetadata(raw, { deletionTimestamp: '2026-12-01T11:59:00Z' }) : raw,
+    );
+    const anatomy = anatomyOf(cluster);
+    assert.deepEqual(anatomy.addons.find((a) => a.kind === 'Deployment' && a.name === 'coredns')?.nodes, ['multi-node-worker']);
+  });
+
+  it('classifies nothing when neither Nodes nor Pods could be read', () => {
+    const reason = 'connect ECONNREFUSED 127.0.0.1:6443';
+    const anatomy = anatomyOf({
+      unreadable: ['nodes', 'pods', 'daemonsets', 'deployments', 'replicasets', 'services', 'leases', 'events'].map((resource) => ({ resource, reason })),
+    });
+    assert.deepEqual(anatomy.nothingRead, { reason });
+    assert.notEqual(anatomy.controlPlane.mode, 'hosted');
+    assert.deepEqual([anatomy.nodes.length, anatomy.addons.length, anatomy.absent.length], [0, 0, 0]);
+  });
+
+  it('does not call the control plane hosted when only the Nodes cannot be read', () => {
+    const anatomy = anatomyOf({ unreadable: [{ resource: 'nodes', reason: 'forbidden' }] });
+    assert.equal(anatomy.nothingRead, undefined);
+    assert.equal(anatomy.controlPlane.mode, 'unknown');
+    assert.ok(anatomy.controlPlane.evidence.some((e) => e.kind === 'not-read' && e.key === 'nodes'));
+  });
+
+  it("says kube-proxy is replaced by Cilium's kube-proxy replacement, and why it thinks so", () => {
+    const cilium = (daemonSets: Record<string, unknown>[]) =>
+      anatomyOf({
+        nodes: [node({ name: 'n1', kubeletVersion: 'v1.20.2' })],
+        pods: [pod({ name: 'cilium-abc', nodeName: 'n1', labels: { 'k8s-app': 'cilium' }, owner: { kind: 'DaemonSet', name: 'cilium' } })],
+        daemonSets,
+      }).absent.find((a) => a.component === 'kube-proxy');
+    const replaced = cilium([workload('DaemonSet', 'cilium')]);
+    assert.deepEqual([replaced?.reasonCode, replaced?.implementation], ['replaced-by-cni', 'cilium']);
+    assert.match(replaced?.why ?? '', /Cilium's kube-proxy replacement/);
+    const keys = replaced?.evidence?.map((e) => `${e.kind} ${e.key}`);
+    assert.deepEqual(keys, ['workload DaemonSet/cilium', 'absence kube-proxy Pods', 'absence DaemonSet/kube-proxy', 'not-read ConfigMap kube-system/cilium-config']);
+    // A kube-proxy DaemonSet that runs no Pod is not a replacement.
+    assert.equal(cilium([workload('DaemonSet', 'cilium'), workload('DaemonSet', 'kube-proxy', { desired: 0 })])?.reasonCode, 'not-found');
   });
 
   it('survives malformed objects without throwing', () => {
