@@ -1,13 +1,15 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { KubeApi, type KubeApiError } from '../kube/kubeApi';
+import { KubeApi, type KubeApiError, type ResponseLimits } from '../kube/kubeApi';
 import { ResourceWatch } from '../kube/resourceWatch';
 import {
+  slimEndpoints,
   slimEvent,
   slimLease,
   slimNode,
   slimPod,
   slimService,
   slimWorkload,
+  type SlimEndpoints,
   type SlimEvent,
   type SlimLease,
   type SlimMeta,
@@ -38,6 +40,10 @@ export interface ClusterSessionOptions {
   readonly coalesceMs?: number;
   readonly now?: () => number;
   readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+  /** Caps on list pages and response bytes (tests lower them). */
+  readonly limits?: Partial<ResponseLimits>;
+  /** How long a resumed watch must stay open before its collection counts as synced again. */
+  readonly healthyAfterMs?: number;
 }
 
 export const KUBE_SYSTEM = 'kube-system';
@@ -53,9 +59,25 @@ const collections = {
   services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}` },
   leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}` },
   events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}` },
+  // Optional: the API server addresses behind the `kubernetes` Service. Served by every version, unlike
+  // EndpointSlices v1; when it cannot be read the anatomy simply does without it.
+  apiServers: {
+    resource: 'endpoints',
+    path: '/api/v1/namespaces/default/endpoints',
+    what: 'the Endpoints of the kubernetes Service',
+    fieldSelector: 'metadata.name=kubernetes',
+  },
 } as const;
 
 type CollectionName = keyof typeof collections;
+
+/** Collections whose failure does not make the cluster partly unreadable. */
+const optionalCollections: ReadonlySet<CollectionName> = new Set(['apiServers']);
+
+/** Errors after which what was listed before no longer stands: the objects are unreadable, not just stale. */
+const revokedKinds: ReadonlySet<string> = new Set(['forbidden', 'unauthorized', 'not-found']);
+
+const isNetworkError = (error: KubeApiError) => error.kind === 'unreachable' || error.kind === 'timeout';
 
 type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
 
@@ -100,6 +122,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     services: ResourceWatch<SlimService>;
     leases: ResourceWatch<SlimLease>;
     events: ResourceWatch<SlimEvent>;
+    apiServers: ResourceWatch<SlimEndpoints>;
   };
   private readonly classifications = new Map<string, CachedClassification>();
   private ownersVersion = 0;
@@ -108,7 +131,10 @@ export class ClusterSession implements AnatomySource, Disposable {
   private rebuildTimer: NodeJS.Timeout | undefined;
   private lastBuildMs = 0;
   private serverVersion: string | null = null;
-  private connection: ConnectionStatus = { state: 'connecting' };
+  /** The status last announced; `status` itself is derived from the collections on every read. */
+  private announced: ConnectionStatus = { state: 'connecting' };
+  /** What the anatomy reads of the collections' states (unreadable resources, API server addresses). */
+  private readableSignature = '';
   private starting: Promise<void> | undefined;
   private disposed = false;
   private readonly now: () => number;
@@ -120,7 +146,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.now = options.now ?? Date.now;
     this.api = new KubeApi(options.config);
     const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
-      new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff });
+      new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff, limits: options.limits, healthyAfterMs: options.healthyAfterMs });
     this.watches = {
       nodes: make('nodes', slimNode),
       pods: make('pods', slimPod),
@@ -130,6 +156,7 @@ export class ClusterSession implements AnatomySource, Disposable {
       services: make('services', slimService),
       leases: make('leases', slimLease),
       events: make('events', slimEvent),
+      apiServers: make('apiServers', slimEndpoints),
     };
     for (const name of Object.keys(this.watches) as CollectionName[]) {
       const watch = this.watches[name] as unknown as AnyWatch;
@@ -144,15 +171,19 @@ export class ClusterSession implements AnatomySource, Disposable {
         watch.onAdd(onEvent);
         watch.onUpdate(onEvent);
       } else {
+        // Only a change in what the slim objects keep rebuilds the anatomy: kubelet's periodic Node status
+        // post changes heartbeat times, which are not kept, and rebuilds nothing.
         const changed = name === 'replicaSets' || name === 'deployments' ? () => this.ownersChanged() : () => this.markDirty();
+        watch.onAdd(changed);
+        watch.onUpdate(changed);
+        watch.onDelete(changed);
+        // Live YAML views show the whole object, heartbeat times included: they hear of every version.
         const resource = collections[name].resource;
-        const onChange = (object: { metadata: SlimMeta }) => {
-          changed();
+        const onObject = (object: { metadata: SlimMeta }) => {
           if (this.objectEmitter.hasListeners) this.objectEmitter.fire({ resource, namespace: object.metadata.namespace, name: object.metadata.name });
         };
-        watch.onAdd(onChange);
-        watch.onUpdate(onChange);
-        watch.onDelete(onChange);
+        watch.onReceive(onObject);
+        watch.onDelete(onObject);
       }
     }
     this.watches.pods.onDelete((pod) => this.classifications.delete(podKey(pod)));
@@ -166,8 +197,21 @@ export class ClusterSession implements AnatomySource, Disposable {
     return this.options.config.getCurrentCluster()?.server ?? '';
   }
 
+  /** Derived from the collections' current states each time it is read. */
   get status(): ConnectionStatus {
-    return this.connection;
+    return this.disposed ? { state: 'stopped' } : this.deriveStatus();
+  }
+
+  /**
+   * The addresses of the API servers behind the `kubernetes` Service (one per kube-apiserver), or undefined
+   * while they are not listed or cannot be read.
+   */
+  get apiServerAddresses(): readonly string[] | undefined {
+    const watch = this.watches.apiServers;
+    if (!watch.hasListed) return undefined;
+    const error = watch.lastError;
+    if (error && revokedKinds.has(error.kind)) return undefined;
+    return watch.get('kubernetes', 'default')?.addresses ?? [];
   }
 
   /** Starts every watch; resolves once each has listed or failed. */
@@ -192,20 +236,21 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.rebuild();
   }
 
-  /** The anatomy as last rebuilt (views); rebuilt on demand when a change is pending. */
+  /**
+   * The anatomy as last announced through onDidChange (views). Reading it has no effect: a pending change
+   * arrives as one onDidChange at the end of the coalescing pause.
+   */
   get current(): ClusterAnatomy | undefined {
-    if (!this.isSynced()) return this.anatomy;
-    if (this.dirty || !this.anatomy) this.rebuild();
     return this.anatomy;
   }
 
   /**
-   * A fresh anatomy with lease ages as of now (CLI, extension API). Nothing changed since the last rebuild:
-   * built for the caller only, so asking does not make every view refresh.
+   * A fresh anatomy with lease ages as of now (CLI, extension API), built for the caller only: asking does not
+   * make every view refresh.
    */
   snapshot(): ClusterAnatomy | undefined {
     if (!this.isSynced()) return undefined;
-    return this.dirty || !this.anatomy ? this.current : this.build();
+    return this.build();
   }
 
   leaseOf(node: string): LeaseInfo | null {
@@ -224,7 +269,8 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private isSynced(): boolean {
-    return this.connection.state !== 'connecting' && this.connection.state !== 'stopped' && this.watches.nodes.settled;
+    const state = this.status.state;
+    return state !== 'connecting' && state !== 'stopped' && this.watches.nodes.settled;
   }
 
   private markDirty(): void {
@@ -295,43 +341,59 @@ export class ClusterSession implements AnatomySource, Disposable {
       services: this.watches.services.list(),
       leases,
       unreadable: this.unreadable(),
+      apiServerAddresses: this.apiServerAddresses,
       now: this.now(),
     });
   }
 
+  /**
+   * Collections that cannot be read now: never listed, or access lost. One whose watch is merely reconnecting
+   * keeps its last good list (the status says it is retrying).
+   */
   private unreadable(): { resource: string; reason: string }[] {
     const result: { resource: string; reason: string }[] = [];
-    for (const name of Object.keys(this.watches) as CollectionName[]) {
-      const error = this.watches[name].lastError;
-      if (error && this.watches[name].state === 'error') result.push({ resource: collections[name].resource, reason: error.message });
+    for (const name of this.requiredNames()) {
+      const watch = this.watches[name];
+      const error = watch.lastError;
+      if (error && (!watch.hasListed || revokedKinds.has(error.kind))) result.push({ resource: collections[name].resource, reason: error.message });
     }
     return result;
   }
 
+  private deriveStatus(): ConnectionStatus {
+    if (this.allWatches().some((watch) => !watch.settled)) return { state: 'connecting' };
+    const failing = this.requiredNames().flatMap((name) => {
+      const error = this.watches[name].lastError;
+      return error ? [error] : [];
+    });
+    if (failing.length === 0) return { state: 'connected' };
+    const unauthorized = failing.find((error) => error.kind === 'unauthorized');
+    if (unauthorized) return { state: 'unauthorized', message: unauthorized.message };
+    const forbidden = [this.watches.pods.lastError, this.watches.nodes.lastError].find((error) => error?.kind === 'forbidden');
+    if (forbidden) return { state: 'forbidden', message: forbidden.message };
+    if (failing.length === this.requiredNames().length && failing.every(isNetworkError)) return { state: 'unreachable', message: failing[0].message };
+    // Some collections fail (forbidden, retrying, over a cap) while the others are live.
+    return { state: 'connected', message: failing.map((error) => error.message).join('\n') };
+  }
+
+  /** Called whenever a collection changes state: announces a new status and rebuilds when what the anatomy reads changed. */
   private updateConnection(): void {
     if (this.disposed) return;
-    const all = this.allWatches();
-    const errors = all.map((watch) => watch.lastError).filter((error): error is KubeApiError => error !== undefined);
-    let next: ConnectionStatus;
-    if (all.some((watch) => !watch.settled)) {
-      next = { state: 'connecting' };
-    } else if (errors.some((e) => e.kind === 'unreachable' || e.kind === 'timeout') && errors.length === all.length) {
-      next = { state: 'unreachable', message: errors[0].message };
-    } else if (errors.some((e) => e.kind === 'unauthorized')) {
-      next = { state: 'unauthorized', message: errors.find((e) => e.kind === 'unauthorized')?.message };
-    } else if (this.watches.nodes.lastError?.kind === 'forbidden' || this.watches.pods.lastError?.kind === 'forbidden') {
-      next = { state: 'forbidden', message: (this.watches.pods.lastError ?? this.watches.nodes.lastError)?.message };
-    } else if (errors.some((e) => e.kind === 'unreachable' || e.kind === 'timeout')) {
-      next = { state: 'unreachable', message: errors.find((e) => e.kind === 'unreachable' || e.kind === 'timeout')?.message };
-    } else {
-      const forbidden = errors.filter((e) => e.kind === 'forbidden');
-      next = forbidden.length > 0 ? { state: 'connected', message: forbidden.map((e) => e.message).join('\n') } : { state: 'connected' };
+    const readable = JSON.stringify([this.unreadable(), this.apiServerAddresses === undefined]);
+    if (readable !== this.readableSignature) {
+      this.readableSignature = readable;
+      this.markDirty();
     }
-    if (next.state === this.connection.state && next.message === this.connection.message) return;
-    this.connection = next;
+    const next = this.status;
+    if (next.state === this.announced.state && next.message === this.announced.message) return;
+    this.announced = next;
     this.statusEmitter.fire(next);
-    // What is readable changed: rebuild (markDirty waits until the session is synced).
+    // The session may have become synced: rebuild (markDirty waits until it is).
     this.markDirty();
+  }
+
+  private requiredNames(): CollectionName[] {
+    return (Object.keys(this.watches) as CollectionName[]).filter((name) => !optionalCollections.has(name));
   }
 
   private allWatches(): AnyWatch[] {
@@ -343,8 +405,8 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.disposed = true;
     clearTimeout(this.rebuildTimer);
     for (const watch of this.allWatches()) watch.dispose();
-    this.connection = { state: 'stopped' };
-    this.statusEmitter.fire(this.connection);
+    this.announced = { state: 'stopped' };
+    this.statusEmitter.fire(this.announced);
     for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
   }
 }

@@ -3,7 +3,7 @@ import * as https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 
 /** Why a request failed, in terms a person can act on. */
-export type KubeErrorKind = 'unreachable' | 'unauthorized' | 'forbidden' | 'not-found' | 'expired' | 'timeout' | 'server' | 'protocol';
+export type KubeErrorKind = 'unreachable' | 'unauthorized' | 'forbidden' | 'not-found' | 'expired' | 'timeout' | 'server' | 'protocol' | 'too-large';
 
 export class KubeApiError extends Error {
   constructor(
@@ -38,7 +38,7 @@ export function toKubeApiError(error: unknown, what: string): KubeApiError {
   return new KubeApiError('unreachable', `Cannot read ${what}: ${detail}`);
 }
 
-function fromStatus(statusCode: number, body: unknown, what: string): KubeApiError {
+export function fromStatus(statusCode: number, body: unknown, what: string): KubeApiError {
   const status = (body ?? {}) as { message?: unknown; reason?: unknown };
   const message = typeof status.message === 'string' ? status.message : undefined;
   const reason = typeof status.reason === 'string' ? status.reason : undefined;
@@ -70,15 +70,68 @@ export interface ListOptions {
   readonly map?: (item: unknown) => unknown;
 }
 
+/** How much one answer may weigh: a server that never stops paging or streams gigabytes fails the read instead. */
+export interface ResponseLimits {
+  /** Bytes of one response body (one page, one object, one watch event). */
+  readonly maxResponseBytes: number;
+  /** Bytes of all the pages of one list together. */
+  readonly maxListBytes: number;
+  /** Pages of one list. */
+  readonly maxListPages: number;
+}
+
+/**
+ * A 5,000-node cluster's kube-system Pods are about 60 MB in 21 pages of 500: the caps leave room for clusters
+ * several times larger and stop a runaway server long before memory runs out.
+ */
+export const DEFAULT_LIMITS: ResponseLimits = { maxResponseBytes: 128 * 2 ** 20, maxListBytes: 512 * 2 ** 20, maxListPages: 1_000 };
+
+export interface KubeApiOptions {
+  /** Milliseconds without an answer (or, for a watch, without a byte) before a request fails. */
+  readonly timeoutMs?: number;
+  readonly limits?: Partial<ResponseLimits>;
+}
+
+/** A watch in progress: `ended` resolves when the server closes it cleanly and rejects with a KubeApiError. */
+export interface WatchStream {
+  readonly ended: Promise<void>;
+  close(): void;
+}
+
+export interface WatchHandlers {
+  /** Each event, in order, as its line arrives. */
+  readonly onEvent: (event: WatchEvent) => void;
+  /** The server accepted the watch (200): events may follow. */
+  readonly onOpen?: () => void;
+  /** Milliseconds without a byte before the watch fails; longer than the server's own timeout. */
+  readonly idleTimeoutMs?: number;
+}
+
+export interface WatchEvent {
+  readonly type: string;
+  readonly object: Record<string, unknown>;
+}
+
+export function formatBytes(bytes: number): string {
+  return bytes >= 2 ** 20 ? `${+(bytes / 2 ** 20).toFixed(1)} MiB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`;
+}
+
 /**
  * Plain JSON requests to the API server with the authentication and TLS that client-node derives from the
- * kubeconfig (tokens, client certificates, exec plugins). Lists are paginated.
+ * kubeconfig (tokens, client certificates, exec plugins). Lists are paginated; every body is counted as it
+ * streams in and abandoned past the caps.
  */
 export class KubeApi {
+  private readonly timeoutMs: number;
+  readonly limits: ResponseLimits;
+
   constructor(
     private readonly config: KubeConfig,
-    private readonly timeoutMs = 30_000,
-  ) {}
+    options: KubeApiOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+  }
 
   get server(): string {
     return this.config.getCurrentCluster()?.server ?? '';
@@ -87,25 +140,32 @@ export class KubeApi {
   async getJson(path: string, what = path): Promise<unknown> {
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
-    return this.request(path, options, what);
+    return (await this.request(path, options, what, this.limits.maxResponseBytes)).body;
   }
 
   async list(path: string, what: string, options: ListOptions = {}): Promise<ListResult> {
     const requestOptions: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(requestOptions);
+    const { maxListPages, maxListBytes, maxResponseBytes } = this.limits;
     const items: unknown[] = [];
     let continueToken: string | undefined;
     let resourceVersion = '';
+    let pages = 0;
+    let bytes = 0;
     do {
+      if (pages === maxListPages) {
+        throw new KubeApiError('too-large', `${what}: the list goes on past ${maxListPages.toLocaleString('en-US')} pages, the most this reads; not read`);
+      }
       const query = new URLSearchParams();
       query.set('limit', String(options.pageSize ?? 500));
       if (options.labelSelector) query.set('labelSelector', options.labelSelector);
       if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
       if (continueToken) query.set('continue', continueToken);
-      const page = (await this.request(`${path}?${query}`, requestOptions, what)) as {
-        items?: unknown;
-        metadata?: { resourceVersion?: string; continue?: string };
-      };
+      const left = maxListBytes - bytes;
+      const answer = await this.request(`${path}?${query}`, requestOptions, what, Math.min(maxResponseBytes, left), left < maxResponseBytes ? `the list is larger than ${formatBytes(maxListBytes)}` : undefined);
+      pages++;
+      bytes += answer.bytes;
+      const page = answer.body as { items?: unknown; metadata?: { resourceVersion?: string; continue?: string } };
       for (const item of Array.isArray(page.items) ? page.items : []) items.push(options.map ? options.map(item) : item);
       resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
       continueToken = page.metadata?.continue || undefined;
@@ -113,32 +173,107 @@ export class KubeApi {
     return { items, resourceVersion };
   }
 
-  private request(path: string, options: https.RequestOptions, what: string): Promise<unknown> {
-    const url = new URL(this.server.replace(/\/+$/, '') + path);
+  /**
+   * Opens a watch (`?watch=1`) and hands each event to `onEvent` as its line arrives. A line that is not a
+   * JSON event, or longer than one response may be, ends the watch with an error.
+   */
+  async watch(path: string, what: string, query: URLSearchParams, handlers: WatchHandlers): Promise<WatchStream> {
+    const { onEvent, onOpen, idleTimeoutMs = this.timeoutMs } = handlers;
+    const options: https.RequestOptions = {};
+    await this.config.applyToHTTPSOptions(options);
+    const url = this.url(`${path}?${new URLSearchParams([...query, ['watch', '1']])}`);
+    const transport = url.protocol === 'http:' ? http : https;
+    const maxLine = this.limits.maxResponseBytes;
+    let request!: http.ClientRequest;
+    const ended = new Promise<void>((resolve, reject) => {
+      let failed = false;
+      const fail = (error: KubeApiError) => {
+        if (failed) return;
+        failed = true;
+        reject(error);
+        request.destroy();
+      };
+      request = transport.request(url, { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: idleTimeoutMs }, (response) => {
+        const statusCode = response.statusCode ?? 0;
+        if (statusCode !== 200) {
+          readBody(response, this.limits.maxResponseBytes, what).then((answer) => fail(fromStatus(statusCode, parseJson(answer.text), what)), fail);
+          return;
+        }
+        onOpen?.();
+        let pending: Buffer[] = [];
+        let pendingBytes = 0;
+        const line = (bytes: Buffer) => {
+          const text = bytes.toString('utf8').trim();
+          if (!text) return;
+          const event = parseJson(text) as Partial<WatchEvent> | undefined;
+          if (typeof event?.type !== 'string' || !event.object || typeof event.object !== 'object') {
+            fail(new KubeApiError('protocol', `The watch of ${what} sent something that is not a watch event: ${JSON.stringify(text.slice(0, 80))}`));
+            return;
+          }
+          onEvent(event as WatchEvent);
+        };
+        response.on('data', (chunk: Buffer) => {
+          let start = 0;
+          for (let newline = chunk.indexOf(10); newline >= 0 && !failed; newline = chunk.indexOf(10, start)) {
+            const piece = chunk.subarray(start, newline);
+            line(pending.length ? Buffer.concat([...pending, piece]) : piece);
+            pending = [];
+            pendingBytes = 0;
+            start = newline + 1;
+          }
+          if (failed || start === chunk.length) return;
+          pending.push(chunk.subarray(start));
+          pendingBytes += chunk.length - start;
+          if (pendingBytes > maxLine) fail(new KubeApiError('too-large', `${what}: one watch event is larger than ${formatBytes(maxLine)}, the most this reads; not read`));
+        });
+        let complete = false;
+        response.on('end', () => {
+          complete = true;
+          if (pending.length) line(Buffer.concat(pending));
+          if (!failed) resolve();
+        });
+        response.on('error', (error) => fail(toKubeApiError(error, what)));
+        response.on('close', () => {
+          if (!complete) fail(toKubeApiError(new Error('the connection closed in the middle of the watch'), what));
+        });
+      });
+      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+      request.on('error', (error) => fail(toKubeApiError(error, what)));
+      request.end();
+    });
+    return {
+      ended,
+      close: () => {
+        ended.catch(() => undefined);
+        request.destroy();
+      },
+    };
+  }
+
+  private url(path: string): URL {
+    return new URL(this.server.replace(/\/+$/, '') + path);
+  }
+
+  private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string): Promise<{ body: unknown; bytes: number }> {
+    const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
     return new Promise((resolve, reject) => {
       const request = transport.request(
         url,
         { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: this.timeoutMs },
         (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('error', (error) => reject(toKubeApiError(error, what)));
-          response.on('end', () => {
-            const text = Buffer.concat(chunks).toString('utf8');
-            let body: unknown;
-            try {
-              body = text ? JSON.parse(text) : undefined;
-            } catch {
-              body = undefined;
-            }
+          readBody(response, maxBytes, what, capReason).then(({ text, bytes }) => {
+            const body = parseJson(text);
             const statusCode = response.statusCode ?? 0;
             if (statusCode >= 200 && statusCode < 300) {
               if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
-              else resolve(body);
+              else resolve({ body, bytes });
             } else {
               reject(fromStatus(statusCode, body, what));
             }
+          }, (error: unknown) => {
+            reject(error);
+            request.destroy();
           });
         },
       );
@@ -146,5 +281,44 @@ export class KubeApi {
       request.on('error', (error) => reject(toKubeApiError(error, what)));
       request.end();
     });
+  }
+}
+
+/** The body as text, counted as it arrives: past `maxBytes` the read stops (the caller closes the request). */
+function readBody(response: http.IncomingMessage, maxBytes: number, what: string, capReason?: string): Promise<{ text: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let bytes = 0;
+    let over = false;
+    response.on('data', (chunk: Buffer) => {
+      if (over) return;
+      bytes += chunk.length;
+      if (bytes > maxBytes) {
+        over = true;
+        chunks.length = 0;
+        reject(new KubeApiError('too-large', `${what}: ${capReason ?? `one answer is larger than ${formatBytes(maxBytes)}`}, the most this reads; not read`));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    let complete = false;
+    response.on('error', (error) => reject(toKubeApiError(error, what)));
+    response.on('end', () => {
+      complete = true;
+      if (!over) resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes });
+    });
+    // Settles nothing after `end` or a rejection; otherwise the connection broke mid-answer.
+    response.on('close', () => {
+      if (!complete) reject(toKubeApiError(new Error('the connection closed in the middle of the answer'), what));
+    });
+  });
+}
+
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -1,10 +1,14 @@
-import type { KubeConfig, KubernetesObject, ListWatch } from '@kubernetes/client-node';
-import { loadKubeClient } from './loadClient';
-import { KubeApi, type KubeApiError, toKubeApiError } from './kubeApi';
+import type { KubeConfig } from '@kubernetes/client-node';
+import { fromStatus, KubeApi, KubeApiError, type ResponseLimits, toKubeApiError, type WatchEvent, type WatchStream } from './kubeApi';
 import type { SlimMeta } from './slim';
 import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
 
+/**
+ * `synced`: listed, and the watch is open (or has proven itself since the last failure). `error`: the last
+ * attempt failed, or the watch keeps ending at once; a restart is scheduled. The objects of the last good list
+ * stay available in both.
+ */
 export type WatchState = 'connecting' | 'synced' | 'error' | 'stopped';
 
 export interface ResourceWatchOptions<T> {
@@ -18,6 +22,9 @@ export interface ResourceWatchOptions<T> {
   readonly fieldSelector?: string;
   readonly pageSize?: number;
   readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+  readonly limits?: Partial<ResponseLimits>;
+  /** How long a watch must stay open before it counts as working again (clears the error, resets the backoff). */
+  readonly healthyAfterMs?: number;
   /** Injected for tests: how long to wait before a restart. */
   readonly random?: () => number;
 }
@@ -25,6 +32,12 @@ export interface ResourceWatchOptions<T> {
 type Keyed = { readonly metadata: SlimMeta };
 
 export const DEFAULT_BACKOFF = { initialMs: 1_000, maxMs: 30_000 } as const;
+
+/** As client-go's reflector: a watch that ends sooner than this without a single event is an error. */
+const DEFAULT_HEALTHY_AFTER_MS = 1_000;
+
+/** The server closes a watch after this long (5–10 minutes, spread as kubectl and client-go spread it). */
+const WATCH_TIMEOUT_SECONDS = 300;
 
 /**
  * Milliseconds before restart number `failures` (0-based): doubling from initialMs, capped at maxMs, with
@@ -35,35 +48,58 @@ export function restartDelay(failures: number, backoff: { readonly initialMs: nu
   return capped * (0.5 + 0.5 * random());
 }
 
+/** Two slim objects that differ at most in their resourceVersion: nothing the product reads changed. */
+export function sameSlim(a: Keyed, b: Keyed): boolean {
+  const { resourceVersion: _a, ...metaA } = a.metadata;
+  const { resourceVersion: _b, ...metaB } = b.metadata;
+  return JSON.stringify({ ...a, metadata: metaA }) === JSON.stringify({ ...b, metadata: metaB });
+}
+
+function keyOf(object: Keyed): string {
+  return `${object.metadata.namespace}/${object.metadata.name}`;
+}
+
 /**
- * One collection kept in sync with the cluster by client-node's ListWatch (list, then watch; relist after
- * 410 Gone; resume from the last resourceVersion after a normal close). Objects are slimmed on arrival,
- * lists are paginated, and after an error the watch restarts with capped exponential backoff and jitter.
+ * One collection kept in sync with the cluster, as client-go's reflector does it: list (paginated, capped),
+ * then watch from the list's resourceVersion; resume from the last resourceVersion after a watch ends; relist
+ * after 410 Gone. Every restart that follows a failure — an error, an ERROR event, a watch that ends before it
+ * has proven itself (empty answers, garbage, 410 right after a list) — waits for the capped, jittered backoff.
+ * Objects are slimmed on arrival; an update that changes nothing the product keeps fires nothing.
  */
 export class ResourceWatch<T extends Keyed> implements Disposable {
   private readonly addEmitter = new Emitter<T>();
   private readonly updateEmitter = new Emitter<T>();
   private readonly deleteEmitter = new Emitter<T>();
   private readonly stateEmitter = new Emitter<WatchState>();
+  private readonly receiveEmitter = new Emitter<T>();
   readonly onAdd = this.addEmitter.event;
+  /** A stored object changed in what the product keeps. */
   readonly onUpdate = this.updateEmitter.event;
   readonly onDelete = this.deleteEmitter.event;
   readonly onDidChangeState = this.stateEmitter.event;
+  /** Every object the watch delivers, changed or not (views that show the whole object from the server). */
+  readonly onReceive = this.receiveEmitter.event;
 
-  private listWatch: ListWatch<KubernetesObject> | undefined;
+  private readonly api: KubeApi;
+  private readonly objects = new Map<string, T>();
+  private resourceVersion = '';
+  private stream: WatchStream | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
+  private healthyTimer: NodeJS.Timeout | undefined;
   private failures = 0;
   private currentState: WatchState = 'connecting';
   private error: KubeApiError | undefined;
+  private listed = false;
   private stopped = false;
   private hasSettled = false;
-  private firstResult: Promise<void>;
+  private readonly firstResult: Promise<void>;
   private settleFirst!: () => void;
 
   constructor(
-    private readonly config: KubeConfig,
+    config: KubeConfig,
     private readonly options: ResourceWatchOptions<T>,
   ) {
+    this.api = new KubeApi(config, { limits: options.limits });
     this.firstResult = new Promise((resolve) => (this.settleFirst = resolve));
   }
 
@@ -71,13 +107,19 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     return this.currentState;
   }
 
+  /** Why the collection is in `error`; undefined in every other state. */
   get lastError(): KubeApiError | undefined {
-    return this.error;
+    return this.currentState === 'error' ? this.error : undefined;
   }
 
   /** True once the first list has arrived or failed (a later reconnect does not make it false again). */
   get settled(): boolean {
     return this.hasSettled;
+  }
+
+  /** True once a list has arrived: `list()` holds the collection as of the last good list and watch. */
+  get hasListed(): boolean {
+    return this.listed;
   }
 
   /** Resolves once the first list has arrived or failed; check `state` and `lastError` afterwards. */
@@ -86,93 +128,177 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
   }
 
   get(name: string, namespace?: string): T | undefined {
-    return this.listWatch?.get(name, namespace) as T | undefined;
+    return this.objects.get(`${namespace ?? ''}/${name}`);
   }
 
   list(): T[] {
-    return this.listWatch ? (this.listWatch.list() as unknown as T[]) : [];
+    return [...this.objects.values()];
   }
 
-  async start(): Promise<void> {
-    const client = await loadKubeClient();
+  /** Begins the first list; `whenSettled` tells when it is in. */
+  start(): Promise<void> {
+    void this.cycle();
+    return Promise.resolve();
+  }
+
+  /** One list (when no resourceVersion is known) and one watch; then the next cycle, at once or after the backoff. */
+  private async cycle(): Promise<void> {
     if (this.stopped) return;
-    const api = new KubeApi(this.config);
-    const watch = new client.Watch(this.config);
-    const { slim } = this.options;
-    // The library stores what the watch hands it, so the handler slims objects before they are stored. The
-    // wrapper also closes what ListWatch.stop() cannot: a watch it starts after a list that was in flight
-    // when stop() was called, or one whose response had not begun when stop() came.
-    const slimmingWatch = {
-      watch: async (path: string, query: Record<string, string | number | boolean | undefined>, callback: (phase: string, object: unknown, raw: unknown) => void, done: (error: unknown) => void) => {
-        if (this.stopped) {
-          const closed = new AbortController();
-          closed.abort();
-          return closed;
-        }
-        const controller = await watch.watch(path, query, (phase, object, raw) => callback(phase, phase === 'ERROR' || phase === 'BOOKMARK' ? object : slim(object), raw), done);
-        if (this.stopped) controller.abort();
-        return controller;
-      },
-    } as unknown as InstanceType<typeof client.Watch>;
-    const listFn = async () => {
-      const result = await api.list(this.options.path, this.options.what, {
-        labelSelector: this.options.labelSelector,
-        fieldSelector: this.options.fieldSelector,
-        pageSize: this.options.pageSize,
-        map: slim,
+    let opened = 0;
+    let received = false;
+    try {
+      if (!this.resourceVersion) await this.relist();
+      if (this.stopped) return;
+      let expired = false;
+      let failure: KubeApiError | undefined;
+      const query = new URLSearchParams({ resourceVersion: this.resourceVersion, allowWatchBookmarks: 'true' });
+      const timeoutSeconds = Math.round(WATCH_TIMEOUT_SECONDS * (1 + Math.random()));
+      query.set('timeoutSeconds', String(timeoutSeconds));
+      if (this.options.labelSelector) query.set('labelSelector', this.options.labelSelector);
+      if (this.options.fieldSelector) query.set('fieldSelector', this.options.fieldSelector);
+      const healthyAfter = this.options.healthyAfterMs ?? DEFAULT_HEALTHY_AFTER_MS;
+      const stream = await this.api.watch(this.options.path, this.options.what, query, {
+        onOpen: () => {
+          opened = performance.now();
+          this.healthyTimer = setTimeout(() => this.markHealthy(), healthyAfter);
+        },
+        onEvent: (event) => {
+          if (failure || expired || this.stopped) return;
+          if (event.type === 'ERROR') {
+            const code = typeof event.object.code === 'number' ? event.object.code : 500;
+            if (code === 410) expired = true;
+            else failure = fromStatus(code, event.object, this.options.what);
+            stream.close();
+            return;
+          }
+          received = true;
+          failure = this.apply(event);
+          if (failure) stream.close();
+        },
+        idleTimeoutMs: (timeoutSeconds + 30) * 1000,
       });
-      // ListWatch adds the items right after this promise settles, in the same microtask run; by the next
-      // macrotask the cache holds them all.
-      setImmediate(() => this.markSynced());
-      return { items: result.items as KubernetesObject[], metadata: { resourceVersion: result.resourceVersion } };
-    };
-    const listWatch = new client.ListWatch<KubernetesObject>(
-      this.options.path,
-      slimmingWatch,
-      listFn as never,
-      false,
-      this.options.labelSelector,
-      this.options.fieldSelector,
-    );
-    listWatch.on('add', (object) => this.addEmitter.fire(object as unknown as T));
-    listWatch.on('update', (object) => {
+      if (this.stopped) {
+        stream.close();
+        return;
+      }
+      this.stream = stream;
+      try {
+        await stream.ended;
+      } catch (error) {
+        // An ERROR event closes the stream itself: its reason, not the closed connection, is what failed.
+        if (!failure && !expired) throw error;
+      }
+      clearTimeout(this.healthyTimer);
+      this.stream = undefined;
+      if (this.stopped) return;
+      if (failure) throw failure;
+      if (expired) this.resourceVersion = '';
+      if (performance.now() - opened < healthyAfter) {
+        // Resuming at once would be a loop: an empty answer, or a 410 right after a fresh list.
+        if (expired) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) right after the list`, 410);
+        if (!received) throw new KubeApiError('protocol', `${this.options.what}: the watch closed at once without an event`);
+        this.scheduleCycle();
+        return;
+      }
       this.failures = 0;
-      this.updateEmitter.fire(object as unknown as T);
-    });
-    listWatch.on('delete', (object) => this.deleteEmitter.fire(object as unknown as T));
-    listWatch.on('error', (error) => this.onError(error));
-    this.listWatch = listWatch;
-    void listWatch.start().catch((error: unknown) => this.onError(error));
+      void this.cycle();
+    } catch (error) {
+      clearTimeout(this.healthyTimer);
+      this.stream = undefined;
+      this.onError(error);
+    }
   }
 
-  private markSynced(): void {
+  private async relist(): Promise<void> {
+    const result = await this.api.list(this.options.path, this.options.what, {
+      labelSelector: this.options.labelSelector,
+      fieldSelector: this.options.fieldSelector,
+      pageSize: this.options.pageSize,
+      map: this.options.slim,
+    });
     if (this.stopped) return;
-    this.error = undefined;
-    // A successful (re)list ends a run of failures: the next error starts the backoff from the beginning.
+    const fresh = new Map<string, T>();
+    for (const item of result.items as T[]) fresh.set(keyOf(item), item);
+    for (const [key, old] of this.objects) {
+      if (fresh.has(key)) continue;
+      this.objects.delete(key);
+      this.deleteEmitter.fire(old);
+    }
+    for (const item of fresh.values()) this.store(item);
+    this.resourceVersion = result.resourceVersion;
+    this.listed = true;
+    // The first list makes the collection usable at once; after a failure, the watch must prove itself first.
+    if (!this.hasSettled) {
+      this.setState('synced');
+      this.settle();
+    }
+  }
+
+  /** Applies one watch event; returns an error for an event that is not one. */
+  private apply(event: WatchEvent): KubeApiError | undefined {
+    const version = (event.object.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
+    if (event.type === 'BOOKMARK') {
+      if (typeof version === 'string' && version) this.resourceVersion = version;
+      return undefined;
+    }
+    if (event.type !== 'ADDED' && event.type !== 'MODIFIED' && event.type !== 'DELETED') {
+      return new KubeApiError('protocol', `${this.options.what}: the watch sent an event of unknown type ${JSON.stringify(event.type.slice(0, 40))}`);
+    }
+    const object = this.options.slim(event.object);
+    if (event.type === 'DELETED') {
+      const old = this.objects.get(keyOf(object));
+      if (old) {
+        this.objects.delete(keyOf(object));
+        this.deleteEmitter.fire(object);
+      }
+    } else {
+      this.store(object);
+    }
+    if (typeof version === 'string' && version) this.resourceVersion = version;
+    return undefined;
+  }
+
+  private store(object: T): void {
+    const key = keyOf(object);
+    const old = this.objects.get(key);
+    this.receiveEmitter.fire(object);
+    if (!old) {
+      this.objects.set(key, object);
+      this.addEmitter.fire(object);
+    } else if (old.metadata.resourceVersion !== object.metadata.resourceVersion && !sameSlim(old, object)) {
+      this.objects.set(key, object);
+      this.updateEmitter.fire(object);
+    }
+    // Otherwise the stored object stays: its identity (and the caches keyed on it) last until it changes.
+  }
+
+  private markHealthy(): void {
+    if (this.stopped) return;
     this.failures = 0;
+    this.error = undefined;
     this.setState('synced');
-    this.hasSettled = true;
-    this.settleFirst();
   }
 
   private onError(raw: unknown): void {
     if (this.stopped) return;
     this.error = toKubeApiError(raw, this.options.what);
+    // A list over the caps would be read again in vain: wait the longest.
+    if (this.error.kind === 'too-large') this.failures = Math.max(this.failures, 30);
     this.setState('error');
-    this.hasSettled = true;
-    this.settleFirst();
-    this.scheduleRestart();
+    this.settle();
+    this.scheduleCycle();
   }
 
-  private scheduleRestart(): void {
+  private scheduleCycle(): void {
     clearTimeout(this.restartTimer);
     const delay = restartDelay(this.failures++, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random ?? Math.random);
-    this.restartTimer = setTimeout(() => {
-      if (this.stopped || !this.listWatch) return;
-      this.setState('connecting');
-      void this.listWatch.start().catch((error: unknown) => this.onError(error));
-    }, delay);
+    this.restartTimer = setTimeout(() => void this.cycle(), delay);
     this.restartTimer.unref?.();
+  }
+
+  private settle(): void {
+    this.hasSettled = true;
+    this.settleFirst();
   }
 
   private setState(state: WatchState): void {
@@ -185,9 +311,11 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.restartTimer);
-    void this.listWatch?.stop();
+    clearTimeout(this.healthyTimer);
+    this.stream?.close();
+    this.stream = undefined;
     this.setState('stopped');
     this.settleFirst();
-    for (const emitter of [this.addEmitter, this.updateEmitter, this.deleteEmitter, this.stateEmitter]) emitter.dispose();
+    for (const emitter of [this.addEmitter, this.updateEmitter, this.deleteEmitter, this.stateEmitter, this.receiveEmitter]) emitter.dispose();
   }
 }

@@ -297,3 +297,20 @@ export function slimEvent(raw: unknown): SlimEvent {
     time: str(event.lastTimestamp) ?? str(event.eventTime) ?? str(event.firstTimestamp) ?? str(obj(event.metadata).creationTimestamp),
   };
 }
+
+export interface SlimEndpoints {
+  readonly metadata: SlimMeta;
+  /** The ready addresses (IPs) of every subset, each once. */
+  readonly addresses: readonly string[];
+}
+
+export function slimEndpoints(raw: unknown): SlimEndpoints {
+  const addresses = new Set<string>();
+  for (const subset of arr(obj(raw).subsets)) {
+    for (const entry of arr(obj(subset).addresses)) {
+      const ip = str(obj(entry).ip);
+      if (ip) addresses.add(ip);
+    }
+  }
+  return { metadata: slimMeta(raw), addresses: [...addresses] };
+}

@@ -28,7 +28,7 @@ describe('live anatomy of the current context', function () {
     return new KubeconfigService({ setting: file, env: {}, homeDir: directory, trusted: false, watch: false });
   }
 
-  it('knows the namespace kubectl would use for objects that name none', () => {
+  it('knows the namespace kubectl would use for objects that name none', async () => {
     const kubeconfig = service([
       'apiVersion: v1', 'kind: Config', 'current-context: a',
       'clusters: [{ name: c, cluster: { server: "https://127.0.0.1:1" } }]', 'users: [{ name: u, user: {} }]',
@@ -36,7 +36,7 @@ describe('live anatomy of the current context', function () {
     ].join('\n'));
     const live = new LiveAnatomy(kubeconfig, { trusted: () => false });
     assert.equal(live.namespace, 'team-a');
-    void kubeconfig.switchContext('b', { sessionOnly: true });
+    await kubeconfig.switchContext('b', { sessionOnly: true });
     assert.equal(live.namespace, 'default');
     live.dispose();
     kubeconfig.dispose();
