@@ -1,4 +1,5 @@
 import { escapeMarkdown } from '../util/markdown';
+import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, NodeAnatomy, PodSource } from './types';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
@@ -25,6 +26,47 @@ export function describeEvidence(evidence: ComponentPod['evidence']): string {
   return evidence.map((e) => (e.value !== undefined && e.value !== '' ? `${e.kind} ${e.key}=${e.value}` : `${e.kind} ${e.key}`)).join('; ');
 }
 
+/** How kubelet drives the container runtime, in the words the CLI, the Markdown and the JSON consumers read. */
+export const runtimeViaText: Readonly<Record<RuntimeInterface, string>> = {
+  cri: 'driven by kubelet over CRI',
+  dockershim: "driven by kubelet through its built-in dockershim (Docker Engine's own API), not over CRI: Kubernetes up to 1.23",
+  'cri-dockerd': 'Docker Engine behind cri-dockerd, which kubelet drives over CRI (dockershim was removed in 1.24)',
+  unknown: 'how kubelet drives it cannot be told (kubelet version unknown)',
+};
+
+/** What the API shows of the API servers' availability, or undefined when the anatomy predates it. */
+export function apiServersText(controlPlane: ClusterAnatomy['controlPlane']): string | undefined {
+  const seen = controlPlane.apiServers;
+  if (!seen) return undefined;
+  const addresses = seen.addresses ?? [];
+  switch (seen.availability) {
+    case 'highly-available':
+      return addresses.length > 1
+        ? `highly available: the default/kubernetes Endpoints list ${addresses.length} API server addresses (${addresses.join(', ')})`
+        : 'highly available: several kube-apiserver Pods or control-plane nodes';
+    case 'single-endpoint':
+      return addresses.length === 1
+        ? `one API server endpoint: the default/kubernetes Endpoints list one address (${addresses[0]}), which may be a load balancer in front of several API servers`
+        : 'one API server: one kube-apiserver Pod';
+    case 'unknown':
+      return seen.addresses
+        ? 'availability unknown: the default/kubernetes Endpoints list no address'
+        : 'availability unknown: the default/kubernetes Endpoints were not read';
+  }
+}
+
+/** An absent, embedded or replaced kube-proxy or network plugin, for the summary's "how it runs". */
+function absentHow(absent: AbsentComponent): string {
+  switch (absent.reasonCode) {
+    case 'embedded':
+      return `embedded, not a Pod: ${absent.why}`;
+    case 'replaced-by-cni':
+      return absent.implementation === 'cilium' ? "replaced by Cilium's kube-proxy replacement" : `replaced by the network plugin: ${absent.why}`;
+    default:
+      return `not seen: ${absent.why}`;
+  }
+}
+
 export function heartbeatText(node: NodeAnatomy): string {
   if (!node.lease) return 'no heartbeat Lease';
   return `heartbeat ${node.lease.ageSeconds}s ago`;
@@ -45,15 +87,22 @@ export function plain(text: string): string {
 export function renderText(anatomy: ClusterAnatomy): string {
   const lines: string[] = [];
   lines.push(`${anatomy.context}  ${anatomy.server}  ${anatomy.serverVersion ?? 'version unknown'}`);
+  if (anatomy.nothingRead) {
+    // Nothing was read, so nothing is classified: an empty control plane or "0 workers" would be invented.
+    lines.push(`Cannot read the cluster: ${anatomy.nothingRead.reason}`);
+    return lines.map(plain).join('\n') + '\n';
+  }
   lines.push(`Control plane: ${modeText[anatomy.controlPlane.mode]}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`);
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
+  const apiServers = apiServersText(anatomy.controlPlane);
+  if (apiServers) lines.push(`  API servers: ${apiServers}; evidence: ${describeEvidence(anatomy.controlPlane.apiServers?.evidence ?? [])}`);
   const section = (title: string, nodes: readonly NodeAnatomy[]) => {
     lines.push('', title);
     if (nodes.length === 0) lines.push('  (none)');
     for (const node of nodes) {
       lines.push(`  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node)}`);
       lines.push(`    kubelet ${node.kubeletVersion ?? '?'} (system daemon, not a Pod)`);
-      lines.push(`    container runtime ${node.containerRuntime ?? '?'} (system daemon, driven by kubelet over CRI)`);
+      lines.push(`    container runtime ${node.containerRuntime ?? '?'} (system daemon, ${runtimeViaText[runtimeLink(node).via]})`);
       for (const pod of node.components) lines.push(`    ${podLine(pod)}`);
     }
   };
@@ -67,7 +116,10 @@ export function renderText(anatomy: ClusterAnatomy): string {
   }
   lines.push('', 'Not in this cluster');
   if (anatomy.absent.length === 0) lines.push('  (nothing missing)');
-  for (const absent of anatomy.absent) lines.push(`  ${absent.component}: ${absent.why}`);
+  for (const absent of anatomy.absent) {
+    const evidence = absent.evidence?.length ? ` (evidence: ${describeEvidence(absent.evidence)})` : '';
+    lines.push(`  ${absent.component}: ${absent.reasonCode === 'embedded' ? 'embedded: ' : ''}${absent.why}${evidence}`);
+  }
   if (anatomy.unreadable.length > 0) {
     lines.push('', 'Could not read');
     for (const entry of anatomy.unreadable) lines.push(`  ${entry.resource}: ${entry.reason}`);
@@ -84,6 +136,13 @@ interface SummaryRow {
 
 /** The article's summary table (component, how it runs, where you see it) for this live cluster. */
 export function renderMarkdown(anatomy: ClusterAnatomy): string {
+  if (anatomy.nothingRead) {
+    return [
+      `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
+      '',
+      `Server ${escapeMarkdown(anatomy.server)}: cannot read the cluster (${escapeMarkdown(anatomy.nothingRead.reason)}). Nothing is classified.`,
+    ].join('\n') + '\n';
+  }
   const rows: SummaryRow[] = [];
   const controlPlaneNodes = anatomy.nodes.filter((n) => n.role === 'control-plane');
   const byComponent = new Map<string, { pods: ComponentPod[]; nodes: Set<string> }>();
@@ -110,9 +169,36 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     }
   }
   const kubeletVersions = [...new Set(anatomy.nodes.map((n) => n.kubeletVersion ?? '?'))].join(', ');
-  const runtimes = [...new Set(anatomy.nodes.map((n) => n.containerRuntime ?? '?'))].join(', ');
   rows.push({ component: 'kubelet', where: `every node (${anatomy.nodes.length})`, how: 'system daemon (systemd), not a Pod', seen: `Node status.nodeInfo.kubeletVersion: ${kubeletVersions}` });
-  rows.push({ component: 'container runtime', where: `every node (${anatomy.nodes.length})`, how: 'system daemon, driven by kubelet over CRI', seen: `Node status.nodeInfo.containerRuntimeVersion: ${runtimes}` });
+  // One row per way kubelet drives its runtime: dockershim nodes (up to 1.23) are not over CRI.
+  const runtimesByVia = new Map<RuntimeInterface, Set<string>>();
+  for (const node of anatomy.nodes) {
+    const via = runtimeLink(node).via;
+    let runtimes = runtimesByVia.get(via);
+    if (!runtimes) runtimesByVia.set(via, (runtimes = new Set()));
+    runtimes.add(node.containerRuntime ?? '?');
+  }
+  for (const [via, runtimes] of runtimesByVia) {
+    const count = anatomy.nodes.filter((n) => runtimeLink(n).via === via).length;
+    rows.push({
+      component: 'container runtime',
+      where: count === anatomy.nodes.length ? `every node (${count})` : `${count} node(s)`,
+      how: `system daemon, ${runtimeViaText[via]}`,
+      seen: `Node status.nodeInfo.containerRuntimeVersion: ${[...runtimes].join(', ')}`,
+    });
+  }
+  // kube-proxy and the network plugin keep their rows when no Pod shows them: absent, embedded or replaced.
+  for (const component of ['kube-proxy', 'cni'] as const) {
+    if ([...byComponent.keys()].some((key) => key === component || key.startsWith(`${component}:`))) continue;
+    const absent = anatomy.absent.find((a) => a.component === component);
+    if (!absent) continue;
+    rows.push({
+      component: component === 'cni' ? `network plugin${absent.implementation ? ` (${absent.implementation})` : ''}` : component,
+      where: absent.reasonCode === 'embedded' ? `every node (${anatomy.nodes.length})` : '—',
+      how: absentHow(absent),
+      seen: absent.evidence?.length ? describeEvidence(absent.evidence) : '—',
+    });
+  }
   for (const [key, entry] of byComponent) {
     if (['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'other'].includes(key)) continue;
     const pod = entry.pods[0];
@@ -130,7 +216,8 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     '',
     `Server ${escapeMarkdown(anatomy.server)}, Kubernetes ${escapeMarkdown(anatomy.serverVersion ?? 'unknown')}. ` +
       `Control plane: ${escapeMarkdown(modeText[anatomy.controlPlane.mode])}` +
-      `${controlPlaneNodes.length > 0 ? ` on ${escapeMarkdown(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.`,
+      `${controlPlaneNodes.length > 0 ? ` on ${escapeMarkdown(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.` +
+      `${apiServersText(anatomy.controlPlane) ? ` API servers: ${escapeMarkdown(apiServersText(anatomy.controlPlane) ?? '')}.` : ''}`,
     '',
     '| Component | Where | How it runs | Where you see it |',
     '| --- | --- | --- | --- |',

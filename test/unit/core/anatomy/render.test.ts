@@ -1,5 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { plain, renderMarkdown } from '../../../../src/core/anatomy/render';
+import { plain, renderMarkdown, renderText } from '../../../../src/core/anatomy/render';
+import { runtimeLink } from '../../../../src/core/anatomy/runtime';
+import { hostedAnatomy, k3sAnatomy, kindAnatomy, oldCiliumAnatomy, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 import { escapeMarkdown as markdownCell } from '../../../../src/core/util/markdown';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 
@@ -43,5 +45,53 @@ describe('anatomy rendering', () => {
     assert.ok(row, markdown);
     assert.equal(row.split(/(?<!\\)\|/).length, 6, 'the hostile pipe does not add a column');
     assert.doesNotMatch(row, /(^|[^\\])<img/, 'the tag is escaped');
+  });
+
+  const row = (markdown: string, component: string) => markdown.split('\n').find((line) => line.startsWith(`| ${component} `));
+
+  it('keeps the kube-proxy and network plugin rows of k3s, embedded, with the evidence', () => {
+    const markdown = renderMarkdown(k3sAnatomy());
+    const proxy = row(markdown, 'kube-proxy');
+    assert.ok(proxy, markdown);
+    assert.match(proxy, /every node \(2\) \| embedded, not a Pod: Runs inside the k3s process/);
+    assert.match(proxy, /status\.nodeInfo\.kubeletVersion=v1\.33\.1\+k3s1/);
+    assert.match(row(markdown, 'network plugin (flannel)') ?? '', /embedded, not a Pod/);
+    assert.match(row(markdown, 'cloud-controller-manager') ?? '', /stub cloud controller runs inside the k3s server process/);
+  });
+
+  it("keeps kube-proxy's row when Cilium replaces it, and says how that was told", () => {
+    const proxy = row(renderMarkdown(oldCiliumAnatomy()), 'kube-proxy');
+    assert.ok(proxy);
+    assert.match(proxy, /replaced by Cilium's kube-proxy replacement/);
+    assert.match(proxy, /absence DaemonSet\/kube-proxy/);
+    assert.match(proxy, /not-read ConfigMap kube-system\/cilium-config/);
+  });
+
+  it('says kubelet drives Docker through dockershim up to 1.23, and cri-dockerd over CRI from 1.24', () => {
+    assert.equal(runtimeLink({ kubeletVersion: 'v1.20.2', containerRuntime: 'docker://19.3.15' }).via, 'dockershim');
+    assert.equal(runtimeLink({ kubeletVersion: 'v1.23.17', containerRuntime: 'docker://20.10.24' }).via, 'dockershim');
+    assert.equal(runtimeLink({ kubeletVersion: 'v1.24.0', containerRuntime: 'docker://24.0.7' }).via, 'cri-dockerd');
+    assert.equal(runtimeLink({ kubeletVersion: 'v1.20.2', containerRuntime: 'containerd://1.4.3' }).via, 'cri');
+    assert.equal(runtimeLink({ kubeletVersion: null, containerRuntime: 'docker://19.3.15' }).via, 'unknown');
+    const old = oldCiliumAnatomy();
+    const markdown = renderMarkdown(old);
+    assert.match(row(markdown, 'container runtime') ?? '', /built-in dockershim .*not over CRI/);
+    assert.doesNotMatch(markdown, /driven by kubelet over CRI/);
+    assert.match(renderText(old), /docker:\/\/19\.3\.15 \(system daemon, driven by kubelet through its built-in dockershim/);
+    const kind = renderMarkdown(kindAnatomy());
+    assert.match(row(kind, 'container runtime') ?? '', /driven by kubelet over CRI/);
+  });
+
+  it('says what the API shows of the API servers of a hosted control plane', () => {
+    assert.match(renderMarkdown(hostedAnatomy()), /highly available: the default\/kubernetes Endpoints list 2 API server addresses \(10\.0\.1\.180, 10\.0\.2\.96\)/);
+    assert.match(renderText(hostedAnatomy(['34.1.2.3'])), /one API server endpoint: .*\(34\.1\.2\.3\), which may be a load balancer/);
+    assert.match(renderText(hostedAnatomy(null)), /availability unknown: the default\/kubernetes Endpoints were not read/);
+  });
+
+  it('shows only the error for a cluster from which nothing was read', () => {
+    for (const text of [renderText(unreachableAnatomy()), renderMarkdown(unreachableAnatomy())]) {
+      assert.match(text, /ECONNREFUSED/);
+      assert.doesNotMatch(text, /managed by the provider|0 workers|Control plane|\(none\)|Not in this cluster|\| Component/, text);
+    }
   });
 });
