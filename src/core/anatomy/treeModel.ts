@@ -33,7 +33,11 @@ export type TreeElement =
   | { readonly type: 'addonPod'; readonly id: string; readonly pod: ComponentPod; readonly nodeName: string }
   | { readonly type: 'absent'; readonly id: string; readonly absent: AbsentComponent }
   | { readonly type: 'hostedControlPlane'; readonly id: string; readonly anatomy: ClusterAnatomy }
-  | { readonly type: 'unreadable'; readonly id: string; readonly resource: string; readonly reason: string };
+  | { readonly type: 'unreadable'; readonly id: string; readonly resource: string; readonly reason: string }
+  /** The only element when nothing could be read: no sections, since nothing was classified. */
+  | { readonly type: 'nothingRead'; readonly id: string; readonly reason: string }
+  /** kube-proxy or the network plugin running inside the node's k3s process: no Pod, yet it runs there. */
+  | { readonly type: 'embedded'; readonly id: string; readonly node: NodeAnatomy; readonly absent: AbsentComponent };
 
 function prefix(anatomy: ClusterAnatomy): string {
   return `ctx:${anatomy.context}`;
@@ -45,6 +49,7 @@ function nodesOfRole(anatomy: ClusterAnatomy, role: NodeRole): readonly NodeAnat
 
 export function rootElements(anatomy: ClusterAnatomy): TreeElement[] {
   const p = prefix(anatomy);
+  if (anatomy.nothingRead) return [{ type: 'nothingRead', id: `${p}/nothingRead`, reason: anatomy.nothingRead.reason }];
   const roots: TreeElement[] = [
     { type: 'section', id: `${p}/controlPlane`, section: 'controlPlane', count: nodesOfRole(anatomy, 'control-plane').length },
     { type: 'section', id: `${p}/nodes`, section: 'nodes', count: nodesOfRole(anatomy, 'worker').length },
@@ -102,11 +107,15 @@ function nodeChildren(anatomy: ClusterAnatomy, node: NodeAnatomy): TreeElement[]
   const pod = (p: ComponentPod): TreeElement => ({ type: 'pod', id: `${base}/pod/${p.namespace}/${p.pod}`, nodeName: node.name, pod: p });
   const staticPods = node.components.filter((p) => p.source === 'static');
   const others = node.components.filter((p) => p.source !== 'static');
+  const embedded: TreeElement[] = anatomy.absent
+    .filter((absent) => absent.reasonCode === 'embedded' && (absent.component === 'kube-proxy' || absent.component === 'cni'))
+    .map((absent) => ({ type: 'embedded', id: `${base}/embedded/${absent.component}`, node, absent }));
   const children: TreeElement[] = [
     ...staticPods.map(pod),
     { type: 'agent', id: `${base}/agent/kubelet`, agent: 'kubelet', node },
     { type: 'agent', id: `${base}/agent/container-runtime`, agent: 'container-runtime', node },
-    ...others.slice(0, MAX_CHILDREN - staticPods.length - 3).map(pod),
+    ...embedded,
+    ...others.slice(0, MAX_CHILDREN - staticPods.length - 3 - embedded.length).map(pod),
     { type: 'heartbeat', id: `${base}/heartbeat`, node },
   ];
   return children;

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
-import type { ClusterAnatomy } from '../../core/anatomy/types';
+import { runtimeLink, type RuntimeInterface } from '../../core/anatomy/runtime';
+import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy } from '../../core/anatomy/types';
 import type { ConnectionStatus } from '../../core/kubeconfig/contextStatus';
 import { ageText, componentLabel, readyLabel, roleText, secondsSince, sourceLabel, Tooltip } from './treeText';
 
@@ -162,6 +163,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       const anatomy = this.currentAnatomy;
       const stateItem = this.intern<StateElement>({ type: 'state', id: `state:${status.context}`, status });
       if (!anatomy || anatomy.context !== status.context) return status.state === 'connected' ? [] : [stateItem];
+      // Nothing read: the connection's error is the whole story; no sections, counts or guessed control plane.
+      if (anatomy.nothingRead && status.state !== 'connected') return [stateItem];
       const roots = childElements(anatomy, undefined).map((e) => this.intern(e));
       return status.state === 'connected' && !status.message ? roots : [stateItem, ...roots];
     }
@@ -240,9 +243,12 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         return this.renderAddon(element);
       case 'absent': {
         const item = new vscode.TreeItem(element.absent.component === 'cni' ? vscode.l10n.t('network plugin') : element.absent.component);
-        item.description = vscode.l10n.t('not in this cluster');
-        item.iconPath = new vscode.ThemeIcon('circle-slash', new vscode.ThemeColor('disabledForeground'));
-        item.tooltip = new Tooltip().heading(element.absent.component).paragraph(absentReason(element.absent.reasonCode, element.absent.why)).markdown;
+        item.description = absentDescription(element.absent);
+        item.iconPath = new vscode.ThemeIcon(element.absent.reasonCode === 'embedded' ? 'package' : 'circle-slash', new vscode.ThemeColor('disabledForeground'));
+        item.tooltip = new Tooltip()
+          .heading(element.absent.component)
+          .paragraph(absentReason(element.absent))
+          .evidence(element.absent.evidence ?? []).markdown;
         item.contextValue = 'clusterAnatomy:absent';
         return item;
       }
@@ -262,6 +268,16 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         item.contextValue = 'clusterAnatomy:hostedControlPlane';
         return item;
       }
+      case 'nothingRead': {
+        const item = new vscode.TreeItem(vscode.l10n.t('Nothing could be read from this cluster'));
+        item.description = element.reason.split('\n')[0];
+        item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+        item.tooltip = new Tooltip().paragraph(element.reason).markdown;
+        item.contextValue = 'clusterAnatomy:nothingRead';
+        return item;
+      }
+      case 'embedded':
+        return this.renderEmbedded(element);
       case 'unreadable': {
         const item = new vscode.TreeItem(element.resource);
         item.description = vscode.l10n.t('cannot be read');
@@ -313,8 +329,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         const item = new vscode.TreeItem(vscode.l10n.t('Control plane'));
         item.iconPath = new vscode.ThemeIcon('server-environment');
         if (anatomy) {
-          item.description = modeLabel(anatomy.controlPlane.mode) + (anatomy.controlPlane.highlyAvailable ? ` · ${vscode.l10n.t('highly available')}` : '');
-          item.tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence).markdown;
+          const apiServers = apiServersLabel(anatomy.controlPlane.apiServers);
+          item.description = modeLabel(anatomy.controlPlane.mode) + (apiServers ? ` · ${apiServers.short}` : anatomy.controlPlane.highlyAvailable ? ` · ${vscode.l10n.t('highly available')}` : '');
+          const tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence);
+          if (apiServers) tooltip.paragraph(apiServers.long).evidence(anatomy.controlPlane.apiServers?.evidence ?? []);
+          item.tooltip = tooltip.markdown;
         }
         item.contextValue = 'clusterAnatomy:section+controlPlane';
         return item;
@@ -412,11 +431,27 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       .paragraph(
         isKubelet
           ? vscode.l10n.t('kubelet is a system daemon on the node (systemd), not a Pod, so kubectl lists no Pod for it. Its version is in the Node object.')
-          : vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.'),
+          : runtimeParagraph(runtimeLink(node).via),
       )
       .line('Node', node.name)
       .line(isKubelet ? 'status.nodeInfo.kubeletVersion' : 'status.nodeInfo.containerRuntimeVersion', (isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?').markdown;
     item.contextValue = `clusterAnatomy:agent+${agent}`;
+    return item;
+  }
+
+  private renderEmbedded(element: Extract<TreeElement, { type: 'embedded' }>): vscode.TreeItem {
+    const { absent, node } = element;
+    const name = absent.component === 'cni' ? (absent.implementation ?? vscode.l10n.t('network plugin')) : absent.component;
+    const item = new vscode.TreeItem(name);
+    item.description = vscode.l10n.t('embedded in the k3s process, not a Pod');
+    item.iconPath = new vscode.ThemeIcon('package');
+    item.tooltip = new Tooltip()
+      .heading(name)
+      .paragraph(roleText(absent.component === 'cni' ? 'cni' : 'kube-proxy', absent.implementation))
+      .paragraph(absentReason(absent))
+      .line('Node', node.name)
+      .evidence(absent.evidence ?? []).markdown;
+    item.contextValue = `clusterAnatomy:embedded+${absent.component}`;
     return item;
   }
 
@@ -512,18 +547,81 @@ function howItRuns(pod: { source: string; pod: string; owner: string | null }, n
   }
 }
 
-function absentReason(code: string, english: string): string {
-  switch (code) {
+function absentDescription(absent: AbsentComponent): string {
+  switch (absent.reasonCode) {
+    case 'embedded':
+      return vscode.l10n.t('embedded, not a Pod');
+    case 'replaced-by-cni':
+      return absent.implementation === 'cilium' ? vscode.l10n.t("replaced by Cilium's kube-proxy replacement") : vscode.l10n.t('replaced by the network plugin');
+    case 'disabled':
+      return vscode.l10n.t('turned off');
+    default:
+      return vscode.l10n.t('not in this cluster');
+  }
+}
+
+/** What the API shows of how many API servers there are: a short description and a tooltip sentence. */
+function apiServersLabel(apiServers: ApiServerEndpoints | undefined): { short: string; long: string } | undefined {
+  if (!apiServers) return undefined;
+  const addresses = apiServers.addresses ?? [];
+  switch (apiServers.availability) {
+    case 'highly-available':
+      return {
+        short: vscode.l10n.t('highly available'),
+        long: addresses.length > 1
+          ? vscode.l10n.t('Highly available: the default/kubernetes Endpoints list {0} API server addresses.', addresses.length)
+          : vscode.l10n.t('Highly available: several kube-apiserver Pods or control-plane nodes.'),
+      };
+    case 'single-endpoint':
+      return {
+        short: vscode.l10n.t('one API endpoint'),
+        long: addresses.length === 1
+          ? vscode.l10n.t('The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.', addresses[0])
+          : vscode.l10n.t('One kube-apiserver Pod.'),
+      };
+    case 'unknown':
+      return {
+        short: vscode.l10n.t('availability unknown'),
+        long: vscode.l10n.t('Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.'),
+      };
+  }
+}
+
+function runtimeParagraph(via: RuntimeInterface): string {
+  switch (via) {
+    case 'dockershim':
+      return vscode.l10n.t("Docker Engine, a system daemon on the node. Up to Kubernetes 1.23 kubelet drives it through its built-in dockershim, over Docker's own API, not over CRI. It is not a Pod; its version is in the Node object.");
+    case 'cri-dockerd':
+      return vscode.l10n.t('Docker Engine, a system daemon on the node, behind the cri-dockerd adapter, which kubelet drives over CRI (gRPC): dockershim was removed in Kubernetes 1.24. It is not a Pod; its version is in the Node object.');
+    default:
+      return vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.');
+  }
+}
+
+function absentReason(absent: AbsentComponent): string {
+  const english = absent.why;
+  switch (absent.reasonCode) {
     case 'no-cloud-provider':
       return vscode.l10n.t('No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).');
     case 'hosted-control-plane':
       return vscode.l10n.t('Runs in the provider\'s control plane; the API shows no Pod or node for it.');
     case 'embedded':
-      return vscode.l10n.t('Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.');
+      switch (absent.component) {
+        case 'kube-proxy':
+          return vscode.l10n.t('Runs inside the k3s process on every node (k3s server and k3s agent), not as a Pod.');
+        case 'cni':
+          return vscode.l10n.t('flannel runs inside the k3s process on every node, not as a Pod.');
+        case 'cloud-controller-manager':
+          return vscode.l10n.t("k3s's stub cloud controller runs inside the k3s server process; it sets the nodes' addresses and instance type.");
+        default:
+          return vscode.l10n.t('Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.');
+      }
+    case 'replaced-by-cni':
+      return absent.implementation === 'cilium'
+        ? vscode.l10n.t("Replaced by Cilium's kube-proxy replacement: Cilium runs and there is no kube-proxy DaemonSet or Pod (inferred from these; the cilium-config ConfigMap is not read).")
+        : vscode.l10n.t('The network plugin implements Services itself, replacing kube-proxy.');
     case 'external-etcd':
       return vscode.l10n.t('No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.');
-    case 'replaced-by-cni':
-      return vscode.l10n.t('The network plugin implements Services itself, replacing kube-proxy.');
     case 'no-cluster-dns':
       return vscode.l10n.t('No cluster DNS Pods in kube-system; every cluster should have one.');
     default:

@@ -1,6 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { childElements, hasChildren, MAX_CHILDREN, type TreeElement } from '../../../../src/core/anatomy/treeModel';
 import type { ClusterAnatomy, NodeAnatomy } from '../../../../src/core/anatomy/types';
+import { k3sAnatomy, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
 function nodeOf(name: string, role: NodeAnatomy['role'], ready: NodeAnatomy['ready'] = 'True'): NodeAnatomy {
   return {
@@ -89,5 +90,24 @@ describe('anatomy tree model', () => {
     const anatomy = { ...anatomyWith(2), nodes: anatomyWith(2).nodes.filter((n) => n.role === 'worker'), controlPlane: { mode: 'hosted' as const, evidence: [], highlyAvailable: false, externalEtcd: false } };
     const section = childElements(anatomy, undefined)[0];
     assert.deepEqual(childElements(anatomy, section).map((e) => e.type), ['hostedControlPlane']);
+  });
+
+  it('shows only the error of a cluster from which nothing was read: no sections, no hosted control plane', () => {
+    const anatomy = unreachableAnatomy();
+    const roots = childElements(anatomy, undefined);
+    assert.deepEqual(roots.map((e) => e.type), ['nothingRead']);
+    assert.equal(roots[0]?.type === 'nothingRead' && roots[0].reason, 'connect ECONNREFUSED 127.0.0.1:6443');
+    assert.equal(hasChildren(roots[0]!), false);
+  });
+
+  it("shows k3s's embedded kube-proxy and flannel on every node, beside kubelet and the runtime", () => {
+    const anatomy = k3sAnatomy();
+    for (const node of anatomy.nodes) {
+      const children = childElements(anatomy, { type: 'node', id: `ctx:${anatomy.context}/node/${node.name}`, node });
+      const embedded = children.filter((e) => e.type === 'embedded').map((e) => (e.type === 'embedded' ? [e.absent.component, e.absent.implementation ?? null] : []));
+      assert.deepEqual(embedded, [['kube-proxy', null], ['cni', 'flannel']], node.name);
+      const ids = children.map((e) => e.id);
+      assert.equal(new Set(ids).size, ids.length, 'ids stay unique');
+    }
   });
 });
