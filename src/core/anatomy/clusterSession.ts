@@ -207,11 +207,8 @@ export class ClusterSession implements AnatomySource, Disposable {
    * while they are not listed or cannot be read.
    */
   get apiServerAddresses(): readonly string[] | undefined {
-    const watch = this.watches.apiServers;
-    if (!watch.hasListed) return undefined;
-    const error = watch.lastError;
-    if (error && revokedKinds.has(error.kind)) return undefined;
-    return watch.get('kubernetes', 'default')?.addresses ?? [];
+    if (!this.isReadable('apiServers')) return undefined;
+    return this.watches.apiServers.get('kubernetes', 'default')?.addresses ?? [];
   }
 
   /** Starts every watch; resolves once each has listed or failed. */
@@ -299,7 +296,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private ownerLookup(): OwnerLookup {
-    const replicaSetsReadable = this.watches.replicaSets.state === 'synced';
+    const replicaSetsReadable = this.isReadable('replicaSets');
     const replicaSets = new Map<string, SlimWorkload>();
     if (replicaSetsReadable) for (const rs of this.watches.replicaSets.list()) replicaSets.set(rs.metadata.name, rs);
     const deployments = new Set(this.watches.deployments.list().map((d) => d.metadata.name));
@@ -353,11 +350,16 @@ export class ClusterSession implements AnatomySource, Disposable {
   private unreadable(): { resource: string; reason: string }[] {
     const result: { resource: string; reason: string }[] = [];
     for (const name of this.requiredNames()) {
-      const watch = this.watches[name];
-      const error = watch.lastError;
-      if (error && (!watch.hasListed || revokedKinds.has(error.kind))) result.push({ resource: collections[name].resource, reason: error.message });
+      const error = this.watches[name].lastError;
+      if (error && !this.isReadable(name)) result.push({ resource: collections[name].resource, reason: error.message });
     }
     return result;
+  }
+
+  private isReadable(name: CollectionName): boolean {
+    const watch = this.watches[name];
+    const error = watch.lastError;
+    return watch.hasListed && !(error && revokedKinds.has(error.kind));
   }
 
   private deriveStatus(): ConnectionStatus {
@@ -382,7 +384,8 @@ export class ClusterSession implements AnatomySource, Disposable {
     const readable = JSON.stringify([this.unreadable(), this.apiServerAddresses === undefined]);
     if (readable !== this.readableSignature) {
       this.readableSignature = readable;
-      this.markDirty();
+      // Pods were classified with or without their ReplicaSets: classify them again.
+      this.ownersChanged();
     }
     const next = this.status;
     if (next.state === this.announced.state && next.message === this.announced.message) return;

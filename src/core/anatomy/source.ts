@@ -1,9 +1,12 @@
 import type { Event } from '../util/event';
 import type { ClusterAnatomy, LeaseInfo } from './types';
 
-/** Where the views get the live anatomy from. Implemented by the AnatomyModel of the current context. */
+/** Where the views get the live anatomy from. Implemented by LiveAnatomy (the current context's ClusterSession). */
 export interface AnatomySource {
-  /** The latest anatomy, or undefined before the first complete list. */
+  /**
+   * The anatomy as last announced by onDidChange, or undefined before the first complete list. Reading it has
+   * no effect: it neither rebuilds nor fires.
+   */
   readonly current: ClusterAnatomy | undefined;
   /** Fires (coalesced) when the anatomy changed. */
   readonly onDidChange: Event<ClusterAnatomy>;
