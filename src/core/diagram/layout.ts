@@ -5,6 +5,7 @@
  * drawn as one group box that expands one page at a time, so the cost of a layout does not grow with the
  * number of boxes a cluster could produce, only with the number of nodes counted.
  */
+import { runtimeLink } from '../anatomy/runtime';
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole } from '../anatomy/types';
 import { comparePods, heartbeatAgeSeconds, heartbeatStopped, nodeHealth, podHealth, podsHealth } from './health';
 import type { BoxCard, DiagramUiState, EdgeKind, Health, Scene, SceneBox, SceneEdge, SceneGroup } from './scene';
@@ -71,6 +72,7 @@ class SceneBuilder {
   }
 
   build(): Scene {
+    if (this.anatomy.nothingRead) return this.nothingReadScene(this.anatomy.nothingRead.reason);
     const sections = this.planSections();
     const placement = this.ui.view === 'placement';
     const columns = sections.reduce((sum, section) => sum + Math.max(1, section.nodes.length), 0);
@@ -92,6 +94,38 @@ class SceneBuilder {
       groups: this.groups,
       nodeCount: this.anatomy.nodes.length,
       drawnNodeCount: drawn,
+    };
+  }
+
+  /** Nothing was read: one error box, no control plane or nodes that would pass for a hosted, empty cluster. */
+  private nothingReadScene(reason: string): Scene {
+    const label = format(this.strings.nothingRead, this.anatomy.context);
+    const detail = format(this.strings.nothingReadDetail, reason);
+    this.addBox({
+      id: 'nothing-read',
+      kind: 'panel',
+      component: 'nothing-read',
+      x: margin,
+      y: margin,
+      width: 640,
+      height: 80,
+      label,
+      detail,
+      health: 'error',
+      ariaLabel: `${label}. ${detail}`,
+      focusable: true,
+      card: { title: label, role: detail, runsHere: [this.anatomy.server], evidence: [] },
+    });
+    return {
+      view: this.ui.view,
+      title: format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, this.anatomy.context),
+      width: 640 + 2 * margin,
+      height: 80 + 2 * margin,
+      boxes: this.boxes,
+      edges: [],
+      groups: [],
+      nodeCount: 0,
+      drawnNodeCount: 0,
     };
   }
 
@@ -295,6 +329,18 @@ class SceneBuilder {
     const kubelet = this.addKubelet(node, x + 10, y + 52, 95);
     const proxyPods = node.components.filter((pod) => pod.component === 'kube-proxy');
     const proxyAbsent = this.anatomy.absent.find((entry) => entry.component === 'kube-proxy');
+    // k3s runs kube-proxy in its own process: no Pod, yet it watches Services through kube-apiserver.
+    const proxyEmbedded = !proxyPods.length && proxyAbsent?.reasonCode === 'embedded';
+    const proxyDetail = proxyPods.length
+      ? undefined
+      : proxyEmbedded
+        ? this.strings.embeddedInProcess
+        : proxyAbsent?.reasonCode === 'replaced-by-cni' && proxyAbsent.implementation === 'cilium'
+          ? this.strings.replacedByCilium
+          : proxyAbsent
+            ? this.strings.absent
+            : this.strings.notSeen;
+    const proxyCard = this.componentCard('kube-proxy', proxyPods);
     const proxy = this.addBox({
       id: `node:${node.name}:kube-proxy`,
       kind: 'component',
@@ -305,15 +351,16 @@ class SceneBuilder {
       width: 95,
       height: 36,
       label: 'kube-proxy',
-      detail: proxyPods.length ? undefined : proxyAbsent ? this.strings.absent : this.strings.notSeen,
-      health: proxyPods.length ? podsHealth(proxyPods) : 'absent',
-      ariaLabel: `kube-proxy, ${node.name}`,
+      detail: proxyDetail,
+      health: proxyPods.length ? podsHealth(proxyPods) : proxyEmbedded ? 'neutral' : 'absent',
+      ariaLabel: `kube-proxy, ${node.name}${proxyDetail ? `, ${proxyDetail}` : ''}`,
       focusable: true,
-      card: this.componentCard('kube-proxy', proxyPods),
+      card: proxyAbsent && !proxyPods.length ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? []) } : proxyCard,
       target: proxyPods[0] ? { component: 'kube-proxy', node: node.name, pod: { namespace: proxyPods[0].namespace, name: proxyPods[0].pod } } : { component: 'kube-proxy', node: node.name },
     });
     const runtime = this.addRuntime(node, x + 10, y + 100, columnWidth - 20);
     this.connectToHub(kubelet, 'kubelet', { node: node.name }, true);
+    if (proxyEmbedded) this.connectToHub(proxy, 'kube-proxy', { node: node.name }, false);
     if (proxyPods.length) {
       this.connectToHub(proxy, 'kube-proxy', { node: node.name }, false);
       const railX = proxy.x + proxy.width / 2;
@@ -326,7 +373,7 @@ class SceneBuilder {
         this.addEdge('reverse', hub, kubelet, [end, [kubelet.x + kubelet.width / 2 + 14, kubelet.y]], { node: node.name });
       }
     }
-    this.addEdge('cri', kubelet, runtime, [[kubelet.x + 30, kubelet.y + kubelet.height], [kubelet.x + 30, runtime.y]], { node: node.name });
+    this.addEdge('cri', kubelet, runtime, [[kubelet.x + 30, kubelet.y + kubelet.height], [kubelet.x + 30, runtime.y]], { node: node.name }, 'kubelet', this.criEdgeLabel(node));
     let podY = y + 148;
     for (const pod of [...node.components].filter((pod) => pod.component !== 'kube-proxy').sort(comparePods)) {
       const box = this.addPod(node, pod, x + 34, podY, columnWidth - 44, podHeight);
@@ -418,8 +465,16 @@ class SceneBuilder {
     });
   }
 
+  /** The kubelet → runtime edge says what is true for the node's kubelet version (dockershim up to 1.23). */
+  private criEdgeLabel(node: NodeAnatomy): string {
+    const via = runtimeLink(node).via;
+    return via === 'dockershim' ? this.strings.edgeDockershim : via === 'cri-dockerd' ? this.strings.edgeCriDockerd : this.strings.edgeCri;
+  }
+
   private addRuntime(node: NodeAnatomy, x: number, y: number, width: number): SceneBox {
     const runtime = node.containerRuntime ?? undefined;
+    const link = runtimeLink(node);
+    const via = link.via === 'dockershim' ? 'dockershim' : link.via === 'cri-dockerd' ? 'CRI · cri-dockerd' : 'CRI';
     return this.addBox({
       id: `node:${node.name}:container-runtime`,
       kind: 'agent',
@@ -430,15 +485,15 @@ class SceneBuilder {
       width,
       height: 36,
       label: runtime ? runtime.split('://')[0] || 'container runtime' : 'container runtime',
-      detail: runtime ? `CRI · ${runtime}` : 'CRI',
+      detail: runtime ? `${via} · ${runtime}` : via,
       health: node.containerRuntime ? 'ok' : 'unknown',
-      ariaLabel: `container runtime, ${node.name}${runtime ? `, ${runtime}` : ''}`,
+      ariaLabel: `container runtime, ${node.name}${runtime ? `, ${runtime}` : ''}, ${via}`,
       focusable: true,
       card: {
         title: `container runtime · ${node.name}`,
         role: this.strings.roleContainerRuntime,
-        runsHere: [this.strings.runsSystemDaemon, ...(runtime ? [format(this.strings.runsRuntimeVersion, runtime)] : [])],
-        evidence: ['field status.nodeInfo.containerRuntimeVersion'],
+        runsHere: [this.strings.runsSystemDaemon, ...(runtime ? [format(this.strings.runsRuntimeVersion, runtime)] : []), this.criEdgeLabel(node)],
+        evidence: formatEvidence(link.evidence),
       },
       target: { component: 'container-runtime', node: node.name },
     });
@@ -515,13 +570,13 @@ class SceneBuilder {
         label,
         detail,
         health: 'ok',
-        ariaLabel: `${label}: ${detail}. ${this.anatomy.server}`,
+        ariaLabel: `${label}: ${detail}. ${[this.anatomy.server, ...this.apiServersText()].join(', ')}`,
         focusable: true,
         card: {
           title: label,
           role: hosted ? this.strings.roleHosted : this.strings.roleEmbedded,
-          runsHere: [hosted ? this.strings.runsHosted : detail, this.anatomy.server, ...(this.anatomy.serverVersion ? [this.anatomy.serverVersion] : [])],
-          evidence: formatEvidence(this.anatomy.controlPlane.evidence),
+          runsHere: [hosted ? this.strings.runsHosted : detail, this.anatomy.server, ...(this.anatomy.serverVersion ? [this.anatomy.serverVersion] : []), ...this.apiServersText()],
+          evidence: formatEvidence([...this.anatomy.controlPlane.evidence, ...(this.anatomy.controlPlane.apiServers?.evidence ?? [])]),
         },
         target: { component: 'kube-apiserver' },
       });
@@ -554,6 +609,15 @@ class SceneBuilder {
       if (box.health !== 'absent') this.connectToHub(box, component, {}, true);
     });
     return panel.y + panel.height;
+  }
+
+  /** What the API shows of the API servers' availability, as one line (none for anatomies that predate it). */
+  private apiServersText(): string[] {
+    const seen = this.anatomy.controlPlane.apiServers;
+    if (!seen) return [];
+    const addresses = seen.addresses?.length ?? 0;
+    if (seen.availability === 'highly-available') return [addresses > 1 ? format(this.strings.apiServersHa, formatCount(addresses, this.locale)) : this.strings.apiServersSeveral];
+    return [seen.availability === 'single-endpoint' ? this.strings.apiServersOne : this.strings.apiServersUnknown];
   }
 
   private modeText(): string {
@@ -722,7 +786,15 @@ class SceneBuilder {
     }
   }
 
-  private addEdge(kind: EdgeKind, from: SceneBox, to: SceneBox, points: readonly Point[], where: { node?: string; group?: string }, fromComponent = from.component): void {
+  private addEdge(
+    kind: EdgeKind,
+    from: SceneBox,
+    to: SceneBox,
+    points: readonly Point[],
+    where: { node?: string; group?: string },
+    fromComponent = from.component,
+    ariaLabel?: string,
+  ): void {
     const toComponent = to.component;
     this.edges.push({
       id: `${kind}:${from.id}->${to.id}`,
@@ -734,7 +806,7 @@ class SceneBuilder {
       node: where.node,
       group: where.group,
       points: points.map(([px, py]) => [round(px), round(py)] as const),
-      ariaLabel: this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, to.kind === 'pod' ? to.label : toComponent),
+      ariaLabel: ariaLabel ?? this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, to.kind === 'pod' ? to.label : toComponent),
     });
   }
 

@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { layoutDiagram } from '../../../../src/core/diagram/layout';
 import { defaultUiState, type Scene } from '../../../../src/core/diagram/scene';
-import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, pod } from '../../../fixtures/anatomy/builders';
+import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
+import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, oldCiliumAnatomy, pod, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
 const architecture = (anatomy = kindAnatomy(), ui = {}) => layoutDiagram(anatomy, { ...defaultUiState, ...ui });
 const componentBoxes = (scene: Scene, component: string) => scene.boxes.filter((box) => box.component === component);
@@ -97,13 +98,45 @@ describe('diagram layout', () => {
       assert.ok(scene.edges.some((edge) => edge.fromComponent === 'kubelet' && edge.toComponent === 'kube-apiserver'));
     });
 
-    it('embedded (k3s): one server box, kube-proxy absent on the nodes', () => {
+    it('embedded (k3s): one server box, kube-proxy embedded in the k3s process on every node, watching the API', () => {
       const scene = architecture(k3sAnatomy());
       assert.deepEqual(scene.boxes.filter((box) => box.kind === 'component' && !box.node).map((box) => [box.component, box.mode]), [['kube-apiserver', 'embedded']]);
       const proxies = componentBoxes(scene, 'kube-proxy');
       assert.equal(proxies.length, 2);
-      assert.ok(proxies.every((box) => box.health === 'absent'));
-      assert.equal(scene.edges.filter((edge) => edge.fromComponent === 'kube-proxy').length, 0);
+      for (const box of proxies) {
+        assert.notEqual(box.health, 'absent');
+        assert.equal(box.detail, 'embedded in the k3s process');
+        assert.ok(box.card?.evidence.some((line) => line.includes('v1.33.1+k3s1')), JSON.stringify(box.card));
+      }
+      assert.equal(scene.edges.filter((edge) => edge.fromComponent === 'kube-proxy' && edge.toComponent === 'kube-apiserver' && edge.kind === 'watch').length, 2);
+    });
+
+    it("hosted: the hub says what the API shows of the API servers' availability", () => {
+      const hub = (anatomy: ClusterAnatomy) => componentBoxes(architecture(anatomy), 'kube-apiserver')[0]!;
+      assert.match(hub(hostedAnatomy()).ariaLabel, /highly available: 2 API server addresses/);
+      assert.match(hub(hostedAnatomy(['34.1.2.3'])).ariaLabel, /one API endpoint \(may be a load balancer\)/);
+      assert.match(hub(hostedAnatomy(null)).ariaLabel, /API server availability unknown/);
+      assert.ok(hub(hostedAnatomy()).card?.evidence.includes('endpoints default/kubernetes=10.0.1.180, 10.0.2.96'));
+    });
+
+    it('old cluster: kube-proxy replaced by Cilium, and kubelet 1.20 drives Docker through dockershim, not over CRI', () => {
+      const scene = architecture(oldCiliumAnatomy());
+      assert.ok(componentBoxes(scene, 'kube-proxy').every((box) => box.detail === "replaced by Cilium's kube-proxy replacement"));
+      const cri = scene.edges.filter((edge) => edge.kind === 'cri');
+      assert.equal(cri.length, 3);
+      assert.ok(cri.every((edge) => /built-in dockershim.*not over CRI/.test(edge.ariaLabel)), cri[0]?.ariaLabel);
+      assert.ok(componentBoxes(scene, 'container-runtime').every((box) => box.detail === 'dockershim · docker://19.3.15'));
+      const kindCri = architecture(kindAnatomy()).edges.filter((edge) => edge.kind === 'cri');
+      assert.ok(kindCri.every((edge) => edge.ariaLabel === 'kubelet drives the container runtime over CRI (gRPC)'));
+    });
+
+    it('nothing read: one error box, no control plane that would pass for a hosted one, no nodes', () => {
+      for (const view of ['architecture', 'placement'] as const) {
+        const scene = architecture(unreachableAnatomy(), { view });
+        assert.deepEqual(scene.boxes.map((box) => [box.component, box.health]), [['nothing-read', 'error']]);
+        assert.match(scene.boxes[0]!.ariaLabel, /Nothing could be read from gone.*ECONNREFUSED/);
+        assert.deepEqual([scene.edges.length, scene.nodeCount], [0, 0]);
+      }
     });
 
     it('external etcd is drawn as outside the cluster, not absent', () => {

@@ -5,7 +5,7 @@ import { layoutDiagram } from '../../../../src/core/diagram/layout';
 import { defaultUiState } from '../../../../src/core/diagram/scene';
 import { diagramStructureCss } from '../../../../src/core/diagram/stylesheet';
 import { escapeXml, renderSvg, serializeSvg } from '../../../../src/core/diagram/svg';
-import { kindAnatomy, node, pod } from '../../../fixtures/anatomy/builders';
+import { kindAnatomy, node, pod, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
 const hostile = '<img src=x onerror=alert(1)>';
 
@@ -28,6 +28,13 @@ function hostileAnatomy() {
 }
 
 describe('diagram SVG', () => {
+  it('draws the error of a cluster from which nothing was read, not an empty hosted cluster', () => {
+    const svg = renderSvg(layoutDiagram(unreachableAnatomy(), defaultUiState));
+    assert.match(svg, /Nothing could be read from gone/);
+    assert.match(svg, /ECONNREFUSED 127\.0\.0\.1:6443/);
+    assert.doesNotMatch(svg, /managed by the provider|kubectl and other clients|data-component="kube-apiserver"/);
+  });
+
   const svg = renderSvg(layoutDiagram(kindAnatomy(), { ...defaultUiState, showReverse: true }));
 
   it('marks every component with data-component, and node parts with data-node', () => {
