@@ -1,4 +1,5 @@
 import * as assert from 'node:assert/strict';
+import type { ServerResponse } from 'node:http';
 import type { KubeConfig } from '@kubernetes/client-node';
 import { type ResourceWatchOptions, ResourceWatch, restartDelay, type WatchState } from '../../../../src/core/kube/resourceWatch';
 import { slimNode, type SlimNode } from '../../../../src/core/kube/slim';
@@ -32,6 +33,20 @@ function rawNode(name: string, resourceVersion: string, options: { heartbeat?: s
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes `fill` bytes as fast as the client takes them, up to 512 MiB; records how many went out once it hangs up. */
+function streamForever(response: ServerResponse, fill: string, closedAfter: number[]): void {
+  const chunk = Buffer.alloc(64 * 1024, fill);
+  let written = 0;
+  const pump = () => {
+    while (!response.destroyed && written < 512 * 2 ** 20) {
+      written += chunk.length;
+      if (!response.write(chunk)) return void response.once('drain', pump);
+    }
+  };
+  response.on('close', () => closedAfter.push(written));
+  pump();
+}
 
 describe('a collection against a hostile API server', function () {
   this.timeout(30_000);
@@ -141,25 +156,30 @@ describe('a collection against a hostile API server', function () {
   });
 
   it('abandons a body as it streams past the byte cap', async () => {
-    let written = 0;
+    const closedAfter: number[] = [];
     hostile.script(NODES, ({ response }) => {
       response.writeHead(200, { 'Content-Type': 'application/json' });
       response.write('{"kind":"NodeList","items":[');
-      const chunk = Buffer.alloc(64 * 1024, ' ');
-      const pump = () => {
-        while (!response.destroyed && written < 512 * 2 ** 20) {
-          written += chunk.length;
-          if (!response.write(chunk)) return void response.once('drain', pump);
-        }
-      };
-      response.on('close', () => (written = -written));
-      pump();
+      streamForever(response, ' ', closedAfter);
     });
     const live = await startWatch({ limits: { maxResponseBytes: 2 ** 20 } });
     assert.equal(live.lastError?.kind, 'too-large');
     assert.equal(live.lastError?.message, 'Nodes: one answer is larger than 1 MiB, the most this reads; not read');
-    await until('the server to see the connection closed', () => written < 0);
-    assert.ok(-written < 16 * 2 ** 20, `${-written} bytes sent before the client hung up`);
+    await until('the server to see the connection closed', () => closedAfter.length > 0);
+    assert.ok(closedAfter[0]! < 16 * 2 ** 20, `${closedAfter[0]} bytes sent before the client hung up`);
+  });
+
+  it('abandons a watch that streams bytes without ever ending a line', async () => {
+    const closedAfter: number[] = [];
+    listing()(({ response }) => {
+      watchEvents(response, []);
+      streamForever(response, 'x', closedAfter);
+    });
+    const live = await startWatch({ limits: { maxResponseBytes: 2 ** 20 } });
+    await until('the watch to fail', () => live.lastError);
+    assert.equal(live.lastError?.message, 'Nodes: one watch event is larger than 1 MiB, the most this reads; not read');
+    await until('the server to see the connection closed', () => closedAfter.length > 0);
+    assert.ok(closedAfter[0]! < 16 * 2 ** 20, `${closedAfter[0]} bytes sent before the client hung up`);
   });
 
   it('caps the bytes of a whole list across its pages', async () => {
