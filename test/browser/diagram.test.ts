@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ClusterAnatomy } from '../../src/core/anatomy/types';
 import { defaultDiagramStrings } from '../../src/core/diagram/strings';
 import type { HostToWebviewMessage, RenderReport, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
-import { kindAnatomy, largeAnatomy, node, pod } from '../fixtures/anatomy/builders';
+import { kindAnatomy, largeAnatomy, node, pod, unreachableAnatomy } from '../fixtures/anatomy/builders';
 import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
@@ -138,6 +138,19 @@ describe('diagram webview in Chromium', function () {
     assert.equal(report.svgElements, dom.elements + 1);
     const png = await page.screenshot({ path: join(screenshots, 'architecture.png') });
     assert.ok((await contentPixels(png)) > 20_000, 'the screenshot shows a drawing, not an empty page');
+  });
+
+  it('draws an unreachable cluster as its error, never as an empty hosted control plane', async () => {
+    const report = await render({ type: 'snapshot', anatomy: unreachableAnatomy() });
+    assert.deepEqual([report.boxes, report.edges, report.nodes], [1, 0, 0]);
+    const dom = await page.evaluate(() => ({
+      components: [...document.querySelectorAll('[data-component]')].map((e) => e.getAttribute('data-component')),
+      texts: [...document.querySelectorAll('text')].map((t) => t.textContent ?? '').join(' '),
+    }));
+    assert.deepEqual(dom.components, ['nothing-read']);
+    assert.match(dom.texts, /Nothing could be read from gone/);
+    assert.doesNotMatch(dom.texts, /managed by the provider|kubectl/);
+    await page.screenshot({ path: join(screenshots, 'nothing-read.png') });
   });
 
   it('shows a hostile status message as characters, in the diagram and in the card', async () => {
