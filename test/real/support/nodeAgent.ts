@@ -26,7 +26,10 @@ export interface NodeAgent {
   nodes: string[];
   stopHeartbeat(node: string): void;
   resumeHeartbeat(node: string): void;
-  /** Resolves once every node is registered and every Pod bound to a live node is running (or finished). */
+  /**
+   * Resolves once every node is registered, every Pod bound to a live node runs (or has finished), and every
+   * Deployment, DaemonSet and Job has what it wants, but for Pods on nodes whose kubelet is stopped.
+   */
   whenSettled(timeoutMs?: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -401,6 +404,7 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   let listed = false;
   let watch: { stop(): void } | undefined;
   let resourceVersion = '';
+  let lastPodEvent = 0;
   let retryTimer: NodeJS.Timeout | undefined;
 
   const leasePath = (name: string) => `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${encodeURIComponent(name)}?fieldManager=${fieldManager}`;
@@ -506,6 +510,7 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     }
     const pod = slimPod(object);
     pods.set(uid, pod);
+    lastPodEvent = Date.now();
     if (!pod.done || pod.deleting) queue.add(`pod:${uid}`, () => playPod(uid));
   }
 
@@ -599,6 +604,28 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   })();
   registered.catch((error: Error) => log(`start: ${error.message}`));
 
+  /**
+   * The controllers have caught up: every Deployment, DaemonSet and Job has the Pods it wants ready (or done),
+   * allowing for Pods stuck on nodes whose kubelet is stopped.
+   */
+  async function workloadsSettled(): Promise<boolean> {
+    let stuck = 0;
+    for (const pod of pods.values()) if (pod.nodeName && !nodes.get(pod.nodeName)?.live) stuck++;
+    const deadNodes = [...nodes.values()].filter((state) => !state.live).length;
+    const [deployments, daemonSets, jobs] = await Promise.all(['/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/batch/v1/jobs'].map((path) => api.call(`GET`, path)));
+    const current = (item: Loose) => (item.status?.observedGeneration ?? 0) >= (item.metadata.generation ?? 0);
+    for (const item of deployments!.body.items as Loose[]) {
+      const wanted = item.spec.replicas ?? 1;
+      if (!current(item) || (item.status?.updatedReplicas ?? 0) < wanted - stuck || (item.status?.readyReplicas ?? 0) < wanted - stuck) return false;
+    }
+    for (const item of daemonSets!.body.items as Loose[]) {
+      const status = item.status ?? {};
+      if (!current(item) || (status.desiredNumberScheduled ?? 0) === 0 || (status.currentNumberScheduled ?? 0) < status.desiredNumberScheduled || (status.numberReady ?? 0) < status.desiredNumberScheduled - deadNodes) return false;
+    }
+    for (const item of jobs!.body.items as Loose[]) if ((item.status?.succeeded ?? 0) < (item.spec.completions ?? 1)) return false;
+    return true;
+  }
+
   function pendingPods(): number {
     let pending = 0;
     for (const pod of pods.values()) {
@@ -637,10 +664,12 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     async whenSettled(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       await registered;
-      while (!(listed && queue.idle && pendingPods() === 0)) {
+      for (;;) {
         if (stopped) throw new Error('the node agent was stopped');
         if (Date.now() > deadline) throw new Error(`node agent not settled after ${timeoutMs} ms: ${pendingPods()} Pods pending, ${queue.size} jobs queued`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+        // Quiet first (cheap, local), then ask the API whether the controllers have caught up.
+        if (listed && queue.idle && pendingPods() === 0 && Date.now() - lastPodEvent > 1000 && await workloadsSettled()) return;
+        await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },
     async stop() {

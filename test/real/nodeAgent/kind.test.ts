@@ -1,0 +1,160 @@
+import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { until } from '../../support/until';
+import { type ControlPlane, type Etcd, startControlPlane, startEtcd } from '../support/controlPlane';
+import type { Loose } from '../support/kubeApi';
+import { startNodeAgent, type NodeAgent } from '../support/nodeAgent';
+import { kindShape } from '../support/shapes/kind';
+
+/**
+ * The kind shape over the real v1.20 kube-apiserver, controller manager and scheduler: the agent plays the
+ * kubelets, the real controllers create the Pods and the real scheduler binds them. Checked with kubectl.
+ */
+
+const run = promisify(execFile);
+const shape = kindShape();
+const [controlPlaneNode, worker, worker2] = shape.nodes.map((node) => node.name) as [string, string, string];
+
+describe('node agent on a real control plane: the kind shape', function () {
+  this.timeout(300_000);
+  let dir: string;
+  let etcd: Etcd;
+  let cluster: ControlPlane;
+  let agent: NodeAgent;
+  const agentErrors: string[] = [];
+
+  async function kubectl(...args: string[]): Promise<Loose> {
+    const { stdout } = await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, ...args, '-o', 'json'], { maxBuffer: 64 << 20, env: { ...process.env, HOME: dir } });
+    return JSON.parse(stdout) as Loose;
+  }
+  const ready = (object: Loose) => (object.status?.conditions as Loose[] | undefined)?.find((condition) => condition.type === 'Ready')?.status;
+  const kubeSystemPods = async (selector: string) => ((await kubectl('get', 'pods', '-n', 'kube-system', '-l', selector)).items as Loose[]);
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'cluster-anatomy-agent-'));
+    etcd = await startEtcd({ dataDir: join(dir, 'etcd') });
+    cluster = await startControlPlane({ name: 'kind', etcd, serviceCidr: shape.serviceCidr, clusterCidr: shape.clusterCidr });
+    const started = Date.now();
+    agent = await startNodeAgent({ kubeconfigPath: cluster.adminKubeconfigPath, shape, onError: (message) => agentErrors.push(message) });
+    await shape.seed(cluster.adminKubeconfigPath);
+    await agent.whenSettled(180_000);
+    console.log(`      kind shape settled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  });
+
+  after(async () => {
+    await agent?.stop();
+    await cluster?.stop();
+    await etcd?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('registers three Ready nodes with their runtime, kubelet version, roles and taint', async () => {
+    const nodes = (await kubectl('get', 'nodes')).items as Loose[];
+    assert.deepEqual(nodes.map((node) => node.metadata.name).sort(), [controlPlaneNode, worker, worker2].sort());
+    for (const node of nodes) {
+      assert.equal(ready(node), 'True', node.metadata.name);
+      assert.match(node.status.nodeInfo.containerRuntimeVersion, /^containerd:\/\//);
+      assert.equal(node.status.nodeInfo.kubeletVersion, shape.nodes[0]!.info.kubeletVersion);
+      assert.match(node.spec.podCIDR, /^10\.244\.\d+\.0\/24$/, 'the real controller manager assigns podCIDRs');
+      assert.equal(node.metadata.annotations['node.alpha.kubernetes.io/ttl'], '0', 'the real TTL controller annotates');
+    }
+    const control = nodes.find((node) => node.metadata.name === controlPlaneNode)!;
+    assert.equal(control.metadata.labels['node-role.kubernetes.io/control-plane'], '');
+    assert.deepEqual(control.spec.taints, [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }]);
+    const writers = (control.metadata.managedFields as Loose[]).map((entry) => entry.manager);
+    assert.ok(writers.includes('kubelet') && writers.includes('kubeadm'), writers.join(', '));
+  });
+
+  it('publishes the four mirror Pods on the control-plane node, labelled and annotated like kubelet', async () => {
+    const pods = await kubeSystemPods('tier=control-plane');
+    assert.deepEqual(pods.map((pod) => pod.metadata.name).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-${controlPlaneNode}`));
+    for (const pod of pods) {
+      assert.ok(pod.metadata.annotations['kubernetes.io/config.mirror']);
+      assert.equal(pod.metadata.annotations['kubernetes.io/config.source'], 'file');
+      assert.equal(pod.metadata.ownerReferences[0].kind, 'Node');
+      assert.equal(pod.spec.nodeName, controlPlaneNode);
+      assert.equal(pod.spec.priority, 2000001000, 'the Priority admission plugin resolved system-node-critical');
+      assert.equal(pod.status.phase, 'Running');
+      assert.equal(pod.status.podIP, shape.nodes[0]!.internalIP);
+    }
+  });
+
+  it('runs kube-proxy and kindnet on all three nodes: created by the DaemonSet controller, bound by the scheduler', async () => {
+    for (const selector of ['k8s-app=kube-proxy', 'app=kindnet']) {
+      const pods = await kubeSystemPods(selector);
+      assert.deepEqual(pods.map((pod) => pod.spec.nodeName).sort(), [controlPlaneNode, worker, worker2].sort(), selector);
+      for (const pod of pods) {
+        assert.equal(pod.metadata.ownerReferences[0].kind, 'DaemonSet');
+        assert.equal(ready(pod), 'True');
+      }
+    }
+    const events = (await kubectl('get', 'events', '-n', 'kube-system', '--field-selector', 'reason=Scheduled')).items as Loose[];
+    assert.ok(events.some((event) => event.source?.component === 'default-scheduler' && /^kindnet-/.test(event.involvedObject.name)), 'no Scheduled event from default-scheduler');
+  });
+
+  it('has CoreDNS 2/2 Ready on the workers: the scheduler kept them off the tainted, busier control plane', async () => {
+    const deployment = await kubectl('get', 'deployment', '-n', 'kube-system', 'coredns');
+    assert.equal(deployment.status.readyReplicas, 2);
+    const pods = await kubeSystemPods('k8s-app=kube-dns');
+    assert.deepEqual(pods.map((pod) => pod.spec.nodeName).sort(), [worker, worker2].sort());
+    for (const pod of pods) assert.match(pod.status.podIP, /^10\.244\.\d+\.\d+$/);
+  });
+
+  it('renews one Lease per node, owned by its Node, every 10 s', async () => {
+    const first = (await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[];
+    assert.deepEqual(first.map((lease) => lease.spec.holderIdentity).sort(), [controlPlaneNode, worker, worker2].sort());
+    for (const lease of first) {
+      assert.equal(lease.spec.leaseDurationSeconds, 40);
+      assert.equal(lease.metadata.ownerReferences[0].kind, 'Node');
+    }
+    await until('every Lease renewed', async () => {
+      const now = (await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[];
+      return now.every((lease) => Date.parse(lease.spec.renewTime) > Date.parse(first.find((old) => old.metadata.name === lease.metadata.name)!.spec.renewTime));
+    }, 25_000, 1000);
+  });
+
+  it('recreates a deleted mirror Pod, as kubelet does from its manifest folder', async () => {
+    const name = `kube-scheduler-${controlPlaneNode}`;
+    const before = await kubectl('get', 'pod', '-n', 'kube-system', name);
+    await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'delete', 'pod', '-n', 'kube-system', name, '--wait=false'], { env: { ...process.env, HOME: dir } });
+    const after = await until('the mirror Pod back with a new uid', async () => {
+      const pods = await kubeSystemPods('component=kube-scheduler');
+      return pods.find((pod) => pod.metadata.name === name && pod.metadata.uid !== before.metadata.uid && pod.status.phase === 'Running');
+    }, 30_000, 500);
+    assert.ok(after.metadata.annotations['kubernetes.io/config.mirror']);
+  });
+
+  it('finishes the deletion of a Pod on its node; the ReplicaSet replaces it', async () => {
+    const [victim] = await kubeSystemPods('k8s-app=kube-dns');
+    await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'delete', 'pod', '-n', 'kube-system', victim!.metadata.name, '--wait=false'], { env: { ...process.env, HOME: dir } });
+    await until('the deleted Pod gone and CoreDNS 2/2 again', async () => {
+      const pods = await kubeSystemPods('k8s-app=kube-dns');
+      return !pods.some((pod) => pod.metadata.uid === victim!.metadata.uid) && pods.length === 2 && pods.every((pod) => ready(pod) === 'True');
+    }, 30_000, 500);
+  });
+
+  it('turns a node Unknown after the real grace period once its heartbeat stops, and Ready when it resumes', async () => {
+    const stoppedAt = Date.now();
+    agent.stopHeartbeat(worker2);
+    const unknown = await until('Ready=Unknown', async () => {
+      const node = await kubectl('get', 'node', worker2);
+      return ready(node) === 'Unknown' && node;
+    }, 90_000, 1000);
+    const seconds = (Date.now() - stoppedAt) / 1000;
+    console.log(`      ${worker2} Unknown ${seconds.toFixed(0)} s after its last heartbeat`);
+    assert.ok(seconds >= 30, `Unknown after ${seconds} s: before the 40 s grace period`);
+    const condition = (unknown.status.conditions as Loose[]).find((c) => c.type === 'Ready')!;
+    assert.equal(condition.reason, 'NodeStatusUnknown');
+    assert.ok((unknown.spec.taints as Loose[]).some((taint) => taint.key === 'node.kubernetes.io/unreachable'));
+    agent.resumeHeartbeat(worker2);
+    await until('Ready again', async () => ready(await kubectl('get', 'node', worker2)) === 'True', 30_000, 1000);
+  });
+
+  it('reported no errors', () => {
+    assert.deepEqual(agentErrors, []);
+  });
+});
