@@ -1,5 +1,5 @@
 import { KubeconfigService, UnknownContextError } from '../core/kubeconfig/kubeconfigService';
-import type { KubeconfigState } from '../core/kubeconfig/types';
+import type { KubeconfigProblem, KubeconfigState } from '../core/kubeconfig/types';
 import { type CliCommand, type CliIo, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 function openKubeconfig(io: CliIo, kubeconfig: string | undefined): KubeconfigService {
@@ -14,8 +14,30 @@ function writeProblems(io: CliIo, state: KubeconfigState): void {
   }
 }
 
+/**
+ * Problems that make kubectl refuse the files (it reads none of them then): no file at all, an unreadable one,
+ * YAML errors, wrong types, duplicate names. The command fails on these; on a missing cluster it does not.
+ */
+function refusesFiles(problem: KubeconfigProblem): boolean {
+  switch (problem.kind) {
+    case 'noKubeconfig':
+    case 'yamlError':
+    case 'invalidFile':
+    case 'duplicateName':
+      return true;
+    case 'unreadableFile':
+      return problem.entry === undefined; // the kubeconfig itself, not a certificate it names
+    case 'missingFile':
+      return problem.severity === 'error';
+    default:
+      return false;
+  }
+}
+
+/** Columns padded to their widest cell (a loop: 100k rows are too many for Math.max's arguments). */
 function table(rows: string[][]): string {
-  const widths = rows[0]?.map((_, column) => Math.max(...rows.map((row) => row[column]?.length ?? 0))) ?? [];
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('   ').trimEnd()).join('\n') + '\n';
 }
 
@@ -34,6 +56,11 @@ export const contextsCommand: CliCommand = {
     const service = openKubeconfig(io, values.kubeconfig);
     try {
       const state = service.state;
+      const noKubeconfig = state.problems.find((problem) => problem.kind === 'noKubeconfig');
+      if (noKubeconfig && state.contexts.length === 0 && !values.json) {
+        io.stderr.write(`cluster-anatomy contexts: ${noKubeconfig.message}\n`);
+        return EXIT_FAILURE;
+      }
       if (values.json) {
         io.stdout.write(`${JSON.stringify({ current: state.current ?? null, contexts: state.contexts }, null, 2)}\n`);
       } else {
@@ -44,7 +71,7 @@ export const contextsCommand: CliCommand = {
         io.stdout.write(table(rows));
       }
       writeProblems(io, state);
-      return state.problems.some((problem) => problem.kind === 'yamlError') ? EXIT_FAILURE : EXIT_OK;
+      return state.problems.some(refusesFiles) ? EXIT_FAILURE : EXIT_OK;
     } finally {
       service.dispose();
     }
@@ -66,15 +93,15 @@ export const useContextCommand: CliCommand = {
     const name = positionals[0] ?? '';
     const service = openKubeconfig(io, values.kubeconfig);
     try {
-      await service.switchContext(name);
+      await service.switchContext(name, { refresh: false });
       io.stdout.write(`Switched to context "${name}".\n`);
       return EXIT_OK;
     } catch (error) {
-      if (error instanceof UnknownContextError) {
-        io.stderr.write(`cluster-anatomy use-context: ${error.message}\n`);
-        return EXIT_FAILURE;
-      }
-      throw error;
+      if (!(error instanceof UnknownContextError)) throw error;
+      io.stderr.write(`cluster-anatomy use-context: ${error.message}\n`);
+      // Often the reason the context is unknown: a file that could not be read.
+      for (const problem of service.state.problems.filter(refusesFiles)) io.stderr.write(`${problem.severity}: ${problem.message}\n`);
+      return EXIT_FAILURE;
     } finally {
       service.dispose();
     }

@@ -1,5 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { productName, productVersion } from '../core/version';
+import { terminalSafeWriter } from './terminalText';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -42,7 +43,9 @@ function usageLine(commands: ReadonlyMap<string, CliCommand>): string {
   return `Usage: ${productName} <${[...commands.keys()].sort().join('|') || 'command'}> [options] (try --help)\n`;
 }
 
-export async function runCli(argv: string[], io: CliIo, commandList: readonly CliCommand[]): Promise<number> {
+export async function runCli(argv: string[], rawIo: CliIo, commandList: readonly CliCommand[]): Promise<number> {
+  // The one output boundary: names, messages and errors from clusters and files never reach the terminal raw.
+  const io: CliIo = { ...rawIo, stdout: terminalSafeWriter(rawIo.stdout), stderr: terminalSafeWriter(rawIo.stderr) };
   const commands = new Map(commandList.map((command) => [command.name, command]));
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {

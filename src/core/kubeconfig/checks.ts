@@ -1,5 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { maskUrlPassword } from './redact';
 import type { ContextDescription, KubeconfigProblem, MergedKubeconfig, UserBody } from './types';
 
 export interface CheckOptions {
@@ -19,7 +20,8 @@ export function describeContexts(merged: MergedKubeconfig, current: string | und
       cluster: entry.value.cluster ?? '',
       user: entry.value.user ?? '',
       namespace: entry.value.namespace ?? '',
-      server: (entry.value.cluster !== undefined && merged.clusters.get(entry.value.cluster)?.value.server) || '',
+      // For display: a password in the URL is masked (the client reads the cluster entry, not this).
+      server: maskUrlPassword((entry.value.cluster !== undefined && merged.clusters.get(entry.value.cluster)?.value.server) || ''),
       file: entry.file,
       current: entry.name === current,
     }))

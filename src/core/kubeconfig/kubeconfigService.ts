@@ -5,7 +5,7 @@ import type { Disposable } from '../util/disposable';
 import { checkKubeconfig, describeContexts, nextTokenExpiry } from './checks';
 import { buildClientConfig } from './clientConfig';
 import { discoverKubeconfigFiles } from './discover';
-import { loadKubeconfig } from './load';
+import { loadKubeconfig, loadKubeconfigAsync } from './load';
 import type { KubeconfigProblem, KubeconfigSource, KubeconfigState, MergedKubeconfig } from './types';
 import { KubeconfigWatcher } from './watch';
 import { currentContextTarget, writeCurrentContext } from './writeCurrentContext';
@@ -28,6 +28,8 @@ export interface KubeconfigServiceOptions {
   readonly additionalFiles?: readonly string[];
   /** Milliseconds since the epoch, for token expiry. */
   readonly now?: () => number;
+  /** How long a switch waits for another writer's lock on the files (kubectl's `<file>.lock`). */
+  readonly lockTimeoutMs?: number;
 }
 
 export class UnknownContextError extends Error {
@@ -53,12 +55,17 @@ export class KubeconfigService implements Disposable {
   private sessionContext: string | undefined;
   private readonly watcher: KubeconfigWatcher | undefined;
   private expiryTimer: NodeJS.Timeout | undefined;
+  /** Bumped by every load, so a background read that started before a newer load is dropped. */
+  private generation = 0;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+  private disposed = false;
 
   constructor(options: KubeconfigServiceOptions = {}) {
     this.options = options;
     this.load();
     if (options.watch !== false) {
-      this.watcher = new KubeconfigWatcher(this.paths, () => this.reload(), options.debounceMs);
+      this.watcher = new KubeconfigWatcher(this.paths, () => void this.refresh(), options.debounceMs);
     }
   }
 
@@ -90,23 +97,60 @@ export class KubeconfigService implements Disposable {
     this.reload();
   }
 
-  /** Reads the files again; fires onDidChange when anything visible changed. */
+  /** Reads the files again, now; fires onDidChange when anything visible changed. */
   reload(): void {
     this.load();
     this.watcher?.setPaths([...this.paths, ...(this.options.additionalFiles ?? [])]);
   }
 
-  private load(): void {
-    const discovered = discoverKubeconfigFiles({
+  /**
+   * Reads the files again without blocking the thread on the disk. Calls during a refresh are coalesced into
+   * one more read after it; the promise settles when the state is current.
+   */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return this.refreshing;
+    }
+    const run = async () => {
+      do {
+        this.refreshAgain = false;
+        const generation = this.generation;
+        const discovered = this.discover();
+        const merged = await loadKubeconfigAsync(discovered.source, this.withAdditional(discovered.paths));
+        if (this.disposed) return;
+        if (generation !== this.generation) this.refreshAgain = true;
+        else this.apply(discovered, merged);
+      } while (this.refreshAgain);
+      this.watcher?.setPaths([...this.paths, ...(this.options.additionalFiles ?? [])]);
+    };
+    this.refreshing = run().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private discover() {
+    return discoverKubeconfigFiles({
       setting: this.options.setting,
       env: this.options.env,
       homeDir: this.options.homeDir ?? os.homedir(),
       cwd: this.options.cwd ?? process.cwd(),
     });
+  }
+
+  private withAdditional(paths: readonly string[]): string[] {
+    return [...paths, ...(this.options.additionalFiles ?? []).filter((file) => !paths.includes(file))];
+  }
+
+  private load(): void {
+    const discovered = this.discover();
+    this.apply(discovered, loadKubeconfig(discovered.source, this.withAdditional(discovered.paths)));
+  }
+
+  private apply(discovered: { readonly source: KubeconfigSource; readonly paths: readonly string[] }, merged: MergedKubeconfig): void {
+    this.generation++;
     this.paths = discovered.paths;
     this.source = discovered.source;
-    const additional = (this.options.additionalFiles ?? []).filter((file) => !discovered.paths.includes(file));
-    this.merged = loadKubeconfig(discovered.source, [...discovered.paths, ...additional]);
+    this.merged = merged;
     const problems = [
       ...this.merged.problems,
       ...checkKubeconfig(this.merged, { trusted: this.trusted, env: this.options.env, now: this.options.now?.() }),
@@ -140,14 +184,14 @@ export class KubeconfigService implements Disposable {
     const now = Date.now();
     const next = nextTokenExpiry(this.merged, now);
     // setTimeout holds 32 bits of milliseconds; later expiries are checked again after that long.
-    if (next !== undefined) this.expiryTimer = setTimeout(() => this.reload(), Math.min(next - now + 50, 2 ** 31 - 1)).unref();
+    if (next !== undefined) this.expiryTimer = setTimeout(() => void this.refresh(), Math.min(next - now + 50, 2 ** 31 - 1)).unref();
   }
 
   /**
    * Makes `name` the current context. Written like kubectl (to the first existing file of the list, only
-   * the `current-context` line changes), or kept for this session only, touching no file.
+   * the `current-context` line changes, under kubectl's lock), or kept for this session only, touching no file.
    */
-  async switchContext(name: string, options: { sessionOnly?: boolean } = {}): Promise<KubeconfigState> {
+  async switchContext(name: string, options: { sessionOnly?: boolean; refresh?: boolean } = {}): Promise<KubeconfigState> {
     const context = this.merged.contexts.get(name);
     if (!context) throw new UnknownContextError(name);
     // A context only an additional file defines (the demo) is never written: the user's kubectl would be
@@ -161,10 +205,11 @@ export class KubeconfigService implements Disposable {
       if (this.merged.currentContext !== name) {
         const target = currentContextTarget(this.paths);
         if (target === undefined) throw new Error('no kubeconfig file to write to');
-        writeCurrentContext(target, name);
+        await writeCurrentContext(target, name, { lockFiles: this.paths, timeoutMs: this.options.lockTimeoutMs });
       }
     }
-    this.reload();
+    // A one-shot caller (the CLI) can skip reading the files back: a large file takes seconds to parse.
+    if (options.refresh !== false) await this.refresh();
     return this.current;
   }
 
@@ -173,6 +218,7 @@ export class KubeconfigService implements Disposable {
   }
 
   dispose(): void {
+    this.disposed = true;
     clearTimeout(this.expiryTimer);
     this.watcher?.dispose();
     this.changed.dispose();

@@ -1,6 +1,6 @@
-import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { isMap, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
+import { KubeconfigReadError, readKubeconfigText, readKubeconfigTextSync } from './fileAccess';
 import { redactSecrets } from './redact';
 import type {
   ClusterBody,
@@ -58,41 +58,91 @@ function emptyFile(file: string, exists: boolean, problems: KubeconfigProblem[],
   return { path: file, exists, broken, clusters: [], users: [], contexts: [], problems };
 }
 
+function readFailure(error: unknown, file: string, missingSeverity: 'error' | 'warning'): ParsedKubeconfigFile {
+  if (!(error instanceof KubeconfigReadError)) throw error;
+  if (error.failure === 'missing') {
+    return emptyFile(file, false, [
+      { kind: 'missingFile', severity: missingSeverity, file, subject: file, message: `Kubeconfig file ${file} does not exist.` },
+    ]);
+  }
+  return emptyFile(file, true, [
+    { kind: 'unreadableFile', severity: 'error', file, subject: file, message: `Cannot use kubeconfig file ${error.message.replace(/^cannot read /, '')}.` },
+  ], true);
+}
+
 /** Reads one kubeconfig file. Never throws: what goes wrong becomes a problem with file and line. */
 export function readKubeconfigFile(file: string, missingSeverity: 'error' | 'warning'): ParsedKubeconfigFile {
   let text: string;
   try {
-    text = fs.readFileSync(file, 'utf8');
+    text = readKubeconfigTextSync(file);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') {
-      return emptyFile(file, false, [
-        { kind: 'missingFile', severity: missingSeverity, file, subject: file, message: `Kubeconfig file ${file} does not exist.` },
-      ]);
-    }
-    return emptyFile(file, true, [
-      { kind: 'unreadableFile', severity: 'error', file, subject: file, message: `Cannot read kubeconfig file ${file} (${code ?? 'error'}).` },
-    ], true);
+    return readFailure(error, file, missingSeverity);
   }
   return parseKubeconfigText(text, file);
 }
 
+/** readKubeconfigFile with the disk read off the thread (the parse still runs on it). */
+export async function readKubeconfigFileAsync(file: string, missingSeverity: 'error' | 'warning'): Promise<ParsedKubeconfigFile> {
+  let text: string;
+  try {
+    text = await readKubeconfigText(file);
+  } catch (error) {
+    return readFailure(error, file, missingSeverity);
+  }
+  return parseKubeconfigText(text, file);
+}
+
+/**
+ * The YAML library's message without what it quotes from the file after a colon: an alias name or a block
+ * scalar header next to `password:` can be the secret itself.
+ */
+function yamlReason(error: unknown): string {
+  if (error instanceof RangeError) return 'the file nests too deeply';
+  const message = error instanceof Error ? error.message : String(error);
+  return redactSecrets((message.split('\n')[0] ?? '').replace(/:\s.*$/, ''));
+}
+
+function yamlErrorFile(file: string, line: number | undefined, error: unknown): ParsedKubeconfigFile {
+  const at = line === undefined ? file : `${file}:${line}`;
+  return emptyFile(file, true, [{ kind: 'yamlError', severity: 'error', file, line, message: `YAML error in ${at}: ${yamlReason(error)}` }], true);
+}
+
+const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `a ${typeof value}`);
+
+/** The fields kubectl reads with a type, per section body (client-go clientcmd/api/v1 types). */
+const FIELD_TYPES: Record<Section, Record<string, 'string' | 'boolean' | 'map'>> = {
+  contexts: { cluster: 'string', user: 'string', namespace: 'string' },
+  clusters: {
+    server: 'string', 'tls-server-name': 'string', 'insecure-skip-tls-verify': 'boolean', 'certificate-authority': 'string',
+    'certificate-authority-data': 'string', 'proxy-url': 'string', 'disable-compression': 'boolean',
+  },
+  users: {
+    'client-certificate': 'string', 'client-certificate-data': 'string', 'client-key': 'string', 'client-key-data': 'string',
+    token: 'string', tokenFile: 'string', as: 'string', 'as-uid': 'string', username: 'string', password: 'string',
+    'auth-provider': 'map', exec: 'map',
+  },
+};
+
+function hasType(value: unknown, type: 'string' | 'boolean' | 'map'): boolean {
+  return type === 'map' ? isRecord(value) : typeof value === type;
+}
+
 export function parseKubeconfigText(text: string, file: string): ParsedKubeconfigFile {
+  try {
+    return parseKubeconfigDocument(text, file);
+  } catch (error) {
+    // Alias bombs, unresolved aliases and very deep nesting throw from the YAML library.
+    return yamlErrorFile(file, undefined, error);
+  }
+}
+
+function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFile {
   const lineCounter = new LineCounter();
   const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   const lineOf = (offset: number | undefined) => (offset === undefined ? undefined : lineCounter.linePos(offset).line);
   if (doc.errors.length > 0) {
-    return emptyFile(
-      file,
-      true,
-      doc.errors.map((error) => {
-        const line = lineOf(error.pos[0]);
-        // The parser's message can quote the offending line, which may hold a token.
-        const reason = redactSecrets(error.message.split('\n')[0] ?? error.code);
-        return { kind: 'yamlError', severity: 'error', file, line, message: `YAML error in ${file}:${line}: ${reason}` };
-      }),
-      true,
-    );
+    const problems = doc.errors.map((error) => yamlErrorFile(file, lineOf(error.pos[0]), error).problems[0]!);
+    return emptyFile(file, true, problems, true);
   }
 
   const root = doc.contents;
@@ -122,7 +172,8 @@ export function parseKubeconfigText(text: string, file: string): ParsedKubeconfi
       const line = lineOf((node.items[index] as Node | undefined)?.range?.[0]) ?? 1;
       const name = isRecord(item) ? item.name : undefined;
       if (typeof name !== 'string' || name === '') {
-        problems.push({ kind: 'invalidFile', severity: 'error', file, line, message: `${file}:${line}: an entry of "${section}" has no name.` });
+        const what = name === undefined || name === '' ? 'has no name' : `has a name that is ${typeName(name)}, not a string (kubectl refuses this file)`;
+        problems.push({ kind: 'invalidFile', severity: 'error', file, line, message: `${file}:${line}: an entry of "${section}" ${what}.` });
         return;
       }
       if (seen.has(name)) {
@@ -135,8 +186,29 @@ export function parseKubeconfigText(text: string, file: string): ParsedKubeconfi
         return;
       }
       seen.add(name);
+      const entry = { type: BODY_KEY[section], name };
+      const itemNode = node.items[index];
+      const bodyNode = isMap(itemNode) ? (itemNode.get(BODY_KEY[section], true) as Node | undefined) : undefined;
       const body = (item as Record<string, unknown>)[BODY_KEY[section]];
-      entries.push({ name, value: resolve(isRecord(body) ? body : {}) as T, file, line });
+      const invalid = (field: string, value: unknown, at: Node | undefined, expected: string) => {
+        const fieldLine = lineOf(at?.range?.[0]) ?? line;
+        problems.push({
+          kind: 'invalidFile', severity: 'error', file, line: fieldLine, entry,
+          message: `${file}:${fieldLine}: ${entry.type} "${name}": ${field} is ${typeName(value)}, not ${expected} (kubectl refuses this file).`,
+        });
+      };
+      if (body !== undefined && body !== null && !isRecord(body)) invalid(BODY_KEY[section], body, bodyNode, 'a map');
+      const checked: Record<string, unknown> = {};
+      for (const [field, value] of Object.entries(isRecord(body) ? body : {})) {
+        const type = FIELD_TYPES[section][field];
+        // A wrong type is reported and the field dropped, so nothing downstream meets a number for a name.
+        if (type !== undefined && value !== null && !hasType(value, type)) {
+          invalid(field, value, isMap(bodyNode) ? (bodyNode.get(field, true) as Node | undefined) : undefined, type === 'map' ? 'a map' : `a ${type}`);
+        } else {
+          checked[field] = value;
+        }
+      }
+      entries.push({ name, value: resolve(checked) as T, file, line });
     });
     return entries;
   };
@@ -146,6 +218,13 @@ export function parseKubeconfigText(text: string, file: string): ParsedKubeconfi
   const contexts = readSection<ContextBody>('contexts', (body) => body);
   const current = js['current-context'];
   const currentNode = root.get('current-context', true) as Node | undefined;
+  if (current !== undefined && current !== null && typeof current !== 'string') {
+    const line = lineOf(currentNode?.range?.[0]);
+    problems.push({
+      kind: 'invalidFile', severity: 'error', file, line,
+      message: `${file}:${line}: current-context is ${typeName(current)}, not a string (kubectl refuses this file).`,
+    });
+  }
   return {
     path: file,
     exists: true,
@@ -184,7 +263,7 @@ export function mergeKubeconfigFiles(source: KubeconfigSource, files: readonly P
         kind: 'noKubeconfig',
         severity: 'warning',
         subject: files.map((file) => file.path).join(path.delimiter),
-        message: `No kubeconfig found (looked for ${files.map((file) => file.path).join(', ')}).`,
+        message: `No kubeconfig found (looked at ${files.map((file) => file.path).join(', ')}).`,
       });
     }
   }
@@ -205,4 +284,10 @@ export function mergeKubeconfigFiles(source: KubeconfigSource, files: readonly P
 export function loadKubeconfig(source: KubeconfigSource, paths: readonly string[]): MergedKubeconfig {
   const missingSeverity = source === 'setting' ? 'error' : 'warning';
   return mergeKubeconfigFiles(source, paths.map((file) => readKubeconfigFile(file, missingSeverity)));
+}
+
+/** loadKubeconfig with the disk reads off the thread. */
+export async function loadKubeconfigAsync(source: KubeconfigSource, paths: readonly string[]): Promise<MergedKubeconfig> {
+  const missingSeverity = source === 'setting' ? 'error' : 'warning';
+  return mergeKubeconfigFiles(source, await Promise.all(paths.map((file) => readKubeconfigFileAsync(file, missingSeverity))));
 }

@@ -13,8 +13,11 @@ const SECRET_KEYS = [
   'certificate-authority-data',
 ];
 
+// The value after a secret key, with what YAML puts before it: tags, anchors and aliases (`&x`, `*x`, which
+// an unquoted password can turn into), and block scalars (`|`, `>` and the indented lines under them).
 const secretKeyValue = new RegExp(
-  `(["']?(?:${SECRET_KEYS.map((key) => key.replace(/-/g, '[-_]?')).join('|')})["']?\\s*[:=]\\s*)("[^"]*"?|'[^']*'?|[^\\s,}\\]]+)`,
+  `(["']?(?:${SECRET_KEYS.map((key) => key.replace(/-/g, '[-_]?')).join('|')})["']?\\s*[:=]\\s*)` +
+    `((?:[!&*][^\\s,}\\]]*[ \\t]*)*(?:[|>][^\\n]*(?:\\n[ \\t]+[^\\n]*)*|"[^"]*"?|'[^']*'?|[^\\s,}\\]]+)?)`,
   'gi',
 );
 const bearer = /(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi;
@@ -53,4 +56,9 @@ export function secretsOfUser(user: Record<string, unknown> | undefined): string
   };
   visit(user, undefined);
   return found;
+}
+
+/** `https://user:secret@host` → `https://user:xxxxx@host`, as kubectl shows it (Go's url.Redacted). */
+export function maskUrlPassword(text: string): string {
+  return text.replace(/\b([a-z][a-z0-9+.-]*:\/\/[^\s/?#@:]*):[^\s/?#@]*@/gi, '$1:xxxxx@');
 }

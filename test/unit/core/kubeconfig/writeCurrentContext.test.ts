@@ -103,18 +103,18 @@ describe('writing current-context', () => {
     assert.throws(() => setCurrentContextInText('a: 1\n---\nb: 2\n', 'x'), KubeconfigWriteError);
   });
 
-  it('leaves a broken file untouched on disk', () => {
+  it('leaves a broken file untouched on disk', async () => {
     const file = dir.file('broken.yaml', 'clusters: [\n  - name: x\n');
-    assert.throws(() => writeCurrentContext(file, 'x'), KubeconfigWriteError);
+    await assert.rejects(writeCurrentContext(file, 'x'), KubeconfigWriteError);
     assert.equal(fs.readFileSync(file, 'utf8'), 'clusters: [\n  - name: x\n');
   });
 
-  it('writes through a symlink and keeps the file mode', () => {
+  it('writes through a symlink and keeps the file mode', async () => {
     const real = dir.file('real.yaml', 'current-context: a\n');
     fs.chmodSync(real, 0o640);
     const link = dir.path('link.yaml');
     fs.symlinkSync(real, link);
-    writeCurrentContext(link, 'b');
+    await writeCurrentContext(link, 'b');
     assert.ok(fs.lstatSync(link).isSymbolicLink());
     assert.equal(fs.readFileSync(real, 'utf8'), 'current-context: b\n');
     assert.equal(fs.statSync(real).mode & 0o777, 0o640);
