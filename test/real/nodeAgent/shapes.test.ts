@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { mirrorPodName } from '../support/nodeAgent';
-import { cidrContains } from '../support/shapes/objects';
+import { cidrContains, collectionPath } from '../support/shapes/objects';
 import { shapes, type ClusterShape } from '../support/shapes';
 import type { Loose } from '../support/kubeApi';
 
@@ -142,5 +142,20 @@ describe('cluster shapes', () => {
     assert.equal(objectsOf(shape, 'ConfigMap').find((map) => map.metadata.name === 'cilium-config')!.data['kube-proxy-replacement'], 'strict');
     const workloads = [...objectsOf(shape, 'DaemonSet'), ...objectsOf(shape, 'Deployment')].map((object) => object.metadata.name).sort();
     assert.deepEqual(workloads, ['cilium', 'cilium-operator', 'coredns']);
+  });
+});
+
+describe('seeding', () => {
+  it('posts each kind to its collection', () => {
+    assert.equal(collectionPath({ apiVersion: 'v1', kind: 'Endpoints', metadata: { name: 'kubernetes', namespace: 'default' } }), '/api/v1/namespaces/default/endpoints');
+    assert.equal(collectionPath({ apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'standard' } }), '/apis/storage.k8s.io/v1/storageclasses');
+    assert.equal(collectionPath({ apiVersion: 'discovery.k8s.io/v1beta1', kind: 'EndpointSlice', metadata: { name: 'kubernetes', namespace: 'default' } }), '/apis/discovery.k8s.io/v1beta1/namespaces/default/endpointslices');
+    assert.equal(collectionPath({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'kindnet', namespace: 'kube-system' } }), '/apis/apps/v1/namespaces/kube-system/daemonsets');
+  });
+
+  it('gives every EKS node of a large node group its own address', () => {
+    const nodes = shapes['hosted-eks']({ workers: 2000 }).nodes;
+    assert.equal(new Set(nodes.map((node) => node.internalIP)).size, 2000);
+    assert.equal(new Set(nodes.map((node) => node.name)).size, 2000);
   });
 });

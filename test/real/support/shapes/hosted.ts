@@ -43,7 +43,8 @@ export function eksShape(options: ShapeOptions = {}): ClusterShape {
   const coredns = '602401143452.dkr.ecr.us-west-2.amazonaws.com/eks/coredns:v1.12.2-eksbuild.4';
   const nodes: ShapeNode[] = [];
   for (let index = 0; index < workers; index++) {
-    const ip = `192.168.${(index * 37 + 12) % 250}.${(index * 91 + 34) % 250 + 2}`;
+    // One subnet per zone (192.168.0.0/19, …/32.0/19, …/64.0/19), as eksctl lays out its VPC.
+    const ip = `192.168.${(index % 3) * 32 + Math.floor(index / 250)}.${(index % 250) + 4}`;
     const name = `ip-${ip.replaceAll('.', '-')}.${region}.compute.internal`;
     const zone = zones[index % zones.length]!;
     nodes.push(shapeNode({

@@ -239,9 +239,11 @@ export function apiServerEndpoints(addresses: string[], port: number): Loose[] {
   ];
 }
 
-function collectionPath(object: Loose): string {
+export function collectionPath(object: Loose): string {
   const [group, version] = String(object.apiVersion).includes('/') ? String(object.apiVersion).split('/') : ['', object.apiVersion];
-  const plural = `${String(object.kind).toLowerCase()}s`.replace(/ys$/, 'ies').replace(/sss$/, 'sses');
+  const kind = String(object.kind).toLowerCase();
+  // Endpoints is already plural; StorageClass and Ingress take -es.
+  const plural = kind.endsWith('points') ? kind : kind.endsWith('s') ? `${kind}es` : `${kind}s`;
   const prefix = group ? `/apis/${group}/${version}` : `/api/${version}`;
   const namespaceName = object.metadata?.namespace;
   return namespaceName ? `${prefix}/namespaces/${namespaceName}/${plural}` : `${prefix}/${plural}`;
