@@ -195,7 +195,7 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
       if (expired) this.resourceVersion = '';
       if (performance.now() - opened < healthyAfter) {
         // Resuming at once would be a loop: an empty answer, or a 410 right after a fresh list.
-        if (expired) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) right after the list`, 410);
+        if (expired) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) as soon as it opened`, 410);
         if (!received) throw new KubeApiError('protocol', `${this.options.what}: the watch closed at once without an event`);
         this.scheduleCycle();
         return;
