@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { connectKubeApi, mergePatch, strategicMergePatch, type Loose, type WatchEvent } from './kubeApi';
+import { cidrSize, ipInCidr } from './shapes/objects';
 import type { ClusterShape, ShapeNode, StaticPod, Taint } from './shapes/types';
 
 /**
@@ -269,13 +270,9 @@ export class PodAddresses {
   take(uid: string, cidr: string): string {
     const known = this.given.get(uid);
     if (known) return known;
-    const [base, bits] = cidr.split('/');
-    const start = base!.split('.').reduce((value, octet) => value * 256 + Number(octet), 0);
-    const size = 2 ** (32 - Number(bits));
     const offset = this.next.get(cidr) ?? 2;
-    this.next.set(cidr, offset + 1 >= size - 1 ? 2 : offset + 1);
-    const value = start + offset;
-    const ip = [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
+    this.next.set(cidr, offset + 1 >= cidrSize(cidr) - 1 ? 2 : offset + 1);
+    const ip = ipInCidr(cidr, offset);
     this.given.set(uid, ip);
     return ip;
   }

@@ -3,19 +3,23 @@ import type { ClusterShape, NodeSystemInfo, ShapeNode, StaticPod, Taint } from '
 
 /** Builders for the API objects the shapes seed: only what a manifest sets; the API server fills the rest. */
 
+function ipToNumber(address: string): number {
+  return address.split('.').reduce((total, octet) => total * 256 + Number(octet), 0);
+}
+
 /** The `n`th address of a CIDR (`ipInCidr('10.96.0.0/12', 10)` is 10.96.0.10, kube-dns by convention). */
 export function ipInCidr(cidr: string, n: number): string {
-  const [base] = cidr.split('/');
-  const value = base!.split('.').reduce((total, octet) => total * 256 + Number(octet), 0) + n;
+  const value = ipToNumber(cidr.split('/')[0]!) + n;
   return [24, 16, 8, 0].map((shift) => (value >>> shift) & 255).join('.');
 }
 
+export function cidrSize(cidr: string): number {
+  return 2 ** (32 - Number(cidr.split('/')[1]));
+}
+
 export function cidrContains(cidr: string, ip: string): boolean {
-  const [base, bits] = cidr.split('/');
-  const toNumber = (address: string) => address.split('.').reduce((total, octet) => total * 256 + Number(octet), 0);
-  const size = 2 ** (32 - Number(bits));
-  const start = toNumber(base!);
-  return toNumber(ip) >= start && toNumber(ip) < start + size;
+  const start = ipToNumber(cidr.split('/')[0]!);
+  return ipToNumber(ip) >= start && ipToNumber(ip) < start + cidrSize(cidr);
 }
 
 export function namespace(name: string, labels: Record<string, string> = {}): Loose {
