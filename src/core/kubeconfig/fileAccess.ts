@@ -132,7 +132,7 @@ async function acquire(file: string, deadline: number): Promise<string | undefin
  * ModifyConfig takes them, so kubectl and this product never interleave their read-modify-write.
  */
 export async function withKubeconfigLock<T>(files: readonly string[], action: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 5000);
+  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const held: string[] = [];
   try {
     for (const file of [...new Set(files)].sort()) {
@@ -185,7 +185,7 @@ export async function replaceFileContent(file: string, text: string): Promise<vo
     await fs.promises.rename(temporary, target);
   } catch (error) {
     await handle?.close().catch(() => undefined);
-    await fs.promises.rm(temporary, { force: true });
+    await fs.promises.rm(temporary, { force: true }).catch(() => undefined);
     const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
     throw new KubeconfigWriteError(`cannot write ${file} (${code}); it was left as it was`);
   }

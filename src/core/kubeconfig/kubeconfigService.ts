@@ -7,6 +7,7 @@ import { buildClientConfig } from './clientConfig';
 import { discoverKubeconfigFiles } from './discover';
 import { loadKubeconfig, loadKubeconfigAsync } from './load';
 import type { KubeconfigProblem, KubeconfigSource, KubeconfigState, MergedKubeconfig } from './types';
+import { withKubeconfigLock } from './fileAccess';
 import { KubeconfigWatcher } from './watch';
 import { currentContextTarget, writeCurrentContext } from './writeCurrentContext';
 
@@ -192,7 +193,12 @@ export class KubeconfigService implements Disposable {
    * the `current-context` line changes, under kubectl's lock), or kept for this session only, touching no file.
    */
   async switchContext(name: string, options: { sessionOnly?: boolean; refresh?: boolean } = {}): Promise<KubeconfigState> {
-    const context = this.merged.contexts.get(name);
+    let context = this.merged.contexts.get(name);
+    if (!context && this.paths.length > 0) {
+      // kubectl rewrites a file in place: a read outside its lock can catch the file cut. Ask again under it.
+      await withKubeconfigLock(this.paths, async () => this.load(), { timeoutMs: this.options.lockTimeoutMs });
+      context = this.merged.contexts.get(name);
+    }
     if (!context) throw new UnknownContextError(name);
     // A context only an additional file defines (the demo) is never written: the user's kubectl would be
     // left pointing at a context its files do not have.
