@@ -16,8 +16,8 @@ export function diffAnatomy(before: ClusterAnatomy, after: ClusterAnatomy): Anat
     before.context !== after.context ||
     before.server !== after.server ||
     before.serverVersion !== after.serverVersion ||
-    JSON.stringify([before.controlPlane, before.addons, before.absent, before.unreadable]) !==
-      JSON.stringify([after.controlPlane, after.addons, after.absent, after.unreadable])
+    JSON.stringify([before.controlPlane, before.addons, before.absent, before.unreadable, before.nothingRead]) !==
+      JSON.stringify([after.controlPlane, after.addons, after.absent, after.unreadable, after.nothingRead])
   ) {
     return null;
   }

@@ -26,4 +26,9 @@ describe('diagram deltas', () => {
     assert.equal(after.nodes[1]!.lease!.renewTime, '2026-12-02T12:00:05Z');
     assert.equal(after.nodes[0], before.nodes[0]);
   });
+
+  it('sends a full snapshot when the cluster stops being readable, so the view shows the error', () => {
+    const before = kindAnatomy();
+    assert.equal(diffAnatomy(before, { ...before, nothingRead: { reason: 'connect ECONNREFUSED' } }), null);
+  });
 });
