@@ -127,7 +127,39 @@ function hasType(value: unknown, type: 'string' | 'boolean' | 'map'): boolean {
   return type === 'map' ? isRecord(value) : typeof value === type;
 }
 
+/** Deeper than any kubeconfig; the YAML library recurses per level, and a stack overflow can crash V8. */
+export const MAX_YAML_NESTING = 500;
+
+/**
+ * True when the text nests flow collections or block levels deeper than MAX_YAML_NESTING (a linear scan that
+ * may over-count brackets inside quotes, which real kubeconfigs do not hold by the hundred).
+ */
+export function nestsTooDeeply(text: string): boolean {
+  let depth = 0;
+  let lineStart = true;
+  let indent = 0;
+  for (let index = 0; index < text.length; index++) {
+    const char = text[index];
+    if (char === '\n') {
+      lineStart = true;
+      indent = 0;
+      continue;
+    }
+    // Block levels: each nested level indents further (`- - - x` included).
+    if (lineStart && (char === ' ' || char === '-' || char === '?')) {
+      if (++indent > 2 * MAX_YAML_NESTING) return true;
+      continue;
+    }
+    lineStart = false;
+    if (char === '[' || char === '{') {
+      if (++depth > MAX_YAML_NESTING) return true;
+    } else if ((char === ']' || char === '}') && depth > 0) depth--;
+  }
+  return false;
+}
+
 export function parseKubeconfigText(text: string, file: string): ParsedKubeconfigFile {
+  if (nestsTooDeeply(text)) return yamlErrorFile(file, undefined, new Error(`the file nests deeper than ${MAX_YAML_NESTING} levels`));
   try {
     return parseKubeconfigDocument(text, file);
   } catch (error) {

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { Composer, CST, isMap, parseDocument, Parser, stringify } from 'yaml';
+import { MAX_YAML_NESTING, nestsTooDeeply } from './load';
 import { KubeconfigReadError, KubeconfigWriteError, type LockOptions, readKubeconfigText, replaceFileContent, withKubeconfigLock } from './fileAccess';
 
 export { KubeconfigWriteError } from './fileAccess';
@@ -55,6 +56,7 @@ export function setCurrentContextInText(text: string, name: string): string {
 }
 
 function editCurrentContext(text: string, name: string): string {
+  if (nestsTooDeeply(text)) throw new KubeconfigWriteError(`the file nests deeper than ${MAX_YAML_NESTING} levels`);
   // One parse: the document is composed from the same syntax tree that is then edited (large files parse slowly).
   const tokens = [...new Parser().parse(text)];
   const documents = tokens.filter((token) => token.type === 'document');
