@@ -35,7 +35,7 @@ function refusesFiles(problem: KubeconfigProblem): boolean {
 }
 
 /** Columns padded to their widest cell (a loop: 100k rows are too many for Math.max's arguments). */
-function table(rows: string[][]): string {
+export function table(rows: string[][]): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('   ').trimEnd()).join('\n') + '\n';

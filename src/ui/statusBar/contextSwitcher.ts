@@ -7,6 +7,7 @@ import {
 import { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import type { KubeconfigState } from '../../core/kubeconfig/types';
 import { type Event, Emitter } from '../../core/util/event';
+import { plainNotificationText } from '../../core/util/notificationText';
 import { pickContext } from './contextQuickPick';
 import { readKubeconfigSetting, readSessionOnlySwitch, SettingIds, storeKubeconfigSetting } from './kubeconfigSettings';
 import { presentStatus, problemText } from './statusPresentation';
@@ -130,7 +131,8 @@ export class ContextSwitcher implements vscode.Disposable {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.log.warn(`Could not switch to context "${name}": ${reason}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', name, reason));
+      // The name and the reason come from the files: shown as text, never as a link or an icon.
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', plainNotificationText(name), plainNotificationText(reason)));
       return false;
     }
   }
