@@ -6,11 +6,13 @@
 //   indent   — the peers' way (vscode-kubernetes-tools' explain finds the field path by scanning indentation
 //              upwards from the cursor line): no parse at all, but no flow style, no item indexes.
 // Each hover is timed alone with performance.now(); the explanation (knowledge lookup + Markdown) is timed too.
+// Then hostile files (1 MB of `{{`, of `{{ {{ }}`, of quotes, one 1 MB line, 100k lines of `- - - -`): one hover
+// each with the hover's budget (HOVER_BUDGET) and one explain with the command line's (COMMAND_BUDGET).
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { explainField } from '../src/core/fields/explain';
-import { ManifestParseCache, manifestPositionAt, parseManifest } from '../src/core/yaml/yamlPath';
+import { COMMAND_BUDGET, HOVER_BUDGET, ManifestParseCache, manifestFieldAt, manifestPositionAt, parseManifest } from '../src/core/yaml/yamlPath';
 
 const { values } = parseArgs({
   options: { lines: { type: 'string', default: '5000' }, hovers: { type: 'string', default: '2000' }, 'reparse-hovers': { type: 'string', default: '200' } },
@@ -293,5 +295,32 @@ console.log('');
 console.log(`Ratios (median): re-parse / cached = ${(r.median / c.median).toFixed(0)}×; indentation scan / cached = ${(i.median / c.median).toFixed(2)}×`);
 console.log(`Indentation scan agrees with the AST path (keys only, indexes dropped) on ${((100 * agree) / compared).toFixed(1)}% of ${compared} hovers on a field`);
 console.log(`Targets: whole hover median < 2 ms: ${f.median < 2 ? 'met' : 'MISSED'}; p99 < 10 ms: ${f.p99 < 10 ? 'met' : 'MISSED'}`);
+
+// 4. hostile files: the whole hover (split, parse of the document under the cursor, explanation) on its own parse.
+const hostileHead = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hostile\ndata:\n  blob: ';
+const MB = 1024 * 1024;
+const hostile: Record<string, string> = {
+  '1 MB of `{{`': '{{'.repeat(MB / 2),
+  '1 MB of `{{ {{ }}`': '{{ {{ }}'.repeat(MB / 8),
+  "1 MB of `'`": "'".repeat(MB),
+  '1 MB of `"`': '"'.repeat(MB),
+  'one 1 MB line': 'x'.repeat(MB),
+  '100k lines of `- - - -`': `\n${'- - - -\n'.repeat(100_000)}`,
+};
+console.log('');
+console.log('| hostile file (a ConfigMap whose value is it; cursor on its name) | hover (HOVER_BUDGET) | answer | explain (COMMAND_BUDGET) | answer |');
+console.log('| --- | --- | --- | --- | --- |');
+for (const [name, body] of Object.entries(hostile)) {
+  const text = hostileHead + body;
+  const row = [name];
+  for (const budget of [HOVER_BUDGET, COMMAND_BUDGET]) {
+    const start = performance.now();
+    const parsed = parseManifest(text);
+    const found = parsed && manifestFieldAt(parsed, hostileHead.indexOf('hostile'), budget);
+    if (found && found !== 'too-large') explainField(found);
+    row.push(ms(performance.now() - start), found === 'too-large' ? 'too large' : found ? 'explained' : 'no field');
+  }
+  console.log(`| ${row.join(' | ')} |`);
+}
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
 

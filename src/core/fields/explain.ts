@@ -74,6 +74,10 @@ const text = {
   viaAncestor: { en: 'as part of a value it owns whole', ja: '全体を所有する値の一部として' },
   absent: { en: 'No object with this kind, namespace and name in the current context.', ja: '現在のコンテキストに、この種類・Namespace・名前のオブジェクトはありません。' },
   unavailable: { en: 'Live value not available', ja: 'クラスタの値は取得できません' },
+  tooLarge: {
+    en: 'This document is too large to explain here (its YAML takes more work than a hover may). `cluster-anatomy explain` reads it.',
+    ja: 'このドキュメントは大きすぎるため、ここでは説明できません（ホバーで許される以上の処理が必要です）。`cluster-anatomy explain` なら読めます。',
+  },
 } satisfies Record<string, Localized>;
 
 /** Text from the file or the cluster, rendered literally and never auto-linked. */
@@ -128,6 +132,11 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
     ...(docs && { docs }),
     markdown: lines.join('\n').replace(/\n{3,}/g, '\n\n').trim(),
   };
+}
+
+/** What a hover says instead of blocking when the document under the cursor exceeds its work budget. */
+export function tooLargeToExplain(language: Language = 'en'): string {
+  return text.tooLarge[language];
 }
 
 function unknownComponent(language: Language): ComponentAction {

@@ -1,9 +1,11 @@
 import {
+  Composer,
   isAlias,
   isMap,
   isScalar,
   isSeq,
-  parseAllDocuments,
+  Lexer,
+  Parser,
   type Document,
   type Node as YamlNode,
 } from 'yaml';
@@ -77,37 +79,135 @@ export function isUnparseable(text: string): boolean {
 /**
  * Blanks Go template actions (`{{ … }}`, as in Helm charts) with spaces, keeping every offset and line break,
  * so the YAML around them parses: `name: {{ .Values.name }}` becomes an empty value, `{{- if … }}` a blank line.
+ * One pass of indexOf: an unterminated `{{` ends the scan (a lazy regex retried it at every later `{{`).
  */
 export function blankTemplateActions(text: string): string {
-  return text.replace(/\{\{[\s\S]*?\}\}/g, (action) => action.replace(/[^\r\n]/g, ' '));
-}
-
-/** The parsed documents of one segment, with their ranges relative to the segment's start. */
-const segmentDocuments = new WeakMap<ManifestSegment, readonly Document.Parsed[]>();
-
-/** Parses the documents of a segment (once); never throws. Exported for tests and the benchmark. */
-export function documentsOf(parsed: ParsedManifest, segment: ManifestSegment): readonly Document.Parsed[] {
-  const cached = segmentDocuments.get(segment);
-  if (cached) return cached;
-  const text = parsed.text.slice(segment.start, segment.end);
-  let documents: Document.Parsed[] = [];
-  try {
-    documents = parseDocuments(text);
-    if (text.includes('{{') && documents.some((document) => document.errors.length > 0)) {
-      // A templated file: parse again with the template actions blanked (offsets are unchanged).
-      documents = parseDocuments(blankTemplateActions(text));
-    }
-  } catch {
-    documents = [];
+  const parts: string[] = [];
+  let copied = 0;
+  for (let open = text.indexOf('{{'); open >= 0; open = text.indexOf('{{', copied)) {
+    const close = text.indexOf('}}', open + 2);
+    if (close < 0) break;
+    parts.push(text.slice(copied, open), text.slice(open, close + 2).replace(/[^\r\n]/g, ' '));
+    copied = close + 2;
   }
-  segmentDocuments.set(segment, documents);
-  return documents;
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
 }
 
-function parseDocuments(text: string): Document.Parsed[] {
+/**
+ * How much work one question about a manifest may cost. A step is one YAML token lexed, or one token composed
+ * into the document tree; each step is linear in its token's length. The clock is read every 1,024 steps.
+ */
+export interface WorkBudget {
+  readonly maxSteps: number;
+  readonly maxMillis?: number;
+  /** Milliseconds, monotonic; defaults to performance.now (tests inject their own). */
+  readonly clock?: () => number;
+}
+
+/** A hover runs on the extension host's thread: beyond this it answers "too large to explain here". */
+export const HOVER_BUDGET: WorkBudget = { maxSteps: 200_000, maxMillis: 200 };
+/** The command line may take longer, but not forever. */
+export const COMMAND_BUDGET: WorkBudget = { maxSteps: 2_000_000, maxMillis: 10_000 };
+
+/**
+ * Deeper nesting is refused before the YAML composer recurses into it: real manifests (CRD schemas included)
+ * stay far below, and 10,000 nested `{` crash V8 itself (an allocation failure in its RegExp compiler).
+ */
+export const MAX_NESTING = 256;
+
+class BudgetExceeded extends Error {}
+
+/** Nesting is refused whatever the budget: it is recorded as running out of an unbounded one. */
+const unboundedBudget: WorkBudget = { maxSteps: Number.POSITIVE_INFINITY };
+
+class BudgetMeter {
+  private steps = 0;
+  private readonly clock: () => number;
+  private readonly deadline: number;
+
+  constructor(readonly budget: WorkBudget) {
+    this.clock = budget.clock ?? (() => performance.now());
+    this.deadline = budget.maxMillis === undefined ? Number.POSITIVE_INFINITY : this.clock() + budget.maxMillis;
+  }
+
+  step(count = 1): void {
+    const before = this.steps;
+    this.steps += count;
+    if (this.steps > this.budget.maxSteps) throw new BudgetExceeded();
+    if (this.steps >> 10 !== before >> 10 && this.clock() > this.deadline) throw new BudgetExceeded();
+  }
+}
+
+/** What parsing a segment gave: its documents (ranges relative to the segment's start), or the budget it ran out of. */
+type SegmentParse = { readonly documents: readonly Document.Parsed[] } | { readonly exceeded: WorkBudget };
+
+const segmentParses = new WeakMap<ManifestSegment, SegmentParse>();
+
+/** Parses the documents of a segment (once); never throws; none when over budget. Exported for tests and the benchmark. */
+export function documentsOf(parsed: ParsedManifest, segment: ManifestSegment, budget: WorkBudget = COMMAND_BUDGET): readonly Document.Parsed[] {
+  const result = parseSegment(parsed, segment, budget);
+  return 'documents' in result ? result.documents : [];
+}
+
+function parseSegment(parsed: ParsedManifest, segment: ManifestSegment, budget: WorkBudget): SegmentParse {
+  const cached = segmentParses.get(segment);
+  // A parse that ran out of a budget at least as large would run out again.
+  if (cached && ('documents' in cached || cached.exceeded.maxSteps >= budget.maxSteps)) return cached;
+  const text = parsed.text.slice(segment.start, segment.end);
+  const meter = new BudgetMeter(budget);
+  let result: SegmentParse;
+  try {
+    let documents = parseDocuments(text, meter);
+    if (text.includes('{{') && (documents === undefined || documents.some((document) => document.errors.length > 0))) {
+      // A templated file: parse again with the template actions blanked (offsets are unchanged).
+      documents = parseDocuments(blankTemplateActions(text), meter);
+    }
+    result = documents ? { documents } : { exceeded: unboundedBudget };
+  } catch (error) {
+    result = error instanceof BudgetExceeded ? { exceeded: budget } : { documents: [] };
+  }
+  segmentParses.set(segment, result);
+  return result;
+}
+
+type CstToken = Parameters<Composer['next']>[0];
+
+/**
+ * The YAML library's own pipeline (lexer, parser, composer) driven one token at a time, so that the budget is
+ * checked between tokens. Undefined when the text nests deeper than MAX_NESTING (nothing is composed then).
+ */
+function parseDocuments(text: string, meter: BudgetMeter): Document.Parsed[] | undefined {
+  const parser = new Parser();
   // uniqueKeys off: a duplicated key (common in hand-edited manifests) must not hide the rest of the document.
-  const documents = parseAllDocuments(text, { uniqueKeys: false });
-  return Array.isArray(documents) ? documents : [];
+  const composer = new Composer({ uniqueKeys: false });
+  const documents: Document.Parsed[] = [];
+  // Composing a document costs about one step per token it holds: charged before it is composed.
+  let uncomposed = 0;
+  const compose = (tokens: Iterable<CstToken>): void => {
+    for (const token of tokens) {
+      meter.step(uncomposed);
+      uncomposed = 0;
+      for (const document of composer.next(token)) documents.push(document);
+    }
+  };
+  // The composer makes an Error for each syntax error: without stack traces, garbage costs what text costs.
+  const stackTraceLimit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    for (const lexeme of new Lexer().lex(text)) {
+      meter.step();
+      uncomposed++;
+      compose(parser.next(lexeme));
+      if (parser.stack.length > MAX_NESTING) return undefined;
+    }
+    compose(parser.end());
+    for (const document of composer.end()) documents.push(document);
+  } finally {
+    Error.stackTraceLimit = stackTraceLimit;
+  }
+  return documents;
 }
 
 const markerLine = /^(?:---|\.\.\.)(?=\s|$)/;
@@ -187,9 +287,18 @@ export function offsetOf(parsed: ParsedManifest, line: number, column: number): 
 }
 
 /** The Kubernetes field at `offset`, or undefined when the cursor is not inside a Kubernetes object. Never throws. */
-export function manifestPositionAt(parsed: ParsedManifest, offset: number): ManifestPosition | undefined {
+export function manifestPositionAt(parsed: ParsedManifest, offset: number, budget: WorkBudget = COMMAND_BUDGET): ManifestPosition | undefined {
+  const found = manifestFieldAt(parsed, offset, budget);
+  return found === 'too-large' ? undefined : found;
+}
+
+/**
+ * Like manifestPositionAt, and 'too-large' when the document under the cursor cannot be parsed within `budget`
+ * (the caller says so instead of blocking). Never throws.
+ */
+export function manifestFieldAt(parsed: ParsedManifest, offset: number, budget: WorkBudget): ManifestPosition | 'too-large' | undefined {
   try {
-    return positionAt(parsed, offset);
+    return positionAt(parsed, offset, budget);
   } catch {
     return undefined;
   }
@@ -208,10 +317,12 @@ function segmentAt(segments: readonly ManifestSegment[], offset: number): Manife
   return undefined;
 }
 
-function positionAt(parsed: ParsedManifest, fileOffset: number): ManifestPosition | undefined {
+function positionAt(parsed: ParsedManifest, fileOffset: number, budget: WorkBudget): ManifestPosition | 'too-large' | undefined {
   const segment = segmentAt(parsed.segments, fileOffset);
   if (!segment || segment.docIndex === undefined) return undefined;
-  const documents = documentsOf(parsed, segment);
+  const parse = parseSegment(parsed, segment, budget);
+  if (!('documents' in parse)) return 'too-large';
+  const documents = parse.documents;
   // Everything below works in the segment's offsets; `shift` maps them back to the file's.
   const shift = segment.start;
   const offset = fileOffset - shift;

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { explainField, type LiveInput } from '../../core/fields/explain';
+import { explainField, tooLargeToExplain, type LiveInput } from '../../core/fields/explain';
 import type { Language } from '../../core/fields/types';
-import { ManifestParseCache, manifestPositionAt, MAX_MANIFEST_CHARS, type ManifestPosition } from '../../core/yaml/yamlPath';
+import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type WorkBudget } from '../../core/yaml/yamlPath';
 
 /**
  * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
@@ -28,6 +28,8 @@ export interface ManifestHoverOptions {
   readonly live?: LiveObjectLookup;
   /** The display language; defaults to VS Code's (Japanese when it starts with 'ja'). */
   readonly language?: () => Language;
+  /** The work one hover may do on the extension host's thread before it answers "too large to explain here". */
+  readonly budget?: WorkBudget;
 }
 
 /** YAML documents, and .yaml/.yml files another extension gives its own language id (e.g. 'helm'). */
@@ -58,6 +60,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     const found = this.positionAt(document, position);
     if (!found) return undefined;
     const language = (this.options.language ?? displayLanguage)();
+    if (found === 'too-large') return new vscode.Hover(new vscode.MarkdownString(tooLargeToExplain(language)));
     const live = await this.liveInput(found, token);
     if (token.isCancellationRequested) return undefined;
     const explanation = explainField(found, { language, ...(live && { live }) });
@@ -66,14 +69,17 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     return new vscode.Hover(markdown, range);
   }
 
-  /** The field under the cursor, from a parse cached per document version; undefined for large or non-manifest text. */
-  positionAt(document: vscode.TextDocument, position: vscode.Position): ManifestPosition | undefined {
+  /**
+   * The field under the cursor, from a parse cached per document version; undefined for non-manifest text,
+   * 'too-large' when the document under the cursor exceeds the hover's budget.
+   */
+  positionAt(document: vscode.TextDocument, position: vscode.Position): ManifestPosition | 'too-large' | undefined {
     const length = document.offsetAt(new vscode.Position(document.lineCount, 0));
     if (length > MAX_MANIFEST_CHARS) return undefined;
     const parsed = this.cache.get(document.uri.toString(), document.version, () => document.getText());
     if (!parsed) return undefined;
-    const found = manifestPositionAt(parsed, document.offsetAt(position));
-    return found && found.path.length > 0 ? found : undefined;
+    const found = manifestFieldAt(parsed, document.offsetAt(position), this.options.budget ?? HOVER_BUDGET);
+    return found === 'too-large' || (found && found.path.length > 0) ? found : undefined;
   }
 
   private async liveInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<LiveInput | undefined> {
