@@ -9,6 +9,9 @@ import { ExpiredError, jsonOf, objectKey, type ObjectStore, type StoreEvent } fr
 import { tableRowJson, toTable, type IncludeObject } from './tables';
 import { kubernetesVersion } from './fixture';
 import { podLogLines } from './podLogs';
+import {
+  gracePeriodOf, isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, setLongTimeout, unknownField, validateDeployment, validateScale, watchTimeoutOf,
+} from './writeValidation';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -561,20 +564,23 @@ export class ApiServer {
     if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
     const text = Buffer.concat(chunks).toString('utf8');
     if (text.trim() === '') return undefined;
+    // Before parsing: every later walk of the body is recursive.
+    if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+    let body: unknown;
     try {
-      return JSON.parse(text) as unknown;
+      body = JSON.parse(text) as unknown;
     } catch (error) {
       throw badRequest(`couldn't get version/kind; json parse error: ${error instanceof Error ? error.message : String(error)}`);
     }
+    const prototypeKey = prototypeKeyPath(body);
+    if (prototypeKey !== undefined) throw unknownField(prototypeKey);
+    return body;
   }
 
   private async delete(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
     const body = (await this.readBody(request)) as { gracePeriodSeconds?: unknown; preconditions?: { uid?: string; resourceVersion?: string } } | undefined;
     const url = new URL(request.url ?? '/', 'https://127.0.0.1');
-    const graceText = url.searchParams.get('gracePeriodSeconds');
-    let grace: number | undefined = typeof body?.gracePeriodSeconds === 'number' ? body.gracePeriodSeconds : undefined;
-    if (graceText !== null) grace = Number(graceText);
-    if (grace !== undefined && (!Number.isInteger(grace) || grace < 0)) throw badRequest('gracePeriodSeconds must be a non-negative integer');
+    const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
     if (!existing) throw this.notFound(target);
     const preconditions = body?.preconditions;
@@ -620,13 +626,13 @@ export class ApiServer {
     let next: KubeObject;
     if (isScale) {
       const replicas = (patched.spec as { replicas?: unknown } | undefined)?.replicas;
-      validateReplicas(replicas, 'Scale.autoscaling', target.name!, 'spec.replicas');
+      validateScale(replicas, target.name!);
       next = { ...existing, spec: { ...(existing.spec as object), replicas } };
     } else {
-      const replicas = (patched.spec as { replicas?: unknown } | undefined)?.replicas;
-      if (replicas !== undefined) validateReplicas(replicas, 'Deployment.apps', target.name!, 'spec.replicas');
       next = { ...(patched as KubeObject), apiVersion: existing.apiVersion, kind: existing.kind, metadata: { ...(patched as KubeObject).metadata, name: existing.metadata.name, namespace: existing.metadata.namespace, uid: existing.metadata.uid, creationTimestamp: existing.metadata.creationTimestamp } };
     }
+    // The simulation's controllers read the template later, from timers: nothing invalid may reach them.
+    validateDeployment(next);
     const stored = this.options.writes.updateDeployment(next);
     this.sendJson(response, 200, isScale ? JSON.stringify(scaleOf(stored)) : jsonOf(stored));
   }
@@ -638,11 +644,8 @@ export class ApiServer {
     const matches = (object: KubeObject | undefined) => object !== undefined && labels(object.metadata.labels) && fields(object);
     const rvText = url.searchParams.get('resourceVersion') ?? '';
     if (rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
-    const timeoutText = url.searchParams.get('timeoutSeconds');
-    const requestedTimeout = timeoutText === null || timeoutText === '' ? 0 : Number(timeoutText);
-    if (!Number.isFinite(requestedTimeout) || requestedTimeout < 0) throw badRequest(`timeoutSeconds: Invalid value: "${timeoutText}"`);
     // As in the real server, 0 (or none) means the default: between the minimum request timeout and twice it.
-    const timeoutSeconds = requestedTimeout > 0 ? requestedTimeout : DEFAULT_WATCH_TIMEOUT_SECONDS * (1 + Math.random());
+    const timeoutSeconds = watchTimeoutOf(url.searchParams.get('timeoutSeconds')) ?? DEFAULT_WATCH_TIMEOUT_SECONDS * (1 + Math.random());
     const bookmarks = parseBoolean(url.searchParams.get('allowWatchBookmarks'));
     const sendInitialEvents = parseBoolean(url.searchParams.get('sendInitialEvents'));
     const form = responseForm(request.headers.accept);
@@ -739,24 +742,16 @@ export class ApiServer {
       };
       timers.push(setTimeout(tick, this.options.bookmarkIntervalMs));
     }
-    timers.push(setTimeout(() => {
+    // Timers longer than 24.8 days fire at once in Node.js: a long timeout is chained.
+    setLongTimeout(() => {
       if (bookmarks) write(bookmark());
       watch.close();
-    }, timeoutSeconds * 1000));
+    }, timeoutSeconds * 1000, (timer) => timers.push(timer));
   }
 }
 
 function unsupportedMediaType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
-}
-
-function validateReplicas(replicas: unknown, kind: string, name: string, field: string): void {
-  if (typeof replicas !== 'number' || !Number.isInteger(replicas)) {
-    throw new ApiError(422, 'Invalid', `${kind} "${name}" is invalid: ${field}: Invalid value: ${JSON.stringify(replicas)}: must be an integer`, { name, group: kind.split('.').slice(1).join('.'), kind: kind.split('.')[0], causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${JSON.stringify(replicas)}: must be an integer`, field }] });
-  }
-  if (replicas < 0) {
-    throw new ApiError(422, 'Invalid', `${kind} "${name}" is invalid: ${field}: Invalid value: ${replicas}: must be greater than or equal to 0`, { name, group: kind.split('.').slice(1).join('.'), kind: kind.split('.')[0], causes: [{ reason: 'FieldValueInvalid', message: `Invalid value: ${replicas}: must be greater than or equal to 0`, field }] });
-  }
 }
 
 export function scaleOf(deployment: KubeObject): Record<string, unknown> {
@@ -777,6 +772,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
   const result: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (key.startsWith('$')) continue; // strategic-merge directives
+    if (isPrototypeKey(key)) throw unknownField(key);
     if (value === null) delete result[key];
     else result[key] = mergePatch(result[key], value);
   }
@@ -787,15 +783,19 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
 export function jsonPatch(target: unknown, operations: unknown): unknown {
   if (!Array.isArray(operations)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
   let document = structuredClone(target);
+  let copiedBytes = 0;
   const pointer = (path: unknown): string[] => {
     if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
-    return path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const parts = path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const prototypeKey = parts.find(isPrototypeKey);
+    if (prototypeKey !== undefined) throw unknownField(parts.join('.'));
+    return parts;
   };
   const parentOf = (parts: string[]): [Record<string, unknown> | unknown[], string] => {
     let node: unknown = document;
     for (const part of parts.slice(0, -1)) {
       if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
-      node = (node as Record<string, unknown>)[part];
+      node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
     }
     if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
     return [node as Record<string, unknown>, parts[parts.length - 1]!];
@@ -838,9 +838,14 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
       case 'test':
         if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value)) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
         break;
-      case 'copy':
-        add(parts, structuredClone(read(pointer(operation.from))));
+      case 'copy': {
+        // Each copy can double the document: a few dozen would fill the memory. Copies add at most a body's size.
+        const copied = read(pointer(operation.from));
+        copiedBytes += JSON.stringify(copied)?.length ?? 0;
+        if (copiedBytes > MAX_BODY_BYTES) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: the copies of this patch add more than 3145728 bytes');
+        add(parts, structuredClone(copied));
         break;
+      }
       case 'move': {
         const from = pointer(operation.from);
         const value = read(from);

@@ -7,6 +7,7 @@ import { managedEntry } from './managedFields';
 import { resourceTypeOfKind, type KubeObject } from './resources';
 import { ApiError } from './status';
 import type { ObjectStore } from './store';
+import { MAX_DURATION_SECONDS } from './writeValidation';
 
 export interface SimulationTiming {
   /** Real milliseconds between two renewals of one node's Lease (kubelet: 10 s). */
@@ -31,6 +32,19 @@ export function timingFor(timeScale: number, leaseRenewSeconds?: number): Simula
     stepMs: Math.max(5, 250 / scale),
   };
 }
+
+/**
+ * Besides its Lease, each kubelet posts its Node status every 5 minutes (every 30th renewal) when nothing changed.
+ * Each node has its own phase, as real kubelets do: N/300 status updates a second, not all nodes in one round.
+ */
+export function postsNodeStatus(renewal: number, nodeCount: number): boolean {
+  const round = Math.floor(renewal / nodeCount);
+  const node = renewal % nodeCount;
+  return (round + node) % 30 === 29;
+}
+
+/** The most Pods a ReplicaSet creates or deletes in one step; the rest follow in later steps, so no write blocks the loop. */
+export const POD_CREATE_BATCH = 50;
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -65,12 +79,15 @@ function tolerates(tolerations: Loose[] | undefined, taint: { key: string; effec
  */
 export class ClusterSimulation implements ClusterWrites {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly immediates = new Set<NodeJS.Immediate>();
   private readonly silentNodes = new Map<string, number>(); // node → time of its last renewal
   private readonly nodesByName: Map<string, NodeInfo>;
   private readonly podIpCursor = new Map<string, number>();
   private leaseCursor = 0;
   private leaseStart = 0;
   private stopped = false;
+  /** Messages of the last errors thrown by a step of the simulation (each step runs from a timer). */
+  readonly timerErrors: string[] = [];
 
   constructor(private readonly store: ObjectStore, private readonly cluster: BuiltCluster, private readonly suffixes: SuffixSource, readonly timing: SimulationTiming) {
     this.nodesByName = new Map(cluster.nodes.map((node) => [node.name, node]));
@@ -82,6 +99,7 @@ export class ClusterSimulation implements ClusterWrites {
     // One ticker spreads the renewals evenly: N nodes every leaseRenewMs.
     const tickMs = Math.min(100, Math.max(5, this.timing.leaseRenewMs / Math.max(1, nodes.length)));
     const tick = () => {
+      this.after(tickMs, tick);
       const due = Math.floor(((Date.now() - this.leaseStart) / this.timing.leaseRenewMs) * nodes.length);
       const now = Date.now();
       // After a stall, renew each node at most once rather than replaying the backlog.
@@ -90,20 +108,18 @@ export class ClusterSimulation implements ClusterWrites {
         const node = nodes[from % nodes.length]!;
         if (this.silentNodes.has(node.name)) continue;
         this.renewLease(node.name, now);
-        // Besides the Lease, kubelet posts its Node status every 5 minutes (every 30th renewal) when nothing changed.
-        if (Math.floor(from / nodes.length) % 30 === 29) this.postNodeStatus(node.name, now);
+        if (postsNodeStatus(from, nodes.length)) this.postNodeStatus(node.name, now);
       }
       this.leaseCursor = due;
-      this.after(tickMs, tick);
     };
     this.after(tickMs, tick);
     const leaderTick = () => {
+      this.after(Math.max(20, this.timing.leaseRenewMs / 5), leaderTick);
       const now = Date.now();
       for (const name of ['kube-controller-manager', 'kube-scheduler']) {
         const lease = this.store.get(leaseType, 'kube-system', name);
         if (lease) this.store.update(leaseType, renewedLease(lease, now));
       }
-      this.after(Math.max(20, this.timing.leaseRenewMs / 5), leaderTick);
     };
     this.after(Math.max(20, this.timing.leaseRenewMs / 5), leaderTick);
   }
@@ -112,19 +128,45 @@ export class ClusterSimulation implements ClusterWrites {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
+    for (const immediate of this.immediates) clearImmediate(immediate);
+    this.immediates.clear();
   }
 
   get nodes(): readonly NodeInfo[] {
     return this.cluster.nodes;
   }
 
+  /** Runs `action` later. Its errors are kept (the last few, for diagnosis), never thrown out of the timer. */
   private after(ms: number, action: () => void): void {
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.timers.delete(timer);
-      if (!this.stopped) action();
+      this.runStep(action);
     }, ms);
     this.timers.add(timer);
+  }
+
+  /**
+   * Runs `action` in the next turn of the event loop, after pending I/O: a zero-delay timer could run in the
+   * same timers phase as the step that scheduled it, and so block as long as both.
+   */
+  private nextTurn(action: () => void): void {
+    if (this.stopped) return;
+    const immediate = setImmediate(() => {
+      this.immediates.delete(immediate);
+      this.runStep(action);
+    });
+    this.immediates.add(immediate);
+  }
+
+  private runStep(action: () => void): void {
+    if (this.stopped) return;
+    try {
+      action();
+    } catch (error) {
+      this.timerErrors.push(error instanceof Error ? error.message : String(error));
+      if (this.timerErrors.length > 20) this.timerErrors.shift();
+    }
   }
 
   private postNodeStatus(nodeName: string, now: number): void {
@@ -284,7 +326,8 @@ export class ClusterSimulation implements ClusterWrites {
   }
 
   private markTerminating(pod: KubeObject, grace: number): KubeObject {
-    const deletionTimestamp = isoSeconds(Date.now() + grace * 1000);
+    // Beyond what a Go time.Duration holds (292 years) the deletion time stays at that bound.
+    const deletionTimestamp = isoSeconds(Date.now() + Math.min(grace, MAX_DURATION_SECONDS) * 1000);
     return this.store.update(podType, { ...pod, metadata: { ...pod.metadata, deletionTimestamp, deletionGracePeriodSeconds: grace } });
   }
 
@@ -326,7 +369,15 @@ export class ClusterSimulation implements ClusterWrites {
     const active = this.ownedPods(replicaSet).filter((pod) => !pod.metadata.deletionTimestamp);
     const template = (replicaSet.spec as Loose).template as { metadata: { labels: Record<string, string> }; spec: PodTemplate['spec'] };
     const source = { component: 'replicaset-controller' };
-    for (let count = active.length; count < desired; count++) {
+    const toCreate = Math.min(desired - active.length, POD_CREATE_BATCH);
+    // Past one batch either way, the rest waits for the next turn of the event loop.
+    if (Math.abs(desired - active.length) > POD_CREATE_BATCH) {
+      this.nextTurn(() => {
+        const latest = this.store.get(replicaSetType, replicaSet.metadata.namespace, replicaSet.metadata.name);
+        if (latest) this.reconcileReplicaSet(latest);
+      });
+    }
+    for (let count = active.length; count < active.length + toCreate; count++) {
       const podTemplate: PodTemplate = { labels: template.metadata.labels, spec: template.spec };
       const pod = this.store.create(podType, podFromTemplate(replicaSet, podTemplate, this.suffixes.uniqueName(`${replicaSet.metadata.name}-`, (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined), {}, Date.now()));
       this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, source);
@@ -337,7 +388,7 @@ export class ClusterSimulation implements ClusterWrites {
       const victims = [...active].sort((a, b) => {
         const score = (pod: KubeObject) => ((pod.spec as Loose).nodeName ? 2 : 0) + (isReady(pod) ? 1 : 0);
         return score(a) - score(b) || Date.parse(b.metadata.creationTimestamp!) - Date.parse(a.metadata.creationTimestamp!);
-      }).slice(0, active.length - desired);
+      }).slice(0, Math.min(active.length - desired, POD_CREATE_BATCH));
       for (const victim of victims) {
         this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulDelete', `Deleted pod: ${victim.metadata.name}`, source);
         this.deletePodQuietly(victim);
