@@ -44,6 +44,8 @@ export async function loadAnatomySnapshot(options: SnapshotOptions): Promise<Clu
     }
     const anatomy = session.snapshot();
     if (!anatomy) throw new SnapshotError(`Cannot read context "${context}" (${session.server})`);
+    // Neither Nodes nor kube-system Pods could be read (every list failed): an error, never an empty cluster.
+    if (anatomy.nothingRead) throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${anatomy.nothingRead.reason}`);
     return anatomy;
   } finally {
     session.dispose();
