@@ -3,6 +3,7 @@ import { homedir, tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
 import { kubernetesVersion } from '../core/demo/fixture';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../core/demo/demoCluster';
+import { demoWorkerData, serveDemoInWorker } from '../core/demo/demoWorker';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIo } from './run';
 
 const usage = `Usage: cluster-anatomy demo [options]
@@ -69,6 +70,12 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
     summary: 'serve the built-in demo cluster (kind multi-node, simulated) until stopped',
     usage,
     async run(args: string[], io: CliIo): Promise<number> {
+      // Started by the extension as its demo's worker thread: serve it there until the extension says stop.
+      const inWorker = demoWorkerData();
+      if (inWorker) {
+        await serveDemoInWorker(inWorker);
+        return 0;
+      }
       const { values } = parseCommandArgs(args, options);
       const port = number(values.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number');
       const nodes = number(values.nodes, 'nodes', (n) => Number.isInteger(n) && n >= 1 && n <= 20_000, 'an integer from 1 to 20000');

@@ -22,8 +22,9 @@ export interface OpenedDemoCluster {
 }
 
 /**
- * The built-in demo cluster: the article's kind multi-node cluster, served on 127.0.0.1 from this extension
- * host. Its kubeconfig lives in the extension's storage and joins the merged kubeconfig with the lowest
+ * The built-in demo cluster: the article's kind multi-node cluster, served on 127.0.0.1 from a worker thread
+ * of this extension host (the packaged dist/cli.js), so that nothing it does can stall the editor; in process
+ * only when that bundle is missing (tests that run the sources). Its kubeconfig lives in the extension's storage and joins the merged kubeconfig with the lowest
  * precedence; the switch to it is for this session only, so the user's kubeconfig files are never touched.
  */
 export class DemoClusterController implements vscode.Disposable {
@@ -52,8 +53,7 @@ export class DemoClusterController implements vscode.Disposable {
       // The demo's own context name, unless a real kubeconfig already uses it (a real kind cluster).
       const taken = this.kubeconfig.mergedConfig.contexts.get(DEMO_CONTEXT)?.file;
       const contextName = taken && taken !== this.kubeconfigFile ? `${DEMO_CONTEXT}-demo` : DEMO_CONTEXT;
-      const { startDemoCluster } = await import('../../core/demo/demoCluster');
-      this.demo = await startDemoCluster({ ...options, contextName });
+      this.demo = await this.startCluster({ ...options, contextName });
       fs.mkdirSync(path.dirname(this.kubeconfigFile), { recursive: true });
       fs.writeFileSync(this.kubeconfigFile, this.demo.kubeconfigYaml(), { mode: 0o600 });
       this.kubeconfig.update({ additionalFiles: [this.kubeconfigFile] });
@@ -61,6 +61,20 @@ export class DemoClusterController implements vscode.Disposable {
     }
     await this.kubeconfig.switchContext(this.demo.contextName, { sessionOnly: true });
     return { context: this.demo.contextName, server: this.demo.server, kubeconfigFile: this.kubeconfigFile };
+  }
+
+  private async startCluster(options: DemoClusterOptions): Promise<DemoCluster> {
+    const cliBundle = this.host.context.asAbsolutePath(path.join('dist', 'cli.js'));
+    if (fs.existsSync(cliBundle)) {
+      const { startDemoClusterInWorker } = await import('../../core/demo/demoWorker');
+      const cluster = await startDemoClusterInWorker(options, { file: cliBundle });
+      void cluster.exited.then((reason) => {
+        if (reason && this.demo === cluster) this.host.log.error(`Demo cluster: ${reason}`);
+      });
+      return cluster;
+    }
+    const { startDemoCluster } = await import('../../core/demo/demoCluster');
+    return startDemoCluster(options);
   }
 
   async stop(): Promise<void> {

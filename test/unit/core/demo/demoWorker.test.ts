@@ -1,0 +1,40 @@
+import * as assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { startDemoClusterInWorker, type WorkerDemoCluster } from '../../../../src/core/demo/demoWorker';
+import { demoRequest } from '../../../support/demo';
+
+/** The CLI entry, loaded as TypeScript in the worker (the extension runs the built dist/cli.js the same way). */
+const script = { file: join(__dirname, '../../../../src/cli/main.ts'), execArgv: ['--require', require.resolve('tsx/cjs')] };
+
+describe('the demo cluster in a worker thread', () => {
+  let demo: WorkerDemoCluster;
+
+  before(async () => {
+    demo = await startDemoClusterInWorker({ timeScale: 200, contextName: 'kind-worker-demo' }, script);
+  });
+  after(async () => {
+    await demo?.stop();
+  });
+
+  it('serves the API from the worker', async () => {
+    const nodes = (await demoRequest(demo, '/api/v1/nodes')).json();
+    assert.deepEqual(nodes.items.map((node: { metadata: { name: string } }) => node.metadata.name), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    assert.match(demo.kubeconfigYaml(), /current-context: "kind-worker-demo"/);
+  });
+
+  it('answers DemoControl calls synchronously, and reports their errors', async () => {
+    assert.deepEqual(demo.control.nodeNames(), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    assert.equal(typeof demo.control.resourceVersion(), 'number');
+    assert.throws(() => demo.control.stopHeartbeat('no-such-node'), /no node named no-such-node/);
+    demo.control.forbid('pods', 'kube-system');
+    assert.equal((await demoRequest(demo, '/api/v1/namespaces/kube-system/pods')).status, 403);
+    demo.control.allow('pods', 'kube-system');
+    assert.equal((await demoRequest(demo, '/api/v1/namespaces/kube-system/pods')).status, 200);
+  });
+
+  it('stops: the worker exits and later calls say so', async () => {
+    await demo.stop();
+    assert.equal(await demo.exited, undefined);
+    assert.throws(() => demo.control.nodeNames(), /stopped/);
+  });
+});
