@@ -151,7 +151,7 @@ function openapiInputDirs() {
 function generateOpenapi() {
   const generator = join(paths.tools, 'openapi-gen');
   mkdirSync(paths.tools, { recursive: true });
-  step('building openapi-gen', () => mustRun('go', ['build', '-p', '2', '-o', generator,
+  step('building openapi-gen', () => mustRun('go', ['build', '-p', '2', '-trimpath', '-o', generator,
     './vendor/k8s.io/kube-openapi/cmd/openapi-gen'], { cwd: paths.source, env: goEnv() }));
   step('generating pkg/generated/openapi', () => {
     const inputs = openapiInputDirs().map((dir) => `k8s.io/kubernetes/${dir}`);
