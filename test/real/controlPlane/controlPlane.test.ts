@@ -84,6 +84,15 @@ describe('real control plane: two v1.20.2 clusters on one etcd', function () {
     assert.equal(isRunning(alpha.pids['kube-scheduler']), true);
   });
 
+  it('restarts kube-apiserver at the same address, its objects kept in etcd', async () => {
+    await kubectl(beta, 'create', 'configmap', 'kept', '-n', 'default', '--from-literal=k=v');
+    const first = beta.pids['kube-apiserver'];
+    await beta.restart('kube-apiserver');
+    assert.notEqual(beta.pids['kube-apiserver'], first);
+    assert.equal(isRunning(first), false);
+    assert.equal((await kubectl(beta, 'get', 'configmap', 'kept', '-o', 'name')).trim(), 'configmap/kept');
+  });
+
   it('leaves no process behind when stopped', async () => {
     const pids = [...Object.values(alpha.pids), ...Object.values(beta.pids), etcd.pid];
     assert.equal(readProcesses(runDir).length, pids.length);

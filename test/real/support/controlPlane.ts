@@ -4,11 +4,15 @@
  *
  *   const etcd = await startEtcd({ dataDir: join(run, 'etcd') });        // run folder = dirname(dataDir)
  *   const kind = await startControlPlane({ name: 'kind', etcd });        // folder: <run>/kind
+ *     // options: serviceCidr (10.96.0.0/16), clusterCidr (10.244.0.0/16), nodeCidrMaskSize (24),
+ *     // nodeMonitorGracePeriod / podEvictionTimeout (Kubernetes' 40s / 5m0s), dir, readyTimeoutMs,
+ *     // extraApiServerFlags / extraControllerManagerFlags / extraSchedulerFlags (appended: the last one wins)
  *   kind.server, kind.caPem, kind.adminKubeconfigPath                    // context and cluster named 'kind'
  *   kind.pids['kube-scheduler']; await kind.kill('kube-scheduler'); await kind.restart('kube-scheduler');
  *   kind.userKubeconfig('jane', ['developers'])                          // client cert; context 'jane@kind'
  *   await kind.stop(); await etcd.stop();
  *   stopAll(run)                                                         // kills leftovers of a crashed run
+ *   await freePort()                                                     // a free loopback port
  *
  * Several control planes share one etcd (each its own --etcd-prefix=/<name>, ports and service CIDR). Every
  * process is recorded in <run>/processes.json (scripts/realcluster/stop.mjs <run> kills what is left), is
