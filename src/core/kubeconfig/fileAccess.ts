@@ -92,14 +92,33 @@ export async function readKubeconfigText(file: string): Promise<string> {
 export class KubeconfigLockError extends Error {}
 
 export interface LockOptions {
-  /** How long to wait for another writer's lock before giving up. kubectl gives up at once; we wait a little. */
+  /**
+   * How long one holder may keep the lock before we give up and call it stale (kubectl gives up at once). A lock
+   * that changes hands meanwhile is waited for again, up to six times this.
+   */
   readonly timeoutMs?: number;
 }
 
+const DEFAULT_LOCK_TIMEOUT_MS = 10_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function acquire(file: string, deadline: number): Promise<string | undefined> {
+/** The lock file's identity: a new holder creates a new file. Undefined when there is none. */
+function lockIdentity(lock: string): string | undefined {
+  try {
+    const stat = fs.statSync(lock);
+    return `${stat.ino}:${stat.mtimeMs}`;
+  } catch {
+    return undefined;
+  }
+}
+
+async function acquire(file: string, timeoutMs: number): Promise<string | undefined> {
   const lock = `${file}.lock`;
+  // A lock that changes hands is busy, not stale: the wait restarts for each new holder, up to a hard cap.
+  const cap = Date.now() + 6 * timeoutMs;
+  let holder: string | undefined;
+  let deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     try {
       // The same lock kubectl takes (client-go clientcmd lockFile): `<file>.lock`, created with O_EXCL.
@@ -111,15 +130,16 @@ async function acquire(file: string, deadline: number): Promise<string | undefin
       if (code === 'ENOENT') return undefined;
       if (code !== 'EEXIST') throw new KubeconfigLockError(`cannot create the lock ${lock} (${code ?? 'error'})`);
     }
+    const identity = lockIdentity(lock);
+    if (identity === undefined) continue; // released just now: try again at once
+    if (identity !== holder) {
+      holder = identity;
+      deadline = Math.min(Date.now() + timeoutMs, cap);
+    }
     if (Date.now() >= deadline) {
-      let age = '';
-      try {
-        age = ` (it is ${Math.round((Date.now() - fs.statSync(lock).mtimeMs) / 1000)} s old)`;
-      } catch {
-        continue; // released just now: try once more
-      }
+      const age = Math.round((Date.now() - Number(identity.split(':')[1])) / 1000);
       throw new KubeconfigLockError(
-        `${lock} exists${age}: kubectl or cluster-anatomy is changing ${file}, or one was stopped before it removed its lock. ` +
+        `${lock} exists (it is ${age} s old): kubectl or cluster-anatomy is changing ${file}, or one was stopped before it removed its lock. ` +
           'Remove the lock file if no such command is running.',
       );
     }
@@ -132,11 +152,10 @@ async function acquire(file: string, deadline: number): Promise<string | undefin
  * ModifyConfig takes them, so kubectl and this product never interleave their read-modify-write.
  */
 export async function withKubeconfigLock<T>(files: readonly string[], action: () => Promise<T>, options: LockOptions = {}): Promise<T> {
-  const deadline = Date.now() + (options.timeoutMs ?? 10_000);
   const held: string[] = [];
   try {
     for (const file of [...new Set(files)].sort()) {
-      const lock = await acquire(file, deadline);
+      const lock = await acquire(file, options.timeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS);
       if (lock !== undefined) held.push(lock);
     }
     return await action();
