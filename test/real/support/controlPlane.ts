@@ -176,7 +176,19 @@ async function waitWhileAlive<T>(what: string, watched: Running, logPath: string
   }
 }
 
-export function freePort(): Promise<number> {
+const portsHandedOut = new Set<number>();
+
+/** A loopback port free now, and never one this process handed out before (clusters start in parallel). */
+export async function freePort(): Promise<number> {
+  for (;;) {
+    const port = await unusedPort();
+    if (portsHandedOut.has(port)) continue;
+    portsHandedOut.add(port);
+    return port;
+  }
+}
+
+function unusedPort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
@@ -295,8 +307,9 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   });
   const serviceAccountKey = createSigningKey(pki, 'sa');
 
-  const [apiPort, controllerManagerPort, schedulerPort] = [await freePort(), await freePort(), await freePort()];
-  const server = `https://127.0.0.1:${apiPort}`;
+  // The other two get theirs just before they start, to keep the time a free port could be taken short.
+  const ports: Record<Component, number> = { 'kube-apiserver': await freePort(), 'kube-controller-manager': 0, 'kube-scheduler': 0 };
+  const server = `https://127.0.0.1:${ports['kube-apiserver']}`;
   const adminKubeconfigPath = join(dir, 'admin.kubeconfig');
   writeFileSync(adminKubeconfigPath, kubeconfig(name, server, ca.certPem, `${name}-admin`, name, admin));
   const componentKubeconfig = (component: Component) => {
@@ -313,10 +326,10 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     `--authorization-kubeconfig=${path}`];
   const controllerManagerKubeconfig = componentKubeconfig('kube-controller-manager');
   const schedulerKubeconfig = componentKubeconfig('kube-scheduler');
-  const flags: Record<Component, string[]> = {
-    'kube-apiserver': [
+  const flags: Record<Component, () => string[]> = {
+    'kube-apiserver': () => [
       `--etcd-servers=${options.etcd.endpoint}`, `--etcd-prefix=/${name}`,
-      '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${apiPort}`, '--insecure-port=0',
+      '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${ports['kube-apiserver']}`, '--insecure-port=0',
       `--tls-cert-file=${serving.certPath}`, `--tls-private-key-file=${serving.keyPath}`, `--client-ca-file=${ca.certPath}`,
       `--service-cluster-ip-range=${serviceCidr}`, '--endpoint-reconciler-type=none',
       '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
@@ -327,9 +340,9 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       `--cert-dir=${join(dir, 'kube-apiserver-certs')}`,
       ...(options.extraApiServerFlags ?? []),
     ],
-    'kube-controller-manager': [
+    'kube-controller-manager': () => [
       ...delegated(controllerManagerKubeconfig),
-      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${controllerManagerPort}`,
+      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${ports['kube-controller-manager']}`,
       `--cert-dir=${join(dir, 'kube-controller-manager-certs')}`,
       '--leader-elect=true', '--use-service-account-credentials=true', `--cluster-name=${name}`,
       `--root-ca-file=${ca.certPath}`, `--service-account-private-key-file=${serviceAccountKey.keyPath}`,
@@ -340,9 +353,9 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       ...(options.podEvictionTimeout ? [`--pod-eviction-timeout=${options.podEvictionTimeout}`] : []),
       ...(options.extraControllerManagerFlags ?? []),
     ],
-    'kube-scheduler': [
+    'kube-scheduler': () => [
       ...delegated(schedulerKubeconfig),
-      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${schedulerPort}`,
+      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${ports['kube-scheduler']}`,
       `--cert-dir=${join(dir, 'kube-scheduler-certs')}`, '--leader-elect=true',
       ...(options.extraSchedulerFlags ?? []),
     ],
@@ -350,23 +363,21 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
 
   const adminTls: RequestOptions = { ca: ca.certPem, cert: admin.certPem, key: admin.keyPem };
   const apiGet = (path: string) => fetchText(`${server}${path}`, adminTls);
-  const healthUrl: Record<Component, string> = {
-    'kube-apiserver': `${server}/readyz`,
-    'kube-controller-manager': `https://127.0.0.1:${controllerManagerPort}/healthz`,
-    'kube-scheduler': `https://127.0.0.1:${schedulerPort}/healthz`,
-  };
+  const healthUrl = (component: Component) => component === 'kube-apiserver' ? `${server}/readyz`
+    : `https://127.0.0.1:${ports[component]}/healthz`;
   const processes = {} as Record<Component, Running>;
   const logPath = (component: Component) => join(dir, `${component}.log`);
 
-  const start = (component: Component) => {
-    processes[component] = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component],
+  const start = async (component: Component) => {
+    if (ports[component] === 0) ports[component] = await freePort();
+    processes[component] = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](),
       logPath(component));
   };
   const waitHealthy = (component: Component) => waitWhileAlive(`${name}'s ${component} to be healthy`,
     processes[component], logPath(component), readyTimeoutMs, async () => {
       // The apiserver's serving cert is ours; the other two serve a self-signed one made at start.
       const tls = component === 'kube-apiserver' ? adminTls : { rejectUnauthorized: false };
-      const reply = await fetchText(healthUrl[component], tls);
+      const reply = await fetchText(healthUrl(component), tls);
       return reply?.status === 200 && reply.body === 'ok';
     });
 
@@ -375,10 +386,10 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     await terminate(processes['kube-apiserver']);
   };
   try {
-    start('kube-apiserver');
+    await start('kube-apiserver');
     await waitHealthy('kube-apiserver');
-    start('kube-controller-manager');
-    start('kube-scheduler');
+    await start('kube-controller-manager');
+    await start('kube-scheduler');
     await Promise.all([waitHealthy('kube-controller-manager'), waitHealthy('kube-scheduler')]);
     // Pods are admitted only once the default ServiceAccount has its token (the token controller's work).
     await waitWhileAlive(`${name}'s default ServiceAccount token`, processes['kube-controller-manager'],
@@ -406,7 +417,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     kill,
     async restart(component) {
       await kill(component);
-      start(component);
+      await start(component);
       await waitHealthy(component);
     },
     stop,
