@@ -19,7 +19,7 @@ function allLabels(node: ClusterShape['nodes'][number]): Record<string, string> 
 }
 
 function allTaints(node: ClusterShape['nodes'][number]): string[] {
-  return [...(node.registerTaints ?? []), ...(node.setBy ?? []).flatMap((writer) => writer.taints ?? [])].map((taint) => `${taint.key}:${taint.effect}`);
+  return (node.registerTaints ?? []).map((taint) => `${taint.key}:${taint.effect}`);
 }
 
 describe('cluster shapes', () => {

@@ -46,14 +46,17 @@ export async function connectKubeApi(kubeconfigPath: string, maxSockets = 64): P
   const watchAgent = new Agent({ keepAlive: false, ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: !cluster.skipTLSVerify });
   const headers = (tls.headers ?? {}) as Record<string, string>;
 
-  function options(method: string, path: string, agentToUse: Agent, contentType?: string): RequestOptions {
+  function options(method: string, path: string, agentToUse: Agent, payload?: string, contentType?: string): RequestOptions {
+    // A Content-Length, not chunked bodies: kube-apiserver's Go server answered some chunked PATCHes on
+    // reused keep-alive connections with a bare "400 Bad Request".
+    const body = payload === undefined ? {} : { 'Content-Type': contentType, 'Content-Length': String(Buffer.byteLength(payload)) };
     return {
       method,
       hostname: server.hostname,
       port: server.port || 443,
       path,
       agent: agentToUse,
-      headers: { ...headers, Accept: 'application/json', ...(contentType ? { 'Content-Type': contentType } : {}) },
+      headers: { ...headers, Accept: 'application/json', ...body },
     };
   }
 
@@ -62,7 +65,7 @@ export async function connectKubeApi(kubeconfigPath: string, maxSockets = 64): P
     request<T>(method: string, path: string, body?: unknown, contentType = 'application/json') {
       return new Promise<ApiAnswer<T>>((resolve, reject) => {
         const payload = body === undefined ? undefined : JSON.stringify(body);
-        const req = httpsRequest(options(method, path, agent, payload === undefined ? undefined : contentType), (res) => {
+        const req = httpsRequest(options(method, path, agent, payload, contentType), (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (chunk: Buffer) => chunks.push(chunk));
           res.on('end', () => {

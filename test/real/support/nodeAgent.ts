@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { connectKubeApi, mergePatch, strategicMergePatch, type Loose, type WatchEvent } from './kubeApi';
 import { cidrSize, ipInCidr } from './shapes/objects';
-import type { ClusterShape, ShapeNode, StaticPod, Taint } from './shapes/types';
+import type { ClusterShape, ShapeNode, StaticPod } from './shapes/types';
 
 /**
  * A "fake kubelet" for every node of one cluster shape, over a real kube-apiserver: it registers the Nodes,
@@ -417,10 +417,8 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     state.readySince = Date.now();
     // What others write on the Node after kubelet registers it: kubeadm's role label and taint, a cloud's labels.
     for (const writer of node.setBy ?? []) {
-      const taints: Taint[] | undefined = writer.taints ? [...((current.spec?.taints as Taint[] | undefined) ?? []).filter((taint) => !writer.taints!.some((own) => own.key === taint.key)), ...writer.taints] : undefined;
       await api.call('PATCH', `/api/v1/nodes/${encodeURIComponent(node.name)}?fieldManager=${encodeURIComponent(writer.manager)}`, {
         metadata: { labels: writer.labels ?? {}, annotations: writer.annotations ?? {} },
-        ...(taints ? { spec: { taints } } : {}),
       }, { contentType: strategicMergePatch });
     }
     await postStatus(state, true);
@@ -471,8 +469,12 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     if (!pod || !state?.live || stopped) return;
     const path = `/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/pods/${encodeURIComponent(pod.name)}`;
     if (pod.deleting) {
-      // The containers are gone: kubelet finishes the deletion at once, for this very Pod.
-      await api.call('DELETE', path, { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 0, preconditions: { uid } }, { accept: [404, 409] });
+      // The containers are gone: kubelet finishes the deletion at once, for this very Pod. The first call
+      // only shortens the grace period to 0 (the API answers with the Pod); the next one removes it.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const answer = await api.call('DELETE', path, { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 0, preconditions: { uid } }, { accept: [404, 409] });
+        if (answer.status !== 200 || answer.body.kind !== 'Pod') break;
+      }
       addresses.forget(uid);
       return;
     }

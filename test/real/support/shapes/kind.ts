@@ -63,8 +63,9 @@ export function kindShape(options: ShapeOptions = {}): ClusterShape {
     capacity: { cpu: '8', 'ephemeral-storage': '102625208Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16351524Ki', pods: '110' },
     images: isControlPlane ? [...images, etcdImage, k8sImage('kube-apiserver'), k8sImage('kube-controller-manager'), k8sImage('kube-scheduler')] : images,
     staticPods: isControlPlane ? staticPods : [],
+    registerTaints: isControlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : [],
     setBy: [isControlPlane
-      ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket }, taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] }
+      ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }
       : { manager: 'kubeadm', annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }],
   });
   const nodes = [node(controlPlane, 0, true)];

@@ -36,9 +36,10 @@ export function kubeadmHaShape(options: ShapeOptions = {}): ClusterShape {
           controlPlaneStaticPod('kube-scheduler', k8sImage('kube-scheduler'), ['--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true']),
         ]
       : [],
+    registerTaints: controlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : [],
     setBy: [
       controlPlane
-        ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket }, taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] }
+        ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }
         : { manager: 'kubeadm', annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } },
       calicoWriter(ip, index),
     ],

@@ -39,9 +39,10 @@ export function oldMasterShape(options: ShapeOptions = {}): ClusterShape {
           controlPlaneStaticPod('kube-scheduler', k8sImage('kube-scheduler'), ['--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true', '--port=0']),
         ]
       : [],
+    registerTaints: master ? [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' }] : [],
     setBy: [
       master
-        ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/master': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket }, taints: [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' }] }
+        ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/master': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }
         : { manager: 'kubeadm', annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } },
       ciliumWriter(index),
     ],

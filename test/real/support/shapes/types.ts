@@ -32,14 +32,16 @@ export interface NodeWriter {
   manager: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
-  taints?: Taint[];
 }
 
 export interface ShapeNode {
   name: string;
   labels: Record<string, string>;
   annotations: Record<string, string>;
-  /** Taints kubelet registers the Node with (--register-with-taints). */
+  /**
+   * Taints kubelet registers the Node with (--register-with-taints; kubeadm passes its nodeRegistration.taints
+   * that way), so no controller's taint update can race with them.
+   */
   registerTaints?: Taint[];
   /** What others write on the Node after kubelet registers it (kubeadm's role label and taint, a cloud's labels). */
   setBy?: NodeWriter[];
