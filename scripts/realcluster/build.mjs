@@ -178,7 +178,7 @@ function generateOpenapi() {
 function buildBinaries(flags) {
   mkdirSync(paths.bin, { recursive: true });
   rmSync(paths.stamp, { force: true });
-  step(`building ${COMPONENTS.join(', ')} (cold: about ten minutes; warm: seconds)`, () => mustRun('go', [
+  step(`building ${COMPONENTS.join(', ')} (cold: about ten minutes of two cores; warm: under a minute)`, () => mustRun('go', [
     'build', '-p', '2', '-trimpath', '-tags', 'selinux,notest', '-ldflags', flags, '-o', `${paths.bin}/`,
     ...COMPONENTS.map((component) => `./cmd/${component}`),
   ], { cwd: paths.source, env: goEnv() }));
