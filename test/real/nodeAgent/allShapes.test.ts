@@ -1,48 +1,24 @@
 import * as assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { until } from '../../support/until';
-import { type Etcd, startControlPlane, startEtcd } from '../support/controlPlane';
 import { connectKubeApi, type Loose } from '../support/kubeApi';
-import { mirrorPodName, startNodeAgent } from '../support/nodeAgent';
-import { shapes, type ShapeName } from '../support/shapes';
+import { mirrorPodName } from '../support/nodeAgent';
+import { realCluster, shapeNames } from '../support/realClusters';
 
 /**
- * Every shape, one at a time, on its own real control plane (one etcd for all): it settles, its mirror Pods
- * are there, its workloads run where the real scheduler put them, and a dead kubelet turns its node Unknown.
+ * Every shape on its own real control plane (the run's shared clusters): it settles, its mirror Pods are
+ * there, its Pods run where the real scheduler put them, and a dead kubelet turns its node Unknown.
  */
 
 describe('node agent on a real control plane: every shape settles', function () {
   this.timeout(600_000);
-  let dir: string;
-  let etcd: Etcd;
-  const settleTimes: string[] = [];
 
-  before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cluster-anatomy-shapes-'));
-    etcd = await startEtcd({ dataDir: join(dir, 'etcd') });
-  });
-
-  after(async () => {
-    console.log(`      settle times: ${settleTimes.join(', ')}`);
-    await etcd?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  });
-
-  for (const name of Object.keys(shapes) as ShapeName[]) {
+  for (const name of shapeNames) {
     it(name, async () => {
-      const shape = shapes[name]();
-      const cluster = await startControlPlane({ name, etcd, serviceCidr: shape.serviceCidr, clusterCidr: shape.clusterCidr });
-      const errors: string[] = [];
       const started = Date.now();
-      const agent = await startNodeAgent({ kubeconfigPath: cluster.adminKubeconfigPath, shape, onError: (message) => errors.push(message) });
-      const api = await connectKubeApi(cluster.adminKubeconfigPath);
+      const { shape, kubeconfigPath, agentErrors } = await realCluster(name);
+      console.log(`      ${name} ready after ${((Date.now() - started) / 1000).toFixed(1)} s (0 when an earlier file started it)`);
+      const api = await connectKubeApi(kubeconfigPath);
       try {
-        await shape.seed(cluster.adminKubeconfigPath);
-        await agent.whenSettled(240_000);
-        settleTimes.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
-
         const nodes = (await api.call('GET', '/api/v1/nodes')).body.items as Loose[];
         const readyOf = (node: Loose) => (node.status.conditions as Loose[]).find((condition) => condition.type === 'Ready')?.status;
         assert.deepEqual(nodes.map((node) => node.metadata.name).sort(), shape.nodes.map((node) => node.name).sort());
@@ -60,15 +36,13 @@ describe('node agent on a real control plane: every shape settles', function () 
         for (const pod of pods.filter((candidate) => live.has(candidate.spec.nodeName))) {
           assert.ok(['Running', 'Succeeded'].includes(pod.status.phase), `${pod.metadata.name} ${pod.status.phase}`);
         }
-        assert.deepEqual(errors, []);
+        assert.deepEqual(agentErrors, []);
 
         for (const dead of shape.nodes.filter((node) => node.kubeletDead)) {
           await until(`${dead.name} Unknown`, async () => readyOf((await api.call('GET', `/api/v1/nodes/${dead.name}`)).body) === 'Unknown', 90_000, 1000);
         }
       } finally {
         api.close();
-        await agent.stop();
-        await cluster.stop();
       }
     });
   }

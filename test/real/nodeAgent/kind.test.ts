@@ -1,55 +1,38 @@
 import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { until } from '../../support/until';
-import { type ControlPlane, type Etcd, startControlPlane, startEtcd } from '../support/controlPlane';
 import type { Loose } from '../support/kubeApi';
-import { startNodeAgent, type NodeAgent } from '../support/nodeAgent';
-import { kindShape } from '../support/shapes/kind';
+import { realCluster, type RealCluster } from '../support/realClusters';
 
 /**
  * The kind shape over the real v1.20 kube-apiserver, controller manager and scheduler: the agent plays the
  * kubelets, the real controllers create the Pods and the real scheduler binds them. Checked with kubectl.
+ * Uses the run's shared kind cluster and leaves it as it found it.
  */
 
 const run = promisify(execFile);
-const shape = kindShape();
-const [controlPlaneNode, worker, worker2] = shape.nodes.map((node) => node.name) as [string, string, string];
 
 describe('node agent on a real control plane: the kind shape', function () {
   this.timeout(300_000);
-  let dir: string;
-  let etcd: Etcd;
-  let cluster: ControlPlane;
-  let agent: NodeAgent;
-  const agentErrors: string[] = [];
+  let cluster: RealCluster;
+  let controlPlaneNode: string;
+  let worker: string;
+  let worker2: string;
 
   async function kubectl(...args: string[]): Promise<Loose> {
-    const { stdout } = await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, ...args, '-o', 'json'], { maxBuffer: 64 << 20, env: { ...process.env, HOME: dir } });
+    const { stdout } = await run('kubectl', [...args, '-o', 'json'], { maxBuffer: 64 << 20, env: cluster.env });
     return JSON.parse(stdout) as Loose;
   }
+  const kubectlDo = (...args: string[]) => run('kubectl', args, { env: cluster.env });
   const ready = (object: Loose) => (object.status?.conditions as Loose[] | undefined)?.find((condition) => condition.type === 'Ready')?.status;
   const kubeSystemPods = async (selector: string) => ((await kubectl('get', 'pods', '-n', 'kube-system', '-l', selector)).items as Loose[]);
 
   before(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'cluster-anatomy-agent-'));
-    etcd = await startEtcd({ dataDir: join(dir, 'etcd') });
-    cluster = await startControlPlane({ name: 'kind', etcd, serviceCidr: shape.serviceCidr, clusterCidr: shape.clusterCidr });
     const started = Date.now();
-    agent = await startNodeAgent({ kubeconfigPath: cluster.adminKubeconfigPath, shape, onError: (message) => agentErrors.push(message) });
-    await shape.seed(cluster.adminKubeconfigPath);
-    await agent.whenSettled(180_000);
-    console.log(`      kind shape settled in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  });
-
-  after(async () => {
-    await agent?.stop();
-    await cluster?.stop();
-    await etcd?.stop();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    cluster = await realCluster('kind');
+    [controlPlaneNode, worker, worker2] = cluster.shape.nodes.map((node) => node.name) as [string, string, string];
+    console.log(`      kind cluster ready after ${((Date.now() - started) / 1000).toFixed(1)} s (0 when an earlier file started it)`);
   });
 
   it('registers three Ready nodes with their runtime, kubelet version, roles and taint', async () => {
@@ -58,7 +41,7 @@ describe('node agent on a real control plane: the kind shape', function () {
     for (const node of nodes) {
       assert.equal(ready(node), 'True', node.metadata.name);
       assert.match(node.status.nodeInfo.containerRuntimeVersion, /^containerd:\/\//);
-      assert.equal(node.status.nodeInfo.kubeletVersion, shape.nodes[0]!.info.kubeletVersion);
+      assert.equal(node.status.nodeInfo.kubeletVersion, cluster.shape.nodes[0]!.info.kubeletVersion);
       assert.match(node.spec.podCIDR, /^10\.244\.\d+\.0\/24$/, 'the real controller manager assigns podCIDRs');
       assert.equal(node.metadata.annotations['node.alpha.kubernetes.io/ttl'], '0', 'the real TTL controller annotates');
     }
@@ -80,7 +63,7 @@ describe('node agent on a real control plane: the kind shape', function () {
       assert.equal(pod.spec.nodeName, controlPlaneNode);
       assert.equal(pod.spec.priority, 2000001000, 'the Priority admission plugin resolved system-node-critical');
       assert.equal(pod.status.phase, 'Running');
-      assert.equal(pod.status.podIP, shape.nodes[0]!.internalIP);
+      assert.equal(pod.status.podIP, cluster.shape.nodes[0]!.internalIP);
     }
   });
 
@@ -108,12 +91,14 @@ describe('node agent on a real control plane: the kind shape', function () {
 
   it('keeps Pods that do not tolerate the control-plane taint on the workers', async () => {
     // kubeadm's CoreDNS tolerates the taint, so it may land on the control plane; a plain Deployment may not.
-    await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'create', 'deployment', 'web', '--image=registry.k8s.io/pause:3.10', '--replicas=4'], { env: { ...process.env, HOME: dir } });
+    await kubectlDo('create', 'deployment', 'web', '--image=registry.k8s.io/pause:3.10', '--replicas=4');
     const pods = await until('web 4/4 running', async () => {
       const items = (await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[];
       return items.length === 4 && items.every((pod) => ready(pod) === 'True') && items;
     }, 60_000, 500);
     assert.deepEqual([...new Set(pods.map((pod) => pod.spec.nodeName))].filter((node) => node === controlPlaneNode), []);
+    await kubectlDo('delete', 'deployment', 'web', '--wait=false');
+    await until('web gone', async () => ((await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[]).length === 0, 60_000, 500);
   });
 
   it('renews one Lease per node, owned by its Node, every 10 s', async () => {
@@ -132,7 +117,7 @@ describe('node agent on a real control plane: the kind shape', function () {
   it('recreates a deleted mirror Pod, as kubelet does from its manifest folder', async () => {
     const name = `kube-scheduler-${controlPlaneNode}`;
     const before = await kubectl('get', 'pod', '-n', 'kube-system', name);
-    await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'delete', 'pod', '-n', 'kube-system', name, '--wait=false'], { env: { ...process.env, HOME: dir } });
+    await kubectlDo('delete', 'pod', '-n', 'kube-system', name, '--wait=false');
     const after = await until('the mirror Pod back with a new uid', async () => {
       const pods = await kubeSystemPods('component=kube-scheduler');
       return pods.find((pod) => pod.metadata.name === name && pod.metadata.uid !== before.metadata.uid && pod.status.phase === 'Running');
@@ -142,7 +127,7 @@ describe('node agent on a real control plane: the kind shape', function () {
 
   it('finishes the deletion of a Pod on its node; the ReplicaSet replaces it', async () => {
     const [victim] = await kubeSystemPods('k8s-app=kube-dns');
-    await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'delete', 'pod', '-n', 'kube-system', victim!.metadata.name, '--wait=false'], { env: { ...process.env, HOME: dir } });
+    await kubectlDo('delete', 'pod', '-n', 'kube-system', victim!.metadata.name, '--wait=false');
     await until('the deleted Pod gone and CoreDNS 2/2 again', async () => {
       const pods = await kubeSystemPods('k8s-app=kube-dns');
       return !pods.some((pod) => pod.metadata.uid === victim!.metadata.uid) && pods.length === 2 && pods.every((pod) => ready(pod) === 'True');
@@ -151,7 +136,7 @@ describe('node agent on a real control plane: the kind shape', function () {
 
   it('turns a node Unknown after the real grace period once its heartbeat stops, and Ready when it resumes', async () => {
     const stoppedAt = Date.now();
-    agent.stopHeartbeat(worker2);
+    cluster.agent.stopHeartbeat(worker2);
     const unknown = await until('Ready=Unknown', async () => {
       const node = await kubectl('get', 'node', worker2);
       return ready(node) === 'Unknown' && node;
@@ -162,11 +147,11 @@ describe('node agent on a real control plane: the kind shape', function () {
     const condition = (unknown.status.conditions as Loose[]).find((c) => c.type === 'Ready')!;
     assert.equal(condition.reason, 'NodeStatusUnknown');
     assert.ok((unknown.spec.taints as Loose[]).some((taint) => taint.key === 'node.kubernetes.io/unreachable'));
-    agent.resumeHeartbeat(worker2);
+    cluster.agent.resumeHeartbeat(worker2);
     await until('Ready again', async () => ready(await kubectl('get', 'node', worker2)) === 'True', 30_000, 1000);
   });
 
   it('reported no errors', () => {
-    assert.deepEqual(agentErrors, []);
+    assert.deepEqual(cluster.agentErrors, []);
   });
 });
