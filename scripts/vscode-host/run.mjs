@@ -126,6 +126,8 @@ async function runHost(host) {
         ...(testsPath ? { CLUSTER_ANATOMY_TESTS: testsPath } : {}),
         CLUSTER_ANATOMY_TEST_LOGS: join(dirs.userData, 'logs'),
         CLUSTER_ANATOMY_TEST_SOURCE: vsix ? 'vsix' : 'source',
+        // The real-cluster tier runs test/integration/real against a real control plane it started.
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('CLUSTER_ANATOMY_REAL_'))),
       },
     });
     console.log(`[integration] server up on ${server.url} in ${seconds(started)}`);

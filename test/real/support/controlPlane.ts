@@ -14,6 +14,8 @@
  *   stopAll(run)                                                         // kills leftovers of a crashed run
  *   await freePort()                                                     // a free loopback port
  *
+ * A component that exits on its own is started again after a second, as kubelet restarts a static Pod (the
+ * controller manager and the scheduler exit when they lose their leader lock while kube-apiserver is down).
  * Several control planes share one etcd (each its own --etcd-prefix=/<name>, ports and service CIDR). Every
  * process is recorded in <run>/processes.json (scripts/realcluster/stop.mjs <run> kills what is left), is
  * killed when this Node process exits or gets SIGINT/SIGTERM/SIGHUP, and gets SIGKILL from the kernel when its
@@ -83,7 +85,7 @@ export interface ControlPlane {
   clusterCidr: string;
   /** The pid of each component as now running (a restart changes it). */
   readonly pids: Record<Component, number>;
-  /** SIGKILL by recorded pid; resolves once the process is gone. */
+  /** SIGKILL by recorded pid; resolves once the process is gone. It stays down until restart(). */
   kill(component: Component): Promise<void>;
   /** Kills the component if it runs, starts it again and waits until it is healthy. */
   restart(component: Component): Promise<void>;
@@ -368,10 +370,23 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const processes = {} as Record<Component, Running>;
   const logPath = (component: Component) => join(dir, `${component}.log`);
 
+  // Like kubelet with static Pods: a component that exits on its own is started again a second later (the
+  // controller manager and the scheduler exit when they lose their leader lock, e.g. while kube-apiserver
+  // restarts). One killed by kill() stays down until restart(); nothing restarts once stop() began.
+  let stopping = false;
+  const heldDown = new Set<Component>();
   const start = async (component: Component) => {
     if (ports[component] === 0) ports[component] = await freePort();
-    processes[component] = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](),
+    heldDown.delete(component);
+    const started = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](),
       logPath(component));
+    processes[component] = started;
+    void started.exited.then(() => {
+      if (stopping || heldDown.has(component) || processes[component] !== started) return;
+      setTimeout(() => {
+        if (!stopping && !heldDown.has(component) && processes[component] === started) void start(component).catch(() => undefined);
+      }, 1_000);
+    });
   };
   const waitHealthy = (component: Component) => waitWhileAlive(`${name}'s ${component} to be healthy`,
     processes[component], logPath(component), readyTimeoutMs, async () => {
@@ -382,6 +397,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     });
 
   const stop = async () => {
+    stopping = true;
     await Promise.all([terminate(processes['kube-scheduler']), terminate(processes['kube-controller-manager'])]);
     await terminate(processes['kube-apiserver']);
   };
@@ -398,11 +414,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
         return reply?.status === 200 && (JSON.parse(reply.body).secrets?.length ?? 0) > 0;
       });
   } catch (error) {
+    stopping = true;
     await Promise.all(COMPONENT_ORDER.filter((c) => processes[c]).map((c) => terminate(processes[c])));
     throw error;
   }
 
   const kill = async (component: Component) => {
+    heldDown.add(component);
     const target = processes[component];
     if (target.hasExited()) return;
     process.kill(target.pid, 'SIGKILL');

@@ -1,0 +1,135 @@
+// The live anatomy model against a real kube-apiserver (v1.20.2, built by scripts/realcluster/build.mjs) at
+// Kubernetes' scalability limit: the kind shape grown to REAL_NODES nodes (5,000 by default), a kube-proxy and a
+// kindnet Pod on each, made by the real DaemonSet controller and bound by the real scheduler; the node agent
+// plays the kubelets in a child process (500 Lease renewals a second at 5,000 nodes, Node status every 5 min).
+// Measures, in this process (the extension host's side):
+//   - first complete anatomy after connecting, and the heap it keeps;
+//   - CPU while the Leases are renewed;
+//   - how many anatomy rebuilds the kubelets' periodic Node status posts cause in 30 s;
+//   - one Pod event: from the DELETE's answer to the model's handler;
+//   - beside it, one `kubectl get pods -n kube-system -o json` per refresh (the peers' way), and the ratio.
+// Run: npm run bench -- realServer   (REAL_NODES=1000 for a quicker run)
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:https';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { ClusterSession } from '../src/core/anatomy/clusterSession';
+import { resolveClientConfig } from '../src/core/anatomy/snapshot';
+import { startControlPlane, startEtcd } from '../test/real/support/controlPlane';
+
+const nodes = Number(process.env.REAL_NODES ?? 5000);
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function main(): Promise<void> {
+  const run = mkdtempSync(join(tmpdir(), 'real-bench-'));
+  const setupStarted = performance.now();
+  const etcd = await startEtcd({ dataDir: join(run, 'etcd') });
+  // The controllers and the scheduler may write as fast as the bench needs (their defaults are 20 and 50 QPS).
+  const fast = ['--kube-api-qps=500', '--kube-api-burst=1000'];
+  const controlPlane = await startControlPlane({
+    // A /9 of /24s: a podCIDR for each of up to 32,768 nodes, clear of the service range 10.96.0.0/16.
+    name: 'bench', etcd, nodeCidrMaskSize: 24, clusterCidr: '10.128.0.0/9',
+    extraApiServerFlags: ['--max-requests-inflight=1000', '--max-mutating-requests-inflight=500'],
+    extraControllerManagerFlags: [...fast, '--concurrent-deployment-syncs=10'],
+    extraSchedulerFlags: fast,
+  });
+  const kubeconfig = controlPlane.adminKubeconfigPath;
+  const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: run };
+  const agent = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
+    '--kubeconfig', kubeconfig, '--shape', 'kind', '--workers', String(nodes - 1), '--seed'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  await new Promise<void>((resolve, reject) => {
+    createInterface({ input: agent.stdout! }).on('line', (line) => (line === 'ready' ? resolve() : undefined));
+    agent.once('exit', (code) => reject(new Error(`the node agent exited (${code})`)));
+  });
+  console.log(`real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+
+  try {
+    gc?.();
+    const heapBefore = process.memoryUsage().heapUsed;
+    const { context, config } = await resolveClientConfig({ kubeconfig, env });
+    const started = performance.now();
+    const session = new ClusterSession({ context, config });
+    await session.start();
+    const anatomy = session.current!;
+    const firstAnatomyMs = performance.now() - started;
+    const pods = anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0);
+    console.log(`first complete anatomy: ${firstAnatomyMs.toFixed(0)} ms (${anatomy.nodes.length} nodes, ${pods} Pods classified)`);
+
+    await sleep(3_000);
+    gc?.();
+    console.log(`heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`);
+
+    let renewals = 0;
+    let changes = 0;
+    session.onLeaseRenewed(() => renewals++);
+    session.onDidChange(() => changes++);
+    const windowMs = 30_000;
+    const cpuBefore = process.cpuUsage();
+    await sleep(windowMs);
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    console.log(`lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`);
+    console.log(`anatomy changes in ${windowMs / 1000} s of kubelet status posts and renewals alone: ${changes}`);
+
+    // One Pod event: delete a kube-proxy Pod; from the DELETE's answer to the model's handler.
+    const latencies: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const victim = session.current!.nodes[Math.min(100 + i, nodes - 1)].components.find((c) => c.component === 'kube-proxy')!.pod;
+      const seen = new Promise<number>((resolve) => {
+        const subscription = session.onDidChangeObject((ref) => {
+          if (ref.name === victim) {
+            subscription.dispose();
+            resolve(performance.now());
+          }
+        });
+      });
+      const answered = await deletePod(controlPlane.server, controlPlane.caPem, kubeconfig, victim);
+      latencies.push((await seen) - answered);
+      await sleep(300);
+    }
+    console.log(`one Pod event, DELETE answered → model handler: median ${median(latencies).toFixed(2)} ms`);
+
+    let kubectlWall = 0;
+    const runs = 3;
+    for (let i = 0; i < runs; i++) {
+      const begin = performance.now();
+      JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env, maxBuffer: 1 << 30 }).toString());
+      kubectlWall += performance.now() - begin;
+    }
+    const perRefresh = kubectlWall / runs;
+    console.log(`kubectl get pods -n kube-system -o json per refresh: ${perRefresh.toFixed(0)} ms wall`);
+    console.log(`ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(median(latencies), 0.001)).toFixed(0)}× the latency of one watch event here`);
+    session.dispose();
+  } finally {
+    agent.kill('SIGTERM');
+    await controlPlane.stop();
+    await etcd.stop();
+    rmSync(run, { recursive: true, force: true });
+  }
+}
+
+/** DELETE of one kube-system Pod with the admin's client certificate; resolves with the time of the answer. */
+async function deletePod(server: string, caPem: string, kubeconfig: string, name: string): Promise<number> {
+  const { config } = await resolveClientConfig({ kubeconfig, env: process.env });
+  const user = config.getCurrentUser()!;
+  const cert = user.certData ? Buffer.from(user.certData, 'base64') : readFileSync(user.certFile!);
+  const key = user.keyData ? Buffer.from(user.keyData, 'base64') : readFileSync(user.keyFile!);
+  return new Promise((resolve, reject) => {
+    const req = request(`${server}/api/v1/namespaces/kube-system/pods/${name}`, { method: 'DELETE', ca: caPem, cert, key }, (response) => {
+      response.resume();
+      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now()) : reject(new Error(`DELETE ${name}: ${response.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+void main().then(() => process.exit(0), (error) => {
+  console.error(error);
+  process.exit(1);
+});

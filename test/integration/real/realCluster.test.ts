@@ -1,0 +1,76 @@
+// Runs inside a real VS Code, against the real kind-shaped control plane that the real-cluster tier started
+// (test/real/vscode/vscode.test.ts passes its kubeconfig in CLUSTER_ANATOMY_REAL_KUBECONFIG).
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
+import { until } from '../../support/until';
+
+const extensionId = 'cluster-anatomy.cluster-anatomy';
+
+function byLabel(items: RenderedTreeItem[], label: string): RenderedTreeItem {
+  const item = items.find((candidate) => candidate.label === label);
+  assert.ok(item, `no tree item "${label}" among ${items.map((i) => i.label).join(', ')}`);
+  return item;
+}
+
+describe('Cluster Anatomy on a real kube-apiserver', function () {
+  this.timeout(120_000);
+  let api: ClusterAnatomyApi;
+  const kubeconfig = process.env.CLUSTER_ANATOMY_REAL_KUBECONFIG;
+
+  before(async () => {
+    assert.ok(kubeconfig, 'CLUSTER_ANATOMY_REAL_KUBECONFIG names the real cluster\'s kubeconfig');
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    await vscode.workspace.getConfiguration('clusterAnatomy').update('kubeconfig', kubeconfig, vscode.ConfigurationTarget.Global);
+    await until('the real context to be current', () => api.contextStatus.context === 'kind');
+    await until('a connection', () => api.connectionStatus?.state === 'connected', 60_000);
+  });
+
+  it('the status bar names the real context and its state', () => {
+    assert.equal(api.contextStatus.context, 'kind');
+    assert.match(api.contextStatus.text, /kind/);
+  });
+
+  it('the tree shows the real cluster: static Pods, node agents, DaemonSet Pods, CoreDNS, the heartbeat', async () => {
+    const roots = await until('the tree roots', () => {
+      const items = api.getTreeItems();
+      return items.some((i) => i.label === 'Control plane') ? items : undefined;
+    }, 30_000);
+    const cpNode = byLabel(api.getTreeItems(byLabel(roots, 'Control plane').id), 'multi-node-control-plane');
+    const labels = api.getTreeItems(cpNode.id).map((p) => p.label);
+    for (const component of ['kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'kube-proxy', 'kindnet', 'Heartbeat (Lease)']) {
+      assert.ok(labels.includes(component), `${component} under the control-plane node: ${labels.join(', ')}`);
+    }
+    const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
+    assert.deepEqual(workers.map((w) => w.label).sort(), ['multi-node-worker', 'multi-node-worker2']);
+    const addons = api.getTreeItems(byLabel(roots, 'Cluster addons').id);
+    assert.match(byLabel(addons, 'Deployment coredns').description, /2\/2/);
+    const anatomy = await api.getAnatomy();
+    assert.equal(anatomy?.serverVersion, 'v1.20.2');
+  });
+
+  it('a live YAML view of a real mirror Pod', async () => {
+    const anatomy = await api.getAnatomy();
+    const pod = anatomy!.nodes.find((n) => n.role === 'control-plane')!.components.find((c) => c.component === 'kube-apiserver')!;
+    const uri = vscode.Uri.from({ scheme: 'cluster-anatomy', path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml` });
+    const document = await vscode.workspace.openTextDocument(uri);
+    assert.match(document.getText(), /kind: Pod/);
+    assert.match(document.getText(), /kubernetes\.io\/config\.mirror/);
+    assert.doesNotMatch(document.getText(), /managedFields/);
+  });
+
+  it('a hover in a manifest shows the live value from the real cluster', async () => {
+    const document = await vscode.workspace.openTextDocument({
+      language: 'yaml',
+      content: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: coredns\n  namespace: kube-system\nspec:\n  replicas: 2\n',
+    });
+    await vscode.window.showTextDocument(document);
+    const hovers = await until('a hover with the live value', async () => {
+      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(6, 4));
+      const text = found.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      return /kube-controller-manager|Deployment controller/.test(text) && /\bkind\b/.test(text) ? text : undefined;
+    }, 30_000, 500);
+    assert.match(hovers, /\b2\b/);
+  });
+});
