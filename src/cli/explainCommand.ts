@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { explainField } from '../core/fields/explain';
 import type { Language } from '../core/fields/types';
-import { manifestPositionAt, MAX_MANIFEST_CHARS, offsetOf, parseManifest } from '../core/yaml/yamlPath';
+import { COMMAND_BUDGET, manifestFieldAt, MAX_MANIFEST_CHARS, offsetOf, parseManifest } from '../core/yaml/yamlPath';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 const languages: readonly Language[] = ['en', 'ja'];
@@ -48,7 +48,10 @@ export const explainCommand: CliCommand = {
     if (!parsed) throw new Error(`${file}: not a YAML text this command reads (binary, or above ${MAX_MANIFEST_CHARS} characters)`);
     const offset = offsetOf(parsed, line, column);
     if (offset === undefined) throw new Error(`${file}: line ${line}, column ${column} is outside the file`);
-    const position = manifestPositionAt(parsed, offset);
+    const position = manifestFieldAt(parsed, offset, COMMAND_BUDGET);
+    if (position === 'too-large') {
+      throw new Error(`${file}:${line}:${column}: too large to explain (its YAML nests deeper than 256 levels or needs more than the command's work budget)`);
+    }
     if (!position) throw new Error(`${file}:${line}:${column}: no Kubernetes object (apiVersion and kind) at this position`);
     if (position.path.length === 0) throw new Error(`${file}:${line}:${column}: not on a field of the ${position.kind}`);
 

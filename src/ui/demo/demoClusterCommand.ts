@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { DemoCluster, DemoClusterOptions } from '../../core/demo/demoCluster';
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
+import { plainNotificationText } from '../../core/util/notificationText';
 
 export const OPEN_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.openDemoCluster';
 export const STOP_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.stopDemoCluster';
@@ -106,7 +107,7 @@ export function registerDemoCluster(host: Host, kubeconfig: KubeconfigService, r
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         host.log.error(`Demo cluster failed to start: ${reason}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', reason));
+        void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', plainNotificationText(reason)));
         return undefined;
       }
     }),

@@ -55,6 +55,8 @@ describe('Cluster Anatomy in VS Code', () => {
         const packaged = join('dist', module);
         assert.ok(existsSync(join(root, packaged)), `${packaged} is loaded by the bundle but not packaged`);
       }
+      // The demo cluster runs in a worker thread that loads the command-line bundle.
+      assert.ok(existsSync(join(root, 'dist', 'cli.js')), 'dist/cli.js (the demo worker) is missing from the package');
     });
   }
 

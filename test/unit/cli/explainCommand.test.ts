@@ -72,4 +72,18 @@ describe('cluster-anatomy explain', () => {
     assert.equal((await explain(file, '--line', '1', '--column', '1', '--verbose')).code, 2);
     assert.equal((await explain('--line', '1', '--column', '1')).code, 2);
   });
+
+  it('says a manifest is too large to explain instead of finding no object in it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'explain-nested-'));
+    try {
+      // A Kubernetes object whose spec nests far deeper than any real manifest.
+      const file = join(dir, 'deep.yaml');
+      writeFileSync(file, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: deep\ndata: ${'['.repeat(2000)}${']'.repeat(2000)}\n`);
+      const { code, stderr } = await explain(file, '--line', '2', '--column', '3');
+      assert.equal(code, 1);
+      assert.match(stderr, /too large to explain/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
