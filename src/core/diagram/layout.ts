@@ -6,10 +6,11 @@
  * number of boxes a cluster could produce, only with the number of nodes counted.
  */
 import { runtimeLink } from '../anatomy/runtime';
-import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole } from '../anatomy/types';
+import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole, PodSource } from '../anatomy/types';
 import { comparePods, heartbeatAgeSeconds, heartbeatStopped, nodeHealth, podHealth, podsHealth } from './health';
-import type { BoxCard, DiagramUiState, EdgeKind, Health, Scene, SceneBox, SceneEdge, SceneGroup } from './scene';
+import type { BoxCard, DiagramUiState, EdgeKind, Health, LegendEntry, LegendSwatch, Scene, SceneBox, SceneEdge, SceneGroup, SceneLegend } from './scene';
 import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format, formatCount, formatDuration } from './strings';
+import { dejaVuMeasure, elideName, labelRoom, type TextMeasure, titleFontSize } from './text';
 
 export interface LayoutOptions {
   readonly strings?: DiagramStrings;
@@ -20,14 +21,19 @@ export interface LayoutOptions {
   readonly groupThreshold?: number;
   /** Nodes shown per page of an expanded group. */
   readonly pageSize?: number;
+  /** How wide text is drawn: names that do not fit their box are shortened in the middle. */
+  readonly measure?: TextMeasure;
 }
 
 export const defaultGroupThreshold = 12;
 
 const margin = 24;
-const columnWidth = 220;
-const columnGap = 20;
-const componentWidth = 180;
+const columnWidth = 240;
+/** Wide enough for the spokes that leave each node through the gaps beside it, clear of every title. */
+const columnGap = 28;
+/** The scene's visible title and subtitle. */
+const headerHeight = 44;
+const componentWidth = 200;
 const componentHeight = 50;
 const podHeight = 26;
 const podGap = 6;
@@ -57,6 +63,11 @@ class SceneBuilder {
   private readonly threshold: number;
   private readonly pageSize: number;
   private readonly locale: string;
+  private readonly measure: TextMeasure;
+  private readonly top = margin + headerHeight;
+  private nodesTop = margin + headerHeight;
+  private drawnNodeNames: readonly string[] = [];
+  private drawnPodNames: readonly string[] = [];
 
   constructor(
     private readonly anatomy: ClusterAnatomy,
@@ -65,6 +76,7 @@ class SceneBuilder {
   ) {
     this.strings = options.strings ?? defaultDiagramStrings;
     this.locale = options.locale ?? 'en';
+    this.measure = options.measure ?? dejaVuMeasure;
     const generated = Date.parse(anatomy.generatedAt);
     this.now = options.now ?? (Number.isFinite(generated) ? generated : Date.now());
     this.threshold = Math.max(1, options.groupThreshold ?? defaultGroupThreshold);
@@ -74,27 +86,81 @@ class SceneBuilder {
   build(): Scene {
     if (this.anatomy.nothingRead) return this.nothingReadScene(this.anatomy.nothingRead.reason);
     const sections = this.planSections();
+    this.drawnNodeNames = sections.flatMap((section) => section.nodes.map((node) => node.name));
+    // Every Pod drawn is a sibling of every other: two replicas on different nodes must not read alike either.
+    this.drawnPodNames = sections.flatMap((section) => section.nodes.flatMap((node) => node.components.map((pod) => pod.pod)));
     const placement = this.ui.view === 'placement';
     const columns = sections.reduce((sum, section) => sum + Math.max(1, section.nodes.length), 0);
     const nodesWidth = columns * columnWidth + Math.max(0, columns - 1) * columnGap + (sections.length - 1) * columnGap;
-    const width = Math.max(placement ? 0 : 1080, nodesWidth + 2 * margin);
+    const header = this.header();
+    const width = Math.max(placement ? 0 : 1080, nodesWidth + 2 * margin, header.width + 2 * margin);
     const hubX = Math.round(width / 2);
-    let nodesTop = margin;
-    if (!placement) nodesTop = this.layoutControlPlane(hubX) + 90;
-    const bottom = this.layoutSections(sections, (width - nodesWidth) / 2, nodesTop, placement);
+    this.nodesTop = this.top;
+    if (!placement) this.nodesTop = this.layoutControlPlane(hubX) + 90;
+    const bottom = this.layoutSections(sections, (width - nodesWidth) / 2, this.nodesTop, placement);
     const drawn = sections.reduce((sum, section) => sum + section.nodes.length, 0);
-    const title = format(placement ? this.strings.placementTitle : this.strings.architectureTitle, this.anatomy.context);
+    const legend = this.legend(margin, bottom + 24, width - 2 * margin);
     return {
       view: this.ui.view,
-      title,
+      title: header.title,
+      header: { x: margin, y: margin, title: header.title, subtitle: header.subtitle },
+      legend,
       width: Math.ceil(width),
-      height: Math.ceil(bottom + margin),
+      height: Math.ceil(legend.y + legend.height + margin),
       boxes: this.boxes,
       edges: this.edges,
       groups: this.groups,
       nodeCount: this.anatomy.nodes.length,
       drawnNodeCount: drawn,
     };
+  }
+
+  /** The visible title: what is drawn, of which cluster and context, and when. */
+  private header(): { title: string; subtitle: string; width: number } {
+    const anatomy = this.anatomy;
+    const title = format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
+    const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
+    const subtitle = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
+    const width = Math.max(this.measure(title, 'label') * (titleFontSize / 12), this.measure(subtitle, 'detail'));
+    return { title, subtitle, width };
+  }
+
+  /** What the lines, fills and greys of this scene mean, in rows under the drawing. */
+  private legend(x: number, y: number, width: number): SceneLegend {
+    const s = this.strings;
+    const edgeKinds = new Set(this.edges.map((edge) => edge.kind));
+    const sources = new Set(this.boxes.map((box) => box.source));
+    const healths = new Set(this.boxes.map((box) => box.health));
+    const items: [LegendSwatch, string][] = [];
+    const edgeText: Record<EdgeKind, string> = {
+      watch: s.legendWatch,
+      'write-back': s.legendWriteBack,
+      storage: s.legendStorage,
+      request: s.legendRequest,
+      cri: s.legendCri,
+      runs: s.legendRuns,
+      manifests: s.legendManifests,
+      reverse: s.legendReverse,
+    };
+    for (const kind of Object.keys(edgeText) as EdgeKind[]) if (edgeKinds.has(kind)) items.push([{ kind: 'edge', edge: kind }, edgeText[kind]]);
+    const fillText: [PodSource, string][] = [['static', s.legendStatic], ['daemonset', s.legendDaemonset], ['deployment', s.legendDeployment]];
+    for (const [source, text] of fillText) if (sources.has(source)) items.push([{ kind: 'fill', source }, text]);
+    items.push([{ kind: 'health', health: 'ok' }, s.legendOk]);
+    if (healths.has('warn') || healths.has('error')) items.push([{ kind: 'health', health: 'error' }, s.legendError]);
+    items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
+    items.push([{ kind: 'health', health: 'stale' }, s.legendStale]);
+    const swatch = 34;
+    const cellWidth = Math.ceil(Math.max(...items.map(([, text]) => this.measure(text, 'detail'))) + swatch + 24);
+    const perRow = Math.max(1, Math.floor((width - 16) / cellWidth));
+    const rowHeight = 22;
+    const entries: LegendEntry[] = items.map(([swatchKind, label], index) => ({
+      swatch: swatchKind,
+      label,
+      x: round(x + 8 + (index % perRow) * cellWidth),
+      y: round(y + 30 + Math.floor(index / perRow) * rowHeight),
+    }));
+    const rows = Math.ceil(items.length / perRow);
+    return { x, y, width: Math.max(width, cellWidth + 16), height: 30 + rows * rowHeight + 4, title: s.legendTitle, entries };
   }
 
   /** Nothing was read: one error box, no control plane or nodes that would pass for a hosted, empty cluster. */
@@ -106,7 +172,7 @@ class SceneBuilder {
       kind: 'panel',
       component: 'nothing-read',
       x: margin,
-      y: margin,
+      y: this.top,
       width: 640,
       height: 80,
       label,
@@ -116,11 +182,13 @@ class SceneBuilder {
       focusable: true,
       card: { title: label, role: detail, runsHere: [this.anatomy.server], evidence: [] },
     });
+    const header = this.header();
     return {
       view: this.ui.view,
-      title: format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, this.anatomy.context),
-      width: 640 + 2 * margin,
-      height: 80 + 2 * margin,
+      title: header.title,
+      header: { x: margin, y: margin, title: header.title, subtitle: header.subtitle },
+      width: Math.ceil(Math.max(640, header.width) + 2 * margin),
+      height: this.top + 80 + margin,
       boxes: this.boxes,
       edges: [],
       groups: [],
@@ -183,19 +251,21 @@ class SceneBuilder {
   private layoutSections(sections: readonly Section[], left: number, top: number, placement: boolean): number {
     let x = left;
     let bottom = top;
-    const hasExpandedGroup = sections.some((section) => section.group?.expanded);
     for (const section of sections) {
-      const columnsTop = hasExpandedGroup ? top + groupHeaderHeight + 12 : top;
       if (section.group && !section.group.expanded) {
-        bottom = Math.max(bottom, this.addCollapsedGroup(section.group, x, columnsTop, placement));
+        bottom = Math.max(bottom, this.addCollapsedGroup(section.group, x, top, placement));
         x += columnWidth + columnGap;
       } else {
-        if (section.group) this.addGroupHeader(section.group, section.nodes, x, top);
+        const sectionX = x;
+        let sectionBottom = top;
         for (const node of section.nodes) {
-          const columnBottom = placement ? this.addPlacementNode(node, x, columnsTop) : this.addArchitectureNode(node, x, columnsTop);
-          bottom = Math.max(bottom, columnBottom);
+          const columnBottom = placement ? this.addPlacementNode(node, x, top) : this.addArchitectureNode(node, x, top);
+          sectionBottom = Math.max(sectionBottom, columnBottom);
           x += columnWidth + columnGap;
         }
+        // The page's summary and its buttons go under its columns, where no spoke to kube-apiserver passes.
+        if (section.group) sectionBottom = this.addGroupHeader(section.group, section.nodes, sectionX, sectionBottom + 12);
+        bottom = Math.max(bottom, sectionBottom);
       }
       x += columnGap;
     }
@@ -231,12 +301,24 @@ class SceneBuilder {
     return y + box.height;
   }
 
-  private addGroupHeader(group: SceneGroup, nodes: readonly NodeAnatomy[], x: number, y: number): void {
+  /** Returns the bottom of the header. */
+  private addGroupHeader(group: SceneGroup, nodes: readonly NodeAnatomy[], x: number, y: number): number {
     const first = group.page * this.pageSize + 1;
     const last = first + nodes.length - 1;
     const width = Math.max(1, nodes.length) * (columnWidth + columnGap) - columnGap;
     const summary = this.groupSummary(group);
     const pageText = format(this.strings.groupPage, formatCount(first, this.locale), formatCount(last, this.locale), formatCount(group.total, this.locale));
+    const pagers = ([
+      ['prev', this.strings.previousPage, group.page - 1, group.page > 0],
+      ['next', this.strings.nextPage, group.page + 1, group.page + 1 < group.pages],
+      ['collapse', this.strings.collapse, null, true],
+    ] as const).filter(([, , , enabled]) => enabled);
+    const pagerWidths = pagers.map(([, label]) => Math.ceil(this.measure(label, 'label')) + 20);
+    const pagersWidth = pagerWidths.reduce((sum, w) => sum + w + 8, 0);
+    const textWidth = Math.max(this.measure(summary, 'label'), this.measure(pageText, 'detail')) + 16;
+    // The buttons go beside the summary when there is room, else on a row of their own under it.
+    const ownRow = textWidth + pagersWidth + 8 > width;
+    const height = ownRow ? groupHeaderHeight + groupHeaderHeight - 8 : groupHeaderHeight;
     this.addBox({
       id: group.id,
       kind: 'group',
@@ -245,7 +327,7 @@ class SceneBuilder {
       x,
       y,
       width,
-      height: groupHeaderHeight,
+      height,
       label: summary,
       detail: pageText,
       health: group.ready === group.total ? 'ok' : 'warn',
@@ -253,23 +335,17 @@ class SceneBuilder {
       focusable: false,
       card: { title: summary, role: this.strings.roleGroup, runsHere: [pageText], evidence: [] },
     });
-    const pagers: [string, string, number | null, boolean][] = [
-      ['collapse', this.strings.collapse, null, true],
-      ['next', this.strings.nextPage, group.page + 1, group.page + 1 < group.pages],
-      ['prev', this.strings.previousPage, group.page - 1, group.page > 0],
-    ];
-    let right = x + width - 8;
-    for (const [suffix, label, page, enabled] of pagers) {
-      if (!enabled) continue;
-      const pagerWidth = 90;
-      right -= pagerWidth;
+    let pagerX = ownRow ? x + 8 : x + width - pagersWidth;
+    const pagerY = ownRow ? y + groupHeaderHeight : y + 8;
+    pagers.forEach(([suffix, label, page], index) => {
+      const pagerWidth = pagerWidths[index]!;
       this.addBox({
         id: `${group.id}:${suffix}`,
         kind: 'pager',
         component: 'node-group-pager',
         group: group.role,
-        x: right,
-        y: y + 8,
+        x: pagerX,
+        y: pagerY,
         width: pagerWidth,
         height: groupHeaderHeight - 16,
         label,
@@ -278,8 +354,9 @@ class SceneBuilder {
         focusable: true,
         action: { group: group.id, page },
       });
-      right -= 8;
-    }
+      pagerX += pagerWidth + 8;
+    });
+    return y + height;
   }
 
   private nodeDetail(node: NodeAnatomy): string {
@@ -321,64 +398,63 @@ class SceneBuilder {
         evidence: formatEvidence(node.roleEvidence),
       },
       target: { node: node.name },
-    });
+    }, this.drawnNodeNames);
   }
 
   private addArchitectureNode(node: NodeAnatomy, x: number, y: number): number {
     const panel = this.addNodePanel(node, x, y);
-    const kubelet = this.addKubelet(node, x + 10, y + 52, 95);
     const proxyPods = node.components.filter((pod) => pod.component === 'kube-proxy');
     const proxyAbsent = this.anatomy.absent.find((entry) => entry.component === 'kube-proxy');
     // k3s runs kube-proxy in its own process: no Pod, yet it watches Services through kube-apiserver.
     const proxyEmbedded = !proxyPods.length && proxyAbsent?.reasonCode === 'embedded';
-    const proxyDetail = proxyPods.length
-      ? undefined
-      : proxyEmbedded
+    // A kube-proxy Pod is drawn among the node's Pods; a box beside kubelet only says where it is otherwise.
+    const proxyBox = proxyPods.length === 0;
+    const agentWidth = proxyBox ? (columnWidth - 30) / 2 : columnWidth - 20;
+    const kubelet = this.addKubelet(node, x + 10, y + 52, agentWidth);
+    const leftLane = x - columnGap / 2;
+    const rightLane = x + columnWidth + columnGap / 2;
+    if (proxyBox) {
+      const proxyDetail = proxyEmbedded
         ? this.strings.embeddedInProcess
         : proxyAbsent?.reasonCode === 'replaced-by-cni' && proxyAbsent.implementation === 'cilium'
           ? this.strings.replacedByCilium
           : proxyAbsent
             ? this.strings.absent
             : this.strings.notSeen;
-    const proxyCard = this.componentCard('kube-proxy', proxyPods);
-    const proxy = this.addBox({
-      id: `node:${node.name}:kube-proxy`,
-      kind: 'component',
-      component: 'kube-proxy',
-      node: node.name,
-      x: x + 115,
-      y: y + 52,
-      width: 95,
-      height: 36,
-      label: 'kube-proxy',
-      detail: proxyDetail,
-      health: proxyPods.length ? podsHealth(proxyPods) : proxyEmbedded ? 'neutral' : 'absent',
-      ariaLabel: `kube-proxy, ${node.name}${proxyDetail ? `, ${proxyDetail}` : ''}`,
-      focusable: true,
-      card: proxyAbsent && !proxyPods.length ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? []) } : proxyCard,
-      target: proxyPods[0] ? { component: 'kube-proxy', node: node.name, pod: { namespace: proxyPods[0].namespace, name: proxyPods[0].pod } } : { component: 'kube-proxy', node: node.name },
-    });
+      const proxyCard = this.componentCard('kube-proxy', proxyPods);
+      const proxy = this.addBox({
+        id: `node:${node.name}:kube-proxy`,
+        kind: 'component',
+        component: 'kube-proxy',
+        node: node.name,
+        x: x + columnWidth / 2 + 5,
+        y: y + 52,
+        width: agentWidth,
+        height: 36,
+        label: 'kube-proxy',
+        detail: proxyDetail,
+        health: proxyEmbedded ? 'neutral' : 'absent',
+        ariaLabel: `kube-proxy, ${node.name}, ${proxyDetail}`,
+        focusable: true,
+        card: proxyAbsent ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? []) } : proxyCard,
+        target: { component: 'kube-proxy', node: node.name },
+      });
+      if (proxyEmbedded) this.spokeThroughGap('watch', proxy, 'right', proxy.y + proxy.height / 2, rightLane - 9, node.name, 'kube-proxy');
+    }
     const runtime = this.addRuntime(node, x + 10, y + 100, columnWidth - 20);
-    this.connectToHub(kubelet, 'kubelet', { node: node.name }, true);
-    if (proxyEmbedded) this.connectToHub(proxy, 'kube-proxy', { node: node.name }, false);
-    if (proxyPods.length) {
-      this.connectToHub(proxy, 'kube-proxy', { node: node.name }, false);
-      const railX = proxy.x + proxy.width / 2;
-      this.addEdge('runs', runtime, proxy, [[railX, runtime.y], [railX, proxy.y + proxy.height]], { node: node.name });
-    }
-    if (this.ui.showReverse) {
-      const hub = this.hub;
-      if (hub) {
-        const end = this.hubAnchor(kubelet.x + kubelet.width / 2, 'bottom', 14);
-        this.addEdge('reverse', hub, kubelet, [end, [kubelet.x + kubelet.width / 2 + 14, kubelet.y]], { node: node.name });
-      }
-    }
+    // kubelet leaves through the gap on its left; the nearer the lane, the higher it leaves, so none cross.
+    this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, node.name, 'kubelet');
+    this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, node.name, 'kubelet');
+    if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, node.name, 'kubelet');
     this.addEdge('cri', kubelet, runtime, [[kubelet.x + 30, kubelet.y + kubelet.height], [kubelet.x + 30, runtime.y]], { node: node.name }, 'kubelet', this.criEdgeLabel(node));
     let podY = y + 148;
-    for (const pod of [...node.components].filter((pod) => pod.component !== 'kube-proxy').sort(comparePods)) {
-      const box = this.addPod(node, pod, x + 34, podY, columnWidth - 44, podHeight);
+    const pods = [...node.components].sort(comparePods);
+    for (const pod of pods) {
+      const box = this.addPod(node, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames);
       const railX = runtime.x + 12;
       this.addEdge('runs', runtime, box, [[railX, runtime.y + runtime.height], [railX, podY + podHeight / 2], [box.x, podY + podHeight / 2]], { node: node.name });
+      // kube-proxy watches Services and EndpointSlices, and programs this node's rules from them.
+      if (pod.component === 'kube-proxy') this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
       podY += podHeight + podGap;
     }
     const bottom = podY + 4;
@@ -386,11 +462,28 @@ class SceneBuilder {
     return bottom;
   }
 
+  /**
+   * A spoke between a part of a node and kube-apiserver that crosses no text: out of the part sideways, along
+   * the gap beside the node's panel, then straight to the hub. `reverse` runs the other way.
+   */
+  private spokeThroughGap(kind: EdgeKind, box: SceneBox, side: 'left' | 'right', exitY: number, laneX: number, nodeName: string, component: string): void {
+    const hub = this.hub;
+    if (!hub) return;
+    const edgeX = side === 'left' ? box.x : box.x + box.width;
+    const above = this.nodesTop - 14;
+    const anchor = this.hubAnchor(laneX, 'bottom', kind === 'write-back' ? 5 : kind === 'reverse' ? 12 : -5);
+    const out: Point[] = [[edgeX, exitY], [laneX, exitY], [laneX, above], anchor];
+    if (kind === 'reverse') this.addEdge(kind, hub, box, [...out].reverse(), { node: nodeName });
+    else this.addEdge(kind, box, hub, out, { node: nodeName }, component);
+  }
+
   private addPlacementNode(node: NodeAnatomy, x: number, y: number): number {
     const panel = this.addNodePanel(node, x, y);
     const kubelet = this.addKubelet(node, x + 10, y + 52, columnWidth - 20);
     let areaTop = y + 100;
     const pods = [...node.components].sort(comparePods);
+    // The kubelet → Pods arrow runs down the right-hand side, beside the manifests folder, never through it.
+    const runsX = x + columnWidth - 22;
     if (pods.some((pod) => pod.source === 'static')) {
       const folder = this.addBox({
         id: `node:${node.name}:manifests`,
@@ -399,7 +492,7 @@ class SceneBuilder {
         node: node.name,
         x: x + 10,
         y: areaTop,
-        width: columnWidth - 20,
+        width: columnWidth - 44,
         height: 28,
         label: this.strings.manifestsFolder,
         health: 'neutral',
@@ -424,11 +517,10 @@ class SceneBuilder {
       ariaLabel: `${this.strings.podsArea}, ${node.name}`,
       focusable: false,
     });
-    const startX = x + columnWidth - 40;
-    this.addEdge('runs', kubelet, area, [[startX, kubelet.y + kubelet.height], [startX, area.y]], { node: node.name });
+    this.addEdge('runs', kubelet, area, [[runsX, kubelet.y + kubelet.height], [runsX, area.y]], { node: node.name });
     let podY = areaTop + 26;
     for (const pod of pods) {
-      this.addPod(node, pod, x + 14, podY, columnWidth - 28, podBoxHeight);
+      this.addPod(node, pod, x + 14, podY, columnWidth - 28, podBoxHeight, this.drawnPodNames);
       podY += podBoxHeight + podGap;
     }
     const bottom = area.y + area.height + 8;
@@ -499,7 +591,7 @@ class SceneBuilder {
     });
   }
 
-  private addPod(node: NodeAnatomy, pod: ComponentPod, x: number, y: number, width: number, height: number): SceneBox {
+  private addPod(node: NodeAnatomy, pod: ComponentPod, x: number, y: number, width: number, height: number, siblings: readonly string[]): SceneBox {
     const badge = this.sourceLabel(pod.source);
     const status = format(this.strings.podStatus, pod.phase, String(pod.ready), pod.restarts);
     return this.addBox({
@@ -521,11 +613,16 @@ class SceneBuilder {
       card: {
         title: pod.pod,
         role: this.roleOf(pod.component, pod.cniName),
-        runsHere: [this.runsAs(pod), status, ...(pod.reason ? [format(this.strings.podReason, pod.reason)] : [])],
+        runsHere: [
+          this.runsAs(pod),
+          ...(pod.component === 'kube-proxy' ? [this.strings.runsKubeProxyPod] : []),
+          status,
+          ...(pod.reason ? [format(this.strings.podReason, pod.reason)] : []),
+        ],
         evidence: formatEvidence(pod.evidence),
       },
       target: { component: pod.component, node: node.name, pod: { namespace: pod.namespace, name: pod.pod } },
-    });
+    }, siblings);
   }
 
   // ---- control plane ----
@@ -535,10 +632,10 @@ class SceneBuilder {
   /** Returns the bottom of the control plane. */
   private layoutControlPlane(hubX: number): number {
     const mode = this.anatomy.controlPlane.mode;
-    const top = margin;
+    const top = this.top;
     const rowA = top + 44;
     const rowB = rowA + componentHeight + 56;
-    const clientX = hubX + 350;
+    const clientX = hubX + 370;
     const client = this.addBox({
       id: 'client',
       kind: 'client',
@@ -587,9 +684,9 @@ class SceneBuilder {
       id: 'cp',
       kind: 'panel',
       component: 'control-plane',
-      x: hubX - 330,
+      x: hubX - 350,
       y: top,
-      width: 660,
+      width: 700,
       height: rowB + componentHeight + 20 - top,
       label: this.strings.controlPlane,
       detail: this.modeText(),
@@ -601,11 +698,11 @@ class SceneBuilder {
     if (apiPods.length > 1) this.replace(panel, { label: format(this.strings.controlPlaneHa, apiPods.length) });
     const hub = this.addComponent('kube-apiserver', hubX - componentWidth / 2, rowB);
     this.hub = hub;
-    const etcd = this.addComponent('etcd', hubX - componentWidth / 2 - 60 - componentWidth, rowB);
+    const etcd = this.addComponent('etcd', hubX - componentWidth / 2 - 40 - componentWidth, rowB);
     this.addEdge('storage', hub, etcd, [[hub.x, rowB + componentHeight / 2], [etcd.x + etcd.width, rowB + componentHeight / 2]], {});
     this.addEdge('request', client, hub, [[client.x, rowB + componentHeight / 2], [hub.x + hub.width, rowB + componentHeight / 2]], {});
     controlPlaneComponents.forEach((component, index) => {
-      const box = this.addComponent(component, hubX - 300 + index * 200 + 10, rowA);
+      const box = this.addComponent(component, hubX - (3 * componentWidth + 24) / 2 + index * (componentWidth + 12), rowA);
       if (box.health !== 'absent') this.connectToHub(box, component, {}, true);
     });
     return panel.y + panel.height;
@@ -816,8 +913,11 @@ class SceneBuilder {
 
   // ---- boxes ----
 
-  private addBox(box: SceneBox): SceneBox {
-    const rounded: SceneBox = { ...box, x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height) };
+  /** Adds a box; a label wider than its room is shortened in the middle, keeping what tells it from its siblings. */
+  private addBox(box: SceneBox, siblings: readonly string[] = []): SceneBox {
+    const room = labelRoom(box);
+    const shortLabel = box.label && this.measure(box.label, 'label') > room ? elideName(box.label, siblings, room, 'label', this.measure) : undefined;
+    const rounded: SceneBox = { ...box, x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height), ...(shortLabel ? { shortLabel } : {}) };
     this.boxes.push(rounded);
     return rounded;
   }
@@ -830,6 +930,12 @@ class SceneBuilder {
     const index = this.boxes.lastIndexOf(box);
     if (index >= 0) this.boxes[index] = { ...box, ...changes };
   }
+}
+
+/** "2026-12-02 12:00 UTC": when the drawing was made, the same in every locale. */
+function utcMinute(time: number): string {
+  const iso = new Date(Number.isFinite(time) ? time : 0).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
 
 function round(value: number): number {

@@ -60,7 +60,10 @@ export interface SceneBox {
   readonly y: number;
   readonly width: number;
   readonly height: number;
+  /** The whole name, on hover and for screen readers. */
   readonly label: string;
+  /** The label as drawn when the whole one does not fit: shortened in the middle, never to look like another. */
+  readonly shortLabel?: string;
   readonly detail?: string;
   /** Pod source badge (placement view and Pods in nodes). */
   readonly source?: PodSource;
@@ -102,9 +105,36 @@ export interface SceneGroup {
   readonly pages: number;
 }
 
+/** What a legend entry shows beside its text: a line of an edge kind, a Pod fill, or a health colour. */
+export type LegendSwatch =
+  | { readonly kind: 'edge'; readonly edge: EdgeKind }
+  | { readonly kind: 'fill'; readonly source: PodSource }
+  | { readonly kind: 'health'; readonly health: Health };
+
+export interface LegendEntry {
+  readonly swatch: LegendSwatch;
+  readonly label: string;
+  /** Top-left of the entry's row. */
+  readonly x: number;
+  readonly y: number;
+}
+
+export interface SceneLegend {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly title: string;
+  readonly entries: readonly LegendEntry[];
+}
+
 export interface Scene {
   readonly view: DiagramView;
   readonly title: string;
+  /** The visible title: what is drawn, and below it the cluster, the context and the time it was drawn. */
+  readonly header: { readonly x: number; readonly y: number; readonly title: string; readonly subtitle: string };
+  /** What the edges, fills and greys mean; none when nothing was drawn. */
+  readonly legend?: SceneLegend;
   readonly width: number;
   readonly height: number;
   readonly boxes: readonly SceneBox[];

@@ -27,7 +27,7 @@ export const diagramStructureCss = `
 .ca-source-static .ca-shape { fill: var(--ca-static-bg); }
 .ca-source-daemonset .ca-shape { fill: var(--ca-daemonset-bg); }
 .ca-source-deployment .ca-shape { fill: var(--ca-deployment-bg); }
-.ca-edge { fill: none; stroke: var(--ca-edge); stroke-width: 1.4; }
+.ca-edge, .ca-swatch { fill: none; stroke: var(--ca-edge); stroke-width: 1.4; }
 .ca-edge-write-back { stroke: var(--ca-write); stroke-dasharray: 5 3; }
 .ca-edge-storage { stroke: var(--ca-storage); stroke-width: 2.4; }
 .ca-edge-cri, .ca-edge-runs, .ca-edge-manifests { stroke: var(--ca-local); }
@@ -35,6 +35,11 @@ export const diagramStructureCss = `
 .ca-edge-reverse { stroke: var(--ca-reverse); stroke-dasharray: 1 3; stroke-width: 2; }
 .ca-edge-request { stroke: var(--ca-muted); }
 .ca-marker path { fill: var(--ca-edge); }
+.ca-title { fill: var(--ca-fg); font-size: 15px; font-weight: 600; }
+.ca-subtitle, .ca-legend-text { fill: var(--ca-muted); font-size: 10.5px; }
+.ca-legend-text { fill: var(--ca-fg); }
+.ca-legend-frame { fill: none; stroke: var(--ca-panel-border); }
+.ca-legend-title { fill: var(--ca-fg); font-weight: 600; }
 `;
 
 export const lightPalette = `

@@ -3,7 +3,8 @@
  * (CLI, export); the webview builds DOM from it with createElementNS/setAttribute/textContent. Cluster data
  * only ever lands in attribute values and text, never in tag or attribute names.
  */
-import type { Scene, SceneBox, SceneEdge } from './scene';
+import type { LegendEntry, Scene, SceneBox, SceneEdge, SceneLegend } from './scene';
+import { dejaVuMeasure, elideEnd, labelRoom, type TextMeasure, type TextStyle, titleFontSize } from './text';
 
 export interface SvgElement {
   readonly tag: string;
@@ -21,13 +22,38 @@ export interface SvgModelOptions {
 
 export const svgNamespace = 'http://www.w3.org/2000/svg';
 
-/** Rough width of a character at the label size, to truncate instead of overflowing a box. */
-const charWidth = 7.2;
+/** A text of a box as drawn: where, in which style, and the rectangle it covers (for tests and hit checks). */
+export interface PlacedText {
+  readonly className: 'ca-label' | 'ca-detail' | 'ca-badge';
+  readonly style: TextStyle;
+  readonly x: number;
+  /** The baseline. */
+  readonly y: number;
+  readonly anchor: 'start' | 'middle' | 'end';
+  readonly text: string;
+  readonly rect: { readonly x: number; readonly y: number; readonly width: number; readonly height: number };
+}
 
-export function truncate(text: string, width: number, perChar = charWidth): string {
-  const max = Math.max(3, Math.floor(width / perChar));
-  const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('')}…`;
+/** The label, detail and badge of a box, placed: one computation for the drawing and for the layout tests. */
+export function boxTexts(box: SceneBox, measure: TextMeasure = dejaVuMeasure): PlacedText[] {
+  const top = box.kind === 'panel' || box.kind === 'group';
+  const leftAligned = top || box.kind === 'pod' || box.kind === 'folder';
+  const hasDetail = box.detail !== undefined && box.height >= 36;
+  const badge = box.badge && !hasDetail && box.height >= 36 ? box.badge : undefined;
+  const room = labelRoom(box);
+  const x = leftAligned ? box.x + 8 : box.x + box.width / 2;
+  const anchor = leftAligned ? 'start' : 'middle';
+  const place = (className: PlacedText['className'], style: TextStyle, y: number, text: string, textAnchor: PlacedText['anchor'] = anchor, at = x): PlacedText => {
+    const width = measure(text, style);
+    const size = style === 'label' ? 12 : 10.5;
+    const left = textAnchor === 'start' ? at : textAnchor === 'middle' ? at - width / 2 : at - width;
+    return { className, style, x: at, y, anchor: textAnchor, text, rect: { x: left, y: y - size * 0.8, width, height: size } };
+  };
+  const labelY = top ? box.y + 18 : hasDetail ? box.y + box.height / 2 - 3 : box.y + box.height / 2 + 4;
+  const texts = [place('ca-label', 'label', labelY, box.shortLabel ?? box.label)];
+  if (hasDetail) texts.push(place('ca-detail', 'detail', top ? box.y + 34 : box.y + box.height / 2 + 12, elideEnd(box.detail!, room, 'detail', measure)));
+  if (badge) texts.push(place('ca-badge', 'detail', box.y + box.height / 2 + 12, elideEnd(badge, room, 'detail', measure)));
+  return texts;
 }
 
 export function sceneToSvgModel(scene: Scene, options: SvgModelOptions = {}): SvgElement {
@@ -36,16 +62,26 @@ export function sceneToSvgModel(scene: Scene, options: SvgModelOptions = {}): Sv
   for (const box of scene.boxes) {
     (box.kind === 'panel' || (box.kind === 'group' && !box.focusable) ? panels : boxes).push(boxElement(box, options));
   }
-  const children: SvgElement[] = [{ tag: 'title', attrs: { id: 'ca-diagram-title' }, text: scene.title }];
+  const children: SvgElement[] = [{ tag: 'title', attrs: { id: 'ca-diagram-title' }, text: `${scene.title}. ${scene.header.subtitle}` }];
   if (options.stylesheet) children.push({ tag: 'style', attrs: {}, text: options.stylesheet });
   children.push(definitions());
+  const { header } = scene;
   children.push({
     tag: 'g',
     attrs: { class: 'ca-viewport' },
     children: [
+      {
+        tag: 'g',
+        attrs: { class: 'ca-header' },
+        children: [
+          { tag: 'text', attrs: { x: header.x, y: header.y + titleFontSize, class: 'ca-title' }, text: header.title },
+          { tag: 'text', attrs: { x: header.x, y: header.y + titleFontSize + 17, class: 'ca-subtitle' }, text: header.subtitle },
+        ],
+      },
       { tag: 'g', attrs: { class: 'ca-panels' }, children: panels },
       { tag: 'g', attrs: { class: 'ca-edges' }, children: scene.edges.map(edgeElement) },
       { tag: 'g', attrs: { class: 'ca-boxes' }, children: boxes },
+      ...(scene.legend ? [legendElement(scene.legend)] : []),
     ],
   });
   return {
@@ -83,24 +119,8 @@ function boxElement(box: SceneBox, options: SvgModelOptions): SvgElement {
     { tag: 'title', attrs: {}, text: title },
     { tag: 'rect', attrs: { x: box.x, y: box.y, width: box.width, height: box.height, rx: box.kind === 'pod' ? 4 : 6, class: 'ca-shape' } },
   ];
-  const top = box.kind === 'panel' || box.kind === 'group';
-  const badgeWidth = box.badge && box.height < 36 ? Math.min(84, box.badge.length * 6.4 + 12) : 0;
-  const textWidth = box.width - 12 - badgeWidth;
-  const hasDetail = box.detail !== undefined && box.height >= 36;
-  const labelY = top ? box.y + 18 : hasDetail ? box.y + box.height / 2 - 3 : box.y + box.height / 2 + 4;
-  const textX = box.kind === 'pager' || (!top && box.kind !== 'pod') ? box.x + box.width / 2 : box.x + 8;
-  const anchor = textX === box.x + 8 ? 'start' : 'middle';
-  children.push({ tag: 'text', attrs: { x: textX, y: labelY, class: 'ca-label', 'text-anchor': anchor }, text: truncate(box.label, textWidth) });
-  if (hasDetail) {
-    const detailY = top ? box.y + 34 : box.y + box.height / 2 + 12;
-    children.push({ tag: 'text', attrs: { x: textX, y: detailY, class: 'ca-detail', 'text-anchor': anchor }, text: truncate(box.detail!, textWidth + 8, 6) });
-  }
-  if (badgeWidth) {
-    children.push({
-      tag: 'text',
-      attrs: { x: box.x + box.width - 6, y: box.y + box.height / 2 + 4, class: 'ca-badge', 'text-anchor': 'end' },
-      text: truncate(box.badge!, badgeWidth, 6),
-    });
+  for (const text of boxTexts(box)) {
+    children.push({ tag: 'text', attrs: { x: round(text.x), y: round(text.y), class: text.className, 'text-anchor': text.anchor }, text: text.text });
   }
   return {
     tag: 'g',
@@ -142,5 +162,43 @@ function edgeElement(edge: SceneEdge): SvgElement {
       'aria-label': edge.ariaLabel,
     },
     children: [{ tag: 'title', attrs: {}, text: edge.ariaLabel }],
+  };
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+/** The legend: a framed list of swatches drawn with the same classes as the drawing, each with its meaning. */
+function legendElement(legend: SceneLegend): SvgElement {
+  return {
+    tag: 'g',
+    attrs: { class: 'ca-legend', role: 'list', 'aria-label': legend.title },
+    children: [
+      { tag: 'rect', attrs: { x: legend.x, y: legend.y, width: legend.width, height: legend.height, rx: 6, class: 'ca-legend-frame' } },
+      { tag: 'text', attrs: { x: legend.x + 8, y: legend.y + 18, class: 'ca-legend-title' }, text: legend.title },
+      ...legend.entries.map(legendEntryElement),
+    ],
+  };
+}
+
+function legendEntryElement(entry: LegendEntry): SvgElement {
+  const { swatch, x, y } = entry;
+  const middle = y + 7;
+  let shape: SvgElement;
+  if (swatch.kind === 'edge') {
+    shape = {
+      tag: 'polyline',
+      attrs: { class: `ca-swatch ca-edge-${swatch.edge}`, points: `${x},${middle} ${x + 28},${middle}`, 'marker-end': 'url(#ca-arrow)', 'marker-start': swatch.edge === 'storage' ? 'url(#ca-arrow)' : undefined },
+    };
+  } else {
+    const classes = swatch.kind === 'fill' ? `ca-swatch-box ca-source-${swatch.source}` : `ca-swatch-box ca-health-${swatch.health}`;
+    shape = { tag: 'g', attrs: { class: classes }, children: [{ tag: 'rect', attrs: { x, y, width: 28, height: 14, rx: 3, class: 'ca-shape' } }] };
+  }
+  const key = swatch.kind === 'edge' ? swatch.edge : swatch.kind === 'fill' ? swatch.source : swatch.health;
+  return {
+    tag: 'g',
+    attrs: { class: 'ca-legend-entry', role: 'listitem', 'data-legend': `${swatch.kind}:${key}` },
+    children: [shape, { tag: 'text', attrs: { x: x + 36, y: middle + 4, class: 'ca-legend-text' }, text: entry.label }],
   };
 }

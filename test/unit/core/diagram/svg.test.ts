@@ -39,7 +39,7 @@ describe('diagram SVG', () => {
 
   it('marks every component with data-component, and node parts with data-node', () => {
     const components = new Set([...svg.matchAll(/data-component="([^"]+)"/g)].map((match) => match[1]));
-    for (const id of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'kube-proxy', 'kubelet', 'container-runtime', 'pod']) {
+    for (const id of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'kubelet', 'container-runtime', 'pod']) {
       assert.ok(components.has(id), id);
     }
     const kubelets = [...svg.matchAll(/<g [^>]*data-component="kubelet"[^>]*>/g)].map((match) => match[0]);
@@ -48,7 +48,7 @@ describe('diagram SVG', () => {
   });
 
   it('marks every edge with data-from, data-to and data-kind', () => {
-    const edges = [...svg.matchAll(/<polyline [^>]*>/g)].map((match) => match[0]);
+    const edges = [...svg.matchAll(/<polyline class="ca-edge [^>]*>/g)].map((match) => match[0]);
     assert.ok(edges.length > 20);
     for (const edge of edges) assert.match(edge, /data-from="[^"]+" data-to="[^"]+" data-kind="(watch|write-back|storage|cri|runs|reverse|request)"/);
     assert.ok(edges.some((edge) => edge.includes('data-from="kube-apiserver" data-to="etcd" data-kind="storage"')));
@@ -58,7 +58,7 @@ describe('diagram SVG', () => {
   it('is a standalone, accessible document: title, role, embedded light stylesheet, no script or event attributes', () => {
     assert.match(svg, /^<\?xml version="1.0" encoding="UTF-8"\?>\n<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
     assert.match(svg, /role="img" aria-labelledby="ca-diagram-title"/);
-    assert.match(svg, /<title id="ca-diagram-title">Architecture of kind-multi-node<\/title>/);
+    assert.match(svg, /<title id="ca-diagram-title">Architecture of kind-multi-node\. cluster https:\/\/127\.0\.0\.1:40513 \(v1\.37\.0\) · context kind-multi-node · drawn \d{4}-\d\d-\d\d \d\d:\d\d UTC<\/title>/);
     assert.ok(svg.includes('--ca-bg: #ffffff'));
     assert.doesNotMatch(svg, /<script/i);
     assert.deepEqual(attributeNames(svg).filter((name) => /^on/i.test(name)), []);

@@ -1,0 +1,128 @@
+/**
+ * How wide a text is drawn, and how a name too wide for its box is shortened. The standalone SVG (CLI,
+ * export) names `sans-serif`, which is DejaVu Sans on Debian and the widest of the common sans fonts, so its
+ * advance widths are the estimate; the webview passes a measure of the font it really draws with.
+ */
+
+export type TextStyle = 'label' | 'detail';
+
+/** The drawn width of a text in pixels, in the style the diagram uses for it. */
+export type TextMeasure = (text: string, style: TextStyle) => number;
+
+export const labelFontSize = 12;
+export const detailFontSize = 10.5;
+export const titleFontSize = 15;
+
+// DejaVu Sans advance widths of U+0020…U+007E, in hundredths of an em (measured in Chromium at 100px).
+const boldWidths = '35,46,52,84,70,100,87,31,46,46,52,84,38,42,38,37,70,70,70,70,70,70,70,70,70,70,40,40,84,84,84,58,100,77,76,73,83,68,68,82,84,37,37,77,64,100,84,85,73,85,77,72,68,81,77,110,77,72,73,46,37,46,84,50,50,67,72,59,72,68,44,72,71,34,34,67,34,104,71,69,72,72,49,60,48,71,65,92,65,65,58,71,37,71,84'.split(',').map(Number);
+const bookWidths = '32,40,46,84,64,95,78,27,39,39,50,84,32,36,32,34,64,64,64,64,64,64,64,64,64,64,34,34,84,84,84,53,100,68,69,70,77,63,58,77,75,29,29,66,56,86,75,79,60,79,69,63,61,73,68,99,69,61,69,39,34,39,84,50,50,61,63,55,63,62,35,63,63,28,28,58,28,97,63,61,63,63,41,52,39,63,59,82,59,59,52,64,34,64,84'.split(',').map(Number);
+
+/** Width in em of a character outside printable ASCII: CJK and most symbols are one em; a middle dot is narrow. */
+function otherWidth(char: string, bold: boolean): number {
+  if (char === '·') return bold ? 0.38 : 0.32;
+  if (char === '–') return 0.5;
+  return 1;
+}
+
+/** DejaVu Sans: labels are bold at 12px, details regular at 10.5px. */
+export const dejaVuMeasure: TextMeasure = (text, style) => {
+  const bold = style === 'label';
+  const table = bold ? boldWidths : bookWidths;
+  let em = 0;
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    em += code >= 32 && code < 127 ? table[code - 32]! / 100 : otherWidth(char, bold);
+  }
+  return em * (bold ? labelFontSize : detailFontSize);
+};
+
+const ellipsis = '…';
+
+/** The text cut at its end to fit, with an ellipsis: for sentences (details), not for names. */
+export function elideEnd(text: string, width: number, style: TextStyle, measure: TextMeasure = dejaVuMeasure): string {
+  if (measure(text, style) <= width) return text;
+  const chars = [...text];
+  let low = 0;
+  let high = chars.length;
+  // The longest prefix that fits with the ellipsis (width grows with length, so a binary search finds it).
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (measure(chars.slice(0, mid).join('') + ellipsis, style) <= width) low = mid;
+    else high = mid - 1;
+  }
+  return chars.slice(0, low).join('') + ellipsis;
+}
+
+/**
+ * A name shortened in the middle so that what tells it from its siblings stays: a Pod named after its node
+ * keeps its component (`kube-scheduler-…`), one of two replicas keeps its own suffix (`coredns-5d…czv4x`).
+ * Names that fit are returned as they are. Siblings are the other names drawn beside it.
+ */
+export function elideName(name: string, siblings: readonly string[], width: number, style: TextStyle = 'label', measure: TextMeasure = dejaVuMeasure): string {
+  if (measure(name, style) <= width) return name;
+  const chars = [...name];
+  const n = chars.length;
+  let sharedPrefix = 0;
+  let sharedSuffix = 0;
+  for (const sibling of siblings) {
+    if (sibling === name) continue;
+    const other = [...sibling];
+    let p = 0;
+    while (p < n && p < other.length && chars[p] === other[p]) p++;
+    let s = 0;
+    while (s < n - p && s < other.length && chars[n - 1 - s] === other[other.length - 1 - s]) s++;
+    sharedPrefix = Math.max(sharedPrefix, p);
+    sharedSuffix = Math.max(sharedSuffix, s);
+  }
+  const fits = (head: number, tail: number) => measure(chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join(''), style) <= width;
+  // What distinguishes this name lies between the prefix and the suffix it shares with a sibling, widened
+  // to whole words so that "kube-apiserver" is not kept as "kube-apiserve".
+  const word = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+  let distinctStart = Math.min(sharedPrefix, n);
+  while (distinctStart > 0 && word(chars[distinctStart - 1]) && word(chars[distinctStart])) distinctStart--;
+  let distinctEnd = Math.max(distinctStart, n - sharedSuffix);
+  while (distinctEnd < n && word(chars[distinctEnd - 1]) && word(chars[distinctEnd])) distinctEnd++;
+  const keepTail = distinctStart > n - distinctEnd;
+  let head: number;
+  let tail: number;
+  if (keepTail && fits(0, n - distinctStart)) {
+    tail = n - distinctStart;
+    head = 0;
+    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
+  } else if (!keepTail && fits(distinctEnd, 0)) {
+    head = distinctEnd;
+    tail = 0;
+    // Then a little more of the start and of the end, in turn.
+    for (let grew = true; grew && head + tail < n - 1; ) {
+      grew = false;
+      if (fits(head, tail + 1)) {
+        tail++;
+        grew = true;
+      }
+      if (head + tail < n - 1 && fits(head + 1, tail)) {
+        head++;
+        grew = true;
+      }
+    }
+    // A tail that starts mid-word ("…trol-plane") reads worse than a shorter one ("…plane").
+    while (tail > 0 && word(chars[n - tail - 1]) && word(chars[n - tail])) tail--;
+    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
+  } else {
+    // What distinguishes it is itself too long: keep both ends, the start a little longer.
+    head = 0;
+    tail = 0;
+    for (;;) {
+      const growHead = head <= tail * 1.5 + 1;
+      if (growHead && head + tail < n - 1 && fits(head + 1, tail)) head++;
+      else if (head + tail < n - 1 && fits(head, tail + 1)) tail++;
+      else if (head + tail < n - 1 && fits(head + 1, tail)) head++;
+      else break;
+    }
+  }
+  return chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join('');
+}
+
+/** The width a box leaves for its label: panels and Pods start it at the left, the other boxes centre it. */
+export function labelRoom(box: { readonly kind: string; readonly width: number }): number {
+  return box.kind === 'panel' || box.kind === 'group' || box.kind === 'pod' || box.kind === 'folder' ? box.width - 16 : box.width - 12;
+}
