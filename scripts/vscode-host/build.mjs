@@ -2,17 +2,26 @@
 import { spawnSync } from 'node:child_process';
 import { readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { buildSync } from 'esbuild';
 import { repoRoot } from './hosts.mjs';
 
 export const vsixPath = join(repoRoot, 'dist', 'cluster-anatomy.vsix');
 export const integrationOut = join(repoRoot, 'out', 'integration');
 
-/** Production build + `vsce package`, as `npm run package` does; returns the .vsix path. */
+/**
+ * Production build + `vsce package`, as `npm run package` does; returns the .vsix path. vsce lists every file
+ * of the package on each run: only its warnings are shown, and everything when it fails.
+ */
 export function packageExtension() {
   exec(process.execPath, ['esbuild.mjs', '--production']);
-  exec(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
-    'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixPath]);
+  const vsce = spawnSync(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
+    'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixPath],
+  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const output = `${vsce.stdout ?? ''}${vsce.stderr ?? ''}`;
+  if (vsce.status !== 0) throw new Error(`vsce package exited ${vsce.status ?? vsce.signal}:\n${output}`);
+  const warnings = stripVTControlCharacters(output).split('\n').filter((line) => /^\s*(WARNING|ERROR)\b/.test(line));
+  for (const warning of warnings) console.warn(`[package] ${warning.trim()}`);
   return vsixPath;
 }
 

@@ -224,9 +224,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
             ? vscode.l10n.t('{0} more workers', (element.to - element.from).toLocaleString())
             : vscode.l10n.t('{0} more control-plane nodes', (element.to - element.from).toLocaleString());
         const item = new vscode.TreeItem(label);
-        const parts = [vscode.l10n.t('{0} Ready', element.ready.toLocaleString())];
+        // What is wrong comes first: a row cut at the sidebar's edge still shows it.
+        const parts: string[] = [];
         if (element.notReady) parts.push(vscode.l10n.t('{0} NotReady', element.notReady.toLocaleString()));
         if (element.unknown) parts.push(vscode.l10n.t('{0} Unknown', element.unknown.toLocaleString()));
+        parts.push(vscode.l10n.t('{0} Ready', element.ready.toLocaleString()));
         item.description = parts.join(', ');
         item.iconPath = new vscode.ThemeIcon('layers', element.notReady || element.unknown ? new vscode.ThemeColor('list.warningForeground') : undefined);
         item.contextValue = 'clusterAnatomy:nodeGroup';
@@ -329,10 +331,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         const item = new vscode.TreeItem(vscode.l10n.t('Control plane'));
         item.iconPath = new vscode.ThemeIcon('server-environment');
         if (anatomy) {
-          const apiServers = apiServersLabel(anatomy.controlPlane.apiServers);
-          item.description = modeLabel(anatomy.controlPlane.mode) + (apiServers ? ` · ${apiServers.short}` : anatomy.controlPlane.highlyAvailable ? ` · ${vscode.l10n.t('highly available')}` : '');
+          const { apiServers } = anatomy.controlPlane;
+          const highlyAvailable = apiServers ? apiServers.availability === 'highly-available' : anatomy.controlPlane.highlyAvailable;
+          item.description = shortModeLabel(anatomy.controlPlane.mode) + (highlyAvailable ? ` · ${vscode.l10n.t('HA')}` : '');
           const tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence);
-          if (apiServers) tooltip.paragraph(apiServers.long).evidence(anatomy.controlPlane.apiServers?.evidence ?? []);
+          if (apiServers) tooltip.paragraph(apiServersSentence(apiServers)).evidence(apiServers.evidence);
           item.tooltip = tooltip.markdown;
         }
         item.contextValue = 'clusterAnatomy:section+controlPlane';
@@ -376,7 +379,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private renderNode(element: Extract<TreeElement, { type: 'node' }>): vscode.TreeItem {
     const { node } = element;
     const item = new vscode.TreeItem(node.name);
-    item.description = `${readyLabel(node.ready)} · ${node.kubeletVersion ?? '?'}`;
+    // Readiness decides; the kubelet version is on the kubelet row and in the tooltip.
+    const notReadyFor = node.ready !== 'True' ? secondsSince(node.readySince) : undefined;
+    item.description = readyLabel(node.ready) + (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '');
     const color = node.ready === 'True' ? 'testing.iconPassed' : node.ready === 'False' ? 'list.errorForeground' : 'disabledForeground';
     item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', new vscode.ThemeColor(color));
     const tooltip = new Tooltip()
@@ -397,11 +402,13 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private renderPod(element: Extract<TreeElement, { type: 'pod' } | { type: 'addonPod' }>): vscode.TreeItem {
     const { pod } = element;
     const item = new vscode.TreeItem(element.type === 'addonPod' ? pod.pod : componentLabel(pod));
+    // A healthy Pod is described by how it runs (or, under an addon, where); a troubled one by its trouble
+    // first. Phase and restarts are in the tooltip and the icon's colour.
+    const healthy = pod.ready && !pod.reason;
     const health = pod.reason ?? (pod.ready ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
-    item.description =
-      element.type === 'addonPod'
-        ? `${element.nodeName} · ${health}`
-        : `${sourceLabel(pod.source)} · ${health}${pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : ''}`;
+    const how = element.type === 'addonPod' ? (element.nodeName ?? '?') : sourceLabel(pod.source);
+    const restarts = pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : '';
+    item.description = healthy ? `${how}${restarts}` : `${health} · ${how}`;
     const color = pod.ready && !pod.reason ? 'testing.iconPassed' : pod.phase === 'Pending' ? 'list.warningForeground' : 'list.errorForeground';
     item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', new vscode.ThemeColor(color));
     const tooltip = new Tooltip()
@@ -423,7 +430,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const { node, agent } = element;
     const isKubelet = agent === 'kubelet';
     const item = new vscode.TreeItem(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'));
-    item.description = `${(isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?'} · ${vscode.l10n.t('system daemon')}`;
+    // Not a Pod is what a learner needs to see of kubelet; of the runtime, which one it is.
+    item.description = isKubelet ? `${vscode.l10n.t('system daemon')} · ${node.kubeletVersion ?? '?'}` : runtimeName(node.containerRuntime);
     item.iconPath = new vscode.ThemeIcon(isKubelet ? 'pulse' : 'package');
     item.tooltip = new Tooltip()
       .heading(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'))
@@ -443,7 +451,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const { absent, node } = element;
     const name = absent.component === 'cni' ? (absent.implementation ?? vscode.l10n.t('network plugin')) : absent.component;
     const item = new vscode.TreeItem(name);
-    item.description = vscode.l10n.t('embedded in the k3s process, not a Pod');
+    item.description = vscode.l10n.t('in the k3s process');
     item.iconPath = new vscode.ThemeIcon('package');
     item.tooltip = new Tooltip()
       .heading(name)
@@ -464,7 +472,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     } else {
       const age = secondsSince(lease.renewTime) ?? lease.ageSeconds;
       const late = lease.leaseDurationSeconds !== null && age > lease.leaseDurationSeconds;
-      item.description = late ? vscode.l10n.t('stopped: last renewed {0} ago', ageText(age)) : vscode.l10n.t('renewed {0} ago', ageText(age));
+      item.description = late ? vscode.l10n.t('stopped {0} ago', ageText(age)) : vscode.l10n.t('renewed {0} ago', ageText(age));
       item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(late ? 'list.errorForeground' : 'testing.iconPassed'));
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
@@ -481,7 +489,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const { addon } = element;
     const item = new vscode.TreeItem(`${addon.kind} ${addon.name}`);
     if (addon.desired !== null) {
-      item.description = `${addon.readyCount ?? 0}/${addon.desired}${addon.nodes.length > 0 ? ` · ${addon.nodes.join(', ')}` : ''}`;
+      // Ready of desired; the nodes are on the Pods below and in the tooltip.
+      item.description = `${addon.readyCount ?? 0}/${addon.desired}`;
     } else {
       item.description = addon.clusterIP ?? '';
     }
@@ -533,6 +542,27 @@ function modeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
   }
 }
 
+/** The control plane's mode in a word or two, for the description; modeLabel says it whole. */
+function shortModeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
+  switch (mode) {
+    case 'static-pods':
+      return vscode.l10n.t('static Pods');
+    case 'hosted':
+      return vscode.l10n.t('managed');
+    case 'embedded':
+      return vscode.l10n.t('embedded');
+    case 'self-hosted':
+      return vscode.l10n.t('self-hosted');
+    case 'unknown':
+      return vscode.l10n.t('not recognised');
+  }
+}
+
+/** `containerd://2.1.4` as `containerd`: the version is in the tooltip. */
+function runtimeName(containerRuntime: string | null | undefined): string {
+  return containerRuntime?.split('://')[0] || '?';
+}
+
 function howItRuns(pod: { source: string; pod: string; owner: string | null }, nodeName: string | null): string {
   const where = nodeName ?? '?';
   switch (pod.source) {
@@ -552,7 +582,7 @@ function absentDescription(absent: AbsentComponent): string {
     case 'embedded':
       return vscode.l10n.t('embedded, not a Pod');
     case 'replaced-by-cni':
-      return absent.implementation === 'cilium' ? vscode.l10n.t("replaced by Cilium's kube-proxy replacement") : vscode.l10n.t('replaced by the network plugin');
+      return absent.implementation === 'cilium' ? vscode.l10n.t('replaced by Cilium') : vscode.l10n.t('replaced by the network plugin');
     case 'disabled':
       return vscode.l10n.t('turned off');
     default:
@@ -560,30 +590,20 @@ function absentDescription(absent: AbsentComponent): string {
   }
 }
 
-/** What the API shows of how many API servers there are: a short description and a tooltip sentence. */
-function apiServersLabel(apiServers: ApiServerEndpoints | undefined): { short: string; long: string } | undefined {
-  if (!apiServers) return undefined;
+/** What the API shows of how many API servers there are, as a tooltip sentence. */
+function apiServersSentence(apiServers: ApiServerEndpoints): string {
   const addresses = apiServers.addresses ?? [];
   switch (apiServers.availability) {
     case 'highly-available':
-      return {
-        short: vscode.l10n.t('highly available'),
-        long: addresses.length > 1
-          ? vscode.l10n.t('Highly available: the default/kubernetes Endpoints list {0} API server addresses.', addresses.length)
-          : vscode.l10n.t('Highly available: several kube-apiserver Pods or control-plane nodes.'),
-      };
+      return addresses.length > 1
+        ? vscode.l10n.t('Highly available: the default/kubernetes Endpoints list {0} API server addresses.', addresses.length)
+        : vscode.l10n.t('Highly available: several kube-apiserver Pods or control-plane nodes.');
     case 'single-endpoint':
-      return {
-        short: vscode.l10n.t('one API endpoint'),
-        long: addresses.length === 1
-          ? vscode.l10n.t('The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.', addresses[0])
-          : vscode.l10n.t('One kube-apiserver Pod.'),
-      };
+      return addresses.length === 1
+        ? vscode.l10n.t('The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.', addresses[0])
+        : vscode.l10n.t('One kube-apiserver Pod.');
     case 'unknown':
-      return {
-        short: vscode.l10n.t('availability unknown'),
-        long: vscode.l10n.t('Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.'),
-      };
+      return vscode.l10n.t('Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.');
   }
 }
 

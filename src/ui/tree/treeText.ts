@@ -9,16 +9,17 @@ export function sourceLabel(source: PodSource): string {
   switch (source) {
     case 'static':
       return vscode.l10n.t('static Pod');
+    // The owner's kind says it is a Pod of that kind: short for the default sidebar width.
     case 'daemonset':
-      return vscode.l10n.t('DaemonSet Pod');
+      return 'DaemonSet';
     case 'deployment':
-      return vscode.l10n.t('Deployment Pod');
+      return 'Deployment';
     case 'statefulset':
-      return vscode.l10n.t('StatefulSet Pod');
+      return 'StatefulSet';
     case 'job':
-      return vscode.l10n.t('Job Pod');
+      return 'Job';
     case 'replicaset':
-      return vscode.l10n.t('ReplicaSet Pod');
+      return 'ReplicaSet';
     case 'bare':
       return vscode.l10n.t('bare Pod');
   }
