@@ -41,6 +41,9 @@ export function serverDirs(root, settings = {}) {
     mkdirSync(join(dirs.userData, scope), { recursive: true });
     writeFileSync(join(dirs.userData, scope, 'settings.json'), allSettings);
   }
+  // The server takes the display language from --locale, then from this file, then from the browser; a
+  // missing file counts as "en", so it exists without a locale and the browser's language is asked.
+  writeFileSync(join(dirs.userData, 'User', 'argv.json'), '{}\n');
   return dirs;
 }
 
