@@ -12,6 +12,7 @@ import { type DiagramStrings, defaultDiagramStrings, format, formatDuration, mer
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
+import { detailFontSize, labelFontSize, type TextMeasure } from '../core/diagram/text';
 import { type WalkthroughStep, walkthroughSteps } from '../core/diagram/walkthrough';
 import {
   type HostToWebviewMessage,
@@ -62,7 +63,9 @@ class DiagramApp {
   private readonly toolbar = html('div', { class: 'ca-toolbar', role: 'toolbar' });
   private readonly caption = html('div', { class: 'ca-caption', 'aria-live': 'polite' });
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
-  private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application' });
+  private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application', 'aria-describedby': 'ca-help' });
+  private readonly help = html('div', { class: 'ca-help', id: 'ca-help', role: 'region' });
+  private readonly measure = canvasMeasure();
   private readonly card = html('div', { class: 'ca-card', role: 'tooltip', id: 'ca-card' });
   private readonly buttons = new Map<string, HTMLButtonElement>();
   private readonly reverseToggle = html('input', { type: 'checkbox' });
@@ -74,7 +77,10 @@ class DiagramApp {
     if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport = saved.viewport;
     this.card.hidden = true;
     this.buildToolbar();
-    const app = html('div', { class: 'ca-app' }, this.toolbar, this.caption, this.statusLine, this.canvas);
+    this.help.hidden = true;
+    // The caption and the keyboard help float over the drawing: showing them never moves it.
+    const stage = html('div', { class: 'ca-stage' }, this.canvas, this.caption, this.help);
+    const app = html('div', { class: 'ca-app' }, this.toolbar, this.statusLine, stage);
     document.body.append(app, this.card);
     this.bindCanvas();
     window.addEventListener('message', (event) => this.onMessage(event.data));
@@ -155,7 +161,7 @@ class DiagramApp {
       return;
     }
     const previousView = this.scene?.view;
-    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now() });
+    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now(), measure: this.measure });
     const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
     // The drawing keeps its own size; a CSS transform on the <svg> places it, so panning moves a composited
     // layer instead of repainting every box.
@@ -305,7 +311,7 @@ class DiagramApp {
     const walkButton = this.buttons.get('walk');
     if (walkButton) {
       walkButton.setAttribute('aria-pressed', String(!!step));
-      walkButton.textContent = step ? `■ ${this.strings.walkthroughStop}` : `▶ ${this.strings.walkthroughPlay}`;
+      walkButton.textContent = step ? this.strings.walkthroughStop : this.strings.walkthroughPlay;
     }
     if (!step) {
       this.caption.textContent = '';
@@ -504,9 +510,12 @@ class DiagramApp {
     } else if ((event.key === 'Enter' || event.key === ' ') && onBox) {
       const box = this.boxOf(event.target);
       if (box) this.activate(box, event.shiftKey);
+    } else if (event.key === '?') {
+      this.toggleHelp();
     } else if (event.key === 'Escape') {
       this.walk('stop');
       this.showCard(undefined, undefined);
+      this.toggleHelp(false);
     } else if (event.key === 'Home' || (event.key === 'Enter' && !onBox)) {
       const first = this.focusableRects()[0];
       if (first) this.focusBox(first.id, !this.isVisible(first));
@@ -570,35 +579,42 @@ class DiagramApp {
       button('fit', () => this.fit()),
       button('exportSvg', () => this.exportSvg()),
       button('exportPng', () => void this.exportPng()),
+      button('help', () => this.toggleHelp(), { 'aria-expanded': 'false', 'aria-controls': 'ca-help' }),
     );
     this.relabelToolbar();
   }
 
   private relabelToolbar(): void {
     const s = this.strings;
-    const labels: Record<string, [string, string]> = {
-      architecture: [s.tabArchitecture, s.tabArchitecture],
-      placement: [s.tabPlacement, s.tabPlacement],
-      walk: ['▶', s.walkthroughPlay],
-      previous: ['◀', s.previousPage],
-      next: ['▶|', s.nextPage],
-      zoomOut: ['−', s.zoomOut],
-      zoomIn: ['+', s.zoomIn],
-      fit: [s.zoomFit, s.zoomFit],
-      exportSvg: ['SVG', s.exportSvg],
-      exportPng: ['PNG', s.exportPng],
+    // Words, not glyphs: a screen reader says what a button does, and so does the button.
+    const labels: Record<string, string> = {
+      architecture: s.tabArchitecture,
+      placement: s.tabPlacement,
+      walk: this.walkIndex === null ? s.walkthroughPlay : s.walkthroughStop,
+      previous: s.walkthroughPrevious,
+      next: s.walkthroughNext,
+      zoomOut: s.zoomOut,
+      zoomIn: s.zoomIn,
+      fit: s.zoomFit,
+      exportSvg: s.exportSvg,
+      exportPng: s.exportPng,
+      help: s.keyboardHelp,
     };
-    for (const [key, [text, label]] of Object.entries(labels)) {
+    for (const [key, label] of Object.entries(labels)) {
       const element = this.buttons.get(key);
-      if (!element) continue;
-      element.textContent = key === 'walk' ? `▶ ${s.walkthroughPlay}` : text;
-      element.setAttribute('aria-label', label);
-      element.title = label;
+      if (element) element.textContent = label;
     }
     this.reverseLabel.textContent = s.toggleReverse;
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
     this.canvas.title = s.keyboardHint;
-    this.canvas.setAttribute('aria-description', s.keyboardHint);
+    const keys = [s.keyTab, s.keyHome, s.keyArrows, s.keyActivate, s.keyPan, s.keyZoom, s.keyEscape, s.keyHelp];
+    this.help.setAttribute('aria-label', s.keyboardHelpTitle);
+    this.help.replaceChildren(html('h3', {}, s.keyboardHelpTitle), html('ul', {}, ...keys.map((line) => html('li', {}, line))));
+  }
+
+  private toggleHelp(show = this.help.hidden): void {
+    this.help.hidden = !show;
+    this.buttons.get('help')?.setAttribute('aria-expanded', String(show));
   }
 
   private updateToolbarState(): void {
@@ -640,6 +656,32 @@ class DiagramApp {
       this.host.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
     }
   }
+}
+
+/**
+ * Text widths in the font the webview draws with (the editor's UI font), so names are shortened only when they
+ * do not fit; remembered, since a layout asks for the same names again.
+ */
+function canvasMeasure(): TextMeasure {
+  const context = document.createElement('canvas').getContext('2d');
+  const widths = new Map<string, number>();
+  let family = '';
+  return (text, style) => {
+    if (!context) return [...text].length * (style === 'label' ? 8 : 7);
+    const current = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    if (current !== family) {
+      family = current;
+      widths.clear();
+    }
+    const key = `${style}\u0000${text}`;
+    let width = widths.get(key);
+    if (width === undefined) {
+      context.font = style === 'label' ? `600 ${labelFontSize}px ${family}` : `${detailFontSize}px ${family}`;
+      width = context.measureText(text).width;
+      widths.set(key, width);
+    }
+    return width;
+  };
 }
 
 // The shapes' rules are shared with the standalone SVG (CLI, export); media/diagram.css only maps their --ca-*

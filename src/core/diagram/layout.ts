@@ -5,6 +5,7 @@
  * drawn as one group box that expands one page at a time, so the cost of a layout does not grow with the
  * number of boxes a cluster could produce, only with the number of nodes counted.
  */
+import { evidenceSentence } from '../anatomy/render';
 import { runtimeLink } from '../anatomy/runtime';
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole, PodSource } from '../anatomy/types';
 import { comparePods, heartbeatAgeSeconds, heartbeatStopped, nodeHealth, podHealth, podsHealth } from './health';
@@ -551,7 +552,10 @@ class SceneBuilder {
           this.strings.runsSystemDaemon,
           ...(node.kubeletVersion ? [format(this.strings.runsKubeletVersion, node.kubeletVersion)] : []),
         ],
-        evidence: ['field status.nodeInfo.kubeletVersion', ...(node.lease ? [`Lease kube-node-lease/${node.name} renewTime=${node.lease.renewTime}`] : [])],
+        evidence: [
+          node.kubeletVersion ? `status.nodeInfo.kubeletVersion is ${node.kubeletVersion}` : 'status.nodeInfo.kubeletVersion',
+          ...(node.lease ? [`Lease kube-node-lease/${node.name} renewed at ${node.lease.renewTime}`] : []),
+        ],
       },
       target: { component: 'kubelet', node: node.name },
     });
@@ -763,7 +767,7 @@ class SceneBuilder {
       health,
       ariaLabel: `${component}, ${detail}`,
       focusable: true,
-      card: absent ? { ...card, runsHere: [format(this.strings.runsAbsent, absent.why)], evidence: [`absence ${absent.reasonCode}`] } : external ? { ...card, runsHere: [this.strings.externalEtcd] } : card,
+      card: absent ? { ...card, runsHere: [format(this.strings.runsAbsent, absent.why)], evidence: formatEvidence(absent.evidence ?? []) } : external ? { ...card, runsHere: [this.strings.externalEtcd] } : card,
       target: pods[0] ? { component, node: undefined, pod: { namespace: pods[0].namespace, name: pods[0].pod } } : { component },
     });
   }
@@ -942,7 +946,7 @@ function round(value: number): number {
   return Math.round(value * 10) / 10;
 }
 
-/** "label component=etcd": the evidence as plain text lines. */
+/** The evidence as plain text lines, each a phrase ("no label node-role.kubernetes.io/control-plane"). */
 export function formatEvidence(evidence: readonly Evidence[]): string[] {
-  return evidence.map((item) => (item.value === undefined ? `${item.kind} ${item.key}` : `${item.kind} ${item.key}=${item.value}`));
+  return evidence.map(evidenceSentence);
 }

@@ -77,7 +77,8 @@ export function elideName(name: string, siblings: readonly string[], width: numb
   const fits = (head: number, tail: number) => measure(chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join(''), style) <= width;
   // What distinguishes this name lies between the prefix and the suffix it shares with a sibling, widened
   // to whole words so that "kube-apiserver" is not kept as "kube-apiserve".
-  const word = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+  // Latin words only: Japanese has no spaces between words, so any character is a place to cut.
+  const word = (char: string | undefined) => char !== undefined && /[A-Za-z0-9]/.test(char);
   let distinctStart = Math.min(sharedPrefix, n);
   while (distinctStart > 0 && word(chars[distinctStart - 1]) && word(chars[distinctStart])) distinctStart--;
   let distinctEnd = Math.max(distinctStart, n - sharedSuffix);
@@ -118,6 +119,8 @@ export function elideName(name: string, siblings: readonly string[], width: numb
       else if (head + tail < n - 1 && fits(head + 1, tail)) head++;
       else break;
     }
+    while (tail > 0 && word(chars[n - tail - 1]) && word(chars[n - tail])) tail--;
+    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
   }
   return chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join('');
 }

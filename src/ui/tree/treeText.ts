@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { evidenceSentence } from '../../core/anatomy/render';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
 import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
@@ -99,7 +100,7 @@ export class Tooltip {
     this.markdown.appendMarkdown(':\n');
     for (const item of evidence) {
       this.markdown.appendMarkdown('- ');
-      this.text(`${item.kind} ${item.key}${item.value !== undefined && item.value !== '' ? ` = ${item.value}` : ''}`);
+      this.text(evidenceSentence(item));
       this.markdown.appendMarkdown('\n');
     }
     return this;

@@ -116,7 +116,7 @@ describe('diagram layout', () => {
       assert.match(hub(hostedAnatomy()).ariaLabel, /highly available: 2 API server addresses/);
       assert.match(hub(hostedAnatomy(['34.1.2.3'])).ariaLabel, /one API endpoint \(may be a load balancer\)/);
       assert.match(hub(hostedAnatomy(null)).ariaLabel, /API server availability unknown/);
-      assert.ok(hub(hostedAnatomy()).card?.evidence.includes('endpoints default/kubernetes=10.0.1.180, 10.0.2.96'));
+      assert.ok(hub(hostedAnatomy()).card?.evidence.includes('Endpoints default/kubernetes: 10.0.1.180, 10.0.2.96'));
     });
 
     it('old cluster: kube-proxy replaced by Cilium, and kubelet 1.20 drives Docker through dockershim, not over CRI', () => {

@@ -1,6 +1,9 @@
 // The diagram reads: no edge runs through text, names fit their boxes or are shortened in the middle without
 // looking alike, the legend and a visible title are in every SVG, kube-proxy is drawn as what the cluster says.
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { evidenceSentence } from '../../../../src/core/anatomy/render';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 import { layoutDiagram } from '../../../../src/core/diagram/layout';
 import { defaultUiState, type DiagramView, type Scene } from '../../../../src/core/diagram/scene';
@@ -151,6 +154,44 @@ describe('a diagram people can read', () => {
         assert.match(svg, /<text [^>]*class="ca-title">(Architecture of|kube-system Pods by node in) kind-multi-node<\/text>/);
         assert.match(svg, /<text [^>]*class="ca-subtitle">cluster https:\/\/127\.0\.0\.1:40513 \(v1\.37\.0\) · context kind-multi-node · drawn 2026-12-02 12:00 UTC<\/text>/);
       }
+    });
+  });
+
+  it('every sentence of the diagram has its Japanese; only names stay as they are', () => {
+    const japanese = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, string>;
+    const names = new Set(['/etc/kubernetes/manifests', 'DaemonSet', 'Deployment', 'StatefulSet', 'Job', 'ReplicaSet']);
+    const missing = Object.values(defaultDiagramStrings).filter((english) => !names.has(english) && typeof japanese[english] !== 'string');
+    assert.deepEqual(missing, []);
+  });
+
+  describe('evidence reads as a sentence', () => {
+    it('the mirror annotation is carried by a Pod, not its value; a worker has no role label; owners own', () => {
+      const cilium = layoutDiagram(oldCiliumAnatomy(), defaultUiState);
+      const panel = cilium.boxes.find((box) => box.id === 'cp')!;
+      assert.match(panel.detail!, /Pod kube-apiserver-\S+ has annotation kubernetes\.io\/config\.mirror/);
+      assert.doesNotMatch(panel.detail!, /=on Pod/);
+      const kind = layoutDiagram(kindAnatomy(), defaultUiState);
+      const worker = kind.boxes.find((box) => box.id === 'node:multi-node-worker')!;
+      assert.deepEqual(worker.card!.evidence, ['no label node-role.kubernetes.io/control-plane']);
+      const proxy = kind.boxes.find((box) => box.kind === 'pod' && box.target?.component === 'kube-proxy')!;
+      assert.deepEqual(proxy.card!.evidence, ['owned by DaemonSet/kube-proxy']);
+      const ccm = kind.boxes.find((box) => box.id === 'cp:cloud-controller-manager')!;
+      assert.ok(ccm.card!.evidence.every((line) => !/^absence /.test(line)), ccm.card!.evidence.join('; '));
+    });
+
+    it('evidenceSentence words every kind the classifier records', () => {
+      assert.equal(evidenceSentence({ kind: 'owner', key: 'Deployment/coredns', value: 'owner of ReplicaSet/coredns-5d78c9869d' }), 'ReplicaSet/coredns-5d78c9869d is owned by Deployment/coredns');
+      assert.equal(evidenceSentence({ kind: 'owner', key: 'DaemonSet/kube-apiserver', value: 'owns Pod kube-apiserver-x' }), 'Pod kube-apiserver-x is owned by DaemonSet/kube-apiserver');
+      assert.equal(evidenceSentence({ kind: 'not-read', key: 'daemonsets' }), 'daemonsets could not be read');
+      assert.equal(evidenceSentence({ kind: 'count', key: 'kube-apiserver Pods', value: '3' }), '3 kube-apiserver Pods');
+      assert.equal(evidenceSentence({ kind: 'taint', key: 'node-role.kubernetes.io/control-plane', value: 'NoSchedule' }), 'taint node-role.kubernetes.io/control-plane:NoSchedule');
+      assert.equal(evidenceSentence({ kind: 'absence', key: 'DaemonSet/kube-proxy' }), 'no DaemonSet/kube-proxy');
+    });
+
+    it('the cluster DNS card says what it does, not that kube-dns is kube-dns', () => {
+      const role = defaultDiagramStrings.roleCoredns;
+      assert.match(role, /DNS queries of Pods/);
+      assert.doesNotMatch(role, /^Cluster DNS \(Service kube-dns\)\.?$/);
     });
   });
 
