@@ -207,9 +207,12 @@ export async function startServer({
   });
   const log = logFile ? createWriteStream(logFile) : undefined;
   let output = '';
+  // The server prints its URL with the token; neither the log nor an error message repeats it.
+  const redact = (text) => (connectionToken ? text.replaceAll(connectionToken, '<connection token>') : text);
   const collect = (chunk) => {
-    output = (output + chunk.toString()).slice(-20_000);
-    log?.write(chunk);
+    const text = redact(chunk.toString());
+    output = (output + text).slice(-20_000);
+    log?.write(text);
   };
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
@@ -236,8 +239,11 @@ export async function startServer({
   const deadline = Date.now() + 60_000;
   while (!exited) {
     try {
-      const response = await fetch(probe, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { url, port, child, stop, output: () => output };
+      // With a token, the server answers ?tkn= with a redirect that sets its cookie.
+      const response = await fetch(probe, { signal: AbortSignal.timeout(2_000), redirect: 'manual' });
+      if (response.ok || (connectionToken && response.status >= 300 && response.status < 400)) {
+        return { url, port, child, stop, output: () => output };
+      }
     } catch {
       // Not listening yet.
     }
