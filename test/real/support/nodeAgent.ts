@@ -513,6 +513,9 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     if (!pod.done || pod.deleting) queue.add(`pod:${uid}`, () => playPod(uid));
   }
 
+  /** Since when the Pods have been neither listed nor watched, after a failure. */
+  let podsDownSince: number | undefined;
+  const podOutageMs = 60_000;
   async function listPods(): Promise<void> {
     let continueToken = '';
     const seen = new Set<string>();
@@ -543,8 +546,10 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
       }
     }, (error) => {
       if (stopped) return;
+      // A dropped watch is routine (kube-apiserver restarts, connections reset): kubelet lists again too.
+      // Only an outage that outlasts podOutageMs is reported, by relist().
       if (error) {
-        log(`pod watch ended: ${error.message}`);
+        podsDownSince ??= Date.now();
         relist(1000);
       } else watchPods();
     });
@@ -555,9 +560,13 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     if (stopped) return;
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
-      listPods().then(watchPods, (error: Error) => {
-        log(`pod list failed: ${error.message}`);
-        relist(Math.max(1000, delayMs * 2));
+      listPods().then(() => {
+        podsDownSince = undefined;
+        watchPods();
+      }, (error: Error) => {
+        podsDownSince ??= Date.now();
+        if (Date.now() - podsDownSince > podOutageMs) log(`pod list failed for ${Math.round((Date.now() - podsDownSince) / 1000)} s: ${error.message}`);
+        relist(Math.min(10_000, Math.max(1000, delayMs * 2)));
       });
     }, delayMs);
   }
