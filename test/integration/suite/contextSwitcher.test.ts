@@ -155,7 +155,8 @@ describe('switching between two demo clusters', function () {
     const first = await anatomyOf('demo-one');
     assert.equal(first.server, one.server);
     assert.equal(first.nodes.length, 3);
-    assert.ok(one.control.activeWatches() > 0, 'the first cluster is watched');
+    // Each collection's watch opens right after its list, so it may follow the first anatomy by a moment.
+    await until('the first cluster to be watched', () => one.control.activeWatches() > 0);
 
     const before = fs.readFileSync(fileOne, 'utf8');
     assert.equal(await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'demo-two'), 'demo-two');
@@ -177,6 +178,6 @@ describe('switching between two demo clusters', function () {
     const anatomy = await anatomyOf('demo-one');
     assert.equal(anatomy.nodes.length, 3);
     await until(() => `no watch on demo-two (open: ${two.control.activeWatches()})`, () => two.control.activeWatches() === 0);
-    assert.ok(one.control.activeWatches() > 0);
+    await until('demo-one to be watched again', () => one.control.activeWatches() > 0);
   });
 });
