@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { explainField } from '../src/core/fields/explain';
 import { COMMAND_BUDGET, HOVER_BUDGET, ManifestParseCache, manifestFieldAt, manifestPositionAt, parseManifest } from '../src/core/yaml/yamlPath';
+import { hostileBlobs, hostileHead, onHostileName } from '../test/fixtures/manifests/hostile';
 
 const { values } = parseArgs({
   options: { lines: { type: 'string', default: '5000' }, hovers: { type: 'string', default: '2000' }, 'reparse-hovers': { type: 'string', default: '200' } },
@@ -297,26 +298,16 @@ console.log(`Indentation scan agrees with the AST path (keys only, indexes dropp
 console.log(`Targets: whole hover median < 2 ms: ${f.median < 2 ? 'met' : 'MISSED'}; p99 < 10 ms: ${f.p99 < 10 ? 'met' : 'MISSED'}`);
 
 // 4. hostile files: the whole hover (split, parse of the document under the cursor, explanation) on its own parse.
-const hostileHead = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hostile\ndata:\n  blob: ';
-const MB = 1024 * 1024;
-const hostile: Record<string, string> = {
-  '1 MB of `{{`': '{{'.repeat(MB / 2),
-  '1 MB of `{{ {{ }}`': '{{ {{ }}'.repeat(MB / 8),
-  "1 MB of `'`": "'".repeat(MB),
-  '1 MB of `"`': '"'.repeat(MB),
-  'one 1 MB line': 'x'.repeat(MB),
-  '100k lines of `- - - -`': `\n${'- - - -\n'.repeat(100_000)}`,
-};
 console.log('');
 console.log('| hostile file (a ConfigMap whose value is it; cursor on its name) | hover (HOVER_BUDGET) | answer | explain (COMMAND_BUDGET) | answer |');
 console.log('| --- | --- | --- | --- | --- |');
-for (const [name, body] of Object.entries(hostile)) {
+for (const [name, body] of Object.entries(hostileBlobs)) {
   const text = hostileHead + body;
   const row = [name];
   for (const budget of [HOVER_BUDGET, COMMAND_BUDGET]) {
     const start = performance.now();
     const parsed = parseManifest(text);
-    const found = parsed && manifestFieldAt(parsed, hostileHead.indexOf('hostile'), budget);
+    const found = parsed && manifestFieldAt(parsed, onHostileName, budget);
     if (found && found !== 'too-large') explainField(found);
     row.push(ms(performance.now() - start), found === 'too-large' ? 'too large' : found ? 'explained' : 'no field');
   }

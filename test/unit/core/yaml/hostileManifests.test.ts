@@ -9,10 +9,9 @@ import {
   parseManifest,
   type WorkBudget,
 } from '../../../../src/core/yaml/yamlPath';
+import { hostileBlobs, hostileHead as head, onHostileName as onName } from '../../../fixtures/manifests/hostile';
 
 const MB = 1024 * 1024;
-const head = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: hostile\ndata:\n  blob: ';
-const onName = head.indexOf('hostile');
 
 /** A clock that only moves when told to, and counts how often it was read. */
 function fakeClock(millisPerRead = 0): { clock: () => number; reads: () => number } {
@@ -59,17 +58,9 @@ describe('hostile manifests', () => {
 
   describe('work budget', () => {
     // Each input is a ConfigMap whose value is 1 MB of the hostile text: the cursor is on its name.
-    const inputs: Record<string, string> = {
-      '1 MB of {{': '{{'.repeat(MB / 2),
-      '1 MB of {{ {{ }}': '{{ {{ }}'.repeat(MB / 8),
-      "1 MB of '": "'".repeat(MB),
-      '1 MB of "': '"'.repeat(MB),
-      'one 1 MB line': 'x'.repeat(MB),
-      '100k lines of - - - -': `\n${'- - - -\n'.repeat(100_000)}`,
-    };
     const budget = (clock: () => number): WorkBudget => ({ maxSteps: 50_000, maxMillis: 1_000, clock });
 
-    for (const [name, hostile] of Object.entries(inputs)) {
+    for (const [name, hostile] of Object.entries(hostileBlobs)) {
       it(`${name}: answers within the step budget, a field or "too large"`, () => {
         const { clock, reads } = fakeClock();
         const found = fieldAt(head + hostile, onName, budget(clock));
