@@ -181,8 +181,6 @@ export class KubeApi {
     const { onEvent, onOpen, idleTimeoutMs = this.timeoutMs } = handlers;
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
-    const url = this.url(`${path}?${new URLSearchParams([...query, ['watch', '1']])}`);
-    const transport = url.protocol === 'http:' ? http : https;
     const maxLine = this.limits.maxResponseBytes;
     let request!: http.ClientRequest;
     const ended = new Promise<void>((resolve, reject) => {
@@ -193,7 +191,7 @@ export class KubeApi {
         reject(error);
         request.destroy();
       };
-      request = transport.request(url, { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: idleTimeoutMs }, (response) => {
+      request = this.get(`${path}?${new URLSearchParams([...query, ['watch', '1']])}`, options, what, idleTimeoutMs, (response) => {
         const statusCode = response.statusCode ?? 0;
         if (statusCode !== 200) {
           readBody(response, this.limits.maxResponseBytes, what).then((answer) => fail(fromStatus(statusCode, parseJson(answer.text), what)), fail);
@@ -236,10 +234,7 @@ export class KubeApi {
         response.on('close', () => {
           if (!complete) fail(toKubeApiError(new Error('the connection closed in the middle of the watch'), what));
         });
-      });
-      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
-      request.on('error', (error) => fail(toKubeApiError(error, what)));
-      request.end();
+      }, fail);
     });
     return {
       ended,
@@ -255,32 +250,35 @@ export class KubeApi {
   }
 
   private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string): Promise<{ body: unknown; bytes: number }> {
+    return new Promise((resolve, reject) => {
+      const request = this.get(path, options, what, this.timeoutMs, (response) => {
+        readBody(response, maxBytes, what, capReason).then(({ text, bytes }) => {
+          const body = parseJson(text);
+          const statusCode = response.statusCode ?? 0;
+          if (statusCode >= 200 && statusCode < 300) {
+            if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
+            else resolve({ body, bytes });
+          } else {
+            reject(fromStatus(statusCode, body, what));
+          }
+        }, (error: unknown) => {
+          reject(error);
+          request.destroy();
+        });
+      }, reject);
+    });
+  }
+
+  /** One GET with the kubeconfig's TLS and credentials in `options`; `timeoutMs` without a byte fails it. */
+  private get(path: string, options: https.RequestOptions, what: string, timeoutMs: number,
+    onResponse: (response: http.IncomingMessage) => void, onError: (error: KubeApiError) => void): http.ClientRequest {
     const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
-    return new Promise((resolve, reject) => {
-      const request = transport.request(
-        url,
-        { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: this.timeoutMs },
-        (response) => {
-          readBody(response, maxBytes, what, capReason).then(({ text, bytes }) => {
-            const body = parseJson(text);
-            const statusCode = response.statusCode ?? 0;
-            if (statusCode >= 200 && statusCode < 300) {
-              if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
-              else resolve({ body, bytes });
-            } else {
-              reject(fromStatus(statusCode, body, what));
-            }
-          }, (error: unknown) => {
-            reject(error);
-            request.destroy();
-          });
-        },
-      );
-      request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
-      request.on('error', (error) => reject(toKubeApiError(error, what)));
-      request.end();
-    });
+    const request = transport.request(url, { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: timeoutMs }, onResponse);
+    request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
+    request.on('error', (error) => onError(toKubeApiError(error, what)));
+    request.end();
+    return request;
   }
 }
 
