@@ -146,8 +146,11 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     if (this.stopped) return;
     let opened = 0;
     let received = false;
+    // A watch from the version a list just gave that expires at once would expire again: that is a loop. One
+    // resumed from an older version may simply have outlived it (kube-apiserver restarted): relist at once.
+    const fromFreshList = !this.resourceVersion;
     try {
-      if (!this.resourceVersion) await this.relist();
+      if (fromFreshList) await this.relist();
       if (this.stopped) return;
       let expired = false;
       let failure: KubeApiError | undefined;
@@ -174,6 +177,11 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
           received = true;
           failure = this.apply(event);
           if (failure) stream.close();
+          // Events arriving again prove the watch works: the collection is live before healthyAfter passes.
+          else if (this.currentState === 'error') {
+            clearTimeout(this.healthyTimer);
+            this.markHealthy();
+          }
         },
         idleTimeoutMs: (timeoutSeconds + 30) * 1000,
       });
@@ -195,7 +203,11 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
       if (expired) this.resourceVersion = '';
       if (performance.now() - opened < healthyAfter) {
         // Resuming at once would be a loop: an empty answer, or a 410 right after a fresh list.
-        if (expired) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) as soon as it opened`, 410);
+        if (expired && fromFreshList) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) as soon as it opened`, 410);
+        if (expired) {
+          void this.cycle();
+          return;
+        }
         if (!received) throw new KubeApiError('protocol', `${this.options.what}: the watch closed at once without an event`);
         this.scheduleCycle();
         return;

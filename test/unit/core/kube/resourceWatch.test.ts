@@ -143,6 +143,33 @@ describe('a collection against a hostile API server', function () {
     assert.equal(live.list().length, 1);
   });
 
+  it('relists at once, with no error, when a watch resumed from an older version expires (an API server that restarted)', async () => {
+    let lists = 0;
+    let watches = 0;
+    hostile.script(NODES, ({ watch: isWatch, query, response }) => {
+      if (!isWatch) {
+        lists++;
+        sendJson(response, 200, listBody([rawNode('a', lists === 1 ? '10' : '11')], lists === 1 ? '10' : '11'));
+        return;
+      }
+      watches++;
+      // The first watch works, then ends cleanly; resuming from version 10 is refused as too old; after the
+      // relist, the watch from version 11 stays open.
+      if (watches === 1) {
+        watchEvents(response, []);
+        setTimeout(() => response.end(), 400);
+      } else if (query.get('resourceVersion') === '10') watchEvents(response, [{ type: 'ERROR', object: statusBody(410, 'Expired', 'too old resource version: 10 (11)') }], true);
+      else watchEvents(response, []);
+    });
+    const live = await startWatch();
+    await until('the relist after the expired resume', () => lists === 2 && watches >= 3);
+    await sleep(500);
+    assert.deepEqual(states, ['synced'], 'never in error');
+    assert.equal(live.lastError, undefined);
+    assert.deepEqual(live.list().map((n) => n.metadata.name), ['a']);
+    assert.equal(lists, 2, 'one relist, not a storm');
+  });
+
   it('stops following endless continue tokens at the page cap, naming the collection and the cap', async () => {
     let page = 0;
     hostile.script(NODES, ({ response }) => sendJson(response, 200, listBody([rawNode(`n${page++}`, '5')], '5', 'more')));
