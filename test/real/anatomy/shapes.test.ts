@@ -3,18 +3,15 @@
 // what the shape is (its own data, not the product's rules) and against real kubectl.
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { ClusterSession } from '../../../src/core/anatomy/clusterSession';
-import { resolveClientConfig } from '../../../src/core/anatomy/snapshot';
+import type { ClusterSession } from '../../../src/core/anatomy/clusterSession';
 import type { ClusterAnatomy, NodeAnatomy } from '../../../src/core/anatomy/types';
 import { until } from '../../support/until';
 import { type RealCluster, realCluster } from '../support/realClusters';
 import type { ShapeName } from '../support/shapes/types';
+import { startSession } from '../../support/session';
 
-async function connect(cluster: RealCluster): Promise<ClusterSession> {
-  const { context, config } = await resolveClientConfig({ kubeconfig: cluster.kubeconfigPath, env: cluster.env });
-  const session = new ClusterSession({ context, config, coalesceMs: 20 });
-  await session.start();
-  return session;
+function connect(cluster: RealCluster): Promise<ClusterSession> {
+  return startSession(cluster.kubeconfigPath, cluster.env, { coalesceMs: 20 });
 }
 
 /** What kubectl says: kube-system Pods per node, and the Pods not yet bound. */

@@ -7,13 +7,13 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClusterSession } from '../../../src/core/anatomy/clusterSession';
+import type { ClusterSession } from '../../../src/core/anatomy/clusterSession';
 import { LiveAnatomy } from '../../../src/core/anatomy/liveAnatomy';
-import { resolveClientConfig } from '../../../src/core/anatomy/snapshot';
 import type { ClusterAnatomy } from '../../../src/core/anatomy/types';
 import { KubeconfigService } from '../../../src/core/kubeconfig/kubeconfigService';
 import { until } from '../../support/until';
 import { type RealCluster, realCluster } from '../support/realClusters';
+import { startSession } from '../../support/session';
 
 function kubectl(cluster: RealCluster, args: string[], env: NodeJS.ProcessEnv = cluster.env): string {
   return execFileSync('kubectl', args, { env, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
@@ -58,9 +58,7 @@ describe('the live session on a real kind-shaped cluster', function () {
   });
 
   async function connect(kubeconfig = cluster.kubeconfigPath): Promise<ClusterSession> {
-    const { context, config } = await resolveClientConfig({ kubeconfig, env: cluster.env });
-    session = new ClusterSession({ context, config, coalesceMs: 20, backoff: { initialMs: 100, maxMs: 1_000 } });
-    await session.start();
+    session = await startSession(kubeconfig, cluster.env, { coalesceMs: 20, backoff: { initialMs: 100, maxMs: 1_000 } });
     return session;
   }
 
@@ -90,7 +88,7 @@ describe('the live session on a real kind-shaped cluster', function () {
     kubectl(cluster, ['delete', 'pod', '-n', 'kube-system', victim, '--wait=false']);
     await until(() => `the session to see the change after the restart; status ${JSON.stringify(live.status)}, model ${JSON.stringify(corednsPods(live.current))}`, () => {
       const pods = corednsPods(live.current);
-      return live.status.state === 'connected' && pods.length === 2 && !pods.some((p) => p.pod === victim) && pods.every((p) => p.ready);
+      return live.status.state === 'connected' && !live.status.message && pods.length === 2 && !pods.some((p) => p.pod === victim) && pods.every((p) => p.ready);
     }, 120_000, 200);
     assert.equal(live.status.state, 'connected');
     assert.equal(live.status.message ?? '', '', 'no stale error in the status');

@@ -4,6 +4,7 @@ import { resolveClientConfig, loadAnatomySnapshot } from '../../../../src/core/a
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 import { type RunningDemo, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
+import { startSession } from '../../../support/session';
 
 const corednsPods = (anatomy: ClusterAnatomy | undefined) => (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
 
@@ -23,9 +24,7 @@ describe('live cluster session against the demo cluster', function () {
   });
 
   async function connect(): Promise<ClusterSession> {
-    const { context, config } = await resolveClientConfig({ kubeconfig: demo.kubeconfigPath, env: demo.env });
-    session = new ClusterSession({ context, config, coalesceMs: 20, backoff: { initialMs: 50, maxMs: 200 } });
-    await session.start();
+    session = await startSession(demo.kubeconfigPath, demo.env, { coalesceMs: 20, backoff: { initialMs: 50, maxMs: 200 } });
     return session;
   }
 
@@ -68,7 +67,7 @@ describe('live cluster session against the demo cluster', function () {
     victim = corednsPods(live.current)[0].pod;
     demo.cluster.control.deletePod('kube-system', victim);
     await until('the change after relisting', () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2);
-    assert.equal(live.status.state, 'connected');
+    assert.equal(live.status.state, 'connected', JSON.stringify(live.status));
   });
 
   it('answers snapshots without making every view refresh when nothing changed', async () => {

@@ -5,6 +5,7 @@ import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 import { type RunningDemo, startDemo } from '../../../support/demo';
 import { type HostileServer, listBody, sendJson, startHostileServer, statusBody, watchEvents } from '../../../support/hostileServer';
 import { until } from '../../../support/until';
+import { startSession } from '../../../support/session';
 
 const timings: Partial<ClusterSessionOptions> = { coalesceMs: 20, backoff: { initialMs: 50, maxMs: 200 }, healthyAfterMs: 200 };
 
@@ -26,9 +27,7 @@ describe('live cluster session after faults, on the demo cluster', function () {
   });
 
   async function connect(): Promise<ClusterSession> {
-    const { context, config } = await resolveClientConfig({ kubeconfig: demo.kubeconfigPath, env: demo.env });
-    session = new ClusterSession({ context, config, ...timings });
-    await session.start();
+    session = await startSession(demo.kubeconfigPath, demo.env, timings);
     return session;
   }
 
