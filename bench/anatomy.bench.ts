@@ -5,21 +5,17 @@
 //   - one Pod event: from the server's write to the model's handler, and the anatomy rebuild it causes;
 //   - beside it, what a kubectl list per refresh costs (the way vscode-kubernetes-tools refreshes).
 // Run: npx tsx --expose-gc bench/anatomy.bench.ts   (DEMO_NODES to change the size)
-import { execFileSync, fork } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { classifyPod, toComponentPod } from '../src/core/anatomy/classify';
-import { ClusterSession } from '../src/core/anatomy/clusterSession';
-import { KubeApi } from '../src/core/kube/kubeApi';
 import { slimPod } from '../src/core/kube/slim';
-import { resolveClientConfig } from '../src/core/anatomy/snapshot';
+import { compareWithKubectl, connectMeasured, measureRenewals, median } from './support/liveModel';
 
 type Message = { ready?: boolean; kubeconfig?: string; deleted?: string; at?: number; usage?: NodeJS.CpuUsage; memory?: number };
 
 const nodes = Number(process.env.DEMO_NODES ?? 5000);
-const gc = (globalThis as { gc?: () => void }).gc;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 const now = () => performance.timeOrigin + performance.now();
 
 async function main(): Promise<void> {
@@ -45,31 +41,10 @@ async function main(): Promise<void> {
   const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: directory };
   console.log(`demo cluster: ${nodes} nodes, ${2 * nodes + 6} kube-system Pods, in a child process`);
 
-  gc?.();
-  const heapBefore = process.memoryUsage().heapUsed;
-  const { context, config } = await resolveClientConfig({ kubeconfig, env });
-  const started = performance.now();
-  const session = new ClusterSession({ context, config });
-  await session.start();
-  const anatomy = session.current!;
-  const firstAnatomyMs = performance.now() - started;
-  const pods = anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0);
-  console.log(`first complete anatomy: ${firstAnatomyMs.toFixed(0)} ms (${anatomy.nodes.length} nodes, ${pods} Pods classified)`);
+  const session = await connectMeasured(kubeconfig, env);
+  // A quiet window in which only Leases are renewed.
+  await measureRenewals(session, 10_000);
 
-  // Let the watches settle, then measure a quiet window in which only Leases are renewed.
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  gc?.();
-  console.log(`heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`);
-  let renewals = 0;
-  session.onLeaseRenewed(() => renewals++);
-  const windowMs = 10_000;
-  const cpuBefore = process.cpuUsage();
-  await new Promise((resolve) => setTimeout(resolve, windowMs));
-  const cpu = process.cpuUsage(cpuBefore);
-  const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`);
-
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   // One Pod event: delete a kube-proxy Pod; time its DELETED event from the server's write to our handler.
   const latencies: number[] = [];
   const rebuilds: number[] = [];
@@ -96,7 +71,7 @@ async function main(): Promise<void> {
 
   // Where the first anatomy's time goes: the same two big lists alone, downloaded and parsed, kept nowhere.
   const listStarted = performance.now();
-  const api = new KubeApi(config);
+  const api = session.api;
   await Promise.all([api.list('/api/v1/nodes', 'Nodes'), api.list('/api/v1/namespaces/kube-system/pods', 'Pods')]);
   console.log(`of which listing Nodes and kube-system Pods alone (download + JSON.parse, 500 per page): ${(performance.now() - listStarted).toFixed(0)} ms`);
 
@@ -116,18 +91,7 @@ async function main(): Promise<void> {
   const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
   console.log(`one Pod event, the model's CPU (slim + classify + anatomy entry): median ${(median(perEvent) * 1000).toFixed(1)} µs, p99 ${(p99(perEvent) * 1000).toFixed(1)} µs`);
 
-  // The peer's way: a kubectl list per refresh, parsed as its tree would.
-  let kubectlWall = 0;
-  const runs = 3;
-  for (let i = 0; i < runs; i++) {
-    const begin = performance.now();
-    const out = execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env, maxBuffer: 1 << 30 });
-    JSON.parse(out.toString());
-    kubectlWall += performance.now() - begin;
-  }
-  const perRefresh = kubectlWall / runs;
-  console.log(`kubectl get pods -n kube-system -o json per refresh: ${perRefresh.toFixed(0)} ms wall`);
-  console.log(`ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(median(latencies), 0.001)).toFixed(0)}× the latency of one watch event here`);
+  compareWithKubectl(env, median(latencies));
 
   session.dispose();
   child.send({ stop: true });

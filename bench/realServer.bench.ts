@@ -9,21 +9,17 @@
 //   - one Pod event: from the DELETE's answer to the model's handler;
 //   - beside it, one `kubectl get pods -n kube-system -o json` per refresh (the peers' way), and the ratio.
 // Run: npm run bench -- realServer   (REAL_NODES=1000 for a quicker run)
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { ClusterSession } from '../src/core/anatomy/clusterSession';
 import { resolveClientConfig } from '../src/core/anatomy/snapshot';
 import { startControlPlane, startEtcd } from '../test/real/support/controlPlane';
+import { compareWithKubectl, connectMeasured, measureRenewals, median, sleep } from './support/liveModel';
 
 const nodes = Number(process.env.REAL_NODES ?? 5000);
-const gc = (globalThis as { gc?: () => void }).gc;
-const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const run = mkdtempSync(join(tmpdir(), 'real-bench-'));
@@ -49,32 +45,9 @@ async function main(): Promise<void> {
   console.log(`real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
 
   try {
-    gc?.();
-    const heapBefore = process.memoryUsage().heapUsed;
-    const { context, config } = await resolveClientConfig({ kubeconfig, env });
-    const started = performance.now();
-    const session = new ClusterSession({ context, config });
-    await session.start();
-    const anatomy = session.current!;
-    const firstAnatomyMs = performance.now() - started;
-    const pods = anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0);
-    console.log(`first complete anatomy: ${firstAnatomyMs.toFixed(0)} ms (${anatomy.nodes.length} nodes, ${pods} Pods classified)`);
-
-    await sleep(3_000);
-    gc?.();
-    console.log(`heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`);
-
-    let renewals = 0;
-    let changes = 0;
-    session.onLeaseRenewed(() => renewals++);
-    session.onDidChange(() => changes++);
-    const windowMs = 30_000;
-    const cpuBefore = process.cpuUsage();
-    await sleep(windowMs);
-    const cpu = process.cpuUsage(cpuBefore);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    console.log(`lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`);
-    console.log(`anatomy changes in ${windowMs / 1000} s of kubelet status posts and renewals alone: ${changes}`);
+    const session = await connectMeasured(kubeconfig, env);
+    const changes = await measureRenewals(session, 30_000);
+    console.log(`anatomy changes in 30 s of kubelet status posts and renewals alone: ${changes}`);
 
     // One Pod event: delete a kube-proxy Pod; from the DELETE's answer to the model's handler.
     const latencies: number[] = [];
@@ -94,16 +67,7 @@ async function main(): Promise<void> {
     }
     console.log(`one Pod event, DELETE answered → model handler: median ${median(latencies).toFixed(2)} ms`);
 
-    let kubectlWall = 0;
-    const runs = 3;
-    for (let i = 0; i < runs; i++) {
-      const begin = performance.now();
-      JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env, maxBuffer: 1 << 30 }).toString());
-      kubectlWall += performance.now() - begin;
-    }
-    const perRefresh = kubectlWall / runs;
-    console.log(`kubectl get pods -n kube-system -o json per refresh: ${perRefresh.toFixed(0)} ms wall`);
-    console.log(`ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(median(latencies), 0.001)).toFixed(0)}× the latency of one watch event here`);
+    compareWithKubectl(env, median(latencies));
     session.dispose();
   } finally {
     agent.kill('SIGTERM');
