@@ -70,6 +70,8 @@ export interface RenderReport {
   readonly groups: number;
   /** Every element in the diagram's SVG. */
   readonly svgElements: number;
+  /** The health each drawn node and Pod box shows, by box id (`node:NAME`, `node:NAME:pod:NS/NAME`). */
+  readonly health: Readonly<Record<string, string>>;
   /** Set when there was nothing to draw. */
   readonly status?: string;
 }

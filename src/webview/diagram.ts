@@ -5,10 +5,11 @@
  */
 import type { ClusterAnatomy, NodeAnatomy } from '../core/anatomy/types';
 import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
-import { heartbeatAgeSeconds, heartbeatStopped } from '../core/diagram/health';
+import { heartbeatStopped } from '../core/anatomy/health';
+import { nodeAriaLabel, nodeDetailText } from '../core/diagram/nodeText';
 import { layoutDiagram } from '../core/diagram/layout';
 import { type BoxTarget, type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
-import { type DiagramStrings, defaultDiagramStrings, format, formatDuration, mergeDiagramStrings } from '../core/diagram/strings';
+import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
@@ -173,6 +174,11 @@ class DiagramApp {
     if (!this.viewport || previousView !== scene.view) this.viewport = this.fittedViewport();
     this.applyViewport();
     this.walkSteps = walkthroughSteps(scene, this.strings);
+    // The walk-through lights the architecture view's edges: another view ends it instead of greying everything.
+    if (scene.view !== 'architecture' && this.walkIndex !== null) {
+      clearTimeout(this.walkTimer);
+      this.walkIndex = null;
+    }
     this.applyWalkthrough();
     if (this.focusedId) this.elementsById.get(this.focusedId)?.focus({ preventScroll: true });
     this.report();
@@ -198,7 +204,7 @@ class DiagramApp {
     const drawn = new Set(scene.boxes.filter((box) => box.component === 'node' && box.node).map((box) => box.node!));
     this.drawnNodes = new Map((this.anatomy?.nodes ?? []).filter((node) => drawn.has(node.name)).map((node) => [node.name, node]));
     const now = Date.now();
-    this.staleNodes = new Set(this.anatomy?.nodes.filter((node) => heartbeatStopped(node, now)).map((node) => node.name) ?? []);
+    this.staleNodes = new Set(this.anatomy?.nodes.filter((node) => heartbeatStopped(node.lease, now)).map((node) => node.name) ?? []);
   }
 
   private report(): void {
@@ -213,6 +219,9 @@ class DiagramApp {
       pods: count('[data-component="pod"]'),
       groups: this.scene?.groups.length ?? 0,
       svgElements: svg ? svg.querySelectorAll('*').length + 1 : 0,
+      health: Object.fromEntries(
+        [...(svg?.querySelectorAll('[data-component="node"][data-health], [data-component="pod"][data-health]') ?? [])].map((box) => [box.getAttribute('data-id') ?? '', box.getAttribute('data-health') ?? '']),
+      ),
       ...(this.anatomy ? {} : { status: this.status }),
     };
     this.host.postMessage({ type: 'rendered', report });
@@ -227,6 +236,8 @@ class DiagramApp {
   private onLeaseRenewed(renewals: readonly { node: string; renewTime: string }[]): void {
     if (!this.anatomy) return;
     this.anatomy = applyLeaseRenewals(this.anatomy, renewals);
+    // The drawn boxes read their heartbeat from these: they must hold the renewed Leases.
+    for (const node of this.anatomy.nodes) if (this.drawnNodes.has(node.name)) this.drawnNodes.set(node.name, node);
     let revived = false;
     const pulsed = new Set<string>();
     for (const { node } of renewals) {
@@ -250,20 +261,19 @@ class DiagramApp {
     if (!this.anatomy || !this.scene) return;
     const now = Date.now();
     for (const node of this.anatomy.nodes) {
-      if (heartbeatStopped(node, now) !== this.staleNodes.has(node.name)) {
+      if (heartbeatStopped(node.lease, now) !== this.staleNodes.has(node.name)) {
         this.queueRender();
         return;
       }
     }
     // Only nodes drawn with a box of their own show the time since; grouped ones are counted in the group.
+    // Their accessible name carries the heartbeat's age too, and must not lag behind what is drawn.
     for (const [name, node] of this.drawnNodes) {
-      if (!this.staleNodes.has(name)) continue;
-      const detail = this.elementsById.get(`node:${name}`)?.querySelector('.ca-detail');
-      const age = heartbeatAgeSeconds(node, now);
-      if (detail && age !== null) {
-        const role = node.role === 'control-plane' ? this.strings.controlPlaneNode : this.strings.workerNode;
-        detail.textContent = `${role} · ${format(this.strings.heartbeatStopped, formatDuration(age))}`;
-      }
+      const box = this.elementsById.get(`node:${name}`);
+      if (!box) continue;
+      box.setAttribute('aria-label', nodeAriaLabel(node, this.strings, now));
+      const detail = box.querySelector('.ca-detail');
+      if (detail && this.staleNodes.has(name)) detail.textContent = nodeDetailText(node, this.strings, now);
     }
   }
 

@@ -219,6 +219,39 @@ describe('diagram webview in Chromium', function () {
     await nextReport();
   });
 
+  it('ends the walk-through when the placement view is chosen, instead of greying it', async () => {
+    await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
+    await post({ type: 'walkthrough', action: 'play' });
+    assert.equal(await page.evaluate(() => document.querySelector('svg.ca-walking') !== null), true, 'playing');
+    await page.click('[data-action="placement"]');
+    await nextReport();
+    const placement = await page.evaluate(() => ({
+      walking: document.querySelector('svg.ca-walking') !== null,
+      lit: document.querySelectorAll('.ca-lit').length,
+      pressed: document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed'),
+      caption: document.querySelector('.ca-caption')?.textContent,
+    }));
+    assert.deepEqual(placement, { walking: false, lit: 0, pressed: 'false', caption: '' });
+    await page.click('[data-action="architecture"]');
+    await nextReport();
+    assert.equal(await page.evaluate(() => document.querySelector('svg.ca-walking') !== null), false, 'it does not resume by itself');
+  });
+
+  it('keeps each node box\'s accessible name as current as its heartbeat', async () => {
+    const anatomy = kindAnatomy();
+    const renewed = Date.now() - 3_000;
+    const nodes = anatomy.nodes.map((n) => ({ ...n, lease: { ...n.lease!, renewTime: new Date(renewed).toISOString() } }));
+    await render({ type: 'snapshot', anatomy: { ...anatomy, nodes } });
+    const label = () => page.evaluate(() => document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? '');
+    const first = await label();
+    assert.match(first, /heartbeat [34]s ago/);
+    // No message from the host: the webview's own clock moves the age on.
+    await page.waitForFunction(() => /heartbeat ([6-9]|1\d)s ago/.test(document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? ''), undefined, { timeout: 10_000 });
+    // A renewal brings it back.
+    await post({ type: 'leaseRenewed', renewals: [{ node: 'multi-node-worker', renewTime: new Date().toISOString() }] });
+    await page.waitForFunction(() => /heartbeat [01]s ago/.test(document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? ''), undefined, { timeout: 5_000 });
+  });
+
   it('asks the host to reveal on click and to open YAML on shift+click', async () => {
     await clearSent();
     await page.click('g[data-component="pod"][data-node="multi-node-worker"]');

@@ -183,7 +183,8 @@ const badReasons = new Set([
   'ContainerCannotRun',
 ]);
 
-export function podHealth(pod: SlimPod): Pick<ComponentPod, 'phase' | 'ready' | 'restarts' | 'reason'> {
+/** The status facts the health policy (health.ts) judges a Pod by. */
+export function podStatusFacts(pod: SlimPod): Pick<ComponentPod, 'phase' | 'ready' | 'restarts' | 'reason'> {
   let reason: string | null = pod.metadata.deletionTimestamp ? 'Terminating' : pod.reason;
   let restarts = 0;
   for (const status of pod.containerStatuses) {
@@ -202,7 +203,7 @@ export function toComponentPod(pod: SlimPod, classification: PodClassification):
     namespace: pod.metadata.namespace,
     source: classification.source,
     owner: classification.owner,
-    ...podHealth(pod),
+    ...podStatusFacts(pod),
     hostNetwork: pod.hostNetwork,
     evidence: classification.evidence,
   };

@@ -1,4 +1,5 @@
 import { escapeMarkdown } from '../util/markdown';
+import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHealth } from './health';
 import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, Evidence, NodeAnatomy, PodSource } from './types';
 
@@ -111,15 +112,28 @@ function absentHow(absent: AbsentComponent): string {
   }
 }
 
-export function heartbeatText(node: NodeAnatomy): string {
-  if (!node.lease) return 'no heartbeat Lease';
-  return `heartbeat ${node.lease.ageSeconds}s ago`;
+/** The heartbeat as of `now` (ms), judged by the one health policy. */
+export function heartbeatText(node: NodeAnatomy, now: number): string {
+  const age = leaseAgeSeconds(node.lease, now);
+  if (age === null) return 'no heartbeat Lease';
+  return heartbeatStopped(node.lease, now) ? `heartbeat stopped ${formatDuration(age)} ago` : `heartbeat ${formatDuration(age)} ago`;
 }
+
+/** The verdict words of the health policy, for plain text; a healthy Pod needs none. */
+const healthWords: Readonly<Record<Health, string>> = {
+  ok: '',
+  warn: 'attention: ',
+  error: 'failing: ',
+  unknown: 'unknown: ',
+  stale: 'stale: ',
+  absent: 'absent: ',
+  neutral: 'finished: ',
+};
 
 function podLine(pod: ComponentPod): string {
   const name = pod.component === 'cni' && pod.cniName ? `cni (${pod.cniName})` : pod.component;
-  const health = `${pod.phase}${pod.ready ? ', ready' : ', not ready'}${pod.restarts ? `, ${pod.restarts} restarts` : ''}${pod.reason ? `, ${pod.reason}` : ''}`;
-  return `${name}  ${sourceText[pod.source]} ${pod.pod}  (${health})`;
+  const facts = `${pod.phase}${pod.ready ? ', ready' : ', not ready'}${pod.restarts ? `, ${pod.restarts} restarts` : ''}${pod.reason ? `, ${pod.reason}` : ''}`;
+  return `${name}  ${sourceText[pod.source]} ${pod.pod}  (${healthWords[podHealth(pod)]}${facts})`;
 }
 
 /** One line of text must not break the layout: control characters from cluster data are shown escaped. */
@@ -140,11 +154,12 @@ export function renderText(anatomy: ClusterAnatomy): string {
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
   const apiServers = apiServersText(anatomy.controlPlane);
   if (apiServers) lines.push(`  API servers: ${apiServers}; evidence: ${describeEvidence(anatomy.controlPlane.apiServers?.evidence ?? [])}`);
+  const now = Date.parse(anatomy.generatedAt);
   const section = (title: string, nodes: readonly NodeAnatomy[]) => {
     lines.push('', title);
     if (nodes.length === 0) lines.push('  (none)');
     for (const node of nodes) {
-      lines.push(`  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node)}`);
+      lines.push(`  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node, now)}`);
       lines.push(`    kubelet ${node.kubeletVersion ?? '?'} (system daemon, not a Pod)`);
       lines.push(`    container runtime ${node.containerRuntime ?? '?'} (system daemon, ${runtimeViaText[runtimeLink(node).via]})`);
       for (const pod of node.components) lines.push(`    ${podLine(pod)}`);

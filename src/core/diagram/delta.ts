@@ -2,7 +2,7 @@
  * Deltas between two anatomies for a visible webview: the nodes that changed, and those that went away.
  * Anything outside the nodes (control plane, addons, absences) changing is rare: that sends a full snapshot.
  */
-import type { ClusterAnatomy, NodeAnatomy } from '../anatomy/types';
+import type { ClusterAnatomy, LeaseInfo, NodeAnatomy } from '../anatomy/types';
 
 export interface AnatomyDelta {
   readonly generatedAt: string;
@@ -44,6 +44,21 @@ export function applyAnatomyDelta(anatomy: ClusterAnatomy, delta: AnatomyDelta):
   }
   nodes.push(...changed.values());
   return { ...anatomy, generatedAt: delta.generatedAt, nodes };
+}
+
+/**
+ * The anatomy with every node's Lease as the informer holds it now: an anatomy's Leases date from its last
+ * rebuild, which renewals alone do not trigger. Nodes whose Lease did not change keep their identity.
+ */
+export function withLiveLeases(anatomy: ClusterAnatomy, leaseOf: (node: string) => LeaseInfo | null): ClusterAnatomy {
+  let changed = false;
+  const nodes = anatomy.nodes.map((node) => {
+    const lease = leaseOf(node.name);
+    if (!lease || lease.renewTime === node.lease?.renewTime) return node;
+    changed = true;
+    return { ...node, lease };
+  });
+  return changed ? { ...anatomy, nodes } : anatomy;
 }
 
 /** Records Lease renewals (the heartbeat pulse) without a full delta. */

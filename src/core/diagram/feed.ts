@@ -8,7 +8,7 @@ import type { HostToWebviewMessage, WalkthroughAction } from '../../protocol/dia
 import type { AnatomySource } from '../anatomy/source';
 import type { ClusterAnatomy } from '../anatomy/types';
 import { type Disposable, DisposableStore, toDisposable } from '../util/disposable';
-import { diffAnatomy } from './delta';
+import { diffAnatomy, withLiveLeases } from './delta';
 import type { RevealTarget } from './revealTarget';
 import type { DiagramStrings } from './strings';
 
@@ -79,7 +79,8 @@ export class DiagramFeed implements Disposable {
   }
 
   private sendSnapshot(): void {
-    const anatomy = this.source.current ?? null;
+    const current = this.source.current;
+    const anatomy = current && this.source.leaseOf ? withLiveLeases(current, (node) => this.source.leaseOf!(node)) : (current ?? null);
     this.lastSent = anatomy;
     this.options.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: this.options.waitingText() }) });
   }

@@ -8,9 +8,11 @@
 import { evidenceSentence } from '../anatomy/render';
 import { runtimeLink } from '../anatomy/runtime';
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole, PodSource } from '../anatomy/types';
-import { comparePods, heartbeatAgeSeconds, heartbeatStopped, nodeHealth, podHealth, podsHealth } from './health';
+import { defaultLeaseDurationSeconds, nodeHealth, podHealth, podsHealth } from '../anatomy/health';
+import { nodeAriaLabel, nodeDetailText, nodeHeartbeatText } from './nodeText';
+import { comparePods } from './podOrder';
 import type { BoxCard, DiagramUiState, EdgeKind, Health, LegendEntry, LegendSwatch, Scene, SceneBox, SceneEdge, SceneGroup, SceneLegend } from './scene';
-import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format, formatCount, formatDuration } from './strings';
+import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format, formatCount } from './strings';
 import { dejaVuMeasure, elideName, labelRoom, type TextMeasure, titleFontSize } from './text';
 
 export interface LayoutOptions {
@@ -360,20 +362,9 @@ class SceneBuilder {
     return y + height;
   }
 
-  private nodeDetail(node: NodeAnatomy): string {
-    const role = node.role === 'control-plane' ? this.strings.controlPlaneNode : this.strings.workerNode;
-    const age = heartbeatAgeSeconds(node, this.now);
-    if (heartbeatStopped(node, this.now) && age !== null) {
-      return `${role} · ${format(this.strings.heartbeatStopped, formatDuration(age))}`;
-    }
-    const ready = node.ready === 'True' ? this.strings.ready : node.ready === 'False' ? this.strings.notReady : this.strings.readyUnknown;
-    return `${role} · ${ready}`;
-  }
-
   private addNodePanel(node: NodeAnatomy, x: number, y: number): SceneBox {
-    const detail = this.nodeDetail(node);
-    const age = heartbeatAgeSeconds(node, this.now);
-    const heartbeat = age === null ? this.strings.noLease : format(this.strings.heartbeatAgo, formatDuration(age));
+    const detail = nodeDetailText(node, this.strings, this.now);
+    const heartbeat = nodeHeartbeatText(node, this.strings, this.now);
     return this.addBox({
       id: `node:${node.name}`,
       kind: 'panel',
@@ -387,10 +378,10 @@ class SceneBuilder {
       label: node.name,
       detail,
       health: this.healthOf(node),
-      ariaLabel: `${node.name}, ${detail}, ${heartbeat}`,
+      ariaLabel: nodeAriaLabel(node, this.strings, this.now),
       focusable: true,
       heartbeat: node.lease
-        ? { renewTime: node.lease.renewTime, durationSeconds: node.lease.leaseDurationSeconds ?? 40 }
+        ? { renewTime: node.lease.renewTime, durationSeconds: node.lease.leaseDurationSeconds ?? defaultLeaseDurationSeconds }
         : undefined,
       card: {
         title: node.name,

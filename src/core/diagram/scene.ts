@@ -2,6 +2,7 @@
  * A laid-out diagram: positioned boxes and meaningful edges, computed from a ClusterAnatomy by layout.ts.
  * Pure data, shared by the SVG string renderer (CLI, export) and the webview's DOM renderer.
  */
+import type { Health } from '../anatomy/health';
 import type { PodSource } from '../anatomy/types';
 
 export type DiagramView = 'architecture' | 'placement';
@@ -14,8 +15,7 @@ export type DiagramView = 'architecture' | 'placement';
  */
 export type EdgeKind = 'watch' | 'write-back' | 'storage' | 'cri' | 'runs' | 'reverse' | 'request' | 'manifests';
 
-/** Colour class: `stale` is a node whose heartbeat stopped; `absent` a component this cluster does not have. */
-export type Health = 'ok' | 'warn' | 'error' | 'unknown' | 'stale' | 'absent' | 'neutral';
+export type { Health } from '../anatomy/health';
 
 export type BoxKind =
   | 'panel' // a container: the control plane, a node, a node's Pod area

@@ -3,6 +3,8 @@
  * text is the key of l10n/bundle.l10n.*.json) and sends the result to the webview; the CLI uses them as is.
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
+import type { DurationUnits } from '../anatomy/health';
+
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
   placementTitle: 'kube-system Pods by node in {0}',
@@ -44,6 +46,11 @@ export const defaultDiagramStrings = {
   heartbeatAgo: 'heartbeat {0} ago',
   heartbeatStopped: 'heartbeat stopped {0} ago',
   noLease: 'no heartbeat Lease seen',
+  // Duration units, {0} is the number: "12s", "3m", "2h 5m"
+  durationSeconds: '{0}s',
+  durationMinutes: '{0}m',
+  durationHours: '{0}h',
+  durationDays: '{0}d',
   podsArea: 'kube-system Pods',
   manifestsFolder: '/etc/kubernetes/manifests',
   // Pod sources
@@ -199,14 +206,7 @@ export function formatCount(value: number, locale = 'en'): string {
   }
 }
 
-/** "12s", "3m", "2h 5m", "4d": how long ago, for heartbeat ages. */
-export function formatDuration(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m`;
-  if (s < 86400) {
-    const minutes = Math.floor((s % 3600) / 60);
-    return minutes ? `${Math.floor(s / 3600)}h ${minutes}m` : `${Math.floor(s / 3600)}h`;
-  }
-  return `${Math.floor(s / 86400)}d`;
+/** The diagram's localised units for formatDuration. */
+export function durationUnits(strings: DiagramStrings): DurationUnits {
+  return { seconds: strings.durationSeconds, minutes: strings.durationMinutes, hours: strings.durationHours, days: strings.durationDays };
 }

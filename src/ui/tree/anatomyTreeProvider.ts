@@ -3,8 +3,9 @@ import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink, type RuntimeInterface } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy } from '../../core/anatomy/types';
+import { type Health, heartbeatDeadline, heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
 import type { ConnectionStatus } from '../../core/kubeconfig/contextStatus';
-import { ageText, componentLabel, readyLabel, roleText, secondsSince, sourceLabel, Tooltip } from './treeText';
+import { ageText, clockTime, componentLabel, readyLabel, roleText, secondsSince, sourceLabel, Tooltip } from './treeText';
 
 /** Elements the tree shows besides the anatomy: the connection's state and its actions. */
 export type StateElement =
@@ -21,6 +22,8 @@ export interface RenderedTreeItem {
   readonly tooltip: string;
   readonly contextValue: string;
   readonly collapsible: boolean;
+  /** The theme colour of the icon (the health policy's verdict), if it has one. */
+  readonly iconColor?: string;
 }
 
 export const TreeCommandIds = {
@@ -32,7 +35,29 @@ export const TreeCommandIds = {
   copyAsMarkdown: 'clusterAnatomy.copyAsMarkdown',
 } as const;
 
-const HEARTBEAT_TICK_MS = 1_000;
+/** Renewals of many nodes are shown together: a large cluster renews hundreds of Leases a second. */
+const HEARTBEAT_BATCH_MS = 250;
+
+/** The theme colour of each verdict of the health policy. */
+const healthColors: Readonly<Record<Health, string>> = {
+  ok: 'testing.iconPassed',
+  warn: 'list.warningForeground',
+  error: 'list.errorForeground',
+  stale: 'disabledForeground',
+  unknown: 'disabledForeground',
+  absent: 'disabledForeground',
+  neutral: 'descriptionForeground',
+};
+
+function healthColor(health: Health): vscode.ThemeColor {
+  return new vscode.ThemeColor(healthColors[health]);
+}
+
+/** What a row shows that a heartbeat can change: it is re-rendered only when this differs. */
+function shownText(item: vscode.TreeItem): string {
+  const color = item.iconPath instanceof vscode.ThemeIcon ? item.iconPath.color?.id : undefined;
+  return `${typeof item.description === 'string' ? item.description : ''}|${color ?? ''}`;
+}
 
 /**
  * Maps the live anatomy to tree items. Elements are interned by id, so refreshing one heartbeat or a whole
@@ -47,9 +72,18 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   /** The refresh in which each id was last handed out: ids not asked for since the one before are dropped. */
   private readonly lastSeen = new Map<string, number>();
   private generation = 0;
-  private readonly shownHeartbeats = new Set<AnatomyTreeElement>();
+  /**
+   * Rows whose text follows a node's heartbeat (the node and its Heartbeat row), by node, with what each showed.
+   * They are re-rendered when that node's Lease is renewed or its duration runs out, and only if their text
+   * changed: a re-rendered row loses its open tooltip, so nothing ticks for the sake of ticking.
+   */
+  private readonly heartbeatRows = new Map<string, Map<AnatomyTreeElement, string>>();
+  private readonly renewedNodes = new Set<string>();
+  private renewalTimer: NodeJS.Timeout | undefined;
+  private deadlineTimer: NodeJS.Timeout | undefined;
+  private nextDeadline = Infinity;
+  private visible = false;
   private readonly disposables: vscode.Disposable[] = [];
-  private ticker: NodeJS.Timeout | undefined;
   private anatomy: ClusterAnatomy | undefined;
 
   constructor(private readonly live: LiveAnatomy) {
@@ -57,6 +91,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       this.changeEmitter,
       live.onDidChange((anatomy) => this.update(anatomy)),
       live.onDidChangeStatus(() => this.refreshAll()),
+      live.onLeaseRenewed((node) => this.onLeaseRenewed(node)),
       live.onDidChangeSession(() => {
         this.anatomy = undefined;
         this.interned.clear();
@@ -67,9 +102,12 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     );
   }
 
-  /** The tree view, once created: heartbeat ages tick only while it is visible. */
+  /** The tree view, once created: heartbeats are followed only while it is visible. */
   attach(view: vscode.TreeView<AnatomyTreeElement>): void {
-    const sync = () => (view.visible ? this.startTicking() : this.stopTicking());
+    const sync = () => {
+      this.visible = view.visible;
+      if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
+    };
     this.disposables.push(view.onDidChangeVisibility(sync));
     sync();
   }
@@ -94,20 +132,46 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         this.parents.delete(id);
       }
     }
-    this.shownHeartbeats.clear();
+    this.heartbeatRows.clear();
     this.changeEmitter.fire(undefined);
   }
 
-  private startTicking(): void {
-    if (this.ticker) return;
-    this.ticker = setInterval(() => {
-      if (this.shownHeartbeats.size > 0) this.changeEmitter.fire([...this.shownHeartbeats]);
-    }, HEARTBEAT_TICK_MS);
+  private onLeaseRenewed(node: string): void {
+    if (!this.heartbeatRows.has(node)) return;
+    this.renewedNodes.add(node);
+    this.renewalTimer ??= setTimeout(() => {
+      this.renewalTimer = undefined;
+      const nodes = [...this.renewedNodes];
+      this.renewedNodes.clear();
+      if (this.visible) this.recheckHeartbeats(nodes);
+    }, HEARTBEAT_BATCH_MS);
   }
 
-  private stopTicking(): void {
-    clearInterval(this.ticker);
-    this.ticker = undefined;
+  /** Re-renders the heartbeat-dependent rows of these nodes whose text changed. */
+  private recheckHeartbeats(nodes: readonly string[]): void {
+    const changed: AnatomyTreeElement[] = [];
+    for (const node of nodes) {
+      for (const [element, shown] of this.heartbeatRows.get(node) ?? []) {
+        if (shownText(this.render(element)) !== shown) changed.push(element);
+      }
+    }
+    if (changed.length > 0) this.changeEmitter.fire(changed);
+  }
+
+  /** Remembers a heartbeat-dependent row as shown, and wakes up when its Lease's duration runs out. */
+  private trackHeartbeat(node: string, element: AnatomyTreeElement, item: vscode.TreeItem): void {
+    let rows = this.heartbeatRows.get(node);
+    if (!rows) this.heartbeatRows.set(node, (rows = new Map()));
+    rows.set(element, shownText(item));
+    const lease = this.live.leaseOf(node);
+    const deadline = heartbeatDeadline(lease);
+    if (deadline === undefined || heartbeatStopped(lease, Date.now()) || deadline >= this.nextDeadline) return;
+    clearTimeout(this.deadlineTimer);
+    this.nextDeadline = deadline;
+    this.deadlineTimer = setTimeout(() => {
+      this.nextDeadline = Infinity;
+      if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
+    }, Math.max(0, deadline - Date.now()) + 50);
   }
 
   private intern<T extends AnatomyTreeElement>(element: T): T {
@@ -187,6 +251,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         tooltip,
         contextValue: item.contextValue ?? '',
         collapsible: item.collapsibleState !== vscode.TreeItemCollapsibleState.None,
+        ...(item.iconPath instanceof vscode.ThemeIcon && item.iconPath.color ? { iconColor: item.iconPath.color.id } : {}),
       };
     });
   }
@@ -200,7 +265,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     item.id = element.id;
     // A TreeItem made without a state says None: the state comes from the model, never from that default.
     item.collapsibleState = collapsibleStateOf(element);
-    if (element.type === 'heartbeat') this.shownHeartbeats.add(element);
+    if (element.type === 'heartbeat' || element.type === 'node') this.trackHeartbeat(element.node.name, element, item);
     return item;
   }
 
@@ -381,9 +446,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const item = new vscode.TreeItem(node.name);
     // Readiness decides; the kubelet version is on the kubelet row and in the tooltip.
     const notReadyFor = node.ready !== 'True' ? secondsSince(node.readySince) : undefined;
-    item.description = readyLabel(node.ready) + (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '');
-    const color = node.ready === 'True' ? 'testing.iconPassed' : node.ready === 'False' ? 'list.errorForeground' : 'disabledForeground';
-    item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', new vscode.ThemeColor(color));
+    // The heartbeat is judged from the Lease as the informer holds it now, as the diagram does.
+    const lease = this.live.leaseOf(node.name) ?? node.lease;
+    const stopped = heartbeatStopped(lease, Date.now());
+    item.description = readyLabel(node.ready) + (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '') + (stopped ? ` · ${vscode.l10n.t('heartbeat stopped')}` : '');
+    item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', healthColor(nodeHealth(node, Date.now(), lease)));
     const tooltip = new Tooltip()
       .heading(node.name)
       .line(vscode.l10n.t('Role'), node.role === 'control-plane' ? vscode.l10n.t('control plane node') : vscode.l10n.t('worker'))
@@ -404,13 +471,13 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const item = new vscode.TreeItem(element.type === 'addonPod' ? pod.pod : componentLabel(pod));
     // A healthy Pod is described by how it runs (or, under an addon, where); a troubled one by its trouble
     // first. Phase and restarts are in the tooltip and the icon's colour.
-    const healthy = pod.ready && !pod.reason;
-    const health = pod.reason ?? (pod.ready ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
+    const verdict = podHealth(pod);
+    const healthy = verdict === 'ok';
+    const health = pod.reason ?? (pod.ready || pod.phase === 'Succeeded' ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
     const how = element.type === 'addonPod' ? (element.nodeName ?? '?') : sourceLabel(pod.source);
     const restarts = pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : '';
     item.description = healthy ? `${how}${restarts}` : `${health} · ${how}`;
-    const color = pod.ready && !pod.reason ? 'testing.iconPassed' : pod.phase === 'Pending' ? 'list.warningForeground' : 'list.errorForeground';
-    item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', new vscode.ThemeColor(color));
+    item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', healthColor(verdict));
     const tooltip = new Tooltip()
       .heading(pod.pod)
       .paragraph(roleText(pod.component, pod.cniName))
@@ -470,10 +537,12 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       item.description = vscode.l10n.t('no Lease seen');
       item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
     } else {
-      const age = secondsSince(lease.renewTime) ?? lease.ageSeconds;
-      const late = lease.leaseDurationSeconds !== null && age > lease.leaseDurationSeconds;
-      item.description = late ? vscode.l10n.t('stopped {0} ago', ageText(age)) : vscode.l10n.t('renewed {0} ago', ageText(age));
-      item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(late ? 'list.errorForeground' : 'testing.iconPassed'));
+      // The time of the last renewal, not an age: it changes when the Lease does, so the row is not redrawn
+      // every second (which would close its tooltip), and it is what `kubectl get lease` shows advancing.
+      const stopped = heartbeatStopped(lease, Date.now());
+      const renewed = clockTime(lease.renewTime);
+      item.description = stopped ? vscode.l10n.t('stopped; last renewed at {0}', renewed) : vscode.l10n.t('renewed at {0}', renewed);
+      item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(stopped ? 'list.errorForeground' : 'testing.iconPassed'));
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
         .paragraph(vscode.l10n.t('kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.'))
@@ -506,7 +575,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   dispose(): void {
-    this.stopTicking();
+    clearTimeout(this.renewalTimer);
+    clearTimeout(this.deadlineTimer);
     for (const disposable of this.disposables.splice(0)) disposable.dispose();
   }
 }

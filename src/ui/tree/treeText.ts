@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { formatDuration } from '../../core/anatomy/health';
 import { evidenceSentence } from '../../core/anatomy/render';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
@@ -41,11 +42,16 @@ export function readyLabel(state: NodeAnatomy['ready']): string {
   return state === 'True' ? vscode.l10n.t('Ready') : state === 'False' ? vscode.l10n.t('NotReady') : vscode.l10n.t('Unknown');
 }
 
+/** How long, in the format every view uses, with localised units. */
 export function ageText(seconds: number): string {
-  if (seconds < 90) return vscode.l10n.t('{0} s', seconds);
-  if (seconds < 90 * 60) return vscode.l10n.t('{0} min', Math.round(seconds / 60));
-  if (seconds < 48 * 3600) return vscode.l10n.t('{0} h', Math.round(seconds / 3600));
-  return vscode.l10n.t('{0} d', Math.round(seconds / 86400));
+  return formatDuration(seconds, { seconds: vscode.l10n.t('{0}s'), minutes: vscode.l10n.t('{0}m'), hours: vscode.l10n.t('{0}h'), days: vscode.l10n.t('{0}d') });
+}
+
+/** A time of day in the display language, to the second ("23:41:07"); the ISO text if it does not parse. */
+export function clockTime(iso: string): string {
+  const time = Date.parse(iso);
+  if (!Number.isFinite(time)) return iso;
+  return new Date(time).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 }
 
 export function secondsSince(iso: string | null | undefined, now = Date.now()): number | undefined {

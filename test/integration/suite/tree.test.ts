@@ -74,7 +74,8 @@ describe('Anatomy tree on the demo cluster', function () {
     assert.match(apiserver.description, /static Pod/);
     assert.match(apiserver.tooltip.replace(/\\/g, ''), /kubernetes\.io\/config\.mirror/);
     assert.match(byLabel(parts, 'kubelet').tooltip.replace(/\\/g, ''), /not a Pod/);
-    assert.match(byLabel(parts, 'Heartbeat (Lease)').description, /renewed/);
+    assert.match(byLabel(parts, 'Heartbeat (Lease)').description, /^renewed at \d\d:\d\d:\d\d$/);
+    assert.match(byLabel(parts, 'Heartbeat (Lease)').tooltip, /spec\.renewTime/);
     const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
     assert.deepEqual(workers.map((w) => w.label), ['multi-node-worker', 'multi-node-worker2']);
     const addons = api.getTreeItems(byLabel(roots, 'Cluster addons').id);
@@ -104,7 +105,17 @@ describe('Anatomy tree on the demo cluster', function () {
     });
     const stopped = Date.now();
     api.demoCluster!.control.stopHeartbeat('multi-node-worker2');
+    const heartbeatRow = () => {
+      const worker2 = byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2');
+      return byLabel(api.getTreeItems(worker2.id), 'Heartbeat (Lease)');
+    };
     try {
+      // The row names the last renewal, so it is not redrawn (closing its tooltip) while nothing is renewed.
+      const lastRenewal = await until('the last renewal in the heartbeat row', async () => {
+        const lease = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2')?.lease;
+        const row = heartbeatRow();
+        return lease && lease.ageSeconds >= 1 ? row.description : undefined;
+      });
       const node = await until('multi-node-worker2 to turn Unknown', async () => {
         const found = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2');
         return found?.ready === 'Unknown' ? found : undefined;
@@ -112,6 +123,7 @@ describe('Anatomy tree on the demo cluster', function () {
       // The node controller waits its grace period (40 s, 2 s on this clock) before it says Unknown.
       assert.ok(Date.now() - stopped >= 1_500, `Unknown after ${Date.now() - stopped} ms`);
       assert.ok((node.lease?.ageSeconds ?? 0) >= 1);
+      assert.equal(heartbeatRow().description, lastRenewal, 'the heartbeat row did not tick while no Lease was renewed');
       // The tree refreshes coalesced, a moment after the model changes.
       await until('the tree to show multi-node-worker2 Unknown', () =>
         /Unknown/.test(byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2').description));

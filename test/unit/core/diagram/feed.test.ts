@@ -115,6 +115,22 @@ describe('diagram feed (what the host sends the webview)', () => {
     assert.equal(timers.length, 0, 'hiding drops the pending batch');
   });
 
+  it('sends a shown-again webview the Leases as they are now, not as of the anatomy\'s last rebuild', () => {
+    const { feed, sent, change, lease } = setup();
+    change(kindAnatomy());
+    // Renewals while the panel is hidden: no message, and the anatomy is not rebuilt for them.
+    feed.setVisible(false);
+    lease('multi-node-worker', '2026-12-02T12:04:30Z');
+    feed.setVisible(true);
+    feed.onReady();
+    const snapshot = [...sent].reverse().find((message) => message.type === 'snapshot');
+    assert.ok(snapshot?.type === 'snapshot' && snapshot.anatomy);
+    const leaseOf = (name: string) => snapshot.anatomy!.nodes.find((node) => node.name === name)?.lease?.renewTime;
+    assert.equal(leaseOf('multi-node-worker'), '2026-12-02T12:04:30Z');
+    // A node without a fresher Lease keeps the anatomy's own.
+    assert.equal(leaseOf('multi-node-worker2'), kindAnatomy().nodes.find((node) => node.name === 'multi-node-worker2')?.lease?.renewTime);
+  });
+
   it('tells the webview at once when the cluster goes away (a context switch), instead of drawing the old one', () => {
     const { feed, sent, switchSession, types } = setup(kindAnatomy());
     feed.onReady();

@@ -1,0 +1,86 @@
+// The tree and the diagram, side by side in a real VS Code on the demo cluster: one health policy and one
+// live heartbeat, so they say the same thing about the same node and Pod, also while a heartbeat stops.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
+import { until } from '../../support/until';
+
+const extensionId = 'cluster-anatomy.cluster-anatomy';
+
+/** The theme colour the tree gives each verdict the diagram draws. */
+const treeColorOf: Readonly<Record<string, string>> = {
+  ok: 'testing.iconPassed',
+  warn: 'list.warningForeground',
+  error: 'list.errorForeground',
+  stale: 'disabledForeground',
+  unknown: 'disabledForeground',
+  neutral: 'descriptionForeground',
+};
+
+describe('the tree and the diagram agree', function () {
+  this.timeout(90_000);
+  let api: ClusterAnatomyApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    assert.ok(opened, 'the demo cluster opened');
+    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
+    await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
+    await until('the diagram to draw the three nodes', () => api.lastDiagramRender()?.drawnNodes === 3);
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+  });
+
+  /** Every node and Pod row of the tree, by the diagram's box id, with its icon colour. */
+  function treeColors(): Map<string, RenderedTreeItem> {
+    const rows = new Map<string, RenderedTreeItem>();
+    const sections = api.getTreeItems().filter((item) => item.label === 'Control plane' || item.label === 'Nodes');
+    for (const section of sections) {
+      for (const node of api.getTreeItems(section.id)) {
+        const name = /\/node\/([^/]+)$/.exec(node.id)?.[1];
+        if (!name) continue;
+        rows.set(`node:${name}`, node);
+        for (const child of api.getTreeItems(node.id)) {
+          const pod = /\/pod\/([^/]+)\/([^/]+)$/.exec(child.id);
+          if (pod) rows.set(`node:${name}:pod:${pod[1]}/${pod[2]}`, child);
+        }
+      }
+    }
+    return rows;
+  }
+
+  /** What the two views say differently; empty when they agree on every node and Pod the diagram draws. */
+  function disagreements(): string[] {
+    const drawn = api.lastDiagramRender()?.health ?? {};
+    const tree = treeColors();
+    const found: string[] = [];
+    for (const [id, health] of Object.entries(drawn)) {
+      const row = tree.get(id);
+      if (!row) found.push(`${id}: drawn ${health}, not in the tree`);
+      else if (row.iconColor !== treeColorOf[health]) found.push(`${id}: drawn ${health}, tree ${row.iconColor} (${row.description})`);
+    }
+    return found;
+  }
+
+  it('says the same about every node and Pod, and both turn a node stale when its heartbeat stops', async () => {
+    await until(() => `the views to agree: ${disagreements().join('; ')}`, () => disagreements().length === 0 && Object.keys(api.lastDiagramRender()?.health ?? {}).length > 9);
+    const node = 'multi-node-worker2';
+    assert.equal(api.lastDiagramRender()?.health[`node:${node}`], 'ok');
+    api.demoCluster!.control.stopHeartbeat(node);
+    try {
+      await until(
+        () => `both views to show ${node} stale; diagram ${api.lastDiagramRender()?.health[`node:${node}`]}, tree ${JSON.stringify(treeColors().get(`node:${node}`))}`,
+        () => api.lastDiagramRender()?.health[`node:${node}`] === 'stale' && treeColors().get(`node:${node}`)?.iconColor === 'disabledForeground',
+        30_000,
+      );
+      await until(() => `the views to agree with ${node} stale: ${disagreements().join('; ')}`, () => disagreements().length === 0, 10_000);
+    } finally {
+      api.demoCluster!.control.resumeHeartbeat(node);
+    }
+    await until(() => `${node} to recover in both views: ${disagreements().join('; ')}`, () => api.lastDiagramRender()?.health[`node:${node}`] === 'ok' && disagreements().length === 0, 30_000);
+  });
+});
