@@ -3,7 +3,7 @@ import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../core/demo/demoCluster';
 import type { ConnectionStatus } from '../core/kubeconfig/contextStatus';
 import type { RenderReport } from '../protocol/diagramProtocol';
-import type { ContextStatusSnapshot } from './statusBar/contextSwitcher';
+import type { ContextStatusSnapshot, PickRow } from './statusBar/contextSwitcher';
 import type { RenderedTreeItem } from './tree/anatomyTreeProvider';
 
 /** What `activate()` returns to other extensions and to the tests. Versioned: fields are only ever added. */
@@ -25,6 +25,8 @@ export interface ClusterAnatomyApi {
   /** What the status-bar item shows (VS Code offers no way to read a status item). */
   readonly contextStatus: ContextStatusSnapshot;
   readonly onDidChangeContextStatus: vscode.Event<ContextStatusSnapshot>;
+  /** The rows the context picker would show now: headings, contexts and actions. */
+  contextPickRows(): readonly PickRow[];
   /** The anatomy tree's items under `parentId` (the roots without it), rendered as the view shows them. */
   getTreeItems(parentId?: string): RenderedTreeItem[];
   /** Selects a node's or a Pod's item in the tree (as the diagram does on click); resolves to its id if shown. */

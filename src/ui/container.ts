@@ -3,7 +3,7 @@ import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
 import { redactSecrets } from '../core/kubeconfig/redact';
 import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
-import { registerCommands } from './commands';
+import { CommandIds } from './commandIds';
 import { registerDemoCluster } from './demo/demoClusterCommand';
 import { registerDiagram } from './diagram/registerDiagram';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
@@ -31,7 +31,7 @@ export class ExtensionContainer implements vscode.Disposable {
   private build(): ClusterAnatomyApi {
     const started = performance.now();
     this.log = this.register(vscode.window.createOutputChannel('Cluster Anatomy', { log: true }));
-    registerCommands(this);
+    this.register(vscode.commands.registerCommand(CommandIds.showLog, () => this.log.show(true)));
     const switcher = registerContextSwitcher(this);
     this.live = this.register(new LiveAnatomy(switcher.kubeconfig, { trusted: () => vscode.workspace.isTrusted }));
     switcher.setConnectionSource(this.live);
@@ -48,9 +48,9 @@ export class ExtensionContainer implements vscode.Disposable {
     if (view.visible) void this.ensureLive();
     const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.live) }));
-    const demo = registerDemoCluster(this, switcher.kubeconfig, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
+    const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.
-    if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand('clusterAnatomy.openDemoCluster');
+    if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);
     this.register(switcher.kubeconfig.onDidChange((state) => this.setHasKubeconfig(state.contexts.length > 0)));
 
@@ -74,6 +74,7 @@ export class ExtensionContainer implements vscode.Disposable {
         return switcher.status;
       },
       onDidChangeContextStatus: switcher.onDidChangeStatus,
+      contextPickRows: () => switcher.pickRows(),
       getTreeItems: (parentId) => tree.describeChildren(parentId),
       revealInTree,
       lastDiagramRender: () => diagram.lastRenderReport(),

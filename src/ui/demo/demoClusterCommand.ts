@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import type { DemoCluster, DemoClusterOptions } from '../../core/demo/demoCluster';
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import { plainNotificationText } from '../../core/util/notificationText';
+import type { ContextSwitcher } from '../statusBar/contextSwitcher';
 
-export const OPEN_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.openDemoCluster';
-export const STOP_DEMO_CLUSTER_COMMAND = 'clusterAnatomy.stopDemoCluster';
 const DEMO_CONTEXT = 'kind-multi-node';
 
 interface Host {
@@ -19,7 +19,38 @@ interface Host {
 export interface OpenedDemoCluster {
   readonly context: string;
   readonly server: string;
+  /** This window's own demo kubeconfig. */
   readonly kubeconfigFile: string;
+}
+
+/** What the demo needs of the context switcher: the kubeconfig to join, and the picker's heading for its file. */
+export type DemoSwitcher = Pick<ContextSwitcher, 'kubeconfig' | 'fileLabels'>;
+
+/** `demo-kubeconfig-<pid of the window's extension host>.yaml` in the extension's global storage. */
+const demoFilePrefix = 'demo-kubeconfig-';
+
+/** Removes the demo kubeconfigs of windows whose extension host is gone (a crash leaves its file behind). */
+function removeOrphanedDemoKubeconfigs(folder: string): void {
+  let names: string[];
+  try {
+    names = fs.readdirSync(folder);
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const pid = new RegExp(`^${demoFilePrefix}(\\d+)\\.yaml$`).exec(name)?.[1];
+    if (pid && !isAlive(Number(pid))) fs.rmSync(path.join(folder, name), { force: true });
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: alive, but another user's process.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 /**
@@ -32,12 +63,18 @@ export class DemoClusterController implements vscode.Disposable {
   private demo: DemoCluster | undefined;
   private starting: Promise<OpenedDemoCluster> | undefined;
   private readonly kubeconfigFile: string;
+  private readonly kubeconfig: KubeconfigService;
 
   constructor(
     private readonly host: Host,
-    private readonly kubeconfig: KubeconfigService,
+    private readonly switcher: DemoSwitcher,
   ) {
-    this.kubeconfigFile = path.join(host.context.globalStorageUri.fsPath, 'demo-kubeconfig.yaml');
+    this.kubeconfig = switcher.kubeconfig;
+    // Each window's extension host serves its own demo, so each has its own file: one window closing its demo
+    // must not delete the kubeconfig another window's demo is still using.
+    const folder = host.context.globalStorageUri.fsPath;
+    this.kubeconfigFile = path.join(folder, `${demoFilePrefix}${process.pid}.yaml`);
+    removeOrphanedDemoKubeconfigs(folder);
   }
 
   get cluster(): DemoCluster | undefined {
@@ -57,6 +94,7 @@ export class DemoClusterController implements vscode.Disposable {
       this.demo = await this.startCluster({ ...options, contextName });
       fs.mkdirSync(path.dirname(this.kubeconfigFile), { recursive: true });
       fs.writeFileSync(this.kubeconfigFile, this.demo.kubeconfigYaml(), { mode: 0o600 });
+      this.switcher.fileLabels.set(this.kubeconfigFile, vscode.l10n.t('Demo cluster (this window)'));
       this.kubeconfig.update({ additionalFiles: [this.kubeconfigFile] });
       this.host.log.info(`Demo cluster "${contextName}" serving on ${this.demo.server}`);
     }
@@ -83,6 +121,7 @@ export class DemoClusterController implements vscode.Disposable {
     this.demo = undefined;
     if (!demo) return;
     this.kubeconfig.update({ additionalFiles: [] });
+    this.switcher.fileLabels.delete(this.kubeconfigFile);
     fs.rmSync(this.kubeconfigFile, { force: true });
     await demo.stop();
     this.host.log.info('Demo cluster stopped');
@@ -93,10 +132,10 @@ export class DemoClusterController implements vscode.Disposable {
   }
 }
 
-export function registerDemoCluster(host: Host, kubeconfig: KubeconfigService, reveal: () => Thenable<unknown>): DemoClusterController {
-  const controller = host.register(new DemoClusterController(host, kubeconfig));
+export function registerDemoCluster(host: Host, switcher: DemoSwitcher, reveal: () => Thenable<unknown>): DemoClusterController {
+  const controller = host.register(new DemoClusterController(host, switcher));
   host.register(
-    vscode.commands.registerCommand(OPEN_DEMO_CLUSTER_COMMAND, async (options?: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>) => {
+    vscode.commands.registerCommand(CommandIds.openDemoCluster, async (options?: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>) => {
       try {
         const opened = await vscode.window.withProgress(
           { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo cluster…') },
@@ -112,6 +151,6 @@ export function registerDemoCluster(host: Host, kubeconfig: KubeconfigService, r
       }
     }),
   );
-  host.register(vscode.commands.registerCommand(STOP_DEMO_CLUSTER_COMMAND, () => controller.stop()));
+  host.register(vscode.commands.registerCommand(CommandIds.stopDemoCluster, () => controller.stop()));
   return controller;
 }

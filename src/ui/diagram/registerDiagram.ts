@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { toRevealTarget } from '../../core/diagram/revealTarget';
@@ -7,14 +8,6 @@ import type { RenderReport } from '../../protocol/diagramProtocol';
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
-
-export const DiagramCommandIds = {
-  show: 'clusterAnatomy.showDiagram',
-  reveal: 'clusterAnatomy.revealInDiagram',
-  walkthrough: 'clusterAnatomy.playWalkthrough',
-  /** Not in the palette: the last render report, for the integration tests. */
-  renderReport: 'clusterAnatomy.diagramRenderReport',
-} as const;
 
 interface Host {
   readonly context: vscode.ExtensionContext;
@@ -86,9 +79,9 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
     return adopt(panel);
   };
 
-  host.register(vscode.commands.registerCommand(DiagramCommandIds.show, () => void show()));
-  host.register(vscode.commands.registerCommand(DiagramCommandIds.reveal, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
-  host.register(vscode.commands.registerCommand(DiagramCommandIds.walkthrough, () => {
+  host.register(vscode.commands.registerCommand(CommandIds.showDiagram, () => void show()));
+  host.register(vscode.commands.registerCommand(CommandIds.revealInDiagram, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
+  host.register(vscode.commands.registerCommand(CommandIds.playWalkthrough, () => {
     const diagram = show();
     // An open panel plays at once; a new one after its first drawing.
     if (!diagram.walkthrough('play')) {
@@ -98,7 +91,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
       });
     }
   }));
-  host.register(vscode.commands.registerCommand(DiagramCommandIds.renderReport, () => lastReport));
+  host.register(vscode.commands.registerCommand(CommandIds.diagramRenderReport, () => lastReport));
   host.register(
     vscode.window.registerWebviewPanelSerializer(DIAGRAM_VIEW_TYPE, {
       // The panel's UI state is in the webview's own getState; the anatomy comes fresh from the source.

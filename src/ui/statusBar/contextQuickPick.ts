@@ -13,8 +13,11 @@ function separator(label: string): ContextPickItem {
   return { label, kind: vscode.QuickPickItemKind.Separator, action: 'none' };
 }
 
-/** Every context grouped by the file that defines it (files in precedence order), then the two actions. */
-export function contextPickItems(state: KubeconfigState): ContextPickItem[] {
+/**
+ * Every context grouped by the file that defines it (files in precedence order), then the two actions. A file
+ * the product itself adds (the demo's) is headed by its label instead of a long storage path.
+ */
+export function contextPickItems(state: KubeconfigState, fileLabels: ReadonlyMap<string, string> = new Map()): ContextPickItem[] {
   const items: ContextPickItem[] = [];
   const erroneous = new Set(
     state.problems
@@ -24,7 +27,7 @@ export function contextPickItems(state: KubeconfigState): ContextPickItem[] {
   for (const file of state.files) {
     const contexts = state.contexts.filter((context) => context.file === file.path);
     if (contexts.length === 0) continue;
-    items.push(separator(plainLabel(file.path)));
+    items.push(separator(fileLabels.get(file.path) ?? plainLabel(file.path)));
     for (const context of contexts) {
       const details = plainLabel([context.cluster, context.namespace && `ns: ${context.namespace}`].filter(Boolean).join(' · '));
       items.push({
@@ -44,13 +47,13 @@ export function contextPickItems(state: KubeconfigState): ContextPickItem[] {
 }
 
 /** Shows the picker; resolves with the chosen item, or undefined when dismissed. */
-export function pickContext(state: KubeconfigState): Promise<ContextPickItem | undefined> {
+export function pickContext(state: KubeconfigState, fileLabels?: ReadonlyMap<string, string>): Promise<ContextPickItem | undefined> {
   const quickPick = vscode.window.createQuickPick<ContextPickItem>();
   quickPick.title = vscode.l10n.t('Switch Kubernetes context');
   quickPick.placeholder = vscode.l10n.t('Type to search contexts, clusters and servers');
   quickPick.matchOnDescription = true;
   quickPick.matchOnDetail = true;
-  quickPick.items = contextPickItems(state);
+  quickPick.items = contextPickItems(state, fileLabels);
   const current = quickPick.items.find((item) => item.action === 'context' && item.contextName === state.current);
   if (current) quickPick.activeItems = [current];
   return new Promise((resolve) => {

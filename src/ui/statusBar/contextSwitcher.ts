@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import {
   type ConnectionStatus,
   type ConnectionStatusSource,
@@ -8,18 +9,19 @@ import { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import type { KubeconfigState } from '../../core/kubeconfig/types';
 import { type Event, Emitter } from '../../core/util/event';
 import { plainNotificationText } from '../../core/util/notificationText';
-import { pickContext } from './contextQuickPick';
+import { contextPickItems, pickContext } from './contextQuickPick';
 import { readKubeconfigSetting, readSessionOnlySwitch, SettingIds, storeKubeconfigSetting } from './kubeconfigSettings';
 import { presentStatus, problemText } from './statusPresentation';
 
 export type { ConnectionState, ConnectionStatus, ConnectionStatusSource } from '../../core/kubeconfig/contextStatus';
 
-export const ContextSwitcherCommandIds = {
-  switchContext: 'clusterAnatomy.switchContext',
-  chooseKubeconfig: 'clusterAnatomy.chooseKubeconfig',
-  /** Contributed and implemented by the demo cluster feature; the picker only runs it. */
-  openDemoCluster: 'clusterAnatomy.openDemoCluster',
-} as const;
+/** One row of the context picker: a context, an action, or a group's heading. */
+export interface PickRow {
+  readonly label: string;
+  readonly description?: string;
+  readonly detail?: string;
+  readonly separator: boolean;
+}
 
 /** What the status item shows, readable from outside (VS Code offers no way to read a StatusBarItem). */
 export interface ContextStatusSnapshot {
@@ -36,6 +38,8 @@ export interface ContextSwitcherHost {
 
 export class ContextSwitcher implements vscode.Disposable {
   readonly kubeconfig: KubeconfigService;
+  /** Headings for kubeconfig files the product adds itself (the demo's), shown instead of their paths. */
+  readonly fileLabels = new Map<string, string>();
   private readonly item: vscode.StatusBarItem;
   private readonly statusChanged = new Emitter<ContextStatusSnapshot>();
   readonly onDidChangeStatus: Event<ContextStatusSnapshot> = this.statusChanged.event;
@@ -54,7 +58,7 @@ export class ContextSwitcher implements vscode.Disposable {
     });
     this.item = vscode.window.createStatusBarItem('clusterAnatomy.context', vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Kubernetes Context');
-    this.item.command = ContextSwitcherCommandIds.switchContext;
+    this.item.command = CommandIds.switchContext;
     this.disposables.push(
       this.item,
       this.statusChanged,
@@ -76,6 +80,16 @@ export class ContextSwitcher implements vscode.Disposable {
 
   get status(): ContextStatusSnapshot {
     return this.snapshot;
+  }
+
+  /** What the context picker would list now, as plain rows (for the extension API and tests). */
+  pickRows(): PickRow[] {
+    return contextPickItems(this.kubeconfig.state, this.fileLabels).map((item) => ({
+      label: item.label,
+      ...(item.description ? { description: item.description } : {}),
+      ...(item.detail ? { detail: item.detail } : {}),
+      separator: item.kind === vscode.QuickPickItemKind.Separator,
+    }));
   }
 
   /** The cluster source reports its connection here once it exists; until then the kubeconfig's state shows. */
@@ -138,7 +152,7 @@ export class ContextSwitcher implements vscode.Disposable {
   }
 
   async pickAndSwitch(): Promise<void> {
-    const choice = await pickContext(this.kubeconfig.state);
+    const choice = await pickContext(this.kubeconfig.state, this.fileLabels);
     if (!choice) return;
     switch (choice.action) {
       case 'context':
@@ -146,10 +160,10 @@ export class ContextSwitcher implements vscode.Disposable {
         await this.switchOrReport(choice.contextName);
         return;
       case 'openDemo':
-        await vscode.commands.executeCommand(ContextSwitcherCommandIds.openDemoCluster);
+        await vscode.commands.executeCommand(CommandIds.openDemoCluster);
         return;
       case 'chooseKubeconfig':
-        await vscode.commands.executeCommand(ContextSwitcherCommandIds.chooseKubeconfig);
+        await vscode.commands.executeCommand(CommandIds.chooseKubeconfig);
         return;
       case 'none':
         return;
@@ -185,7 +199,7 @@ export class ContextSwitcher implements vscode.Disposable {
 export function registerContextSwitcher(host: ContextSwitcherHost): ContextSwitcher {
   const switcher = host.register(new ContextSwitcher(host.log));
   host.register(
-    vscode.commands.registerCommand(ContextSwitcherCommandIds.switchContext, async (name?: unknown) => {
+    vscode.commands.registerCommand(CommandIds.switchContext, async (name?: unknown) => {
       if (typeof name === 'string') {
         // Called with a context (tests, other extensions): switch without UI. The caller learns the outcome
         // from the returned current context; a rejected command would only add an error to the host's log.
@@ -196,6 +210,6 @@ export function registerContextSwitcher(host: ContextSwitcherHost): ContextSwitc
       return switcher.kubeconfig.state.current;
     }),
   );
-  host.register(vscode.commands.registerCommand(ContextSwitcherCommandIds.chooseKubeconfig, () => switcher.chooseKubeconfig()));
+  host.register(vscode.commands.registerCommand(CommandIds.chooseKubeconfig, () => switcher.chooseKubeconfig()));
   return switcher;
 }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { CommandIds } from '../commandIds';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink, type RuntimeInterface } from '../../core/anatomy/runtime';
@@ -25,15 +26,6 @@ export interface RenderedTreeItem {
   /** The theme colour of the icon (the health policy's verdict), if it has one. */
   readonly iconColor?: string;
 }
-
-export const TreeCommandIds = {
-  refresh: 'clusterAnatomy.refresh',
-  retry: 'clusterAnatomy.retry',
-  showYaml: 'clusterAnatomy.showYaml',
-  showEvents: 'clusterAnatomy.showEvents',
-  copyName: 'clusterAnatomy.copyName',
-  copyAsMarkdown: 'clusterAnatomy.copyAsMarkdown',
-} as const;
 
 /** Renewals of many nodes are shown together: a large cluster renews hundreds of Leases a second. */
 const HEARTBEAT_BATCH_MS = 250;
@@ -276,7 +268,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       case 'retry': {
         const item = new vscode.TreeItem(vscode.l10n.t('Retry'));
         item.iconPath = new vscode.ThemeIcon('refresh');
-        item.command = { command: TreeCommandIds.retry, title: vscode.l10n.t('Retry') };
+        item.command = { command: CommandIds.retry, title: vscode.l10n.t('Retry') };
         return item;
       }
       case 'section':

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { renderMarkdown } from '../../core/anatomy/render';
-import { type AnatomyTreeElement, AnatomyTreeProvider, TreeCommandIds } from './anatomyTreeProvider';
+import { CommandIds } from '../commandIds';
+import { type AnatomyTreeElement, AnatomyTreeProvider } from './anatomyTreeProvider';
 import { LIVE_DOCUMENT_SCHEME, LiveDocumentProvider, liveDocumentUri } from './liveDocuments';
 
 export const ANATOMY_VIEW_ID = 'clusterAnatomy.tree';
@@ -69,18 +70,18 @@ export function registerAnatomyTree(
     await vscode.window.showTextDocument(document, { preview: true });
   };
 
-  host.register(vscode.commands.registerCommand(TreeCommandIds.refresh, () => live.restart()));
-  host.register(vscode.commands.registerCommand(TreeCommandIds.retry, () => live.restart()));
-  host.register(vscode.commands.registerCommand(TreeCommandIds.showYaml, (element?: AnatomyTreeElement) => open('yaml', element)));
-  host.register(vscode.commands.registerCommand(TreeCommandIds.showEvents, (element?: AnatomyTreeElement) => open('events', element)));
+  host.register(vscode.commands.registerCommand(CommandIds.refresh, () => live.restart()));
+  host.register(vscode.commands.registerCommand(CommandIds.retry, () => live.restart()));
+  host.register(vscode.commands.registerCommand(CommandIds.showYaml, (element?: AnatomyTreeElement) => open('yaml', element)));
+  host.register(vscode.commands.registerCommand(CommandIds.showEvents, (element?: AnatomyTreeElement) => open('events', element)));
   host.register(
-    vscode.commands.registerCommand(TreeCommandIds.copyName, async (element?: AnatomyTreeElement) => {
+    vscode.commands.registerCommand(CommandIds.copyName, async (element?: AnatomyTreeElement) => {
       const name = nameOf(element);
       if (name) await vscode.env.clipboard.writeText(name);
     }),
   );
   host.register(
-    vscode.commands.registerCommand(TreeCommandIds.copyAsMarkdown, async () => {
+    vscode.commands.registerCommand(CommandIds.copyAsMarkdown, async () => {
       const anatomy = live.session?.snapshot();
       if (!anatomy) {
         void vscode.window.showWarningMessage(vscode.l10n.t('No cluster anatomy to copy yet.'));
