@@ -5,6 +5,7 @@ import { kubernetesVersion } from '../core/demo/fixture';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../core/demo/demoCluster';
 import { demoWorkerData, serveDemoInWorker } from '../core/demo/demoWorker';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIo } from './run';
+import { errorMessage } from '../core/util/errors';
 
 const usage = `Usage: cluster-anatomy demo [options]
 
@@ -104,7 +105,7 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
           try {
             cluster.control.forbid(resource!, namespace || undefined);
           } catch (error) {
-            throw new UsageError(`--forbid: ${error instanceof Error ? error.message : String(error)}`);
+            throw new UsageError(`--forbid: ${errorMessage(error)}`);
           }
         }
         if (latency) cluster.control.setLatency(latency);

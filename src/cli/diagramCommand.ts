@@ -5,6 +5,7 @@ import { layoutDiagram } from '../core/diagram/layout';
 import { type DiagramView, defaultUiState } from '../core/diagram/scene';
 import { renderSvg } from '../core/diagram/svg';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+import { errorMessage } from '../core/util/errors';
 
 const views: readonly DiagramView[] = ['architecture', 'placement'];
 
@@ -55,7 +56,7 @@ export function parseAnatomyJson(text: string, source: string): ClusterAnatomy {
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw new Error(`${source}: not JSON (${error instanceof Error ? error.message : String(error)})`);
+    throw new Error(`${source}: not JSON (${errorMessage(error)})`);
   }
   const anatomy = value as Partial<ClusterAnatomy> | null;
   const nodesOk = Array.isArray(anatomy?.nodes) && anatomy.nodes.every((node) => node && typeof node.name === 'string' && Array.isArray(node.components));

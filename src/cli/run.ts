@@ -1,6 +1,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { productName, productVersion } from '../core/version';
 import { terminalSafeWriter } from './terminalText';
+import { errorMessage } from '../core/util/errors';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -72,7 +73,7 @@ export async function runCli(argv: string[], rawIo: CliIo, commandList: readonly
       io.stderr.write(`${productName} ${command.name}: ${error.message}\n${command.usage}\n`);
       return EXIT_USAGE;
     }
-    io.stderr.write(`${productName} ${command.name}: ${error instanceof Error ? error.message : String(error)}\n`);
+    io.stderr.write(`${productName} ${command.name}: ${errorMessage(error)}\n`);
     return EXIT_FAILURE;
   }
 }

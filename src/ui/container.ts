@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { DisposableStore } from '../core/util/disposable';
+import { errorMessage } from '../core/util/errors';
 import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
 import { redactSecrets } from '../core/kubeconfig/redact';
 import { productVersion } from '../core/version';
@@ -16,7 +18,7 @@ export class ExtensionContainer implements vscode.Disposable {
   readonly api: ClusterAnatomyApi;
   log!: vscode.LogOutputChannel;
   live!: LiveAnatomy;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
 
   constructor(readonly context: vscode.ExtensionContext) {
     try {
@@ -91,7 +93,7 @@ export class ExtensionContainer implements vscode.Disposable {
 
   /** Callers fire and forget: a failure is logged (redacted) instead of becoming an unhandled rejection. */
   private reportFailure(work: Promise<void>): Promise<void> {
-    return work.catch((error: unknown) => this.log.error(redactSecrets(`Cannot connect: ${error instanceof Error ? error.message : String(error)}`)));
+    return work.catch((error: unknown) => this.log.error(redactSecrets(`Cannot connect: ${errorMessage(error)}`)));
   }
 
   private setHasKubeconfig(value: boolean): void {
@@ -99,17 +101,15 @@ export class ExtensionContainer implements vscode.Disposable {
   }
 
   register<T extends vscode.Disposable>(disposable: T): T {
-    this.disposables.push(disposable);
-    return disposable;
+    return this.disposables.add(disposable);
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0).reverse()) {
-      try {
-        disposable.dispose();
-      } catch {
-        // Disposal continues: one failing adapter must not keep the others alive.
-      }
+    try {
+      this.disposables.dispose();
+    } catch (error) {
+      // Every adapter was disposed even so; one failing must not fail deactivation.
+      this.log?.warn(`Some parts did not dispose cleanly: ${errorMessage(error)}`);
     }
   }
 }

@@ -29,6 +29,7 @@ import {
 import { buildSvgDom, html } from './dom';
 import { getHost } from './host';
 import { centreOn, type Direction, fitView, nearestInDirection, type Viewport, zoomAt } from './navigation.utils';
+import { errorMessage } from '../core/util/errors';
 
 interface SavedState {
   readonly ui: DiagramUiState;
@@ -98,7 +99,7 @@ class DiagramApp {
     try {
       this.handle(message);
     } catch (error) {
-      this.host.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.host.postMessage({ type: 'error', message: errorMessage(error) });
     }
   }
 
@@ -663,7 +664,7 @@ class DiagramApp {
       context.drawImage(image, 0, 0, canvas.width, canvas.height);
       this.host.postMessage({ type: 'exportPng', dataUrl: canvas.toDataURL('image/png') });
     } catch (error) {
-      this.host.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+      this.host.postMessage({ type: 'error', message: errorMessage(error) });
     }
   }
 }

@@ -3,10 +3,11 @@ import { isKubeconfigProblem } from '../kubeconfig/clientConfig';
 import type { ConnectionStatus, ConnectionStatusSource } from '../kubeconfig/contextStatus';
 import type { KubeconfigService } from '../kubeconfig/kubeconfigService';
 import { Emitter } from '../util/event';
-import type { Disposable } from '../util/disposable';
+import { type Disposable, DisposableStore } from '../util/disposable';
 import { ClusterSession, type ClusterSessionOptions } from './clusterSession';
 import type { AnatomySource } from './source';
 import type { ClusterAnatomy, LeaseInfo } from './types';
+import { errorMessage } from '../util/errors';
 
 export interface LiveAnatomyOptions {
   /** Whether exec credential plugins may run (Workspace Trust). Read at each (re)connect. */
@@ -31,7 +32,7 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
   readonly onDidChangeSession = this.sessionEmitter.event;
 
   private currentSession: ClusterSession | undefined;
-  private sessionSubscriptions: Disposable[] = [];
+  private readonly sessionSubscriptions = new DisposableStore();
   private connectionStatus: ConnectionStatus | undefined;
   private signature = '';
   private generation = 0;
@@ -127,12 +128,12 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
       config = result;
     } catch (error) {
       if (generation !== this.generation) return;
-      this.setStatus({ state: 'unreachable', context: contextName, message: error instanceof Error ? error.message : String(error) });
+      this.setStatus({ state: 'unreachable', context: contextName, message: errorMessage(error) });
       return;
     }
     const session = new ClusterSession({ ...this.options.session, context: contextName, config });
     this.currentSession = session;
-    this.sessionSubscriptions = [
+    this.sessionSubscriptions.addAll(
       session.onDidChange((anatomy) => this.changeEmitter.fire(anatomy)),
       session.onLeaseRenewed((node) => this.leaseEmitter.fire(node)),
       session.onDidChangeStatus((status) => {
@@ -140,13 +141,13 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
         // A rejected credential is shown as unreachable, with the server's reason in the message.
         this.setStatus({ state: status.state === 'unauthorized' ? 'unreachable' : status.state, context: contextName, message: status.message });
       }),
-    ];
+    );
     this.sessionEmitter.fire(session);
     await session.start();
   }
 
   private closeSession(): void {
-    for (const subscription of this.sessionSubscriptions.splice(0)) subscription.dispose();
+    this.sessionSubscriptions.clear();
     const old = this.currentSession;
     this.currentSession = undefined;
     if (old) {

@@ -12,6 +12,7 @@ import { podLogLines } from './podLogs';
 import {
   gracePeriodOf, isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, setLongTimeout, unknownField, validateDeployment, validateScale, watchTimeoutOf,
 } from './writeValidation';
+import { errorMessage } from '../util/errors';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -225,7 +226,7 @@ export class ApiServer {
   }
 
   private fail(response: ServerResponse, error: unknown): void {
-    const apiError = error instanceof ApiError ? error : new ApiError(500, 'InternalError', `Internal error occurred: ${error instanceof Error ? error.message : String(error)}`);
+    const apiError = error instanceof ApiError ? error : new ApiError(500, 'InternalError', `Internal error occurred: ${errorMessage(error)}`);
     if (response.headersSent) {
       response.destroy();
       return;
@@ -570,7 +571,7 @@ export class ApiServer {
     try {
       body = JSON.parse(text) as unknown;
     } catch (error) {
-      throw badRequest(`couldn't get version/kind; json parse error: ${error instanceof Error ? error.message : String(error)}`);
+      throw badRequest(`couldn't get version/kind; json parse error: ${errorMessage(error)}`);
     }
     const prototypeKey = prototypeKeyPath(body);
     if (prototypeKey !== undefined) throw unknownField(prototypeKey);

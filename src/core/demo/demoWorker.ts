@@ -1,5 +1,6 @@
 import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { demoKubeconfig, startDemoCluster, type DemoCluster, type DemoClusterOptions, type DemoControl } from './demoCluster';
+import { errorMessage } from '../util/errors';
 
 /**
  * The demo cluster in a worker thread of its own, so that nothing it does (a burst of writes, a slow list, a
@@ -45,10 +46,6 @@ export const CONTROL_TIMEOUT_MS = 2_000;
 const START_TIMEOUT_MS = 120_000;
 const STOP_TIMEOUT_MS = 10_000;
 
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 /** In a worker started by startDemoClusterInWorker: what it was given; undefined anywhere else. */
 export function demoWorkerData(): DemoWorkerData | undefined {
   if (isMainThread || !parentPort) return undefined;
@@ -63,7 +60,7 @@ export async function serveDemoInWorker(data: DemoWorkerData): Promise<void> {
   try {
     cluster = await startDemoCluster(data.options);
   } catch (error) {
-    send({ type: 'failed', message: messageOf(error) });
+    send({ type: 'failed', message: errorMessage(error) });
     return;
   }
   const signal = new Int32Array(data.signal);
@@ -74,7 +71,7 @@ export async function serveDemoInWorker(data: DemoWorkerData): Promise<void> {
       const method = cluster.control[request.method] as (...args: unknown[]) => unknown;
       reply = { ok: true, value: method(...request.args) ?? null };
     } catch (error) {
-      reply = { ok: false, message: messageOf(error) };
+      reply = { ok: false, message: errorMessage(error) };
     }
     // The reply is queued before the flag is raised: the caller reads it as soon as it wakes.
     data.controlPort.postMessage(reply);
@@ -115,7 +112,7 @@ export function startDemoClusterInWorker(options: DemoClusterOptions, script: De
   let ended: string | undefined;
   let stopping = false;
   const exited = new Promise<string | undefined>((resolve) => {
-    worker.on('error', (error) => (ended = `the demo cluster failed: ${messageOf(error)}`));
+    worker.on('error', (error) => (ended = `the demo cluster failed: ${errorMessage(error)}`));
     worker.on('exit', (code) => {
       ended ??= code === 0 ? 'the demo cluster has stopped' : `the demo cluster exited with code ${code}`;
       controlPort.close();

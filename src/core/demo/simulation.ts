@@ -8,6 +8,7 @@ import { resourceTypeOfKind, type KubeObject } from './resources';
 import { ApiError } from './status';
 import type { ObjectStore } from './store';
 import { MAX_DURATION_SECONDS } from './writeValidation';
+import { errorMessage } from '../util/errors';
 
 export interface SimulationTiming {
   /** Real milliseconds between two renewals of one node's Lease (kubelet: 10 s). */
@@ -164,7 +165,7 @@ export class ClusterSimulation implements ClusterWrites {
     try {
       action();
     } catch (error) {
-      this.timerErrors.push(error instanceof Error ? error.message : String(error));
+      this.timerErrors.push(errorMessage(error));
       if (this.timerErrors.length > 20) this.timerErrors.shift();
     }
   }

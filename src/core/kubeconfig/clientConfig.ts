@@ -4,6 +4,7 @@ import { loadKubeClient } from '../kube/loadClient';
 import { problemsOfContext, userNeedsTrust } from './checks';
 import { redactSecrets, secretsOfUser } from './redact';
 import type { KubeconfigProblem, MergedKubeconfig, UserBody } from './types';
+import { errorMessage } from '../util/errors';
 
 export function isKubeconfigProblem(value: unknown): value is KubeconfigProblem {
   return value !== null && typeof value === 'object' && 'kind' in value && 'severity' in value && 'message' in value;
@@ -59,7 +60,7 @@ export async function buildClientConfig(
   try {
     kubeConfig.loadFromString(JSON.stringify(document));
   } catch (error) {
-    const text = error instanceof Error ? error.message : String(error);
+    const text = errorMessage(error);
     return {
       kind: 'invalidFile', severity: 'error', file: context.file, line: context.line, entry: { type: 'context', name: context.name },
       message: `Context "${contextName}" cannot be used: ${redactSecrets(text, secretsOfUser(user))}`,

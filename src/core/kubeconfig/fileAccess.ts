@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { errorMessage } from '../util/errors';
 
 /**
  * The largest kubeconfig we read. Real ones are kilobytes; a 10 MB file of 142k contexts still fits, while a
@@ -205,7 +206,7 @@ export async function replaceFileContent(file: string, text: string): Promise<vo
   } catch (error) {
     await handle?.close().catch(() => undefined);
     await fs.promises.rm(temporary, { force: true }).catch(() => undefined);
-    const code = (error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error));
+    const code = (error as NodeJS.ErrnoException).code ?? errorMessage(error);
     throw new KubeconfigWriteError(`cannot write ${file} (${code}); it was left as it was`);
   }
   // The rename is durable once the folder is flushed; a failure here changes nothing already done.

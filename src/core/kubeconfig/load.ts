@@ -12,6 +12,7 @@ import type {
   MergedKubeconfig,
   UserBody,
 } from './types';
+import { errorMessage } from '../util/errors';
 
 /** One file, read and checked, before merging. */
 export interface ParsedKubeconfigFile extends KubeconfigFile {
@@ -98,7 +99,7 @@ export async function readKubeconfigFileAsync(file: string, missingSeverity: 'er
  */
 function yamlReason(error: unknown): string {
   if (error instanceof RangeError) return 'the file nests too deeply';
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return redactSecrets((message.split('\n')[0] ?? '').replace(/:\s.*$/, ''));
 }
 

@@ -32,9 +32,13 @@ export class DisposableStore implements Disposable {
     return item;
   }
 
-  dispose(): void {
-    if (this.disposed) return;
-    this.disposed = true;
+  /** Adds several; they are disposed in reverse order, as with add. */
+  addAll(...items: Disposable[]): void {
+    for (const item of items) this.add(item);
+  }
+
+  /** Disposes what it holds and stays open for more (subscriptions replaced with each session, say). */
+  clear(): void {
     const errors: unknown[] = [];
     for (const item of this.items.splice(0).reverse()) {
       try {
@@ -44,5 +48,11 @@ export class DisposableStore implements Disposable {
       }
     }
     if (errors.length > 0) throw new AggregateError(errors, 'Some resources failed to dispose');
+  }
+
+  dispose(): void {
+    if (this.disposed) return;
+    this.disposed = true;
+    this.clear();
   }
 }

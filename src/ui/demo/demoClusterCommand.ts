@@ -6,6 +6,7 @@ import type { DemoCluster, DemoClusterOptions } from '../../core/demo/demoCluste
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import { plainNotificationText } from '../../core/util/notificationText';
 import type { ContextSwitcher } from '../statusBar/contextSwitcher';
+import { errorMessage } from '../../core/util/errors';
 
 const DEMO_CONTEXT = 'kind-multi-node';
 
@@ -128,7 +129,7 @@ export class DemoClusterController implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.stop().catch((error: unknown) => this.host.log.warn(`Demo cluster did not stop cleanly: ${error instanceof Error ? error.message : String(error)}`));
+    this.stop().catch((error: unknown) => this.host.log.warn(`Demo cluster did not stop cleanly: ${errorMessage(error)}`));
   }
 }
 
@@ -144,7 +145,7 @@ export function registerDemoCluster(host: Host, switcher: DemoSwitcher, reveal: 
         await reveal();
         return opened;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = errorMessage(error);
         host.log.error(`Demo cluster failed to start: ${reason}`);
         void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', plainNotificationText(reason)));
         return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../core/util/disposable';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { DiagramFeed } from '../../core/diagram/feed';
@@ -17,6 +18,7 @@ import {
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
 import { localizedDiagramStrings } from './strings';
+import { errorMessage } from '../../core/util/errors';
 
 export const DIAGRAM_VIEW_TYPE = 'clusterAnatomy.diagram';
 
@@ -34,7 +36,7 @@ export interface DiagramPanelHooks {
 /** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
 export class DiagramPanel implements vscode.Disposable {
   private readonly feed: DiagramFeed;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private readonly disposeEmitter = new vscode.EventEmitter<void>();
   readonly onDidDispose = this.disposeEmitter.event;
 
@@ -52,7 +54,7 @@ export class DiagramPanel implements vscode.Disposable {
       strings: localizedDiagramStrings,
       waitingText: () => vscode.l10n.t('Waiting for the cluster…'),
     });
-    this.disposables.push(
+    this.disposables.addAll(
       this.feed,
       panel.webview.onDidReceiveMessage((message) => this.onMessage(message)),
       panel.onDidChangeViewState(() => this.feed.setVisible(panel.visible)),
@@ -75,7 +77,7 @@ export class DiagramPanel implements vscode.Disposable {
   private settle(work: Thenable<unknown> | void | undefined, what: string): void {
     if (!work) return;
     Promise.resolve(work).catch((error: unknown) => {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.hooks.log.error(`Diagram: could not ${what}: ${reason}`);
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', what, reason));
     });
@@ -114,7 +116,7 @@ export class DiagramPanel implements vscode.Disposable {
   }
 
   dispose(): void {
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();
     this.panel.dispose();

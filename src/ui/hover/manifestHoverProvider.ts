@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { explainField, tooLargeToExplain, type LiveInput } from '../../core/fields/explain';
 import type { Language } from '../../core/fields/types';
 import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type WorkBudget } from '../../core/yaml/yamlPath';
+import { errorMessage } from '../../core/util/errors';
 
 /**
  * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
@@ -97,7 +98,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
       if (object === undefined) return { state: 'absent', ...(context && { context }) };
       return { state: 'found', object, ...(context && { context }) };
     } catch (error) {
-      return { state: 'unavailable', reason: error instanceof Error ? error.message : String(error) };
+      return { state: 'unavailable', reason: errorMessage(error) };
     } finally {
       if (timer) clearTimeout(timer);
     }

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../core/util/disposable';
 import { CommandIds } from '../commandIds';
 import {
   type ConnectionStatus,
@@ -12,6 +13,7 @@ import { plainNotificationText } from '../../core/util/notificationText';
 import { contextPickItems, pickContext } from './contextQuickPick';
 import { readKubeconfigSetting, readSessionOnlySwitch, SettingIds, storeKubeconfigSetting } from './kubeconfigSettings';
 import { presentStatus, problemText } from './statusPresentation';
+import { errorMessage } from '../../core/util/errors';
 
 export type { ConnectionState, ConnectionStatus, ConnectionStatusSource } from '../../core/kubeconfig/contextStatus';
 
@@ -46,7 +48,7 @@ export class ContextSwitcher implements vscode.Disposable {
   private connection: ConnectionStatusSource | undefined;
   private connectionSubscription: vscode.Disposable | undefined;
   private snapshot: ContextStatusSnapshot = { text: '', tooltip: '', state: 'ready', context: undefined };
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private loggedProblems = '';
 
   constructor(private readonly log: vscode.LogOutputChannel) {
@@ -59,7 +61,7 @@ export class ContextSwitcher implements vscode.Disposable {
     this.item = vscode.window.createStatusBarItem('clusterAnatomy.context', vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Kubernetes Context');
     this.item.command = CommandIds.switchContext;
-    this.disposables.push(
+    this.disposables.addAll(
       this.item,
       this.statusChanged,
       this.kubeconfig,
@@ -143,7 +145,7 @@ export class ContextSwitcher implements vscode.Disposable {
       await this.switchTo(name);
       return true;
     } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error);
+      const reason = errorMessage(error);
       this.log.warn(`Could not switch to context "${name}": ${reason}`);
       // The name and the reason come from the files: shown as text, never as a link or an icon.
       void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', plainNotificationText(name), plainNotificationText(reason)));
@@ -188,7 +190,7 @@ export class ContextSwitcher implements vscode.Disposable {
 
   dispose(): void {
     this.connectionSubscription?.dispose();
-    for (const disposable of this.disposables.splice(0).reverse()) disposable.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../core/util/disposable';
 import { CommandIds } from '../commandIds';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
@@ -75,11 +76,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private deadlineTimer: NodeJS.Timeout | undefined;
   private nextDeadline = Infinity;
   private visible = false;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
   private anatomy: ClusterAnatomy | undefined;
 
   constructor(private readonly live: LiveAnatomy) {
-    this.disposables.push(
+    this.disposables.addAll(
       this.changeEmitter,
       live.onDidChange((anatomy) => this.update(anatomy)),
       live.onDidChangeStatus(() => this.refreshAll()),
@@ -100,7 +101,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       this.visible = view.visible;
       if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
     };
-    this.disposables.push(view.onDidChangeVisibility(sync));
+    this.disposables.add(view.onDidChangeVisibility(sync));
     sync();
   }
 
@@ -569,7 +570,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   dispose(): void {
     clearTimeout(this.renewalTimer);
     clearTimeout(this.deadlineTimer);
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.disposables.dispose();
   }
 }
 

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { DisposableStore } from '../../core/util/disposable';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { KubeApiError } from '../../core/kube/kubeApi';
 import { kindOfResource, objectPath, resourceOfKind } from '../../core/kube/objectPaths';
@@ -36,19 +37,19 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changeEmitter.event;
   private readonly pending = new Map<string, NodeJS.Timeout>();
-  private readonly disposables: vscode.Disposable[] = [this.changeEmitter];
-  private sessionSubscriptions: vscode.Disposable[] = [];
+  private readonly disposables = new DisposableStore();
+  private readonly sessionSubscriptions = new DisposableStore();
 
   constructor(private readonly live: LiveAnatomy) {
-    this.disposables.push(live.onDidChangeSession(() => this.followSession()));
+    this.disposables.addAll(this.changeEmitter, live.onDidChangeSession(() => this.followSession()));
     this.followSession();
   }
 
   private followSession(): void {
-    for (const subscription of this.sessionSubscriptions.splice(0)) subscription.dispose();
+    this.sessionSubscriptions.clear();
     const session = this.live.session;
     if (!session) return;
-    this.sessionSubscriptions.push(
+    this.sessionSubscriptions.addAll(
       session.onDidChangeObject((ref) => this.changed('yaml', ref.resource, ref.namespace, ref.name)),
       session.onEvent((event) => {
         const resource = resourceOfKind(event.involvedKind);
@@ -113,7 +114,7 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
 
   dispose(): void {
     for (const timer of this.pending.values()) clearTimeout(timer);
-    for (const subscription of this.sessionSubscriptions.splice(0)) subscription.dispose();
-    for (const disposable of this.disposables.splice(0)) disposable.dispose();
+    this.sessionSubscriptions.dispose();
+    this.disposables.dispose();
   }
 }
