@@ -1,5 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { KubeApi, type KubeApiError, type ResponseLimits } from '../kube/kubeApi';
+import { KubeApi, KubeApiError, type ResponseLimits } from '../kube/kubeApi';
+import { manifestObjectPath, objectPath } from '../kube/objectPaths';
 import { ResourceWatch } from '../kube/resourceWatch';
 import {
   slimEndpoints,
@@ -82,8 +83,17 @@ const isNetworkError = (error: KubeApiError) => error.kind === 'unreachable' || 
 type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
 
 /** A watched object, by its RBAC resource name (`pods`, `nodes`, …). */
+/** An object by its resource (plural, as RBAC names it), namespace ('' for cluster-scoped) and name. */
 export interface ObjectRef {
   readonly resource: string;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** An object as a manifest names it: apiVersion and kind. */
+export interface ManifestRef {
+  readonly apiVersion: string;
+  readonly kind: string;
   readonly namespace: string;
   readonly name: string;
 }
@@ -248,6 +258,21 @@ export class ClusterSession implements AnatomySource, Disposable {
   snapshot(): ClusterAnatomy | undefined {
     if (!this.isSynced()) return undefined;
     return this.build();
+  }
+
+  /**
+   * An object read now with this context's credentials; undefined when it does not exist (or its kind and
+   * names cannot be addressed). Any other failure is thrown as the KubeApiError it is.
+   */
+  async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
+    const path = 'resource' in ref ? objectPath(ref.resource, ref.namespace, ref.name) : manifestObjectPath(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    if (!path) return undefined;
+    try {
+      return (await this.api.getJson(path, `${'resource' in ref ? ref.resource : ref.kind} ${ref.name}`)) as object;
+    } catch (error) {
+      if (error instanceof KubeApiError && error.kind === 'not-found') return undefined;
+      throw error;
+    }
   }
 
   leaseOf(node: string): LeaseInfo | null {

@@ -1,6 +1,4 @@
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import type { KubeApiError } from '../../core/kube/kubeApi';
-import { manifestObjectPath } from '../../core/kube/objectPaths';
 import type { LiveObjectLookup } from './manifestHoverProvider';
 
 /**
@@ -18,14 +16,7 @@ export function liveObjectLookup(live: LiveAnatomy): LiveObjectLookup {
       const session = live.session;
       if (!session || live.status?.state !== 'connected') return undefined;
       // A manifest without a namespace lands where kubectl would put it: the context's namespace.
-      const path = manifestObjectPath(apiVersion, kind, namespace ?? live.namespace, name);
-      if (!path) return undefined;
-      try {
-        return (await session.api.getJson(path, `${kind} ${name}`)) as object;
-      } catch (error) {
-        if ((error as KubeApiError).kind === 'not-found') return undefined;
-        throw error;
-      }
+      return session.getObject({ apiVersion, kind, namespace: namespace ?? live.namespace, name });
     },
   };
 }

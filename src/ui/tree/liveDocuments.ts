@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
+import { errorMessage } from '../../core/util/errors';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import type { KubeApiError } from '../../core/kube/kubeApi';
-import { kindOfResource, objectPath, resourceOfKind } from '../../core/kube/objectPaths';
+import { kindOfResource, resourceOfKind } from '../../core/kube/objectPaths';
 import { objectToYaml } from '../../core/kube/objectYaml';
 
 export const LIVE_DOCUMENT_SCHEME = 'cluster-anatomy';
@@ -91,14 +91,13 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
       return `# ${vscode.l10n.t('Context {0} is not connected; switch to it to follow this object.', target.context)}\n`;
     }
     if (target.view === 'events') return this.events(target);
-    const path = objectPath(target.resource, target.namespace, target.name);
-    if (!path) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
+    if (!kindOfResource(target.resource)) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
     try {
-      return objectToYaml(await session.api.getJson(path, `${target.resource}/${target.name}`));
+      const object = await session.getObject(target);
+      if (!object) return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
+      return objectToYaml(object);
     } catch (error) {
-      const apiError = error as KubeApiError;
-      if (apiError.kind === 'not-found') return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
-      return `# ${(apiError.message ?? String(error)).replace(/\n/g, '\n# ')}\n`;
+      return `# ${errorMessage(error).replace(/\n/g, '\n# ')}\n`;
     }
   }
 
