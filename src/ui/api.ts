@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../core/demo/demoCluster';
-import type { ConnectionStatus } from '../core/kubeconfig/contextStatus';
+import type { ConnectionStatus } from '../core/anatomy/connection';
 import type { RenderReport } from '../protocol/diagramProtocol';
 import type { ContextStatusSnapshot, PickRow } from './statusBar/contextSwitcher';
 import type { RenderedTreeItem } from './tree/anatomyTreeProvider';

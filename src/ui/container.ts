@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../core/util/disposable';
 import { errorMessage } from '../core/util/errors';
-import { LiveAnatomy } from '../core/anatomy/liveAnatomy';
+import type { LiveAnatomy } from '../core/anatomy/liveAnatomy';
+import { ClusterWorkspace } from '../core/workspace/clusterWorkspace';
 import { redactSecrets } from '../core/kubeconfig/redact';
 import { productVersion } from '../core/version';
 import type { ClusterAnatomyApi } from './api';
@@ -11,12 +12,14 @@ import { registerDiagram } from './diagram/registerDiagram';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
 import { liveObjectLookup } from './hover/liveObjectLookup';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
+import { readKubeconfigSetting } from './statusBar/kubeconfigSettings';
 import { ANATOMY_VIEW_ID, registerAnatomyTree } from './tree/registerTree';
 
 /** The composition root: builds the core services and their VS Code adapters, and owns their disposal. */
 export class ExtensionContainer implements vscode.Disposable {
   readonly api: ClusterAnatomyApi;
   log!: vscode.LogOutputChannel;
+  workspace!: ClusterWorkspace;
   live!: LiveAnatomy;
   private readonly disposables = new DisposableStore();
 
@@ -34,10 +37,20 @@ export class ExtensionContainer implements vscode.Disposable {
     const started = performance.now();
     this.log = this.register(vscode.window.createOutputChannel('Cluster Anatomy', { log: true }));
     this.register(vscode.commands.registerCommand(CommandIds.showLog, () => this.log.show(true)));
+    this.workspace = this.register(
+      new ClusterWorkspace({
+        kubeconfig: {
+          setting: readKubeconfigSetting(),
+          trusted: vscode.workspace.isTrusted,
+          // A relative path in the setting means the first workspace folder, as other path settings do.
+          cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
+        },
+      }),
+    );
+    this.live = this.workspace.live;
+    // Trust brings the workspace's kubeconfig setting into play and lets exec plugins run: one reconnect.
+    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reportFailure(this.workspace.grantTrust(readKubeconfigSetting()))));
     const switcher = registerContextSwitcher(this);
-    this.live = this.register(new LiveAnatomy(switcher.kubeconfig, { trusted: () => vscode.workspace.isTrusted }));
-    switcher.setConnectionSource(this.live);
-    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void (this.live.isStarted ? this.reportFailure(this.live.restart()) : undefined)));
     this.register(
       this.live.onDidChangeStatus((status) => {
         // Messages can carry an exec plugin's output: redacted before they reach the log.
@@ -49,7 +62,7 @@ export class ExtensionContainer implements vscode.Disposable {
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
     const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree });
-    this.register(registerManifestHovers({ live: liveObjectLookup(this.live) }));
+    this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);

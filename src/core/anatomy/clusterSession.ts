@@ -26,13 +26,9 @@ import { buildAnatomy, classifyPod, leaseInfo, toComponentPod, type OwnerLookup,
 import type { AnatomySource } from './source';
 import type { ClusterAnatomy, ComponentPod, LeaseInfo } from './types';
 
-export type ConnectionState = 'connecting' | 'connected' | 'unreachable' | 'unauthorized' | 'forbidden' | 'stopped';
+import type { ConnectionStatus } from './connection';
 
-export interface ConnectionStatus {
-  readonly state: ConnectionState;
-  /** What went wrong, or what could not be read, in plain words. */
-  readonly message?: string;
-}
+export type { ConnectionState, ConnectionStatus } from './connection';
 
 export interface ClusterSessionOptions {
   readonly context: string;
@@ -142,7 +138,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   private lastBuildMs = 0;
   private serverVersion: string | null = null;
   /** The status last announced; `status` itself is derived from the collections on every read. */
-  private announced: ConnectionStatus = { state: 'connecting' };
+  private announced: ConnectionStatus;
   /** What the anatomy reads of the collections' states (unreadable resources, API server addresses). */
   private readableSignature = '';
   private starting: Promise<void> | undefined;
@@ -154,6 +150,7 @@ export class ClusterSession implements AnatomySource, Disposable {
 
   constructor(private readonly options: ClusterSessionOptions) {
     this.now = options.now ?? Date.now;
+    this.announced = { state: 'connecting', context: options.context };
     this.api = new KubeApi(options.config);
     const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
       new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff, limits: options.limits, healthyAfterMs: options.healthyAfterMs });
@@ -209,7 +206,7 @@ export class ClusterSession implements AnatomySource, Disposable {
 
   /** Derived from the collections' current states each time it is read. */
   get status(): ConnectionStatus {
-    return this.disposed ? { state: 'stopped' } : this.deriveStatus();
+    return this.disposed ? { state: 'stopped', context: this.options.context } : this.deriveStatus();
   }
 
   /**
@@ -388,19 +385,20 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private deriveStatus(): ConnectionStatus {
-    if (this.allWatches().some((watch) => !watch.settled)) return { state: 'connecting' };
+    const context = this.options.context;
+    if (this.allWatches().some((watch) => !watch.settled)) return { state: 'connecting', context };
     const failing = this.requiredNames().flatMap((name) => {
       const error = this.watches[name].lastError;
       return error ? [error] : [];
     });
-    if (failing.length === 0) return { state: 'connected' };
+    if (failing.length === 0) return { state: 'connected', context };
     const unauthorized = failing.find((error) => error.kind === 'unauthorized');
-    if (unauthorized) return { state: 'unauthorized', message: unauthorized.message };
+    if (unauthorized) return { state: 'unauthorized', context, message: unauthorized.message };
     const forbidden = [this.watches.pods.lastError, this.watches.nodes.lastError].find((error) => error?.kind === 'forbidden');
-    if (forbidden) return { state: 'forbidden', message: forbidden.message };
-    if (failing.length === this.requiredNames().length && failing.every(isNetworkError)) return { state: 'unreachable', message: failing[0].message };
+    if (forbidden) return { state: 'forbidden', context, message: forbidden.message };
+    if (failing.length === this.requiredNames().length && failing.every(isNetworkError)) return { state: 'unreachable', context, message: failing[0].message };
     // Some collections fail (forbidden, retrying, over a cap) while the others are live.
-    return { state: 'connected', message: failing.map((error) => error.message).join('\n') };
+    return { state: 'connected', context, message: failing.map((error) => error.message).join('\n') };
   }
 
   /** Called whenever a collection changes state: announces a new status and rebuilds when what the anatomy reads changed. */
@@ -433,7 +431,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.disposed = true;
     clearTimeout(this.rebuildTimer);
     for (const watch of this.allWatches()) watch.dispose();
-    this.announced = { state: 'stopped' };
+    this.announced = { state: 'stopped', context: this.options.context };
     this.statusEmitter.fire(this.announced);
     for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
   }

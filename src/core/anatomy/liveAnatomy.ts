@@ -1,6 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { isKubeconfigProblem } from '../kubeconfig/clientConfig';
-import type { ConnectionStatus, ConnectionStatusSource } from '../kubeconfig/contextStatus';
+import type { ConnectionStatus } from './connection';
 import type { KubeconfigService } from '../kubeconfig/kubeconfigService';
 import { Emitter } from '../util/event';
 import { type Disposable, DisposableStore } from '../util/disposable';
@@ -20,7 +20,7 @@ export interface LiveAnatomyOptions {
  * The anatomy of whatever context is current: one ClusterSession at a time, replaced (and every watch of the
  * old one closed) when the current context, its cluster or its user changes.
  */
-export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Disposable {
+export class LiveAnatomy implements AnatomySource, Disposable {
   private readonly changeEmitter = new Emitter<ClusterAnatomy>();
   private readonly leaseEmitter = new Emitter<string>();
   private readonly statusEmitter = new Emitter<ConnectionStatus | undefined>();
@@ -137,9 +137,8 @@ export class LiveAnatomy implements AnatomySource, ConnectionStatusSource, Dispo
       session.onDidChange((anatomy) => this.changeEmitter.fire(anatomy)),
       session.onLeaseRenewed((node) => this.leaseEmitter.fire(node)),
       session.onDidChangeStatus((status) => {
-        if (status.state === 'stopped') return;
-        // A rejected credential is shown as unreachable, with the server's reason in the message.
-        this.setStatus({ state: status.state === 'unauthorized' ? 'unreachable' : status.state, context: contextName, message: status.message });
+        // A closed session's last word: the next session (or none) speaks for the context now.
+        if (status.state !== 'stopped') this.setStatus(status);
       }),
     );
     this.sessionEmitter.fire(session);

@@ -1,21 +1,15 @@
 import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import { CommandIds } from '../commandIds';
-import {
-  type ConnectionStatus,
-  type ConnectionStatusSource,
-  deriveContextStatus,
-} from '../../core/kubeconfig/contextStatus';
-import { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
+import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import type { KubeconfigState } from '../../core/kubeconfig/types';
+import type { ClusterWorkspace } from '../../core/workspace/clusterWorkspace';
 import { type Event, Emitter } from '../../core/util/event';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { contextPickItems, pickContext } from './contextQuickPick';
 import { readKubeconfigSetting, readSessionOnlySwitch, SettingIds, storeKubeconfigSetting } from './kubeconfigSettings';
 import { presentStatus, problemText } from './statusPresentation';
 import { errorMessage } from '../../core/util/errors';
-
-export type { ConnectionState, ConnectionStatus, ConnectionStatusSource } from '../../core/kubeconfig/contextStatus';
 
 /** One row of the context picker: a context, an action, or a group's heading. */
 export interface PickRow {
@@ -36,6 +30,7 @@ export interface ContextStatusSnapshot {
 export interface ContextSwitcherHost {
   register<T extends vscode.Disposable>(disposable: T): T;
   readonly log: vscode.LogOutputChannel;
+  readonly workspace: ClusterWorkspace;
 }
 
 export class ContextSwitcher implements vscode.Disposable {
@@ -45,38 +40,29 @@ export class ContextSwitcher implements vscode.Disposable {
   private readonly item: vscode.StatusBarItem;
   private readonly statusChanged = new Emitter<ContextStatusSnapshot>();
   readonly onDidChangeStatus: Event<ContextStatusSnapshot> = this.statusChanged.event;
-  private connection: ConnectionStatusSource | undefined;
-  private connectionSubscription: vscode.Disposable | undefined;
   private snapshot: ContextStatusSnapshot = { text: '', tooltip: '', state: 'ready', context: undefined };
   private readonly disposables = new DisposableStore();
   private loggedProblems = '';
 
-  constructor(private readonly log: vscode.LogOutputChannel) {
-    this.kubeconfig = new KubeconfigService({
-      setting: readKubeconfigSetting(),
-      trusted: vscode.workspace.isTrusted,
-      // A relative path in the setting means the first workspace folder, as other path settings do.
-      cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
-    });
+  constructor(
+    private readonly log: vscode.LogOutputChannel,
+    private readonly workspace: ClusterWorkspace,
+  ) {
+    this.kubeconfig = workspace.kubeconfig;
     this.item = vscode.window.createStatusBarItem('clusterAnatomy.context', vscode.StatusBarAlignment.Left, 100);
     this.item.name = vscode.l10n.t('Kubernetes Context');
     this.item.command = CommandIds.switchContext;
     this.disposables.addAll(
       this.item,
       this.statusChanged,
-      this.kubeconfig,
-      this.kubeconfig.onDidChange((state) => this.render(state)),
+      workspace.onDidChangeContextStatus(() => this.render()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`${SettingIds.section}.${SettingIds.kubeconfig}`)) {
           this.kubeconfig.update({ setting: readKubeconfigSetting() });
         }
       }),
-      vscode.workspace.onDidGrantWorkspaceTrust(() => {
-        // Trust brings the workspace's kubeconfig setting into play and lets exec plugins run.
-        this.kubeconfig.update({ setting: readKubeconfigSetting(), trusted: true });
-      }),
     );
-    this.render(this.kubeconfig.state);
+    this.render();
     this.item.show();
   }
 
@@ -94,23 +80,9 @@ export class ContextSwitcher implements vscode.Disposable {
     }));
   }
 
-  /** The cluster source reports its connection here once it exists; until then the kubeconfig's state shows. */
-  setConnectionSource(source: ConnectionStatusSource | undefined): void {
-    this.connectionSubscription?.dispose();
-    this.connection = source;
-    this.connectionSubscription = source?.onDidChangeStatus(() => this.render(this.kubeconfig.state));
-    this.render(this.kubeconfig.state);
-  }
-
-  private connectionStatus(state: KubeconfigState): ConnectionStatus | undefined {
-    if (!this.connection || state.current === undefined) return undefined;
-    const status = this.connection.status;
-    // A status about the previous context means the source has not caught up with the switch yet.
-    return status?.context === state.current ? status : { state: 'connecting', context: state.current };
-  }
-
-  private render(state: KubeconfigState): void {
-    const status = deriveContextStatus(state, this.connectionStatus(state));
+  private render(): void {
+    const state = this.kubeconfig.state;
+    const status = this.workspace.contextStatus;
     const presentation = presentStatus(status, this.kubeconfig.files);
     this.item.text = presentation.text;
     this.item.tooltip = presentation.tooltip;
@@ -189,7 +161,6 @@ export class ContextSwitcher implements vscode.Disposable {
   }
 
   dispose(): void {
-    this.connectionSubscription?.dispose();
     this.disposables.dispose();
   }
 }
@@ -199,7 +170,7 @@ export class ContextSwitcher implements vscode.Disposable {
  * KubeconfigService behind them (`switcher.kubeconfig`, for the cluster source to follow).
  */
 export function registerContextSwitcher(host: ContextSwitcherHost): ContextSwitcher {
-  const switcher = host.register(new ContextSwitcher(host.log));
+  const switcher = host.register(new ContextSwitcher(host.log, host.workspace));
   host.register(
     vscode.commands.registerCommand(CommandIds.switchContext, async (name?: unknown) => {
       if (typeof name === 'string') {

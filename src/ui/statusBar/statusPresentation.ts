@@ -1,6 +1,6 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import type { ContextStatus, ContextStatusState } from '../../core/kubeconfig/contextStatus';
+import type { ContextStatus, ContextStatusState } from '../../core/workspace/contextStatus';
 import type { KubeconfigProblem } from '../../core/kubeconfig/types';
 import { plainLabel } from './contextQuickPick';
 
@@ -9,6 +9,8 @@ const ICONS: Record<ContextStatusState, string> = {
   connecting: '$(sync~spin)',
   connected: '$(vm-active)',
   unreachable: '$(debug-disconnect)',
+  unauthorized: '$(key)',
+  stopped: '$(debug-disconnect)',
   forbidden: '$(lock)',
   needsTrust: '$(shield)',
   noKubeconfig: '$(circle-slash)',
@@ -18,6 +20,7 @@ const ICONS: Record<ContextStatusState, string> = {
 
 const BACKGROUNDS: Partial<Record<ContextStatusState, string>> = {
   unreachable: 'statusBarItem.errorBackground',
+  unauthorized: 'statusBarItem.errorBackground',
   kubeconfigError: 'statusBarItem.errorBackground',
   forbidden: 'statusBarItem.warningBackground',
   needsTrust: 'statusBarItem.warningBackground',
@@ -34,6 +37,10 @@ export function stateLabel(state: ContextStatusState): string {
       return vscode.l10n.t('Connected');
     case 'unreachable':
       return vscode.l10n.t('Unreachable');
+    case 'unauthorized':
+      return vscode.l10n.t('Credentials rejected');
+    case 'stopped':
+      return vscode.l10n.t('Disconnected');
     case 'forbidden':
       return vscode.l10n.t('Forbidden');
     case 'needsTrust':

@@ -6,7 +6,7 @@ import { childElements, hasChildren, type TreeElement } from '../../core/anatomy
 import { runtimeLink, type RuntimeInterface } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy } from '../../core/anatomy/types';
 import { type Health, heartbeatDeadline, heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
-import type { ConnectionStatus } from '../../core/kubeconfig/contextStatus';
+import type { ConnectionStatus } from '../../core/anatomy/connection';
 import { ageText, clockTime, componentLabel, readyLabel, roleText, secondsSince, sourceLabel, Tooltip } from './treeText';
 
 /** Elements the tree shows besides the anatomy: the connection's state and its actions. */
@@ -212,7 +212,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
-    if (element?.type === 'state') return element.status.state === 'unreachable' ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
+    if (element?.type === 'state') return canRetry(element.status) ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
     if (element?.type === 'retry') return [];
     const status = this.live.status;
     if (!element) {
@@ -365,6 +365,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       case 'forbidden':
         item = new vscode.TreeItem(vscode.l10n.t('Missing permission in {0}', status.context));
         item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor('list.errorForeground'));
+        break;
+      case 'unauthorized':
+        item = new vscode.TreeItem(vscode.l10n.t('{0} rejected the credentials', status.context));
+        item.iconPath = new vscode.ThemeIcon('key', new vscode.ThemeColor('list.errorForeground'));
         break;
       case 'connected':
         item = new vscode.TreeItem(vscode.l10n.t('Some resources cannot be read'));
@@ -574,11 +578,16 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 }
 
+/** A connection that failed for a reason that may pass (the network, a credential renewed): it offers Retry. */
+function canRetry(status: ConnectionStatus): boolean {
+  return status.state === 'unreachable' || status.state === 'unauthorized';
+}
+
 function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
   switch (element.type) {
     case 'state':
       // An unreachable cluster shows its Retry child at once.
-      return element.status.state === 'unreachable' ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+      return canRetry(element.status) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
     case 'retry':
       return vscode.TreeItemCollapsibleState.None;
     case 'section':

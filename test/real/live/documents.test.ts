@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { LiveAnatomy } from '../../../src/core/anatomy/liveAnatomy';
+import type { LiveAnatomy } from '../../../src/core/anatomy/liveAnatomy';
 import { explainField } from '../../../src/core/fields/explain';
 import { objectToYaml } from '../../../src/core/kube/objectYaml';
-import { KubeconfigService } from '../../../src/core/kubeconfig/kubeconfigService';
+import { ClusterWorkspace } from '../../../src/core/workspace/clusterWorkspace';
 import { liveObjectLookup } from '../../../src/ui/hover/liveObjectLookup';
 import { until } from '../../support/until';
 import { type RealCluster, realCluster } from '../support/realClusters';
@@ -28,20 +28,19 @@ describe('live values, last writers and YAML from a real API server', function (
   this.timeout(300_000);
   let cluster: RealCluster;
   let scratch: string;
-  let kubeconfig: KubeconfigService;
+  let workspace: ClusterWorkspace;
   let live: LiveAnatomy;
   const kubectl = (args: string[]) => execFileSync('kubectl', args, { env: cluster.env, encoding: 'utf8' });
 
   before(async () => {
     cluster = await realCluster('kind');
     scratch = mkdtempSync(join(tmpdir(), 'cluster-anatomy-real-docs-'));
-    kubeconfig = new KubeconfigService({ setting: cluster.kubeconfigPath, env: {}, homeDir: scratch, trusted: false, watch: false });
-    live = new LiveAnatomy(kubeconfig, { trusted: () => false });
+    workspace = new ClusterWorkspace({ kubeconfig: { setting: cluster.kubeconfigPath, env: {}, homeDir: scratch, trusted: false, watch: false } });
+    live = workspace.live;
     await live.start();
   });
   after(() => {
-    live.dispose();
-    kubeconfig.dispose();
+    workspace.dispose();
     rmSync(scratch, { recursive: true, force: true });
   });
 
@@ -56,7 +55,7 @@ describe('live values, last writers and YAML from a real API server', function (
     const file = join(scratch, 'deployment.json');
     writeFileSync(file, JSON.stringify(manifest));
     kubectl(['apply', '-f', file]);
-    const lookup = liveObjectLookup(live);
+    const lookup = liveObjectLookup(workspace);
     const explain = async () => {
       const object = await lookup.find('Deployment', 'apps/v1', 'default', 'hover-web');
       assert.ok(object, 'the Deployment is found');

@@ -158,7 +158,7 @@ describe('live cluster session against a hostile API server', function () {
   it('does without the API server addresses when their Endpoints are forbidden', async () => {
     hostile.script(ENDPOINTS, ({ response }) => sendJson(response, 403, statusBody(403, 'Forbidden', 'endpoints "kubernetes" is forbidden: User "viewer" cannot list resource "endpoints" in API group "" in the namespace "default"')));
     const live = await connect();
-    assert.deepEqual(live.status, { state: 'connected' });
+    assert.deepEqual(live.status, { state: 'connected', context: 'hostile' });
     assert.equal(live.apiServerAddresses, undefined);
     assert.deepEqual(live.current?.unreadable, []);
     assert.equal(live.current?.nothingRead, undefined);

@@ -1,22 +1,5 @@
-import type { Event } from '../util/event';
-import type { ContextDescription, KubeconfigProblem, KubeconfigState } from './types';
-
-/** What the cluster source knows about its connection to the current context's API server. */
-export type ConnectionState = 'connecting' | 'connected' | 'unreachable' | 'forbidden' | 'needsTrust';
-
-export interface ConnectionStatus {
-  readonly state: ConnectionState;
-  /** The context this status is about; a status for another context is stale and ignored. */
-  readonly context: string;
-  /** Plain text (an error from the server, say); shown as text, never as markup. */
-  readonly message?: string;
-}
-
-/** Implemented by the cluster source; the status bar shows its status next to the kubeconfig's own. */
-export interface ConnectionStatusSource {
-  readonly status: ConnectionStatus | undefined;
-  readonly onDidChangeStatus: Event<ConnectionStatus | undefined>;
-}
+import type { ConnectionState, ConnectionStatus } from '../anatomy/connection';
+import type { ContextDescription, KubeconfigProblem, KubeconfigState } from '../kubeconfig/types';
 
 /** Everything the status item can say. `ready`: the kubeconfig is fine and nothing has connected yet. */
 export type ContextStatusState =

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { deriveContextStatus } from '../../../../src/core/kubeconfig/contextStatus';
+import { deriveContextStatus } from '../../../../src/core/workspace/contextStatus';
 import type { ContextDescription, KubeconfigProblem, KubeconfigState } from '../../../../src/core/kubeconfig/types';
 
 function context(name: string, extra: Partial<ContextDescription> = {}): ContextDescription {

@@ -1,0 +1,75 @@
+import type { ConnectionStatus } from '../anatomy/connection';
+import type { ManifestRef, ObjectRef } from '../anatomy/clusterSession';
+import { LiveAnatomy, type LiveAnatomyOptions } from '../anatomy/liveAnatomy';
+import { KubeconfigService, type KubeconfigServiceOptions } from '../kubeconfig/kubeconfigService';
+import { type Disposable, DisposableStore } from '../util/disposable';
+import { Emitter, type Event } from '../util/event';
+import { type ContextStatus, deriveContextStatus } from './contextStatus';
+
+export interface ClusterWorkspaceOptions {
+  /** How the kubeconfig is found; `trusted` is Workspace Trust at start (grantTrust changes it). */
+  readonly kubeconfig: KubeconfigServiceOptions;
+  /** Tests shorten the sessions' timings. */
+  readonly session?: LiveAnatomyOptions['session'];
+}
+
+/**
+ * The one owner of the cluster state: the kubeconfig (files, contexts, the switch) and the live anatomy of
+ * the current context, with the status derived from both. The status bar, the tree, the diagram, the hovers,
+ * the live documents and the demo command read it; none of them builds its own.
+ */
+export class ClusterWorkspace implements Disposable {
+  readonly kubeconfig: KubeconfigService;
+  readonly live: LiveAnatomy;
+  private readonly statusEmitter = new Emitter<ContextStatus>();
+  /** Fires whenever the kubeconfig or the connection changes what the current context's status says. */
+  readonly onDidChangeContextStatus: Event<ContextStatus> = this.statusEmitter.event;
+  private trusted: boolean;
+  private readonly disposables = new DisposableStore();
+
+  constructor(options: ClusterWorkspaceOptions) {
+    this.trusted = options.kubeconfig.trusted ?? false;
+    this.kubeconfig = this.disposables.add(new KubeconfigService(options.kubeconfig));
+    this.live = this.disposables.add(new LiveAnatomy(this.kubeconfig, { trusted: () => this.trusted, session: options.session }));
+    this.disposables.addAll(
+      this.statusEmitter,
+      this.kubeconfig.onDidChange(() => this.statusEmitter.fire(this.contextStatus)),
+      this.live.onDidChangeStatus(() => this.statusEmitter.fire(this.contextStatus)),
+    );
+  }
+
+  /** The current context's status: the kubeconfig's problems first, then what its connection says. */
+  get contextStatus(): ContextStatus {
+    return deriveContextStatus(this.kubeconfig.state, this.connectionStatus());
+  }
+
+  private connectionStatus(): ConnectionStatus | undefined {
+    const current = this.kubeconfig.state.current;
+    const status = this.live.status;
+    if (current === undefined || !this.live.isStarted || !status) return undefined;
+    // A status about the previous context means the connection has not caught up with the switch yet.
+    return status.context === current ? status : { state: 'connecting', context: current };
+  }
+
+  /**
+   * Workspace Trust was granted: the workspace's kubeconfig setting counts and exec plugins may run. The
+   * connection (if one was wanted) is made again once, with the new credentials.
+   */
+  grantTrust(setting: KubeconfigServiceOptions['setting']): Promise<void> {
+    this.trusted = true;
+    this.kubeconfig.update({ setting, trusted: true });
+    // The update may already have reconnected (the context's signature includes trust): start() shares it.
+    return this.live.isStarted ? this.live.start() : Promise.resolve();
+  }
+
+  /** An object of the current context, read now; undefined when it does not exist or nothing is connected. */
+  async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
+    const session = this.live.session;
+    if (!session || this.live.status?.state !== 'connected') return undefined;
+    return session.getObject(ref);
+  }
+
+  dispose(): void {
+    this.disposables.dispose();
+  }
+}
