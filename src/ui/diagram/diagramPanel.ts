@@ -18,6 +18,7 @@ import {
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
 import { localizedDiagramStrings } from './strings';
+import { plainNotificationText } from '../../core/util/notificationText';
 import { errorMessage } from '../../core/util/errors';
 
 export const DIAGRAM_VIEW_TYPE = 'clusterAnatomy.diagram';
@@ -74,12 +75,12 @@ export class DiagramPanel implements vscode.Disposable {
   }
 
   /** Work started from a message: a failure is logged and shown, never left as an unhandled rejection. */
-  private settle(work: Thenable<unknown> | void | undefined, what: string): void {
+  private settle(work: Thenable<unknown> | void | undefined, what: string, notice: (reason: string) => string): void {
     if (!work) return;
     Promise.resolve(work).catch((error: unknown) => {
       const reason = errorMessage(error);
       this.hooks.log.error(`Diagram: could not ${what}: ${reason}`);
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not {0}: {1}', what, reason));
+      void vscode.window.showErrorMessage(notice(plainNotificationText(reason)));
     });
   }
 
@@ -89,13 +90,13 @@ export class DiagramPanel implements vscode.Disposable {
     } else if (isRenderedMessage(message)) {
       this.hooks.onRendered(message.report);
     } else if (isOpenYamlMessage(message)) {
-      this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML');
+      this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML', (reason) => vscode.l10n.t('Could not open the YAML: {0}', reason));
     } else if (isRevealInTreeMessage(message)) {
-      this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree');
+      this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree', (reason) => vscode.l10n.t('Could not reveal it in the tree: {0}', reason));
     } else if (isExportSvgMessage(message)) {
-      this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG');
+      this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG', (reason) => vscode.l10n.t('Could not export the SVG: {0}', reason));
     } else if (isExportPngMessage(message)) {
-      this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG');
+      this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG', (reason) => vscode.l10n.t('Could not export the PNG: {0}', reason));
     } else if (isToggleMessage(message)) {
       // UI state lives in the webview (setState); nothing on this side depends on it yet.
     } else if (isErrorMessage(message)) {
