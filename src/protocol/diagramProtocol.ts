@@ -5,7 +5,8 @@
  */
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { AnatomyDelta } from '../core/diagram/delta';
-import type { BoxTarget, DiagramUiState } from '../core/diagram/scene';
+import type { AnatomyTarget } from '../core/anatomy/target';
+import type { DiagramUiState } from '../core/diagram/scene';
 import type { DiagramStrings } from '../core/diagram/strings';
 
 // ---- host → webview ----
@@ -33,8 +34,7 @@ export interface LeaseRenewedMessage {
 /** Focus and highlight a component or node (the tree's "Reveal in Diagram"). */
 export interface RevealMessage {
   readonly type: 'reveal';
-  /** `pod` is 'namespace/name'. */
-  readonly target: { readonly component?: string; readonly node?: string; readonly pod?: string };
+  readonly target: AnatomyTarget;
 }
 
 export type WalkthroughAction = 'play' | 'stop' | 'next' | 'previous';
@@ -83,12 +83,12 @@ export interface RenderedMessage {
 
 export interface OpenYamlMessage {
   readonly type: 'openYaml';
-  readonly target: BoxTarget;
+  readonly target: AnatomyTarget;
 }
 
 export interface RevealInTreeMessage {
   readonly type: 'revealInTree';
-  readonly target: BoxTarget;
+  readonly target: AnatomyTarget;
 }
 
 export interface ExportSvgMessage {
@@ -134,7 +134,7 @@ function hasType<T extends string>(value: unknown, type: T): value is { type: T 
 
 const isOptionalString = (value: unknown) => value === undefined || typeof value === 'string';
 
-export function isBoxTarget(value: unknown): value is BoxTarget {
+export function isAnatomyTarget(value: unknown): value is AnatomyTarget {
   if (!isObject(value) || !isOptionalString(value.component) || !isOptionalString(value.node)) return false;
   return value.pod === undefined || (isObject(value.pod) && typeof value.pod.namespace === 'string' && typeof value.pod.name === 'string');
 }
@@ -152,8 +152,8 @@ export function isUiState(value: unknown): value is DiagramUiState {
 export const isReadyMessage = (value: unknown): value is ReadyMessage => hasType(value, 'ready');
 export const isRenderedMessage = (value: unknown): value is RenderedMessage =>
   hasType(value, 'rendered') && isObject(value.report) && typeof value.report.boxes === 'number';
-export const isOpenYamlMessage = (value: unknown): value is OpenYamlMessage => hasType(value, 'openYaml') && isBoxTarget(value.target);
-export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage => hasType(value, 'revealInTree') && isBoxTarget(value.target);
+export const isOpenYamlMessage = (value: unknown): value is OpenYamlMessage => hasType(value, 'openYaml') && isAnatomyTarget(value.target);
+export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage => hasType(value, 'revealInTree') && isAnatomyTarget(value.target);
 export const isExportSvgMessage = (value: unknown): value is ExportSvgMessage => hasType(value, 'exportSvg') && typeof value.svg === 'string';
 export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
   hasType(value, 'exportPng') && typeof value.dataUrl === 'string' && value.dataUrl.startsWith('data:image/png;base64,');
@@ -165,7 +165,7 @@ export const isSnapshotMessage = (value: unknown): value is SnapshotMessage =>
 export const isDeltaMessage = (value: unknown): value is DeltaMessage =>
   hasType(value, 'delta') && isObject(value.delta) && Array.isArray(value.delta.upserted) && Array.isArray(value.delta.removed);
 export const isLeaseRenewedMessage = (value: unknown): value is LeaseRenewedMessage => hasType(value, 'leaseRenewed') && Array.isArray(value.renewals);
-export const isRevealMessage = (value: unknown): value is RevealMessage => hasType(value, 'reveal') && isObject(value.target);
+export const isRevealMessage = (value: unknown): value is RevealMessage => hasType(value, 'reveal') && isAnatomyTarget(value.target);
 export const isWalkthroughMessage = (value: unknown): value is WalkthroughMessage =>
   hasType(value, 'walkthrough') && ['play', 'stop', 'next', 'previous'].includes(value.action as string);
 export const isLocaleMessage = (value: unknown): value is LocaleMessage => hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

@@ -1,4 +1,5 @@
 import type * as vscode from 'vscode';
+import type { AnatomyTarget } from '../core/anatomy/target';
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../core/demo/demoCluster';
 import type { ConnectionStatus } from '../core/anatomy/connection';
@@ -30,7 +31,7 @@ export interface ClusterAnatomyApi {
   /** The anatomy tree's items under `parentId` (the roots without it), rendered as the view shows them. */
   getTreeItems(parentId?: string): RenderedTreeItem[];
   /** Selects a node's or a Pod's item in the tree (as the diagram does on click); resolves to its id if shown. */
-  revealInTree(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): Promise<string | undefined>;
+  revealInTree(target: AnatomyTarget): Promise<string | undefined>;
   /** What the diagram webview last reported it drew (counts of nodes, components, edges), if it is open. */
   lastDiagramRender(): RenderReport | undefined;
   /** The demo cluster this window serves, once opened: its server, and scenarios for tests and teaching. */

@@ -8,7 +8,8 @@ import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
 import { heartbeatStopped } from '../core/anatomy/health';
 import { nodeAriaLabel, nodeDetailText } from '../core/diagram/nodeText';
 import { layoutDiagram } from '../core/diagram/layout';
-import { type BoxTarget, type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
+import type { AnatomyTarget } from '../core/anatomy/target';
+import { type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
 import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
@@ -345,16 +346,16 @@ class DiagramApp {
       this.setUi({ ...this.ui, expanded });
       return;
     }
-    const target: BoxTarget | undefined = box.target;
+    const target: AnatomyTarget | undefined = box.target;
     if (!target) return;
     this.host.postMessage(openYaml ? { type: 'openYaml', target } : { type: 'revealInTree', target });
   }
 
-  private reveal(target: { component?: string; node?: string; pod?: string }): void {
+  private reveal(target: AnatomyTarget): void {
     if (!this.scene) return;
     const boxes = this.scene.boxes;
     const match =
-      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod}`)) ||
+      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
       (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
       (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
       (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.nodeRoles.get(target.node!))) ||

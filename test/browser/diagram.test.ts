@@ -284,7 +284,7 @@ describe('diagram webview in Chromium', function () {
         assert.fail(`focus is on ${await page.evaluate(() => document.activeElement?.getAttribute('data-id'))}, not ${id}`);
       }
     };
-    await post({ type: 'reveal', target: { node: 'multi-node-control-plane', component: 'etcd', pod: 'kube-system/etcd-multi-node-control-plane' } });
+    await post({ type: 'reveal', target: { node: 'multi-node-control-plane', component: 'etcd', pod: { namespace: 'kube-system', name: 'etcd-multi-node-control-plane' } } });
     await expectFocus('node:multi-node-control-plane:pod:kube-system/etcd-multi-node-control-plane');
     await post({ type: 'reveal', target: { node: 'multi-node-worker', component: 'kubelet' } });
     await expectFocus('node:multi-node-worker:kubelet');

@@ -9,7 +9,7 @@ import type { AnatomySource } from '../anatomy/source';
 import type { ClusterAnatomy } from '../anatomy/types';
 import { type Disposable, DisposableStore, toDisposable } from '../util/disposable';
 import { diffAnatomy, withLiveLeases } from './delta';
-import type { RevealTarget } from './revealTarget';
+import type { AnatomyTarget } from '../anatomy/target';
 import type { DiagramStrings } from './strings';
 
 export interface DiagramFeedOptions {
@@ -28,7 +28,7 @@ export class DiagramFeed implements Disposable {
   private ready = false;
   private visible = true;
   private lastSent: ClusterAnatomy | null | undefined;
-  private pendingReveal: RevealTarget | undefined;
+  private pendingReveal: AnatomyTarget | undefined;
   private pendingLeases = new Set<string>();
   private leaseTimer: unknown;
   private readonly disposables = new DisposableStore();
@@ -67,7 +67,7 @@ export class DiagramFeed implements Disposable {
     }
   }
 
-  reveal(target: RevealTarget): void {
+  reveal(target: AnatomyTarget): void {
     if (this.ready) this.options.post({ type: 'reveal', target });
     else this.pendingReveal = target;
   }

@@ -1,13 +1,4 @@
-/**
- * What "Reveal in Diagram" was given: a component id ('etcd', 'kubelet'), 'node:<name>', a { component, node }
- * object, or a tree element (its context menu passes the element). Anything else reveals nothing.
- */
-export interface RevealTarget {
-  readonly component?: string;
-  readonly node?: string;
-  /** A Pod as 'namespace/name'. */
-  readonly pod?: string;
-}
+import type { AnatomyTarget } from '../anatomy/target';
 
 const knownComponents = new Set([
   'kube-apiserver',
@@ -26,7 +17,11 @@ type Loose = Record<string, unknown> | undefined;
 
 const text = (value: unknown) => (typeof value === 'string' && value.length > 0 ? value : undefined);
 
-export function toRevealTarget(argument: unknown): RevealTarget | undefined {
+/**
+ * What "Reveal in Diagram" was given: a component id ('etcd', 'kubelet'), 'node:<name>', a { component, node }
+ * object, or a tree element (its context menu passes the element). Anything else reveals nothing.
+ */
+export function toRevealTarget(argument: unknown): AnatomyTarget | undefined {
   if (typeof argument === 'string') {
     if (argument.startsWith('node:')) return { node: argument.slice('node:'.length) };
     return knownComponents.has(argument) ? { component: argument } : { node: argument };
@@ -47,7 +42,7 @@ export function toRevealTarget(argument: unknown): RevealTarget | undefined {
       const name = text(pod?.pod);
       const namespace = text(pod?.namespace);
       // The Pod's own box where it is drawn; else its component, else its node.
-      return { component: component === 'other' ? undefined : component, node: text(element.nodeName), pod: name && namespace ? `${namespace}/${name}` : undefined };
+      return { component: component === 'other' ? undefined : component, node: text(element.nodeName), pod: name && namespace ? { namespace, name } : undefined };
     }
     case 'absent':
       return { component: text((element.absent as Loose)?.component) };

@@ -3,6 +3,7 @@
  * Pure data, shared by the SVG string renderer (CLI, export) and the webview's DOM renderer.
  */
 import type { Health } from '../anatomy/health';
+import type { AnatomyTarget } from '../anatomy/target';
 import type { PodSource } from '../anatomy/types';
 
 export type DiagramView = 'architecture' | 'placement';
@@ -28,12 +29,6 @@ export type BoxKind =
   | 'folder';
 
 /** What a click on a box asks the host to reveal or open. */
-export interface BoxTarget {
-  readonly component?: string;
-  readonly node?: string;
-  readonly pod?: { readonly namespace: string; readonly name: string };
-}
-
 /** The hover/focus card: what the component is for, how it runs in this cluster, and the evidence. */
 export interface BoxCard {
   readonly title: string;
@@ -75,7 +70,7 @@ export interface SceneBox {
   readonly focusable: boolean;
   /** For node boxes: the last Lease renewal, so a view can grey the node when heartbeats stop. */
   readonly heartbeat?: { readonly renewTime: string; readonly durationSeconds: number };
-  readonly target?: BoxTarget;
+  readonly target?: AnatomyTarget;
   /** For pager and group boxes: what activating it does. */
   readonly action?: { readonly group: string; readonly page: number | null };
 }

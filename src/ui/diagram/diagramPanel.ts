@@ -3,8 +3,7 @@ import { DisposableStore } from '../../core/util/disposable';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { DiagramFeed } from '../../core/diagram/feed';
-import type { RevealTarget } from '../../core/diagram/revealTarget';
-import type { BoxTarget } from '../../core/diagram/scene';
+import type { AnatomyTarget } from '../../core/anatomy/target';
 import {
   isErrorMessage,
   isExportPngMessage,
@@ -26,8 +25,8 @@ export const DIAGRAM_VIEW_TYPE = 'clusterAnatomy.diagram';
 export interface DiagramPanelHooks {
   readonly log: { warn(message: string): void; error(message: string): void };
   /** Opens the YAML of a Pod or Node. */
-  openYaml(target: BoxTarget, anatomy: ClusterAnatomy | undefined): Thenable<unknown> | void;
-  revealInTree(target: BoxTarget): Thenable<unknown> | void;
+  openYaml(target: AnatomyTarget, anatomy: ClusterAnatomy | undefined): Thenable<unknown> | void;
+  revealInTree(target: AnatomyTarget): Thenable<unknown> | void;
   /** Called with what the webview reports it drew. */
   onRendered(report: RenderReport): void;
   /** Asked when the panel wants an anatomy it does not have yet (connects on first use). */
@@ -65,7 +64,7 @@ export class DiagramPanel implements vscode.Disposable {
     void hooks.ensureLive?.();
   }
 
-  reveal(target: RevealTarget | undefined): void {
+  reveal(target: AnatomyTarget | undefined): void {
     this.panel.reveal(undefined, false);
     if (target) this.feed.reveal(target);
   }

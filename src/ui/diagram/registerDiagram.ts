@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
+import type { AnatomyTarget } from '../../core/anatomy/target';
 import { toRevealTarget } from '../../core/diagram/revealTarget';
-import type { BoxTarget } from '../../core/diagram/scene';
 import type { RenderReport } from '../../protocol/diagramProtocol';
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
@@ -26,11 +26,11 @@ export interface DiagramOptions {
   /** Connects to the cluster when the diagram needs it (the container's ensureLive). */
   ensureLive?(): Promise<unknown>;
   /** Reveals a component, node or Pod in the tree; by default the tree view is focused. */
-  revealInTree?(target: BoxTarget): Thenable<unknown> | void;
+  revealInTree?(target: AnatomyTarget): Thenable<unknown> | void;
 }
 
 /** Opens a Pod's or Node's YAML in the tree's live documents. */
-function openYaml(target: BoxTarget, anatomy: ClusterAnatomy | undefined): Thenable<unknown> | undefined {
+function openYaml(target: AnatomyTarget, anatomy: ClusterAnatomy | undefined): Thenable<unknown> | undefined {
   if (!anatomy) return undefined;
   const object = target.pod
     ? { resource: 'pods', namespace: target.pod.namespace, name: target.pod.name }

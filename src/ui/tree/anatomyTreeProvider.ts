@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import { CommandIds } from '../commandIds';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import type { AnatomyTarget } from '../../core/anatomy/target';
 import { childElements, hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink, type RuntimeInterface } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy } from '../../core/anatomy/types';
@@ -188,7 +189,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
    * The element that shows a node, or a Pod on it, walking down from the roots (through node groups on large
    * clusters), so TreeView.reveal can select it; undefined when the tree does not show it.
    */
-  find(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): AnatomyTreeElement | undefined {
+  find(target: AnatomyTarget): AnatomyTreeElement | undefined {
     if (!target.node && !target.pod) return undefined;
     const nodeName = target.node ?? this.currentAnatomy?.nodes.find((n) => n.components.some((c) => c.pod === target.pod?.name))?.name;
     if (!nodeName) return undefined;

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { renderMarkdown } from '../../core/anatomy/render';
 import { CommandIds } from '../commandIds';
@@ -46,7 +47,7 @@ export function registerAnatomyTree(
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
   /** Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. */
-  reveal(target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }): Promise<string | undefined>;
+  reveal(target: AnatomyTarget): Promise<string | undefined>;
 } {
   const provider = host.register(new AnatomyTreeProvider(live));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
@@ -92,7 +93,7 @@ export function registerAnatomyTree(
       return markdown;
     }),
   );
-  const reveal = async (target: { readonly node?: string; readonly pod?: { readonly namespace: string; readonly name: string } }) => {
+  const reveal = async (target: AnatomyTarget) => {
     const element = provider.find(target);
     if (element) await view.reveal(element, { select: true, focus: true, expand: element.type === 'node' });
     else await vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`);

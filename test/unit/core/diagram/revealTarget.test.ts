@@ -10,7 +10,7 @@ describe('reveal targets', () => {
     assert.deepEqual(toRevealTarget({ type: 'pod', nodeName: 'cp', pod: { component: 'etcd', namespace: 'kube-system', pod: 'etcd-cp' } }), {
       component: 'etcd',
       node: 'cp',
-      pod: 'kube-system/etcd-cp',
+      pod: { namespace: 'kube-system', name: 'etcd-cp' },
     });
     assert.deepEqual(toRevealTarget({ type: 'absent', absent: { component: 'cloud-controller-manager' } }), { component: 'cloud-controller-manager' });
     assert.equal(toRevealTarget({ type: 'state' }), undefined);
