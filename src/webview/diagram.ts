@@ -56,6 +56,8 @@ class DiagramApp {
   private staleNodes = new Set<string>();
   private nodeRoles = new Map<string, string>();
   private drawnNodes = new Map<string, NodeAnatomy>();
+  /** Host requests (reveal, walk-through) that arrived before the drawing they act on. */
+  private readonly afterDrawing: (() => void)[] = [];
   private focusedId: string | undefined;
   private walkSteps: WalkthroughStep[] = [];
   private walkIndex: number | null = null;
@@ -122,9 +124,9 @@ class DiagramApp {
     } else if (isLeaseRenewedMessage(message)) {
       this.onLeaseRenewed(message.renewals);
     } else if (isRevealMessage(message)) {
-      this.reveal(message.target);
+      this.whenDrawn(() => this.reveal(message.target));
     } else if (isWalkthroughMessage(message)) {
-      this.walk(message.action);
+      this.whenDrawn(() => this.walk(message.action));
     } else {
       const type = (message as HostToWebviewMessage | undefined)?.type;
       this.host.postMessage({ type: 'error', message: `Unknown message ${typeof type === 'string' ? type : typeof message}` });
@@ -143,6 +145,12 @@ class DiagramApp {
   }
 
   // ---- rendering ----
+
+  /** Runs a host's request on the drawing it is about: now, or once the pending drawing is on screen. */
+  private whenDrawn(request: () => void): void {
+    if (this.scene && !this.renderQueued) request();
+    else this.afterDrawing.push(request);
+  }
 
   private queueRender(): void {
     if (this.renderQueued) return;
@@ -184,6 +192,7 @@ class DiagramApp {
     this.applyWalkthrough();
     if (this.focusedId) this.elementsById.get(this.focusedId)?.focus({ preventScroll: true });
     this.report();
+    for (const request of this.afterDrawing.splice(0)) request();
   }
 
   private indexScene(scene: Scene, svg: SVGSVGElement): void {

@@ -219,6 +219,21 @@ describe('diagram webview in Chromium', function () {
     await nextReport();
   });
 
+  it('plays a walk-through and reveals that arrive with the snapshot, once that snapshot is drawn', async () => {
+    await clearSent();
+    // The host sends them together to a webview that has just said ready: nothing is drawn yet.
+    await page.evaluate((messages) => {
+      for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m }));
+    }, [{ type: 'snapshot', anatomy: fresh(kindAnatomy()) }, { type: 'walkthrough', action: 'play' }, { type: 'reveal', target: { component: 'etcd' } }] as HostToWebviewMessage[]);
+    await nextReport();
+    const state = await page.evaluate(() => ({
+      walking: document.querySelector('svg.ca-walking') !== null,
+      revealed: document.querySelector('.ca-revealed')?.getAttribute('data-id'),
+    }));
+    assert.deepEqual(state, { walking: true, revealed: 'cp:etcd' });
+    await post({ type: 'walkthrough', action: 'stop' });
+  });
+
   it('ends the walk-through when the placement view is chosen, instead of greying it', async () => {
     await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     await post({ type: 'walkthrough', action: 'play' });

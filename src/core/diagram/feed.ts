@@ -28,7 +28,8 @@ export class DiagramFeed implements Disposable {
   private ready = false;
   private visible = true;
   private lastSent: ClusterAnatomy | null | undefined;
-  private pendingReveal: AnatomyTarget | undefined;
+  /** Requests for the webview made before it was ready: sent after its first snapshot, the latest of each kind. */
+  private pending = new Map<'reveal' | 'walkthrough', HostToWebviewMessage>();
   private pendingLeases = new Set<string>();
   private leaseTimer: unknown;
   private readonly disposables = new DisposableStore();
@@ -53,8 +54,8 @@ export class DiagramFeed implements Disposable {
     this.ready = true;
     this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings() });
     this.sendSnapshot();
-    if (this.pendingReveal) this.options.post({ type: 'reveal', target: this.pendingReveal });
-    this.pendingReveal = undefined;
+    for (const message of this.pending.values()) this.options.post(message);
+    this.pending.clear();
   }
 
   setVisible(visible: boolean): void {
@@ -68,14 +69,17 @@ export class DiagramFeed implements Disposable {
   }
 
   reveal(target: AnatomyTarget): void {
-    if (this.ready) this.options.post({ type: 'reveal', target });
-    else this.pendingReveal = target;
+    this.sendWhenReady({ type: 'reveal', target });
   }
 
-  walkthrough(action: WalkthroughAction): boolean {
-    if (!this.ready) return false;
-    this.options.post({ type: 'walkthrough', action });
-    return true;
+  walkthrough(action: WalkthroughAction): void {
+    this.sendWhenReady({ type: 'walkthrough', action });
+  }
+
+  /** The one way a request reaches the webview: at once when it is ready, else right after its snapshot. */
+  private sendWhenReady(message: Extract<HostToWebviewMessage, { type: 'reveal' | 'walkthrough' }>): void {
+    if (this.ready) this.options.post(message);
+    else this.pending.set(message.type, message);
   }
 
   private sendSnapshot(): void {

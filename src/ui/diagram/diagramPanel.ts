@@ -69,8 +69,8 @@ export class DiagramPanel implements vscode.Disposable {
     if (target) this.feed.reveal(target);
   }
 
-  walkthrough(action: 'play' | 'stop'): boolean {
-    return this.feed.walkthrough(action);
+  walkthrough(action: 'play' | 'stop'): void {
+    this.feed.walkthrough(action);
   }
 
   /** Work started from a message: a failure is logged and shown, never left as an unhandled rejection. */

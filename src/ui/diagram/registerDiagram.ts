@@ -81,16 +81,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
 
   host.register(vscode.commands.registerCommand(CommandIds.showDiagram, () => void show()));
   host.register(vscode.commands.registerCommand(CommandIds.revealInDiagram, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
-  host.register(vscode.commands.registerCommand(CommandIds.playWalkthrough, () => {
-    const diagram = show();
-    // An open panel plays at once; a new one after its first drawing.
-    if (!diagram.walkthrough('play')) {
-      const subscription = reportEmitter.event(() => {
-        subscription.dispose();
-        diagram.walkthrough('play');
-      });
-    }
-  }));
+  host.register(vscode.commands.registerCommand(CommandIds.playWalkthrough, () => show().walkthrough('play')));
   host.register(vscode.commands.registerCommand(CommandIds.diagramRenderReport, () => lastReport));
   host.register(
     vscode.window.registerWebviewPanelSerializer(DIAGRAM_VIEW_TYPE, {

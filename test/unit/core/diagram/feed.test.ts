@@ -141,11 +141,16 @@ describe('diagram feed (what the host sends the webview)', () => {
     assert.ok(snapshot.type === 'snapshot' && snapshot.anatomy === null && snapshot.status === 'waiting');
   });
 
-  it('plays the walk-through only once the webview is ready', () => {
-    const { feed, types } = setup(kindAnatomy());
-    assert.equal(feed.walkthrough('play'), false);
+  it('holds the walk-through and reveals for a webview that is not ready, and sends them after its snapshot', () => {
+    const { feed, types, sent } = setup(kindAnatomy());
+    feed.walkthrough('play');
+    feed.reveal({ component: 'etcd' });
+    feed.reveal({ component: 'kube-scheduler' });
+    assert.deepEqual(types(), []);
     feed.onReady();
-    assert.equal(feed.walkthrough('play'), true);
-    assert.deepEqual(types(), ['locale', 'snapshot', 'walkthrough']);
+    assert.deepEqual(types(), ['locale', 'snapshot', 'walkthrough', 'reveal']);
+    assert.deepEqual(sent[3], { type: 'reveal', target: { component: 'kube-scheduler' } }, 'the latest reveal');
+    feed.walkthrough('stop');
+    assert.deepEqual(sent.at(-1), { type: 'walkthrough', action: 'stop' }, 'a ready webview gets it at once');
   });
 });
