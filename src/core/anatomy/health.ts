@@ -7,7 +7,7 @@ import type { ComponentPod, LeaseInfo, NodeAnatomy } from './types';
 /** `stale`: a node whose heartbeat stopped; `absent`: a component this cluster does not have. */
 export type Health = 'ok' | 'warn' | 'error' | 'unknown' | 'stale' | 'absent' | 'neutral';
 
-/** Lease duration assumed when the Lease does not say (kubelet's default, anatomy.md "Heartbeats"). */
+/** Lease duration assumed when the Lease does not say (kubelet's default, docs/anatomy.md "Heartbeats"). */
 export const defaultLeaseDurationSeconds = 40;
 
 /** Parsed renewal times by Lease object: views re-check thousands of heartbeats every second. */

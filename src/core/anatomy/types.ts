@@ -21,7 +21,7 @@ export type NodeAgentId = 'kubelet' | 'container-runtime';
 /** How a Pod came to be: who created it. */
 export type PodSource = 'static' | 'daemonset' | 'deployment' | 'statefulset' | 'job' | 'replicaset' | 'bare';
 
-/** How the control plane runs (anatomy.md: "four ways in the docs", plus embedded distributions). */
+/** How the control plane runs (docs/anatomy.md "How the control plane runs": the four ways in the documentation, plus embedded distributions). */
 export type ControlPlaneMode = 'static-pods' | 'hosted' | 'embedded' | 'self-hosted' | 'unknown';
 
 export type NodeRole = 'control-plane' | 'worker';

@@ -1,5 +1,5 @@
 /**
- * Hub-and-spoke layout (anatomy.md "Hub and spoke"): the control plane on top with kube-apiserver as the hub,
+ * Hub-and-spoke layout (docs/anatomy.md "Hub and spoke"): the control plane on top with kube-apiserver as the hub,
  * the nodes below, every edge through kube-apiserver except kubelet → runtime → Pods inside a node. The
  * placement view draws nodes as columns with their kube-system Pods. Nodes above a threshold per role are
  * drawn as one group box that expands one page at a time, so the cost of a layout does not grow with the
@@ -737,7 +737,7 @@ class SceneBuilder {
       health = 'neutral';
       detail = this.strings.externalEtcd;
     } else if (absent || component === 'cloud-controller-manager') {
-      // cloud-controller-manager with no Pod is absent (anatomy.md: on-premises, laptops, kind).
+      // cloud-controller-manager with no Pod is absent (docs/anatomy.md "How the control plane runs": on-premises, laptops, kind).
       health = 'absent';
       detail = this.strings.absent;
     } else {

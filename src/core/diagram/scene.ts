@@ -9,7 +9,7 @@ import type { PodSource } from '../anatomy/types';
 export type DiagramView = 'architecture' | 'placement';
 
 /**
- * What an edge means (anatomy.md "Hub and spoke"): `watch` and `write-back` run between a component and
+ * What an edge means (docs/anatomy.md "Hub and spoke"): `watch` and `write-back` run between a component and
  * kube-apiserver, `storage` between kube-apiserver and etcd, `cri` from kubelet to the runtime, `runs` from
  * the runtime to a Pod, `reverse` from kube-apiserver to kubelet (logs, exec, port-forward), `request` from a
  * client to kube-apiserver, `manifests` from kubelet to its static Pod manifest folder (placement view).

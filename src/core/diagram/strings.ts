@@ -150,7 +150,7 @@ export const defaultDiagramStrings = {
   keyZoom: '+ and -: zoom; 0: fit',
   keyEscape: 'Escape: stop the walk-through, close this help',
   keyHelp: '?: show or hide this help',
-  // The Deployment walk-through (anatomy.md "From a Deployment manifest to running containers")
+  // The Deployment walk-through (docs/anatomy.md "From a Deployment manifest to running containers")
   walk1: 'The client sends the Deployment to kube-apiserver, which validates it and stores it in etcd.',
   walk2: 'The Deployment controller in kube-controller-manager sees it and creates a ReplicaSet through kube-apiserver.',
   walk3: 'The ReplicaSet controller sees the ReplicaSet and creates the Pods through kube-apiserver.',

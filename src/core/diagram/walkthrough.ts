@@ -1,5 +1,5 @@
 /**
- * The Deployment walk-through (anatomy.md "From a Deployment manifest to running containers"): six steps,
+ * The Deployment walk-through (docs/anatomy.md "From a Deployment manifest to running containers"): six steps,
  * each lighting the edges and boxes of the scene that carry it.
  */
 import type { Scene, SceneEdge } from './scene';

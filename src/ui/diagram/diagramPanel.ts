@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
-import { DiagramFeed } from '../../core/diagram/feed';
+import { DiagramFeed } from '../../protocol/diagramFeed';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import {
   isErrorMessage,

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, sym
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { createDemoCommand } from '../../../../src/cli/demoCommand';
-import { runCli } from '../../../../src/cli/run';
+import { createDemoCommand } from '../../../src/cli/demoCommand';
+import { runCli } from '../../../src/cli/run';
 
 function capture() {
   let stdout = '';

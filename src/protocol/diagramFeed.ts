@@ -4,13 +4,13 @@
  * webview is torn down and says `ready` again, which brings a fresh snapshot). Kept free of VS Code so the
  * rules are tested in plain Node; src/ui/diagram/diagramPanel.ts plugs it into a WebviewPanel.
  */
-import type { HostToWebviewMessage, WalkthroughAction } from '../../protocol/diagramProtocol';
-import type { AnatomySource } from '../anatomy/source';
-import type { ClusterAnatomy } from '../anatomy/types';
-import { type Disposable, DisposableStore, toDisposable } from '../util/disposable';
-import { diffAnatomy, withLiveLeases } from './delta';
-import type { AnatomyTarget } from '../anatomy/target';
-import type { DiagramStrings } from './strings';
+import type { HostToWebviewMessage, WalkthroughAction } from './diagramProtocol';
+import type { AnatomySource } from '../core/anatomy/source';
+import type { ClusterAnatomy } from '../core/anatomy/types';
+import { type Disposable, DisposableStore, toDisposable } from '../core/util/disposable';
+import { diffAnatomy, withLiveLeases } from '../core/diagram/delta';
+import type { AnatomyTarget } from '../core/anatomy/target';
+import type { DiagramStrings } from '../core/diagram/strings';
 
 export interface DiagramFeedOptions {
   readonly post: (message: HostToWebviewMessage) => void;

@@ -1,9 +1,9 @@
 // `cluster-anatomy contexts` and `use-context`, through the CLI's own entry (runCli), on temp files.
 import * as assert from 'node:assert/strict';
 import * as path from 'node:path';
-import { contextsCommand, useContextCommand } from '../../../../src/cli/contextsCommand';
-import { runCli } from '../../../../src/cli/run';
-import { tempDir, type TempDir } from './kubeconfigFixtures';
+import { contextsCommand, useContextCommand } from '../../../src/cli/contextsCommand';
+import { runCli } from '../../../src/cli/run';
+import { tempDir, type TempDir } from '../core/kubeconfig/kubeconfigFixtures';
 
 async function cli(dir: TempDir, args: string[], env: NodeJS.ProcessEnv = {}) {
   let stdout = '';

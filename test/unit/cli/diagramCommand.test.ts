@@ -2,14 +2,14 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { diagramCommand } from '../../../../src/cli/diagramCommand';
-import { runCli } from '../../../../src/cli/run';
+import { diagramCommand } from '../../../src/cli/diagramCommand';
+import { runCli } from '../../../src/cli/run';
 
 function io() {
   const out = { stdout: '', stderr: '' };
   return { out, io: { stdout: { write: (t: string) => (out.stdout += t) }, stderr: { write: (t: string) => (out.stderr += t) }, env: {} } };
 }
-const fixture = join(__dirname, '../../../fixtures/anatomy/kind.json');
+const fixture = join(__dirname, '../../fixtures/anatomy/kind.json');
 
 describe('cluster-anatomy diagram', () => {
   it('writes the placement view of a ClusterAnatomy JSON to a file', async () => {

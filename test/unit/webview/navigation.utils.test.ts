@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { centreOn, fitView, nearestInDirection, zoomAt } from '../../../../src/webview/navigation.utils';
+import { centreOn, fitView, nearestInDirection, zoomAt } from '../../../src/webview/navigation.utils';
 
 describe('diagram navigation helpers', () => {
   const grid = [

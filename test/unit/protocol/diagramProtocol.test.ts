@@ -7,7 +7,7 @@ import {
   isSnapshotMessage,
   isToggleMessage,
   isWalkthroughMessage,
-} from '../../../../src/protocol/diagramProtocol';
+} from '../../../src/protocol/diagramProtocol';
 
 describe('diagram protocol guards', () => {
   it('accept well-formed messages', () => {

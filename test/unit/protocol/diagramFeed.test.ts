@@ -1,11 +1,11 @@
 import { strict as assert } from 'node:assert';
-import type { AnatomySource } from '../../../../src/core/anatomy/source';
-import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
-import { DiagramFeed } from '../../../../src/core/diagram/feed';
-import { defaultDiagramStrings } from '../../../../src/core/diagram/strings';
-import { Emitter } from '../../../../src/core/util/event';
-import type { HostToWebviewMessage } from '../../../../src/protocol/diagramProtocol';
-import { kindAnatomy } from '../../../fixtures/anatomy/builders';
+import type { AnatomySource } from '../../../src/core/anatomy/source';
+import type { ClusterAnatomy } from '../../../src/core/anatomy/types';
+import { DiagramFeed } from '../../../src/protocol/diagramFeed';
+import { defaultDiagramStrings } from '../../../src/core/diagram/strings';
+import { Emitter } from '../../../src/core/util/event';
+import type { HostToWebviewMessage } from '../../../src/protocol/diagramProtocol';
+import { kindAnatomy } from '../../fixtures/anatomy/builders';
 
 function setup(initial?: ClusterAnatomy) {
   const changes = new Emitter<ClusterAnatomy>();
