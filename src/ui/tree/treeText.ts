@@ -3,7 +3,8 @@ import { formatDuration } from '../../core/anatomy/health';
 import { evidenceSentence } from '../../core/anatomy/render';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
-import type { ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
+import type { RuntimeInterface } from '../../core/anatomy/runtime';
+import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
 
 /** Localised words and tooltips of the tree. Cluster data enters Markdown only escaped, through Tooltip. */
 
@@ -110,5 +111,96 @@ export class Tooltip {
       this.markdown.appendMarkdown('\n');
     }
     return this;
+  }
+}
+
+export function modeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
+  switch (mode) {
+    case 'static-pods':
+      return vscode.l10n.t('static Pods (kubelet reads /etc/kubernetes/manifests)');
+    case 'hosted':
+      return vscode.l10n.t('managed by the provider');
+    case 'embedded':
+      return vscode.l10n.t('embedded in one server binary');
+    case 'self-hosted':
+      return vscode.l10n.t('self-hosted (DaemonSets or Deployments)');
+    case 'unknown':
+      return vscode.l10n.t('not recognised');
+  }
+}
+
+/** The control plane's mode in a word or two, for the description; modeLabel says it whole. */
+export function shortModeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
+  switch (mode) {
+    case 'static-pods':
+      return vscode.l10n.t('static Pods');
+    case 'hosted':
+      return vscode.l10n.t('managed');
+    case 'embedded':
+      return vscode.l10n.t('embedded');
+    case 'self-hosted':
+      return vscode.l10n.t('self-hosted');
+    case 'unknown':
+      return vscode.l10n.t('not recognised');
+  }
+}
+
+/** `containerd://2.1.4` as `containerd`: the version is in the tooltip. */
+export function runtimeName(containerRuntime: string | null | undefined): string {
+  return containerRuntime?.split('://')[0] || '?';
+}
+
+export function howItRuns(pod: { source: string; pod: string; owner: string | null }, nodeName: string | null): string {
+  const where = nodeName ?? '?';
+  switch (pod.source) {
+    case 'static':
+      return vscode.l10n.t('static Pod on {0}: kubelet starts it from a manifest file; this is its mirror Pod', where);
+    case 'daemonset':
+      return vscode.l10n.t('one Pod per node, from {0}', pod.owner ?? 'DaemonSet');
+    case 'deployment':
+      return vscode.l10n.t('{0} → ReplicaSet → Pod, placed on {1} by kube-scheduler', pod.owner ?? 'Deployment', where);
+    default:
+      return `${pod.source}${pod.owner ? ` (${pod.owner})` : ''} on ${where}`;
+  }
+}
+
+export function absentDescription(absent: AbsentComponent): string {
+  switch (absent.reasonCode) {
+    case 'embedded':
+      return vscode.l10n.t('embedded, not a Pod');
+    case 'replaced-by-cni':
+      return absent.implementation === 'cilium' ? vscode.l10n.t('replaced by Cilium') : vscode.l10n.t('replaced by the network plugin');
+    case 'disabled':
+      return vscode.l10n.t('turned off');
+    default:
+      return vscode.l10n.t('not in this cluster');
+  }
+}
+
+/** What the API shows of how many API servers there are, as a tooltip sentence. */
+export function apiServersSentence(apiServers: ApiServerEndpoints): string {
+  const addresses = apiServers.addresses ?? [];
+  switch (apiServers.availability) {
+    case 'highly-available':
+      return addresses.length > 1
+        ? vscode.l10n.t('Highly available: the default/kubernetes Endpoints list {0} API server addresses.', addresses.length)
+        : vscode.l10n.t('Highly available: several kube-apiserver Pods or control-plane nodes.');
+    case 'single-endpoint':
+      return addresses.length === 1
+        ? vscode.l10n.t('The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.', addresses[0])
+        : vscode.l10n.t('One kube-apiserver Pod.');
+    case 'unknown':
+      return vscode.l10n.t('Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.');
+  }
+}
+
+export function runtimeParagraph(via: RuntimeInterface): string {
+  switch (via) {
+    case 'dockershim':
+      return vscode.l10n.t("Docker Engine, a system daemon on the node. Up to Kubernetes 1.23 kubelet drives it through its built-in dockershim, over Docker's own API, not over CRI. It is not a Pod; its version is in the Node object.");
+    case 'cri-dockerd':
+      return vscode.l10n.t('Docker Engine, a system daemon on the node, behind the cri-dockerd adapter, which kubelet drives over CRI (gRPC): dockershim was removed in Kubernetes 1.24. It is not a Pod; its version is in the Node object.');
+    default:
+      return vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.');
   }
 }

@@ -1,0 +1,416 @@
+import * as vscode from 'vscode';
+import { type Health, heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
+import { hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
+import { runtimeLink } from '../../core/anatomy/runtime';
+import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';
+import type { ConnectionStatus } from '../../core/anatomy/connection';
+import { CommandIds } from '../commandIds';
+import type { AnatomyTreeElement, StateElement } from './anatomyTreeProvider';
+import {
+  absentDescription,
+  ageText,
+  apiServersSentence,
+  clockTime,
+  componentLabel,
+  howItRuns,
+  modeLabel,
+  readyLabel,
+  roleText,
+  runtimeName,
+  runtimeParagraph,
+  secondsSince,
+  shortModeLabel,
+  sourceLabel,
+  Tooltip,
+} from './treeText';
+
+/** What rendering an item may read besides the element: the anatomy shown, and Leases as the informer holds them now. */
+export interface TreeItemView {
+  readonly anatomy: ClusterAnatomy | undefined;
+  leaseOf(node: string): LeaseInfo | null;
+}
+
+/** The theme colour of each verdict of the health policy. */
+const healthColors: Readonly<Record<Health, string>> = {
+  ok: 'testing.iconPassed',
+  warn: 'list.warningForeground',
+  error: 'list.errorForeground',
+  stale: 'disabledForeground',
+  unknown: 'disabledForeground',
+  absent: 'disabledForeground',
+  neutral: 'descriptionForeground',
+};
+
+function healthColor(health: Health): vscode.ThemeColor {
+  return new vscode.ThemeColor(healthColors[health]);
+}
+
+/** The tree item of an element, as of now: what the tree shows, and what the API's describeChildren reports. */
+export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView): vscode.TreeItem {
+  switch (element.type) {
+    case 'state':
+      return renderState(element);
+    case 'retry': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Retry'));
+      item.iconPath = new vscode.ThemeIcon('refresh');
+      item.command = { command: CommandIds.retry, title: vscode.l10n.t('Retry') };
+      return item;
+    }
+    case 'section':
+      return renderSection(element, view);
+    case 'node':
+      return renderNode(element, view);
+    case 'nodeGroup': {
+      const label =
+        element.role === 'worker'
+          ? vscode.l10n.t('{0} more workers', (element.to - element.from).toLocaleString())
+          : vscode.l10n.t('{0} more control-plane nodes', (element.to - element.from).toLocaleString());
+      const item = new vscode.TreeItem(label);
+      // What is wrong comes first: a row cut at the sidebar's edge still shows it.
+      const parts: string[] = [];
+      if (element.notReady) parts.push(vscode.l10n.t('{0} NotReady', element.notReady.toLocaleString()));
+      if (element.unknown) parts.push(vscode.l10n.t('{0} Unknown', element.unknown.toLocaleString()));
+      parts.push(vscode.l10n.t('{0} Ready', element.ready.toLocaleString()));
+      item.description = parts.join(', ');
+      item.iconPath = new vscode.ThemeIcon('layers', element.notReady || element.unknown ? new vscode.ThemeColor('list.warningForeground') : undefined);
+      item.contextValue = 'clusterAnatomy:nodeGroup';
+      return item;
+    }
+    case 'pod':
+    case 'addonPod':
+      return renderPod(element);
+    case 'agent':
+      return renderAgent(element);
+    case 'heartbeat':
+      return renderHeartbeat(element, view);
+    case 'addon':
+      return renderAddon(element);
+    case 'absent': {
+      const item = new vscode.TreeItem(element.absent.component === 'cni' ? vscode.l10n.t('network plugin') : element.absent.component);
+      item.description = absentDescription(element.absent);
+      item.iconPath = new vscode.ThemeIcon(element.absent.reasonCode === 'embedded' ? 'package' : 'circle-slash', new vscode.ThemeColor('disabledForeground'));
+      item.tooltip = new Tooltip()
+        .heading(element.absent.component)
+        .paragraph(absentReason(element.absent))
+        .evidence(element.absent.evidence ?? []).markdown;
+      item.contextValue = 'clusterAnatomy:absent';
+      return item;
+    }
+    case 'hostedControlPlane': {
+      const mode = element.anatomy.controlPlane.mode;
+      const item = new vscode.TreeItem(mode === 'embedded' ? vscode.l10n.t('Embedded in the server binary') : vscode.l10n.t('Managed by the provider'));
+      const tooltip = new Tooltip()
+        .heading(item.label as string)
+        .paragraph(
+          mode === 'embedded'
+            ? vscode.l10n.t('One server process (k3s, k0s) runs kube-apiserver, the scheduler, the controllers and the datastore, so no control-plane Pods or static Pods exist.')
+            : vscode.l10n.t('The provider runs kube-apiserver, etcd, kube-scheduler and kube-controller-manager outside the cluster. The API shows no control-plane nodes or Pods, so they cannot be drawn from live data.'),
+        )
+        .evidence(element.anatomy.controlPlane.evidence);
+      item.tooltip = tooltip.markdown;
+      item.iconPath = new vscode.ThemeIcon(mode === 'embedded' ? 'package' : 'cloud');
+      item.contextValue = 'clusterAnatomy:hostedControlPlane';
+      return item;
+    }
+    case 'nothingRead': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Nothing could be read from this cluster'));
+      item.description = element.reason.split('\n')[0];
+      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+      item.tooltip = new Tooltip().paragraph(element.reason).markdown;
+      item.contextValue = 'clusterAnatomy:nothingRead';
+      return item;
+    }
+    case 'embedded':
+      return renderEmbedded(element);
+    case 'unreadable': {
+      const item = new vscode.TreeItem(element.resource);
+      item.description = vscode.l10n.t('cannot be read');
+      item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor('list.warningForeground'));
+      item.tooltip = new Tooltip().heading(element.resource).paragraph(element.reason).markdown;
+      item.contextValue = 'clusterAnatomy:unreadable';
+      return item;
+    }
+  }
+}
+
+function renderState(element: Extract<StateElement, { type: 'state' }>): vscode.TreeItem {
+  const { status } = element;
+  let item: vscode.TreeItem;
+  switch (status.state) {
+    case 'connecting':
+      item = new vscode.TreeItem(vscode.l10n.t('Connecting to {0}…', status.context));
+      item.iconPath = new vscode.ThemeIcon('loading~spin');
+      break;
+    case 'needsTrust':
+      item = new vscode.TreeItem(vscode.l10n.t('Trust this workspace to connect to {0}', status.context));
+      item.iconPath = new vscode.ThemeIcon('workspace-untrusted', new vscode.ThemeColor('list.warningForeground'));
+      item.command = { command: 'workbench.trust.manage', title: vscode.l10n.t('Manage Workspace Trust') };
+      break;
+    case 'forbidden':
+      item = new vscode.TreeItem(vscode.l10n.t('Missing permission in {0}', status.context));
+      item.iconPath = new vscode.ThemeIcon('lock', new vscode.ThemeColor('list.errorForeground'));
+      break;
+    case 'unauthorized':
+      item = new vscode.TreeItem(vscode.l10n.t('{0} rejected the credentials', status.context));
+      item.iconPath = new vscode.ThemeIcon('key', new vscode.ThemeColor('list.errorForeground'));
+      break;
+    case 'connected':
+      item = new vscode.TreeItem(vscode.l10n.t('Some resources cannot be read'));
+      item.iconPath = new vscode.ThemeIcon('warning', new vscode.ThemeColor('list.warningForeground'));
+      break;
+    default:
+      item = new vscode.TreeItem(vscode.l10n.t('Cannot reach {0}', status.context));
+      item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
+  }
+  if (status.message) {
+    item.description = status.message.split('\n')[0];
+    item.tooltip = new Tooltip().paragraph(status.message).markdown;
+  }
+  item.contextValue = `clusterAnatomy:state+${status.state}`;
+  return item;
+}
+
+function renderSection(element: Extract<TreeElement, { type: 'section' }>, view: TreeItemView): vscode.TreeItem {
+  const anatomy = view.anatomy;
+  switch (element.section) {
+    case 'controlPlane': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Control plane'));
+      item.iconPath = new vscode.ThemeIcon('server-environment');
+      if (anatomy) {
+        const { apiServers } = anatomy.controlPlane;
+        const highlyAvailable = apiServers ? apiServers.availability === 'highly-available' : anatomy.controlPlane.highlyAvailable;
+        item.description = shortModeLabel(anatomy.controlPlane.mode) + (highlyAvailable ? ` · ${vscode.l10n.t('HA')}` : '');
+        const tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence);
+        if (apiServers) tooltip.paragraph(apiServersSentence(apiServers)).evidence(apiServers.evidence);
+        item.tooltip = tooltip.markdown;
+      }
+      item.contextValue = 'clusterAnatomy:section+controlPlane';
+      return item;
+    }
+    case 'nodes': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Nodes'));
+      item.iconPath = new vscode.ThemeIcon('vm');
+      if (anatomy) {
+        const workers = anatomy.nodes.filter((n) => n.role === 'worker');
+        const ready = workers.filter((n) => n.ready === 'True').length;
+        item.description = vscode.l10n.t('{0} workers, {1} Ready', workers.length.toLocaleString(), ready.toLocaleString());
+      }
+      item.contextValue = 'clusterAnatomy:section+nodes';
+      return item;
+    }
+    case 'addons': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Cluster addons'));
+      item.iconPath = new vscode.ThemeIcon('extensions');
+      item.description = String(element.count);
+      item.contextValue = 'clusterAnatomy:section+addons';
+      return item;
+    }
+    case 'absent': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Not in this cluster'));
+      item.iconPath = new vscode.ThemeIcon('circle-slash');
+      item.description = String(element.count);
+      item.contextValue = 'clusterAnatomy:section+absent';
+      return item;
+    }
+    case 'unreadable': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Cannot be read'));
+      item.iconPath = new vscode.ThemeIcon('lock');
+      item.description = String(element.count);
+      item.contextValue = 'clusterAnatomy:section+unreadable';
+      return item;
+    }
+  }
+}
+
+function renderNode(element: Extract<TreeElement, { type: 'node' }>, view: TreeItemView): vscode.TreeItem {
+  const { node } = element;
+  const item = new vscode.TreeItem(node.name);
+  // Readiness decides; the kubelet version is on the kubelet row and in the tooltip.
+  const notReadyFor = node.ready !== 'True' ? secondsSince(node.readySince) : undefined;
+  // The heartbeat is judged from the Lease as the informer holds it now, as the diagram does.
+  const lease = view.leaseOf(node.name) ?? node.lease;
+  const stopped = heartbeatStopped(lease, Date.now());
+  item.description = readyLabel(node.ready) + (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '') + (stopped ? ` · ${vscode.l10n.t('heartbeat stopped')}` : '');
+  item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', healthColor(nodeHealth(node, Date.now(), lease)));
+  const tooltip = new Tooltip()
+    .heading(node.name)
+    .line(vscode.l10n.t('Role'), node.role === 'control-plane' ? vscode.l10n.t('control plane node') : vscode.l10n.t('worker'))
+    .line(vscode.l10n.t('Ready'), readyLabel(node.ready) + (node.ready !== 'True' && node.readySince ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})` : ''))
+    .line('kubelet', node.kubeletVersion ?? '?')
+    .line(vscode.l10n.t('container runtime'), node.containerRuntime ?? '?');
+  if (node.internalIP) tooltip.line('InternalIP', node.internalIP);
+  if (node.podCIDR) tooltip.line('podCIDR', node.podCIDR);
+  for (const taint of node.taints) tooltip.line(vscode.l10n.t('Taint'), `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`);
+  tooltip.evidence(node.roleEvidence);
+  item.tooltip = tooltip.markdown;
+  item.contextValue = `clusterAnatomy:node+${node.role === 'control-plane' ? 'controlPlane' : 'worker'}+${node.ready === 'True' ? 'ready' : 'notReady'}`;
+  return item;
+}
+
+function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type: 'addonPod' }>): vscode.TreeItem {
+  const { pod } = element;
+  const item = new vscode.TreeItem(element.type === 'addonPod' ? pod.pod : componentLabel(pod));
+  // A healthy Pod is described by how it runs (or, under an addon, where); a troubled one by its trouble
+  // first. Phase and restarts are in the tooltip and the icon's colour.
+  const verdict = podHealth(pod);
+  const healthy = verdict === 'ok';
+  const health = pod.reason ?? (pod.ready || pod.phase === 'Succeeded' ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
+  const how = element.type === 'addonPod' ? (element.nodeName ?? '?') : sourceLabel(pod.source);
+  const restarts = pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : '';
+  item.description = healthy ? `${how}${restarts}` : `${health} · ${how}`;
+  item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', healthColor(verdict));
+  const tooltip = new Tooltip()
+    .heading(pod.pod)
+    .paragraph(roleText(pod.component, pod.cniName))
+    .line(vscode.l10n.t('How it runs here'), howItRuns(pod, element.nodeName))
+    .line(vscode.l10n.t('Phase'), pod.phase)
+    .line(vscode.l10n.t('Ready'), pod.ready ? vscode.l10n.t('yes') : vscode.l10n.t('no'))
+    .line(vscode.l10n.t('Restarts'), String(pod.restarts));
+  if (pod.reason) tooltip.line(vscode.l10n.t('Reason'), pod.reason);
+  if (pod.hostNetwork) tooltip.line('hostNetwork', 'true');
+  tooltip.evidence(pod.evidence);
+  item.tooltip = tooltip.markdown;
+  item.contextValue = `clusterAnatomy:pod+${pod.source}+${pod.component}`;
+  return item;
+}
+
+function renderAgent(element: Extract<TreeElement, { type: 'agent' }>): vscode.TreeItem {
+  const { node, agent } = element;
+  const isKubelet = agent === 'kubelet';
+  const item = new vscode.TreeItem(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'));
+  // Not a Pod is what a learner needs to see of kubelet; of the runtime, which one it is.
+  item.description = isKubelet ? `${vscode.l10n.t('system daemon')} · ${node.kubeletVersion ?? '?'}` : runtimeName(node.containerRuntime);
+  item.iconPath = new vscode.ThemeIcon(isKubelet ? 'pulse' : 'package');
+  item.tooltip = new Tooltip()
+    .heading(isKubelet ? 'kubelet' : vscode.l10n.t('container runtime'))
+    .paragraph(roleText(agent))
+    .paragraph(
+      isKubelet
+        ? vscode.l10n.t('kubelet is a system daemon on the node (systemd), not a Pod, so kubectl lists no Pod for it. Its version is in the Node object.')
+        : runtimeParagraph(runtimeLink(node).via),
+    )
+    .line('Node', node.name)
+    .line(isKubelet ? 'status.nodeInfo.kubeletVersion' : 'status.nodeInfo.containerRuntimeVersion', (isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?').markdown;
+  item.contextValue = `clusterAnatomy:agent+${agent}`;
+  return item;
+}
+
+function renderEmbedded(element: Extract<TreeElement, { type: 'embedded' }>): vscode.TreeItem {
+  const { absent, node } = element;
+  const name = absent.component === 'cni' ? (absent.implementation ?? vscode.l10n.t('network plugin')) : absent.component;
+  const item = new vscode.TreeItem(name);
+  item.description = vscode.l10n.t('in the k3s process');
+  item.iconPath = new vscode.ThemeIcon('package');
+  item.tooltip = new Tooltip()
+    .heading(name)
+    .paragraph(roleText(absent.component === 'cni' ? 'cni' : 'kube-proxy', absent.implementation))
+    .paragraph(absentReason(absent))
+    .line('Node', node.name)
+    .evidence(absent.evidence ?? []).markdown;
+  item.contextValue = `clusterAnatomy:embedded+${absent.component}`;
+  return item;
+}
+
+function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, view: TreeItemView): vscode.TreeItem {
+  const lease = view.leaseOf(element.node.name) ?? element.node.lease;
+  const item = new vscode.TreeItem(vscode.l10n.t('Heartbeat (Lease)'));
+  if (!lease) {
+    item.description = vscode.l10n.t('no Lease seen');
+    item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
+  } else {
+    // The time of the last renewal, not an age: it changes when the Lease does, so the row is not redrawn
+    // every second (which would close its tooltip), and it is what `kubectl get lease` shows advancing.
+    const stopped = heartbeatStopped(lease, Date.now());
+    const renewed = clockTime(lease.renewTime);
+    item.description = stopped ? vscode.l10n.t('stopped; last renewed at {0}', renewed) : vscode.l10n.t('renewed at {0}', renewed);
+    item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(stopped ? 'list.errorForeground' : 'testing.iconPassed'));
+    item.tooltip = new Tooltip()
+      .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
+      .paragraph(vscode.l10n.t('kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.'))
+      .line('spec.renewTime', lease.renewTime)
+      .line('spec.leaseDurationSeconds', String(lease.leaseDurationSeconds ?? '?'))
+      .line('spec.holderIdentity', lease.holderIdentity ?? '?').markdown;
+  }
+  item.contextValue = 'clusterAnatomy:heartbeat';
+  return item;
+}
+
+function renderAddon(element: Extract<TreeElement, { type: 'addon' }>): vscode.TreeItem {
+  const { addon } = element;
+  const item = new vscode.TreeItem(`${addon.kind} ${addon.name}`);
+  if (addon.desired !== null) {
+    // Ready of desired; the nodes are on the Pods below and in the tooltip.
+    item.description = `${addon.readyCount ?? 0}/${addon.desired}`;
+  } else {
+    item.description = addon.clusterIP ?? '';
+  }
+  const icon = addon.kind === 'Service' ? 'globe' : addon.kind === 'DaemonSet' ? 'layers' : 'rocket';
+  item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(addon.ready ? 'testing.iconPassed' : 'list.warningForeground'));
+  const tooltip = new Tooltip().heading(`${addon.kind} ${addon.namespace}/${addon.name}`);
+  if (addon.component !== 'other') tooltip.paragraph(roleText(addon.component));
+  if (addon.kind === 'Deployment') tooltip.paragraph(vscode.l10n.t('kube-scheduler chose the nodes of its Pods: {0}', addon.nodes.join(', ') || '—'));
+  if (addon.kind === 'DaemonSet') tooltip.paragraph(vscode.l10n.t('One Pod on every node that its tolerations allow.'));
+  item.tooltip = tooltip.markdown;
+  item.contextValue = `clusterAnatomy:addon+${addon.kind}`;
+  return item;
+}
+
+
+/** A connection that failed for a reason that may pass (the network, a credential renewed): it offers Retry. */
+export function canRetry(status: ConnectionStatus): boolean {
+  return status.state === 'unreachable' || status.state === 'unauthorized';
+}
+
+export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
+  switch (element.type) {
+    case 'state':
+      // An unreachable cluster shows its Retry child at once.
+      return canRetry(element.status) ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.None;
+    case 'retry':
+      return vscode.TreeItemCollapsibleState.None;
+    case 'section':
+      if (!hasChildren(element)) return vscode.TreeItemCollapsibleState.None;
+      // The roles open at once; the lists of what is absent or unreadable stay closed.
+      return element.section === 'absent' || element.section === 'unreadable' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+    default:
+      return hasChildren(element) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
+  }
+}
+
+
+
+
+
+
+
+
+function absentReason(absent: AbsentComponent): string {
+  const english = absent.why;
+  switch (absent.reasonCode) {
+    case 'no-cloud-provider':
+      return vscode.l10n.t('No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).');
+    case 'hosted-control-plane':
+      return vscode.l10n.t('Runs in the provider\'s control plane; the API shows no Pod or node for it.');
+    case 'embedded':
+      switch (absent.component) {
+        case 'kube-proxy':
+          return vscode.l10n.t('Runs inside the k3s process on every node (k3s server and k3s agent), not as a Pod.');
+        case 'cni':
+          return vscode.l10n.t('flannel runs inside the k3s process on every node, not as a Pod.');
+        case 'cloud-controller-manager':
+          return vscode.l10n.t("k3s's stub cloud controller runs inside the k3s server process; it sets the nodes' addresses and instance type.");
+        default:
+          return vscode.l10n.t('Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.');
+      }
+    case 'replaced-by-cni':
+      return absent.implementation === 'cilium'
+        ? vscode.l10n.t("Replaced by Cilium's kube-proxy replacement: Cilium runs and there is no kube-proxy DaemonSet or Pod (inferred from these; the cilium-config ConfigMap is not read).")
+        : vscode.l10n.t('The network plugin implements Services itself, replacing kube-proxy.');
+    case 'external-etcd':
+      return vscode.l10n.t('No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.');
+    case 'no-cluster-dns':
+      return vscode.l10n.t('No cluster DNS Pods in kube-system; every cluster should have one.');
+    default:
+      return english;
+  }
+}
