@@ -3,10 +3,8 @@
  * (text only, never markup), and talks to the host through the typed protocol. Only UI state (view, toggles,
  * expanded groups, zoom) is kept with setState; the anatomy always comes from the host.
  */
-import type { ClusterAnatomy, NodeAnatomy } from '../core/anatomy/types';
+import type { ClusterAnatomy } from '../core/anatomy/types';
 import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
-import { heartbeatStopped } from '../core/anatomy/health';
-import { nodeAriaLabel, nodeDetailText } from '../core/diagram/nodeText';
 import { layoutDiagram } from '../core/diagram/layout';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import { type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
@@ -14,7 +12,6 @@ import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
-import { detailFontSize, labelFontSize, type TextMeasure } from '../core/diagram/text';
 import { type WalkthroughStep, walkthroughSteps } from '../core/diagram/walkthrough';
 import {
   type HostToWebviewMessage,
@@ -27,7 +24,10 @@ import {
   isWalkthroughMessage,
   type RenderReport,
 } from '../protocol/diagramProtocol';
+import { canvasMeasure, sceneToPng } from './canvasImage';
 import { buildSvgDom, html } from './dom';
+import { HeartbeatView } from './heartbeats';
+import { Toolbar } from './toolbar';
 import { getHost } from './host';
 import { centreOn, type Direction, fitView, nearestInDirection, type Viewport, zoomAt } from './navigation.utils';
 import { errorMessage } from '../core/util/errors';
@@ -38,7 +38,6 @@ interface SavedState {
 }
 
 const walkStepMs = 4000;
-const pulseMs = 900;
 
 class DiagramApp {
   private readonly host = getHost();
@@ -52,10 +51,7 @@ class DiagramApp {
   private svg: SVGSVGElement | undefined;
   private boxesById = new Map<string, SceneBox>();
   private elementsById = new Map<string, SVGGElement>();
-  private heartbeatEdges = new Map<string, Element[]>();
-  private staleNodes = new Set<string>();
-  private nodeRoles = new Map<string, string>();
-  private drawnNodes = new Map<string, NodeAnatomy>();
+  private readonly heartbeats = new HeartbeatView();
   /** Host requests (reveal, walk-through) that arrived before the drawing they act on. */
   private readonly afterDrawing: (() => void)[] = [];
   private focusedId: string | undefined;
@@ -65,27 +61,35 @@ class DiagramApp {
   private renderQueued = false;
 
   // DOM
-  private readonly toolbar = html('div', { class: 'ca-toolbar', role: 'toolbar' });
+  private readonly toolbar = new Toolbar({
+    view: (view) => this.setUi({ ...this.ui, view }),
+    showReverse: (showReverse) => this.setUi({ ...this.ui, showReverse }),
+    walk: () => this.walk(this.walkIndex === null ? 'play' : 'stop'),
+    previous: () => this.walk('previous'),
+    next: () => this.walk('next'),
+    zoom: (factor) => this.zoom(factor),
+    fit: () => this.fit(),
+    exportSvg: () => this.exportSvg(),
+    exportPng: () => void this.exportPng(),
+    help: () => this.toggleHelp(),
+  });
   private readonly caption = html('div', { class: 'ca-caption', 'aria-live': 'polite' });
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
   private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application', 'aria-describedby': 'ca-help' });
   private readonly help = html('div', { class: 'ca-help', id: 'ca-help', role: 'region' });
   private readonly measure = canvasMeasure();
   private readonly card = html('div', { class: 'ca-card', role: 'tooltip', id: 'ca-card' });
-  private readonly buttons = new Map<string, HTMLButtonElement>();
-  private readonly reverseToggle = html('input', { type: 'checkbox' });
-  private readonly reverseLabel = html('span');
 
   constructor() {
     const saved = this.host.getState() as Partial<SavedState> | undefined;
     if (saved && isUiState(saved.ui)) this.ui = saved.ui;
     if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport = saved.viewport;
     this.card.hidden = true;
-    this.buildToolbar();
+    this.relabelToolbar();
     this.help.hidden = true;
     // The caption and the keyboard help float over the drawing: showing them never moves it.
     const stage = html('div', { class: 'ca-stage' }, this.canvas, this.caption, this.help);
-    const app = html('div', { class: 'ca-app' }, this.toolbar, this.statusLine, stage);
+    const app = html('div', { class: 'ca-app' }, this.toolbar.element, this.statusLine, stage);
     document.body.append(app, this.card);
     this.bindCanvas();
     window.addEventListener('message', (event) => this.onMessage(event.data));
@@ -202,20 +206,7 @@ class DiagramApp {
       const id = element.getAttribute('data-id');
       if (id) this.elementsById.set(id, element);
     }
-    // The edges a heartbeat pulses: the node's kubelet spokes, or its group's when the node is not drawn.
-    this.heartbeatEdges = new Map();
-    for (const edge of svg.querySelectorAll('.ca-edge')) {
-      if (edge.getAttribute('data-from') !== 'kubelet' || edge.getAttribute('data-kind') === 'reverse') continue;
-      const key = edge.getAttribute('data-node') ?? `group:${edge.getAttribute('data-group') ?? ''}`;
-      const list = this.heartbeatEdges.get(key) ?? [];
-      list.push(edge);
-      this.heartbeatEdges.set(key, list);
-    }
-    this.nodeRoles = new Map(this.anatomy?.nodes.map((node) => [node.name, node.role]) ?? []);
-    const drawn = new Set(scene.boxes.filter((box) => box.component === 'node' && box.node).map((box) => box.node!));
-    this.drawnNodes = new Map((this.anatomy?.nodes ?? []).filter((node) => drawn.has(node.name)).map((node) => [node.name, node]));
-    const now = Date.now();
-    this.staleNodes = new Set(this.anatomy?.nodes.filter((node) => heartbeatStopped(node.lease, now)).map((node) => node.name) ?? []);
+    this.heartbeats.index(scene, svg, this.anatomy);
   }
 
   private report(): void {
@@ -247,45 +238,13 @@ class DiagramApp {
   private onLeaseRenewed(renewals: readonly { node: string; renewTime: string }[]): void {
     if (!this.anatomy) return;
     this.anatomy = applyLeaseRenewals(this.anatomy, renewals);
-    // The drawn boxes read their heartbeat from these: they must hold the renewed Leases.
-    for (const node of this.anatomy.nodes) if (this.drawnNodes.has(node.name)) this.drawnNodes.set(node.name, node);
-    let revived = false;
-    const pulsed = new Set<string>();
-    for (const { node } of renewals) {
-      if (this.staleNodes.has(node)) revived = true;
-      const key = this.heartbeatEdges.has(node) ? node : `group:${this.nodeRoles.get(node) ?? ''}`;
-      if (pulsed.has(key)) continue;
-      pulsed.add(key);
-      for (const edge of this.heartbeatEdges.get(key) ?? []) {
-        edge.classList.remove('ca-pulse');
-        // Reading layout restarts the CSS animation on an element that is already pulsing.
-        void (edge as SVGElement).getBoundingClientRect();
-        edge.classList.add('ca-pulse');
-        setTimeout(() => edge.classList.remove('ca-pulse'), pulseMs);
-      }
-    }
-    if (revived) this.queueRender();
+    if (this.heartbeats.renewed(this.anatomy, renewals.map((renewal) => renewal.node))) this.queueRender();
   }
 
   /** Greys nodes whose heartbeat stopped, and keeps their "time since" current, without a new snapshot. */
   private tickHeartbeats(): void {
     if (!this.anatomy || !this.scene) return;
-    const now = Date.now();
-    for (const node of this.anatomy.nodes) {
-      if (heartbeatStopped(node.lease, now) !== this.staleNodes.has(node.name)) {
-        this.queueRender();
-        return;
-      }
-    }
-    // Only nodes drawn with a box of their own show the time since; grouped ones are counted in the group.
-    // Their accessible name carries the heartbeat's age too, and must not lag behind what is drawn.
-    for (const [name, node] of this.drawnNodes) {
-      const box = this.elementsById.get(`node:${name}`);
-      if (!box) continue;
-      box.setAttribute('aria-label', nodeAriaLabel(node, this.strings, now));
-      const detail = box.querySelector('.ca-detail');
-      if (detail && this.staleNodes.has(name)) detail.textContent = nodeDetailText(node, this.strings, now);
-    }
+    if (this.heartbeats.tick(this.anatomy, this.strings, (id) => this.elementsById.get(id))) this.queueRender();
   }
 
   // ---- walk-through ----
@@ -329,11 +288,7 @@ class DiagramApp {
     for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
     const step = this.walkIndex === null ? undefined : this.walkSteps[this.walkIndex];
     svg.classList.toggle('ca-walking', !!step);
-    const walkButton = this.buttons.get('walk');
-    if (walkButton) {
-      walkButton.setAttribute('aria-pressed', String(!!step));
-      walkButton.textContent = step ? this.strings.walkthroughStop : this.strings.walkthroughPlay;
-    }
+    this.toolbar.setWalking(!!step, this.strings);
     if (!step) {
       this.caption.textContent = '';
       return;
@@ -367,7 +322,7 @@ class DiagramApp {
       (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
       (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
       (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
-      (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.nodeRoles.get(target.node!))) ||
+      (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
       (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
       undefined;
     if (!match) return;
@@ -573,59 +528,9 @@ class DiagramApp {
 
   // ---- toolbar ----
 
-  private buildToolbar(): void {
-    const button = (key: string, onClick: () => void, attrs: Record<string, string> = {}) => {
-      const element = html('button', { type: 'button', 'data-action': key, ...attrs });
-      element.addEventListener('click', onClick);
-      this.buttons.set(key, element);
-      return element;
-    };
-    const tabs = html(
-      'div',
-      { role: 'tablist' },
-      button('architecture', () => this.setUi({ ...this.ui, view: 'architecture' }), { role: 'tab' }),
-      button('placement', () => this.setUi({ ...this.ui, view: 'placement' }), { role: 'tab' }),
-    );
-    this.reverseToggle.addEventListener('change', () => this.setUi({ ...this.ui, showReverse: this.reverseToggle.checked }));
-    this.reverseToggle.setAttribute('data-action', 'reverse');
-    this.toolbar.append(
-      tabs,
-      html('label', {}, this.reverseToggle, this.reverseLabel),
-      button('walk', () => this.walk(this.walkIndex === null ? 'play' : 'stop'), { 'aria-pressed': 'false' }),
-      button('previous', () => this.walk('previous')),
-      button('next', () => this.walk('next')),
-      html('span', { class: 'ca-spacer' }),
-      button('zoomOut', () => this.zoom(0.8)),
-      button('zoomIn', () => this.zoom(1.25)),
-      button('fit', () => this.fit()),
-      button('exportSvg', () => this.exportSvg()),
-      button('exportPng', () => void this.exportPng()),
-      button('help', () => this.toggleHelp(), { 'aria-expanded': 'false', 'aria-controls': 'ca-help' }),
-    );
-    this.relabelToolbar();
-  }
-
   private relabelToolbar(): void {
     const s = this.strings;
-    // Words, not glyphs: a screen reader says what a button does, and so does the button.
-    const labels: Record<string, string> = {
-      architecture: s.tabArchitecture,
-      placement: s.tabPlacement,
-      walk: this.walkIndex === null ? s.walkthroughPlay : s.walkthroughStop,
-      previous: s.walkthroughPrevious,
-      next: s.walkthroughNext,
-      zoomOut: s.zoomOut,
-      zoomIn: s.zoomIn,
-      fit: s.zoomFit,
-      exportSvg: s.exportSvg,
-      exportPng: s.exportPng,
-      help: s.keyboardHelp,
-    };
-    for (const [key, label] of Object.entries(labels)) {
-      const element = this.buttons.get(key);
-      if (element) element.textContent = label;
-    }
-    this.reverseLabel.textContent = s.toggleReverse;
+    this.toolbar.relabel(s, this.walkIndex !== null);
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
     this.canvas.title = s.keyboardHint;
     const keys = [s.keyTab, s.keyHome, s.keyArrows, s.keyActivate, s.keyPan, s.keyZoom, s.keyEscape, s.keyHelp];
@@ -635,14 +540,11 @@ class DiagramApp {
 
   private toggleHelp(show = this.help.hidden): void {
     this.help.hidden = !show;
-    this.buttons.get('help')?.setAttribute('aria-expanded', String(show));
+    this.toolbar.setHelpExpanded(show);
   }
 
   private updateToolbarState(): void {
-    this.buttons.get('architecture')?.setAttribute('aria-selected', String(this.ui.view === 'architecture'));
-    this.buttons.get('placement')?.setAttribute('aria-selected', String(this.ui.view === 'placement'));
-    this.reverseToggle.checked = this.ui.showReverse;
-    this.reverseToggle.disabled = this.ui.view !== 'architecture';
+    this.toolbar.update(this.ui);
     if (this.scene) this.canvas.setAttribute('aria-label', this.scene.title);
   }
 
@@ -657,52 +559,11 @@ class DiagramApp {
     const scene = this.scene;
     if (!scene) return;
     try {
-      const image = new Image();
-      const loaded = new Promise<void>((resolve, reject) => {
-        image.onload = () => resolve();
-        image.onerror = () => reject(new Error('The diagram could not be drawn as an image'));
-      });
-      image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSvg(scene))}`;
-      await loaded;
-      // Twice the size for sharp slides, within what a canvas can hold.
-      const scale = Math.min(2, 16000 / Math.max(scene.width, scene.height));
-      const canvas = document.createElement('canvas');
-      canvas.width = Math.ceil(scene.width * scale);
-      canvas.height = Math.ceil(scene.height * scale);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('No 2D canvas');
-      context.drawImage(image, 0, 0, canvas.width, canvas.height);
-      this.host.postMessage({ type: 'exportPng', dataUrl: canvas.toDataURL('image/png') });
+      this.host.postMessage({ type: 'exportPng', dataUrl: await sceneToPng(scene) });
     } catch (error) {
       this.host.postMessage({ type: 'error', message: errorMessage(error) });
     }
   }
-}
-
-/**
- * Text widths in the font the webview draws with (the editor's UI font), so names are shortened only when they
- * do not fit; remembered, since a layout asks for the same names again.
- */
-function canvasMeasure(): TextMeasure {
-  const context = document.createElement('canvas').getContext('2d');
-  const widths = new Map<string, number>();
-  let family = '';
-  return (text, style) => {
-    if (!context) return [...text].length * (style === 'label' ? 8 : 7);
-    const current = getComputedStyle(document.body).fontFamily || 'sans-serif';
-    if (current !== family) {
-      family = current;
-      widths.clear();
-    }
-    const key = `${style}\u0000${text}`;
-    let width = widths.get(key);
-    if (width === undefined) {
-      context.font = style === 'label' ? `600 ${labelFontSize}px ${family}` : `${detailFontSize}px ${family}`;
-      width = context.measureText(text).width;
-      widths.set(key, width);
-    }
-    return width;
-  };
 }
 
 // The shapes' rules are shared with the standalone SVG (CLI, export); media/diagram.css only maps their --ca-*
