@@ -2,17 +2,22 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { apiVersionOf, findResourceType, groupVersions, qualifiedResource, resourceTypes, type KubeObject, type ResourceType } from './resources';
+import { apiVersionOf, findResourceType, groupVersions, qualifiedResource, type KubeObject, type ResourceType } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
 import { ExpiredError, jsonOf, objectKey, type ObjectStore, type StoreEvent } from './store';
 import { tableRowJson, toTable, type IncludeObject } from './tables';
-import { kubernetesVersion } from './fixture';
 import { podLogLines } from './podLogs';
 import {
-  gracePeriodOf, isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, setLongTimeout, unknownField, validateDeployment, validateScale, watchTimeoutOf,
+  gracePeriodOf, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, setLongTimeout, unknownField, validateDeployment, validateScale, watchTimeoutOf,
 } from './writeValidation';
 import { errorMessage } from '../util/errors';
+
+import {
+  apiResourceList, continueTooOld, decodeContinue, DEFAULT_WATCH_TIMEOUT_SECONDS, delay, encodeContinue, gitVersion, itemJson, listKind, MAX_BODY_BYTES,
+  MAX_WATCH_BUFFER_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm,
+} from './apiFormats';
+import { jsonPatch, mergePatch, scaleOf, unsupportedMediaType } from './apiPatches';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -43,108 +48,6 @@ interface ActiveWatch {
   close(error?: ApiError): void;
 }
 
-const MAX_BODY_BYTES = 3 * 1024 * 1024;
-const MAX_WATCH_BUFFER_BYTES = 16 * 1024 * 1024;
-const DEFAULT_WATCH_TIMEOUT_SECONDS = 1800;
-
-const gitVersion = kubernetesVersion;
-
-function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-function parseBoolean(value: string | null): boolean {
-  return value === 'true' || value === '1';
-}
-
-interface ContinueToken {
-  rv: number;
-  start: string;
-}
-
-function encodeContinue(rv: number, lastKey: string): string {
-  // The real server's format: base64 of {"v":"meta.k8s.io/v1","rv":N,"start":"<key>\u0000"}.
-  return Buffer.from(JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: `${lastKey}\u0000` })).toString('base64');
-}
-
-function decodeContinue(token: string): ContinueToken {
-  try {
-    const parsed = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { v?: string; rv?: number; start?: string };
-    if (parsed.v !== 'meta.k8s.io/v1' || typeof parsed.rv !== 'number' || typeof parsed.start !== 'string') throw new Error('bad token');
-    return { rv: parsed.rv, start: parsed.start };
-  } catch {
-    throw badRequest('continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)');
-  }
-}
-
-const continueTooOld = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
-
-type ResponseForm = 'object' | 'table' | 'metadata';
-
-function responseForm(accept: string | undefined): ResponseForm {
-  if (!accept) return 'object';
-  for (const part of accept.split(',')) {
-    const params = part.split(';').map((piece) => piece.trim());
-    if (params[0] !== 'application/json' && params[0] !== '*/*') continue;
-    const as = params.find((piece) => piece.startsWith('as='))?.slice(3);
-    const group = params.find((piece) => piece.startsWith('g='))?.slice(2);
-    if (!as) return 'object';
-    if (group !== 'meta.k8s.io') continue;
-    if (as === 'Table') return 'table';
-    if (as === 'PartialObjectMetadata' || as === 'PartialObjectMetadataList') return 'metadata';
-  }
-  return 'object';
-}
-
-function listKind(resource: ResourceType): string {
-  return `${resource.kind}List`;
-}
-
-/** The JSON of an object without its apiVersion and kind, as the real server writes list items. */
-function itemJson(object: KubeObject): string {
-  const json = jsonOf(object);
-  const prefix = `{"apiVersion":${JSON.stringify(object.apiVersion)},"kind":${JSON.stringify(object.kind)},`;
-  return json.startsWith(prefix) ? `{${json.slice(prefix.length)}` : json;
-}
-
-function partialMetadata(object: KubeObject): Record<string, unknown> {
-  return { kind: 'PartialObjectMetadata', apiVersion: 'meta.k8s.io/v1', metadata: object.metadata };
-}
-
-interface ResourceRequest {
-  resource: ResourceType;
-  namespace?: string;
-  name?: string;
-  subresource?: string;
-  legacyWatch: boolean;
-}
-
-function verbsOf(resource: ResourceType): string[] {
-  return resource.verbs;
-}
-
-function apiResourceList(groupVersion: string, group: string, version: string): Record<string, unknown> {
-  const resources: Record<string, unknown>[] = [];
-  for (const type of resourceTypes.filter((candidate) => candidate.group === group && candidate.version === version)) {
-    const entry: Record<string, unknown> = { name: type.plural, singularName: type.singular, namespaced: type.namespaced, kind: type.kind, verbs: verbsOf(type) };
-    if (type.shortNames) entry.shortNames = type.shortNames;
-    if (type.categories) entry.categories = type.categories;
-    resources.push(entry);
-    if (type.plural === 'deployments') {
-      resources.push({ name: 'deployments/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
-    }
-    if (type.plural === 'pods') {
-      resources.push({ name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
-      resources.push({ name: 'pods/status', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });
-    }
-  }
-  return { kind: 'APIResourceList', apiVersion: 'v1', groupVersion, resources };
-}
-
-/**
- * The HTTP layer: Kubernetes REST paths, authentication, discovery, list/get/watch with their query semantics,
- * Status errors, and the scenario switches (latency, RBAC denials, cut and expired watches).
- */
 export class ApiServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
@@ -749,116 +652,6 @@ export class ApiServer {
       watch.close();
     }, timeoutSeconds * 1000, (timer) => timers.push(timer));
   }
-}
-
-function unsupportedMediaType(): ApiError {
-  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
-}
-
-export function scaleOf(deployment: KubeObject): Record<string, unknown> {
-  const spec = deployment.spec as { replicas?: number; selector?: { matchLabels?: Record<string, string> } };
-  const status = deployment.status as { replicas?: number } | undefined;
-  const selector = Object.entries(spec.selector?.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
-  return {
-    kind: 'Scale', apiVersion: 'autoscaling/v1',
-    metadata: { name: deployment.metadata.name, namespace: deployment.metadata.namespace, uid: deployment.metadata.uid, resourceVersion: deployment.metadata.resourceVersion, creationTimestamp: deployment.metadata.creationTimestamp },
-    spec: { replicas: spec.replicas ?? 1 },
-    status: { replicas: status?.replicas ?? 0, selector },
-  };
-}
-
-/** RFC 7386 JSON merge patch. */
-export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const result: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
-  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
-    if (key.startsWith('$')) continue; // strategic-merge directives
-    if (isPrototypeKey(key)) throw unknownField(key);
-    if (value === null) delete result[key];
-    else result[key] = mergePatch(result[key], value);
-  }
-  return result;
-}
-
-/** RFC 6902 JSON patch (add, remove, replace, test, copy, move). */
-export function jsonPatch(target: unknown, operations: unknown): unknown {
-  if (!Array.isArray(operations)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
-  let document = structuredClone(target);
-  let copiedBytes = 0;
-  const pointer = (path: unknown): string[] => {
-    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
-    const parts = path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
-    const prototypeKey = parts.find(isPrototypeKey);
-    if (prototypeKey !== undefined) throw unknownField(parts.join('.'));
-    return parts;
-  };
-  const parentOf = (parts: string[]): [Record<string, unknown> | unknown[], string] => {
-    let node: unknown = document;
-    for (const part of parts.slice(0, -1)) {
-      if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
-      node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
-    }
-    if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
-    return [node as Record<string, unknown>, parts[parts.length - 1]!];
-  };
-  const read = (parts: string[]): unknown => {
-    if (parts.length === 0) return document;
-    const [parent, key] = parentOf(parts);
-    return (parent as Record<string, unknown>)[key];
-  };
-  const add = (parts: string[], value: unknown) => {
-    if (parts.length === 0) {
-      document = value;
-      return;
-    }
-    const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, value);
-    else parent[key] = value;
-  };
-  const remove = (parts: string[]) => {
-    const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(Number(key), 1);
-    else {
-      if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
-      delete parent[key];
-    }
-  };
-  for (const operation of operations as { op?: string; path?: unknown; from?: unknown; value?: unknown }[]) {
-    const parts = pointer(operation.path);
-    switch (operation.op) {
-      case 'add':
-        add(parts, structuredClone(operation.value));
-        break;
-      case 'remove':
-        remove(parts);
-        break;
-      case 'replace':
-        remove(parts);
-        add(parts, structuredClone(operation.value));
-        break;
-      case 'test':
-        if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value)) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
-        break;
-      case 'copy': {
-        // Each copy can double the document: a few dozen would fill the memory. Copies add at most a body's size.
-        const copied = read(pointer(operation.from));
-        copiedBytes += JSON.stringify(copied)?.length ?? 0;
-        if (copiedBytes > MAX_BODY_BYTES) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: the copies of this patch add more than 3145728 bytes');
-        add(parts, structuredClone(copied));
-        break;
-      }
-      case 'move': {
-        const from = pointer(operation.from);
-        const value = read(from);
-        remove(from);
-        add(parts, value);
-        break;
-      }
-      default:
-        throw badRequest(`Unexpected kind: ${String(operation.op)}`);
-    }
-  }
-  return document;
 }
 
 export { failureStatus };

@@ -1,0 +1,116 @@
+/** The request bodies of the writes the demo serves: merge and JSON patches, and the Scale subresource. */
+import { MAX_BODY_BYTES } from './apiFormats';
+import { type KubeObject } from './resources';
+import { ApiError, badRequest } from './status';
+import { isPrototypeKey, unknownField } from './writeValidation';
+
+export function unsupportedMediaType(): ApiError {
+  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
+}
+
+export function scaleOf(deployment: KubeObject): Record<string, unknown> {
+  const spec = deployment.spec as { replicas?: number; selector?: { matchLabels?: Record<string, string> } };
+  const status = deployment.status as { replicas?: number } | undefined;
+  const selector = Object.entries(spec.selector?.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
+  return {
+    kind: 'Scale', apiVersion: 'autoscaling/v1',
+    metadata: { name: deployment.metadata.name, namespace: deployment.metadata.namespace, uid: deployment.metadata.uid, resourceVersion: deployment.metadata.resourceVersion, creationTimestamp: deployment.metadata.creationTimestamp },
+    spec: { replicas: spec.replicas ?? 1 },
+    status: { replicas: status?.replicas ?? 0, selector },
+  };
+}
+
+/** RFC 7386 JSON merge patch. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
+  const result: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
+    if (key.startsWith('$')) continue; // strategic-merge directives
+    if (isPrototypeKey(key)) throw unknownField(key);
+    if (value === null) delete result[key];
+    else result[key] = mergePatch(result[key], value);
+  }
+  return result;
+}
+
+/** RFC 6902 JSON patch (add, remove, replace, test, copy, move). */
+export function jsonPatch(target: unknown, operations: unknown): unknown {
+  if (!Array.isArray(operations)) throw badRequest('json: cannot unmarshal object into Go value of type jsonpatch.Patch');
+  let document = structuredClone(target);
+  let copiedBytes = 0;
+  const pointer = (path: unknown): string[] => {
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
+    const parts = path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const prototypeKey = parts.find(isPrototypeKey);
+    if (prototypeKey !== undefined) throw unknownField(parts.join('.'));
+    return parts;
+  };
+  const parentOf = (parts: string[]): [Record<string, unknown> | unknown[], string] => {
+    let node: unknown = document;
+    for (const part of parts.slice(0, -1)) {
+      if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+      node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
+    }
+    if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+    return [node as Record<string, unknown>, parts[parts.length - 1]!];
+  };
+  const read = (parts: string[]): unknown => {
+    if (parts.length === 0) return document;
+    const [parent, key] = parentOf(parts);
+    return (parent as Record<string, unknown>)[key];
+  };
+  const add = (parts: string[], value: unknown) => {
+    if (parts.length === 0) {
+      document = value;
+      return;
+    }
+    const [parent, key] = parentOf(parts);
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, value);
+    else parent[key] = value;
+  };
+  const remove = (parts: string[]) => {
+    const [parent, key] = parentOf(parts);
+    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    else {
+      if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
+      delete parent[key];
+    }
+  };
+  for (const operation of operations as { op?: string; path?: unknown; from?: unknown; value?: unknown }[]) {
+    const parts = pointer(operation.path);
+    switch (operation.op) {
+      case 'add':
+        add(parts, structuredClone(operation.value));
+        break;
+      case 'remove':
+        remove(parts);
+        break;
+      case 'replace':
+        remove(parts);
+        add(parts, structuredClone(operation.value));
+        break;
+      case 'test':
+        if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value)) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
+        break;
+      case 'copy': {
+        // Each copy can double the document: a few dozen would fill the memory. Copies add at most a body's size.
+        const copied = read(pointer(operation.from));
+        copiedBytes += JSON.stringify(copied)?.length ?? 0;
+        if (copiedBytes > MAX_BODY_BYTES) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: the copies of this patch add more than 3145728 bytes');
+        add(parts, structuredClone(copied));
+        break;
+      }
+      case 'move': {
+        const from = pointer(operation.from);
+        const value = read(from);
+        remove(from);
+        add(parts, value);
+        break;
+      }
+      default:
+        throw badRequest(`Unexpected kind: ${String(operation.op)}`);
+    }
+  }
+  return document;
+}
+
