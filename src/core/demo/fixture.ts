@@ -6,8 +6,10 @@ import { type NodeInfo, type SuffixSource, clusterName, corednsImage, isoMicros,
 import { type PodTemplate, type StaticPodDefinition, mirrorPod, podFromTemplate, startedPod, staticPodDefinitions } from './kind/pods';
 import { nodeLease, nodeObject } from './kind/nodes';
 import { corednsTemplate, corefile, kindnetTemplate, kubeProxyTemplate, localPathTemplate, templateHash, workloadTemplate } from './kind/templates';
+
 export * from './kind/base';
 export * from './kind/pods';
+
 export * from './kind/templates';
 export * from './kind/nodes';
 
@@ -25,11 +27,13 @@ export interface FixtureOptions {
   /** When the cluster was created, so AGE columns look like a cluster made a few minutes ago. */
   createdAt?: number;
 }
+
 export interface BuiltCluster {
   nodes: NodeInfo[];
   createdAt: number;
   staticPods: Map<string, StaticPodDefinition[]>;
 }
+
 export function buildEvent(namespace: string, involved: KubeObject, reason: string, message: string, time: number, source: { component: string; host?: string }, suffixes: SuffixSource, type = 'Normal', fieldPath?: string): KubeObject {
   const at = isoSeconds(time);
   const involvedObject: Record<string, unknown> = {
@@ -57,7 +61,9 @@ export function buildEvent(namespace: string, involved: KubeObject, reason: stri
     reportingInstance: source.host ?? '',
   };
 }
+
 const controllerServiceAccounts = ['attachdetach-controller', 'bootstrap-signer', 'certificate-controller', 'clusterrole-aggregation-controller', 'cronjob-controller', 'daemon-set-controller', 'deployment-controller', 'disruption-controller', 'endpoint-controller', 'endpointslice-controller', 'endpointslicemirroring-controller', 'ephemeral-volume-controller', 'expand-controller', 'generic-garbage-collector', 'horizontal-pod-autoscaler', 'job-controller', 'legacy-service-account-token-cleaner', 'namespace-controller', 'node-controller', 'persistent-volume-binder', 'pod-garbage-collector', 'pv-protection-controller', 'pvc-protection-controller', 'replicaset-controller', 'replication-controller', 'resourcequota-controller', 'root-ca-cert-publisher', 'service-account-controller', 'statefulset-controller', 'token-cleaner', 'ttl-after-finished-controller', 'ttl-controller', 'validatingadmissionpolicy-status-controller'];
+
 /** Builds the whole cluster into an empty store. */
 export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options: FixtureOptions = {}): BuiltCluster {
   const nodeCount = Math.max(1, options.nodes ?? 3);
@@ -256,6 +262,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   void corednsPodIps;
   return { nodes, createdAt: t0, staticPods };
 }
+
 export function createDeployment(store: ObjectStore, name: string, namespace: string, template: PodTemplate, replicas: number, labels: Record<string, string>, selector: Record<string, string>, manager: string, time: number): { deployment: KubeObject; replicaSet: KubeObject } {
   const at = isoSeconds(time);
   const hash = templateHash(template);
@@ -304,6 +311,7 @@ export function createDeployment(store: ObjectStore, name: string, namespace: st
   });
   return { deployment, replicaSet };
 }
+
 /** The EndpointSlice the EndpointSlice controller keeps for Service kube-dns. */
 export function dnsEndpointSlice(service: KubeObject, pods: KubeObject[], name: string, time: number): KubeObject {
   const at = isoSeconds(time);

@@ -11,12 +11,14 @@ export const kindnetImage = 'docker.io/kindest/kindnetd:v20250512-df8de77b';
 export const corednsImage = 'registry.k8s.io/coredns/coredns:v1.12.1';
 export const localPathImage = 'docker.io/kindest/local-path-provisioner:v20250214-acbabc1a';
 export const etcdImage = 'registry.k8s.io/etcd:3.6.4-0';
+
 export interface NodeInfo {
   name: string;
   ip: string;
   podCidr: string;
   controlPlane: boolean;
 }
+
 /** Deterministic pseudo-random source, so the same cluster gets the same Pod suffixes and hashes. */
 export class SuffixSource {
   private state: number;
@@ -50,19 +52,23 @@ export class SuffixSource {
     return text;
   }
 }
+
 export function isoSeconds(time: number): string {
   return `${new Date(time).toISOString().slice(0, 19)}Z`;
 }
+
 /** A MicroTime as the API writes it (renewTime, acquireTime): six fractional digits. */
 export function isoMicros(time: number): string {
   const micros = String(Math.floor((performance.now() % 1) * 1000)).padStart(3, '0');
   return new Date(time).toISOString().replace(/Z$/, `${micros}Z`);
 }
+
 export function nodeNames(count: number): string[] {
   const names = [`${clusterName}-control-plane`];
   for (let index = 1; index < count; index++) names.push(index === 1 ? `${clusterName}-worker` : `${clusterName}-worker${index}`);
   return names;
 }
+
 export function nodeIp(index: number): string {
   // kind's docker network is 172.18.0.0/16; the article's cluster gets .3 for the control plane.
   if (index === 0) return '172.18.0.3';
@@ -70,14 +76,17 @@ export function nodeIp(index: number): string {
   const host = index + 1;
   return `172.18.${Math.floor(host / 254)}.${(host % 254) + 1}`;
 }
+
 export function podCidr(index: number, total: number): string {
   // kind's pod subnet 10.244.0.0/16 holds 256 node ranges; larger generated clusters use 10.64.0.0/10.
   return total <= 256 ? `10.244.${index}.0/24` : `10.${64 + (index >> 8)}.${index & 255}.0/24`;
 }
+
 export function podIpIn(cidr: string, host: number): string {
   const [a, b, c] = cidr.split('.');
   return `${a}.${b}.${c}.${host}`;
 }
+
 export const systemTolerationsForDaemonSet = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute' },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
@@ -87,11 +96,13 @@ export const systemTolerationsForDaemonSet = [
   { key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' },
   { key: 'node.kubernetes.io/network-unavailable', operator: 'Exists', effect: 'NoSchedule' },
 ];
+
 /** Added by the DefaultTolerationSeconds admission plugin to Pods that do not tolerate these taints already. */
 export const defaultTolerations = [
   { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
   { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
 ];
+
 export function ownerRef(owner: KubeObject): OwnerReference {
   return { apiVersion: owner.apiVersion, kind: owner.kind, name: owner.metadata.name, uid: owner.metadata.uid!, controller: true, blockOwnerDeletion: true };
 }

@@ -68,6 +68,7 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
   ];
   return { apiVersion: 'v1', kind: 'Node', metadata: { name: node.name, creationTimestamp: at, labels, annotations, managedFields }, spec, status };
 }
+
 export function nodeLease(node: NodeInfo, nodeUid: string, time: number, renewTime: number): KubeObject {
   const at = isoSeconds(time);
   return {
@@ -83,6 +84,7 @@ export function nodeLease(node: NodeInfo, nodeUid: string, time: number, renewTi
     spec: { holderIdentity: node.name, leaseDurationSeconds: 40, renewTime: isoMicros(renewTime) },
   };
 }
+
 /** A Lease renewed: new renewTime, and the managedFields time kubelet's update records. */
 export function renewedLease(lease: KubeObject, now: number): KubeObject {
   const managedFields = (lease.metadata.managedFields as { time: string }[] | undefined)?.map((entry) => ({ ...entry, time: isoSeconds(now) }));

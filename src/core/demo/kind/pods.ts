@@ -18,11 +18,13 @@ export function podConditions(time: string, ready: boolean, scheduledOnly = fals
     { type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: time },
   ];
 }
+
 export interface ContainerSpec {
   name: string;
   image: string;
   [field: string]: unknown;
 }
+
 /** The status kubelet writes for a Pod whose containers all run. */
 export function runningPodStatus(containers: ContainerSpec[], hostIp: string, podIp: string, startedAt: number, suffixes: SuffixSource, qosClass: string): Record<string, unknown> {
   const started = isoSeconds(startedAt);
@@ -48,6 +50,7 @@ export function runningPodStatus(containers: ContainerSpec[], hostIp: string, po
     })),
   };
 }
+
 /** kubelet's status for a Pod just bound to its node, before its containers run. */
 export function creatingPodStatus(containers: ContainerSpec[], hostIp: string, time: number, qosClass: string): Record<string, unknown> {
   const at = isoSeconds(time);
@@ -76,12 +79,14 @@ export function creatingPodStatus(containers: ContainerSpec[], hostIp: string, t
     })),
   };
 }
+
 export interface StaticPodDefinition {
   component: string;
   containers: ContainerSpec[];
   annotations: Record<string, string>;
   volumes: unknown[];
 }
+
 export function staticPodDefinitions(node: NodeInfo): StaticPodDefinition[] {
   const ip = node.ip;
   const probe = (host: string, path: string, port: number, scheme: string, delay = 10) => ({
@@ -149,6 +154,7 @@ export function staticPodDefinitions(node: NodeInfo): StaticPodDefinition[] {
     },
   ];
 }
+
 /** The mirror Pod kubelet publishes for a static Pod: name suffixed with the node, annotated, owned by the Node. */
 export function mirrorPod(definition: StaticPodDefinition, node: NodeInfo, nodeUid: string, time: number, suffixes: SuffixSource): KubeObject {
   const name = `${definition.component}-${node.name}`;
@@ -199,11 +205,13 @@ export function mirrorPod(definition: StaticPodDefinition, node: NodeInfo, nodeU
     status,
   };
 }
+
 export interface PodTemplate {
   labels: Record<string, string>;
   annotations?: Record<string, string>;
   spec: Record<string, unknown> & { containers: ContainerSpec[]; tolerations?: unknown[] };
 }
+
 /** A Pod a controller (ReplicaSet or DaemonSet controller) creates from its template, not yet scheduled. */
 export function podFromTemplate(owner: KubeObject, template: PodTemplate, name: string, extraLabels: Record<string, string>, time: number, manager = 'kube-controller-manager'): KubeObject {
   const at = isoSeconds(time);
@@ -244,6 +252,7 @@ export function podFromTemplate(owner: KubeObject, template: PodTemplate, name: 
     status: { phase: 'Pending', qosClass: qosClassOf(template.spec.containers) },
   };
 }
+
 /** What the ServiceAccount admission plugin adds: a projected token volume mounted into every container. */
 export function withServiceAccountToken(spec: { containers: ContainerSpec[]; volumes?: unknown }, podName: string): { containers: ContainerSpec[]; volumes: unknown[] } {
   const digest = createHash('sha1').update(podName).digest();
@@ -268,6 +277,7 @@ export function withServiceAccountToken(spec: { containers: ContainerSpec[]; vol
     ],
   };
 }
+
 export function qosClassOf(containers: ContainerSpec[]): string {
   let anyRequest = false;
   let allGuaranteed = true;
@@ -281,10 +291,12 @@ export function qosClassOf(containers: ContainerSpec[]): string {
   if (!anyRequest) return 'BestEffort';
   return allGuaranteed ? 'Guaranteed' : 'Burstable';
 }
+
 /** Node affinity the DaemonSet controller pins each of its Pods with. */
 export function daemonPodAffinity(nodeName: string): Record<string, unknown> {
   return { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [nodeName] }] }] } } };
 }
+
 /** A controller-created Pod as it looks once scheduled and running on `node`. */
 export function startedPod(pod: KubeObject, node: NodeInfo, podIp: string, time: number, suffixes: SuffixSource, pinToNode: boolean): KubeObject {
   const spec: Record<string, unknown> = { ...(pod.spec as Record<string, unknown>), nodeName: node.name };

@@ -27,6 +27,7 @@ export const corefile = `.:53 {
     loadbalance
 }
 `;
+
 export function corednsTemplate(): PodTemplate {
   return {
     labels: { 'k8s-app': 'kube-dns' },
@@ -51,6 +52,7 @@ export function corednsTemplate(): PodTemplate {
     },
   };
 }
+
 export function localPathTemplate(): PodTemplate {
   return {
     labels: { app: 'local-path-provisioner' },
@@ -69,6 +71,7 @@ export function localPathTemplate(): PodTemplate {
     },
   };
 }
+
 export function kubeProxyTemplate(): PodTemplate {
   return {
     labels: { 'k8s-app': 'kube-proxy' },
@@ -90,6 +93,7 @@ export function kubeProxyTemplate(): PodTemplate {
     },
   };
 }
+
 export function kindnetTemplate(): PodTemplate {
   return {
     labels: { app: 'kindnet', 'k8s-app': 'kindnet', tier: 'node' },
@@ -115,6 +119,7 @@ export function kindnetTemplate(): PodTemplate {
     },
   };
 }
+
 export function workloadTemplate(app: string): PodTemplate {
   return {
     labels: { app },
@@ -124,6 +129,7 @@ export function workloadTemplate(app: string): PodTemplate {
     },
   };
 }
+
 /** The pod-template-hash / controller-revision-hash: a hash of the template in the generated-name alphabet. */
 export function templateHash(template: PodTemplate): string {
   const digest = createHash('sha256').update(JSON.stringify(template)).digest();
