@@ -1,70 +1,20 @@
-import {
-  Composer,
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  Lexer,
-  Parser,
-  type Document,
-  type Node as YamlNode,
-} from 'yaml';
+import { Composer, Lexer, Parser, type Document, type Node as YamlNode } from 'yaml';
+import { type ManifestPosition, type ManifestSegment, type ParsedManifest, type PathSegment } from './manifest/types';
+import { BudgetExceeded, BudgetMeter, COMMAND_BUDGET, MAX_NESTING, type WorkBudget, unboundedBudget } from './manifest/budget';
+import { identitiesOf, objectIdentity, walk } from './manifest/nodeWalk';
+
+export * from './manifest/types';
+export * from './manifest/budget';
+export * from './manifest/nodeWalk';
 
 /**
- * Finds the field under a cursor in a Kubernetes manifest. The only module that imports `yaml` for manifests.
+ * Finds the field under a cursor in a Kubernetes manifest. With ./manifest/, the only code that reads manifests with `yaml`.
  * It never converts whole documents to JS values: aliases are never expanded, so a "billion laughs" file costs
  * no more than its own text.
  */
 
 /** Above this many characters no hover work is done (a manifest this large is generated, not edited). */
 export const MAX_MANIFEST_CHARS = 2 * 1024 * 1024;
-
-/** A map key (string) or a sequence index (number). */
-export type PathSegment = string | number;
-
-/** Scalar fields of a sequence item in the file, so its live counterpart can be found by content, not index. */
-export type ItemIdentity = Readonly<Record<string, string | number | boolean | null>> | string | number | boolean | null;
-
-export interface ManifestPosition {
-  /** Index of the YAML document in the file (0-based). */
-  readonly docIndex: number;
-  /** Path from the document root. */
-  readonly path: readonly PathSegment[];
-  /** Path from the Kubernetes object the cursor is in: the same as `path`, except inside `items[i]` of a List. */
-  readonly objectPath: readonly PathSegment[];
-  /** For each number in `objectPath`, what the file's item holds (its scalar fields), else undefined. */
-  readonly itemIdentities: readonly (ItemIdentity | undefined)[];
-  /** The cursor is on a key (or its colon), not on a value. */
-  readonly onKey: boolean;
-  /** Offsets [start, end) of the key or value under the cursor (for highlighting it). */
-  readonly range: readonly [number, number];
-  /** The object's kind and apiVersion (of the List item when inside `items[i]` of a List). */
-  readonly kind: string;
-  readonly apiVersion: string;
-  readonly namespace?: string;
-  readonly name?: string;
-  /** Set when the object is `items[listItem]` of a List document. */
-  readonly listItem?: number;
-}
-
-/**
- * A file split at its document markers, each part parsed on first use. A `---` or `...` at the start of a line
- * always ends a YAML document (even inside a block scalar), so a hover parses one document, not the file.
- */
-export interface ParsedManifest {
-  readonly text: string;
-  /** Offset of the start of each line. */
-  readonly lineStarts: readonly number[];
-  readonly segments: readonly ManifestSegment[];
-}
-
-export interface ManifestSegment {
-  /** Offsets of the segment in the file: from its `---` line (if any) to the next marker line. */
-  readonly start: number;
-  readonly end: number;
-  /** Index of the document among the file's non-empty documents; undefined for a segment of only comments. */
-  readonly docIndex: number | undefined;
-}
 
 /** Text that is not YAML worth parsing: too large, or binary (NUL or many control characters). */
 export function isUnparseable(text: string): boolean {
@@ -93,51 +43,6 @@ export function blankTemplateActions(text: string): string {
   if (copied === 0) return text;
   parts.push(text.slice(copied));
   return parts.join('');
-}
-
-/**
- * How much work one question about a manifest may cost. A step is one YAML token lexed, or one token composed
- * into the document tree; each step is linear in its token's length. The clock is read every 1,024 steps.
- */
-export interface WorkBudget {
-  readonly maxSteps: number;
-  readonly maxMillis?: number;
-  /** Milliseconds, monotonic; defaults to performance.now (tests inject their own). */
-  readonly clock?: () => number;
-}
-
-/** A hover runs on the extension host's thread: beyond this it answers "too large to explain here". */
-export const HOVER_BUDGET: WorkBudget = { maxSteps: 200_000, maxMillis: 200 };
-/** The command line may take longer, but not forever. */
-export const COMMAND_BUDGET: WorkBudget = { maxSteps: 2_000_000, maxMillis: 10_000 };
-
-/**
- * Deeper nesting is refused before the YAML composer recurses into it: real manifests (CRD schemas included)
- * stay far below, and 10,000 nested `{` crash V8 itself (an allocation failure in its RegExp compiler).
- */
-export const MAX_NESTING = 256;
-
-class BudgetExceeded extends Error {}
-
-/** Nesting is refused whatever the budget: it is recorded as running out of an unbounded one. */
-const unboundedBudget: WorkBudget = { maxSteps: Number.POSITIVE_INFINITY };
-
-class BudgetMeter {
-  private steps = 0;
-  private readonly clock: () => number;
-  private readonly deadline: number;
-
-  constructor(readonly budget: WorkBudget) {
-    this.clock = budget.clock ?? (() => performance.now());
-    this.deadline = budget.maxMillis === undefined ? Number.POSITIVE_INFINITY : this.clock() + budget.maxMillis;
-  }
-
-  step(count = 1): void {
-    const before = this.steps;
-    this.steps += count;
-    if (this.steps > this.budget.maxSteps) throw new BudgetExceeded();
-    if (this.steps >> 10 !== before >> 10 && this.clock() > this.deadline) throw new BudgetExceeded();
-  }
 }
 
 /** What parsing a segment gave: its documents (ranges relative to the segment's start), or the budget it ran out of. */
@@ -211,6 +116,7 @@ function parseDocuments(text: string, meter: BudgetMeter): Document.Parsed[] | u
 }
 
 const markerLine = /^(?:---|\.\.\.)(?=\s|$)/;
+
 const contentLine = /^[ \t]*[^\s#]/m;
 
 /**
@@ -361,149 +267,6 @@ function positionAt(parsed: ParsedManifest, fileOffset: number, budget: WorkBudg
     }
   }
   return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity };
-}
-
-interface ObjectIdentity {
-  kind: string;
-  apiVersion: string;
-  namespace?: string;
-  name?: string;
-}
-
-/** Recognises a Kubernetes object: a map with a `kind` that looks like one and an `apiVersion` key. */
-function objectIdentity(document: Document.Parsed, node: YamlNode | null | undefined): ObjectIdentity | undefined {
-  if (!isMap(node)) return undefined;
-  const kind = scalarString(document, node.get('kind', true));
-  if (kind === undefined || !/^[A-Z][A-Za-z0-9]*$/.test(kind) || !node.has('apiVersion')) return undefined;
-  // A templated apiVersion ({{ … }}) is still a Kubernetes object; its group is just unknown.
-  const apiVersion = scalarString(document, node.get('apiVersion', true)) ?? '';
-  const metadata = node.get('metadata', true);
-  const namespace = isMap(metadata) ? scalarString(document, metadata.get('namespace', true)) : undefined;
-  const name = isMap(metadata) ? scalarString(document, metadata.get('name', true)) : undefined;
-  return { kind, apiVersion, ...(namespace !== undefined && { namespace }), ...(name !== undefined && { name }) };
-}
-
-/** A scalar's text; follows one alias (never expands a collection). */
-function scalarString(document: Document.Parsed, node: unknown): string | undefined {
-  let target = node;
-  if (isAlias(target)) target = target.resolve(document);
-  if (!isScalar(target)) return undefined;
-  const value = target.value;
-  return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-}
-
-/**
- * Descends from `node` towards `offset`, appending keys and indexes to `path` and the node reached at each
- * step to `nodes`. Returns whether the cursor ended on a key, and the range of what it ended on.
- */
-function walk(
-  node: YamlNode | null,
-  offset: number,
-  path: PathSegment[],
-  nodes: (YamlNode | null)[],
-): { onKey: boolean; range: [number, number] } {
-  let current = node;
-  let range: [number, number] = [offset, offset + 1];
-  for (;;) {
-    if (isMap(current)) {
-      const step = pairAt(current.items as { key: unknown; value: unknown }[], offset);
-      if (!step) return { onKey: false, range };
-      path.push(step.key);
-      nodes.push(step.value);
-      range = step.range;
-      if (step.onKey) return { onKey: true, range };
-      current = step.value;
-    } else if (isSeq(current)) {
-      const index = itemAt(current.items as unknown[], offset);
-      if (index === undefined) return { onKey: false, range };
-      path.push(index);
-      const item = current.items[index] as YamlNode | null;
-      nodes.push(item);
-      const itemRange = rangeOf(item);
-      if (itemRange) range = [itemRange[0], itemRange[1]];
-      current = item;
-    } else {
-      // A scalar, an alias (never followed: its text is `*name`) or an empty value.
-      return { onKey: false, range };
-    }
-  }
-}
-
-function rangeOf(node: unknown): readonly [number, number, number] | undefined {
-  const range = (node as { range?: [number, number, number] } | null)?.range;
-  return Array.isArray(range) ? range : undefined;
-}
-
-function keyText(key: unknown): string | undefined {
-  if (isScalar(key)) return key.value === null ? '' : String(key.value);
-  if (isAlias(key)) return `*${key.source}`;
-  return undefined;
-}
-
-function pairAt(
-  pairs: readonly { key: unknown; value: unknown }[],
-  offset: number,
-): { key: string; value: YamlNode | null; onKey: boolean; range: [number, number] } | undefined {
-  for (const pair of pairs) {
-    const keyRange = rangeOf(pair.key);
-    const valueRange = rangeOf(pair.value);
-    const key = keyText(pair.key);
-    if (key === undefined) continue;
-    const value = (pair.value ?? null) as YamlNode | null;
-    if (keyRange && offset >= keyRange[0] && offset < keyRange[1]) return { key, value, onKey: true, range: [keyRange[0], keyRange[1]] };
-    if (valueRange) {
-      const [start, end] = valueRange;
-      // An empty value (`key:`) has a zero-length range: the position right after the colon counts as on it.
-      if (offset >= start && (offset < end || (start === end && offset === start))) {
-        return { key, value, onKey: false, range: [start, Math.max(end, start + 1)] };
-      }
-    }
-    // The colon and the spaces between key and value belong to the key.
-    if (keyRange && offset >= keyRange[1] && offset < (valueRange ? valueRange[0] : keyRange[1] + 1)) {
-      return { key, value, onKey: true, range: [keyRange[0], keyRange[1]] };
-    }
-  }
-  return undefined;
-}
-
-function itemAt(items: readonly unknown[], offset: number): number | undefined {
-  for (let index = 0; index < items.length; index++) {
-    const range = rangeOf(items[index]);
-    if (!range) continue;
-    const [start, end] = range;
-    // The `- ` indicator before an item belongs to it: accept from the previous item's end.
-    const previousEnd = index > 0 ? (rangeOf(items[index - 1])?.[1] ?? start) : start - 2;
-    const from = Math.min(start, Math.max(previousEnd, start - 2));
-    if (offset >= from && (offset < end || (start === end && offset === start))) return index;
-  }
-  return undefined;
-}
-
-function identitiesOf(
-  path: readonly PathSegment[],
-  nodes: readonly (YamlNode | null)[],
-  document: Document.Parsed,
-): (ItemIdentity | undefined)[] {
-  // nodes[i + 1] is the node reached by path[i].
-  return path.map((segment, index) => (typeof segment === 'number' ? identityOf(nodes[index + 1], document) : undefined));
-}
-
-function identityOf(node: YamlNode | null | undefined, document: Document.Parsed): ItemIdentity | undefined {
-  if (isScalar(node)) {
-    const value = node.value;
-    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value === null ? value : undefined;
-  }
-  if (!isMap(node)) return undefined;
-  const fields: Record<string, string | number | boolean | null> = {};
-  for (const pair of node.items) {
-    const key = keyText(pair.key);
-    let value: unknown = pair.value;
-    if (isAlias(value)) value = value.resolve(document);
-    if (key === undefined || !isScalar(value)) continue;
-    const scalar = value.value;
-    if (typeof scalar === 'string' || typeof scalar === 'number' || typeof scalar === 'boolean' || scalar === null) fields[key] = scalar;
-  }
-  return fields;
 }
 
 /** `spec.containers[0].image`: dots between keys, `[i]` for items; keys that need it are quoted. */
