@@ -5,19 +5,15 @@ import { timingSafeEqual } from 'node:crypto';
 import { apiVersionOf, findResourceType, groupVersions, qualifiedResource, type KubeObject, type ResourceType } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
-import { ExpiredError, jsonOf, objectKey, type ObjectStore, type StoreEvent } from './store';
+import { jsonOf, objectKey, type ObjectStore } from './store';
 import { tableRowJson, toTable, type IncludeObject } from './tables';
 import { podLogLines } from './podLogs';
-import {
-  gracePeriodOf, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, setLongTimeout, unknownField, validateDeployment, validateScale, watchTimeoutOf,
-} from './writeValidation';
+import { gracePeriodOf, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField, validateDeployment, validateScale } from './writeValidation';
 import { errorMessage } from '../util/errors';
 
-import {
-  apiResourceList, continueTooOld, decodeContinue, DEFAULT_WATCH_TIMEOUT_SECONDS, delay, encodeContinue, gitVersion, itemJson, listKind, MAX_BODY_BYTES,
-  MAX_WATCH_BUFFER_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm,
-} from './apiFormats';
+import { apiResourceList, continueTooOld, decodeContinue, delay, encodeContinue, gitVersion, itemJson, listKind, MAX_BODY_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
 import { jsonPatch, mergePatch, scaleOf, unsupportedMediaType } from './apiPatches';
+import { type ActiveWatch, serveWatch, type WatchServer } from './apiWatch';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -42,12 +38,6 @@ export interface Forbidden {
   namespace?: string;
 }
 
-interface ActiveWatch {
-  response: ServerResponse;
-  socket: Socket;
-  close(error?: ApiError): void;
-}
-
 export class ApiServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
@@ -57,7 +47,16 @@ export class ApiServer {
   readonly forbidden: Forbidden[] = [];
   private address = 0;
 
+  /** What a watch reads of this server (apiWatch.ts serves the stream). */
+  private readonly watchServer: WatchServer;
+
   constructor(private readonly options: ApiServerOptions) {
+    this.watchServer = {
+      store: options.store,
+      watches: this.watches,
+      bookmarkIntervalMs: options.bookmarkIntervalMs,
+      selectors: (url, resource) => this.selectors(url, resource),
+    };
     this.tokenBytes = Buffer.from(options.token);
   }
 
@@ -233,7 +232,7 @@ export class ApiServer {
       case 'list':
         return this.list(request, response, url, target);
       case 'watch':
-        return this.watch(request, response, url, target);
+        return serveWatch(this.watchServer, request, response, url, target);
       case 'get':
         return this.get(request, response, target);
       case 'delete':
@@ -541,117 +540,6 @@ export class ApiServer {
     this.sendJson(response, 200, isScale ? JSON.stringify(scaleOf(stored)) : jsonOf(stored));
   }
 
-  private async watch(request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
-    const { store } = this.options;
-    const { resource, namespace } = target;
-    const { labels, fields } = this.selectors(url, resource);
-    const matches = (object: KubeObject | undefined) => object !== undefined && labels(object.metadata.labels) && fields(object);
-    const rvText = url.searchParams.get('resourceVersion') ?? '';
-    if (rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
-    // As in the real server, 0 (or none) means the default: between the minimum request timeout and twice it.
-    const timeoutSeconds = watchTimeoutOf(url.searchParams.get('timeoutSeconds')) ?? DEFAULT_WATCH_TIMEOUT_SECONDS * (1 + Math.random());
-    const bookmarks = parseBoolean(url.searchParams.get('allowWatchBookmarks'));
-    const sendInitialEvents = parseBoolean(url.searchParams.get('sendInitialEvents'));
-    const form = responseForm(request.headers.accept);
-    const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
-    if (sendInitialEvents && url.searchParams.get('resourceVersionMatch') !== 'NotOlderThan') {
-      throw badRequest('resourceVersionMatch: Forbidden: sendInitialEvents requires setting resourceVersionMatch to NotOlderThan');
-    }
-
-    const encode = (type: string, object: KubeObject): string => {
-      if (form === 'table') return `{"type":"${type}","object":${JSON.stringify(toTable(resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! }))}}\n`;
-      if (form === 'metadata') return `{"type":"${type}","object":${JSON.stringify(partialMetadata(object))}}\n`;
-      return `{"type":"${type}","object":${jsonOf(object)}}\n`;
-    };
-    const bookmark = (initialEventsEnd = false) => {
-      const metadata: Record<string, unknown> = { resourceVersion: String(store.revision), creationTimestamp: null };
-      if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
-      return `{"type":"BOOKMARK","object":${JSON.stringify({ kind: resource.kind, apiVersion: apiVersionOf(resource), metadata })}}\n`;
-    };
-    const inScope = (event: StoreEvent) => event.resource === resource && (namespace === undefined || event.object.metadata.namespace === namespace);
-    /** The event as this watch sees it: selector exits become DELETED, entries ADDED. */
-    const translate = (event: StoreEvent): string | undefined => {
-      if (!inScope(event)) return undefined;
-      const now = matches(event.object);
-      if (event.type === 'ADDED') return now ? encode('ADDED', event.object) : undefined;
-      if (event.type === 'DELETED') return matches(event.previous) ? encode('DELETED', event.object) : undefined;
-      const before = matches(event.previous);
-      if (before && now) return encode('MODIFIED', event.object);
-      if (before) return encode('DELETED', event.object);
-      if (now) return encode('ADDED', event.object);
-      return undefined;
-    };
-
-    // Work out the start before answering, so an expired version gets its ERROR event on a fresh stream.
-    let replay: StoreEvent[] = [];
-    let initial: KubeObject[] = [];
-    let expired: ApiError | undefined;
-    if (rvText === '' || rvText === '0' || sendInitialEvents) {
-      initial = store.list(resource, namespace).filter((object) => matches(object));
-    } else {
-      try {
-        replay = store.eventsSince(Number(rvText));
-      } catch (error) {
-        if (!(error instanceof ExpiredError)) throw error;
-        expired = new ApiError(410, 'Expired', error.message);
-      }
-    }
-
-    response.writeHead(200, { 'Content-Type': form === 'table' ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
-    response.flushHeaders();
-    const socket = request.socket;
-    let closed = false;
-    const timers: NodeJS.Timeout[] = [];
-    const subscription = { dispose: () => undefined as unknown };
-    const watch: ActiveWatch = {
-      response,
-      socket,
-      close: (error?: ApiError) => {
-        if (closed) return;
-        closed = true;
-        this.watches.delete(watch);
-        subscription.dispose();
-        for (const timer of timers) clearTimeout(timer);
-        if (error && !response.destroyed) response.write(`{"type":"ERROR","object":${JSON.stringify(error.toStatus())}}\n`);
-        if (!response.destroyed) response.end();
-      },
-    };
-    const write = (chunk: string) => {
-      if (closed || response.destroyed) return;
-      response.write(chunk);
-      // A watcher that cannot keep up is dropped, as the real server does; it will relist and watch again.
-      if (response.writableLength > MAX_WATCH_BUFFER_BYTES) watch.close();
-    };
-    this.watches.add(watch);
-    response.on('close', () => watch.close());
-    if (expired) {
-      watch.close(expired);
-      return;
-    }
-    const live = store.subscribe((event) => {
-      const chunk = translate(event);
-      if (chunk) write(chunk);
-    });
-    subscription.dispose = () => live.dispose();
-    for (const object of initial) write(encode('ADDED', object));
-    if (sendInitialEvents && bookmarks) write(bookmark(true));
-    for (const event of replay) {
-      const chunk = translate(event);
-      if (chunk) write(chunk);
-    }
-    if (bookmarks && this.options.bookmarkIntervalMs > 0) {
-      const tick = () => {
-        write(bookmark());
-        timers.push(setTimeout(tick, this.options.bookmarkIntervalMs));
-      };
-      timers.push(setTimeout(tick, this.options.bookmarkIntervalMs));
-    }
-    // Timers longer than 24.8 days fire at once in Node.js: a long timeout is chained.
-    setLongTimeout(() => {
-      if (bookmarks) write(bookmark());
-      watch.close();
-    }, timeoutSeconds * 1000, (timer) => timers.push(timer));
-  }
 }
 
 export { failureStatus };
