@@ -2,17 +2,16 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { apiVersionOf, findResourceType, groupVersions, qualifiedResource, type KubeObject, type ResourceType } from './resources';
+import { findResourceType, groupVersions, qualifiedResource, type KubeObject } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
-import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
-import { jsonOf, objectKey, type ObjectStore } from './store';
-import { tableRowJson, toTable, type IncludeObject } from './tables';
+import { jsonOf, type ObjectStore } from './store';
+import { toTable, type IncludeObject } from './tables';
 import { podLogLines } from './podLogs';
 import { gracePeriodOf, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField, validateDeployment, validateScale } from './writeValidation';
 import { errorMessage } from '../util/errors';
-
-import { apiResourceList, continueTooOld, decodeContinue, delay, encodeContinue, gitVersion, itemJson, listKind, MAX_BODY_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
+import { apiResourceList, delay, gitVersion, MAX_BODY_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
 import { jsonPatch, mergePatch, scaleOf, unsupportedMediaType } from './apiPatches';
+import { notFoundError, requestSelectors, serveList } from './apiList';
 import { type ActiveWatch, serveWatch, type WatchServer } from './apiWatch';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
@@ -55,7 +54,7 @@ export class ApiServer {
       store: options.store,
       watches: this.watches,
       bookmarkIntervalMs: options.bookmarkIntervalMs,
-      selectors: (url, resource) => this.selectors(url, resource),
+      selectors: requestSelectors,
     };
     this.tokenBytes = Buffer.from(options.token);
   }
@@ -230,7 +229,7 @@ export class ApiServer {
     this.authorize(verb, target);
     switch (verb) {
       case 'list':
-        return this.list(request, response, url, target);
+        return serveList(this.options.store, request, response, url, target);
       case 'watch':
         return serveWatch(this.watchServer, request, response, url, target);
       case 'get':
@@ -296,119 +295,9 @@ export class ApiServer {
     throw new ApiError(403, 'Forbidden', message, details);
   }
 
-  private selectors(url: URL, resource: ResourceType): { labels: LabelSelector; fields: FieldSelector; filtered: boolean } {
-    try {
-      const labelText = url.searchParams.get('labelSelector');
-      const fieldText = url.searchParams.get('fieldSelector');
-      return { labels: parseLabelSelector(labelText), fields: parseFieldSelector(fieldText, resource), filtered: Boolean(labelText?.trim() || fieldText?.trim()) };
-    } catch (error) {
-      if (error instanceof SelectorError) throw badRequest(error.message);
-      throw error;
-    }
-  }
-
-  private notFound(target: ResourceRequest): ApiError {
-    const { resource, name } = target;
-    const details: Record<string, string> = { name: name!, kind: resource.plural };
-    if (resource.group) details.group = resource.group;
-    return new ApiError(404, 'NotFound', `${qualifiedResource(resource)} "${name}" not found`, details);
-  }
-
-  private async list(request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
-    const { store } = this.options;
-    const { resource, namespace } = target;
-    const { labels, fields, filtered } = this.selectors(url, resource);
-    const limitText = url.searchParams.get('limit');
-    const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
-    if (!Number.isInteger(limit) || limit < 0) throw badRequest(`invalid limit: ${limitText}`);
-    const continueText = url.searchParams.get('continue');
-    const rvText = url.searchParams.get('resourceVersion');
-    const rvMatch = url.searchParams.get('resourceVersionMatch');
-    if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
-    if (rvMatch && !['Exact', 'NotOlderThan'].includes(rvMatch)) throw badRequest(`resourceVersionMatch: Unsupported value: "${rvMatch}": supported values: "Exact", "NotOlderThan"`);
-    if (rvMatch && !rvText) throw badRequest('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided');
-
-    let revision = store.revision;
-    let startKey: string | undefined;
-    let objects: KubeObject[];
-    if (continueText) {
-      if (rvText) throw badRequest('specifying resource version is not allowed when using continue');
-      const token = decodeContinue(continueText);
-      if (token.rv < store.oldestRevision) throw new ApiError(410, 'Expired', continueTooOld);
-      revision = token.rv;
-      startKey = token.start;
-      objects = store.listAt(resource, revision, namespace);
-    } else if (rvText && rvText !== '0') {
-      const requested = Number(rvText);
-      if (requested > store.revision) {
-        throw new ApiError(504, 'Timeout', `Too large resource version: ${requested}, current: ${store.revision}`, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
-      }
-      if (rvMatch === 'Exact') {
-        if (requested < store.oldestRevision) throw new ApiError(410, 'Expired', `The resourceVersion for the provided list is too old.`);
-        revision = requested;
-        objects = store.listAt(resource, requested, namespace);
-      } else {
-        objects = store.list(resource, namespace);
-      }
-    } else {
-      objects = store.list(resource, namespace);
-    }
-
-    let matching = filtered ? objects.filter((object) => labels(object.metadata.labels) && fields(object)) : objects;
-    if (startKey !== undefined) {
-      const start = startKey;
-      matching = matching.filter((object) => objectKey(object.metadata.namespace, object.metadata.name) >= start);
-    }
-    let page = matching;
-    let continueToken: string | undefined;
-    let remaining: number | undefined;
-    if (limit > 0 && matching.length > limit) {
-      page = matching.slice(0, limit);
-      const last = page[page.length - 1]!;
-      continueToken = encodeContinue(revision, objectKey(last.metadata.namespace, last.metadata.name));
-      if (!filtered) remaining = matching.length - limit;
-    }
-
-    const form = responseForm(request.headers.accept);
-    const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
-    if (form === 'table') {
-      const [tableHead] = JSON.stringify(toTable(resource, [], { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining })).split('"rows":[]');
-      const now = Date.now();
-      this.sendJsonParts(response, `${tableHead}"rows":[`, page.map((object) => tableRowJson(resource, object, includeObject, now)), ']}');
-      return;
-    }
-    const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
-    if (continueToken) metadata.continue = continueToken;
-    if (remaining !== undefined) metadata.remainingItemCount = remaining;
-    const head = form === 'metadata'
-      ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
-      : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
-    const items = form === 'metadata' ? page.map((object) => JSON.stringify(partialMetadata(object))) : page.map(itemJson);
-    this.sendJsonParts(response, head, items, ']}');
-  }
-
-  /** A large JSON body written in batches: no single buffer of the whole list (tens of MiB at 5,000 nodes). */
-  private sendJsonParts(response: ServerResponse, head: string, items: readonly string[], tail: string): void {
-    const batchChars = 1 << 20;
-    const buffers: Buffer[] = [];
-    let batch = head;
-    items.forEach((item, index) => {
-      batch += index === 0 ? item : `,${item}`;
-      if (batch.length >= batchChars) {
-        buffers.push(Buffer.from(batch));
-        batch = '';
-      }
-    });
-    buffers.push(Buffer.from(batch + tail));
-    const length = buffers.reduce((total, buffer) => total + buffer.length, 0);
-    response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length, 'Cache-Control': 'no-cache, private' });
-    for (const buffer of buffers) response.write(buffer);
-    response.end();
-  }
-
   private async get(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
     const object = this.options.store.get(target.resource, target.namespace, target.name!);
-    if (!object) throw this.notFound(target);
+    if (!object) throw notFoundError(target);
     if (target.subresource === 'scale') {
       this.sendJson(response, 200, JSON.stringify(scaleOf(object)));
       return;
@@ -485,7 +374,7 @@ export class ApiServer {
     const url = new URL(request.url ?? '/', 'https://127.0.0.1');
     const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
-    if (!existing) throw this.notFound(target);
+    if (!existing) throw notFoundError(target);
     const preconditions = body?.preconditions;
     if (preconditions?.uid && preconditions.uid !== existing.metadata.uid) {
       throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.metadata.uid}`, { name: target.name, kind: target.resource.plural });
@@ -503,7 +392,7 @@ export class ApiServer {
     if (!accepted.includes(contentType)) throw unsupportedMediaType();
     const body = await this.readBody(request);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
-    if (!existing) throw this.notFound(target);
+    if (!existing) throw notFoundError(target);
     const isScale = target.subresource === 'scale';
     const current = isScale ? scaleOf(existing) : existing;
     let patched: Record<string, unknown>;

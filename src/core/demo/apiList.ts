@@ -1,0 +1,119 @@
+/** A list as kube-apiserver answers it: selectors, pages and continue tokens, tables, partial metadata. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { apiVersionOf, qualifiedResource, type KubeObject, type ResourceType } from './resources';
+import { ApiError, badRequest } from './status';
+import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
+import { objectKey, type ObjectStore } from './store';
+import { tableRowJson, toTable, type IncludeObject } from './tables';
+import { continueTooOld, decodeContinue, encodeContinue, itemJson, listKind, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
+
+/** Label and field selectors of a request; a malformed one is a 400, as kube-apiserver answers. */
+export function requestSelectors(url: URL, resource: ResourceType): { labels: LabelSelector; fields: FieldSelector; filtered: boolean } {
+  try {
+    const labelText = url.searchParams.get('labelSelector');
+    const fieldText = url.searchParams.get('fieldSelector');
+    return { labels: parseLabelSelector(labelText), fields: parseFieldSelector(fieldText, resource), filtered: Boolean(labelText?.trim() || fieldText?.trim()) };
+  } catch (error) {
+    if (error instanceof SelectorError) throw badRequest(error.message);
+    throw error;
+  }
+}
+
+export function notFoundError(target: ResourceRequest): ApiError {
+  const { resource, name } = target;
+  const details: Record<string, string> = { name: name!, kind: resource.plural };
+  if (resource.group) details.group = resource.group;
+  return new ApiError(404, 'NotFound', `${qualifiedResource(resource)} "${name}" not found`, details);
+}
+
+export async function serveList(store: ObjectStore, request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
+    const { resource, namespace } = target;
+  const { labels, fields, filtered } = requestSelectors(url, resource);
+  const limitText = url.searchParams.get('limit');
+  const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
+  if (!Number.isInteger(limit) || limit < 0) throw badRequest(`invalid limit: ${limitText}`);
+  const continueText = url.searchParams.get('continue');
+  const rvText = url.searchParams.get('resourceVersion');
+  const rvMatch = url.searchParams.get('resourceVersionMatch');
+  if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
+  if (rvMatch && !['Exact', 'NotOlderThan'].includes(rvMatch)) throw badRequest(`resourceVersionMatch: Unsupported value: "${rvMatch}": supported values: "Exact", "NotOlderThan"`);
+  if (rvMatch && !rvText) throw badRequest('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided');
+
+  let revision = store.revision;
+  let startKey: string | undefined;
+  let objects: KubeObject[];
+  if (continueText) {
+    if (rvText) throw badRequest('specifying resource version is not allowed when using continue');
+    const token = decodeContinue(continueText);
+    if (token.rv < store.oldestRevision) throw new ApiError(410, 'Expired', continueTooOld);
+    revision = token.rv;
+    startKey = token.start;
+    objects = store.listAt(resource, revision, namespace);
+  } else if (rvText && rvText !== '0') {
+    const requested = Number(rvText);
+    if (requested > store.revision) {
+      throw new ApiError(504, 'Timeout', `Too large resource version: ${requested}, current: ${store.revision}`, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
+    }
+    if (rvMatch === 'Exact') {
+      if (requested < store.oldestRevision) throw new ApiError(410, 'Expired', `The resourceVersion for the provided list is too old.`);
+      revision = requested;
+      objects = store.listAt(resource, requested, namespace);
+    } else {
+      objects = store.list(resource, namespace);
+    }
+  } else {
+    objects = store.list(resource, namespace);
+  }
+
+  let matching = filtered ? objects.filter((object) => labels(object.metadata.labels) && fields(object)) : objects;
+  if (startKey !== undefined) {
+    const start = startKey;
+    matching = matching.filter((object) => objectKey(object.metadata.namespace, object.metadata.name) >= start);
+  }
+  let page = matching;
+  let continueToken: string | undefined;
+  let remaining: number | undefined;
+  if (limit > 0 && matching.length > limit) {
+    page = matching.slice(0, limit);
+    const last = page[page.length - 1]!;
+    continueToken = encodeContinue(revision, objectKey(last.metadata.namespace, last.metadata.name));
+    if (!filtered) remaining = matching.length - limit;
+  }
+
+  const form = responseForm(request.headers.accept);
+  const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
+  if (form === 'table') {
+    const [tableHead] = JSON.stringify(toTable(resource, [], { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining })).split('"rows":[]');
+    const now = Date.now();
+    sendJsonParts(response, `${tableHead}"rows":[`, page.map((object) => tableRowJson(resource, object, includeObject, now)), ']}');
+    return;
+  }
+  const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
+  if (continueToken) metadata.continue = continueToken;
+  if (remaining !== undefined) metadata.remainingItemCount = remaining;
+  const head = form === 'metadata'
+    ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
+    : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
+  const items = form === 'metadata' ? page.map((object) => JSON.stringify(partialMetadata(object))) : page.map(itemJson);
+  sendJsonParts(response, head, items, ']}');
+}
+
+/** A JSON body sent in parts: a 5,000-node list is never one string. */
+/** A large JSON body written in batches: no single buffer of the whole list (tens of MiB at 5,000 nodes). */
+function sendJsonParts(response: ServerResponse, head: string, items: readonly string[], tail: string): void {
+  const batchChars = 1 << 20;
+  const buffers: Buffer[] = [];
+  let batch = head;
+  items.forEach((item, index) => {
+    batch += index === 0 ? item : `,${item}`;
+    if (batch.length >= batchChars) {
+      buffers.push(Buffer.from(batch));
+      batch = '';
+    }
+  });
+  buffers.push(Buffer.from(batch + tail));
+  const length = buffers.reduce((total, buffer) => total + buffer.length, 0);
+  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length, 'Cache-Control': 'no-cache, private' });
+  for (const buffer of buffers) response.write(buffer);
+  response.end();
+}
