@@ -7,25 +7,16 @@
  */
 import type { ClusterAnatomy, NodeAnatomy, NodeRole, PodSource } from '../anatomy/types';
 import type { DiagramUiState, EdgeKind, LegendEntry, LegendSwatch, Scene, SceneGroup, SceneLegend } from './scene';
-import { type DiagramStrings, format } from './strings';
-import { type TextMeasure, titleFontSize } from './text';
+import { format } from './strings';
+import { titleFontSize } from './text';
 import { NodeLayout } from './layout/nodes';
 import { columnGap, columnWidth, margin, round, type Section } from './layout/canvas';
 
 export { formatEvidence } from './layout/canvas';
 
-export interface LayoutOptions {
-  readonly strings?: DiagramStrings;
-  readonly locale?: string;
-  /** The time heartbeats are measured against (ms); defaults to the anatomy's generatedAt. */
-  readonly now?: number;
-  /** More nodes than this in one role are drawn as a group. */
-  readonly groupThreshold?: number;
-  /** Nodes shown per page of an expanded group. */
-  readonly pageSize?: number;
-  /** How wide text is drawn: names that do not fit their box are shortened in the middle. */
-  readonly measure?: TextMeasure;
-}
+import type { LayoutOptions } from './layout/canvas';
+
+export type { LayoutOptions } from './layout/canvas';
 
 export { defaultGroupThreshold } from './layout/canvas';
 

@@ -2,18 +2,12 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { AnatomyTarget } from '../../core/anatomy/target';
-import { childElements, type TreeElement } from '../../core/anatomy/treeModel';
+import { childElements } from '../../core/anatomy/treeModel';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/health';
-import type { ConnectionStatus } from '../../core/anatomy/connection';
-import { canRetry, collapsibleStateOf, renderTreeItem, type TreeItemView } from './treeItems';
+import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
 
-/** Elements the tree shows besides the anatomy: the connection's state and its actions. */
-export type StateElement =
-  | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
-  | { readonly type: 'retry'; readonly id: string };
-
-export type AnatomyTreeElement = TreeElement | StateElement;
+export type { AnatomyTreeElement, StateElement } from './treeItems';
 
 export interface RenderedTreeItem {
   readonly id: string;

@@ -5,7 +5,6 @@ import { runtimeLink } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';
 import type { ConnectionStatus } from '../../core/anatomy/connection';
 import { CommandIds } from '../commandIds';
-import type { AnatomyTreeElement, StateElement } from './anatomyTreeProvider';
 import {
   absentDescription,
   ageText,
@@ -23,6 +22,13 @@ import {
   sourceLabel,
   Tooltip,
 } from './treeText';
+
+/** Elements the tree shows besides the anatomy: the connection's state and its actions. */
+export type StateElement =
+  | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
+  | { readonly type: 'retry'; readonly id: string };
+
+export type AnatomyTreeElement = TreeElement | StateElement;
 
 /** What rendering an item may read besides the element: the anatomy shown, and Leases as the informer holds them now. */
 export interface TreeItemView {

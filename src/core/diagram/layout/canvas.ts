@@ -9,7 +9,6 @@ import { nodeHealth } from '../../anatomy/health';
 import type { DiagramUiState, EdgeKind, Health, SceneBox, SceneEdge, SceneGroup } from '../scene';
 import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format } from '../strings';
 import { dejaVuMeasure, elideName, labelRoom, type TextMeasure } from '../text';
-import type { LayoutOptions } from '../layout';
 
 export const defaultGroupThreshold = 12;
 
@@ -32,6 +31,19 @@ export interface Section {
   readonly role: NodeRole;
   readonly nodes: readonly NodeAnatomy[];
   readonly group?: SceneGroup;
+}
+
+export interface LayoutOptions {
+  readonly strings?: DiagramStrings;
+  readonly locale?: string;
+  /** The time heartbeats are measured against (ms); defaults to the anatomy's generatedAt. */
+  readonly now?: number;
+  /** More nodes than this in one role are drawn as a group. */
+  readonly groupThreshold?: number;
+  /** Nodes shown per page of an expanded group. */
+  readonly pageSize?: number;
+  /** How wide text is drawn: names that do not fit their box are shortened in the middle. */
+  readonly measure?: TextMeasure;
 }
 
 export abstract class SceneCanvas {
