@@ -27,6 +27,7 @@ import {
 import { canvasMeasure, sceneToPng } from './canvasImage';
 import { buildSvgDom, html } from './dom';
 import { HeartbeatView } from './heartbeats';
+import { bindPointer } from './pointer';
 import { Toolbar } from './toolbar';
 import { getHost } from './host';
 import { centreOn, type Direction, fitView, nearestInDirection, type Viewport, zoomAt } from './navigation.utils';
@@ -397,74 +398,22 @@ class DiagramApp {
   }
 
   private bindCanvas(): void {
-    const canvas = this.canvas;
-    let drag: { x: number; y: number; view: Viewport; moved: boolean } | undefined;
-    canvas.addEventListener('pointerdown', (event) => {
-      if (event.button !== 0 || !this.viewport) return;
-      drag = { x: event.clientX, y: event.clientY, view: this.viewport, moved: false };
-    });
-    window.addEventListener('pointermove', (event) => {
-      if (!drag) return;
-      const dx = event.clientX - drag.x;
-      const dy = event.clientY - drag.y;
-      if (!drag.moved && Math.hypot(dx, dy) < 4) return;
-      if (!drag.moved) {
-        canvas.setPointerCapture?.(event.pointerId);
-        // Only while dragging: a layer kept across zooms would be rasterised at the wrong scale.
-        if (this.svg) this.svg.style.willChange = 'transform';
-      }
-      drag.moved = true;
-      canvas.classList.add('ca-dragging');
-      this.viewport = { ...drag.view, x: drag.view.x + dx, y: drag.view.y + dy };
-      this.applyViewport();
-    });
-    window.addEventListener('pointerup', () => {
-      if (drag?.moved) this.saveState();
-      if (this.svg) this.svg.style.willChange = '';
-      canvas.classList.remove('ca-dragging');
-      // A click event follows; remember whether it ended a drag.
-      this.suppressClick = !!drag?.moved;
-      drag = undefined;
-    });
-    canvas.addEventListener('click', (event) => {
-      if (this.suppressClick) return;
-      const box = this.boxOf(event.target);
-      if (box) {
-        this.focusedId = box.id;
-        this.activate(box, event.shiftKey);
-      }
-    });
-    canvas.addEventListener(
-      'wheel',
-      (event) => {
-        if (!this.viewport) return;
-        event.preventDefault();
-        const rect = canvas.getBoundingClientRect();
-        const factor = Math.exp(-event.deltaY * (event.deltaMode === 1 ? 0.05 : 0.0015));
-        this.viewport = zoomAt(this.viewport, factor, event.clientX - rect.left, event.clientY - rect.top);
+    bindPointer(this.canvas, {
+      viewport: () => this.viewport,
+      moveTo: (viewport, done) => {
+        this.viewport = viewport;
         this.applyViewport();
-        this.saveState();
+        if (done) this.saveState();
       },
-      { passive: false },
-    );
-    canvas.addEventListener('pointerover', (event) => {
-      if (drag?.moved) return;
-      const element = (event.target as Element).closest?.('.ca-box') ?? undefined;
-      this.showCard(this.boxOf(event.target), element);
+      gestureEnded: () => this.saveState(),
+      drawing: () => this.svg,
+      boxOf: (target) => this.boxOf(target),
+      activate: (box, openYaml) => this.activate(box, openYaml),
+      focused: (box) => (this.focusedId = box.id),
+      showCard: (box, anchor) => this.showCard(box, anchor),
     });
-    canvas.addEventListener('pointerleave', () => this.showCard(undefined, undefined));
-    canvas.addEventListener('focusin', (event) => {
-      const box = this.boxOf(event.target);
-      if (box) {
-        this.focusedId = box.id;
-        this.showCard(box, event.target as Element);
-      }
-    });
-    canvas.addEventListener('focusout', () => this.showCard(undefined, undefined));
-    canvas.addEventListener('keydown', (event) => this.onKey(event));
+    this.canvas.addEventListener('keydown', (event) => this.onKey(event));
   }
-
-  private suppressClick = false;
 
   private onKey(event: KeyboardEvent): void {
     const arrows: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
