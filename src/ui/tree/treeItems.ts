@@ -325,10 +325,11 @@ function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, v
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
   } else {
     // The time of the last renewal, not an age: it changes when the Lease does, so the row is not redrawn
-    // every second (which would close its tooltip), and it is what `kubectl get lease` shows advancing.
+    // every second (which would close its tooltip), and it is what `kubectl get lease` shows advancing. The
+    // time alone: beside the label, longer words would push it out of a 300 px sidebar.
     const stopped = heartbeatStopped(lease, Date.now());
     const renewed = clockTime(lease.renewTime);
-    item.description = stopped ? vscode.l10n.t('stopped; last renewed at {0}', renewed) : vscode.l10n.t('renewed at {0}', renewed);
+    item.description = stopped ? vscode.l10n.t('stopped {0}', renewed) : renewed;
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(stopped ? 'list.errorForeground' : 'testing.iconPassed'));
     item.tooltip = new Tooltip()
       .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
