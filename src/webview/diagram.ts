@@ -8,11 +8,11 @@ import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
 import { layoutDiagram } from '../core/diagram/layout';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import { type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
-import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings } from '../core/diagram/strings';
+import { type DiagramStrings, defaultDiagramStrings, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
-import { type WalkthroughStep, walkthroughSteps } from '../core/diagram/walkthrough';
+import { walkthroughSteps } from '../core/diagram/walkthrough';
 import {
   type HostToWebviewMessage,
   isDeltaMessage,
@@ -26,7 +26,9 @@ import {
 } from '../protocol/diagramProtocol';
 import { canvasMeasure, sceneToPng } from './canvasImage';
 import { buildSvgDom, html } from './dom';
+import { showCard } from './card';
 import { HeartbeatView } from './heartbeats';
+import { WalkthroughPlayer } from './walkthroughPlayer';
 import { bindPointer } from './pointer';
 import { Toolbar } from './toolbar';
 import { getHost } from './host';
@@ -38,7 +40,6 @@ interface SavedState {
   readonly viewport?: Viewport;
 }
 
-const walkStepMs = 4000;
 
 class DiagramApp {
   private readonly host = getHost();
@@ -56,16 +57,13 @@ class DiagramApp {
   /** Host requests (reveal, walk-through) that arrived before the drawing they act on. */
   private readonly afterDrawing: (() => void)[] = [];
   private focusedId: string | undefined;
-  private walkSteps: WalkthroughStep[] = [];
-  private walkIndex: number | null = null;
-  private walkTimer: ReturnType<typeof setTimeout> | undefined;
   private renderQueued = false;
 
   // DOM
   private readonly toolbar = new Toolbar({
     view: (view) => this.setUi({ ...this.ui, view }),
     showReverse: (showReverse) => this.setUi({ ...this.ui, showReverse }),
-    walk: () => this.walk(this.walkIndex === null ? 'play' : 'stop'),
+    walk: () => this.walk(this.walkthrough.isPlaying ? 'stop' : 'play'),
     previous: () => this.walk('previous'),
     next: () => this.walk('next'),
     zoom: (factor) => this.zoom(factor),
@@ -76,6 +74,13 @@ class DiagramApp {
   });
   private readonly caption = html('div', { class: 'ca-caption', 'aria-live': 'polite' });
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
+  private readonly walkthrough = new WalkthroughPlayer({
+    drawing: () => this.svg,
+    box: (id) => this.elementsById.get(id),
+    caption: this.caption,
+    strings: () => this.strings,
+    playing: (playing) => this.toolbar.setWalking(playing, this.strings),
+  });
   private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application', 'aria-describedby': 'ca-help' });
   private readonly help = html('div', { class: 'ca-help', id: 'ca-help', role: 'region' });
   private readonly measure = canvasMeasure();
@@ -188,13 +193,8 @@ class DiagramApp {
     this.indexScene(scene, svg);
     if (!this.viewport || previousView !== scene.view) this.viewport = this.fittedViewport();
     this.applyViewport();
-    this.walkSteps = walkthroughSteps(scene, this.strings);
     // The walk-through lights the architecture view's edges: another view ends it instead of greying everything.
-    if (scene.view !== 'architecture' && this.walkIndex !== null) {
-      clearTimeout(this.walkTimer);
-      this.walkIndex = null;
-    }
-    this.applyWalkthrough();
+    this.walkthrough.drawn(walkthroughSteps(scene, this.strings), scene.view === 'architecture');
     if (this.focusedId) this.elementsById.get(this.focusedId)?.focus({ preventScroll: true });
     this.report();
     for (const request of this.afterDrawing.splice(0)) request();
@@ -251,53 +251,20 @@ class DiagramApp {
   // ---- walk-through ----
 
   private walk(action: 'play' | 'stop' | 'next' | 'previous'): void {
-    clearTimeout(this.walkTimer);
-    if (action === 'stop' || !this.scene || this.ui.view !== 'architecture') {
-      if (action !== 'stop' && this.ui.view !== 'architecture') {
-        // The walk-through runs on the architecture view: switch to it now, not on the next frame.
-        this.ui = { ...this.ui, view: 'architecture' };
-        this.saveState();
-        this.host.postMessage({ type: 'toggle', state: this.ui });
-        this.render();
-      } else {
-        this.walkIndex = null;
-        this.applyWalkthrough();
-        return;
-      }
-    }
-    const last = this.walkSteps.length - 1;
-    if (action === 'play') this.walkIndex = 0;
-    else if (action === 'next') this.walkIndex = Math.min(last, (this.walkIndex ?? -1) + 1);
-    else this.walkIndex = Math.max(0, (this.walkIndex ?? 1) - 1);
-    this.applyWalkthrough();
-    if (action === 'play') this.scheduleWalk();
-  }
-
-  private scheduleWalk(): void {
-    this.walkTimer = setTimeout(() => {
-      if (this.walkIndex === null) return;
-      if (this.walkIndex >= this.walkSteps.length - 1) return;
-      this.walkIndex++;
-      this.applyWalkthrough();
-      this.scheduleWalk();
-    }, walkStepMs);
-  }
-
-  private applyWalkthrough(): void {
-    const svg = this.svg;
-    if (!svg) return;
-    for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
-    const step = this.walkIndex === null ? undefined : this.walkSteps[this.walkIndex];
-    svg.classList.toggle('ca-walking', !!step);
-    this.toolbar.setWalking(!!step, this.strings);
-    if (!step) {
-      this.caption.textContent = '';
+    if (action === 'stop' || !this.scene) {
+      this.walkthrough.stop();
       return;
     }
-    const edgeIds = new Set(step.edgeIds);
-    for (const edge of svg.querySelectorAll('.ca-edge')) if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
-    for (const id of step.boxIds) this.elementsById.get(id)?.classList.add('ca-lit');
-    this.caption.textContent = `${format(this.strings.walkthroughStep, step.index + 1, this.walkSteps.length)}: ${step.text}`;
+    if (this.ui.view !== 'architecture') {
+      // The walk-through runs on the architecture view: switch to it now, not on the next frame.
+      this.ui = { ...this.ui, view: 'architecture' };
+      this.saveState();
+      this.host.postMessage({ type: 'toggle', state: this.ui });
+      this.render();
+    }
+    if (action === 'play') this.walkthrough.play();
+    else if (action === 'next') this.walkthrough.next();
+    else this.walkthrough.previous();
   }
 
   // ---- interaction ----
@@ -372,29 +339,7 @@ class DiagramApp {
   }
 
   private showCard(box: SceneBox | undefined, anchor: Element | undefined): void {
-    if (!box?.card || !anchor) {
-      this.card.hidden = true;
-      return;
-    }
-    const { card } = box;
-    const section = (title: string, lines: readonly string[]) =>
-      lines.length ? [html('h4', {}, title), html('ul', {}, ...lines.map((line) => html('li', {}, html('code', {}, line))))] : [];
-    this.card.replaceChildren(
-      html('h3', {}, card.title),
-      html('h4', {}, this.strings.cardRole),
-      html('div', {}, card.role),
-      ...section(this.strings.cardRunsHere, card.runsHere),
-      ...section(this.strings.cardEvidence, card.evidence),
-      ...(box.target || box.action ? [html('h4', {}, this.strings.clickHint)] : []),
-    );
-    this.card.hidden = false;
-    const rect = anchor.getBoundingClientRect();
-    const canvasRect = this.canvas.getBoundingClientRect();
-    const left = Math.min(rect.right + 8, window.innerWidth - this.card.offsetWidth - 8);
-    const top = Math.min(Math.max(canvasRect.top, rect.top), window.innerHeight - this.card.offsetHeight - 8);
-    this.card.style.left = `${Math.max(0, left)}px`;
-    this.card.style.top = `${Math.max(0, top)}px`;
-    anchor.setAttribute('aria-describedby', 'ca-card');
+    showCard(this.card, this.canvas, this.strings, box, anchor);
   }
 
   private bindCanvas(): void {
@@ -479,7 +424,7 @@ class DiagramApp {
 
   private relabelToolbar(): void {
     const s = this.strings;
-    this.toolbar.relabel(s, this.walkIndex !== null);
+    this.toolbar.relabel(s, this.walkthrough.isPlaying);
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
     this.canvas.title = s.keyboardHint;
     const keys = [s.keyTab, s.keyHome, s.keyArrows, s.keyActivate, s.keyPan, s.keyZoom, s.keyEscape, s.keyHelp];

@@ -25,9 +25,10 @@ import type { Disposable } from '../util/disposable';
 import { buildAnatomy, classifyPod, leaseInfo, toComponentPod, type OwnerLookup, type PodClassification } from './classify';
 import type { AnatomySource } from './source';
 import type { ClusterAnatomy, ComponentPod, LeaseInfo } from './types';
-
 import type { ConnectionStatus } from './connection';
+import { type CollectionName, KUBE_SYSTEM, type ManifestRef, NODE_LEASE_NAMESPACE, type ObjectRef, collections, isNetworkError, optionalCollections, revokedKinds } from './session/collections';
 
+export * from './session/collections';
 export type { ConnectionState, ConnectionStatus } from './connection';
 
 export interface ClusterSessionOptions {
@@ -42,58 +43,7 @@ export interface ClusterSessionOptions {
   /** How long a resumed watch must stay open before its collection counts as synced again. */
   readonly healthyAfterMs?: number;
 }
-
-export const KUBE_SYSTEM = 'kube-system';
-export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
-
-/** The collections one session watches, with the resource names RBAC uses (each slimmed by its own function below). */
-const collections = {
-  nodes: { resource: 'nodes', path: '/api/v1/nodes', what: 'Nodes' },
-  pods: { resource: 'pods', path: `/api/v1/namespaces/${KUBE_SYSTEM}/pods`, what: `Pods in ${KUBE_SYSTEM}` },
-  daemonSets: { resource: 'daemonsets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/daemonsets`, what: `DaemonSets in ${KUBE_SYSTEM}` },
-  deployments: { resource: 'deployments', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`, what: `Deployments in ${KUBE_SYSTEM}` },
-  replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}` },
-  services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}` },
-  leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}` },
-  events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}` },
-  // Optional: the API server addresses behind the `kubernetes` Service. Served by every version, unlike
-  // EndpointSlices v1; when it cannot be read the anatomy simply does without it.
-  apiServers: {
-    resource: 'endpoints',
-    path: '/api/v1/namespaces/default/endpoints',
-    what: 'the Endpoints of the kubernetes Service',
-    fieldSelector: 'metadata.name=kubernetes',
-  },
-} as const;
-
-type CollectionName = keyof typeof collections;
-
-/** Collections whose failure does not make the cluster partly unreadable. */
-const optionalCollections: ReadonlySet<CollectionName> = new Set(['apiServers']);
-
-/** Errors after which what was listed before no longer stands: the objects are unreadable, not just stale. */
-const revokedKinds: ReadonlySet<string> = new Set(['forbidden', 'unauthorized', 'not-found']);
-
-const isNetworkError = (error: KubeApiError) => error.kind === 'unreachable' || error.kind === 'timeout';
-
 type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
-
-/** A watched object, by its RBAC resource name (`pods`, `nodes`, …). */
-/** An object by its resource (plural, as RBAC names it), namespace ('' for cluster-scoped) and name. */
-export interface ObjectRef {
-  readonly resource: string;
-  readonly namespace: string;
-  readonly name: string;
-}
-
-/** An object as a manifest names it: apiVersion and kind. */
-export interface ManifestRef {
-  readonly apiVersion: string;
-  readonly kind: string;
-  readonly namespace: string;
-  readonly name: string;
-}
-
 interface CachedClassification {
   readonly resourceVersion: string;
   readonly ownersVersion: number;
@@ -101,7 +51,6 @@ interface CachedClassification {
   /** What the anatomy shows of the Pod; the same object until the Pod or its owners change. */
   readonly componentPod: ComponentPod;
 }
-
 /**
  * The live anatomy of one kubeconfig context: informers for the collections above, an incremental Pod
  * classification cache, and a coalesced rebuild of the anatomy. Disposing it closes every watch.
@@ -436,7 +385,6 @@ export class ClusterSession implements AnatomySource, Disposable {
     for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
   }
 }
-
 function podKey(pod: { metadata: SlimMeta }): string {
   return pod.metadata.uid || `${pod.metadata.namespace}/${pod.metadata.name}`;
 }

@@ -1,8 +1,10 @@
-/** The request bodies of the writes the demo serves: merge and JSON patches, and the Scale subresource. */
+/** The request bodies of the writes the demo serves: reading them safely, merge and JSON patches, the Scale subresource. */
+import type { IncomingMessage } from 'node:http';
+import { errorMessage } from '../util/errors';
 import { MAX_BODY_BYTES } from './apiFormats';
 import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
-import { isPrototypeKey, unknownField } from './writeValidation';
+import { isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
 
 export function unsupportedMediaType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
@@ -114,3 +116,28 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   return document;
 }
 
+/** A write's JSON body: size-capped, depth-checked before parsing, and free of prototype keys. */
+export async function readRequestBody(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request) {
+    size += (chunk as Buffer).length;
+    // Past the limit, read on and discard so the client gets the 413 instead of a reset; give up on floods.
+    if (size > MAX_BODY_BYTES * 16) request.destroy();
+    if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
+  }
+  if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (text.trim() === '') return undefined;
+  // Before parsing: every later walk of the body is recursive.
+  if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw badRequest(`couldn't get version/kind; json parse error: ${errorMessage(error)}`);
+  }
+  const prototypeKey = prototypeKeyPath(body);
+  if (prototypeKey !== undefined) throw unknownField(prototypeKey);
+  return body;
+}

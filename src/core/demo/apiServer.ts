@@ -6,13 +6,12 @@ import { findResourceType, groupVersions, qualifiedResource, type KubeObject } f
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
-import { podLogLines } from './podLogs';
-import { gracePeriodOf, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField, validateDeployment, validateScale } from './writeValidation';
+import { gracePeriodOf, validateDeployment, validateScale } from './writeValidation';
 import { errorMessage } from '../util/errors';
-import { apiResourceList, delay, gitVersion, MAX_BODY_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
-import { jsonPatch, mergePatch, scaleOf, unsupportedMediaType } from './apiPatches';
+import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
+import { jsonPatch, mergePatch, readRequestBody, scaleOf, unsupportedMediaType } from './apiPatches';
 import { notFoundError, requestSelectors, serveList } from './apiList';
-import { type ActiveWatch, serveWatch, type WatchServer } from './apiWatch';
+import { type ActiveWatch, serveLog, serveWatch, type WatchServer } from './apiWatch';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -303,7 +302,7 @@ export class ApiServer {
       return;
     }
     if (target.subresource === 'log') {
-      this.sendLog(request, response, object);
+      serveLog(this.watches, request, response, object);
       return;
     }
     const form = responseForm(request.headers.accept);
@@ -315,62 +314,10 @@ export class ApiServer {
     this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));
   }
 
-  private sendLog(request: IncomingMessage, response: ServerResponse, pod: KubeObject): void {
-    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
-    const containers = ((pod.spec as { containers?: { name: string }[] }).containers ?? []).map((container) => container.name);
-    const container = url.searchParams.get('container') ?? (containers.length === 1 ? containers[0] : undefined);
-    if (!container) {
-      throw badRequest(`a container name must be specified for pod ${pod.metadata.name}, choose one of: [${containers.join(' ')}]`);
-    }
-    if (!containers.includes(container)) throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
-    const phase = (pod.status as { phase?: string } | undefined)?.phase;
-    if (phase !== 'Running') throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`);
-    let lines = podLogLines(pod);
-    const tail = Number(url.searchParams.get('tailLines') ?? -1);
-    if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
-    const text = lines.map((line) => `${line}\n`).join('');
-    response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
-    if (!parseBoolean(url.searchParams.get('follow'))) {
-      response.end(text);
-      return;
-    }
-    // Following: the simulated containers print nothing more; the stream stays open until the client leaves.
-    response.write(text);
-    const watch: ActiveWatch = { response, socket: request.socket, close: () => {
-      this.watches.delete(watch);
-      if (!response.destroyed) response.end();
-    } };
-    this.watches.add(watch);
-    response.on('close', () => this.watches.delete(watch));
-  }
 
-  private async readBody(request: IncomingMessage): Promise<unknown> {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of request) {
-      size += (chunk as Buffer).length;
-      // Past the limit, read on and discard so the client gets the 413 instead of a reset; give up on floods.
-      if (size > MAX_BODY_BYTES * 16) request.destroy();
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
-    }
-    if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
-    const text = Buffer.concat(chunks).toString('utf8');
-    if (text.trim() === '') return undefined;
-    // Before parsing: every later walk of the body is recursive.
-    if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
-    let body: unknown;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch (error) {
-      throw badRequest(`couldn't get version/kind; json parse error: ${errorMessage(error)}`);
-    }
-    const prototypeKey = prototypeKeyPath(body);
-    if (prototypeKey !== undefined) throw unknownField(prototypeKey);
-    return body;
-  }
 
   private async delete(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
-    const body = (await this.readBody(request)) as { gracePeriodSeconds?: unknown; preconditions?: { uid?: string; resourceVersion?: string } } | undefined;
+    const body = (await readRequestBody(request)) as { gracePeriodSeconds?: unknown; preconditions?: { uid?: string; resourceVersion?: string } } | undefined;
     const url = new URL(request.url ?? '/', 'https://127.0.0.1');
     const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
@@ -390,7 +337,7 @@ export class ApiServer {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
     const accepted = verb === 'update' ? ['application/json', ''] : ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json'];
     if (!accepted.includes(contentType)) throw unsupportedMediaType();
-    const body = await this.readBody(request);
+    const body = await readRequestBody(request);
     const existing = this.options.store.get(target.resource, target.namespace, target.name!);
     if (!existing) throw notFoundError(target);
     const isScale = target.subresource === 'scale';

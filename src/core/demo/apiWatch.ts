@@ -1,4 +1,4 @@
-/** A watch as kube-apiserver serves it: the events since a resourceVersion, bookmarks, timeouts and 410 Gone. */
+/** Streams kube-apiserver keeps open: a watch (events since a resourceVersion, bookmarks, timeouts, 410 Gone) and a followed log. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { apiVersionOf, type KubeObject, type ResourceType } from './resources';
@@ -7,6 +7,7 @@ import type { FieldSelector, LabelSelector } from './selectors';
 import { ExpiredError, jsonOf, type ObjectStore, type StoreEvent } from './store';
 import { toTable, type IncludeObject } from './tables';
 import { setLongTimeout, watchTimeoutOf } from './writeValidation';
+import { podLogLines } from './podLogs';
 import { DEFAULT_WATCH_TIMEOUT_SECONDS, MAX_WATCH_BUFFER_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
 
 /** What a watch needs of the server: the store, the open watches (to cut or expire them), selectors, bookmarks. */
@@ -134,4 +135,34 @@ export async function serveWatch(server: WatchServer, request: IncomingMessage, 
     if (bookmarks) write(bookmark());
     watch.close();
   }, timeoutSeconds * 1000, (timer) => timers.push(timer));
+}
+
+/** A container's log, as `kubectl logs` reads it; `follow` keeps the stream open, like a watch, until the client leaves. */
+export function serveLog(watches: Set<ActiveWatch>, request: IncomingMessage, response: ServerResponse, pod: KubeObject): void {
+  const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+  const containers = ((pod.spec as { containers?: { name: string }[] }).containers ?? []).map((container) => container.name);
+  const container = url.searchParams.get('container') ?? (containers.length === 1 ? containers[0] : undefined);
+  if (!container) {
+    throw badRequest(`a container name must be specified for pod ${pod.metadata.name}, choose one of: [${containers.join(' ')}]`);
+  }
+  if (!containers.includes(container)) throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
+  const phase = (pod.status as { phase?: string } | undefined)?.phase;
+  if (phase !== 'Running') throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`);
+  let lines = podLogLines(pod);
+  const tail = Number(url.searchParams.get('tailLines') ?? -1);
+  if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
+  const text = lines.map((line) => `${line}\n`).join('');
+  response.writeHead(200, { 'Content-Type': 'text/plain', 'Cache-Control': 'no-cache, private' });
+  if (!parseBoolean(url.searchParams.get('follow'))) {
+    response.end(text);
+    return;
+  }
+  // Following: the simulated containers print nothing more; the stream stays open until the client leaves.
+  response.write(text);
+  const watch: ActiveWatch = { response, socket: request.socket, close: () => {
+    watches.delete(watch);
+    if (!response.destroyed) response.end();
+  } };
+  watches.add(watch);
+  response.on('close', () => watches.delete(watch));
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { type Health, heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
+import { heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
 import { hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';
@@ -21,6 +21,7 @@ import {
   shortModeLabel,
   sourceLabel,
   Tooltip,
+  healthColor,
 } from './treeText';
 
 /** Elements the tree shows besides the anatomy: the connection's state and its actions. */
@@ -34,21 +35,6 @@ export type AnatomyTreeElement = TreeElement | StateElement;
 export interface TreeItemView {
   readonly anatomy: ClusterAnatomy | undefined;
   leaseOf(node: string): LeaseInfo | null;
-}
-
-/** The theme colour of each verdict of the health policy. */
-const healthColors: Readonly<Record<Health, string>> = {
-  ok: 'testing.iconPassed',
-  warn: 'list.warningForeground',
-  error: 'list.errorForeground',
-  stale: 'disabledForeground',
-  unknown: 'disabledForeground',
-  absent: 'disabledForeground',
-  neutral: 'descriptionForeground',
-};
-
-function healthColor(health: Health): vscode.ThemeColor {
-  return new vscode.ThemeColor(healthColors[health]);
 }
 
 /** The tree item of an element, as of now: what the tree shows, and what the API's describeChildren reports. */

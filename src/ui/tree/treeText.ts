@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { formatDuration } from '../../core/anatomy/health';
+import { formatDuration, type Health } from '../../core/anatomy/health';
 import { evidenceSentence } from '../../core/anatomy/render';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
@@ -203,4 +203,19 @@ export function runtimeParagraph(via: RuntimeInterface): string {
     default:
       return vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.');
   }
+}
+
+/** The theme colour of each verdict of the health policy. */
+const healthColors: Readonly<Record<Health, string>> = {
+  ok: 'testing.iconPassed',
+  warn: 'list.warningForeground',
+  error: 'list.errorForeground',
+  stale: 'disabledForeground',
+  unknown: 'disabledForeground',
+  absent: 'disabledForeground',
+  neutral: 'descriptionForeground',
+};
+
+export function healthColor(health: Health): vscode.ThemeColor {
+  return new vscode.ThemeColor(healthColors[health]);
 }

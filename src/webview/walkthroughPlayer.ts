@@ -1,0 +1,91 @@
+/**
+ * The Deployment walk-through on the drawing: which step is lit, its caption, and the timer that moves on. It
+ * plays on the architecture view only; another view ends it.
+ */
+import { type DiagramStrings, format } from '../core/diagram/strings';
+import type { WalkthroughStep } from '../core/diagram/walkthrough';
+
+const walkStepMs = 4000;
+
+export interface WalkthroughStage {
+  drawing(): SVGSVGElement | undefined;
+  box(id: string): Element | undefined;
+  readonly caption: HTMLElement;
+  strings(): DiagramStrings;
+  /** The play button follows whether a step is shown. */
+  playing(playing: boolean): void;
+}
+
+export class WalkthroughPlayer {
+  private steps: readonly WalkthroughStep[] = [];
+  private index: number | null = null;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly stage: WalkthroughStage) {}
+
+  get isPlaying(): boolean {
+    return this.index !== null;
+  }
+
+  /** After each drawing: its steps, lit again; a view other than the architecture ends the walk. */
+  drawn(steps: readonly WalkthroughStep[], architecture: boolean): void {
+    this.steps = steps;
+    if (!architecture) this.end();
+    this.apply();
+  }
+
+  play(): void {
+    this.show(0);
+    this.scheduleNext();
+  }
+
+  next(): void {
+    this.show(Math.min(this.steps.length - 1, (this.index ?? -1) + 1));
+  }
+
+  previous(): void {
+    this.show(Math.max(0, (this.index ?? 1) - 1));
+  }
+
+  stop(): void {
+    this.end();
+    this.apply();
+  }
+
+  private end(): void {
+    clearTimeout(this.timer);
+    this.index = null;
+  }
+
+  private show(index: number): void {
+    clearTimeout(this.timer);
+    this.index = index;
+    this.apply();
+  }
+
+  private scheduleNext(): void {
+    this.timer = setTimeout(() => {
+      if (this.index === null || this.index >= this.steps.length - 1) return;
+      this.index++;
+      this.apply();
+      this.scheduleNext();
+    }, walkStepMs);
+  }
+
+  private apply(): void {
+    const svg = this.stage.drawing();
+    if (!svg) return;
+    for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
+    const step = this.index === null ? undefined : this.steps[this.index];
+    svg.classList.toggle('ca-walking', !!step);
+    this.stage.playing(!!step);
+    if (!step) {
+      this.stage.caption.textContent = '';
+      return;
+    }
+    const edgeIds = new Set(step.edgeIds);
+    for (const edge of svg.querySelectorAll('.ca-edge')) if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
+    for (const id of step.boxIds) this.stage.box(id)?.classList.add('ca-lit');
+    this.stage.caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
+  }
+}
