@@ -14,6 +14,16 @@ function existingAncestor(dir: string): string | undefined {
   }
 }
 
+/** What changes when a file is written or replaced: its inode, size and modification time; '' when missing. */
+function fingerprint(file: string): string {
+  try {
+    const stat = fs.statSync(file);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Watches kubeconfig files for changes made by others: the files themselves (edits in place) and their
  * directories (files created, deleted, or replaced by rename, as kubectl, kind and editors do). Events are
@@ -21,6 +31,8 @@ function existingAncestor(dir: string): string | undefined {
  */
 export class KubeconfigWatcher implements Disposable {
   private watchers: fs.FSWatcher[] = [];
+  /** Each path's identity, size and time when the watches were last armed (see arm). */
+  private fingerprints = new Map<string, string>();
   private timer: NodeJS.Timeout | undefined;
   private disposed = false;
 
@@ -54,6 +66,12 @@ export class KubeconfigWatcher implements Disposable {
     for (const [dir, names] of directories) {
       this.watch(dir, (name) => name === null || names.has(name));
     }
+    // Events that arrive while the watches are closed and opened again are lost with them: a file that is
+    // not what it was at the last arming changed in between, so it counts as a change (one more read at most).
+    const fingerprints = new Map(this.paths.map((file) => [file, fingerprint(file)]));
+    const missed = [...fingerprints].some(([file, print]) => this.fingerprints.has(file) && this.fingerprints.get(file) !== print);
+    this.fingerprints = fingerprints;
+    if (missed) this.schedule();
   }
 
   private watch(target: string, relevant: (name: string | null) => boolean): void {

@@ -3,7 +3,9 @@ import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { KubeconfigService } from '../../../../src/core/kubeconfig/kubeconfigService';
+import { KubeconfigWatcher } from '../../../../src/core/kubeconfig/watch';
 import type { KubeconfigState } from '../../../../src/core/kubeconfig/types';
+import { until } from '../../../support/until';
 import { jwt, tempDir, type TempDir } from './kubeconfigFixtures';
 
 function config(current: string, ...contexts: string[]): string {
@@ -63,6 +65,20 @@ describe('KubeconfigService', () => {
       const changed = nextState(service, (state) => names(state).includes('b'));
       fs.writeFileSync(file, config('a', 'a', 'b'));
       assert.deepEqual(names(await changed), ['a', 'b']);
+    });
+
+    it('does not lose an edit made while its watches are being re-armed', async () => {
+      const file = dir.file('config', config('a', 'a'));
+      let changes = 0;
+      const watcher = new KubeconfigWatcher([file], () => changes++, 20);
+      try {
+        fs.writeFileSync(file, config('a', 'a', 'b'));
+        // Re-armed in the same turn: the edit's events were queued on the watches this closes.
+        watcher.setPaths([file]);
+        await until('the edit to be reported', () => changes > 0, 5_000);
+      } finally {
+        watcher.dispose();
+      }
     });
 
     it('picks up a file replaced by rename, and edits after that', async () => {
