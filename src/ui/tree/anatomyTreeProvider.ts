@@ -144,14 +144,29 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     let rows = this.heartbeatRows.get(node);
     if (!rows) this.heartbeatRows.set(node, (rows = new Map()));
     rows.set(element, shownText(item));
+    const deadline = this.runningDeadline(node);
+    if (deadline !== undefined && deadline < this.nextDeadline) this.wakeAt(deadline);
+  }
+
+  /** When the node's heartbeat, running now, will count as stopped; undefined when it has no Lease or stopped. */
+  private runningDeadline(node: string): number | undefined {
     const lease = this.live.leaseOf(node);
-    const deadline = heartbeatDeadline(lease);
-    if (deadline === undefined || heartbeatStopped(lease, Date.now()) || deadline >= this.nextDeadline) return;
+    return heartbeatStopped(lease, Date.now()) ? undefined : heartbeatDeadline(lease);
+  }
+
+  /**
+   * Rechecks every shown heartbeat at `deadline`, then sleeps until the next shown heartbeat's deadline: a node
+   * whose Lease stops renewing is never re-rendered by a renewal, so only this wakes it up.
+   */
+  private wakeAt(deadline: number): void {
     clearTimeout(this.deadlineTimer);
     this.nextDeadline = deadline;
     this.deadlineTimer = setTimeout(() => {
       this.nextDeadline = Infinity;
-      if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
+      const nodes = [...this.heartbeatRows.keys()];
+      if (this.visible) this.recheckHeartbeats(nodes);
+      const next = Math.min(...nodes.map((node) => this.runningDeadline(node) ?? Infinity));
+      if (next < this.nextDeadline) this.wakeAt(next);
     }, Math.max(0, deadline - Date.now()) + 50);
   }
 
