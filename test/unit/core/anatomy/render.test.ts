@@ -82,6 +82,19 @@ describe('anatomy rendering', () => {
     assert.match(row(kind, 'container runtime') ?? '', /driven by kubelet over CRI/);
   });
 
+  it('judges heartbeats and Pods by the health policy the views use', () => {
+    const anatomy = kindAnatomy();
+    const [controlPlane, worker, worker2] = anatomy.nodes;
+    const silent = { ...worker!, lease: { ...worker!.lease!, renewTime: '2026-12-02T11:58:00Z', leaseDurationSeconds: 40 } };
+    const starting = { ...worker2!, components: worker2!.components.map((pod, index) => (index === 0 ? { ...pod, ready: false } : pod)) };
+    const text = renderText({ ...anatomy, generatedAt: '2026-12-02T12:00:00Z', nodes: [controlPlane!, silent, starting] });
+    // Still Ready, but its Lease is older than its 40 s: the heartbeat has stopped, as the tree and diagram say.
+    assert.match(text, /multi-node-worker {2}Ready {2}heartbeat stopped 2m ago/);
+    assert.match(text, /multi-node-control-plane {2}Ready {2}heartbeat 5s ago/);
+    assert.match(text, new RegExp(`${starting.components[0]!.pod} {2}\\(attention: Running, not ready`));
+    assert.match(text, new RegExp(`${starting.components[1]!.pod} {2}\\(Running, ready`));
+  });
+
   it('says what the API shows of the API servers of a hosted control plane', () => {
     assert.match(renderMarkdown(hostedAnatomy()), /highly available: the default\/kubernetes Endpoints list 2 API server addresses \(10\.0\.1\.180, 10\.0\.2\.96\)/);
     assert.match(renderText(hostedAnatomy(['34.1.2.3'])), /one API server endpoint: .*\(34\.1\.2\.3\), which may be a load balancer/);
