@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import { errorMessage } from '../../core/util/errors';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import { kindOfResource, resourceOfKind } from '../../core/kube/objectPaths';
+import { kindOfResource, objectPath, resourceOfKind } from '../../core/kube/objectPaths';
 import { objectToYaml } from '../../core/kube/objectYaml';
 
 export const LIVE_DOCUMENT_SCHEME = 'cluster-anatomy';
@@ -91,7 +91,8 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
       return `# ${vscode.l10n.t('Context {0} is not connected; switch to it to follow this object.', target.context)}\n`;
     }
     if (target.view === 'events') return this.events(target);
-    if (!kindOfResource(target.resource)) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
+    // A resource or a name that cannot be addressed is not a missing object.
+    if (!objectPath(target.resource, target.namespace, target.name)) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
     try {
       const object = await session.getObject(target);
       if (!object) return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
