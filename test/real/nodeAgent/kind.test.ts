@@ -137,9 +137,10 @@ describe('node agent on a real control plane: the kind shape', function () {
   it('turns a node Unknown after the real grace period once its heartbeat stops, and Ready when it resumes', async () => {
     const stoppedAt = Date.now();
     cluster.agent.stopHeartbeat(worker2);
-    const unknown = await until('Ready=Unknown', async () => {
+    // The node lifecycle controller writes the condition and the unreachable taint in separate updates.
+    const unknown = await until('Ready=Unknown and the unreachable taint', async () => {
       const node = await kubectl('get', 'node', worker2);
-      return ready(node) === 'Unknown' && node;
+      return ready(node) === 'Unknown' && ((node.spec.taints ?? []) as Loose[]).some((taint) => taint.key === 'node.kubernetes.io/unreachable') && node;
     }, 90_000, 1000);
     const seconds = (Date.now() - stoppedAt) / 1000;
     console.log(`      ${worker2} Unknown ${seconds.toFixed(0)} s after its last heartbeat`);
