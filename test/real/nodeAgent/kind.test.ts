@@ -152,6 +152,22 @@ describe('node agent on a real control plane: the kind shape', function () {
     await until('Ready again', async () => ready(await kubectl('get', 'node', worker2)) === 'True', 30_000, 1000);
   });
 
+  it('rides out a kube-apiserver outage longer than a renewal period, as kubelet does: no error, every Lease renewed after', async () => {
+    const renewTimes = async () => new Map(((await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[])
+      .map((lease) => [lease.metadata.name as string, Date.parse(lease.spec.renewTime)]));
+    const errorsBefore = cluster.agentErrors.length;
+    await cluster.controlPlane.kill('kube-apiserver');
+    // Longer than the 10 s renewal period, so every node's renewal meets a refused connection at least once.
+    await new Promise((resolve) => setTimeout(resolve, 12_000));
+    const back = Date.now();
+    await cluster.controlPlane.restart('kube-apiserver');
+    await until('every Lease renewed after the restart', async () => {
+      const times = await renewTimes().catch(() => new Map<string, number>());
+      return times.size === 3 && [...times.values()].every((time) => time >= back - 1000);
+    }, 60_000, 1000);
+    assert.deepEqual(cluster.agentErrors.slice(errorsBefore), []);
+  });
+
   it('reported no errors', () => {
     assert.deepEqual(cluster.agentErrors, []);
   });

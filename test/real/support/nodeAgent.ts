@@ -293,7 +293,11 @@ export class WorkQueue {
   private active = 0;
   private closed = false;
 
-  constructor(private readonly concurrency: number, private readonly onError: (key: string, error: unknown) => void) {}
+  constructor(
+    private readonly concurrency: number,
+    private readonly onError: (key: string, error: unknown) => void,
+    private readonly onSuccess: (key: string) => void = () => undefined,
+  ) {}
 
   add(key: string, job: () => Promise<void>): void {
     if (this.closed) return;
@@ -326,7 +330,7 @@ export class WorkQueue {
       this.running.add(key);
       this.active++;
       job()
-        .catch((error: unknown) => this.onError(key, error))
+        .then(() => this.onSuccess(key), (error: unknown) => this.onError(key, error))
         .finally(() => {
           this.active--;
           this.running.delete(key);
@@ -385,6 +389,13 @@ interface NodeState {
   live: boolean;
 }
 
+/** A failure to reach kube-apiserver at all, as opposed to an answer it gave. */
+export function isConnectionFailure(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code)
+    || /socket hang up/.test((error as Error | undefined)?.message ?? '');
+}
+
 export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAgent> {
   const renewMs = (options.leaseRenewSeconds ?? 10) * 1000;
   const leaseDuration = options.leaseDurationSeconds ?? 40;
@@ -396,7 +407,19 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   const addresses = new PodAddresses();
   const leases = new SpreadSchedule(renewMs);
   const statuses = new SpreadSchedule(statusMs);
-  const queue = new WorkQueue(options.concurrency ?? 32, (key, error) => log(`${key}: ${(error as Error).message ?? String(error)}`));
+  // kubelet retries a call that fails because kube-apiserver is away (restarting, say) on its next round; only
+  // an outage longer than serverOutageMs is reported. Any call that succeeds ends the outage.
+  const serverOutageMs = 60_000;
+  let serverAwaySince: number | undefined;
+  const queue = new WorkQueue(options.concurrency ?? 32, (key, error) => {
+    if (isConnectionFailure(error)) {
+      serverAwaySince ??= Date.now();
+      if (Date.now() - serverAwaySince <= serverOutageMs) return;
+    }
+    log(`${key}: ${(error as Error).message ?? String(error)}`);
+  }, () => {
+    serverAwaySince = undefined;
+  });
   let stopped = false;
   let listed = false;
   let watch: { stop(): void } | undefined;
