@@ -30,9 +30,12 @@ import { showCard } from './card';
 import { HeartbeatView } from './heartbeats';
 import { WalkthroughPlayer } from './walkthroughPlayer';
 import { bindPointer } from './pointer';
+import { bindKeyboard } from './keyboard';
+import { BoxFocus } from './boxFocus';
+import { ViewportControl } from './viewportControl';
 import { Toolbar } from './toolbar';
 import { getHost } from './host';
-import { centreOn, type Direction, fitView, nearestInDirection, type Viewport, zoomAt } from './navigation.utils';
+import type { Viewport } from './navigation.utils';
 import { errorMessage } from '../core/util/errors';
 
 interface SavedState {
@@ -48,15 +51,11 @@ class DiagramApp {
   private anatomy: ClusterAnatomy | null = null;
   private status = '';
   private ui: DiagramUiState = defaultUiState;
-  private viewport: Viewport | undefined;
   private scene: Scene | undefined;
   private svg: SVGSVGElement | undefined;
-  private boxesById = new Map<string, SceneBox>();
-  private elementsById = new Map<string, SVGGElement>();
   private readonly heartbeats = new HeartbeatView();
   /** Host requests (reveal, walk-through) that arrived before the drawing they act on. */
   private readonly afterDrawing: (() => void)[] = [];
-  private focusedId: string | undefined;
   private renderQueued = false;
 
   // DOM
@@ -66,8 +65,8 @@ class DiagramApp {
     walk: () => this.walk(this.walkthrough.isPlaying ? 'stop' : 'play'),
     previous: () => this.walk('previous'),
     next: () => this.walk('next'),
-    zoom: (factor) => this.zoom(factor),
-    fit: () => this.fit(),
+    zoom: (factor) => this.viewport.zoom(factor),
+    fit: () => this.viewport.fit(),
     exportSvg: () => this.exportSvg(),
     exportPng: () => void this.exportPng(),
     help: () => this.toggleHelp(),
@@ -76,20 +75,26 @@ class DiagramApp {
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
   private readonly walkthrough = new WalkthroughPlayer({
     drawing: () => this.svg,
-    box: (id) => this.elementsById.get(id),
+    box: (id) => this.focus.element(id),
     caption: this.caption,
     strings: () => this.strings,
     playing: (playing) => this.toolbar.setWalking(playing, this.strings),
   });
   private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application', 'aria-describedby': 'ca-help' });
   private readonly help = html('div', { class: 'ca-help', id: 'ca-help', role: 'region' });
+  private readonly viewport = new ViewportControl(this.canvas, {
+    drawing: () => this.svg,
+    scene: () => this.scene,
+    save: () => this.saveState(),
+  });
+  private readonly focus = new BoxFocus(() => this.scene, this.viewport);
   private readonly measure = canvasMeasure();
   private readonly card = html('div', { class: 'ca-card', role: 'tooltip', id: 'ca-card' });
 
   constructor() {
     const saved = this.host.getState() as Partial<SavedState> | undefined;
     if (saved && isUiState(saved.ui)) this.ui = saved.ui;
-    if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport = saved.viewport;
+    if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport.moveTo(saved.viewport, false);
     this.card.hidden = true;
     this.relabelToolbar();
     this.help.hidden = true;
@@ -99,7 +104,7 @@ class DiagramApp {
     document.body.append(app, this.card);
     this.bindCanvas();
     window.addEventListener('message', (event) => this.onMessage(event.data));
-    window.addEventListener('resize', () => this.applyViewport());
+    window.addEventListener('resize', () => this.viewport.apply());
     setInterval(() => this.tickHeartbeats(), 1000);
     this.status = this.strings.waiting;
     this.renderStatus();
@@ -134,7 +139,7 @@ class DiagramApp {
     } else if (isLeaseRenewedMessage(message)) {
       this.onLeaseRenewed(message.renewals);
     } else if (isRevealMessage(message)) {
-      this.whenDrawn(() => this.reveal(message.target));
+      this.whenDrawn(() => this.focus.reveal(message.target, this.anatomy));
     } else if (isWalkthroughMessage(message)) {
       this.whenDrawn(() => this.walk(message.action));
     } else {
@@ -151,7 +156,7 @@ class DiagramApp {
   }
 
   private saveState(): void {
-    this.host.setState({ ui: this.ui, viewport: this.viewport } satisfies SavedState);
+    this.host.setState({ ui: this.ui, viewport: this.viewport.current } satisfies SavedState);
   }
 
   // ---- rendering ----
@@ -184,30 +189,18 @@ class DiagramApp {
     const previousView = this.scene?.view;
     const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now(), measure: this.measure });
     const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
-    // The drawing keeps its own size; a CSS transform on the <svg> places it, so panning moves a composited
-    // layer instead of repainting every box.
     if (this.svg) this.svg.replaceWith(svg);
     else this.canvas.append(svg);
     this.svg = svg;
     this.scene = scene;
-    this.indexScene(scene, svg);
-    if (!this.viewport || previousView !== scene.view) this.viewport = this.fittedViewport();
-    this.applyViewport();
+    this.focus.index(scene, svg);
+    this.heartbeats.index(scene, svg, this.anatomy);
+    this.viewport.drawn(previousView !== scene.view);
     // The walk-through lights the architecture view's edges: another view ends it instead of greying everything.
     this.walkthrough.drawn(walkthroughSteps(scene, this.strings), scene.view === 'architecture');
-    if (this.focusedId) this.elementsById.get(this.focusedId)?.focus({ preventScroll: true });
+    this.focus.restore();
     this.report();
     for (const request of this.afterDrawing.splice(0)) request();
-  }
-
-  private indexScene(scene: Scene, svg: SVGSVGElement): void {
-    this.boxesById = new Map(scene.boxes.map((box) => [box.id, box]));
-    this.elementsById = new Map();
-    for (const element of svg.querySelectorAll<SVGGElement>('.ca-box')) {
-      const id = element.getAttribute('data-id');
-      if (id) this.elementsById.set(id, element);
-    }
-    this.heartbeats.index(scene, svg, this.anatomy);
   }
 
   private report(): void {
@@ -245,7 +238,7 @@ class DiagramApp {
   /** Greys nodes whose heartbeat stopped, and keeps their "time since" current, without a new snapshot. */
   private tickHeartbeats(): void {
     if (!this.anatomy || !this.scene) return;
-    if (this.heartbeats.tick(this.anatomy, this.strings, (id) => this.elementsById.get(id))) this.queueRender();
+    if (this.heartbeats.tick(this.anatomy, this.strings, (id) => this.focus.element(id))) this.queueRender();
   }
 
   // ---- walk-through ----
@@ -274,7 +267,7 @@ class DiagramApp {
       const expanded = { ...this.ui.expanded };
       if (box.action.page === null) delete expanded[box.action.group];
       else expanded[box.action.group] = box.action.page;
-      this.focusedId = box.kind === 'group' ? box.id : this.focusedId;
+      if (box.kind === 'group') this.focus.remember(box.id);
       this.setUi({ ...this.ui, expanded });
       return;
     }
@@ -283,141 +276,37 @@ class DiagramApp {
     this.host.postMessage(openYaml ? { type: 'openYaml', target } : { type: 'revealInTree', target });
   }
 
-  private reveal(target: AnatomyTarget): void {
-    if (!this.scene) return;
-    const boxes = this.scene.boxes;
-    const match =
-      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
-      (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
-      (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
-      (target.node && boxes.find((box) => box.kind === 'group' && box.group === this.anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
-      (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
-      undefined;
-    if (!match) return;
-    this.focusBox(match.id, true);
-    const element = this.elementsById.get(match.id);
-    element?.classList.add('ca-revealed');
-    setTimeout(() => element?.classList.remove('ca-revealed'), 2000);
-  }
-
-  private focusBox(id: string, centre: boolean): void {
-    const box = this.boxesById.get(id);
-    const element = this.elementsById.get(id);
-    if (!box || !element) return;
-    this.focusedId = id;
-    if (centre && this.viewport) {
-      this.viewport = centreOn(this.viewport, box, this.canvas.clientWidth, this.canvas.clientHeight);
-      this.applyViewport();
-    }
-    element.focus({ preventScroll: true });
-  }
-
-  private focusableRects(): SceneBox[] {
-    return this.scene?.boxes.filter((box) => box.focusable) ?? [];
-  }
-
-  private move(direction: Direction): void {
-    const current = this.focusedId ? this.boxesById.get(this.focusedId) : undefined;
-    const candidates = this.focusableRects();
-    const nearest = current ? nearestInDirection(current, candidates, direction) : candidates[0];
-    const next = nearest && this.boxesById.get(nearest.id);
-    if (next) this.focusBox(next.id, !this.isVisible(next));
-  }
-
-  private isVisible(box: SceneBox): boolean {
-    if (!this.viewport) return true;
-    const { scale, x, y } = this.viewport;
-    const left = box.x * scale + x;
-    const top = box.y * scale + y;
-    return left >= 0 && top >= 0 && left + box.width * scale <= this.canvas.clientWidth && top + box.height * scale <= this.canvas.clientHeight;
-  }
-
-  private boxOf(target: EventTarget | null): SceneBox | undefined {
-    const element = (target as Element | null)?.closest?.('.ca-box');
-    const id = element?.getAttribute('data-id');
-    return id ? this.boxesById.get(id) : undefined;
-  }
-
   private showCard(box: SceneBox | undefined, anchor: Element | undefined): void {
     showCard(this.card, this.canvas, this.strings, box, anchor);
   }
 
   private bindCanvas(): void {
     bindPointer(this.canvas, {
-      viewport: () => this.viewport,
-      moveTo: (viewport, done) => {
-        this.viewport = viewport;
-        this.applyViewport();
-        if (done) this.saveState();
-      },
+      viewport: () => this.viewport.current,
+      moveTo: (viewport, done) => this.viewport.moveTo(viewport, done),
       gestureEnded: () => this.saveState(),
       drawing: () => this.svg,
-      boxOf: (target) => this.boxOf(target),
+      boxOf: (target) => this.focus.boxOf(target),
       activate: (box, openYaml) => this.activate(box, openYaml),
-      focused: (box) => (this.focusedId = box.id),
+      focused: (box) => this.focus.remember(box.id),
       showCard: (box, anchor) => this.showCard(box, anchor),
     });
-    this.canvas.addEventListener('keydown', (event) => this.onKey(event));
-  }
-
-  private onKey(event: KeyboardEvent): void {
-    const arrows: Record<string, Direction> = { ArrowLeft: 'left', ArrowRight: 'right', ArrowUp: 'up', ArrowDown: 'down' };
-    const direction = arrows[event.key];
-    const onBox = event.target !== this.canvas;
-    if (direction && onBox && !event.ctrlKey && !event.metaKey) {
-      this.move(direction);
-    } else if (direction && this.viewport) {
-      const step = 60;
-      const delta = { left: [step, 0], right: [-step, 0], up: [0, step], down: [0, -step] }[direction];
-      this.viewport = { ...this.viewport, x: this.viewport.x + delta[0]!, y: this.viewport.y + delta[1]! };
-      this.applyViewport();
-    } else if (event.key === '+' || event.key === '=') {
-      this.zoom(1.25);
-    } else if (event.key === '-') {
-      this.zoom(0.8);
-    } else if (event.key === '0') {
-      this.fit();
-    } else if ((event.key === 'Enter' || event.key === ' ') && onBox) {
-      const box = this.boxOf(event.target);
-      if (box) this.activate(box, event.shiftKey);
-    } else if (event.key === '?') {
-      this.toggleHelp();
-    } else if (event.key === 'Escape') {
-      this.walk('stop');
-      this.showCard(undefined, undefined);
-      this.toggleHelp(false);
-    } else if (event.key === 'Home' || (event.key === 'Enter' && !onBox)) {
-      const first = this.focusableRects()[0];
-      if (first) this.focusBox(first.id, !this.isVisible(first));
-    } else {
-      return;
-    }
-    event.preventDefault();
-  }
-
-  private zoom(factor: number): void {
-    if (!this.viewport) return;
-    this.viewport = zoomAt(this.viewport, factor, this.canvas.clientWidth / 2, this.canvas.clientHeight / 2);
-    this.applyViewport();
-    this.saveState();
-  }
-
-  private fit(): void {
-    this.viewport = this.fittedViewport();
-    this.applyViewport();
-    this.saveState();
-  }
-
-  private fittedViewport(): Viewport {
-    const scene = this.scene;
-    if (!scene) return { scale: 1, x: 0, y: 0 };
-    return fitView(scene.width, scene.height, this.canvas.clientWidth || 800, this.canvas.clientHeight || 600);
-  }
-
-  private applyViewport(): void {
-    const view = this.viewport;
-    if (!view || !this.svg) return;
-    this.svg.style.transform = `translate(${view.x.toFixed(1)}px, ${view.y.toFixed(1)}px) scale(${view.scale.toFixed(4)})`;
+    bindKeyboard(this.canvas, {
+      viewport: () => this.viewport.current,
+      pan: (viewport) => this.viewport.moveTo(viewport, false),
+      move: (direction) => this.focus.move(direction),
+      first: () => this.focus.first(),
+      zoom: (factor) => this.viewport.zoom(factor),
+      fit: () => this.viewport.fit(),
+      boxOf: (target) => this.focus.boxOf(target),
+      activate: (box, openYaml) => this.activate(box, openYaml),
+      toggleHelp: () => this.toggleHelp(),
+      dismiss: () => {
+        this.walk('stop');
+        this.showCard(undefined, undefined);
+        this.toggleHelp(false);
+      },
+    });
   }
 
   // ---- toolbar ----
