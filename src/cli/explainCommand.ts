@@ -1,5 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import { explainField } from '../core/fields/explain';
+import { explanationJson, explanationText } from '../core/fields/explainRender';
 import type { Language } from '../core/fields/types';
 import { COMMAND_BUDGET, manifestFieldAt, MAX_MANIFEST_CHARS, offsetOf, parseManifest } from '../core/yaml/yamlPath';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
@@ -20,7 +21,8 @@ export const explainCommand: CliCommand = {
     '',
     'L and C are 1-based (columns count UTF-16 units, as editors do); the cursor may be on any character of a',
     'key or of its value. Prints the components that act on that field, when, and a link to the official page.',
-    '--json prints { kind, apiVersion, path, components: [{ id, controller?, action }], markdown }, path dotted',
+    '--json prints { kind, apiVersion, path, matched?, fromAncestor, custom, templateNote?, noEntry?,',
+    '  components: [{ id, name, controller?, when, effect, writesOther?, action }], docs? }, path dotted, no markup',
     'with [i] for items and components[0] the component that primarily acts.',
     `Files above ${MAX_MANIFEST_CHARS} characters (2 Mi) are not explained.`,
   ].join('\n'),
@@ -56,31 +58,7 @@ export const explainCommand: CliCommand = {
     if (position.path.length === 0) throw new Error(`${file}:${line}:${column}: not on a field of the ${position.kind}`);
 
     const explanation = explainField(position, { language });
-    if (values.json) {
-      const json = {
-        kind: explanation.kind,
-        apiVersion: explanation.apiVersion,
-        path: explanation.path,
-        components: explanation.components.map((component) => ({
-          id: component.id,
-          ...(component.controller && { controller: component.controller }),
-          action: component.action,
-        })),
-        markdown: explanation.markdown,
-      };
-      io.stdout.write(`${JSON.stringify(json, null, 2)}\n`);
-    } else {
-      io.stdout.write(`${toPlainText(explanation.markdown)}\n`);
-    }
+    io.stdout.write(values.json ? `${JSON.stringify(explanationJson(explanation), null, 2)}\n` : `${explanationText(explanation)}\n`);
     return EXIT_OK;
   },
 };
-
-/** The hover's Markdown for a terminal: codicons and escapes removed, emphasis kept as plain text. */
-function toPlainText(markdown: string): string {
-  return markdown
-    .replace(/\$\([a-z-]+\) /g, '')
-    .replace(/\[([^\]]+)\]\((https:[^)]+)\)/g, '$1: $2')
-    .replace(/\*\*|(?<!\\)\*/g, '')
-    .replace(/\\(.)/g, '$1');
-}

@@ -14,6 +14,9 @@ export const actorCodicons: Readonly<Record<ActorId, string>> = {
   cni: 'plug',
   'ingress-controller': 'radio-tower',
   'storage-provisioner': 'archive',
+  kubectl: 'terminal',
+  kubeadm: 'tools',
+  'add-on': 'extensions',
 };
 
 /** Display names; product names stay in English in both languages, as the article does. */
@@ -30,6 +33,9 @@ export const actorNames: Readonly<Record<ActorId, Localized>> = {
   cni: { en: 'network plugin', ja: 'ネットワークプラグイン' },
   'ingress-controller': { en: 'ingress controller (add-on)', ja: 'Ingress コントローラー（アドオン）' },
   'storage-provisioner': { en: 'storage provisioner (add-on)', ja: 'ストレージのプロビジョナー（アドオン）' },
+  kubectl: { en: 'kubectl', ja: 'kubectl' },
+  kubeadm: { en: 'kubeadm', ja: 'kubeadm' },
+  'add-on': { en: 'an add-on', ja: 'アドオン' },
 };
 
 export const timingLabels: Readonly<Record<Timing, Localized>> = {

@@ -1,6 +1,6 @@
 import type { PathSegment } from '../yaml/yamlPath';
 import { fieldKnowledge } from './knowledge';
-import type { ControllerId, FieldEntry } from './types';
+import type { ControllerId, EntryCondition, FieldEntry, FieldReader, FieldValue, ValueTest } from './types';
 
 /** One segment of a compiled path pattern (see FieldEntry for the syntax). */
 type PatternToken =
@@ -177,7 +177,41 @@ export interface FieldLookup {
   readonly match?: FieldMatch;
 }
 
-function bestMatch(kind: string, path: readonly PathSegment[]): FieldMatch | undefined {
+/** What an entry's condition may look at: the object (by path from it), its namespace and name. */
+export interface ObjectContext {
+  readonly read?: FieldReader;
+  readonly namespace?: string;
+  readonly name?: string;
+}
+
+function passes(test: ValueTest, value: FieldValue): boolean {
+  if (test.present !== undefined && test.present !== value.present) return false;
+  if (test.equals === undefined && test.prefix === undefined) return true;
+  if (!value.present || value.scalar === undefined) return false;
+  const scalar = value.scalar;
+  if (test.equals && !test.equals.includes(scalar)) return false;
+  if (test.prefix && !(typeof scalar === 'string' && test.prefix.some((prefix) => scalar.startsWith(prefix)))) return false;
+  return true;
+}
+
+function textValue(text: string | undefined): FieldValue {
+  return text === undefined ? { present: false } : { present: true, scalar: text };
+}
+
+/** Whether `condition` holds for the field at `path`; false when something it tests cannot be read. */
+function holds(condition: EntryCondition, path: readonly PathSegment[], context: ObjectContext): boolean {
+  const read = context.read;
+  if ((condition.value || condition.fields) && !read) return false;
+  if (condition.value && !passes(condition.value, read!(path))) return false;
+  for (const [field, test] of Object.entries(condition.fields ?? {})) {
+    if (!passes(test, read!(field.split('.')))) return false;
+  }
+  if (condition.namespace && !passes(condition.namespace, textValue(context.namespace))) return false;
+  if (condition.name && !passes(condition.name, textValue(context.name))) return false;
+  return true;
+}
+
+function bestMatch(kind: string, path: readonly PathSegment[], context: ObjectContext = {}): FieldMatch | undefined {
   const compiled = compiledIndex();
   const specific = compiled.get(kind) ?? [];
   const general = compiled.get('*') ?? [];
@@ -188,8 +222,11 @@ function bestMatch(kind: string, path: readonly PathSegment[]): FieldMatch | und
     for (const [candidates, bonus] of [[specific, 1000], [general, 0]] as const) {
       for (const candidate of candidates) {
         if (!matches(candidate.tokens, prefix)) continue;
+        const condition = candidate.entry.onlyIf;
+        if (condition && !holds(condition, prefix, context)) continue;
         const hasRest = candidate.tokens.some((token) => token.type === 'rest');
-        const score = bonus + candidate.literalCount * 10 + (hasRest ? 0 : 5);
+        // A condition that holds makes an entry more specific than any unconditional one for the same kinds.
+        const score = bonus + (condition ? 500 : 0) + candidate.literalCount * 10 + (hasRest ? 0 : 5);
         if (score > bestScore) {
           best = candidate;
           bestScore = score;
@@ -205,8 +242,11 @@ function startsWith(path: readonly PathSegment[], prefix: readonly string[]): bo
   return prefix.every((segment, index) => path[index] === segment);
 }
 
-/** Which knowledge applies to `path` (relative to the object) of an object of this kind. */
-export function lookupField(kind: string, apiVersion: string, path: readonly PathSegment[]): FieldLookup {
+/**
+ * Which knowledge applies to `path` (relative to the object) of an object of this kind. `context` lets
+ * entries that depend on the value, other fields, the namespace or the name apply; without it they do not.
+ */
+export function lookupField(kind: string, apiVersion: string, path: readonly PathSegment[], context: ObjectContext = {}): FieldLookup {
   compiledIndex();
   const key = kindKey(kind, apiVersion);
   const group = groupOf(apiVersion);
@@ -218,7 +258,7 @@ export function lookupField(kind: string, apiVersion: string, path: readonly Pat
   if (podTemplate && startsWith(path, podTemplate.prefix)) {
     const inner = path.slice(podTemplate.prefix.length);
     if (inner.length >= 2 && (inner[0] === 'spec' || inner[0] === 'metadata')) {
-      const match = bestMatch('Pod', inner);
+      const match = bestMatch('Pod', inner, templateContext(context, podTemplate.prefix));
       if (match) {
         const template: TemplateContext = { templateOf: 'Pod', ownerKind: key, controllers: podTemplate.controllers };
         return { kindKey: key, group, custom, known, template, match };
@@ -229,18 +269,27 @@ export function lookupField(kind: string, apiVersion: string, path: readonly Pat
   if (jobTemplate && startsWith(path, jobTemplate)) {
     const inner = path.slice(jobTemplate.length);
     if (inner.length >= 2 && (inner[0] === 'spec' || inner[0] === 'metadata')) {
-      const match = bestMatch('batch/Job', inner);
+      const match = bestMatch('batch/Job', inner, templateContext(context, jobTemplate));
       if (match) return { kindKey: key, group, custom, known, template: { templateOf: 'batch/Job', ownerKind: key, controllers: ['cronjob'] }, match };
     }
   }
 
   if (custom) {
     // A custom resource: only what every object has is known; the rest is its own controller's business.
-    const match = path[0] === 'metadata' || path[0] === 'apiVersion' || path[0] === 'kind' ? bestMatch(key, path) : undefined;
+    const match = path[0] === 'metadata' || path[0] === 'apiVersion' || path[0] === 'kind' ? bestMatch(key, path, context) : undefined;
     return { kindKey: key, group, custom, known, ...(match && { match }) };
   }
-  const match = bestMatch(key, path);
+  const match = bestMatch(key, path, context);
   return { kindKey: key, group, custom, known, ...(match && { match }) };
+}
+
+/** Inside a template, the templated object is read below the template; it has its owner's namespace, not its name. */
+function templateContext(context: ObjectContext, prefix: readonly string[]): ObjectContext {
+  const read = context.read;
+  return {
+    ...(read && { read: (path: readonly PathSegment[]) => read([...prefix, ...path]) }),
+    ...(context.namespace !== undefined && { namespace: context.namespace }),
+  };
 }
 
 /** Every kind key the knowledge base has entries for (for tests and documentation). */

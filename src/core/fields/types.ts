@@ -1,10 +1,21 @@
 import type { ComponentId, NodeAgentId } from '../anatomy/types';
+import type { FieldReader, FieldValue, ScalarValue } from '../yaml/manifest/types';
+
+export type { FieldReader, FieldValue, ScalarValue };
 
 /**
- * Who acts on a field: the components of the anatomy contract, the node agents, and two kinds of add-on the
- * core does not run itself but that some built-in kinds depend on.
+ * Who acts on a field: the components of the anatomy contract, the node agents, two kinds of add-on the core
+ * does not run itself but that some built-in kinds depend on, the tools that write well-known keys (kubectl,
+ * kubeadm), and any other add-on, named by the entry (`named`: cert-manager, cluster-autoscaler).
  */
-export type ActorId = Exclude<ComponentId, 'other'> | NodeAgentId | 'ingress-controller' | 'storage-provisioner';
+export type ActorId =
+  | Exclude<ComponentId, 'other'>
+  | NodeAgentId
+  | 'ingress-controller'
+  | 'storage-provisioner'
+  | 'kubectl'
+  | 'kubeadm'
+  | 'add-on';
 
 /** Controllers inside kube-controller-manager (and cloud-controller-manager), named after their --controllers names. */
 export type ControllerId =
@@ -57,8 +68,39 @@ export interface FieldActor extends Localized {
   readonly id: ActorId;
   readonly controller?: ControllerId;
   readonly when: Timing;
-  /** Set when this actor writes the field (status, or values filled in for you); otherwise it reads it. */
+  /** This actor writes this very field (status, or values filled in for you). */
   readonly writes?: true;
+  /**
+   * This actor reads the field and writes something else instead: another object, by its kind (Service
+   * `spec.selector` → `EndpointSlice`), or another field, by its path (`priorityClassName` → `spec.priority`).
+   * Neither this nor `writes`: it only reads the field.
+   */
+  readonly writesOther?: string;
+  /** The add-on's or tool's own name, for `add-on` (cert-manager, cluster-autoscaler). */
+  readonly named?: string;
+}
+
+/** A test on one value; every property given must hold. */
+export interface ValueTest {
+  /** The value is one of these. */
+  readonly equals?: readonly ScalarValue[];
+  /** The value is a string starting with one of these. */
+  readonly prefix?: readonly string[];
+  /** true: the field is set (to anything, a map or a list included); false: it is not. */
+  readonly present?: boolean;
+}
+
+/**
+ * When an entry applies, beyond its kinds and paths: the field's own value, other fields of the object, its
+ * namespace and name. Every property given must hold; an entry whose condition cannot be checked (no value
+ * at hand) does not apply, so a general entry answers instead.
+ */
+export interface EntryCondition {
+  readonly value?: ValueTest;
+  /** Other fields by dotted path from the object (or from the Pod inside a template): `spec.loadBalancerClass`. */
+  readonly fields?: Readonly<Record<string, ValueTest>>;
+  readonly namespace?: ValueTest;
+  readonly name?: ValueTest;
 }
 
 /**
@@ -73,6 +115,8 @@ export interface FieldEntry {
   readonly paths: readonly string[];
   /** First = the component that primarily acts. */
   readonly actors: readonly FieldActor[];
-  /** An official kubernetes.io page that says so. */
+  /** The source that shows it: an official kubernetes.io page (with its anchor), or a Kubernetes source file. */
   readonly docs: string;
+  /** Applies only when this holds; among entries for the same path, one whose condition holds wins. */
+  readonly onlyIf?: EntryCondition;
 }

@@ -1,7 +1,7 @@
 import { Composer, Lexer, Parser, type Document, type Node as YamlNode } from 'yaml';
 import { type ManifestPosition, type ManifestSegment, type ParsedManifest, type PathSegment } from './manifest/types';
 import { BudgetExceeded, BudgetMeter, COMMAND_BUDGET, MAX_NESTING, type WorkBudget, unboundedBudget } from './manifest/budget';
-import { identitiesOf, objectIdentity, walk } from './manifest/nodeWalk';
+import { fieldReader, identitiesOf, objectIdentity, walk } from './manifest/nodeWalk';
 
 export * from './manifest/types';
 export * from './manifest/budget';
@@ -263,10 +263,11 @@ function positionAt(parsed: ParsedManifest, fileOffset: number, budget: WorkBudg
         range,
         ...itemIdentity,
         listItem: path[1],
+        read: fieldReader(document, item),
       };
     }
   }
-  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity };
+  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity, read: fieldReader(document, root) };
 }
 
 /** `spec.containers[0].image`: dots between keys, `[i]` for items; keys that need it are quoted. */

@@ -87,7 +87,31 @@ describe('Manifest hovers in VS Code', () => {
     assert.ok(text, 'no Cluster Anatomy hover on the image');
     assert.match(text, /spec\.template\.spec\.containers\\\[0\\\]\.image · Deployment/);
     assert.match(text, /In a Pod template: the controllers \(deployment → replicaset\)/);
-    assert.match(text, /\*\*kubelet\*\* · at run time — Asks the container runtime to pull the image/);
+    assert.match(text, /\*\*kubelet\*\* · at run time, reads it — Asks the container runtime to pull the image/);
+  });
+
+  it('answers for the value and the object: a LoadBalancer Service, a class-handled one, a scheduler\'s Lease', async () => {
+    registrations.push(registerManifestHovers({ language: () => 'en' }));
+    const file = join(folder, 'values.yaml');
+    writeFileSync(file, [
+      'apiVersion: v1', 'kind: Service', 'metadata:', '  name: public', 'spec:', '  type: LoadBalancer', '---',
+      'apiVersion: v1', 'kind: Service', 'metadata:', '  name: internal', 'spec:', '  type: LoadBalancer', '  loadBalancerClass: example.com/vip', '---',
+      'apiVersion: coordination.k8s.io/v1', 'kind: Lease', 'metadata:', '  name: kube-scheduler', '  namespace: kube-system', 'spec:', '  holderIdentity: cp-1', '',
+    ].join('\n'));
+    const values = vscode.Uri.file(file);
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(values));
+    const cloud = ours(await hoverTexts(values, 5, 10), 'en');
+    assert.ok(cloud, 'no hover on type: LoadBalancer');
+    assert.match(cloud.split('\n\n')[1], /^\$\(cloud\) \*\*cloud-controller-manager\*\* \(service\)/, 'the cloud provider\'s service controller first');
+    assert.match(cloud, /\*\*kube-proxy\*\* · continuously, reads it — Only the node side/);
+    const classed = ours(await hoverTexts(values, 12, 10), 'en');
+    assert.ok(classed, 'no hover on the second type: LoadBalancer');
+    assert.match(classed, /\*\*the load balancer of that loadBalancerClass\*\*/);
+    assert.doesNotMatch(classed, /\*\*cloud-controller-manager\*\*/);
+    const lease = ours(await hoverTexts(values, 21, 5), 'en');
+    assert.ok(lease, 'no hover on the Lease\'s holderIdentity');
+    assert.match(lease, /\$\(target\) \*\*kube-scheduler\*\* · continuously, writes it — kube-scheduler's leader-election lock/);
+    assert.doesNotMatch(lease, /\*\*kubelet\*\*/);
   });
 
   it('speaks Japanese when the display language is Japanese', async () => {

@@ -16,7 +16,7 @@ async function explain(...args: string[]): Promise<{ code: number; stdout: strin
 }
 
 describe('cluster-anatomy explain', () => {
-  it('prints the JSON contract: kind, apiVersion, dotted path, components with the primary first, markdown', async () => {
+  it('prints the JSON contract: kind, apiVersion, dotted path, components with the primary first, no markup', async () => {
     // deployment.yaml line 21 is `        image: nginx:1.27`; column 17 is inside the value.
     const { code, stdout } = await explain(join(fixtures, 'deployment.yaml'), '--line', '21', '--column', '17', '--json');
     assert.equal(code, 0);
@@ -26,14 +26,19 @@ describe('cluster-anatomy explain', () => {
     assert.equal(json.path, 'spec.template.spec.containers[0].image');
     assert.deepEqual(json.components.map((component: { id: string }) => component.id), ['kubelet', 'container-runtime']);
     assert.match(json.components[0].action, /pull the image/);
-    assert.match(json.markdown, /^\*\*Who acts on\*\*/);
+    assert.deepEqual(json.components[0], {
+      id: 'kubelet', name: 'kubelet', when: 'run-time', effect: 'reads', action: json.components[0].action,
+    });
+    assert.doesNotMatch(stdout, /\$\(|\*\*/, 'no codicons or Markdown in JSON');
   });
 
   it('names the controller inside kube-controller-manager', async () => {
     const { stdout } = await explain(join(fixtures, 'deployment.yaml'), '--line', '10', '--column', '3', '--json');
     const json = JSON.parse(stdout);
     assert.equal(json.path, 'spec.replicas');
-    assert.deepEqual(json.components[0], { id: 'kube-controller-manager', controller: 'deployment', action: json.components[0].action });
+    assert.deepEqual(json.components[0], {
+      id: 'kube-controller-manager', name: 'kube-controller-manager', controller: 'deployment', when: json.components[0].when, effect: json.components[0].effect, action: json.components[0].action,
+    });
   });
 
   it('prints plain text in Japanese with --lang ja', async () => {

@@ -51,7 +51,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${nodes}#manual-node-administration`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pods here (kubectl cordon sets it); Pods already running stay, and DaemonSet Pods tolerate it.', ja: '新しい Pod をここに置きません（kubectl cordon が設定します）。動いている Pod はそのままで、DaemonSet の Pod は許容します。' },
-      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'on-change', writes: true, en: 'Mirrors it as the node.kubernetes.io/unschedulable taint.', ja: 'node.kubernetes.io/unschedulable の taint として写します。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'on-change', writesOther: 'spec.taints', en: 'Mirrors it as the node.kubernetes.io/unschedulable taint.', ja: 'node.kubernetes.io/unschedulable の taint として写します。' },
     ],
   },
   {
@@ -134,23 +134,60 @@ export const clusterEntries: readonly FieldEntry[] = [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'volumesInUse is written by the kubelet, so a mounted volume is not detached under it.', ja: 'volumesInUse は kubelet が書き、マウント中のボリュームが外されないようにします。' },
     ],
   },
-  // Lease
+  // Lease: who holds it depends on where it lives and what it is called.
   {
     kinds: ['coordination.k8s.io/Lease'],
-    paths: ['spec', 'spec.renewTime', 'spec.holderIdentity'],
-    docs: `${leases}#node-heart-beats`,
+    paths: ['spec', 'spec.*'],
+    docs: leases,
     actors: [
-      { id: 'kubelet', when: 'continuously', writes: true, en: 'For the node Leases in kube-node-lease (named after each node), every heartbeat of the kubelet is an update of spec.renewTime (every 10 s by default).', ja: 'kube-node-lease にあるノードの Lease（ノードと同じ名前）では、kubelet のハートビートのたびに spec.renewTime が更新されます（既定では 10 秒ごと）。' },
-      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', en: 'The node controller reads renewTime to decide whether the node is alive.', ja: 'ノードのコントローラーが renewTime を読み、ノードが動いているかを判断します。' },
-      { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'Leases in kube-system are leader election: kube-controller-manager and kube-scheduler replicas hold them to decide which one is active.', ja: 'kube-system の Lease はリーダー選出のもので、kube-controller-manager と kube-scheduler の複数のレプリカが、どれが動くかを決めるために持ちます。' },
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'A Lease in kube-node-lease, named after its node, is that node\'s kubelet heartbeat: the kubelet renews spec.renewTime every 10 s by default.', ja: 'kube-node-lease にあり、ノードと同じ名前の Lease は、そのノードの kubelet のハートビートです。kubelet が既定では 10 秒ごとに spec.renewTime を更新します。' },
+      { id: 'add-on', named: 'the holder in spec.holderIdentity', when: 'continuously', writes: true, en: 'Elsewhere a Lease is a lock, most often for leader election: the replica named in holderIdentity renews it while it leads (kube-scheduler and kube-controller-manager in kube-system, operators in their own namespaces).', ja: 'それ以外の Lease はロックで、多くはリーダー選出に使われます。holderIdentity に名前のあるレプリカが、リーダーの間それを更新します（kube-system では kube-scheduler と kube-controller-manager、オペレーターは自分の Namespace で）。' },
     ],
   },
   {
     kinds: ['coordination.k8s.io/Lease'],
-    paths: ['spec.leaseDurationSeconds', 'spec.acquireTime', 'spec.leaseTransitions', 'spec.preferredHolder', 'spec.strategy'],
-    docs: leases,
+    paths: ['spec', 'spec.*'],
+    onlyIf: { namespace: { equals: ['kube-node-lease'] } },
+    docs: `${leases}#node-heart-beats`,
     actors: [
-      { id: 'kubelet', when: 'continuously', writes: true, en: 'Set by the holder: the kubelet for its node Lease (40 s by default), the leader-election client for the others.', ja: '持ち主が設定します。ノードの Lease なら kubelet（既定 40 秒）、それ以外はリーダー選出のクライアント。' },
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'The heartbeat of the node this Lease is named after: its kubelet sets holderIdentity and leaseDurationSeconds (40 s by default) and renews spec.renewTime every 10 s by default.', ja: 'この Lease と同じ名前のノードのハートビートです。そのノードの kubelet が holderIdentity と leaseDurationSeconds（既定 40 秒）を設定し、spec.renewTime を既定では 10 秒ごとに更新します。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writesOther: 'Node', en: 'The node lifecycle controller reads renewTime: with no renewal within the grace period (40 s by default), it sets the node\'s Ready condition to Unknown and taints it.', ja: 'ノードのライフサイクルのコントローラーが renewTime を読みます。猶予期間（既定 40 秒）の間に更新が無ければ、ノードの Ready の状態を Unknown にして taint を付けます。' },
+    ],
+  },
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec', 'spec.*'],
+    onlyIf: { namespace: { equals: ['kube-system'] }, name: { equals: ['kube-scheduler'] } },
+    docs: `${leases}#leader-election`,
+    actors: [
+      { id: 'kube-scheduler', when: 'continuously', writes: true, en: 'kube-scheduler\'s leader-election lock: the replica named in holderIdentity is the one scheduling and renews the Lease (every 2 s by default); the others wait and take over once it has not been renewed for leaseDurationSeconds (15 s by default).', ja: 'kube-scheduler のリーダー選出のロックです。holderIdentity に名前のあるレプリカだけがスケジューリングをして、この Lease を更新します（既定では 2 秒ごと）。ほかのレプリカは待機し、leaseDurationSeconds（既定 15 秒）の間更新が無ければ引き継ぎます。' },
+    ],
+  },
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec', 'spec.*'],
+    onlyIf: { namespace: { equals: ['kube-system'] }, name: { equals: ['kube-controller-manager'] } },
+    docs: `${leases}#leader-election`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'kube-controller-manager\'s leader-election lock: the replica named in holderIdentity runs the controllers and renews the Lease (every 2 s by default); the others wait and take over once it has not been renewed for leaseDurationSeconds (15 s by default).', ja: 'kube-controller-manager のリーダー選出のロックです。holderIdentity に名前のあるレプリカだけがコントローラーを動かし、この Lease を更新します（既定では 2 秒ごと）。ほかのレプリカは待機し、leaseDurationSeconds（既定 15 秒）の間更新が無ければ引き継ぎます。' },
+    ],
+  },
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec', 'spec.*'],
+    onlyIf: { namespace: { equals: ['kube-system'] }, name: { equals: ['cloud-controller-manager'] } },
+    docs: `${leases}#leader-election`,
+    actors: [
+      { id: 'cloud-controller-manager', when: 'continuously', writes: true, en: 'cloud-controller-manager\'s leader-election lock: the replica named in holderIdentity runs the cloud controllers and renews the Lease; the others wait to take over.', ja: 'cloud-controller-manager のリーダー選出のロックです。holderIdentity に名前のあるレプリカだけがクラウドのコントローラーを動かし、この Lease を更新します。ほかのレプリカは引き継ぎに備えて待機します。' },
+    ],
+  },
+  {
+    kinds: ['coordination.k8s.io/Lease'],
+    paths: ['spec', 'spec.*'],
+    onlyIf: { namespace: { equals: ['kube-system'] }, name: { prefix: ['apiserver-'] } },
+    docs: `${leases}#api-server-identity`,
+    actors: [
+      { id: 'kube-apiserver', when: 'continuously', writes: true, en: 'The identity of one kube-apiserver instance (label apiserver.kubernetes.io/identity): that instance renews it; the other instances delete it once it expires, so the Leases list the servers that are running.', ja: 'kube-apiserver のインスタンス 1 つの身元を表します（ラベル apiserver.kubernetes.io/identity）。そのインスタンスが更新し、期限が切れるとほかのインスタンスが削除するので、Lease の一覧が動いているサーバーの一覧になります。' },
     ],
   },
   // Namespace
@@ -159,7 +196,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['metadata.name', 'spec'],
     docs: namespaces,
     actors: [
-      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-cert-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-cert-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
+      { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writesOther: 'ServiceAccount', en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-cert-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-cert-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Rejects objects in a namespace that does not exist or is terminating.', ja: '存在しないか終了中の Namespace のオブジェクトを拒否します。' },
     ],
   },
@@ -199,7 +236,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['imagePullSecrets', 'imagePullSecrets[*]', 'imagePullSecrets[*].name'],
     docs: `${docs}/tasks/configure-pod-container/configure-service-account/#add-imagepullsecrets-to-a-service-account`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin copies these into new Pods that use this account.', ja: 'ServiceAccount のアドミッションプラグインが、このアカウントを使う新しい Pod にこれらを写します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The ServiceAccount admission plugin copies these into new Pods that use this account.', ja: 'ServiceAccount のアドミッションプラグインが、このアカウントを使う新しい Pod にこれらを写します。' },
       { id: 'kubelet', when: 'run-time', en: 'Uses them to pull the Pods\' images.', ja: 'Pod のイメージの取得に使います。' },
     ],
   },
@@ -244,7 +281,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${secret}#secret-types`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Validates the keys each type requires (e.g. .dockerconfigjson, tls.crt/tls.key).', ja: '種類ごとに必要なキー（.dockerconfigjson、tls.crt/tls.key など）を検証します。' },
-      { id: 'kube-controller-manager', controller: 'serviceaccount-token', when: 'on-change', writes: true, en: 'kubernetes.io/service-account-token: the token controller fills in the token.', ja: 'kubernetes.io/service-account-token なら、トークンのコントローラーがトークンを書き込みます。' },
+      { id: 'kube-controller-manager', controller: 'serviceaccount-token', when: 'on-change', writesOther: 'data.token', en: 'kubernetes.io/service-account-token: the token controller fills in the token.', ja: 'kubernetes.io/service-account-token なら、トークンのコントローラーがトークンを書き込みます。' },
     ],
   },
   // PriorityClass
@@ -276,7 +313,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: quota,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'The ResourceQuota admission plugin rejects a create or update that would take the namespace\'s usage past hard.', ja: 'ResourceQuota のアドミッションプラグインが、Namespace の使用量が hard を超える作成・更新を拒否します。' },
-      { id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writes: true, en: 'The resource quota controller recalculates status.used.', ja: 'resourcequota のコントローラーが status.used を計算し直します。' },
+      { id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writesOther: 'status.used', en: 'The resource quota controller recalculates status.used.', ja: 'resourcequota のコントローラーが status.used を計算し直します。' },
     ],
   },
   {
@@ -290,7 +327,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['LimitRange'],
     paths: ['spec', 'spec.limits', 'spec.limits[*]', 'spec.limits[*].**'],
     docs: limitRange,
-    actors: [{ id: 'kube-apiserver', when: 'admission', writes: true, en: 'The LimitRanger admission plugin fills in default requests/limits and rejects Pods (and claims) outside min/max when they are created; existing Pods are not changed.', ja: 'LimitRanger のアドミッションプラグインが、作成時に requests/limits の既定値を入れ、min/max を外れる Pod（とクレーム）を拒否します。既存の Pod は変わりません。' }],
+    actors: [{ id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The LimitRanger admission plugin fills in default requests/limits and rejects Pods (and claims) outside min/max when they are created; existing Pods are not changed.', ja: 'LimitRanger のアドミッションプラグインが、作成時に requests/limits の既定値を入れ、min/max を外れる Pod（とクレーム）を拒否します。既存の Pod は変わりません。' }],
   },
   // RuntimeClass
   {
@@ -306,14 +343,14 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['node.k8s.io/RuntimeClass'],
     paths: ['overhead', 'overhead.**'],
     docs: `${runtimeClass}#pod-overhead`,
-    actors: [{ id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin copies it into spec.overhead of Pods of this class; kube-scheduler and the kubelet then count it.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod の spec.overhead に写します。その後 kube-scheduler と kubelet がそれを計算に含めます。' }],
+    actors: [{ id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The RuntimeClass admission plugin copies it into spec.overhead of Pods of this class; kube-scheduler and the kubelet then count it.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod の spec.overhead に写します。その後 kube-scheduler と kubelet がそれを計算に含めます。' }],
   },
   {
     kinds: ['node.k8s.io/RuntimeClass'],
     paths: ['scheduling', 'scheduling.**'],
     docs: `${runtimeClass}#scheduling`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin merges nodeSelector and tolerations into Pods of this class.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod に nodeSelector と tolerations を足します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The RuntimeClass admission plugin merges nodeSelector and tolerations into Pods of this class.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod に nodeSelector と tolerations を足します。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'So they only land on nodes that support it.', ja: 'その結果、対応するノードにだけ置かれます。' },
     ],
   },
@@ -328,7 +365,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['rbac.authorization.k8s.io/ClusterRole'],
     paths: ['aggregationRule', 'aggregationRule.**'],
     docs: `${rbac}#aggregated-clusterroles`,
-    actors: [{ id: 'kube-controller-manager', controller: 'clusterrole-aggregation', when: 'on-change', writes: true, en: 'The aggregation controller fills rules with the rules of every ClusterRole these selectors match.', ja: '集約のコントローラーが、このセレクターに一致するすべての ClusterRole の規則で rules を埋めます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'clusterrole-aggregation', when: 'on-change', writesOther: 'rules', en: 'The aggregation controller fills rules with the rules of every ClusterRole these selectors match.', ja: '集約のコントローラーが、このセレクターに一致するすべての ClusterRole の規則で rules を埋めます。' }],
   },
   // List: a client-side envelope.
   {

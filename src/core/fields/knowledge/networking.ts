@@ -33,7 +33,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['spec.selector', 'spec.selector.*'],
     docs: `${service}#services-without-selectors`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writes: true, en: 'The EndpointSlice controller writes EndpointSlices with the IPs of the Pods these labels select; with no selector it writes none and you manage the endpoints.', ja: 'EndpointSlice のコントローラーが、このラベルで選ばれる Pod の IP を EndpointSlice に書きます。セレクターが無ければ何も書かず、エンドポイントは自分で管理します。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller writes EndpointSlices with the IPs of the Pods these labels select; with no selector it writes none and you manage the endpoints.', ja: 'EndpointSlice のコントローラーが、このラベルで選ばれる Pod の IP を EndpointSlice に書きます。セレクターが無ければ何も書かず、エンドポイントは自分で管理します。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Sends traffic only to the endpoints in those slices.', ja: 'それらのスライスにあるエンドポイントにだけ通信を送ります。' },
     ],
   },
@@ -69,9 +69,59 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['spec.type'],
     docs: `${service}#publishing-services-service-types`,
     actors: [
-      { id: 'kube-proxy', when: 'continuously', en: 'ClusterIP, NodePort and LoadBalancer are all implemented on each node by kube-proxy; ExternalName is ignored by it.', ja: 'ClusterIP、NodePort、LoadBalancer はどれも各ノードの kube-proxy が実現します。ExternalName は扱いません。' },
-      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'LoadBalancer: the service controller creates a cloud load balancer (absent on kind and on-premises: the external IP stays pending unless an add-on provides one).', ja: 'LoadBalancer なら、service のコントローラーがクラウドのロードバランサーを作ります（kind やオンプレミスには無く、アドオンが無ければ外部 IP は pending のままです）。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Programs every node for ClusterIP, NodePort and LoadBalancer Services: the cluster IP, the node ports and the load balancer\'s IP; it ignores ExternalName.', ja: 'ClusterIP、NodePort、LoadBalancer の Service のために各ノードを設定します（クラスタ IP、ノードポート、ロードバランサーの IP）。ExternalName は扱いません。' },
+      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'LoadBalancer: the external load balancer itself is made by the cloud provider\'s service controller, or by a load-balancer add-on where there is no cloud (MetalLB, kube-vip); with neither, the external IP stays pending.', ja: 'LoadBalancer の外部のロードバランサーそのものは、クラウドプロバイダーの service のコントローラーが作ります。クラウドが無い環境ではロードバランサーのアドオン（MetalLB、kube-vip）が作り、どちらも無ければ外部 IP は pending のままです。' },
       { id: 'coredns', when: 'continuously', en: 'ExternalName: answered with a CNAME to spec.externalName.', ja: 'ExternalName なら、spec.externalName への CNAME で答えます。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.type'],
+    onlyIf: { value: { equals: ['ClusterIP'] } },
+    docs: `${service}#type-clusterip`,
+    actors: [
+      { id: 'kube-proxy', when: 'continuously', en: 'Makes the cluster IP reach the Service\'s endpoints from inside the cluster, on every node.', ja: '各ノードで、クラスタの内側からクラスタ IP が Service のエンドポイントに届くようにします。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Allocates the cluster IP from the service CIDR unless clusterIP is given (None: headless, no IP).', ja: 'clusterIP の指定が無ければ、Service の CIDR からクラスタ IP を割り当てます（None ならヘッドレスで、IP はありません）。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.type'],
+    onlyIf: { value: { equals: ['NodePort'] } },
+    docs: `${service}#type-nodeport`,
+    actors: [
+      { id: 'kube-proxy', when: 'continuously', en: 'Opens each port\'s nodePort on every node and forwards it to the endpoints, besides the cluster IP.', ja: 'クラスタ IP に加え、各ポートの nodePort をすべてのノードで開き、エンドポイントへ転送します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Allocates a nodePort for each port from the node port range (30000-32767 by default) unless one is given.', ja: '指定が無ければ、ポートごとにノードポートの範囲（既定 30000-32767）から nodePort を割り当てます。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.type'],
+    onlyIf: { value: { equals: ['LoadBalancer'] }, fields: { 'spec.loadBalancerClass': { present: false } } },
+    docs: `${service}#loadbalancer`,
+    actors: [
+      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'The cloud provider\'s service controller creates the external load balancer and writes its address to status.loadBalancer. Without a cloud provider (kind, on-premises) a load-balancer add-on (MetalLB, kube-vip, k3s ServiceLB) does this instead; with neither, the external IP stays pending.', ja: 'クラウドプロバイダーの service のコントローラーが外部のロードバランサーを作り、そのアドレスを status.loadBalancer に書きます。クラウドプロバイダーが無い環境（kind、オンプレミス）では、ロードバランサーのアドオン（MetalLB、kube-vip、k3s の ServiceLB）が代わりに作ります。どちらも無ければ外部 IP は pending のままです。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports the load balancer sends to, and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ロードバランサーが送る先のノードポート、ロードバランサーの IP への通信です。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port.', ja: 'クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.type'],
+    onlyIf: { value: { equals: ['LoadBalancer'] }, fields: { 'spec.loadBalancerClass': { present: true } } },
+    docs: `${service}#load-balancer-class`,
+    actors: [
+      { id: 'add-on', named: 'the load balancer of that loadBalancerClass', when: 'on-change', en: 'loadBalancerClass is set: the implementation watching for that class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores this Service.', ja: 'loadBalancerClass が指定されています。そのクラスを監視している実装がロードバランサーを作り、既定の実装（クラウドプロバイダーの service のコントローラー）はこの Service を無視します。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ノードポート、ロードバランサーの IP への通信です。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.type'],
+    onlyIf: { value: { equals: ['ExternalName'] } },
+    docs: `${service}#externalname`,
+    actors: [
+      { id: 'coredns', when: 'continuously', en: 'The cluster DNS answers the Service\'s name with a CNAME to spec.externalName; no cluster IP, no proxying.', ja: 'クラスタ DNS が Service の名前を spec.externalName への CNAME で答えます。クラスタ IP もプロキシーもありません。' },
     ],
   },
   {
@@ -98,9 +148,18 @@ export const networkingEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Service'],
-    paths: ['spec.externalTrafficPolicy', 'spec.internalTrafficPolicy', 'spec.trafficDistribution'],
-    docs: `${docs}/reference/networking/virtual-ips/#traffic-policies`,
+    paths: ['spec.externalTrafficPolicy', 'spec.internalTrafficPolicy'],
+    docs: `${virtualIps}#traffic-policies`,
     actors: [{ id: 'kube-proxy', when: 'continuously', en: 'Local: kube-proxy sends traffic only to endpoints on the same node (keeping the client source IP for external traffic); Cluster: to any endpoint.', ja: 'Local なら kube-proxy は同じノードのエンドポイントにだけ送ります（外部からの通信では送信元 IP が保たれます）。Cluster ならどのエンドポイントにも送ります。' }],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.trafficDistribution'],
+    docs: `${service}#traffic-distribution`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller writes hints into the Service\'s EndpointSlices: the zone (PreferSameZone, or its older name PreferClose) or the node (PreferSameNode) each endpoint should serve.', ja: 'EndpointSlice のコントローラーが、Service の EndpointSlice にヒントを書きます。各エンドポイントが受け持つゾーン（PreferSameZone、または以前の名前の PreferClose）やノード（PreferSameNode）です。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers endpoints in the client\'s zone or on its node, and falls back to all endpoints when there are none there. It is a preference, not a policy like internalTrafficPolicy.', ja: 'ヒントに従い、クライアントと同じゾーンやノードのエンドポイントを優先します。そこに無ければすべてのエンドポイントに送ります。internalTrafficPolicy のような規則ではなく、優先の指定です。' },
+    ],
   },
   {
     kinds: ['Service'],
@@ -125,11 +184,27 @@ export const networkingEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Service'],
-    paths: ['spec.loadBalancerClass', 'spec.loadBalancerIP', 'spec.loadBalancerSourceRanges', 'spec.loadBalancerSourceRanges[*]', 'spec.allocateLoadBalancerNodePorts'],
+    paths: ['spec.loadBalancerIP', 'spec.loadBalancerSourceRanges', 'spec.loadBalancerSourceRanges[*]'],
     docs: `${service}#loadbalancer`,
     actors: [
-      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'The cloud provider\'s service controller configures the load balancer with these (a loadBalancerClass hands the Service to another implementation).', ja: 'クラウドプロバイダーの service のコントローラーが、これらでロードバランサーを設定します（loadBalancerClass があれば別の実装に任せます）。' },
+      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'The cloud provider\'s service controller (or the load-balancer add-on) configures the load balancer with these, where it supports them; loadBalancerIP is deprecated.', ja: 'クラウドプロバイダーの service のコントローラー（またはロードバランサーのアドオン）が、対応していればこれらでロードバランサーを設定します。loadBalancerIP は非推奨です。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Also filters by loadBalancerSourceRanges on the nodes.', ja: 'ノードでも loadBalancerSourceRanges で絞り込みます。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.loadBalancerClass'],
+    docs: `${service}#load-balancer-class`,
+    actors: [
+      { id: 'add-on', named: 'the load balancer of this class', when: 'on-change', en: 'The implementation that watches for this class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores Services that set it. Set once, with type LoadBalancer; it cannot be changed.', ja: 'このクラスを監視している実装がロードバランサーを作ります。既定の実装（クラウドプロバイダーの service のコントローラー）は、これを指定した Service を無視します。type が LoadBalancer のときに一度だけ指定でき、変更できません。' },
+    ],
+  },
+  {
+    kinds: ['Service'],
+    paths: ['spec.allocateLoadBalancerNodePorts'],
+    docs: `${service}#load-balancer-nodeport-allocation`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'false: kube-apiserver allocates no node ports for this LoadBalancer Service (for load balancers that send straight to Pods); true or unset: it allocates one per port.', ja: 'false なら、kube-apiserver はこの LoadBalancer の Service にノードポートを割り当てません（Pod へ直接送るロードバランサー向け）。true か未指定なら、ポートごとに割り当てます。' },
     ],
   },
   {

@@ -1,6 +1,6 @@
 /** From an offset to the YAML node under it: the path of keys and items, and the identity of each list item on the way. */
 import { isAlias, isMap, isScalar, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { type ItemIdentity, type PathSegment } from './types';
+import { type FieldReader, type FieldValue, type ItemIdentity, type PathSegment } from './types';
 
 export interface ObjectIdentity {
   kind: string;
@@ -143,4 +143,24 @@ export function identityOf(node: YamlNode | null | undefined, document: Document
     if (typeof scalar === 'string' || typeof scalar === 'number' || typeof scalar === 'boolean' || scalar === null) fields[key] = scalar;
   }
   return fields;
+}
+
+const absent: FieldValue = { present: false };
+
+/** Reads the object at `root` by path, following aliases; a scalar gives its value, a map or list only that it is there. */
+export function fieldReader(document: Document.Parsed, root: YamlNode | null | undefined): FieldReader {
+  return (path) => {
+    let node: unknown = root;
+    for (const segment of path) {
+      if (isAlias(node)) node = node.resolve(document);
+      if (typeof segment === 'number') node = isSeq(node) ? node.items[segment] : undefined;
+      else node = isMap(node) ? node.get(segment, true) : undefined;
+      if (node === undefined || node === null) return absent;
+    }
+    if (isAlias(node)) node = node.resolve(document);
+    if (!isScalar(node)) return node === undefined ? absent : { present: true };
+    const value = node.value;
+    const scalar = value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+    return scalar === undefined ? { present: true } : { present: true, scalar };
+  };
 }

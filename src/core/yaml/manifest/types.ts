@@ -6,6 +6,15 @@ export type PathSegment = string | number;
 /** Scalar fields of a sequence item in the file, so its live counterpart can be found by content, not index. */
 export type ItemIdentity = Readonly<Record<string, string | number | boolean | null>> | string | number | boolean | null;
 
+/** A YAML scalar as the manifest holds it. */
+export type ScalarValue = string | number | boolean | null;
+
+/** What a manifest holds at a path from its object: absent, a scalar, or a map or list (no scalar). */
+export type FieldValue = { readonly present: false } | { readonly present: true; readonly scalar?: ScalarValue };
+
+/** Reads the object under the cursor by path from the object; lazily, so a hover reads only what it tests. */
+export type FieldReader = (objectPath: readonly PathSegment[]) => FieldValue;
+
 export interface ManifestPosition {
   /** Index of the YAML document in the file (0-based). */
   readonly docIndex: number;
@@ -26,6 +35,8 @@ export interface ManifestPosition {
   readonly name?: string;
   /** Set when the object is `items[listItem]` of a List document. */
   readonly listItem?: number;
+  /** Reads other fields of the same object (knowledge that depends on the value or on sibling fields). */
+  readonly read: FieldReader;
 }
 
 /**

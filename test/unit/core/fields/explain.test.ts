@@ -7,7 +7,7 @@ describe('explainField', () => {
     const explanation = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'nodeName'] });
     assert.equal(explanation.path, 'spec.nodeName');
     assert.deepEqual(explanation.components.map((component) => component.id), ['kube-scheduler', 'kubelet']);
-    assert.equal(explanation.components[0].writes, true);
+    assert.equal(explanation.components[0].effect, 'writes-field');
     assert.match(explanation.markdown, /\$\(target\) \*\*kube-scheduler\*\* · on change, writes it — Writes it through a binding/);
     assert.match(explanation.markdown, /\$\(vm\) \*\*kubelet\*\*/);
     assert.match(explanation.markdown, /\[Kubernetes documentation\]\(https:\/\/kubernetes\.io\/docs\/concepts\/scheduling-eviction\/assign-pod-node\/#nodename\)/);
@@ -91,5 +91,26 @@ describe('explainField', () => {
       assert.equal(explanation.path, 'items[0].spec.replicas');
       assert.match(explanation.markdown, /value 3/);
     });
+  });
+
+  it('shows what the field is from the API server\'s own OpenAPI: its type, its description as text, whose server', () => {
+    const field = { type: 'integer', description: 'How many <img src=x onerror=alert(1)> [gears](https://evil.example) the *widget* has.' };
+    const explanation = explainField({ kind: 'Widget', apiVersion: 'example.com/v1', path: ['spec', 'size'] }, { schema: { field, context: 'prod_[x]' } });
+    const schemaLine = explanation.markdown.split('\n\n')[1];
+    assert.match(schemaLine, /^`integer` — How many /);
+    assert.ok(!schemaLine.includes('[gears](https://evil.example)'), schemaLine);
+    assert.doesNotMatch(schemaLine, /(?<!\\)<img/, 'HTML stays text');
+    assert.match(schemaLine, /\\\*widget\\\*/);
+    assert.match(schemaLine, /\*\(described by the API server of prod\\_\\\[x\\\]\)\*$/);
+    const ja = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'nodeName'] }, { language: 'ja', schema: { field: { type: 'string', description: 'NodeName is a request.' } } });
+    assert.match(ja.markdown, /`string` — NodeName is a request\. \*\(API サーバーによる説明（英語）\)\*/);
+  });
+
+  it('keeps a long API description to its first sentences', () => {
+    const description = `${'This sentence is about the field. '.repeat(30)}The end.`;
+    const explanation = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'nodeName'] }, { schema: { field: { type: 'string', description } } });
+    const schemaLine = explanation.markdown.split('\n\n')[1];
+    assert.ok(schemaLine.length < 600, `${schemaLine.length}`);
+    assert.match(schemaLine, /about the field\. \*\(described by the API server\)\*$/);
   });
 });

@@ -1,0 +1,191 @@
+import * as assert from 'node:assert/strict';
+import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
+import { explanationJson, explanationText } from '../../../../src/core/fields/explainRender';
+import { lookupField } from '../../../../src/core/fields/lookup';
+import type { Language } from '../../../../src/core/fields/types';
+import { manifestPositionAt, parseManifest } from '../../../../src/core/yaml/yamlPath';
+
+/** Explains the field at the first `@@` of `yaml` (the marker is removed), as a hover does. */
+function explainAt(yaml: string, language: Language = 'en'): FieldExplanation {
+  const offset = yaml.indexOf('@@');
+  assert.ok(offset >= 0, 'the test manifest marks its cursor with @@');
+  const parsed = parseManifest(yaml.replace('@@', ''))!;
+  const position = manifestPositionAt(parsed, offset);
+  assert.ok(position, 'a Kubernetes field under the cursor');
+  return explainField(position, { language });
+}
+
+const primary = (explanation: FieldExplanation) => {
+  const first = explanation.components[0];
+  return first.controller ? `${first.id}/${first.controller}` : first.id;
+};
+const ids = (explanation: FieldExplanation) => explanation.components.map((component) => component.id);
+
+const service = (type: string, extra = '') => `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  type: @@${type}
+  selector:
+    app: web
+  ports:
+    - port: 80
+${extra}`;
+
+describe('knowledge that depends on the value and the object', () => {
+  describe('Service spec.type', () => {
+    it('LoadBalancer: the cloud provider\'s service controller makes the load balancer; kube-proxy only the node side', () => {
+      const explanation = explainAt(service('LoadBalancer'));
+      assert.equal(primary(explanation), 'cloud-controller-manager/service');
+      assert.match(explanation.components.find((component) => component.id === 'kube-proxy')!.action, /^Only the node side/);
+      assert.match(explanation.components[0].action, /MetalLB/);
+    });
+
+    it('LoadBalancer with a loadBalancerClass: the implementation of that class, and the default one ignores it', () => {
+      const explanation = explainAt(service('LoadBalancer', '  loadBalancerClass: example.com/internal-vip\n'));
+      assert.equal(explanation.components[0].id, 'add-on');
+      assert.ok(!ids(explanation).includes('cloud-controller-manager'));
+      assert.match(explanation.components[0].action, /ignores this Service/);
+    });
+
+    it('NodePort: kube-proxy opens the ports, kube-apiserver allocates them; ExternalName: the cluster DNS alone', () => {
+      assert.deepEqual(ids(explainAt(service('NodePort'))), ['kube-proxy', 'kube-apiserver']);
+      assert.deepEqual(ids(explainAt(service('ExternalName'))), ['coredns']);
+      assert.deepEqual(ids(explainAt(service('ClusterIP'))), ['kube-proxy', 'kube-apiserver']);
+    });
+
+    it('without the value at hand, the general entry answers and names every case', () => {
+      const general = lookupField('Service', 'v1', ['spec', 'type']);
+      assert.equal(general.match?.entry.onlyIf, undefined);
+      assert.deepEqual(general.match?.entry.actors.map((actor) => actor.id), ['kube-proxy', 'cloud-controller-manager', 'coredns']);
+    });
+
+    it('an unexpected value falls back to the general entry, not to one for another value', () => {
+      const explanation = explainAt(service('Weird'));
+      assert.deepEqual(ids(explanation), ['kube-proxy', 'cloud-controller-manager', 'coredns']);
+    });
+  });
+
+  it('allocateLoadBalancerNodePorts is kube-apiserver\'s node port allocation', () => {
+    const explanation = explainAt(service('LoadBalancer', '  allocateLoadBalancerNodePorts: @@false\n').replace('type: @@', 'type: '));
+    assert.equal(explanation.path, 'spec.allocateLoadBalancerNodePorts');
+    assert.deepEqual(ids(explanation), ['kube-apiserver']);
+  });
+
+  it('trafficDistribution is about EndpointSlice hints (PreferSameZone, PreferSameNode), not the traffic policies', () => {
+    const explanation = explainAt(service('ClusterIP', '  trafficDistribution: @@PreferSameZone\n').replace('type: @@', 'type: '));
+    assert.equal(explanation.path, 'spec.trafficDistribution');
+    assert.equal(primary(explanation), 'kube-controller-manager/endpointslice');
+    assert.equal(explanation.components[0].effect, 'writes-other');
+    assert.equal(explanation.components[0].writesOther, 'EndpointSlice');
+    const text = explanation.components.map((component) => component.action).join(' ');
+    assert.match(text, /PreferSameZone/);
+    assert.match(text, /PreferSameNode/);
+    assert.doesNotMatch(text, /^Local:/);
+  });
+
+  describe('Lease: who holds it depends on its namespace and name', () => {
+    const lease = (namespace: string, name: string) => `apiVersion: coordination.k8s.io/v1
+kind: Lease
+metadata:
+  name: ${name}
+  namespace: ${namespace}
+spec:
+  holderIdentity: @@x
+  renewTime: "2026-12-03T00:00:00.000000Z"
+`;
+
+    it('kube-system/kube-scheduler is kube-scheduler\'s leader-election lock, not a kubelet heartbeat', () => {
+      const explanation = explainAt(lease('kube-system', 'kube-scheduler'));
+      assert.deepEqual(ids(explanation), ['kube-scheduler']);
+      assert.equal(explanation.components[0].effect, 'writes-field');
+      assert.match(explanation.components[0].action, /leader-election lock/);
+      assert.match(explanation.docs ?? '', /#leader-election$/);
+    });
+
+    it('kube-system/kube-controller-manager, cloud-controller-manager and apiserver-… Leases', () => {
+      assert.deepEqual(ids(explainAt(lease('kube-system', 'kube-controller-manager'))), ['kube-controller-manager']);
+      assert.deepEqual(ids(explainAt(lease('kube-system', 'cloud-controller-manager'))), ['cloud-controller-manager']);
+      assert.deepEqual(ids(explainAt(lease('kube-system', 'apiserver-3kq7x2fyl6yhkmq4rpuepaoxly'))), ['kube-apiserver']);
+    });
+
+    it('a Lease in kube-node-lease is the kubelet\'s heartbeat; the node lifecycle controller writes the Node', () => {
+      const explanation = explainAt(lease('kube-node-lease', 'worker-1'));
+      assert.deepEqual(explanation.components.map((component) => `${component.id}:${component.effect}`), ['kubelet:writes-field', 'kube-controller-manager:writes-other']);
+      assert.equal(explanation.components[1].writesOther, 'Node');
+    });
+
+    it('an operator\'s Lease elsewhere is held by whoever holderIdentity names', () => {
+      const explanation = explainAt(lease('cert-manager', 'cert-manager-controller'));
+      assert.ok(!ids(explanation).includes('kube-scheduler'));
+      assert.match(explanation.markdown, /the holder in spec\.holderIdentity/);
+    });
+  });
+
+  describe('finalizers: the controller that owns the key', () => {
+    const withFinalizer = (kind: string, key: string) => `apiVersion: v1
+kind: ${kind}
+metadata:
+  name: data
+  finalizers:
+    - @@${key}
+`;
+
+    it('kubernetes.io/pv-protection and pvc-protection: their protection controllers remove them', () => {
+      assert.equal(primary(explainAt(withFinalizer('PersistentVolume', 'kubernetes.io/pv-protection'))), 'kube-controller-manager/persistentvolume-protection');
+      assert.equal(primary(explainAt(withFinalizer('PersistentVolumeClaim', 'kubernetes.io/pvc-protection'))), 'kube-controller-manager/persistentvolumeclaim-protection');
+      assert.equal(primary(explainAt(withFinalizer('Pod', 'batch.kubernetes.io/job-tracking'))), 'kube-controller-manager/job');
+      assert.equal(primary(explainAt(withFinalizer('Service', 'service.kubernetes.io/load-balancer-cleanup'))), 'cloud-controller-manager/service');
+    });
+
+    it('a key nobody here knows: the controller that added it, not kube-controller-manager', () => {
+      const explanation = explainAt(withFinalizer('ConfigMap', 'example.com/cleanup'));
+      assert.equal(explanation.components[0].id, 'add-on');
+      assert.equal(explanation.components[0].name, 'the controller that added this key');
+      assert.ok(!ids(explanation).includes('kube-controller-manager'));
+    });
+  });
+});
+
+describe('who writes what', () => {
+  it('Service spec.selector: the EndpointSlice controller reads it and writes EndpointSlices, not the selector', () => {
+    const explanation = explainField({ kind: 'Service', apiVersion: 'v1', path: ['spec', 'selector'] });
+    assert.equal(explanation.components[0].effect, 'writes-other');
+    assert.equal(explanation.components[0].writesOther, 'EndpointSlice');
+    assert.match(explanation.markdown, /· continuously, reads it, writes EndpointSlice — /);
+    assert.match(explainField({ kind: 'Service', apiVersion: 'v1', path: ['spec', 'selector'] }, { language: 'ja' }).markdown, /読んで EndpointSlice を書き込む/);
+  });
+
+  it('a field written in place says so; one only read says that', () => {
+    const nodeName = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'nodeName'] });
+    assert.deepEqual(nodeName.components.map((component) => component.effect), ['writes-field', 'reads']);
+    assert.match(nodeName.markdown, /\*\*kubelet\*\* · at run time, reads it — /);
+  });
+});
+
+describe('renderers', () => {
+  it('plain text keeps the pattern\'s wildcards and has no markup; JSON has the structure and no markup', () => {
+    // No entry covers this made-up key under resources, so the nearest ancestor (a pattern with [*]) answers.
+    const explanation = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'containers', 0, 'resources', 'madeUp'] });
+    assert.ok(explanation.fromAncestor);
+    assert.match(explanation.matched ?? '', /\[\*\]/);
+    const text = explanationText(explanation);
+    assert.ok(text.includes(explanation.matched!), text);
+    assert.doesNotMatch(text, /\$\(|\*\*|\\/);
+    const json = JSON.stringify(explanationJson(explanation));
+    assert.doesNotMatch(json, /\$\(|\*\*/);
+    assert.equal((explanationJson(explanation) as { fromAncestor: boolean }).fromAncestor, true);
+  });
+
+  it('an ancestor\'s entry is marked as possibly not holding for the field', () => {
+    const explanation = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'containers', 0, 'resources', 'madeUp'] });
+    assert.match(explanation.markdown, /may not hold for this one/);
+  });
+
+  it('a hostile API group of a custom resource is text in the Markdown, never markup', () => {
+    const explanation = explainField({ kind: 'Widget', apiVersion: 'evil.io/[x](https://evil.example)/v1', path: ['spec', 'size'] });
+    assert.equal(explanation.noEntry, 'custom');
+    assert.ok(!explanation.markdown.includes('[x](https://evil.example)'), explanation.markdown);
+  });
+});
