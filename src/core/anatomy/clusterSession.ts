@@ -1,4 +1,6 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import { ClusterSchemas } from '../fields/schema/clusterSchemas';
+import type { FieldSchema } from '../fields/schema/openApiSchema';
 import { KubeApi, KubeApiError, type ResponseLimits } from '../kube/kubeApi';
 import { manifestObjectPath, objectPath } from '../kube/objectPaths';
 import { ResourceWatch } from '../kube/resourceWatch';
@@ -86,6 +88,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   private rebuildTimer: NodeJS.Timeout | undefined;
   private lastBuildMs = 0;
   private serverVersion: string | null = null;
+  private schemas?: ClusterSchemas;
   /** The status last announced; `status` itself is derived from the collections on every read. */
   private announced: ConnectionStatus;
   /** What the anatomy reads of the collections' states (unreadable resources, API server addresses). */
@@ -219,6 +222,15 @@ export class ClusterSession implements AnatomySource, Disposable {
       if (error instanceof KubeApiError && error.kind === 'not-found') return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A field's type and description from this server's own OpenAPI (read on first use; CRDs included);
+   * undefined when the server does not describe it. A failed read is thrown as the KubeApiError it is.
+   */
+  fieldSchema(apiVersion: string, kind: string, path: readonly (string | number)[]): Promise<FieldSchema | undefined> {
+    this.schemas ??= new ClusterSchemas(this.api.server, (path, what) => this.api.getJson(path, what));
+    return this.schemas.fieldAt(apiVersion, kind, path);
   }
 
   leaseOf(node: string): LeaseInfo | null {

@@ -8,6 +8,7 @@ import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
 import { gracePeriodOf, validateDeployment, validateScale } from './writeValidation';
 import { errorMessage } from '../util/errors';
+import { openApiV2Document, openApiV3Discovery, openApiV3Document } from './openApi';
 import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
 import { jsonPatch, mergePatch, readRequestBody, scaleOf, unsupportedMediaType } from './apiPatches';
 import { notFoundError, requestSelectors, serveList } from './apiList';
@@ -181,9 +182,21 @@ export class ApiServer {
       throw new ApiError(406, 'NotAcceptable', 'only the following media types are accepted: application/json');
     }
     const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    if (segments[0] === 'openapi') return this.handleOpenApi(response, segments.slice(1), method);
     if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
     if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
     throw notFoundPath();
+  }
+
+  /** What kubectl explain and the hovers read: the demo's OpenAPI (v3 where asked, v2 otherwise). */
+  private handleOpenApi(response: ServerResponse, rest: string[], method: string): void {
+    if (method !== 'GET') throw methodNotAllowed();
+    let body: string | undefined;
+    if (rest.length === 1 && rest[0] === 'v2') body = openApiV2Document();
+    else if (rest.length === 1 && rest[0] === 'v3') body = openApiV3Discovery();
+    else if (rest[0] === 'v3') body = openApiV3Document(rest.slice(1).join('/'));
+    if (body === undefined) throw notFoundPath();
+    this.sendJson(response, 200, body);
   }
 
   private async handleApi(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], group: string, method: string): Promise<void> {

@@ -1,6 +1,7 @@
 import type { ConnectionStatus } from '../anatomy/connection';
 import type { ManifestRef, ObjectRef } from '../anatomy/clusterSession';
 import { LiveAnatomy, type LiveAnatomyOptions } from '../anatomy/liveAnatomy';
+import type { FieldSchema } from '../fields/schema/openApiSchema';
 import { KubeconfigService, type KubeconfigServiceOptions } from '../kubeconfig/kubeconfigService';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
@@ -67,6 +68,13 @@ export class ClusterWorkspace implements Disposable {
     const session = this.live.session;
     if (!session || this.live.status?.state !== 'connected') return undefined;
     return session.getObject(ref);
+  }
+
+  /** A field's type and description from the current context's API server; undefined when nothing is connected. */
+  async fieldSchema(apiVersion: string, kind: string, path: readonly (string | number)[]): Promise<FieldSchema | undefined> {
+    const session = this.live.session;
+    if (!session || this.live.status?.state !== 'connected') return undefined;
+    return session.fieldSchema(apiVersion, kind, path);
   }
 
   dispose(): void {

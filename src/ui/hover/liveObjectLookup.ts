@@ -15,5 +15,6 @@ export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup 
     isConnected: () => live.session !== undefined && live.status?.state === 'connected',
     // A manifest without a namespace lands where kubectl would put it: the context's namespace.
     find: (kind, apiVersion, namespace, name) => workspace.getObject({ apiVersion, kind, namespace: namespace ?? live.namespace, name }),
+    fieldSchema: (apiVersion, kind, path) => workspace.fieldSchema(apiVersion, kind, path),
   };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { explainField, tooLargeToExplain, type LiveInput } from '../../core/fields/explain';
+import { explainField, tooLargeToExplain, type LiveInput, type SchemaInput } from '../../core/fields/explain';
 import type { Language } from '../../core/fields/types';
 import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type WorkBudget } from '../../core/yaml/yamlPath';
 import { errorMessage } from '../../core/util/errors';
@@ -15,6 +15,8 @@ export interface LiveObjectLookup {
    * for namespaced kinds.
    */
   find(kind: string, apiVersion: string, namespace: string | undefined, name: string): Promise<object | undefined>;
+  /** The field's type and description from the current context's API server (its OpenAPI); undefined when it has none. */
+  fieldSchema?(apiVersion: string, kind: string, path: readonly (string | number)[]): Promise<SchemaInput['field'] | undefined>;
   /** The current context's name, shown beside the live value. */
   readonly contextName?: string;
   /**
@@ -62,9 +64,9 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     if (!found) return undefined;
     const language = (this.options.language ?? displayLanguage)();
     if (found === 'too-large') return new vscode.Hover(new vscode.MarkdownString(tooLargeToExplain(language)));
-    const live = await this.liveInput(found, token);
+    const [live, schema] = await Promise.all([this.liveInput(found, token), this.schemaInput(found, token)]);
     if (token.isCancellationRequested) return undefined;
-    const explanation = explainField(found, { language, ...(live && { live }) });
+    const explanation = explainField(found, { language, ...(live && { live }), ...(schema && { schema }) });
     const markdown = new vscode.MarkdownString(explanation.markdown, true);
     const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
     return new vscode.Hover(markdown, range);
@@ -88,25 +90,46 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     if (!live || found.name === undefined || token.isCancellationRequested) return undefined;
     if (live.isConnected && !live.isConnected()) return undefined;
     const context = live.contextName;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const timeout = new Promise<'timeout'>((resolve) => {
-        timer = setTimeout(() => resolve('timeout'), liveTimeoutMs);
-      });
-      const object = await Promise.race([live.find(found.kind, found.apiVersion, found.namespace, found.name), timeout]);
+      const object = await withinLiveTimeout(live.find(found.kind, found.apiVersion, found.namespace, found.name));
       if (object === 'timeout') return { state: 'unavailable', reason: `no answer within ${liveTimeoutMs} ms` };
       if (object === undefined) return { state: 'absent', ...(context && { context }) };
       return { state: 'found', object, ...(context && { context }) };
     } catch (error) {
       return { state: 'unavailable', reason: errorMessage(error) };
-    } finally {
-      if (timer) clearTimeout(timer);
     }
+  }
+
+  /**
+   * The field's type and description from the connected server. Left out when it is slow (the first read of a
+   * server's OpenAPI may take seconds; it goes on, and the next hover has it) or cannot be read.
+   */
+  private async schemaInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<SchemaInput | undefined> {
+    const live = this.options.live;
+    if (!live?.fieldSchema || !found.apiVersion || token.isCancellationRequested) return undefined;
+    if (live.isConnected && !live.isConnected()) return undefined;
+    const context = live.contextName;
+    const field = await withinLiveTimeout(live.fieldSchema(found.apiVersion, found.kind, found.objectPath)).catch(() => undefined);
+    if (field === undefined || field === 'timeout') return undefined;
+    return { field, ...(context && { context }) };
   }
 
   dispose(): void {
     this.closeListener.dispose();
     this.cache.clear();
+  }
+}
+
+/** The answer, or 'timeout' once the live lookups' time is up (the work itself goes on). */
+async function withinLiveTimeout<T>(work: Promise<T>): Promise<T | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), liveTimeoutMs);
+  });
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    if (timer) clearTimeout(timer);
   }
 }
 

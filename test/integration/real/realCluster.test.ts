@@ -74,5 +74,23 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
       return /kube-controller-manager|Deployment controller/.test(text) && /\bkind\b/.test(text) ? text : undefined;
     }, 30_000, 500);
     assert.match(hovers, /\b2\b/);
+    // What the field is, from the real server's own OpenAPI (v2 on 1.20), above who acts on it.
+    assert.match(hovers, /`integer \(int32\)` — Number of desired pods\. .* \*\(described by the API server of kind\)\*/);
+  });
+
+  it('a hover on a custom resource shows its CRD\'s own description, from the real server', async () => {
+    const document = await vscode.workspace.openTextDocument({
+      language: 'yaml',
+      content: 'apiVersion: anatomy.example.com/v1\nkind: Gadget\nmetadata:\n  name: g\nspec:\n  springs: 3\n',
+    });
+    await vscode.window.showTextDocument(document);
+    // kube-apiserver publishes a new CRD's schema a moment after it is established; the product reads it again then.
+    const text = await until('a hover with the CRD\'s description', async () => {
+      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(5, 4));
+      const all = found.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
+      return /How many springs the gadget winds\./.test(all) ? all : undefined;
+    }, 75_000, 1000);
+    assert.match(text, /`integer` — How many springs the gadget winds\. \*\(described by the API server of kind\)\*/);
+    assert.match(text, /A custom resource \(Gadget, group anatomy\.example\.com\)/);
   });
 });

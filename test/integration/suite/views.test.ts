@@ -21,11 +21,13 @@ const treeColorOf: Readonly<Record<string, string>> = {
 describe('the tree and the diagram agree', function () {
   this.timeout(90_000);
   let api: ClusterAnatomyApi;
+  let demoContext: string;
 
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
     assert.ok(opened, 'the demo cluster opened');
+    demoContext = opened.context;
     await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
     await until('the diagram to draw the three nodes', () => api.lastDiagramRender()?.drawnNodes === 3);
@@ -82,5 +84,21 @@ describe('the tree and the diagram agree', function () {
       api.demoCluster!.control.resumeHeartbeat(node);
     }
     await until(() => `${node} to recover in both views: ${disagreements().join('; ')}`, () => api.lastDiagramRender()?.health[`node:${node}`] === 'ok' && disagreements().length === 0, 30_000);
+  });
+
+  it('a hover in a manifest says what the field is from the demo\'s own OpenAPI, above who acts on it', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: pinned\nspec:\n  nodeName: multi-node-worker\n' });
+    await vscode.window.showTextDocument(document);
+    const text = await until('a hover with the API\'s description', async () => {
+      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(5, 4));
+      const all = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
+      return all.find((value) => value.includes('NodeName indicates in which node this pod is scheduled'));
+    }, 30_000, 500);
+    const [heading, schema, firstActor] = text.split('\n\n');
+    assert.match(heading!, /\*\*Who acts on\*\* spec\.nodeName · Pod/);
+    assert.ok(schema!.startsWith('`string` — NodeName indicates in which node this pod is scheduled.'), schema);
+    assert.match(schema!, /\*\(described by the API server of [^)]+\)\*$/);
+    assert.ok(schema!.replace(/\\/g, '').includes(demoContext), `${demoContext} in ${schema}`);
+    assert.match(firstActor!, /\*\*kube-scheduler\*\*/);
   });
 });

@@ -90,4 +90,44 @@ describe('live values, last writers and YAML from a real API server', function (
     }
     assert.deepEqual(fromProduct, fromKubectl);
   });
+
+  it('field types and descriptions come from the real server\'s own OpenAPI (v2 on 1.20), a CRD\'s included, as kubectl explain reads them', async () => {
+    const crd = {
+      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.anatomy.example.com' },
+      spec: {
+        group: 'anatomy.example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+        versions: [{
+          name: 'v1', served: true, storage: true,
+          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { gears: { type: 'integer', description: 'How many gears the widget turns.' } } } } } },
+        }],
+      },
+    };
+    const file = join(scratch, 'crd.json');
+    writeFileSync(file, JSON.stringify(crd));
+    kubectl(['apply', '-f', file]);
+    // kube-apiserver publishes a new CRD's schema in its OpenAPI a moment after the CRD is established.
+    const explained = await until('kubectl explain to know the CRD', async () => {
+      try {
+        return execFileSync('kubectl', ['explain', 'widgets.spec.gears'], { env: cluster.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+      } catch {
+        return undefined;
+      }
+    }, 60_000, 1000);
+    assert.match(explained, /How many gears the widget turns\./);
+
+    const lookup = liveObjectLookup(workspace);
+    const nodeName = await lookup.fieldSchema!('v1', 'Pod', ['spec', 'nodeName']);
+    const fromKubectl = kubectl(['explain', 'pods.spec.nodeName']);
+    assert.equal(nodeName?.type, 'string');
+    const firstWords = nodeName?.description?.split(' ').slice(0, 8).join(' ') ?? '';
+    assert.ok(firstWords.length > 20 && fromKubectl.replace(/\s+/g, ' ').includes(firstWords), `"${firstWords}" in kubectl explain:\n${fromKubectl}`);
+    assert.equal((await lookup.fieldSchema!('apps/v1', 'Deployment', ['spec', 'template', 'spec', 'containers', 0, 'image']))?.type, 'string');
+    assert.deepEqual(await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']), { type: 'integer', description: 'How many gears the widget turns.' });
+    // v1.20 serves no OpenAPI v3: the product asked for it, was told 404, and read v2.
+    assert.equal(await lookup.fieldSchema!('v1', 'Pod', ['spec', 'madeUp']), undefined);
+
+    const explanation = explainField({ kind: 'Widget', apiVersion: 'anatomy.example.com/v1', path: ['spec', 'gears'] }, { schema: { field: (await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']))!, context: 'kind' } });
+    assert.match(explanation.markdown, /`integer` — How many gears the widget turns\. \*\(described by the API server of kind\)\*/);
+    kubectl(['delete', '-f', file, '--wait=false']);
+  });
 });

@@ -248,4 +248,15 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
     assert.notEqual(result.code, 0);
     assert.match(result.stderr, /MethodNotAllowed|does not allow this method/);
   });
+
+  it('explain: kubectl reads the demo\'s OpenAPI (v3) and prints Kubernetes\' own description of a field', async () => {
+    const nodeName = await ok('explain', 'pods.spec.nodeName');
+    assert.match(nodeName, /FIELD: *nodeName <string>/);
+    assert.match(nodeName, /NodeName indicates in which node this pod is scheduled\./);
+    const replicas = await ok('explain', 'deployments.spec.replicas');
+    assert.match(replicas, /<integer>/);
+    assert.match(replicas, /Number of desired pods\./);
+    const lease = await ok('explain', 'leases.spec.renewTime');
+    assert.match(lease, /renewTime/);
+  });
 });
