@@ -13,6 +13,15 @@ export const extensionEntries: readonly FieldEntry[] = [
     ],
   },
   {
+    kinds: ['apiextensions.k8s.io/CustomResourceDefinition'],
+    paths: ['spec.conversion', 'spec.conversion.**'],
+    docs: `${docs}/tasks/extend-kubernetes/custom-resources/custom-resource-definition-versioning/#webhook-conversion`,
+    actors: [
+      { id: 'kube-apiserver', when: 'run-time', en: 'Converts objects whenever a version other than the storage version is read, written or watched. strategy None: it only changes apiVersion. Webhook: it sends the objects to the conversion webhook in spec.conversion.webhook (a ConversionReview) and uses the answer.', ja: '保存するバージョン以外で読み書きや監視（watch）されるたびに、オブジェクトを変換します。strategy が None なら apiVersion だけを変えます。Webhook なら、spec.conversion.webhook の変換 Webhook にオブジェクトを送り（ConversionReview）、その答えを使います。' },
+      { id: 'add-on', named: 'the conversion webhook', when: 'run-time', en: 'Your webhook server converts the objects between versions; it may change only labels and annotations in their metadata.', ja: '変換 Webhook のサーバーが、オブジェクトをバージョンの間で変換します。metadata で変えてよいのは labels と annotations だけです。' },
+    ],
+  },
+  {
     kinds: ['admissionregistration.k8s.io/ValidatingWebhookConfiguration', 'admissionregistration.k8s.io/MutatingWebhookConfiguration'],
     paths: ['webhooks', 'webhooks[*]', 'webhooks[*].**'],
     docs: `${docs}/reference/access-authn-authz/extensible-admission-controllers/`,
@@ -38,25 +47,59 @@ export const extensionEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['certificates.k8s.io/CertificateSigningRequest'],
-    paths: ['spec', 'spec.**', 'status', 'status.**'],
-    docs: `${docs}/reference/access-authn-authz/certificate-signing-requests/`,
+    paths: ['spec', 'spec.**'],
+    docs: `${docs}/reference/access-authn-authz/certificate-signing-requests/#approval-rejection-control-plane`,
     actors: [
-      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Once the request is approved (by a person, or by kube-controller-manager for kubelet certificates), kube-controller-manager\'s signer issues the certificate for the built-in signerNames into status.certificate.', ja: '承認されると（人が、または kubelet の証明書なら kube-controller-manager が承認）、組み込みの signerName なら kube-controller-manager の署名器が status.certificate に証明書を発行します。' },
-      { id: 'kubelet', when: 'run-time', en: 'The kubelet requests its client (and optionally serving) certificates this way and rotates them.', ja: 'kubelet は自分のクライアント証明書（と、必要ならサーバー証明書）をこの方法で求め、更新します。' },
+      { id: 'kube-controller-manager', when: 'on-change', writesOther: 'status.conditions', en: 'Its csrapproving controller auto-approves only kubelet client certificates (signerName kubernetes.io/kube-apiserver-client-kubelet), after a SubjectAccessReview says the requester may; it never approves kubelet serving certificates (kubernetes.io/kubelet-serving) or any other request: a person (kubectl certificate approve) or another approver must.', ja: 'csrapproving のコントローラーが自動で承認するのは、kubelet のクライアント証明書（signerName kubernetes.io/kube-apiserver-client-kubelet）だけで、SubjectAccessReview で要求者に権限があると確かめてからです。kubelet のサーバー証明書（kubernetes.io/kubelet-serving）やほかの要求は承認しません。人（kubectl certificate approve）かほかの承認者が承認する必要があります。' },
+      { id: 'kube-controller-manager', when: 'on-change', writesOther: 'status.certificate', en: 'Once the request is approved, kube-controller-manager\'s signer signs it for the built-in signerNames and writes the certificate into status.certificate.', ja: '承認されると、組み込みの signerName なら kube-controller-manager の署名器が署名し、status.certificate に証明書を書き込みます。' },
+      { id: 'kubelet', when: 'run-time', en: 'The kubelet requests its client certificate this way (and, when configured, its serving certificate) and rotates them.', ja: 'kubelet は自分のクライアント証明書（と、設定されていればサーバー証明書）をこの方法で求め、更新します。' },
+    ],
+  },
+  {
+    kinds: ['certificates.k8s.io/CertificateSigningRequest'],
+    paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
+    docs: `${docs}/reference/access-authn-authz/certificate-signing-requests/#approval-rejection-control-plane`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Approved is written through the approval subresource: by kube-controller-manager only for kubelet client certificates, otherwise by a person (kubectl certificate approve or deny) or another approver.', ja: 'Approved は approval サブリソースを通して書かれます。kube-controller-manager が書くのは kubelet のクライアント証明書だけで、それ以外は人（kubectl certificate approve / deny）かほかの承認者が書きます。' },
+    ],
+  },
+  {
+    kinds: ['certificates.k8s.io/CertificateSigningRequest'],
+    paths: ['status'],
+    docs: `${docs}/reference/access-authn-authz/certificate-signing-requests/#request-signing-process`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'The approval goes into status.conditions (by kube-controller-manager only for kubelet client certificates, otherwise by a person or another approver); then the signer writes status.certificate (kube-controller-manager for the built-in signerNames).', ja: '承認は status.conditions に書かれます（kube-controller-manager が書くのは kubelet のクライアント証明書だけで、それ以外は人かほかの承認者）。その後、署名器が status.certificate を書きます（組み込みの signerName なら kube-controller-manager）。' },
+    ],
+  },
+  {
+    kinds: ['certificates.k8s.io/CertificateSigningRequest'],
+    paths: ['status.certificate'],
+    docs: `${docs}/reference/access-authn-authz/certificate-signing-requests/#request-signing-process`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Written by the signer once the request is approved: kube-controller-manager for the built-in signerNames, another signer for the others.', ja: '承認された後に署名器が書きます。組み込みの signerName なら kube-controller-manager、それ以外ならその署名器です。' },
     ],
   },
   {
     kinds: ['networking.k8s.io/IngressClass'],
-    paths: ['spec', 'spec.controller', 'spec.parameters', 'spec.parameters.**', 'metadata.annotations["ingressclass.kubernetes.io/is-default-class"]'],
+    paths: ['spec', 'spec.controller', 'spec.parameters', 'spec.parameters.**'],
     docs: `${docs}/concepts/services-networking/ingress/#ingress-class`,
     actors: [
-      { id: 'ingress-controller', when: 'continuously', en: 'The ingress controller whose name is spec.controller handles the Ingresses of this class; the is-default-class annotation makes it the class of Ingresses that name none.', ja: 'spec.controller の名前の Ingress コントローラーが、このクラスの Ingress を扱います。is-default-class のアノテーションがあれば、クラスを指定しない Ingress のクラスになります。' },
+      { id: 'ingress-controller', when: 'continuously', en: 'The ingress controller whose name is spec.controller handles the Ingresses of this class.', ja: 'spec.controller の名前の Ingress コントローラーが、このクラスの Ingress を扱います。' },
+    ],
+  },
+  {
+    kinds: ['networking.k8s.io/IngressClass'],
+    paths: ['metadata.annotations["ingressclass.kubernetes.io/is-default-class"]'],
+    docs: `${docs}/reference/access-authn-authz/admission-controllers/#defaultingressclass`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Ingress', en: '"true" makes this the default class: the DefaultIngressClass admission plugin writes its name into spec.ingressClassName of each new Ingress that names no class (not on updates). With more than one default class it rejects new Ingresses.', ja: '"true" なら既定のクラスになります。DefaultIngressClass のアドミッションプラグインが、クラスを指定せずに作られる Ingress の spec.ingressClassName にこのクラスの名前を書き込みます（更新時は何もしません）。既定のクラスが複数あると、新しい Ingress を拒否します。' },
+      { id: 'ingress-controller', when: 'continuously', en: 'The controller of this class then handles those Ingresses.', ja: 'その後、このクラスのコントローラーがそれらの Ingress を扱います。' },
     ],
   },
   {
     kinds: ['ReplicationController'],
     paths: ['spec', 'spec.replicas', 'spec.selector', 'spec.selector.*', 'spec.template', 'spec.template.metadata', 'status', 'status.**'],
-    docs: `${docs}/concepts/workloads/controllers/replicationcontroller/`,
+    docs: `${docs}/concepts/workloads/controllers/replicationcontroller/#how-a-replicationcontroller-works`,
     actors: [
       { id: 'kube-controller-manager', controller: 'replicationcontroller', when: 'continuously', en: 'The replication controller keeps this many Pods matching the selector (the older form of a ReplicaSet; a Deployment is preferred).', ja: 'replicationcontroller のコントローラーが、セレクターに一致する Pod をこの数に保ちます（ReplicaSet の古い形で、Deployment が勧められています）。' },
     ],

@@ -1,4 +1,5 @@
 import type { FieldEntry } from '../types';
+import { apiResourceEntries } from './apiResources';
 import { clusterEntries } from './cluster';
 import { extensionEntries } from './extensions';
 import { finalizerEntries } from './finalizers';
@@ -20,4 +21,5 @@ export const fieldKnowledge: readonly FieldEntry[] = [
   ...storageEntries,
   ...clusterEntries,
   ...extensionEntries,
+  ...apiResourceEntries,
 ];

@@ -244,11 +244,20 @@ export const networkingEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['discovery.k8s.io/EndpointSlice'],
-    paths: ['endpoints[*].nodeName', 'endpoints[*].zone', 'endpoints[*].hints', 'endpoints[*].hints.**', 'endpoints[*].targetRef', 'endpoints[*].targetRef.**', 'endpoints[*].hostname'],
+    paths: ['endpoints[*].nodeName', 'endpoints[*].zone', 'endpoints[*].targetRef', 'endpoints[*].targetRef.**', 'endpoints[*].hostname'],
     docs: `${endpointSlices}#topology`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writes: true, en: 'Filled in from the Pod and its node.', ja: 'Pod とそのノードから書き込まれます。' },
-      { id: 'kube-proxy', when: 'continuously', en: 'Uses nodeName for Local traffic policies and zone/hints for topology-aware routing.', ja: 'nodeName を Local のトラフィックポリシーに、zone/hints をトポロジーを考えた振り分けに使います。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Uses nodeName for Local traffic policies and zone for topology-aware routing.', ja: 'nodeName を Local のトラフィックポリシーに、zone をトポロジーを考えた振り分けに使います。' },
+    ],
+  },
+  {
+    kinds: ['discovery.k8s.io/EndpointSlice'],
+    paths: ['endpoints[*].hints', 'endpoints[*].hints.**'],
+    docs: `${docs}/concepts/services-networking/topology-aware-routing/`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writes: true, en: 'Written by the EndpointSlice controller only for topology-aware routing: when the Service sets trafficDistribution or the service.kubernetes.io/topology-mode: Auto annotation, it allocates each endpoint to the zones (for PreferSameNode, the nodes) it should serve.', ja: 'トポロジーを考えた振り分けのときだけ EndpointSlice のコントローラーが書きます。Service に trafficDistribution か service.kubernetes.io/topology-mode: Auto があれば、各エンドポイントが受け持つゾーン（PreferSameNode ならノード）を割り当てます。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers the endpoints allocated to its own zone (or node).', ja: 'ヒントに従い、自分のゾーン（またはノード）に割り当てられたエンドポイントを優先します。' },
     ],
   },
   // Ingress
@@ -264,7 +273,10 @@ export const networkingEntries: readonly FieldEntry[] = [
     kinds: ['networking.k8s.io/Ingress'],
     paths: ['spec.ingressClassName'],
     docs: `${ingress}#ingress-class`,
-    actors: [{ id: 'ingress-controller', when: 'continuously', en: 'Only the controller of this IngressClass picks the Ingress up (without it, the class marked default).', ja: 'この IngressClass のコントローラーだけがこの Ingress を扱います（無ければ既定の印の付いたクラス）。' }],
+    actors: [
+      { id: 'ingress-controller', when: 'continuously', en: 'Only the controller of this IngressClass (its spec.controller) picks the Ingress up.', ja: 'この IngressClass のコントローラー（spec.controller）だけがこの Ingress を扱います。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'When omitted on creation, the DefaultIngressClass admission plugin writes the name of the IngressClass annotated ingressclass.kubernetes.io/is-default-class: "true" (nothing if there is none; it rejects the Ingress if several are marked; updates are left alone).', ja: '作成時に省略すると、DefaultIngressClass のアドミッションプラグインが、ingressclass.kubernetes.io/is-default-class: "true" の IngressClass の名前を書き込みます（既定のクラスが無ければ何もせず、複数あれば Ingress を拒否します。更新時は何もしません）。' },
+    ],
   },
   {
     kinds: ['networking.k8s.io/Ingress'],

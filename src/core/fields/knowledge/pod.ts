@@ -51,20 +51,30 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.tolerations', 'spec.tolerations[*]', 'spec.tolerations[*].**'],
-    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/`,
+    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#concepts`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes whose NoSchedule taints it tolerates.', ja: 'NoSchedule の taint を許容している（toleration がある）ノードにも Pod を置けるようにします。' },
-      { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'Evicts Pods from nodes with NoExecute taints they do not tolerate, after tolerationSeconds. kube-apiserver adds 300 s tolerations for not-ready/unreachable by default: the 5-minute wait before eviction.', ja: '許容していない NoExecute の taint が付いたノードから、tolerationSeconds の後に Pod を退去させます。kube-apiserver は not-ready/unreachable に 300 秒の toleration を既定で足します。これが退去までの 5 分です。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on nodes whose NoSchedule and NoExecute taints it tolerates, and avoids, when it can, nodes with PreferNoSchedule taints it does not tolerate.', ja: 'NoSchedule と NoExecute の taint をすべて許容している（toleration がある）ノードにだけ Pod を置きます。許容していない PreferNoSchedule の taint があるノードは、できるかぎり避けます。' },
+      { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'When a node gets a NoExecute taint, evicts at once the running Pods that do not tolerate it; a Pod that tolerates it stays, for good or for its tolerationSeconds.', ja: 'ノードに NoExecute の taint が付くと、それを許容していない動いている Pod をすぐに退去させます。許容している Pod は残ります（tolerationSeconds があればその秒数の間だけ）。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The DefaultTolerationSeconds admission plugin adds NoExecute tolerations of 300 s for node.kubernetes.io/not-ready and unreachable unless the Pod sets them: the 5-minute wait before Pods leave a failed node.', ja: 'DefaultTolerationSeconds のアドミッションプラグインが、Pod に指定が無ければ node.kubernetes.io/not-ready と unreachable に 300 秒の NoExecute の toleration を足します。これが、障害の起きたノードから Pod が退去するまでの 5 分です。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.tolerations[*].tolerationSeconds'],
+    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#taint-based-evictions`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'Only for a NoExecute toleration: the Pod, which tolerates the taint, stays bound this many seconds after the taint is added, then is evicted (not if the taint goes first). Pods that do not tolerate the taint are evicted at once; without tolerationSeconds a tolerating Pod stays for good.', ja: 'NoExecute の toleration でだけ意味を持ちます。taint を許容している Pod は、taint が付いてからこの秒数の間ノードに残り、その後退去させられます（それまでに taint が消えれば退去しません）。許容していない Pod はすぐに退去させられ、tolerationSeconds の無い toleration なら Pod はずっと残ります。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The DefaultTolerationSeconds admission plugin sets 300 for the not-ready and unreachable tolerations it adds.', ja: 'DefaultTolerationSeconds のアドミッションプラグインが、自分で足す not-ready と unreachable の toleration に 300 を設定します。' },
     ],
   },
   {
     kinds: ['Pod'],
     paths: ['spec.priorityClassName', 'spec.priority'],
-    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/`,
+    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#pod-priority`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The Priority admission plugin resolves the PriorityClass and writes its value into spec.priority (an unknown class is rejected).', ja: 'Priority のアドミッションプラグインが PriorityClass を引き、その値を spec.priority に書き込みます（存在しないクラスは拒否されます）。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.priority', en: 'The Priority admission plugin resolves the PriorityClass and writes its value into spec.priority (an unknown class is rejected).', ja: 'Priority のアドミッションプラグインが PriorityClass を引き、その値を spec.priority に書き込みます（存在しないクラスは拒否されます）。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Schedules higher-priority Pods first and, when none fits, may preempt (evict) lower-priority Pods.', ja: '優先度の高い Pod から先にスケジュールし、置けないときは優先度の低い Pod を押しのける（preemption）ことがあります。' },
-      { id: 'kubelet', when: 'run-time', en: 'Ranks Pods by priority when it must evict under node pressure.', ja: 'ノードの資源が足りず Pod を退去させるとき、優先度を順位付けに使います。' },
+      { id: 'kubelet', when: 'run-time', en: 'Ranks Pods by priority when it must evict under node pressure.', ja: 'ノードのリソースが足りず Pod を退去させるとき、優先度を順位付けに使います。' },
     ],
   },
   {
@@ -78,7 +88,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.schedulerName'],
-    docs: `${docs}/tasks/extend-kubernetes/configure-multiple-schedulers/`,
+    docs: `${docs}/tasks/extend-kubernetes/configure-multiple-schedulers/#specify-schedulers-for-pods`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Only the scheduler with this name (default-scheduler is kube-scheduler) picks the Pod up; with no such scheduler it stays Pending.', ja: 'この名前のスケジューラー（default-scheduler は kube-scheduler）だけがこの Pod を扱います。該当するスケジューラーが無ければ Pending のままです。' },
     ],
@@ -86,7 +96,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.schedulingGates', 'spec.schedulingGates[*]', 'spec.schedulingGates[*].**'],
-    docs: `${docs}/concepts/scheduling-eviction/pod-scheduling-readiness/`,
+    docs: `${docs}/concepts/scheduling-eviction/pod-scheduling-readiness/#configuring-pod-schedulinggates`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Does not consider the Pod until every gate has been removed (by whoever added it).', ja: 'すべてのゲートが（付けた側によって）取り除かれるまで、この Pod をスケジュールの対象にしません。' },
     ],
@@ -94,7 +104,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.topologySpreadConstraints', 'spec.topologySpreadConstraints[*]', 'spec.topologySpreadConstraints[*].**'],
-    docs: `${docs}/concepts/scheduling-eviction/topology-spread-constraints/`,
+    docs: `${docs}/concepts/scheduling-eviction/topology-spread-constraints/#topologyspreadconstraints-field`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Spreads matching Pods across topology domains (zones, nodes) within maxSkew.', ja: '一致する Pod を、maxSkew の範囲でトポロジーの範囲（ゾーン、ノードなど）に散らします。' },
     ],
@@ -106,17 +116,27 @@ export const podEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Resolves the RuntimeClass and passes its handler to the container runtime over CRI.', ja: 'RuntimeClass を引き、その handler を CRI でコンテナランタイムに渡します。' },
       { id: 'container-runtime', when: 'run-time', en: 'Runs the Pod with the runtime configuration named by the handler.', ja: 'handler が指す設定で Pod を動かします。' },
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The RuntimeClass admission plugin adds the class\'s overhead and scheduling constraints to the Pod.', ja: 'RuntimeClass のアドミッションプラグインが、クラスの overhead とスケジューリングの条件を Pod に足します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.overhead', en: 'The RuntimeClass admission plugin adds the class\'s overhead and scheduling constraints to the Pod.', ja: 'RuntimeClass のアドミッションプラグインが、クラスの overhead とスケジューリングの条件を Pod に足します。' },
     ],
   },
   {
     kinds: ['Pod'],
     paths: ['spec.overhead', 'spec.overhead.*'],
-    docs: `${docs}/concepts/scheduling-eviction/pod-overhead/`,
+    docs: `${docs}/concepts/scheduling-eviction/pod-overhead/#usage-example`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Filled in from the RuntimeClass at admission.', ja: '受け付け時に RuntimeClass から書き込まれます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Adds it to the container requests when checking that the Pod fits a node.', ja: 'Pod がノードに収まるかを確かめるとき、コンテナの requests に足して計算します。' },
       { id: 'kubelet', when: 'run-time', en: 'Accounts for it when sizing the Pod\'s cgroup.', ja: 'Pod の cgroup の大きさに含めます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.resourceClaims', 'spec.resourceClaims[*]', 'spec.resourceClaims[*].**'],
+    docs: `${docs}/concepts/scheduling-eviction/dynamic-resource-allocation/#how-it-works`,
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writesOther: 'ResourceClaim', en: 'For an entry with resourceClaimTemplateName, the resourceclaim controller creates a ResourceClaim for this Pod from the template, deleted when the Pod terminates; an entry with resourceClaimName uses that existing claim, which other Pods may share (dynamic resource allocation, stable since v1.34).', ja: 'resourceClaimTemplateName のエントリーなら、resourceclaim のコントローラーがテンプレートからこの Pod 用の ResourceClaim を作り、Pod が終わると削除されます。resourceClaimName のエントリーなら既存のクレームを使い、ほかの Pod と共有することもあります（Dynamic Resource Allocation、v1.34 から stable）。' },
+      { id: 'kube-scheduler', when: 'on-change', writesOther: 'ResourceClaim', en: 'Allocates matching devices from the ResourceSlices to each claim, writes the allocation into the claim\'s status, and places the Pod on a node that can reach those devices.', ja: 'ResourceSlice から条件に合うデバイスを各クレームに割り当て、その割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます。' },
+      { id: 'kubelet', when: 'run-time', en: 'With the DRA driver on its node, prepares the allocated devices and the Pod\'s access to them before the containers start.', ja: 'ノードの DRA ドライバーと一緒に、割り当てられたデバイスと Pod からの利用を、コンテナの起動前に用意します。' },
     ],
   },
   {
@@ -132,8 +152,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.terminationGracePeriodSeconds'],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-termination`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'On deletion it runs preStop hooks, sends TERM, waits this many seconds, then kills what is left.', ja: '削除されると preStop フックを実行して TERM を送り、この秒数だけ待ってから残ったプロセスを強制終了します。' },
-      { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'Copies it into metadata.deletionGracePeriodSeconds when the Pod is deleted.', ja: 'Pod が削除されるとき、この値を metadata.deletionGracePeriodSeconds に写します。' },
+      { id: 'kubelet', when: 'run-time', en: 'On deletion it runs the preStop hooks, then has the runtime send TERM; the hooks run inside this period, not before it. When the period is over it has what is left killed (KILL), granting once 2 more seconds if a preStop hook is still running.', ja: '削除されると preStop フックを実行し、その後ランタイムに TERM を送らせます。フックの時間もこの秒数に含まれます（先に足されるわけではありません）。秒数が尽きると残ったプロセスを強制終了（KILL）させます。preStop フックがまだ動いていれば、一度だけ 2 秒延ばします。' },
+      { id: 'kube-apiserver', when: 'on-change', writesOther: 'metadata.deletionGracePeriodSeconds', en: 'Copies it into metadata.deletionGracePeriodSeconds when the Pod is deleted.', ja: 'Pod が削除されるとき、この値を metadata.deletionGracePeriodSeconds に写します。' },
     ],
   },
   {
@@ -173,20 +193,30 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.hostNetwork'],
-    docs: `${docs}/concepts/security/pod-security-standards/`,
+    docs: `${docs}/concepts/security/pod-security-standards/#baseline`,
     actors: [
-      { id: 'container-runtime', when: 'run-time', en: 'Creates the Pod sandbox in the node\'s network namespace: the Pod uses the node\'s IP and ports (static Pods of the control plane do this, since they start before the network plugin).', ja: 'Pod のサンドボックスをノードのネットワーク名前空間に作ります。Pod はノードの IP とポートを使います（コントロールプレーンの静的 Pod は、ネットワークプラグインより先に起動するためこれを使います）。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Creates the Pod sandbox in the node\'s network namespace: the Pod uses the node\'s IP and ports (static Pods of the control plane do this, since they start before the network plugin).', ja: 'Pod のサンドボックスをノードのネットワーク名前空間に作ります。Pod はノードの IP とポートを使います（コントロールプレーンの static Pod は、ネットワークプラグインより先に起動するためこれを使います）。' },
       { id: 'kubelet', when: 'run-time', en: 'Asks the runtime for a host-network sandbox and reports the node\'s IP as the Pod IP.', ja: 'ホストのネットワークを使うサンドボックスをランタイムに求め、ノードの IP を Pod の IP として報告します。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects it in namespaces enforcing the baseline or restricted level.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが拒否します。' },
     ],
   },
   {
     kinds: ['Pod'],
-    paths: ['spec.hostPID|hostIPC|hostUsers'],
-    docs: `${docs}/concepts/security/pod-security-standards/`,
+    paths: ['spec.hostPID|hostIPC'],
+    docs: `${docs}/concepts/security/pod-security-standards/#baseline`,
     actors: [
-      { id: 'container-runtime', when: 'run-time', en: 'Shares (or not) the node\'s process, IPC or user namespace with the Pod.', ja: 'ノードのプロセス、IPC、ユーザーの名前空間を Pod と共有するかどうかを決めます。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Shares (or not) the node\'s process or IPC namespace with the Pod.', ja: 'ノードのプロセスや IPC の名前空間を Pod と共有するかどうかを決めます。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission restricts host namespaces in baseline and restricted namespaces.', ja: 'baseline と restricted の Namespace では、Pod Security のアドミッションがホストの名前空間の共有を制限します。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostUsers'],
+    docs: `${docs}/concepts/workloads/pods/user-namespaces/#introduction`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'false: the Pod gets its own user namespace (Linux only; beta, on by default since v1.33). The kubelet picks host UIDs/GIDs for it that no other Pod on the node uses, so root in the containers is an unprivileged user on the node. true or unset: the node\'s user namespace.', ja: 'false なら、Pod は自分のユーザー名前空間を持ちます（Linux のみ。beta で、v1.33 から既定で有効）。kubelet は、ノードのほかの Pod と重ならないホストの UID/GID を割り当てるので、コンテナの root はノードでは特権の無いユーザーになります。true か未指定なら、ノードのユーザー名前空間を使います。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Creates the user namespace and the ID-mapped mounts; the runtime, its OCI runtime and the node\'s filesystems must support them.', ja: 'ユーザー名前空間と ID を対応付けたマウント（idmap mount）を作ります。ランタイム、その OCI ランタイム、ノードのファイルシステムが対応している必要があります。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Rejects hostUsers: false together with hostNetwork, hostIPC or hostPID: true.', ja: 'hostUsers: false を hostNetwork、hostIPC、hostPID: true と一緒に指定すると拒否します。' },
     ],
   },
   {
@@ -210,7 +240,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.hostAliases', 'spec.hostAliases[*]', 'spec.hostAliases[*].**'],
-    docs: `${docs}/tasks/network/customize-hosts-file-for-pods/`,
+    docs: `${docs}/tasks/network/customize-hosts-file-for-pods/#adding-additional-entries-with-hostaliases`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Writes these entries into the Pod\'s /etc/hosts, which it manages.', ja: '自分が管理する Pod の /etc/hosts に、これらの行を書き込みます。' },
     ],
@@ -251,7 +281,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.securityContext', 'spec.securityContext.**', `${C}.securityContext`, `${C}.securityContext.**`],
-    docs: `${docs}/tasks/configure-pod-container/security-context/`,
+    docs: `${docs}/tasks/configure-pod-container/security-context/#set-the-security-context-for-a-pod`,
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Applies it when creating the containers: user and group IDs, capabilities, privileged mode, seccomp, AppArmor, SELinux.', ja: 'コンテナを作るときに当てはめます（ユーザーとグループの ID、capabilities、privileged、seccomp、AppArmor、SELinux）。' },
       { id: 'kubelet', when: 'run-time', en: 'Translates it into the CRI request and sets volume ownership (fsGroup).', ja: 'CRI の要求に変換し、ボリュームの所有者（fsGroup）を設定します。' },
@@ -297,7 +327,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.volumes[*].ephemeral', 'spec.volumes[*].ephemeral.**'],
     docs: `${docs}/concepts/storage/ephemeral-volumes/#generic-ephemeral-volumes`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'ephemeral-volume', when: 'on-change', writes: true, en: 'Creates a PersistentVolumeClaim owned by the Pod from this template; it is deleted with the Pod.', ja: 'このテンプレートから Pod を所有者とする PersistentVolumeClaim を作ります。Pod と一緒に削除されます。' },
+      { id: 'kube-controller-manager', controller: 'ephemeral-volume', when: 'on-change', writesOther: 'PersistentVolumeClaim', en: 'Creates a PersistentVolumeClaim owned by the Pod from this template; it is deleted with the Pod.', ja: 'このテンプレートから Pod を所有者とする PersistentVolumeClaim を作ります。Pod と一緒に削除されます。' },
       { id: 'kubelet', when: 'run-time', en: 'Mounts the provisioned volume.', ja: '用意されたボリュームをマウントします。' },
     ],
   },
@@ -307,6 +337,15 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/storage/volumes/`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node (for CSI, by calling the driver\'s node plugin) and bind-mounts it into the containers.', ja: 'ノードでボリュームをマウントし（CSI ならドライバーのノードプラグインを呼び）、コンテナにバインドマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].projected.sources[*].serviceAccountToken', 'spec.volumes[*].projected.sources[*].serviceAccountToken.**'],
+    docs: `${docs}/tasks/configure-pod-container/configure-service-account/#serviceaccount-token-volume-projection`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Requests a token for the Pod\'s ServiceAccount through the TokenRequest API with this audience and expirationSeconds (default 1 hour, at least 10 minutes), writes it to path, and requests a new one once the token is older than 80% of its lifetime or 24 hours; the application must re-read the file.', ja: 'この audience と expirationSeconds（既定は 1 時間、最小 10 分）で、Pod の ServiceAccount のトークンを TokenRequest API で要求し、path に書きます。トークンが有効期間の 80% か 24 時間を過ぎると新しいものを要求します。アプリケーションはファイルを読み直す必要があります。' },
+      { id: 'kube-apiserver', when: 'run-time', en: 'Issues the token for that audience and lifetime; a recipient should reject a token whose audience does not name it (the default audience is the API server itself).', ja: 'その audience と有効期間でトークンを発行します。受け取る側は、audience に自分が含まれないトークンを拒否するべきものです（既定の audience は API サーバー自身）。' },
     ],
   },
   {
@@ -321,7 +360,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.initContainers', 'spec.initContainers[*]', 'spec.initContainers[*].name'],
-    docs: `${docs}/concepts/workloads/pods/init-containers/`,
+    docs: `${docs}/concepts/workloads/pods/init-containers/#understanding-init-containers`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Runs them one at a time, in order, each to completion, before starting the app containers (those with restartPolicy: Always are sidecars and keep running).', ja: 'アプリのコンテナを起動する前に、1 つずつ順に、完了するまで実行します（restartPolicy: Always のものはサイドカーとして動き続けます）。' },
     ],
@@ -337,7 +376,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.ephemeralContainers', 'spec.ephemeralContainers[*]', 'spec.ephemeralContainers[*].name'],
-    docs: `${docs}/concepts/workloads/pods/ephemeral-containers/`,
+    docs: `${docs}/concepts/workloads/pods/ephemeral-containers/#understanding-ephemeral-containers`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Starts containers added through the ephemeralcontainers subresource (kubectl debug) in the running Pod; they are never restarted.', ja: 'ephemeralcontainers サブリソース（kubectl debug）で足されたコンテナを、動いている Pod の中で起動します。再起動はされません。' },
     ],
@@ -356,14 +395,14 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.imagePullPolicy`],
     docs: `${docs}/concepts/containers/images/#image-pull-policy`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull: Always (every start), IfNotPresent, Never.', ja: '取得するかを決めます。Always（起動のたび）、IfNotPresent、Never。' },
+      { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull. Always: at every container start it asks the registry to resolve the name to a digest, and pulls only when no image with that digest is cached on the node. IfNotPresent: pulls only when the image is not on the node. Never: never pulls.', ja: '取得するかを決めます。Always なら、コンテナを起動するたびにレジストリーに名前をダイジェストへ解決させ、そのダイジェストのイメージがノードに無いときだけ取得します。IfNotPresent ならノードに無いときだけ、Never なら取得しません。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Defaults it when omitted: Always for :latest or no tag, otherwise IfNotPresent.', ja: '省略すると既定値を入れます。:latest かタグ無しなら Always、それ以外は IfNotPresent。' },
     ],
   },
   {
     kinds: ['Pod'],
     paths: [`${C}.command`, `${C}.args`, `${C}.command[*]`, `${C}.args[*]`, `${C}.workingDir`],
-    docs: `${docs}/tasks/inject-data-application/define-command-argument-container/`,
+    docs: `${docs}/tasks/inject-data-application/define-command-argument-container/#define-a-command-and-arguments-when-you-create-a-pod`,
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Runs this instead of the image\'s ENTRYPOINT (command) / CMD (args).', ja: 'イメージの ENTRYPOINT（command）/ CMD（args）の代わりにこれを実行します。' },
       { id: 'kubelet', when: 'run-time', en: 'Expands $(VAR) references from the container\'s env before passing them on.', ja: 'コンテナの env を使って $(VAR) を展開してから渡します。' },
@@ -372,7 +411,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.env`, `${C}.env[*]`, `${C}.env[*].**`, `${C}.envFrom`, `${C}.envFrom[*]`, `${C}.envFrom[*].**`],
-    docs: `${docs}/tasks/inject-data-application/define-environment-variable-container/`,
+    docs: `${docs}/tasks/inject-data-application/define-environment-variable-container/#define-an-environment-variable-for-a-container`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Resolves the values (ConfigMap and Secret keys, fieldRef, resourceFieldRef) when the container starts; later changes reach it only on restart.', ja: 'コンテナの起動時に値（ConfigMap と Secret のキー、fieldRef、resourceFieldRef）を解決します。後の変更は再起動まで反映されません。' },
       { id: 'container-runtime', when: 'run-time', en: 'Sets them in the container\'s process environment.', ja: 'コンテナのプロセスの環境変数として設定します。' },
@@ -381,10 +420,10 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.resources`, `${C}.resources.requests`, `${C}.resources.requests.*`],
-    docs: `${docs}/concepts/configuration/manage-resources-containers/`,
+    docs: `${docs}/concepts/configuration/manage-resources-containers/#requests-and-limits`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit the sum of requests.', ja: 'requests の合計がまだ収まる（allocatable に余裕のある）ノードにだけ Pod を置きます。' },
-      { id: 'kubelet', when: 'run-time', en: 'Reserves them in the Pod\'s cgroup (CPU weight) and uses them to rank Pods for eviction under pressure.', ja: 'Pod の cgroup で確保し（CPU の重み）、資源が足りないときの退去の順位付けに使います。' },
+      { id: 'kubelet', when: 'run-time', en: 'Reserves them in the Pod\'s cgroup (CPU weight) and uses them to rank Pods for eviction under pressure.', ja: 'Pod の cgroup で確保し（CPU の重み）、リソースが足りないときの退去の順位付けに使います。' },
       { id: 'kube-apiserver', when: 'admission', en: 'LimitRange and ResourceQuota admission fill in defaults and enforce the namespace\'s totals.', ja: 'LimitRange と ResourceQuota のアドミッションが既定値を入れ、Namespace の合計を守らせます。' },
     ],
   },
@@ -399,10 +438,27 @@ export const podEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Pod'],
-    paths: [`${C}.resizePolicy`, `${C}.resizePolicy[*]`, `${C}.resizePolicy[*].**`],
-    docs: `${docs}/tasks/configure-pod-container/resize-container-resources/`,
+    paths: ['spec.resources', 'spec.resources.requests|limits', 'spec.resources.requests|limits.*'],
+    docs: `${docs}/concepts/configuration/manage-resources-containers/#pod-level-resource-specification`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'On an in-place resize, restarts the container or not, per resource.', ja: 'その場でのリサイズのとき、資源ごとにコンテナを再起動するかどうかを決めます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Pod-level requests and limits (cpu, memory, hugepages; beta, on by default since v1.34): the Pod\'s requests decide where it fits, and these take precedence over the containers\' own when both are set.', ja: 'Pod 単位の requests と limits です（cpu、memory、hugepages。beta で、v1.34 から既定で有効）。Pod がどのノードに収まるかは Pod の requests で決まり、両方が指定されていればコンテナごとの値よりこちらが優先されます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Enforces them as one budget for the whole Pod (the Pod\'s cgroup), which its containers share; Pod-level values also take precedence for the Pod\'s QoS class.', ja: 'Pod 全体の 1 つの枠（Pod の cgroup）として守らせ、その中をコンテナが分け合います。Pod の QoS クラスも Pod 単位の値が優先されます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.resources.claims`, `${C}.resources.claims[*]`, `${C}.resources.claims[*].**`],
+    docs: `${docs}/concepts/scheduling-eviction/dynamic-resource-allocation/#how-it-works`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Gives this container access to the devices of the named entries of spec.resourceClaims, which the DRA driver on the node prepares with the kubelet; a container that does not list a claim does not get its devices (dynamic resource allocation, stable since v1.34).', ja: 'spec.resourceClaims のうち名前を挙げたエントリーのデバイスを、このコンテナから使えるようにします。デバイスはノードの DRA ドライバーが kubelet と一緒に用意します。クレームを挙げていないコンテナはそのデバイスを使えません（Dynamic Resource Allocation、v1.34 から stable）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${C}.resizePolicy`, `${C}.resizePolicy[*]`, `${C}.resizePolicy[*].**`],
+    docs: `${docs}/tasks/configure-pod-container/resize-container-resources/#container-resize-policies`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'On an in-place resize, restarts the container or not, per resource.', ja: 'その場でのリサイズのとき、リソースごとにコンテナを再起動するかどうかを決めます。' },
     ],
   },
   {
@@ -425,7 +481,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.livenessProbe`, `${C}.livenessProbe.**`],
-    docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/`,
+    docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-a-liveness-command`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Runs the probe periodically; after failureThreshold failures it kills the container, which is then restarted per restartPolicy.', ja: '定期的にプローブを実行し、failureThreshold 回失敗するとコンテナを終了させます。その後 restartPolicy に従って再起動されます。' },
     ],
@@ -459,15 +515,15 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.lifecycle`, `${C}.lifecycle.**`],
-    docs: `${docs}/concepts/containers/container-lifecycle-hooks/`,
+    docs: `${docs}/concepts/containers/container-lifecycle-hooks/#container-hooks`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM; a failing postStart kills the container.', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を実行します。postStart が失敗するとコンテナは終了させられます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds; a failing postStart kills the container.', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で実行します。postStart が失敗するとコンテナは終了させられます。' },
     ],
   },
   {
     kinds: ['Pod'],
     paths: [`${C}.terminationMessagePath`, `${C}.terminationMessagePolicy`],
-    docs: `${docs}/tasks/debug/debug-application/determine-reason-pod-failure/`,
+    docs: `${docs}/tasks/debug/debug-application/determine-reason-pod-failure/#customizing-the-termination-message`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Reads this file (or the log tail, with FallbackToLogsOnError) when the container ends and puts it in the container\'s status.', ja: 'コンテナが終了するとこのファイル（FallbackToLogsOnError ならログの末尾）を読み、コンテナの status に入れます。' },
     ],
@@ -504,7 +560,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-conditions`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます。' },
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Writes PodScheduled (False with the reason when no node fits).', ja: 'PodScheduled を書き込みます（置けるノードが無ければ理由とともに False）。' },
+      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
     ],
   },
   {
@@ -535,7 +591,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['status.qosClass'],
-    docs: `${docs}/concepts/workloads/pods/pod-qos/`,
+    docs: `${docs}/concepts/workloads/pods/pod-qos/#quality-of-service-classes`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Computed from requests and limits when the Pod is created (Guaranteed, Burstable, BestEffort).', ja: 'Pod の作成時に requests と limits から決まります（Guaranteed、Burstable、BestEffort）。' },
       { id: 'kubelet', when: 'run-time', en: 'Uses it for eviction order and the containers\' OOM score.', ja: '退去の順番とコンテナの OOM スコアに使います。' },

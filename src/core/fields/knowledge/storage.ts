@@ -25,6 +25,15 @@ export const storageEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.volumeAttributesClassName'],
+    docs: `${docs}/concepts/storage/volume-attributes-classes/#the-volumeattributesclass-api`,
+    actors: [
+      { id: 'storage-provisioner', when: 'on-change', en: 'The CSI driver\'s external-provisioner creates the volume with the parameters of this VolumeAttributesClass (stable since v1.34; only for CSI drivers that implement ModifyVolume).', ja: 'CSI ドライバーの external-provisioner が、この VolumeAttributesClass の parameters でボリュームを作ります（v1.34 から stable。ModifyVolume を実装した CSI ドライバーだけ）。' },
+      { id: 'add-on', named: 'the CSI driver\'s external-resizer', when: 'on-change', en: 'When the name changes on an existing claim, has the CSI driver modify the volume to the new class\'s parameters; unlike the class\'s parameters, the name in the claim may be changed.', ja: '既存のクレームでこの名前を変えると、CSI ドライバーにボリュームを新しいクラスの parameters に合わせて変更させます。クラスの parameters は変えられませんが、クレームのこの名前は変えられます。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
     paths: ['spec.resources', 'spec.resources.requests', 'spec.resources.requests.storage', 'spec.resources.**'],
     docs: `${pv}#expanding-persistent-volumes-claims`,
     actors: [
@@ -107,7 +116,7 @@ export const storageEntries: readonly FieldEntry[] = [
     kinds: ['storage.k8s.io/StorageClass'],
     paths: ['reclaimPolicy', 'mountOptions', 'mountOptions[*]'],
     docs: `${storageClasses}#reclaim-policy`,
-    actors: [{ id: 'storage-provisioner', when: 'on-change', writes: true, en: 'Copied into every PersistentVolume provisioned for this class (Delete by default); changing it does not affect existing volumes.', ja: 'このクラスで用意される PersistentVolume に写されます（既定は Delete）。変えても既存のボリュームは変わりません。' }],
+    actors: [{ id: 'storage-provisioner', when: 'on-change', writesOther: 'PersistentVolume', en: 'Copied into every PersistentVolume provisioned for this class (Delete by default); changing it does not affect existing volumes.', ja: 'このクラスで用意される PersistentVolume に写されます（既定は Delete）。変えても既存のボリュームは変わりません。' }],
   },
   {
     kinds: ['storage.k8s.io/StorageClass'],

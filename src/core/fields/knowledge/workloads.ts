@@ -51,9 +51,15 @@ export const workloadEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['apps/Deployment'],
-    paths: ['spec.minReadySeconds', 'spec.progressDeadlineSeconds', 'spec.paused'],
+    paths: ['spec.minReadySeconds', 'spec.progressDeadlineSeconds'],
     docs: `${deployment}#deployment-status`,
-    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller counts a Pod available only after minReadySeconds of Ready, reports ProgressDeadlineExceeded after progressDeadlineSeconds without progress, and does nothing while paused.', ja: 'Deployment のコントローラーは、Ready が minReadySeconds 続いた Pod だけを使用可能と数え、progressDeadlineSeconds の間進まなければ ProgressDeadlineExceeded を報告し、paused の間は何もしません。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller counts a Pod available only after minReadySeconds of Ready, and reports ProgressDeadlineExceeded after progressDeadlineSeconds without progress (not while the Deployment is paused).', ja: 'Deployment のコントローラーは、Ready が minReadySeconds 続いた Pod だけを使用可能と数え、progressDeadlineSeconds の間進まなければ ProgressDeadlineExceeded を報告します（paused の間は確かめません）。' }],
+  },
+  {
+    kinds: ['apps/Deployment'],
+    paths: ['spec.paused'],
+    docs: `${deployment}#paused`,
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'While true, changes to the Pod template start no rollout (no new ReplicaSet) until it is resumed, and a rollback waits for the resume too. The Deployment controller keeps working otherwise: it still scales the existing ReplicaSets to replicas (proportionally in the middle of a rollout), deletes old ReplicaSets beyond revisionHistoryLimit and updates status. The progress deadline is not checked while paused.', ja: 'true の間は、Pod テンプレートを変えてもロールアウトは始まらず（新しい ReplicaSet は作られず）、再開（resume）まで待ちます。ロールバックも再開を待ちます。それ以外は Deployment のコントローラーが動き続け、既存の ReplicaSet を replicas に合わせて増減し（ロールアウトの途中なら比例して）、revisionHistoryLimit を超えた古い ReplicaSet を削除し、status を更新します。paused の間は進み具合の期限を確かめません。' }],
   },
   {
     kinds: ['apps/Deployment'],
@@ -102,7 +108,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/DaemonSet'],
     paths: ['spec.updateStrategy', 'spec.updateStrategy.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
-    docs: `${docs}/tasks/manage-daemon/update-daemon-set/`,
+    docs: `${docs}/tasks/manage-daemon/update-daemon-set/#daemonset-update-strategy`,
     actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として残ります。' }],
   },
   {
@@ -129,11 +135,20 @@ export const workloadEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['apps/StatefulSet'],
-    paths: ['spec.volumeClaimTemplates', 'spec.volumeClaimTemplates[*]', 'spec.volumeClaimTemplates[*].**', 'spec.persistentVolumeClaimRetentionPolicy', 'spec.persistentVolumeClaimRetentionPolicy.**'],
+    paths: ['spec.volumeClaimTemplates', 'spec.volumeClaimTemplates[*]', 'spec.volumeClaimTemplates[*].**'],
     docs: `${statefulSet}#volume-claim-templates`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writes: true, en: 'Creates one PersistentVolumeClaim per Pod from each template (kept when the Pod goes, unless the retention policy says Delete).', ja: '各テンプレートから Pod ごとに PersistentVolumeClaim を 1 つ作ります（保持ポリシーが Delete でなければ Pod が消えても残ります）。' },
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'PersistentVolumeClaim', en: 'Creates one PersistentVolumeClaim per Pod from each template; a Pod recreated with the same name gets the same claim back. The claims stay when Pods go, unless persistentVolumeClaimRetentionPolicy says Delete.', ja: '各テンプレートから Pod ごとに PersistentVolumeClaim を 1 つ作ります。同じ名前で作り直された Pod は同じクレームを使います。persistentVolumeClaimRetentionPolicy が Delete でなければ、Pod が消えてもクレームは残ります。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'Binds each claim to a volume, provisioning one through its StorageClass when needed.', ja: '各クレームをボリュームにバインドし、必要なら StorageClass で用意させます。' },
+    ],
+  },
+  {
+    kinds: ['apps/StatefulSet'],
+    paths: ['spec.persistentVolumeClaimRetentionPolicy', 'spec.persistentVolumeClaimRetentionPolicy.whenDeleted|whenScaled'],
+    docs: `${statefulSet}#persistentvolumeclaim-retention`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'PersistentVolumeClaim', en: 'Decides whether the claims from volumeClaimTemplates are deleted (stable since v1.32). whenDeleted: Delete makes the StatefulSet an owner of its claims, so they go when the StatefulSet is deleted; whenScaled: Delete makes each Pod removed by a scale-down the owner of its claims. Retain, the default for both, leaves them. A Pod replaced for another reason (a node failure) keeps its claim.', ja: 'volumeClaimTemplates から作ったクレームを削除するかを決めます（v1.32 から stable）。whenDeleted: Delete なら StatefulSet をクレームの所有者にし、StatefulSet を削除するとクレームも消えます。whenScaled: Delete なら、スケールダウンで消える Pod をそのクレームの所有者にします。既定はどちらも Retain で、クレームは残ります。ほかの理由（ノードの障害など）で作り直される Pod は、クレームをそのまま使います。' },
+      { id: 'kube-controller-manager', controller: 'garbage-collector', when: 'continuously', writesOther: 'PersistentVolumeClaim', en: 'Deletes the claims once their owner is gone, after the Pod has terminated, so its volumes are unmounted first.', ja: '所有者が消えるとクレームを削除します。Pod が終了した後なので、ボリュームは先にアンマウントされます。' },
     ],
   },
   {
@@ -151,9 +166,38 @@ export const workloadEntries: readonly FieldEntry[] = [
   // Job
   {
     kinds: ['batch/Job'],
-    paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions', 'spec.completionMode'],
+    paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions'],
     docs: job,
     actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.completionMode'],
+    docs: `${job}#completion-mode`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'NonIndexed (the default): the Job is complete after completions successful Pods, all alike. Indexed: each Pod gets a completion index from 0 to completions-1, and the Job is complete when every index has a successful Pod.', ja: 'NonIndexed（既定）なら、completions 個の Pod が成功すると Job は完了します（どの Pod も同じ扱い）。Indexed なら、各 Pod が 0 から completions-1 の完了インデックスを持ち、すべてのインデックスで Pod が成功すると完了します。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.completionMode'],
+    onlyIf: { value: { equals: ['Indexed'] } },
+    docs: `${job}#completion-mode`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', writesOther: 'Pod', en: 'The Job controller gives each Pod a completion index from 0 to completions-1 and writes it into the Pod: the annotation batch.kubernetes.io/job-completion-index, the label of the same name (v1.28 and later), the hostname $(job-name)-$(index) and the JOB_COMPLETION_INDEX environment variable. The Job is complete when every index has a successful Pod.', ja: 'Job のコントローラーが、各 Pod に 0 から completions-1 の完了インデックスを割り当て、Pod に書き込みます。アノテーション batch.kubernetes.io/job-completion-index、同じ名前のラベル（v1.28 以降）、ホスト名 $(job-name)-$(index)、環境変数 JOB_COMPLETION_INDEX です。すべてのインデックスで Pod が成功すると Job は完了します。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.managedBy'],
+    docs: `${job}#delegation-of-managing-a-job-object-to-external-controller`,
+    actors: [
+      { id: 'add-on', named: 'the controller named in spec.managedBy', when: 'continuously', en: 'Any value other than kubernetes.io/job-controller hands the Job to the external controller that uses that name: it creates the Pods and writes the status. Without such a controller installed, nothing reconciles the Job. Immutable; stable since v1.35.', ja: 'kubernetes.io/job-controller 以外の値なら、その名前を使う外部のコントローラーに Job を任せます。Pod を作り status を書くのはそのコントローラーです。そのコントローラーが入っていなければ、Job は誰にも処理されません。変更できません（v1.35 から stable）。' },
+      { id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The built-in Job controller handles the Job only when this is unset or kubernetes.io/job-controller, and skips it otherwise.', ja: '組み込みの Job のコントローラーは、未指定か kubernetes.io/job-controller のときだけ Job を扱い、それ以外は飛ばします。' },
+    ],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.managedBy'],
+    onlyIf: { value: { equals: ['kubernetes.io/job-controller'] } },
+    docs: `${job}#delegation-of-managing-a-job-object-to-external-controller`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', en: 'kubernetes.io/job-controller is the built-in Job controller, the same as leaving the field unset.', ja: 'kubernetes.io/job-controller は組み込みの Job のコントローラーで、指定しないのと同じです。' }],
   },
   {
     kinds: ['batch/Job'],
@@ -170,7 +214,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['batch/Job'],
     paths: ['spec.ttlSecondsAfterFinished'],
-    docs: `${docs}/concepts/workloads/controllers/ttlafterfinished/`,
+    docs: `${docs}/concepts/workloads/controllers/ttlafterfinished/#cleanup-for-finished-jobs`,
     actors: [{ id: 'kube-controller-manager', controller: 'ttl-after-finished', when: 'continuously', en: 'Deletes the finished Job (and, by cascade, its Pods) this many seconds after it completed or failed.', ja: '完了または失敗してからこの秒数の後に、終わった Job を（連鎖して Pod も）削除します。' }],
   },
   {
@@ -189,7 +233,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['batch/CronJob'],
     paths: ['spec', 'spec.schedule', 'spec.timeZone', 'spec.jobTemplate', 'spec.jobTemplate.metadata'],
-    docs: cronJob,
+    docs: `${cronJob}#writing-a-cronjob-spec`,
     actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'The CronJob controller creates a Job from jobTemplate at each scheduled time (in timeZone, else the controller manager\'s local time zone).', ja: 'CronJob のコントローラーが、予定の時刻ごとに jobTemplate から Job を作ります（timeZone、無ければ kube-controller-manager のローカルのタイムゾーン）。' }],
   },
   {
@@ -221,7 +265,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['autoscaling/HorizontalPodAutoscaler'],
     paths: ['spec.metrics', 'spec.metrics[*]', 'spec.metrics[*].**', 'spec.targetCPUUtilizationPercentage'],
     docs: `${hpa}#support-for-metrics-apis`,
-    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Reads these metrics through kube-apiserver\'s metrics APIs (resource metrics come from an add-on such as metrics-server, which gets them from the kubelets); utilization is relative to the Pods\' requests.', ja: 'kube-apiserver のメトリクスの API からこれらを読みます（資源のメトリクスは metrics-server などのアドオンが kubelet から集めます）。使用率は Pod の requests に対する割合です。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Reads these metrics through kube-apiserver\'s metrics APIs (resource metrics come from an add-on such as metrics-server, which gets them from the kubelets); utilization is relative to the Pods\' requests.', ja: 'kube-apiserver のメトリクスの API からこれらを読みます（リソースのメトリクスは metrics-server などのアドオンが kubelet から集めます）。使用率は Pod の requests に対する割合です。' }],
   },
   {
     kinds: ['autoscaling/HorizontalPodAutoscaler'],
@@ -239,10 +283,10 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['policy/PodDisruptionBudget'],
     paths: ['spec', 'spec.minAvailable', 'spec.maxUnavailable', 'spec.selector', 'spec.selector.**'],
-    docs: `${pdb}#pod-disruption-budgets`,
+    docs: `${docs}/concepts/scheduling-eviction/api-eviction/#how-api-initiated-eviction-works`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'The Eviction API (used by kubectl drain) refuses an eviction that would leave fewer matching Pods available than this allows.', ja: '退去（eviction）の API（kubectl drain が使う）は、一致する Pod の使用可能な数がこれを下回る退去を断ります。' },
-      { id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writes: true, en: 'The disruption controller counts the matching healthy Pods and writes status.disruptionsAllowed.', ja: 'disruption のコントローラーが一致する正常な Pod を数え、status.disruptionsAllowed を書きます。' },
+      { id: 'kube-apiserver', when: 'on-change', en: 'Honoured by the Eviction API, the eviction subresource of Pods that kubectl drain uses: kube-apiserver refuses (429) an eviction that would leave fewer matching Pods available than this allows. It is not an admission check: deleting the Pod directly, or a rolling update, is not limited by it.', ja: 'Pod の eviction サブリソース（退去の API。kubectl drain が使う）が守ります。kube-apiserver は、一致する Pod の使用可能な数がこれを下回る退去を断ります（429）。アドミッションの検査ではないので、Pod を直接削除する場合やローリングアップデートは制限されません。' },
+      { id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writesOther: 'status.disruptionsAllowed', en: 'The disruption controller counts the matching healthy Pods and writes status.disruptionsAllowed.', ja: 'disruption のコントローラーが一致する正常な Pod を数え、status.disruptionsAllowed を書きます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Tries, without guarantee, not to violate it when preempting.', ja: '押しのける（preemption）ときに、保証はしないものの守ろうとします。' },
     ],
   },
@@ -250,7 +294,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['policy/PodDisruptionBudget'],
     paths: ['spec.unhealthyPodEvictionPolicy'],
     docs: `${docs}/tasks/run-application/configure-pdb/#unhealthy-pod-eviction-policy`,
-    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Decides whether the Eviction API may evict running but not-ready Pods regardless of the budget.', ja: '動いているが ready でない Pod を、予算に関係なく退去させてよいかを決めます。' }],
+    actors: [{ id: 'kube-apiserver', when: 'on-change', en: 'Decides whether the Eviction API (the eviction subresource) may evict running but not-ready Pods regardless of the budget.', ja: '動いているが ready でない Pod を、予算に関係なく退去の API（eviction サブリソース）で退去させてよいかを決めます。' }],
   },
   {
     kinds: ['policy/PodDisruptionBudget'],

@@ -74,7 +74,7 @@ describe('lookupField', () => {
   });
 
   it('is not fooled by a built-in kind it has no entry for', () => {
-    const found = lookupField('Event', 'v1', ['reason']);
+    const found = lookupField('ComponentStatus', 'v1', ['conditions', 0, 'message']);
     assert.equal(found.custom, false);
     assert.equal(found.known, false);
     assert.equal(found.match, undefined);
