@@ -1,3 +1,4 @@
+import { term } from '../glossary';
 import type { ActorId, Language, Localized, Timing } from './types';
 
 /** The one place that maps an actor to its codicon (rendered as `$(name)` in hovers). */
@@ -27,7 +28,7 @@ export const actorNames: Readonly<Record<ActorId, Localized>> = {
   'kube-controller-manager': { en: 'kube-controller-manager', ja: 'kube-controller-manager' },
   'cloud-controller-manager': { en: 'cloud-controller-manager', ja: 'cloud-controller-manager' },
   kubelet: { en: 'kubelet', ja: 'kubelet' },
-  'container-runtime': { en: 'container runtime', ja: 'コンテナランタイム' },
+  'container-runtime': { en: 'container runtime', ja: term('container runtime', 'ja') },
   'kube-proxy': { en: 'kube-proxy', ja: 'kube-proxy' },
   coredns: { en: 'CoreDNS (cluster DNS)', ja: 'CoreDNS（クラスタ DNS）' },
   cni: { en: 'network plugin', ja: 'ネットワークプラグイン' },
@@ -41,7 +42,7 @@ export const actorNames: Readonly<Record<ActorId, Localized>> = {
 export const timingLabels: Readonly<Record<Timing, Localized>> = {
   admission: { en: 'at admission', ja: '受け付け時（アドミッション）' },
   'on-change': { en: 'on change', ja: '変更時' },
-  continuously: { en: 'continuously', ja: '常時（監視）' },
+  continuously: { en: 'continuously', ja: '常時' },
   'run-time': { en: 'at run time', ja: '実行時' },
 };
 

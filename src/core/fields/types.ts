@@ -47,6 +47,7 @@ export type ControllerId =
   | 'statefulset'
   | 'taint-eviction'
   | 'ttl-after-finished'
+  | 'validatingadmissionpolicy-status'
   // cloud-controller-manager's controllers
   | 'cloud-node'
   | 'cloud-node-lifecycle'

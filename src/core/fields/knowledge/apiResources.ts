@@ -28,7 +28,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
       'source', 'source.**', 'reportingComponent', 'reportingController', 'reportingInstance', 'count', 'series', 'series.**',
       'firstTimestamp', 'lastTimestamp', 'eventTime',
     ],
-    docs: eventReference,
+    docs: `${eventReference}#Event`,
     actors: [
       { id: 'add-on', named: 'the reporting component', when: 'run-time', writes: true, en: 'Written by the component that reports what happened to the object it refers to, named in reportingController (e.g. kubernetes.io/kubelet) or source.component: the kubelet, kube-scheduler, the controllers of kube-controller-manager, or any other client. Events are best-effort, informative data.', ja: '参照先のオブジェクトに起きたことを報告するコンポーネントが書きます。reportingController（例: kubernetes.io/kubelet）や source.component にその名前があります。kubelet、kube-scheduler、kube-controller-manager のコントローラー、ほかのクライアントなどです。Event は参考のための、ベストエフォートのデータです。' },
       { id: 'kube-apiserver', when: 'continuously', en: 'Stores Events for a limited time only: they are deleted after --event-ttl (1 hour by default).', ja: 'Event は限られた時間だけ保存され、--event-ttl（既定は 1 時間）を過ぎると削除されます。' },
@@ -48,7 +48,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['status', 'status.**'],
     docs: `${vap}/#type-checking`,
     actors: [
-      { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'When the policy is created or updated, its expressions are type-checked against the matched kinds and the warnings written here (status.typeChecking); this does not change what the policy does.', ja: 'ポリシーを作成・更新すると、式が対象の種類に照らして型検査され、警告がここ（status.typeChecking）に書かれます。ポリシーの動作は変わりません。' },
+      { id: 'kube-controller-manager', controller: 'validatingadmissionpolicy-status', when: 'on-change', writes: true, en: 'The ValidatingAdmissionPolicy status controller type-checks the policy\'s expressions against the matched kinds after each change, asynchronously, and writes the warnings here (status.typeChecking) with observedGeneration; this does not change what the policy does.', ja: 'ValidatingAdmissionPolicy の status のコントローラーが、変更のたびに非同期で式を対象の種類に照らして型検査し、警告をここ（status.typeChecking）に observedGeneration と一緒に書きます。ポリシーの動作は変わりません。' },
     ],
   },
   {
@@ -63,7 +63,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
   {
     kinds: ['storage.k8s.io/CSINode'],
     paths: ['spec', 'spec.drivers', 'spec.drivers[*]', 'spec.drivers[*].name|nodeID|topologyKeys', 'spec.drivers[*].topologyKeys[*]'],
-    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/csi-node-v1/`,
+    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/csi-node-v1/#CSINode`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet of the node of the same name when a CSI driver registers on it (through the node-driver-registrar sidecar); the kubelet also puts the driver\'s topology keys as labels on its Node.', ja: '同じ名前のノードの kubelet が、CSI ドライバーの登録（node-driver-registrar サイドカーを通して）のときに書きます。kubelet はドライバーのトポロジーのキーを、自分の Node のラベルにもします。' },
     ],

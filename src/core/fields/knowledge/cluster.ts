@@ -4,8 +4,6 @@ const docs = 'https://kubernetes.io/docs';
 const nodes = `${docs}/concepts/architecture/nodes/`;
 const nodeStatus = `${docs}/reference/node/node-status/`;
 const leases = `${docs}/concepts/architecture/leases/`;
-const namespaces = `${docs}/concepts/overview/working-with-objects/namespaces/`;
-const serviceAccounts = `${docs}/concepts/security/service-accounts/`;
 const configMap = `${docs}/concepts/configuration/configmap/`;
 const secret = `${docs}/concepts/configuration/secret/`;
 const priority = `${docs}/concepts/scheduling-eviction/pod-priority-preemption/`;
@@ -38,10 +36,10 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['spec.taints', 'spec.taints[*]', 'spec.taints[*].**'],
-    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/`,
+    docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#concepts`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule。PreferNoSchedule は点数を下げるだけ）。' },
-      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、資源不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、リソース不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
       { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints. (kubeadm gives control-plane nodes node-role.kubernetes.io/control-plane:NoSchedule.)', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
     ],
   },
@@ -65,7 +63,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['status'],
-    docs: nodeStatus,
+    docs: `${nodeStatus}#heartbeats`,
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'Written by the node\'s kubelet: updating status is one form of heartbeat (when it changes, or every 5 minutes by default); the other is the node\'s Lease.', ja: 'ノードの kubelet が書きます。status の更新はハートビートの 1 つの形で（変化したとき、または既定では 5 分ごと）、もう 1 つはノードの Lease です。' },
     ],
@@ -110,7 +108,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['status.images', 'status.images[*]', 'status.images[*].**'],
-    docs: nodeStatus,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/nodestatus/setters.go',
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'Images present on the node, from the container runtime.', ja: 'ノードにあるイメージで、コンテナランタイムから得ます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Slightly prefers nodes that already have a Pod\'s images (ImageLocality).', ja: 'Pod のイメージを既に持つノードを少し優先します（ImageLocality）。' },
@@ -128,7 +126,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Node'],
     paths: ['status.volumesAttached', 'status.volumesAttached[*]', 'status.volumesAttached[*].**', 'status.volumesInUse', 'status.volumesInUse[*]'],
-    docs: `${docs}/concepts/storage/volumes/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/volume/attachdetach/statusupdater/node_status_updater.go',
     actors: [
       { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'volumesAttached is written by the attach/detach controller.', ja: 'volumesAttached は attach/detach のコントローラーが書きます。' },
       { id: 'kubelet', when: 'run-time', writes: true, en: 'volumesInUse is written by the kubelet, so a mounted volume is not detached under it.', ja: 'volumesInUse は kubelet が書き、マウント中のボリュームが外されないようにします。' },
@@ -138,7 +136,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['coordination.k8s.io/Lease'],
     paths: ['spec', 'spec.*'],
-    docs: leases,
+    docs: `${leases}#node-heart-beats`,
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'A Lease in kube-node-lease, named after its node, is that node\'s kubelet heartbeat: the kubelet renews spec.renewTime every 10 s by default.', ja: 'kube-node-lease にあり、ノードと同じ名前の Lease は、そのノードの kubelet のハートビートです。kubelet が既定では 10 秒ごとに spec.renewTime を更新します。' },
       { id: 'add-on', named: 'the holder in spec.holderIdentity', when: 'continuously', writes: true, en: 'Elsewhere a Lease is a lock, most often for leader election: the replica named in holderIdentity renews it while it leads (kube-scheduler and kube-controller-manager in kube-system, operators in their own namespaces).', ja: 'それ以外の Lease はロックで、多くはリーダー選出に使われます。holderIdentity に名前のあるレプリカが、リーダーの間それを更新します（kube-system では kube-scheduler と kube-controller-manager、オペレーターは自分の Namespace で）。' },
@@ -194,7 +192,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Namespace'],
     paths: ['metadata.name', 'spec'],
-    docs: namespaces,
+    docs: `${docs}/reference/access-authn-authz/service-accounts-admin/#serviceaccount-controller`,
     actors: [
       { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writesOther: 'ServiceAccount', en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-cert-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-cert-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Rejects objects in a namespace that does not exist or is terminating.', ja: '存在しないか終了中の Namespace のオブジェクトを拒否します。' },
@@ -209,7 +207,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Namespace'],
     paths: ['status', 'status.**'],
-    docs: namespaces,
+    docs: `${docs}/tasks/administer-cluster/namespaces/#deleting-a-namespace`,
     actors: [
       { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'phase becomes Terminating when kube-apiserver accepts the delete …', ja: 'kube-apiserver が削除を受け付けると phase が Terminating になります…' },
       { id: 'kube-controller-manager', controller: 'namespace', when: 'on-change', writes: true, en: '… and the namespace controller reports in conditions what is still blocking the deletion.', ja: '…namespace のコントローラーが、削除を妨げているものを conditions に報告します。' },
@@ -219,7 +217,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['ServiceAccount'],
     paths: ['metadata.name'],
-    docs: serviceAccounts,
+    docs: `${docs}/reference/access-authn-authz/authentication/#service-account-tokens`,
     actors: [
       { id: 'kube-apiserver', when: 'run-time', en: 'Authenticates Pods\' tokens as system:serviceaccount:<namespace>:<name>; RBAC bindings grant that name its permissions.', ja: 'Pod のトークンを system:serviceaccount:<namespace>:<name> として認証します。その名前の権限は RBAC のバインディングで与えます。' },
       { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writes: true, en: 'The ServiceAccount controller recreates "default" in every namespace if it is deleted.', ja: 'ServiceAccount のコントローラーは、各 Namespace の default が消されれば作り直します。' },
@@ -236,14 +234,14 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['imagePullSecrets', 'imagePullSecrets[*]', 'imagePullSecrets[*].name'],
     docs: `${docs}/tasks/configure-pod-container/configure-service-account/#add-imagepullsecrets-to-a-service-account`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The ServiceAccount admission plugin copies these into new Pods that use this account.', ja: 'ServiceAccount のアドミッションプラグインが、このアカウントを使う新しい Pod にこれらを写します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The ServiceAccount admission plugin copies these into new Pods that use this account and name no imagePullSecrets of their own.', ja: 'ServiceAccount のアドミッションプラグインが、このアカウントを使い、自分の imagePullSecrets を持たない新しい Pod に、これらを写します。' },
       { id: 'kubelet', when: 'run-time', en: 'Uses them to pull the Pods\' images.', ja: 'Pod のイメージの取得に使います。' },
     ],
   },
   {
     kinds: ['ServiceAccount'],
     paths: ['secrets', 'secrets[*]', 'secrets[*].**'],
-    docs: `${docs}/reference/access-authn-authz/service-accounts-admin/`,
+    docs: `${docs}/reference/labels-annotations-taints/#enforce-mountable-secrets`,
     actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Only limits which Secrets Pods may mount when the account has the kubernetes.io/enforce-mountable-secrets annotation; token Secrets are no longer created automatically.', ja: 'kubernetes.io/enforce-mountable-secrets のアノテーションがあるときだけ、Pod がマウントできる Secret を制限します。トークンの Secret はもう自動では作られません。' }],
   },
   // ConfigMap
@@ -268,7 +266,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Secret'],
     paths: ['data', 'data.*', 'stringData', 'stringData.*'],
-    docs: secret,
+    docs: `${secret}#restriction-names-data`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Merges stringData into data (base64) and stores it, encrypted at rest only if encryption is configured.', ja: 'stringData を data（base64）にまとめて保存します。保存時の暗号化は、設定したときだけ行われます。' },
       { id: 'kubelet', when: 'run-time', en: 'Fetches it for Pods that use it, as files on tmpfs or as environment variables.', ja: 'これを使う Pod のために取り出し、tmpfs 上のファイルか環境変数にします。' },
@@ -290,7 +288,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['value', 'globalDefault'],
     docs: `${priority}#priorityclass`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'The Priority admission plugin copies value into spec.priority of Pods created with this class (globalDefault: of Pods naming no class); existing Pods keep theirs.', ja: 'Priority のアドミッションプラグインが、このクラスで作られる Pod の spec.priority に value を写します（globalDefault ならクラスを指定しない Pod に）。既存の Pod は変わりません。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The Priority admission plugin copies value into spec.priority of Pods created with this class (globalDefault: of Pods naming no class); existing Pods keep theirs.', ja: 'Priority のアドミッションプラグインが、このクラスで作られる Pod の spec.priority に value を写します（globalDefault ならクラスを指定しない Pod に）。既存の Pod は変わりません。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Orders its queue and preempts by the Pods\' priority.', ja: 'Pod の優先度でキューを並べ、押しのけ（preemption）を決めます。' },
     ],
   },
@@ -310,7 +308,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['ResourceQuota'],
     paths: ['spec', 'spec.hard', 'spec.hard.*', 'spec.scopes', 'spec.scopes[*]', 'spec.scopeSelector', 'spec.scopeSelector.**'],
-    docs: quota,
+    docs: `${quota}#how-kubernetes-resourcequotas-work`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'The ResourceQuota admission plugin rejects a create or update that would take the namespace\'s usage past hard.', ja: 'ResourceQuota のアドミッションプラグインが、Namespace の使用量が hard を超える作成・更新を拒否します。' },
       { id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writesOther: 'status.used', en: 'The resource quota controller recalculates status.used.', ja: 'resourcequota のコントローラーが status.used を計算し直します。' },
@@ -319,14 +317,14 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['ResourceQuota'],
     paths: ['status', 'status.**'],
-    docs: quota,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/resourcequota/resource_quota_controller.go',
     actors: [{ id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writes: true, en: 'Written by the resource quota controller (and by kube-apiserver as it admits requests).', ja: 'resourcequota のコントローラーが書きます（kube-apiserver も受け付けのときに更新します）。' }],
   },
   // LimitRange
   {
     kinds: ['LimitRange'],
     paths: ['spec', 'spec.limits', 'spec.limits[*]', 'spec.limits[*].**'],
-    docs: limitRange,
+    docs: `${limitRange}#constraints-on-resource-limits-and-requests`,
     actors: [{ id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The LimitRanger admission plugin fills in default requests/limits and rejects Pods (and claims) outside min/max when they are created; existing Pods are not changed.', ja: 'LimitRanger のアドミッションプラグインが、作成時に requests/limits の既定値を入れ、min/max を外れる Pod（とクレーム）を拒否します。既存の Pod は変わりません。' }],
   },
   // RuntimeClass
@@ -358,7 +356,7 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['rbac.authorization.k8s.io/Role', 'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/RoleBinding', 'rbac.authorization.k8s.io/ClusterRoleBinding'],
     paths: ['rules', 'rules[*]', 'rules[*].**', 'roleRef', 'roleRef.**', 'subjects', 'subjects[*]', 'subjects[*].**'],
-    docs: rbac,
+    docs: `${rbac}#api-overview`,
     actors: [{ id: 'kube-apiserver', when: 'run-time', en: 'The RBAC authorizer in kube-apiserver checks every request against these rules and bindings.', ja: 'kube-apiserver の RBAC の認可が、すべてのリクエストをこれらの規則とバインディングに照らして確かめます。' }],
   },
   {

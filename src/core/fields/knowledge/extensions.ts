@@ -24,7 +24,7 @@ export const extensionEntries: readonly FieldEntry[] = [
   {
     kinds: ['admissionregistration.k8s.io/ValidatingWebhookConfiguration', 'admissionregistration.k8s.io/MutatingWebhookConfiguration'],
     paths: ['webhooks', 'webhooks[*]', 'webhooks[*].**'],
-    docs: `${docs}/reference/access-authn-authz/extensible-admission-controllers/`,
+    docs: `${docs}/reference/access-authn-authz/extensible-admission-controllers/#what-are-admission-webhooks`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'kube-apiserver calls these webhooks while admitting every matching request (mutating ones first, then validating ones); failurePolicy decides what happens when a webhook cannot be reached.', ja: 'kube-apiserver が、一致するすべてのリクエストの受け付け中にこれらの Webhook を呼びます（変更するものが先、検証するものが後）。Webhook に届かないときの扱いは failurePolicy で決まります。' },
     ],
@@ -32,7 +32,7 @@ export const extensionEntries: readonly FieldEntry[] = [
   {
     kinds: ['apiregistration.k8s.io/APIService'],
     paths: ['spec', 'spec.**'],
-    docs: `${docs}/concepts/extend-kubernetes/api-extension/apiserver-aggregation/`,
+    docs: `${docs}/tasks/extend-kubernetes/configure-aggregation-layer/#register-apiservice-objects`,
     actors: [
       { id: 'kube-apiserver', when: 'run-time', en: 'The aggregation layer of kube-apiserver proxies requests for this group and version to the named Service (e.g. metrics-server for metrics.k8s.io).', ja: 'kube-apiserver の集約レイヤーが、このグループとバージョンへのリクエストを指定の Service（metrics.k8s.io なら metrics-server など）へ中継します。' },
     ],
@@ -40,7 +40,7 @@ export const extensionEntries: readonly FieldEntry[] = [
   {
     kinds: ['flowcontrol.apiserver.k8s.io/FlowSchema', 'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration'],
     paths: ['spec', 'spec.**'],
-    docs: `${docs}/concepts/cluster-administration/flow-control/`,
+    docs: `${docs}/concepts/cluster-administration/flow-control/#concepts`,
     actors: [
       { id: 'kube-apiserver', when: 'run-time', en: 'API Priority and Fairness in kube-apiserver classifies each request by FlowSchema and queues it in its priority level, so one client cannot starve the others.', ja: 'kube-apiserver の API Priority and Fairness が、各リクエストを FlowSchema で分類して優先度のレベルのキューに入れ、1 つのクライアントがほかを締め出さないようにします。' },
     ],
@@ -107,7 +107,7 @@ export const extensionEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/ControllerRevision'],
     paths: ['data', 'data.**', 'revision'],
-    docs: `${docs}/reference/kubernetes-api/workload-resources/controller-revision-v1/`,
+    docs: `${docs}/reference/kubernetes-api/workload-resources/controller-revision-v1/#ControllerRevision`,
     actors: [
       { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Written by the DaemonSet and StatefulSet controllers: a snapshot of one version of the template, kept for rollbacks.', ja: 'DaemonSet と StatefulSet のコントローラーが書きます。テンプレートのある版の写しで、ロールバックのために残されます。' },
     ],
@@ -115,15 +115,15 @@ export const extensionEntries: readonly FieldEntry[] = [
   {
     kinds: ['storage.k8s.io/VolumeAttachment'],
     paths: ['spec', 'spec.**', 'status', 'status.**'],
-    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/volume/csi/csi_attacher.go',
     actors: [
-      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'Created by the attach/detach controller to ask that a CSI volume be attached to a node; the CSI driver\'s external-attacher does it and writes status.attached.', ja: 'attach/detach のコントローラーが、CSI のボリュームをノードにアタッチするよう求めて作ります。CSI ドライバーの external-attacher がアタッチして status.attached を書きます。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'Created (spec) by the attach/detach controller to ask that a CSI volume be attached to a node; the CSI driver\'s external-attacher does it and writes the status (attached, attachmentMetadata, errors).', ja: 'attach/detach のコントローラーが、CSI のボリュームをノードにアタッチするよう求めて作ります。CSI ドライバーの external-attacher がアタッチして status.attached を書きます。' },
     ],
   },
   {
     kinds: ['storage.k8s.io/CSIDriver'],
     paths: ['spec', 'spec.**'],
-    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/`,
+    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/csi-driver-v1/#CSIDriverSpec`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Tells the kubelet (and the attach/detach controller) how to treat the driver\'s volumes: whether to attach them, pass Pod information, change fsGroup.', ja: 'ドライバーのボリュームの扱い方（アタッチするか、Pod の情報を渡すか、fsGroup を変えるか）を kubelet（と attach/detach のコントローラー）に伝えます。' },
     ],

@@ -71,9 +71,9 @@ export const finalizerEntries: readonly FieldEntry[] = [
     kinds: ['*'],
     paths: item,
     onlyIf: { value: { equals: ['external-provisioner.volume.kubernetes.io/finalizer'] } },
-    docs: `${docs}/concepts/storage/persistent-volumes/#delete`,
+    docs: `${docs}/concepts/storage/persistent-volumes/#persistentvolume-deletion-protection-finalizer`,
     actors: [
-      { id: 'storage-provisioner', when: 'on-change', writes: true, en: 'The CSI external-provisioner of the volume\'s driver puts this key on the PersistentVolumes it provisions and removes it after deleting the storage, so the storage is deleted even if the PersistentVolume is deleted first.', ja: 'ボリュームのドライバーの CSI external-provisioner が、自分で用意した PersistentVolume にこのキーを付け、ストレージを削除してから取り除きます。PersistentVolume が先に削除されても、ストレージが確実に削除されるためです。' },
+      { id: 'storage-provisioner', when: 'on-change', writes: true, en: 'The CSI external-provisioner of the volume\'s driver puts this key on CSI PersistentVolumes with the Delete reclaim policy (provisioned dynamically or statically) and removes it after deleting the storage, so the storage is deleted even if the PersistentVolume is deleted first.', ja: 'ボリュームのドライバーの CSI external-provisioner が、reclaim policy が Delete の CSI の PersistentVolume（動的にも静的にも用意されたもの）にこのキーを付け、ストレージを削除してから取り除きます。PersistentVolume が先に削除されても、ストレージが確実に削除されるためです。' },
     ],
   },
   {
@@ -88,7 +88,7 @@ export const finalizerEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: item,
-    docs: finalizers,
+    docs: `${finalizers}#how-finalizers-work`,
     actors: [
       { id: 'add-on', named: 'the controller that added this key', when: 'on-change', writes: true, en: 'This product does not know this key. The controller that added it does its cleanup and removes it; its domain prefix, if any, usually names that controller\'s project.', ja: 'この製品はこのキーを知りません。キーを付けたコントローラーが後始末をして取り除きます。ドメインの接頭辞があれば、たいていそのコントローラーのプロジェクトを表します。' },
       { id: 'kube-apiserver', when: 'on-change', en: 'While any finalizer is left, a delete only sets deletionTimestamp; the object is removed when the last one is gone.', ja: 'finalizer が 1 つでも残っている間、削除は deletionTimestamp を設定するだけです。最後の 1 つが無くなるとオブジェクトが消えます。' },

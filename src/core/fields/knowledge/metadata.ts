@@ -15,7 +15,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata'],
-    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/`,
+    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/#Read-only`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Validates it and fills in the system fields (uid, resourceVersion, creationTimestamp, generation, managedFields).', ja: '検証し、システムの項目（uid、resourceVersion、creationTimestamp、generation、managedFields）を書き込みます。' },
     ],
@@ -23,7 +23,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.name'],
-    docs: `${docs}/concepts/overview/working-with-objects/names/`,
+    docs: `${docs}/concepts/overview/working-with-objects/names/#names`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Validates it and keeps it unique per kind (and namespace); it cannot be changed later.', ja: '検証し、種類ごと（と Namespace ごと）に重複しないようにします。後から変えられません。' },
     ],
@@ -31,7 +31,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.generateName'],
-    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/`,
+    docs: `${docs}/reference/using-api/api-concepts/#generated-values`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Appends a random suffix to make metadata.name when the object is created (controllers name their Pods this way).', ja: '作成時に後ろにランダムな文字列を足して metadata.name にします（コントローラーは Pod の名前をこうして付けます）。' },
     ],
@@ -39,7 +39,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.namespace'],
-    docs: `${docs}/concepts/overview/working-with-objects/namespaces/`,
+    docs: `${docs}/reference/access-authn-authz/admission-controllers/#namespacelifecycle`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Scopes the name; the NamespaceLifecycle admission plugin rejects objects in a namespace that does not exist or is being deleted.', ja: '名前の範囲を決めます。NamespaceLifecycle のアドミッションプラグインは、存在しないか削除中の Namespace のオブジェクトを拒否します。' },
     ],
@@ -64,7 +64,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.generation'],
-    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/`,
+    docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/#Read-only`,
     actors: [
       { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'Incremented on every change of the desired state (spec); controllers copy it to status.observedGeneration once they have acted on it.', ja: '望ましい状態（spec）が変わるたびに増やします。コントローラーは対応し終えると status.observedGeneration に写します。' },
     ],
@@ -80,7 +80,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.labels'],
-    docs: `${docs}/concepts/overview/working-with-objects/labels/`,
+    docs: `${docs}/concepts/overview/working-with-objects/labels/#api`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stores them and filters list and watch requests by label selector; components act on labels only through their selectors.', ja: '保存し、list と watch のリクエストをラベルセレクターで絞り込みます。コンポーネントはセレクターを通してだけラベルを使います。' },
       { id: 'kube-controller-manager', when: 'continuously', en: 'Controllers select by labels: a ReplicaSet or Job counts the Pods its selector matches, the EndpointSlice controller picks a Service\'s Pods.', ja: 'コントローラーはラベルで選びます。ReplicaSet や Job はセレクターに一致する Pod を数え、EndpointSlice のコントローラーは Service の Pod を選びます。' },
@@ -91,7 +91,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     // A label key the registry of well-known keys (wellKnown.ts) does not have.
     kinds: ['*'],
     paths: ['metadata.labels.*'],
-    docs: `${docs}/concepts/overview/working-with-objects/labels/`,
+    docs: `${docs}/concepts/overview/working-with-objects/labels/#label-selectors`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stored by kube-apiserver. Who reads this key is not known to this product: a tool or controller that knows the key may read it, and any selector that names it (a Service\'s, a workload\'s, a NetworkPolicy\'s, an affinity rule) matches on it.', ja: 'kube-apiserver が保存します。このキーを誰が読むかは、この製品には分かりません。このキーを知っているツールやコントローラーが読むことがあり、このキーを指定したセレクター（Service、ワークロード、NetworkPolicy、affinity の規則のもの）はこれに一致します。' },
     ],
@@ -99,7 +99,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.annotations'],
-    docs: `${docs}/concepts/overview/working-with-objects/annotations/`,
+    docs: `${docs}/concepts/overview/working-with-objects/annotations/#attaching-metadata-to-objects`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stores them; annotations are not used to select objects. Each key is read by whatever knows it: a tool, a controller or a component.', ja: '保存します。アノテーションはオブジェクトを選ぶのには使われません。それぞれのキーは、そのキーを知っているもの（ツール、コントローラー、コンポーネント）が読みます。' },
     ],
@@ -108,7 +108,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     // An annotation key the registry of well-known keys (wellKnown.ts) does not have.
     kinds: ['*'],
     paths: ['metadata.annotations.*'],
-    docs: `${docs}/concepts/overview/working-with-objects/annotations/`,
+    docs: `${docs}/concepts/overview/working-with-objects/annotations/#attaching-metadata-to-objects`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stored by kube-apiserver. Who reads this key is not known to this product: a tool or controller that knows the key may read it.', ja: 'kube-apiserver が保存します。このキーを誰が読むかは、この製品には分かりません。このキーを知っているツールやコントローラーが読むことがあります。' },
     ],
@@ -116,7 +116,7 @@ export const metadataEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: ['metadata.ownerReferences', 'metadata.ownerReferences[*]', 'metadata.ownerReferences[*].**'],
-    docs: `${docs}/concepts/overview/working-with-objects/owners-dependents/`,
+    docs: `${docs}/concepts/overview/working-with-objects/owners-dependents/#owner-references-in-object-specifications`,
     actors: [
       { id: 'kube-controller-manager', controller: 'garbage-collector', when: 'continuously', en: 'Deletes this object once every owner is gone (background or foreground cascading deletion); controllers write these references when they create or adopt objects (controller: true marks the managing one).', ja: '所有者がすべて無くなると、このオブジェクトを削除します（バックグラウンドまたはフォアグラウンドの連鎖削除）。コントローラーはオブジェクトを作るか引き取るときにこの参照を書きます（controller: true が管理する側の印です）。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Validates the references; blockOwnerDeletion makes a foreground deletion of the owner wait for this object.', ja: '参照を検証します。blockOwnerDeletion があると、所有者のフォアグラウンド削除はこのオブジェクトを待ちます。' },

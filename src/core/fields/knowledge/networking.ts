@@ -13,7 +13,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['Service'],
     paths: ['spec'],
-    docs: service,
+    docs: `${virtualIps}#proxy-modes`,
     actors: [
       { id: 'kube-proxy', when: 'continuously', en: 'kube-proxy on every node watches Services and EndpointSlices and programs the node (iptables, IPVS or nftables) to send the Service\'s traffic to its Pods.', ja: '各ノードの kube-proxy が Service と EndpointSlice を監視し、Service への通信が Pod に届くようにノード（iptables、IPVS、nftables）を設定します。' },
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', en: 'The EndpointSlice controller lists the Service\'s ready Pods.', ja: 'EndpointSlice のコントローラーが、Service の ready な Pod を一覧にします。' },
@@ -210,7 +210,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['Service'],
     paths: ['spec.publishNotReadyAddresses'],
-    docs: `${docs}/reference/kubernetes-api/service-resources/service-v1/`,
+    docs: `${docs}/reference/kubernetes-api/service-resources/service-v1/#ServiceSpec`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'The EndpointSlice controller lists not-ready Pods as ready too (used by StatefulSet peers to find each other).', ja: 'EndpointSlice のコントローラーが、ready でない Pod も ready として載せます（StatefulSet の Pod どうしが互いを見つけるために使われます）。' },
       { id: 'coredns', when: 'continuously', en: 'So DNS answers include them.', ja: 'その結果、DNS の答えにも含まれます。' },
@@ -226,7 +226,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['discovery.k8s.io/EndpointSlice'],
     paths: ['addressType', 'endpoints', 'endpoints[*]', 'endpoints[*].addresses', 'endpoints[*].addresses[*]', 'ports', 'ports[*]', 'ports[*].**'],
-    docs: endpointSlices,
+    docs: `${endpointSlices}#management`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writes: true, en: 'For a Service with a selector, written by the EndpointSlice controller from the selected Pods (slices you write yourself need another managed-by label).', ja: 'セレクターのある Service なら、EndpointSlice のコントローラーが選ばれた Pod から書きます（自分で書くスライスには別の managed-by のラベルが必要です）。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Routes the Service\'s traffic to these addresses and ports.', ja: 'Service への通信をこれらのアドレスとポートに送ります。' },
@@ -254,7 +254,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['discovery.k8s.io/EndpointSlice'],
     paths: ['endpoints[*].hints', 'endpoints[*].hints.**'],
-    docs: `${docs}/concepts/services-networking/topology-aware-routing/`,
+    docs: `${docs}/concepts/services-networking/topology-aware-routing/#how-it-works`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writes: true, en: 'Written by the EndpointSlice controller only for topology-aware routing: when the Service sets trafficDistribution or the service.kubernetes.io/topology-mode: Auto annotation, it allocates each endpoint to the zones (for PreferSameNode, the nodes) it should serve.', ja: 'トポロジーを考えた振り分けのときだけ EndpointSlice のコントローラーが書きます。Service に trafficDistribution か service.kubernetes.io/topology-mode: Auto があれば、各エンドポイントが受け持つゾーン（PreferSameNode ならノード）を割り当てます。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers the endpoints allocated to its own zone (or node).', ja: 'ヒントに従い、自分のゾーン（またはノード）に割り当てられたエンドポイントを優先します。' },
@@ -275,7 +275,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${ingress}#ingress-class`,
     actors: [
       { id: 'ingress-controller', when: 'continuously', en: 'Only the controller of this IngressClass (its spec.controller) picks the Ingress up.', ja: 'この IngressClass のコントローラー（spec.controller）だけがこの Ingress を扱います。' },
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'When omitted on creation, the DefaultIngressClass admission plugin writes the name of the IngressClass annotated ingressclass.kubernetes.io/is-default-class: "true" (nothing if there is none; it rejects the Ingress if several are marked; updates are left alone).', ja: '作成時に省略すると、DefaultIngressClass のアドミッションプラグインが、ingressclass.kubernetes.io/is-default-class: "true" の IngressClass の名前を書き込みます（既定のクラスが無ければ何もせず、複数あれば Ingress を拒否します。更新時は何もしません）。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'When omitted on creation, the DefaultIngressClass admission plugin writes the name of the IngressClass annotated ingressclass.kubernetes.io/is-default-class: "true" (nothing if there is none; if several are marked, the newest since v1.25, where older versions rejected the Ingress; updates are left alone).', ja: '作成時に省略すると、DefaultIngressClass のアドミッションプラグインが、ingressclass.kubernetes.io/is-default-class: "true" の IngressClass の名前を書き込みます（既定のクラスが無ければ何もしません。複数あれば v1.25 からはいちばん新しいものを選び、それより前は Ingress を拒否しました。更新時は何もしません）。' },
     ],
   },
   {
@@ -287,7 +287,7 @@ export const networkingEntries: readonly FieldEntry[] = [
   {
     kinds: ['networking.k8s.io/Ingress'],
     paths: ['status', 'status.**'],
-    docs: ingress,
+    docs: `${ingress}#single-service-ingress`,
     actors: [{ id: 'ingress-controller', when: 'continuously', writes: true, en: 'Written by the ingress controller with the address it serves on.', ja: 'Ingress コントローラーが、受け付けるアドレスを書きます。' }],
   },
   // NetworkPolicy

@@ -9,7 +9,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec'],
-    docs: `${docs}/concepts/workloads/pods/`,
+    docs: `${docs}/concepts/workloads/pods/#working-with-pods`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'The kubelet of the node the Pod is bound to runs the containers described here through the container runtime and keeps them running.', ja: 'Pod が割り当てられたノードの kubelet が、ここに書かれたコンテナをコンテナランタイムで動かし、動き続けるようにします。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Watches Pods with no node and chooses one for them.', ja: 'ノードが決まっていない Pod を監視し、動かすノードを選びます。' },
@@ -112,7 +112,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.runtimeClassName'],
-    docs: `${docs}/concepts/containers/runtime-class/`,
+    docs: `${docs}/concepts/containers/runtime-class/#usage`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Resolves the RuntimeClass and passes its handler to the container runtime over CRI.', ja: 'RuntimeClass を引き、その handler を CRI でコンテナランタイムに渡します。' },
       { id: 'container-runtime', when: 'run-time', en: 'Runs the Pod with the runtime configuration named by the handler.', ja: 'handler が指す設定で Pod を動かします。' },
@@ -167,7 +167,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.serviceAccountName', 'spec.serviceAccount'],
-    docs: `${docs}/concepts/security/service-accounts/`,
+    docs: `${docs}/reference/access-authn-authz/service-accounts-admin/#serviceaccount-admission-controller`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin sets "default" when empty and adds a projected volume with the account\'s token.', ja: 'ServiceAccount のアドミッションプラグインが、空なら default を設定し、アカウントのトークンを入れる projected ボリュームを足します。' },
       { id: 'kubelet', when: 'run-time', en: 'Requests a short-lived token for this account (TokenRequest), mounts it and refreshes it before it expires.', ja: 'このアカウントの短命なトークンを要求（TokenRequest）してマウントし、期限が切れる前に更新します。' },
@@ -193,6 +193,16 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.hostNetwork'],
+    docs: `${docs}/concepts/security/pod-security-standards/#baseline`,
+    actors: [
+      { id: 'container-runtime', when: 'run-time', en: 'true: the Pod sandbox is created in the node\'s network namespace and the Pod uses the node\'s IP and ports; false or unset: the Pod gets its own network namespace and IP from the network plugin.', ja: 'true なら、Pod のサンドボックスがノードのネットワーク名前空間に作られ、Pod はノードの IP とポートを使います。false か未指定なら、Pod は自分のネットワーク名前空間を持ち、ネットワークプラグインから IP をもらいます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects true in namespaces enforcing the baseline or restricted level; false or unset is allowed everywhere.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが true を拒否します。false か未指定ならどこでも許されます。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.hostNetwork'],
+    onlyIf: { value: { equals: [true] } },
     docs: `${docs}/concepts/security/pod-security-standards/#baseline`,
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Creates the Pod sandbox in the node\'s network namespace: the Pod uses the node\'s IP and ports (static Pods of the control plane do this, since they start before the network plugin).', ja: 'Pod のサンドボックスをノードのネットワーク名前空間に作ります。Pod はノードの IP とポートを使います（コントロールプレーンの static Pod は、ネットワークプラグインより先に起動するためこれを使います）。' },
@@ -256,7 +266,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.shareProcessNamespace'],
-    docs: `${docs}/tasks/configure-pod-container/share-process-namespace/`,
+    docs: `${docs}/tasks/configure-pod-container/share-process-namespace/#understanding-process-namespace-sharing`,
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Puts all containers of the Pod in one process namespace, so they see each other\'s processes.', ja: 'Pod のすべてのコンテナを 1 つのプロセスの名前空間に入れ、互いのプロセスが見えるようにします。' },
     ],
@@ -291,7 +301,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.volumes', 'spec.volumes[*]', 'spec.volumes[*].name', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image.**'],
-    docs: `${docs}/concepts/storage/volumes/`,
+    docs: `${docs}/concepts/storage/volumes/#how-volumes-work`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files) and removes them with the Pod.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み）、Pod と一緒に片付けます。' },
     ],
@@ -309,7 +319,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.volumes[*].secret', 'spec.volumes[*].secret.**'],
     docs: `${docs}/concepts/configuration/secret/#using-secrets-as-files-from-a-pod`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Fetches the Secret and writes its keys as files on a tmpfs (memory), refreshed when the Secret changes.', ja: 'Secret を取り出し、キーを tmpfs（メモリー）上のファイルとして書きます。Secret が変わると更新します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Fetches the Secret and writes its keys as files on a tmpfs (memory), refreshed when the Secret changes (except where a container mounts it with subPath).', ja: 'Secret を取り出し、キーを tmpfs（メモリー）上のファイルとして書きます。Secret が変わると更新します（subPath でマウントしたコンテナには反映されません）。' },
     ],
   },
   {
@@ -334,7 +344,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.volumes[*].csi', 'spec.volumes[*].csi.**', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs.**'],
-    docs: `${docs}/concepts/storage/volumes/`,
+    docs: `${docs}/concepts/storage/volumes/#csi`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node (for CSI, by calling the driver\'s node plugin) and bind-mounts it into the containers.', ja: 'ノードでボリュームをマウントし（CSI ならドライバーのノードプラグインを呼び）、コンテナにバインドマウントします。' },
     ],
@@ -368,7 +378,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.initContainers[*].restartPolicy'],
-    docs: `${docs}/concepts/workloads/pods/sidecar-containers/`,
+    docs: `${docs}/concepts/workloads/pods/sidecar-containers/#sidecar-containers-and-pod-lifecycle`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Always makes this init container a sidecar: started before the app containers, kept running and restarted, stopped after them.', ja: 'Always なら、この init コンテナはサイドカーになります。アプリのコンテナより先に起動し、動き続け（止まれば再起動し）、アプリのコンテナの後に止まります。' },
     ],
@@ -384,7 +394,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.image`],
-    docs: `${docs}/concepts/containers/images/`,
+    docs: `${docs}/concepts/containers/images/#imagepullbackoff`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Asks the container runtime to pull the image (per imagePullPolicy, with the Pod\'s pull secrets) before creating the container.', ja: 'コンテナを作る前に、imagePullPolicy と Pod の pull secret に従って、コンテナランタイムにイメージの取得を頼みます。' },
       { id: 'container-runtime', when: 'run-time', en: 'Pulls the image from the registry and unpacks it; failures show as ErrImagePull / ImagePullBackOff.', ja: 'レジストリーからイメージを取得して展開します。失敗すると ErrImagePull / ImagePullBackOff になります。' },
@@ -422,8 +432,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.resources`, `${C}.resources.requests`, `${C}.resources.requests.*`],
     docs: `${docs}/concepts/configuration/manage-resources-containers/#requests-and-limits`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit the sum of requests.', ja: 'requests の合計がまだ収まる（allocatable に余裕のある）ノードにだけ Pod を置きます。' },
-      { id: 'kubelet', when: 'run-time', en: 'Reserves them in the Pod\'s cgroup (CPU weight) and uses them to rank Pods for eviction under pressure.', ja: 'Pod の cgroup で確保し（CPU の重み）、リソースが足りないときの退去の順位付けに使います。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit its effective request: the sum of the containers\' requests, or the largest init container\'s when that is larger, plus overhead.', ja: 'Pod の実効的な requests（コンテナの requests の合計か、それより大きければ最大の init コンテナの requests。これに overhead を足したもの）が、allocatable にまだ収まるノードにだけ Pod を置きます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Sets the CPU request as the container\'s cgroup CPU weight (the memory request is used mainly for scheduling) and ranks Pods for eviction under node pressure by their usage above requests.', ja: 'CPU の requests をコンテナの cgroup の CPU の重みにします（メモリーの requests は主にスケジューリングに使われます）。ノードのリソースが足りないときは、requests を超えた使用量で Pod の退去の順位を決めます。' },
       { id: 'kube-apiserver', when: 'admission', en: 'LimitRange and ResourceQuota admission fill in defaults and enforce the namespace\'s totals.', ja: 'LimitRange と ResourceQuota のアドミッションが既定値を入れ、Namespace の合計を守らせます。' },
     ],
   },
@@ -506,10 +516,10 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.volumeMounts`, `${C}.volumeMounts[*]`, `${C}.volumeMounts[*].**`, `${C}.volumeDevices`, `${C}.volumeDevices[*]`, `${C}.volumeDevices[*].**`],
-    docs: `${docs}/concepts/storage/volumes/`,
+    docs: `${docs}/concepts/storage/volumes/#how-volumes-work`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Passes the Pod\'s prepared volumes to the runtime as mounts at these paths (subPath resolved on the node).', ja: '用意した Pod のボリュームを、これらのパスへのマウントとしてランタイムに渡します（subPath はノードで解決します）。' },
-      { id: 'container-runtime', when: 'run-time', en: 'Bind-mounts them into the container.', ja: 'コンテナにバインドマウントします。' },
+      { id: 'container-runtime', when: 'run-time', en: 'Bind-mounts volumeMounts into the container; a raw block volume in volumeDevices becomes a device node at devicePath.', ja: 'volumeMounts はコンテナにバインドマウントします。volumeDevices の raw block のボリュームは devicePath のデバイスノードになります。' },
     ],
   },
   {
@@ -525,13 +535,13 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.terminationMessagePath`, `${C}.terminationMessagePolicy`],
     docs: `${docs}/tasks/debug/debug-application/determine-reason-pod-failure/#customizing-the-termination-message`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Reads this file (or the log tail, with FallbackToLogsOnError) when the container ends and puts it in the container\'s status.', ja: 'コンテナが終了するとこのファイル（FallbackToLogsOnError ならログの末尾）を読み、コンテナの status に入れます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Reads this file when the container ends and puts it in the container\'s status; with FallbackToLogsOnError, the log tail instead when the file is empty and the container failed.', ja: 'コンテナが終了するとこのファイルを読み、コンテナの status に入れます。FallbackToLogsOnError なら、ファイルが空でコンテナが失敗したときは代わりにログの末尾を入れます。' },
     ],
   },
   {
     kinds: ['Pod'],
     paths: [`${C}.stdin`, `${C}.stdinOnce`, `${C}.tty`],
-    docs: `${docs}/tasks/debug/debug-application/get-shell-running-container/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kuberuntime/kuberuntime_container.go',
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Allocates stdin and a terminal for the container; kubectl attach reaches it through kube-apiserver and the kubelet.', ja: 'コンテナに標準入力と端末を割り当てます。kubectl attach は kube-apiserver と kubelet を通してそこにつながります。' },
     ],
@@ -540,7 +550,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['status', 'status.startTime', 'status.reason', 'status.message'],
-    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/status/status_manager.go',
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet of the Pod\'s node from what the container runtime reports; your manifest\'s status is ignored.', ja: 'Pod のノードの kubelet が、コンテナランタイムの報告をもとに書き込みます。マニフェストに書いた status は無視されます。' },
     ],
@@ -566,7 +576,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['status.podIP', 'status.podIPs', 'status.podIPs[*]', 'status.podIPs[*].ip'],
-    docs: `${docs}/concepts/cluster-administration/networking/`,
+    docs: `${docs}/concepts/cluster-administration/networking/#kubernetes-ip-address-ranges`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Reports the IP the Pod sandbox got.', ja: 'Pod のサンドボックスに付いた IP を報告します。' },
       { id: 'cni', when: 'run-time', en: 'Assigned the IP when the runtime set up the sandbox\'s network.', ja: 'ランタイムがサンドボックスのネットワークを用意したときに、この IP を割り当てました。' },
@@ -575,7 +585,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['status.hostIP', 'status.hostIPs', 'status.hostIPs[*]', 'status.hostIPs[*].ip'],
-    docs: `${docs}/concepts/workloads/pods/pod-lifecycle/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/kubelet_pods.go',
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'The IP of the node the Pod runs on, written by its kubelet.', ja: 'Pod が動くノードの IP で、そのノードの kubelet が書き込みます。' },
     ],

@@ -50,8 +50,11 @@ export const storageEntries: readonly FieldEntry[] = [
   {
     kinds: ['PersistentVolumeClaim'],
     paths: ['spec.dataSource', 'spec.dataSource.**', 'spec.dataSourceRef', 'spec.dataSourceRef.**'],
-    docs: `${docs}/concepts/storage/volume-pvc-datasource/`,
-    actors: [{ id: 'storage-provisioner', when: 'on-change', en: 'The CSI provisioner creates the new volume from this snapshot or claim.', ja: 'CSI のプロビジョナーが、このスナップショットやクレームから新しいボリュームを作ります。' }],
+    docs: `${docs}/concepts/storage/volume-pvc-datasource/#introduction`,
+    actors: [
+      { id: 'storage-provisioner', when: 'on-change', en: 'The CSI provisioner creates the new volume from a VolumeSnapshot or a PersistentVolumeClaim named here.', ja: 'CSI のプロビジョナーが、ここで指定した VolumeSnapshot や PersistentVolumeClaim から新しいボリュームを作ります。' },
+      { id: 'add-on', named: 'a volume populator', when: 'on-change', en: 'dataSourceRef may name any custom resource: a volume populator (an add-on that watches for that kind) fills the volume from it.', ja: 'dataSourceRef は任意のカスタムリソースを指定できます。その種類を監視しているボリュームポピュレーター（アドオン）が、そこからボリュームを埋めます。' },
+    ],
   },
   {
     kinds: ['PersistentVolumeClaim'],

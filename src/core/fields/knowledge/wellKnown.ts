@@ -394,7 +394,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod', 'apps/ControllerRevision'],
     paths: [label('controller-revision-hash')],
-    docs: `${docs}/reference/kubernetes-api/workload-resources/controller-revision-v1/`,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/staging/src/k8s.io/api/apps/v1/types.go',
     actors: [
       { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'Set by the DaemonSet and StatefulSet controllers to the revision (ControllerRevision) of the template a Pod was made from; they compare it with the current revision to roll out updates.', ja: 'DaemonSet と StatefulSet のコントローラーが、Pod のもとになったテンプレートのリビジョン（ControllerRevision）を設定します。更新を展開するときに、現在のリビジョンと比べます。' },
     ],
@@ -596,7 +596,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('scheduler.alpha.kubernetes.io/node-selector')],
     docs: at('schedulerkubernetesnode-selector'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'With the PodNodeSelector admission plugin enabled (it is not by default), this node selector is added to the namespace\'s new Pods; a Pod whose nodeSelector conflicts with it is rejected.', ja: 'PodNodeSelector のアドミッションプラグインが有効なら（既定では無効）、この Namespace の新しい Pod にこの nodeSelector を足します。nodeSelector が食い違う Pod は拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'With the PodNodeSelector admission plugin enabled (it is not by default), this node selector is added to the namespace\'s new Pods; a Pod whose nodeSelector conflicts with it is rejected.', ja: 'PodNodeSelector のアドミッションプラグインが有効なら（既定では無効）、この Namespace の新しい Pod にこの nodeSelector を足します。nodeSelector が食い違う Pod は拒否します。' },
     ],
   },
   {
@@ -904,7 +904,8 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     { id: 'cloud-controller-manager', controller: 'route', when: 'on-change', en: 'Once the node\'s routes are configured in the cloud, the cloud provider clears the condition, and the taint goes.', ja: 'クラウドでノードの経路が設定されると、クラウドプロバイダーがその状態を解除し、taint も外れます。' },
   ]),
   taint('node.kubernetes.io/out-of-service', 'node-kubernetes-io-out-of-service', [
-    { id: 'kube-controller-manager', when: 'continuously', en: 'Added by hand (kubectl taint) to a node that is shut down and will not come back (non-graceful node shutdown): the control plane force-deletes the node\'s Pods that do not tolerate it and detaches their volumes at once, so they can start elsewhere.', ja: '停止して戻らないノードに手で付けます（kubectl taint。ノードの非正常なシャットダウン）。コントロールプレーンが、許容していないそのノードの Pod を強制的に削除し、ボリュームをすぐに切り離すので、ほかのノードで起動できます。' },
+    { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writesOther: 'Pod', en: 'Added by hand (kubectl taint) once you have made sure the node is shut down or powered off (non-graceful node shutdown): the Pod garbage collector force-deletes the node\'s Pods that do not tolerate it, so they can start elsewhere. Remove the taint once the node has recovered.', ja: 'ノードが停止または電源断の状態であることを確かめてから、手で付けます（kubectl taint。ノードの非正常なシャットダウン）。Pod のガベージコレクターが、許容していないそのノードの Pod を強制的に削除するので、ほかのノードで起動できます。ノードが復旧したら taint を外します。' },
+    { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writesOther: 'VolumeAttachment', en: 'The attach/detach controller then detaches those Pods\' volumes at once, without waiting for the node to unmount them.', ja: 'その後 attach/detach のコントローラーが、ノードのアンマウントを待たずに、それらの Pod のボリュームをすぐに切り離します。' },
   ]),
   taint('node.cloudprovider.kubernetes.io/uninitialized', 'node-cloudprovider-kubernetes-io-uninitialized', [
     { id: 'kubelet', when: 'run-time', writes: true, en: 'A kubelet started with the external cloud provider registers its Node with this NoSchedule taint, marking it unusable until the cloud provider has initialized it.', ja: '外部のクラウドプロバイダーを使って起動した kubelet が、この NoSchedule の taint を付けてノードを登録します。クラウドプロバイダーが初期化するまで使えないという印です。' },

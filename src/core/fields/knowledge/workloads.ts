@@ -8,7 +8,6 @@ const statefulSet = `${docs}/concepts/workloads/controllers/statefulset/`;
 const job = `${docs}/concepts/workloads/controllers/job/`;
 const cronJob = `${docs}/concepts/workloads/controllers/cron-jobs/`;
 const hpa = `${docs}/tasks/run-application/horizontal-pod-autoscale/`;
-const pdb = `${docs}/concepts/workloads/pods/disruptions/`;
 
 /** Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, HorizontalPodAutoscaler, PodDisruptionBudget. */
 export const workloadEntries: readonly FieldEntry[] = [
@@ -16,7 +15,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/Deployment'],
     paths: ['spec'],
-    docs: deployment,
+    docs: `${deployment}#rollover-aka-multiple-updates-in-flight`,
     actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'continuously', en: 'The Deployment controller turns this into ReplicaSets: one per version of the Pod template, scaled up and down during a rollout.', ja: 'Deployment のコントローラーがこれを ReplicaSet にします。Pod テンプレートの版ごとに 1 つ作り、ロールアウト中に増減させます。' }],
   },
   {
@@ -92,7 +91,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/ReplicaSet'],
     paths: ['status', 'status.**'],
-    docs: replicaSet,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/replicaset/replica_set_utils.go',
     actors: [{ id: 'kube-controller-manager', controller: 'replicaset', when: 'continuously', writes: true, en: 'Written by the ReplicaSet controller: how many Pods exist, are ready and available.', ja: 'ReplicaSet のコントローラーが書きます。Pod がいくつあり、いくつ ready で使用可能か。' }],
   },
   // DaemonSet
@@ -114,14 +113,14 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/DaemonSet'],
     paths: ['status', 'status.**'],
-    docs: daemonSet,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/daemon/daemon_controller.go',
     actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writes: true, en: 'Written by the DaemonSet controller: desired, current, ready and updated numbers of scheduled Pods.', ja: 'DaemonSet のコントローラーが書きます。置くべき Pod、置かれた Pod、ready な Pod、更新済みの Pod の数。' }],
   },
   // StatefulSet
   {
     kinds: ['apps/StatefulSet'],
     paths: ['spec', 'spec.replicas', 'spec.template', 'spec.template.metadata'],
-    docs: statefulSet,
+    docs: `${statefulSet}#pod-identity`,
     actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', en: 'The StatefulSet controller creates Pods with stable names (name-0, name-1 …), one after another by default, and recreates a lost Pod with the same name and volumes.', ja: 'StatefulSet のコントローラーが、変わらない名前（name-0、name-1 …）の Pod を既定では 1 つずつ順に作り、失われた Pod を同じ名前とボリュームで作り直します。' }],
   },
   {
@@ -160,14 +159,14 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['apps/StatefulSet'],
     paths: ['status', 'status.**'],
-    docs: statefulSet,
+    docs: `${docs}/reference/kubernetes-api/workload-resources/stateful-set-v1/#StatefulSetStatus`,
     actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', writes: true, en: 'Written by the StatefulSet controller: replica counts and current/update revisions.', ja: 'StatefulSet のコントローラーが書きます。レプリカの数と現在/更新後のリビジョン。' }],
   },
   // Job
   {
     kinds: ['batch/Job'],
     paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions'],
-    docs: job,
+    docs: `${job}#parallel-jobs`,
     actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
   },
   {
@@ -201,9 +200,21 @@ export const workloadEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['batch/Job'],
-    paths: ['spec.backoffLimit', 'spec.backoffLimitPerIndex', 'spec.maxFailedIndexes', 'spec.podFailurePolicy', 'spec.podFailurePolicy.**', 'spec.successPolicy', 'spec.successPolicy.**', 'spec.podReplacementPolicy'],
+    paths: ['spec.backoffLimit', 'spec.backoffLimitPerIndex', 'spec.maxFailedIndexes', 'spec.podFailurePolicy', 'spec.podFailurePolicy.**'],
     docs: `${job}#handling-pod-and-container-failures`,
-    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The Job controller counts failed Pods against these limits and rules, and marks the Job Failed (or Complete) when they are reached.', ja: 'Job のコントローラーが失敗した Pod をこれらの上限と規則に照らして数え、達すると Job を Failed（または Complete）にします。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The Job controller counts failed Pods against these limits and rules, and marks the Job Failed when they are reached (a podFailurePolicy rule may also fail the Job at once, or ignore a failure).', ja: 'Job のコントローラーが失敗した Pod をこれらの上限と規則に照らして数え、達すると Job を Failed にします（podFailurePolicy の規則は、Job をすぐに失敗にしたり、失敗を数えなかったりもします）。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.successPolicy', 'spec.successPolicy.**'],
+    docs: `${job}#success-policy`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'For an Indexed Job, the Job controller declares the Job succeeded once the succeeded indexes meet these rules, and then terminates the Pods still running.', ja: 'Indexed の Job なら、成功したインデックスがこの規則を満たした時点で、Job のコントローラーが Job を成功とし、まだ動いている Pod を終了させます。' }],
+  },
+  {
+    kinds: ['batch/Job'],
+    paths: ['spec.podReplacementPolicy'],
+    docs: `${job}#pod-replacement-policy`,
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'When the Job controller creates a replacement Pod: Failed waits until the old Pod has fully terminated (phase Failed); TerminatingOrFailed replaces it as soon as it starts terminating.', ja: 'Job のコントローラーが代わりの Pod をいつ作るかを決めます。Failed なら古い Pod が完全に終わる（phase が Failed になる）まで待ち、TerminatingOrFailed なら終了し始めた時点で作ります。' }],
   },
   {
     kinds: ['batch/Job'],
@@ -226,7 +237,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['batch/Job'],
     paths: ['status', 'status.**'],
-    docs: job,
+    docs: `${docs}/reference/kubernetes-api/workload-resources/job-v1/#JobStatus`,
     actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', writes: true, en: 'Written by the Job controller: active, succeeded, failed, completion time and conditions.', ja: 'Job のコントローラーが書きます。動いている数、成功数、失敗数、完了時刻、condition。' }],
   },
   // CronJob
@@ -251,7 +262,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['batch/CronJob'],
     paths: ['status', 'status.**'],
-    docs: cronJob,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/cronjob/cronjob_controllerv2.go',
     actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', writes: true, en: 'Written by the CronJob controller: active Jobs, last schedule and last successful time.', ja: 'CronJob のコントローラーが書きます。動いている Job、最後に予定した時刻、最後に成功した時刻。' }],
   },
   // HorizontalPodAutoscaler
@@ -276,7 +287,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['autoscaling/HorizontalPodAutoscaler'],
     paths: ['status', 'status.**'],
-    docs: hpa,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/podautoscaler/horizontal.go',
     actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', writes: true, en: 'Written by the HPA controller: current and desired replicas, current metrics, conditions.', ja: 'HPA のコントローラーが書きます。現在と望ましいレプリカ数、現在のメトリクス、condition。' }],
   },
   // PodDisruptionBudget
@@ -299,7 +310,7 @@ export const workloadEntries: readonly FieldEntry[] = [
   {
     kinds: ['policy/PodDisruptionBudget'],
     paths: ['status', 'status.**'],
-    docs: pdb,
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/disruption/disruption.go',
     actors: [{ id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writes: true, en: 'Written by the disruption controller (and updated by kube-apiserver on each eviction).', ja: 'disruption のコントローラーが書きます（退去のたびに kube-apiserver も更新します）。' }],
   },
 ];

@@ -439,7 +439,7 @@ spec:
         .flatMap((entry) => entry.kinds));
       for (const entry of apiResourceEntries) {
         for (const kind of entry.kinds) assert.ok(!elsewhere.has(kind), `${kind} is already in the knowledge base`);
-        assert.match(entry.docs, /^https:\/\/kubernetes\.io\/docs\/[a-z0-9/#._-]*$/);
+        assert.match(entry.docs, /^(https:\/\/kubernetes\.io\/docs\/[a-z0-9/._-]*#[A-Za-z0-9._-]+|https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[\w.-]+\/[\w./-]+)$/);
         for (const path of entry.paths) assert.ok(compilePattern(path).length > 0, path);
         for (const actor of entry.actors) {
           assert.ok(actor.en.length > 10 && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(actor.en), actor.en);

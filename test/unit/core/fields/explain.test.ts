@@ -18,7 +18,7 @@ describe('explainField', () => {
     assert.match(explanation.markdown, /\*\*誰が扱うか:\*\*/);
     assert.match(explanation.markdown, /ハートビート/);
     assert.match(explanation.markdown, /退去/);
-    assert.match(explanation.markdown, /常時（監視）/);
+    assert.match(explanation.markdown, /· 常時、/);
     assert.match(explanation.markdown, /Kubernetes のドキュメント/);
     assert.equal(explanation.components[1].controller, 'node-lifecycle');
   });

@@ -24,7 +24,7 @@ describe('field knowledge base', () => {
     for (const entry of fieldKnowledge) {
       const where = `${entry.kinds.join(',')} ${entry.paths.join(',')}`;
       assert.ok(entry.actors.length > 0, `${where}: no actor`);
-      assert.match(entry.docs, /^https:\/\/kubernetes\.io\/docs\/[a-z0-9/#._-]*$/, `${where}: docs ${entry.docs}`);
+      assert.match(entry.docs, /^(https:\/\/kubernetes\.io\/docs\/[a-z0-9/._-]*#[A-Za-z0-9._-]+|https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[\w.-]+\/[\w./-]+)$/, `${where}: docs ${entry.docs}`);
       for (const actor of entry.actors) {
         assert.ok(actor.id in actorCodicons && actor.id in actorNames, `${where}: unknown actor ${actor.id}`);
         assert.ok(actor.en.length > 10 && !japanese.test(actor.en), `${where}: English text of ${actor.id}`);

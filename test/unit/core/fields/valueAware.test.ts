@@ -189,3 +189,46 @@ describe('renderers', () => {
     assert.ok(!explanation.markdown.includes('[x](https://evil.example)'), explanation.markdown);
   });
 });
+
+describe('the second review\'s findings', () => {
+  it('a ValidatingAdmissionPolicy\'s status is written by kube-controller-manager\'s status controller, not kube-apiserver', () => {
+    const explanation = explainField({ kind: 'ValidatingAdmissionPolicy', apiVersion: 'admissionregistration.k8s.io/v1', path: ['status', 'typeChecking'] });
+    assert.equal(primary(explanation), 'kube-controller-manager/validatingadmissionpolicy-status');
+  });
+
+  it('hostNetwork: false says the Pod gets its own network; true says it shares the node\'s', () => {
+    const pod = (value: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  hostNetwork: @@${value}\n`;
+    const own = explainAt(pod('false'));
+    assert.match(own.components[0].action, /false or unset: the Pod gets its own network namespace/);
+    assert.ok(!own.components.some((component) => /reports the node's IP as the Pod IP/.test(component.action)));
+    const shared = explainAt(pod('true'));
+    assert.ok(shared.components.some((component) => /reports the node's IP as the Pod IP/.test(component.action)));
+  });
+
+  it('the PodNodeSelector annotation is read to write the Pods\' nodeSelector, not written', () => {
+    const explanation = explainField({ kind: 'Namespace', apiVersion: 'v1', path: ['metadata', 'annotations', 'scheduler.alpha.kubernetes.io/node-selector'] });
+    assert.equal(explanation.components[0].effect, 'writes-other');
+    assert.equal(explanation.components[0].writesOther, 'Pod');
+  });
+
+  it('a Job\'s podReplacementPolicy and successPolicy are not failure limits', () => {
+    const replacement = explainField({ kind: 'Job', apiVersion: 'batch/v1', path: ['spec', 'podReplacementPolicy'] });
+    assert.match(replacement.components[0].action, /TerminatingOrFailed/);
+    assert.doesNotMatch(replacement.components[0].action, /counts failed Pods/);
+    const success = explainField({ kind: 'Job', apiVersion: 'batch/v1', path: ['spec', 'successPolicy'] });
+    assert.match(success.components[0].action, /succeeded indexes/);
+  });
+
+  it('several default IngressClasses: the newest is chosen since v1.25', () => {
+    const explanation = explainField({ kind: 'Ingress', apiVersion: 'networking.k8s.io/v1', path: ['spec', 'ingressClassName'] });
+    const admission = explanation.components.find((component) => component.id === 'kube-apiserver');
+    assert.match(admission?.action ?? '', /the newest since v1\.25/);
+  });
+
+  it('the out-of-service taint is removed once the node recovers, and named controllers act on it', () => {
+    const taint = `apiVersion: v1\nkind: Node\nmetadata:\n  name: n\nspec:\n  taints:\n    - key: @@node.kubernetes.io/out-of-service\n      effect: NoExecute\n`;
+    const explanation = explainAt(taint);
+    assert.deepEqual(explanation.components.map((component) => component.controller), ['pod-garbage-collector', 'attach-detach']);
+    assert.match(explanation.components[0].action, /Remove the taint once the node has recovered/);
+  });
+});

@@ -190,7 +190,7 @@ describe('well-known labels, annotations and taints', () => {
       const keys = keysOf(entry);
       const where = keys.map(({ key }) => key).join(', ');
       if (keys.every(({ key }) => offPage.has(key))) {
-        assert.match(entry.docs, /^https:\/\/kubernetes\.io\/docs\//, where);
+        assert.match(entry.docs, /^https:\/\/(kubernetes\.io\/docs\/|github\.com\/kubernetes\/kubernetes\/blob\/)/, where);
         assert.ok(!entry.docs.startsWith(wellKnownPage), `${where} is not on the well-known page`);
         continue;
       }
