@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../../src/core/demo/demoCluster';
 
@@ -145,5 +146,44 @@ export function demoWatch(cluster: DemoCluster, path: string, headers: Record<st
     });
     request.on('error', reject);
     request.end();
+  });
+}
+
+/** kubectl from PATH (CI installs Debian's kubernetes-client when none is there). */
+export const kubectlPath: string | undefined = (process.env.PATH ?? '')
+  .split(delimiter)
+  .map((directory) => (directory ? join(directory, 'kubectl') : ''))
+  .find((candidate) => candidate !== '' && existsSync(candidate));
+
+/** kubectl's path, for a suite's before hook: without kubectl the suite is skipped, but in CI (.ci/run installs it) it fails. */
+export function kubectlOrSkip(context: Mocha.Context): string {
+  if (kubectlPath) return kubectlPath;
+  if (process.env.CI) throw new Error('kubectl is not on PATH');
+  context.skip();
+}
+
+export interface KubectlResult {
+  stdout: string;
+  stderr: string;
+  code: number;
+}
+
+/** Runs kubectl against the demo (its kubeconfig, the context kind names); never rejects. */
+export function runKubectl(demo: RunningDemo, args: readonly string[], contextName = 'kind-multi-node'): Promise<KubectlResult> {
+  return new Promise((resolve) => {
+    execFile(kubectlPath!, [...args, '--context', contextName], { env: demo.env, timeout: 20_000 }, (error, stdout, stderr) => {
+      resolve({ stdout, stderr, code: error ? ((error as { code?: number }).code ?? 1) : 0 });
+    });
+  });
+}
+
+/** The rows of kubectl's table output, keyed by the header's column names. */
+export function kubectlTable(output: string): Record<string, string>[] {
+  const [header, ...lines] = output.trimEnd().split('\n').filter((line) => line.trim() !== '');
+  if (header === undefined) return [];
+  const names = header.trim().split(/\s{2,}/);
+  return lines.map((line) => {
+    const cells = line.trim().split(/\s{2,}/);
+    return Object.fromEntries(names.map((name, index) => [name, cells[index] ?? '']));
   });
 }

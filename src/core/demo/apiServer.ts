@@ -13,6 +13,7 @@ import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type
 import { jsonPatch, mergePatch, readRequestBody, scaleOf, unsupportedMediaType } from './apiPatches';
 import { notFoundError, requestSelectors, serveList } from './apiList';
 import { type ActiveWatch, serveLog, serveWatch, type WatchServer } from './apiWatch';
+import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
 
 /** What the server asks of the simulated cluster for the few writes it supports. */
 export interface ClusterWrites {
@@ -33,8 +34,13 @@ export interface ApiServerOptions {
 }
 
 export interface Forbidden {
-  resource: string; // plural, optionally ".group"
+  resource: string; // plural, optionally ".group"; or a non-resource path ("/readyz", "/readyz/*")
   namespace?: string;
+}
+
+/** /api/v1/<resource>… and /apis/<group>/<version>/<resource>… name resources; every other path is a non-resource URL. */
+function isResourcePath(segments: readonly string[]): boolean {
+  return (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
 }
 
 export class ApiServer {
@@ -44,6 +50,8 @@ export class ApiServer {
   private readonly tokenBytes: Buffer;
   latencyMs = 0;
   readonly forbidden: Forbidden[] = [];
+  /** The health check that fails (failCheck scenario); undefined while all pass. */
+  failingCheck: string | undefined;
   private address = 0;
 
   /** What a watch reads of this server (apiWatch.ts serves the stream). */
@@ -141,11 +149,13 @@ export class ApiServer {
     response.end(buffer);
   }
 
-  private authenticated(request: IncomingMessage): boolean {
+  /** The user the request authenticates as; undefined without credentials (anonymous); 401 for wrong ones. */
+  private userOf(request: IncomingMessage): string | undefined {
     const header = request.headers.authorization;
-    if (!header || !header.startsWith('Bearer ')) return false;
-    const presented = Buffer.from(header.slice('Bearer '.length).trim());
-    return presented.length === this.tokenBytes.length && timingSafeEqual(presented, this.tokenBytes);
+    if (header === undefined) return undefined;
+    const presented = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
+    if (presented.length === this.tokenBytes.length && timingSafeEqual(presented, this.tokenBytes)) return this.options.userName;
+    throw new ApiError(401, 'Unauthorized', 'Unauthorized');
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -159,11 +169,19 @@ export class ApiServer {
     }
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = request.method ?? 'GET';
+    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
 
-    // As with anonymous auth in kind, health and version are public; everything else needs the token.
-    if (method === 'GET' && (path === '/healthz' || path === '/readyz' || path === '/livez')) {
-      response.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff' });
-      response.end('ok');
+    // A wrong token is refused everywhere. Without one, as with anonymous auth in kind, health and version are
+    // public (system:public-info-viewer); everything else needs the token.
+    const user = this.userOf(request);
+    const health = healthRoute(path);
+    const isPublic = method === 'GET' && ((health !== undefined && health.check === undefined) || path === '/version');
+    if (user === undefined && !isPublic) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
+    if (!isResourcePath(segments)) this.authorizePath(method, path, user ?? 'system:anonymous');
+    if (method === 'GET' && health) {
+      const answer = health.check === undefined ? healthAnswer(health.endpoint, url.searchParams, this.failingCheck) : healthCheckAnswer(health.check, this.failingCheck);
+      response.writeHead(answer.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(answer.body) });
+      response.end(answer.body);
       return;
     }
     if (method === 'GET' && path === '/version') {
@@ -173,15 +191,11 @@ export class ApiServer {
       }, null, 2));
       return;
     }
-    if (!this.authenticated(request)) {
-      throw new ApiError(401, 'Unauthorized', 'Unauthorized');
-    }
     const accept = request.headers.accept;
     if (accept && !/(^|[,\s])(application\/json|application\/\*|\*\/\*)/.test(accept)) {
       // Only JSON is served (kubectl and client-node ask for it); a protobuf- or YAML-only client is told so.
       throw new ApiError(406, 'NotAcceptable', 'only the following media types are accepted: application/json');
     }
-    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
     if (segments[0] === 'openapi') return this.handleOpenApi(response, segments.slice(1), method);
     if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
     if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
@@ -285,6 +299,13 @@ export class ApiServer {
     if (method === 'PATCH' && target.resource.plural === 'deployments') return 'patch';
     if (method === 'PUT' && target.resource.plural === 'deployments' && target.subresource === 'scale') return 'update';
     throw methodNotAllowed();
+  }
+
+  /** A denied non-resource path ("/readyz", or a prefix ending in "*"), worded as the real authorizer words it. */
+  private authorizePath(method: string, path: string, user: string): void {
+    const denied = this.forbidden.some(({ resource: rule }) => rule.startsWith('/') && (rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : rule === path));
+    if (!denied) return;
+    throw new ApiError(403, 'Forbidden', `forbidden: User "${user}" cannot ${method.toLowerCase()} path "${path}"`, {});
   }
 
   /** RBAC denials set by the forbid scenario, worded as the real authorizer words them. */

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { ApiServer } from './apiServer';
-import { buildCluster, SuffixSource } from './fixture';
+import { allHealthChecks } from './apiHealth';
+import { buildCluster, SuffixSource, type LeaderComponent } from './fixture';
 import { resourceTypes } from './resources';
 import { ClusterSimulation, timingFor } from './simulation';
 import { ObjectStore } from './store';
 import { createServingCertificates } from './x509';
+
+export type { LeaderComponent } from './fixture';
 
 export interface DemoClusterOptions {
   /** Port on 127.0.0.1; a random free port when omitted or 0. */
@@ -31,9 +34,20 @@ export interface DemoControl {
   cutWatches(): number;
   /** Compacts history and ends every watch with 410 Expired; returns how many were open. */
   expireWatches(): number;
-  /** Answers 403 for a resource ("pods", "deployments.apps"), everywhere or in one namespace. */
+  /**
+   * Answers 403 for a resource ("pods", "deployments.apps"), everywhere or in one namespace; or for a
+   * non-resource path ("/readyz", "/readyz/*" for every path below it).
+   */
   forbid(resource: string, namespace?: string): void;
   allow(resource: string, namespace?: string): void;
+  /** Makes one check of /livez, /readyz and /healthz fail (each endpoint that has it); undefined: all pass again. */
+  failCheck(name: string | undefined): void;
+  /** The component's leader stops renewing its lock: renewTime stays and the lock ages out. */
+  stopLeaderRenewal(component: LeaderComponent): void;
+  /** Renewals resume; once the lock has expired, the restarted component takes it under a new identity. */
+  resumeLeaderRenewal(component: LeaderComponent): void;
+  /** Another replica of the component takes the lock (new holderIdentity, acquireTime, leaseTransitions + 1); returns its identity. */
+  changeLeader(component: LeaderComponent): string;
   /** Delays every response by `ms` milliseconds (0 to stop). */
   setLatency(ms: number): void;
   /** Deletes a Pod as `kubectl delete pod` does, with the controllers' and kubelet's reactions. */
@@ -116,7 +130,11 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     cutWatches: () => api.cutWatches(),
     expireWatches: () => api.expireWatches(),
     forbid: (resource, namespace) => {
-      if (!knownResources.has(resource)) throw new Error(`unknown resource ${resource}`);
+      if (resource.startsWith('/')) {
+        if (namespace !== undefined) throw new Error(`a path has no namespace: ${resource}`);
+      } else if (!knownResources.has(resource)) {
+        throw new Error(`unknown resource ${resource}`);
+      }
       api.forbidden.push({ resource, namespace });
     },
     allow: (resource, namespace) => {
@@ -125,6 +143,13 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
         if (rule.resource === resource && rule.namespace === namespace) api.forbidden.splice(index, 1);
       }
     },
+    failCheck: (name) => {
+      if (name !== undefined && !allHealthChecks.has(name)) throw new Error(`no health check named ${name}`);
+      api.failingCheck = name;
+    },
+    stopLeaderRenewal: (component) => simulation.stopLeaderRenewal(component),
+    resumeLeaderRenewal: (component) => simulation.resumeLeaderRenewal(component),
+    changeLeader: (component) => simulation.changeLeader(component),
     setLatency: (ms) => {
       api.latencyMs = Math.max(0, ms);
     },

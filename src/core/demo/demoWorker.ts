@@ -37,7 +37,8 @@ interface DemoWorkerData {
 }
 
 const controlMethods: ReadonlySet<string> = new Set<keyof DemoControl>([
-  'stopHeartbeat', 'resumeHeartbeat', 'cutWatches', 'expireWatches', 'forbid', 'allow', 'setLatency', 'deletePod', 'nodeNames', 'resourceVersion', 'activeWatches',
+  'stopHeartbeat', 'resumeHeartbeat', 'cutWatches', 'expireWatches', 'forbid', 'allow', 'failCheck', 'stopLeaderRenewal', 'resumeLeaderRenewal', 'changeLeader',
+  'setLatency', 'deletePod', 'nodeNames', 'resourceVersion', 'activeWatches',
 ]);
 
 /** How long a DemoControl call may wait for the worker before it fails. */
@@ -137,6 +138,10 @@ export function startDemoClusterInWorker(options: DemoClusterOptions, script: De
     expireWatches: () => call('expireWatches'),
     forbid: (resource, namespace) => call('forbid', resource, namespace),
     allow: (resource, namespace) => call('allow', resource, namespace),
+    failCheck: (name) => call('failCheck', name),
+    stopLeaderRenewal: (component) => call('stopLeaderRenewal', component),
+    resumeLeaderRenewal: (component) => call('resumeLeaderRenewal', component),
+    changeLeader: (component) => call('changeLeader', component),
     setLatency: (ms) => call('setLatency', ms),
     deletePod: (namespace, name) => call('deletePod', namespace, name),
     nodeNames: () => call('nodeNames'),

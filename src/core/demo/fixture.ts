@@ -2,9 +2,10 @@ import { managedEntry } from './managedFields';
 import type { KubeObject } from './resources';
 import { resourceTypeOfKind } from './resources';
 import type { ObjectStore } from './store';
-import { type NodeInfo, type SuffixSource, clusterName, corednsImage, isoMicros, isoSeconds, kubernetesVersion, nodeIp, nodeNames, ownerRef, podCidr, podIpIn } from './kind/base';
+import { type NodeInfo, type SuffixSource, clusterName, corednsImage, isoSeconds, kubernetesVersion, nodeIp, nodeNames, ownerRef, podCidr, podIpIn } from './kind/base';
 import { type PodTemplate, type StaticPodDefinition, mirrorPod, podFromTemplate, startedPod, staticPodDefinitions } from './kind/pods';
 import { nodeLease, nodeObject } from './kind/nodes';
+import { controlPlaneLeases, leaderEventSource, type LeaderComponent } from './kind/controlPlane';
 import { corednsTemplate, corefile, kindnetTemplate, kubeProxyTemplate, localPathTemplate, templateHash, workloadTemplate } from './kind/templates';
 
 export * from './kind/base';
@@ -12,6 +13,7 @@ export * from './kind/pods';
 
 export * from './kind/templates';
 export * from './kind/nodes';
+export * from './kind/controlPlane';
 
 /**
  * The article's kind cluster (`kind create cluster --name multi-node --config kind-multi-node.yaml`): one
@@ -108,19 +110,10 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
 
   const system = 'kube-system';
   // Leader-election and identity Leases in kube-system.
-  for (const holder of ['kube-controller-manager', 'kube-scheduler']) {
-    create({
-      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
-      metadata: { name: holder, namespace: system, creationTimestamp: isoSeconds(t0 + 6000), managedFields: [managedEntry(holder, 'coordination.k8s.io/v1', isoSeconds(now), { spec: { acquireTime: '', holderIdentity: '', leaseDurationSeconds: '', leaseTransitions: '', renewTime: '' } })] },
-      spec: { acquireTime: isoMicros(t0 + 6000), holderIdentity: `${controlPlane.name}_${suffixes.hex(8)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(12)}`, leaseDurationSeconds: 15, leaseTransitions: 0, renewTime: isoMicros(now) },
-    });
-  }
-  const apiserverLeaseName = `apiserver-${suffixes.hex(26).replace(/[89ab]/g, 'q').slice(0, 26)}`;
-  create({
-    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
-    metadata: { name: apiserverLeaseName, namespace: system, creationTimestamp: isoSeconds(t0 + 1000), labels: { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': controlPlane.name }, managedFields: [managedEntry('kube-apiserver', 'coordination.k8s.io/v1', isoSeconds(now), { metadata: { labels: { 'apiserver.kubernetes.io/identity': '', 'kubernetes.io/hostname': '' } }, spec: { holderIdentity: '', leaseDurationSeconds: '', renewTime: '' } })] },
-    spec: { holderIdentity: `${apiserverLeaseName}_${suffixes.hex(8)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(12)}`, leaseDurationSeconds: 3600, renewTime: isoMicros(now) },
-  });
+  const leadersAcquired = t0 + 6000;
+  const { leaders, identity } = controlPlaneLeases(controlPlane, t0 + 1000, leadersAcquired, now, suffixes);
+  const leaderLeases = leaders.map((lease) => create(lease));
+  create(identity);
 
   // DaemonSets kube-proxy (kubeadm) and kindnet (kind), one Pod per node.
   for (const [dsName, template, manager, labels] of [
@@ -258,6 +251,10 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     create(buildEvent(system, pod, 'Pulled', `Container image "${corednsImage}" already present on machine`, at + 1000, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
     create(buildEvent(system, pod, 'Created', 'Created container: coredns', at + 1100, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
     create(buildEvent(system, pod, 'Started', 'Started container coredns', at + 1200, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
+  }
+  for (const lease of leaderLeases) {
+    const holder = (lease.spec as { holderIdentity: string }).holderIdentity;
+    create(buildEvent(system, lease, 'LeaderElection', `${holder} became leader`, leadersAcquired, { component: leaderEventSource[lease.metadata.name as LeaderComponent] }, suffixes));
   }
   void corednsPodIps;
   return { nodes, createdAt: t0, staticPods };

@@ -1,18 +1,19 @@
 import type { ClusterWrites } from './apiServer';
-import { isoSeconds, mirrorPod, renewedLease, type NodeInfo } from './fixture';
+import { isoSeconds, mirrorPod, type NodeInfo } from './fixture';
 import type { KubeObject } from './resources';
 import { ApiError } from './status';
 import { MAX_DURATION_SECONDS } from './writeValidation';
-import { type Loose, daemonSetType, deploymentType, leaseType, nodeType, podType, postsNodeStatus, replicaSetType } from './simulation/shared';
-import { ControllersAndScheduler } from './simulation/controllers';
+import { type Loose, daemonSetType, deploymentType, nodeType, podType, postsNodeStatus, replicaSetType } from './simulation/shared';
+import { ControlPlaneLeases } from './simulation/controlPlane';
 export * from './simulation/shared';
 
 /**
  * The simulated cluster behind the API: kubelets renewing Leases, the node lifecycle controller, the
  * ReplicaSet, Deployment, DaemonSet and EndpointSlice controllers, the scheduler, and kubelets starting and
- * stopping Pods. Every step is a write to the store, so it shows in lists, watches and Events.
+ * stopping Pods; the control plane's leader-election and identity Leases. Every step is a write to the store,
+ * so it shows in lists, watches and Events.
  */
-export class ClusterSimulation extends ControllersAndScheduler implements ClusterWrites {
+export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrites {
   start(): void {
     this.leaseStart = Date.now();
     const nodes = this.cluster.nodes;
@@ -33,15 +34,7 @@ export class ClusterSimulation extends ControllersAndScheduler implements Cluste
       this.leaseCursor = due;
     };
     this.after(tickMs, tick);
-    const leaderTick = () => {
-      this.after(Math.max(20, this.timing.leaseRenewMs / 5), leaderTick);
-      const now = Date.now();
-      for (const name of ['kube-controller-manager', 'kube-scheduler']) {
-        const lease = this.store.get(leaseType, 'kube-system', name);
-        if (lease) this.store.update(leaseType, renewedLease(lease, now));
-      }
-    };
-    this.after(Math.max(20, this.timing.leaseRenewMs / 5), leaderTick);
+    this.startControlPlaneLeases();
   }
 
   stop(): void {

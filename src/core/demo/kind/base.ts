@@ -51,6 +51,14 @@ export class SuffixSource {
     for (let index = 0; index < length; index++) text += Math.floor(this.next() * 16).toString(16);
     return text;
   }
+  /** A random (version 4) UUID, as the components' uuid.New() writes it: 8-4-4-4-12 lowercase hex digits. */
+  uuid(): string {
+    const digits = this.hex(32).split('');
+    digits[12] = '4';
+    digits[16] = '89ab'[parseInt(digits[16]!, 16) % 4]!;
+    const text = digits.join('');
+    return `${text.slice(0, 8)}-${text.slice(8, 12)}-${text.slice(12, 16)}-${text.slice(16, 20)}-${text.slice(20)}`;
+  }
 }
 
 export function isoSeconds(time: number): string {

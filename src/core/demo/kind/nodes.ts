@@ -43,7 +43,7 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
     ],
     nodeInfo: {
       architecture: 'amd64',
-      bootID: `${suffixes.hex(8)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(12)}`,
+      bootID: suffixes.uuid(),
       containerRuntimeVersion,
       kernelVersion: '6.8.0-86-generic',
       kubeProxyVersion: '',
@@ -51,7 +51,7 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
       machineID: suffixes.hex(32),
       operatingSystem: 'linux',
       osImage: 'Debian GNU/Linux 12 (bookworm)',
-      systemUUID: `${suffixes.hex(8)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(4)}-${suffixes.hex(12)}`,
+      systemUUID: suffixes.uuid(),
     },
     runtimeHandlers: [
       { features: { recursiveReadOnlyMounts: true, userNamespaces: true }, name: 'runc' },

@@ -3,6 +3,7 @@
  * readiness and tolerations.
  */
 import { resourceTypeOfKind, type KubeObject } from '../resources';
+import { IDENTITY_RENEW_SECONDS, LEADER_LEASE_SECONDS, LEADER_RETRY_SECONDS } from '../kind/controlPlane';
 
 export interface SimulationTiming {
   /** Real milliseconds between two renewals of one node's Lease (kubelet: 10 s). */
@@ -15,6 +16,12 @@ export interface SimulationTiming {
   terminationMs: number;
   /** The gap between two steps of a reaction (binding, kubelet start …). */
   stepMs: number;
+  /** Real milliseconds between two renewals of a leader's lock (client-go's retry period, 2 s). */
+  leaderRetryMs: number;
+  /** How long a leader's lock lasts unrenewed (its leaseDurationSeconds, 15 s). */
+  leaderLeaseMs: number;
+  /** Real milliseconds between two renewals of kube-apiserver's identity Lease (10 s). */
+  identityRenewMs: number;
 }
 export function timingFor(timeScale: number, leaseRenewSeconds?: number): SimulationTiming {
   const scale = timeScale > 0 ? timeScale : 1;
@@ -24,6 +31,9 @@ export function timingFor(timeScale: number, leaseRenewSeconds?: number): Simula
     evictionMs: 300_000 / scale,
     terminationMs: Math.max(10, 2000 / scale),
     stepMs: Math.max(5, 250 / scale),
+    leaderRetryMs: Math.max(5, (LEADER_RETRY_SECONDS * 1000) / scale),
+    leaderLeaseMs: (LEADER_LEASE_SECONDS * 1000) / scale,
+    identityRenewMs: Math.max(5, (IDENTITY_RENEW_SECONDS * 1000) / scale),
   };
 }
 /**

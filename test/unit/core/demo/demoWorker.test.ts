@@ -32,6 +32,22 @@ describe('the demo cluster in a worker thread', () => {
     assert.equal((await demoRequest(demo, '/api/v1/namespaces/kube-system/pods')).status, 200);
   });
 
+  it('passes the control plane scenarios through: failing checks, forbidden paths, leader changes', async () => {
+    demo.control.failCheck('etcd');
+    assert.equal((await demoRequest(demo, '/readyz')).status, 500);
+    demo.control.failCheck(undefined);
+    assert.equal((await demoRequest(demo, '/readyz')).text, 'ok');
+    assert.throws(() => demo.control.failCheck('no-such-check'), /no health check named no-such-check/);
+    demo.control.forbid('/livez');
+    assert.equal((await demoRequest(demo, '/livez')).status, 403);
+    demo.control.allow('/livez');
+    const identity = demo.control.changeLeader('kube-scheduler');
+    const scheduler = (await demoRequest(demo, '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases/kube-scheduler')).json();
+    assert.deepEqual([scheduler.spec.holderIdentity, scheduler.spec.leaseTransitions], [identity, 1]);
+    demo.control.stopLeaderRenewal('kube-controller-manager');
+    demo.control.resumeLeaderRenewal('kube-controller-manager');
+  });
+
   it('stops: the worker exits and later calls say so', async () => {
     await demo.stop();
     assert.equal(await demo.exited, undefined);

@@ -1,41 +1,13 @@
 import * as assert from 'node:assert/strict';
-import { execFile, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
+import { spawn } from 'node:child_process';
 import { parse } from 'yaml';
-import { startDemo, type RunningDemo } from '../../../support/demo';
-
-/** kubectl from PATH (CI installs Debian's kubernetes-client when none is there). */
-function findKubectl(): string | undefined {
-  for (const directory of (process.env.PATH ?? '').split(delimiter)) {
-    const candidate = join(directory, 'kubectl');
-    if (directory && existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
-
-const kubectlPath = findKubectl();
-
-function table(output: string): Record<string, string>[] {
-  const [header, ...lines] = output.trimEnd().split('\n').filter((line) => line.trim() !== '');
-  if (header === undefined) return [];
-  const names = header!.trim().split(/\s{2,}/);
-  return lines.map((line) => {
-    const cells = line.trim().split(/\s{2,}/);
-    return Object.fromEntries(names.map((name, index) => [name, cells[index] ?? '']));
-  });
-}
+import { kubectlOrSkip, kubectlPath, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../../support/demo';
 
 describe('demo cluster with real kubectl: the article\'s hands-on', function () {
   let demo: RunningDemo;
   const controlPlane = 'multi-node-control-plane';
 
-  const kubectl = (...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> =>
-    new Promise((resolve) => {
-      execFile(kubectlPath!, [...args, '--context', 'kind-multi-node'], { env: demo.env, timeout: 20_000 }, (error, stdout, stderr) => {
-        resolve({ stdout, stderr, code: error ? ((error as { code?: number }).code ?? 1) : 0 });
-      });
-    });
+  const kubectl = (...args: string[]) => runKubectl(demo, args);
   const ok = async (...args: string[]) => {
     const result = await kubectl(...args);
     assert.equal(result.code, 0, `kubectl ${args.join(' ')} failed: ${result.stderr}`);
@@ -43,11 +15,7 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
   };
 
   before(async function () {
-    // In CI kubectl is installed (.ci/run): its absence there is a failure, not a skip.
-    if (!kubectlPath) {
-      if (process.env.CI) throw new Error('kubectl is not on PATH');
-      this.skip();
-    }
+    kubectlOrSkip(this);
     demo = await startDemo({ timeScale: 20, leaseRenewSeconds: 0.2 });
   });
   after(async () => {
