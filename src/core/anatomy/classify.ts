@@ -1,4 +1,5 @@
 import type { SlimLease, SlimNode } from '../kube/slim';
+import { leaderElections, markLeadership } from './leaders';
 import type { AddonAnatomy, ClusterAnatomy, ComponentId, ComponentPod, ConditionStatus, Evidence, NodeAnatomy, NodeRole } from './types';
 import { type AnatomyInput, CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL, absentComponents, detectControlPlane } from './classification/controlPlane';
 import { componentFromName, toComponentPod } from './classification/pods';
@@ -102,13 +103,15 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     if (!list) podsByNode.set(pod.nodeName, (list = []));
     list.push(componentPod);
   }
+  const leaders = input.controlPlaneLeases ? leaderElections(input.controlPlaneLeases, podsByNode, input.now) : undefined;
   const nodes: NodeAnatomy[] = [];
   let controlPlaneNodes = 0;
   for (const node of input.nodes) {
     const name = node.metadata.name;
-    const components = (podsByNode.get(name) ?? []).sort(
+    const sorted = (podsByNode.get(name) ?? []).sort(
       (a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod),
     );
+    const components = leaders?.length ? markLeadership(sorted, leaders) : sorted;
     const { role, evidence } = classifyNodeRole(node, components.some((p) => p.component === 'kube-apiserver'));
     if (role === 'control-plane') controlPlaneNodes++;
     const ready = nodeReady(node);
@@ -140,7 +143,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     server: input.server,
     serverVersion: input.serverVersion,
     generatedAt: new Date(input.now).toISOString(),
-    controlPlane: controlPlaneContract,
+    controlPlane: leaders ? { ...controlPlaneContract, leaders } : controlPlaneContract,
     nodes,
     addons: buildAddons(input, allPods, nodesByOwner),
     absent: absentComponents(controlPlane, input, allPods, { pods: !podsUnreadable }),

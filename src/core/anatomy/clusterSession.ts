@@ -78,6 +78,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     replicaSets: ResourceWatch<SlimWorkload>;
     services: ResourceWatch<SlimService>;
     leases: ResourceWatch<SlimLease>;
+    controlPlaneLeases: ResourceWatch<SlimLease>;
     events: ResourceWatch<SlimEvent>;
     apiServers: ResourceWatch<SlimEndpoints>;
   };
@@ -114,6 +115,7 @@ export class ClusterSession implements AnatomySource, Disposable {
       replicaSets: make('replicaSets', slimWorkload),
       services: make('services', slimService),
       leases: make('leases', slimLease),
+      controlPlaneLeases: make('controlPlaneLeases', slimLease),
       events: make('events', slimEvent),
       apiServers: make('apiServers', slimEndpoints),
     };
@@ -125,6 +127,23 @@ export class ClusterSession implements AnatomySource, Disposable {
         watch.onAdd(onLease);
         watch.onUpdate(onLease);
         watch.onDelete(() => this.markDirty());
+      } else if (name === 'controlPlaneLeases') {
+        // A leader renews its lock every few seconds: only a new holder, or a lock that comes or goes, changes
+        // the anatomy (who leads); how fresh the lock is, the views work out when they show it.
+        const holders = new Map<string, string | null>();
+        const onLock = (lease: { metadata: SlimMeta }) => {
+          const { name: key } = lease.metadata;
+          const holder = (lease as SlimLease).holderIdentity;
+          if (holders.has(key) && holders.get(key) === holder) return;
+          holders.set(key, holder);
+          this.markDirty();
+        };
+        watch.onAdd(onLock);
+        watch.onUpdate(onLock);
+        watch.onDelete((lease) => {
+          holders.delete(lease.metadata.name);
+          this.markDirty();
+        });
       } else if (name === 'events') {
         const onEvent = (event: { metadata: SlimMeta }) => this.eventEmitter.fire(event as SlimEvent);
         watch.onAdd(onEvent);
@@ -233,6 +252,11 @@ export class ClusterSession implements AnatomySource, Disposable {
     return this.schemas.fieldAt(apiVersion, kind, path);
   }
 
+  /** kube-system's Leases as last heard (the leader locks with their latest renewals); undefined when unreadable. */
+  controlPlaneLeases(): readonly SlimLease[] | undefined {
+    return this.isReadable('controlPlaneLeases') ? this.watches.controlPlaneLeases.list() : undefined;
+  }
+
   leaseOf(node: string): LeaseInfo | null {
     return leaseInfo(this.findLease(node), this.now());
   }
@@ -322,6 +346,7 @@ export class ClusterSession implements AnatomySource, Disposable {
       leases,
       unreadable: this.unreadable(),
       apiServerAddresses: this.apiServerAddresses,
+      ...(this.isReadable('controlPlaneLeases') && { controlPlaneLeases: this.watches.controlPlaneLeases.list() }),
       now: this.now(),
     });
   }
@@ -365,7 +390,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   /** Called whenever a collection changes state: announces a new status and rebuilds when what the anatomy reads changed. */
   private updateConnection(): void {
     if (this.disposed) return;
-    const readable = JSON.stringify([this.unreadable(), this.apiServerAddresses === undefined]);
+    const readable = JSON.stringify([this.unreadable(), this.apiServerAddresses === undefined, this.isReadable('controlPlaneLeases')]);
     if (readable !== this.readableSignature) {
       this.readableSignature = readable;
       // Pods were classified with or without their ReplicaSets: classify them again.

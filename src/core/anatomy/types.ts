@@ -69,6 +69,13 @@ export interface ComponentPod {
   readonly reason: string | null;
   readonly hostNetwork: boolean;
   readonly evidence: readonly Evidence[];
+  /**
+   * For a leader-elected component (kube-controller-manager, kube-scheduler, cloud-controller-manager) whose
+   * lock is known: whether this replica holds it. Every replica runs; only the leader acts.
+   */
+  readonly leadership?: 'leader' | 'standby';
+  /** The Kubernetes version a control-plane component's image tag names (for the version skew check). */
+  readonly version?: string;
 }
 
 export interface NodeAnatomy {
@@ -133,6 +140,20 @@ export interface ApiServerEndpoints {
   readonly evidence: readonly Evidence[];
 }
 
+/** Who holds a leader-elected component's lock: the Lease of its name in kube-system. */
+export interface LeaderElection {
+  readonly component: 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager';
+  readonly holderIdentity: string;
+  /** The host in the holder's identity (`<host>_<uuid>`): the node of the leading static Pod. */
+  readonly holderHost: string | null;
+  /** The leading replica's Pod, when it runs on a node of this cluster (not where the provider hides it). */
+  readonly leaderPod: string | null;
+  /** How fresh the lock is changes every renewal: `cluster-anatomy health` and the views read it when they show it. */
+  readonly leaseDurationSeconds: number | null;
+  readonly acquireTime: string | null;
+  readonly transitions: number | null;
+}
+
 export interface ControlPlaneAnatomy {
   readonly mode: ControlPlaneMode;
   readonly evidence: readonly Evidence[];
@@ -140,6 +161,8 @@ export interface ControlPlaneAnatomy {
   readonly externalEtcd: boolean;
   /** How many API servers the API shows, and why that is known (absent in anatomies made before it existed). */
   readonly apiServers?: ApiServerEndpoints;
+  /** The leader-election locks that could be read (absent when kube-system's Leases cannot be). */
+  readonly leaders?: readonly LeaderElection[];
 }
 
 export interface ClusterAnatomy {

@@ -143,6 +143,27 @@ export class KubeApi {
     return (await this.request(path, options, what, this.limits.maxResponseBytes)).body;
   }
 
+  /**
+   * A GET whose answer is text, such as kube-apiserver's `/readyz?verbose`: a 5xx that carries a body is an
+   * answer here (a failing check), other failures are thrown as for getJson.
+   */
+  async getText(path: string, what = path): Promise<{ status: number; text: string }> {
+    const options: https.RequestOptions = {};
+    await this.config.applyToHTTPSOptions(options);
+    return new Promise((resolve, reject) => {
+      const request = this.get(path, options, what, this.timeoutMs, (response) => {
+        readBody(response, this.limits.maxResponseBytes, what).then(({ text }) => {
+          const status = response.statusCode ?? 0;
+          if ((status >= 200 && status < 300) || (status >= 500 && text.trim() !== '')) resolve({ status, text });
+          else reject(fromStatus(status, parseJson(text), what));
+        }, (error: unknown) => {
+          reject(error);
+          request.destroy();
+        });
+      }, reject);
+    });
+  }
+
   async list(path: string, what: string, options: ListOptions = {}): Promise<ListResult> {
     const requestOptions: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(requestOptions);

@@ -11,6 +11,7 @@ const kinds: readonly KindInfo[] = [
   { kind: 'Pod', plural: 'pods', apiVersion: 'v1', namespaced: true },
   { kind: 'Service', plural: 'services', apiVersion: 'v1', namespaced: true },
   { kind: 'Event', plural: 'events', apiVersion: 'v1', namespaced: true },
+  { kind: 'Endpoints', plural: 'endpoints', apiVersion: 'v1', namespaced: true },
   { kind: 'Node', plural: 'nodes', apiVersion: 'v1', namespaced: false },
   { kind: 'Namespace', plural: 'namespaces', apiVersion: 'v1', namespaced: false },
   { kind: 'ConfigMap', plural: 'configmaps', apiVersion: 'v1', namespaced: true },

@@ -92,6 +92,8 @@ export interface SlimLease {
   readonly holderIdentity: string | null;
   readonly renewTime: string | null;
   readonly leaseDurationSeconds: number | null;
+  readonly acquireTime?: string | null;
+  readonly leaseTransitions?: number | null;
 }
 
 export interface SlimEvent {
@@ -277,6 +279,8 @@ export function slimLease(raw: unknown): SlimLease {
     holderIdentity: str(spec.holderIdentity),
     renewTime: str(spec.renewTime),
     leaseDurationSeconds: typeof spec.leaseDurationSeconds === 'number' ? spec.leaseDurationSeconds : null,
+    acquireTime: str(spec.acquireTime),
+    leaseTransitions: typeof spec.leaseTransitions === 'number' ? spec.leaseTransitions : null,
   };
 }
 

@@ -282,4 +282,6 @@ export interface AnatomyInput {
    * undefined when they were not read. Hosted providers show their API servers only here.
    */
   readonly apiServerAddresses?: readonly string[];
+  /** kube-system's Leases (the leader-election locks), or undefined when they were not read. */
+  readonly controlPlaneLeases?: readonly SlimLease[];
 }

@@ -190,7 +190,19 @@ export function toComponentPod(pod: SlimPod, classification: PodClassification):
     ...podStatusFacts(pod),
     hostNetwork: pod.hostNetwork,
     evidence: classification.evidence,
+    ...versionOf(classification.component, pod.images),
   };
+}
+
+/** Components whose image tag is their Kubernetes version (registry.k8s.io/kube-scheduler:v1.30.0). */
+const versionedComponents: ReadonlySet<ComponentId> = new Set(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'cloud-controller-manager', 'kube-proxy']);
+
+/** The version a control-plane component's image tag names, for the version skew check; nothing for a digest or another tag. */
+function versionOf(component: ComponentId, images: readonly string[]): { version?: string } {
+  if (!versionedComponents.has(component)) return {};
+  const image = images.find((candidate) => candidate.includes(component)) ?? images[0] ?? '';
+  const tag = /:(v\d+\.\d+\.\d+[^@/]*)(@|$)/.exec(image.slice(image.lastIndexOf('/')))?.[1];
+  return tag ? { version: tag } : {};
 }
 
 export function componentFromName(name: string | undefined): ComponentId {

@@ -14,6 +14,9 @@ export const collections = {
   replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}` },
   services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}` },
   leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}` },
+  // Optional: the leader-election locks of the controller manager and the scheduler, and the API servers'
+  // identity Leases. Without them the anatomy does not know who leads; nothing else depends on them.
+  controlPlaneLeases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${KUBE_SYSTEM}/leases`, what: `Leases in ${KUBE_SYSTEM}` },
   events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}` },
   // Optional: the API server addresses behind the `kubernetes` Service. Served by every version, unlike
   // EndpointSlices v1; when it cannot be read the anatomy simply does without it.
@@ -28,7 +31,7 @@ export const collections = {
 export type CollectionName = keyof typeof collections;
 
 /** Collections whose failure does not make the cluster partly unreadable. */
-export const optionalCollections: ReadonlySet<CollectionName> = new Set(['apiServers']);
+export const optionalCollections: ReadonlySet<CollectionName> = new Set(['apiServers', 'controlPlaneLeases']);
 
 /** Errors after which what was listed before no longer stands: the objects are unreadable, not just stale. */
 export const revokedKinds: ReadonlySet<string> = new Set(['forbidden', 'unauthorized', 'not-found']);

@@ -1,0 +1,40 @@
+import { ClusterSession } from '../core/anatomy/clusterSession';
+import { resolveClientConfig, SnapshotError } from '../core/anatomy/snapshot';
+import { healthProblems, renderHealthText } from '../core/health/render';
+import { gatherControlPlaneHealth } from '../core/health/report';
+import { type CliCommand, EXIT_OK, parseCommandArgs } from './run';
+
+/** The exit code when the report finds a problem (a failing check, a lock nobody renews, skew, a certificate near its end). */
+export const EXIT_PROBLEMS = 3;
+
+export const healthCommand: CliCommand = {
+  name: 'health',
+  summary: 'the control plane\'s checks, leaders, API servers, version skew and certificates',
+  usage: [
+    'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [--json]',
+    '',
+    'Reads the cluster once: kube-apiserver\'s /readyz and /livez checks, who leads kube-controller-manager and',
+    'kube-scheduler (their Leases in kube-system), how many API servers there are, the version skew against the',
+    'official policy, the API server\'s serving certificate, your client certificate and pending kubelet',
+    'certificate requests. Exit 0 when it finds no problem, 3 when it does, 1 when the cluster cannot be read.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' } });
+    const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    try {
+      await session.start();
+      const anatomy = session.snapshot();
+      if (!anatomy || anatomy.nothingRead) {
+        throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${anatomy?.nothingRead?.reason ?? session.status.message ?? session.status.state}`);
+      }
+      const user = config.getCurrentUser();
+      const clientCertificate = user?.certData || user?.certFile ? { ...(user.certData && { certData: user.certData }), ...(user.certFile && { certFile: user.certFile }) } : undefined;
+      const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
+      io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report));
+      return healthProblems(report).length > 0 ? EXIT_PROBLEMS : EXIT_OK;
+    } finally {
+      session.dispose();
+    }
+  },
+};

@@ -1,0 +1,107 @@
+/**
+ * Who leads kube-controller-manager, kube-scheduler and cloud-controller-manager: in an HA control plane every
+ * replica runs, but only the holder of the component's lock in kube-system acts. The lock is a Lease since
+ * Kubernetes 1.20 (kubernetes/kubernetes#94603); before that, client-go kept the same record as JSON in the
+ * annotation `control-plane.alpha.kubernetes.io/leader` of an Endpoints or ConfigMap (resourcelock/interface.go),
+ * a lock client-go stopped supporting in 1.24 (kubernetes/kubernetes#106852).
+ */
+import { heartbeatStopped, leaseAgeSeconds } from '../anatomy/health';
+import type { LeaseInfo } from '../anatomy/types';
+import { finite, jsonObject, text, type JsonObject } from './fields';
+
+export type LeaderElectedComponent = 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager';
+
+/** RBAC resource names of the objects a lock can live in. */
+export type LockResource = 'leases' | 'endpoints' | 'configmaps';
+
+export interface LeaderLockLocation {
+  readonly component: LeaderElectedComponent;
+  readonly namespace: string;
+  readonly name: string;
+  /**
+   * Where to read, in order. An upgraded cluster may still carry the old Endpoints or ConfigMap with a record
+   * nobody renews any more, so the annotation counts only when there is no Lease.
+   */
+  readonly resources: readonly LockResource[];
+}
+
+export const leaderAnnotation = 'control-plane.alpha.kubernetes.io/leader';
+
+/** Each component's lock: named after the component (the default of `--leader-elect-resource-name`). */
+export const leaderLockNames: readonly LeaderLockLocation[] = (
+  ['kube-controller-manager', 'kube-scheduler', 'cloud-controller-manager'] as const
+).map((component) => ({ component, namespace: 'kube-system', name: component, resources: ['leases', 'endpoints', 'configmaps'] }));
+
+export interface LeaderLock {
+  readonly holderIdentity: string;
+  /** The host part of `<hostname>_<uuid>`, the identity kube-controller-manager and kube-scheduler write. */
+  readonly holderHost?: string;
+  readonly renewedAgoSeconds?: number;
+  readonly leaseDurationSeconds?: number;
+  readonly transitions?: number;
+  readonly acquiredAt?: string;
+  readonly renewedAt?: string;
+  /** `expired`: not renewed within leaseDurationSeconds, so another replica may take over; `unknown`: the times do not say. */
+  readonly state: 'held' | 'expired' | 'unknown';
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The components append `_` and a UUID to the hostname so two processes on one host never share an identity. */
+function holderHostOf(identity: string): string | undefined {
+  const at = identity.lastIndexOf('_');
+  return at > 0 && uuidPattern.test(identity.slice(at + 1)) ? identity.slice(0, at) : undefined;
+}
+
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** A Lease's spec and the annotation's record share their field names but for the count of transitions. */
+function lockOf(record: JsonObject, transitionsField: 'leaseTransitions' | 'leaderTransitions', now: number): LeaderLock | undefined {
+  const holderIdentity = text(record.holderIdentity);
+  // client-go empties the holder when a leader steps down: then nobody leads.
+  if (!holderIdentity) return undefined;
+  const duration = finite(record.leaseDurationSeconds);
+  const leaseDurationSeconds = duration !== undefined && duration > 0 ? duration : undefined;
+  const renewedAt = text(record.renewTime);
+  const lock: Writable<LeaderLock> = { holderIdentity, state: 'unknown' };
+  const holderHost = holderHostOf(holderIdentity);
+  if (holderHost) lock.holderHost = holderHost;
+  if (leaseDurationSeconds !== undefined) lock.leaseDurationSeconds = leaseDurationSeconds;
+  const transitions = finite(record[transitionsField]);
+  if (transitions !== undefined) lock.transitions = transitions;
+  const acquiredAt = text(record.acquireTime);
+  if (acquiredAt) lock.acquiredAt = acquiredAt;
+  if (renewedAt) lock.renewedAt = renewedAt;
+  if (renewedAt && Number.isFinite(Date.parse(renewedAt))) {
+    // The node heartbeat's rule, which is also the one candidates apply to a leader's lock: expired when
+    // now > renewTime + leaseDurationSeconds
+    // (https://kubernetes.io/docs/concepts/cluster-administration/coordinated-leader-election/).
+    const lease: LeaseInfo = { renewTime: renewedAt, ageSeconds: 0, leaseDurationSeconds: leaseDurationSeconds ?? null, holderIdentity };
+    lock.renewedAgoSeconds = leaseAgeSeconds(lease, now) ?? undefined;
+    if (leaseDurationSeconds !== undefined) lock.state = heartbeatStopped(lease, now) ? 'expired' : 'held';
+  }
+  return lock;
+}
+
+/** The lock in a coordination.k8s.io/v1 Lease; undefined when nobody holds it. `now` in ms. */
+export function leaderFromLease(lease: unknown, now: number): LeaderLock | undefined {
+  return lockOf(jsonObject(jsonObject(lease).spec), 'leaseTransitions', now);
+}
+
+/** The lock older clusters keep in the `control-plane.alpha.kubernetes.io/leader` annotation (a JSON LeaderElectionRecord). */
+export function leaderFromAnnotation(value: string, now: number): LeaderLock | undefined {
+  let record: JsonObject;
+  try {
+    record = jsonObject(JSON.parse(value));
+  } catch {
+    return undefined;
+  }
+  return lockOf(record, 'leaderTransitions', now);
+}
+
+/** The lock in an object read from one of a LeaderLockLocation's resources. */
+export function leaderFromLockObject(resource: LockResource, object: unknown, now: number): LeaderLock | undefined {
+  if (resource === 'leases') return leaderFromLease(object, now);
+  const annotation = jsonObject(jsonObject(jsonObject(object).metadata).annotations)[leaderAnnotation];
+  return typeof annotation === 'string' ? leaderFromAnnotation(annotation, now) : undefined;
+}
