@@ -28,8 +28,7 @@ export const healthCommand: CliCommand = {
       if (!anatomy || anatomy.nothingRead) {
         throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${anatomy?.nothingRead?.reason ?? session.status.message ?? session.status.state}`);
       }
-      const user = config.getCurrentUser();
-      const clientCertificate = user?.certData || user?.certFile ? { ...(user.certData && { certData: user.certData }), ...(user.certFile && { certFile: user.certFile }) } : undefined;
+      const clientCertificate = session.clientCertificateSource();
       const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
       io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report));
       return healthProblems(report).length > 0 ? EXIT_PROBLEMS : EXIT_OK;

@@ -14,6 +14,7 @@ export const CommandIds = {
   showEvents: 'clusterAnatomy.showEvents',
   copyName: 'clusterAnatomy.copyName',
   copyAsMarkdown: 'clusterAnatomy.copyAsMarkdown',
+  refreshHealth: 'clusterAnatomy.refreshHealth',
   // The diagram
   showDiagram: 'clusterAnatomy.showDiagram',
   revealInDiagram: 'clusterAnatomy.revealInDiagram',

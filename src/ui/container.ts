@@ -57,7 +57,7 @@ export class ExtensionContainer implements vscode.Disposable {
         if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
       }),
     );
-    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live);
+    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live, this.workspace.health);
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();

@@ -252,6 +252,13 @@ export class ClusterSession implements AnatomySource, Disposable {
     return this.schemas.fieldAt(apiVersion, kind, path);
   }
 
+  /** The kubeconfig user's client certificate, by data or file (its key is never read); undefined for a token or a plugin. */
+  clientCertificateSource(): { certData?: string; certFile?: string } | undefined {
+    const user = this.options.config.getCurrentUser();
+    if (!user?.certData && !user?.certFile) return undefined;
+    return { ...(user.certData && { certData: user.certData }), ...(user.certFile && { certFile: user.certFile }) };
+  }
+
   /** kube-system's Leases as last heard (the leader locks with their latest renewals); undefined when unreadable. */
   controlPlaneLeases(): readonly SlimLease[] | undefined {
     return this.isReadable('controlPlaneLeases') ? this.watches.controlPlaneLeases.list() : undefined;

@@ -6,12 +6,14 @@ import { KubeconfigService, type KubeconfigServiceOptions } from '../kubeconfig/
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import { type ContextStatus, deriveContextStatus } from './contextStatus';
+import { HealthMonitor, type HealthMonitorOptions } from './healthMonitor';
 
 export interface ClusterWorkspaceOptions {
   /** How the kubeconfig is found; `trusted` is Workspace Trust at start (grantTrust changes it). */
   readonly kubeconfig: KubeconfigServiceOptions;
   /** Tests shorten the sessions' timings. */
   readonly session?: LiveAnatomyOptions['session'];
+  readonly health?: HealthMonitorOptions;
 }
 
 /**
@@ -22,6 +24,8 @@ export interface ClusterWorkspaceOptions {
 export class ClusterWorkspace implements Disposable {
   readonly kubeconfig: KubeconfigService;
   readonly live: LiveAnatomy;
+  /** The control plane's checks, leaders, skew and certificates, refreshed while a view shows them. */
+  readonly health: HealthMonitor;
   private readonly statusEmitter = new Emitter<ContextStatus>();
   /** Fires whenever the kubeconfig or the connection changes what the current context's status says. */
   readonly onDidChangeContextStatus: Event<ContextStatus> = this.statusEmitter.event;
@@ -32,6 +36,7 @@ export class ClusterWorkspace implements Disposable {
     this.trusted = options.kubeconfig.trusted ?? false;
     this.kubeconfig = this.disposables.add(new KubeconfigService(options.kubeconfig));
     this.live = this.disposables.add(new LiveAnatomy(this.kubeconfig, { trusted: () => this.trusted, session: options.session }));
+    this.health = this.disposables.add(new HealthMonitor(this.live, options.health));
     this.disposables.addAll(
       this.statusEmitter,
       this.kubeconfig.onDidChange(() => this.statusEmitter.fire(this.contextStatus)),

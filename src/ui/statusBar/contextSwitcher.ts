@@ -56,6 +56,7 @@ export class ContextSwitcher implements vscode.Disposable {
       this.item,
       this.statusChanged,
       workspace.onDidChangeContextStatus(() => this.render()),
+      workspace.health.onDidChange(() => this.render()),
       vscode.workspace.onDidChangeConfiguration((event) => {
         if (event.affectsConfiguration(`${SettingIds.section}.${SettingIds.kubeconfig}`)) {
           this.kubeconfig.update({ setting: readKubeconfigSetting() });
@@ -83,7 +84,8 @@ export class ContextSwitcher implements vscode.Disposable {
   private render(): void {
     const state = this.kubeconfig.state;
     const status = this.workspace.contextStatus;
-    const presentation = presentStatus(status, this.kubeconfig.files);
+    const health = this.workspace.health.current?.context === state.current ? this.workspace.health.summary : undefined;
+    const presentation = presentStatus(status, this.kubeconfig.files, health);
     this.item.text = presentation.text;
     this.item.tooltip = presentation.tooltip;
     this.item.backgroundColor = presentation.backgroundColor;

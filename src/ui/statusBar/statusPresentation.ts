@@ -99,6 +99,11 @@ export function problemText(problem: KubeconfigProblem): string {
   return where(problem) + sentence;
 }
 
+/** What the control plane's health report says, for one line of the tooltip. */
+export interface ControlPlaneSummary {
+  readonly problems: readonly string[];
+}
+
 export interface StatusPresentation {
   readonly text: string;
   readonly backgroundColor: vscode.ThemeColor | undefined;
@@ -108,11 +113,12 @@ export interface StatusPresentation {
 }
 
 /** The status item for a status: icon and context name, colours, and a tooltip where all config text is escaped. */
-export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[]): StatusPresentation {
+export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[], health?: ControlPlaneSummary): StatusPresentation {
   const name = status.context?.name ?? status.contextName;
   const label = stateLabel(status.state);
   const text = `${ICONS[status.state]} ${plainLabel(name ?? label)}`;
-  const background = BACKGROUNDS[status.state];
+  // A problem the control plane reports (a failing check, a lock nobody renews) warns while connected.
+  const background = BACKGROUNDS[status.state] ?? (status.state === 'connected' && health && health.problems.length > 0 ? 'statusBarItem.warningBackground' : undefined);
 
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.isTrusted = false;
@@ -137,6 +143,7 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
     row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.join(path.delimiter));
   }
   row(vscode.l10n.t('Connection'), status.connectionMessage);
+  if (health && status.state === 'connected') row(vscode.l10n.t('Control plane'), health.problems.length === 0 ? vscode.l10n.t('no problem found') : health.problems.length === 1 ? health.problems[0] : vscode.l10n.t('{0} (and {1} more)', health.problems[0]!, health.problems.length - 1));
   const problems = [...status.blocking, ...status.other];
   if (problems.length > 0) {
     tooltip.appendMarkdown('\n');

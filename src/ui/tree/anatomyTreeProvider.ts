@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import { DisposableStore } from '../../core/util/disposable';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { AnatomyTarget } from '../../core/anatomy/target';
-import { childElements } from '../../core/anatomy/treeModel';
+import { childElements, type TreeElement } from '../../core/anatomy/treeModel';
+import { healthChildren, healthRoot, isHealthElement } from '../../core/health/healthTree';
+import { healthProblems } from '../../core/health/render';
+import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/health';
 import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
@@ -60,7 +63,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   /** What rendering an item reads: the anatomy shown, and each node's Lease as of now. */
   private readonly itemView: TreeItemView;
 
-  constructor(private readonly live: LiveAnatomy) {
+  constructor(
+    private readonly live: LiveAnatomy,
+    private readonly health?: HealthMonitor,
+  ) {
     const currentAnatomy = () => this.currentAnatomy;
     this.itemView = {
       get anatomy() {
@@ -73,6 +79,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       live.onDidChange((anatomy) => this.update(anatomy)),
       live.onDidChangeStatus(() => this.refreshAll()),
       live.onLeaseRenewed((node) => this.onLeaseRenewed(node)),
+      ...(health ? [health.onDidChange(() => this.refreshAll())] : []),
       live.onDidChangeSession(() => {
         this.anatomy = undefined;
         this.interned.clear();
@@ -215,6 +222,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
+    if (element && isHealthElement(element)) return healthChildren(element).map((e) => this.intern(e));
     if (element?.type === 'state') return canRetry(element.status) ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
     if (element?.type === 'retry') return [];
     const status = this.live.status;
@@ -225,12 +233,15 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       if (!anatomy || anatomy.context !== status.context) return status.state === 'connected' ? [] : [stateItem];
       // Nothing read: the connection's error is the whole story; no sections, counts or guessed control plane.
       if (anatomy.nothingRead && status.state !== 'connected') return [stateItem];
-      const roots = childElements(anatomy, undefined).map((e) => this.intern(e));
+      const roots: AnatomyTreeElement[] = childElements(anatomy, undefined).map((e) => this.intern(e));
+      // The health section follows the control plane, once a report about this context exists.
+      const report = this.health?.current;
+      if (report && report.context === status.context && !anatomy.nothingRead) roots.splice(1, 0, this.intern(healthRoot(report, healthProblems(report).length)));
       return status.state === 'connected' && !status.message ? roots : [stateItem, ...roots];
     }
     const anatomy = this.currentAnatomy;
     if (!anatomy) return [];
-    return childElements(anatomy, element).map((e) => this.intern(e));
+    return childElements(anatomy, element as TreeElement).map((e) => this.intern(e));
   }
 
   /** The rendered children of an element (by id), as a person sees them: for the extension API and tests. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import { renderMarkdown } from '../../core/anatomy/render';
 import { CommandIds } from '../commandIds';
 import { type AnatomyTreeElement, AnatomyTreeProvider } from './anatomyTreeProvider';
@@ -43,15 +44,22 @@ function nameOf(element: AnatomyTreeElement | undefined): string | undefined {
 export function registerAnatomyTree(
   host: Host,
   live: LiveAnatomy,
+  health?: HealthMonitor,
 ): {
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
   /** Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. */
   reveal(target: AnatomyTarget): Promise<string | undefined>;
 } {
-  const provider = host.register(new AnatomyTreeProvider(live));
+  const provider = host.register(new AnatomyTreeProvider(live, health));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   provider.attach(view);
+  if (health) {
+    // The control plane's checks are asked for again only while someone looks at the tree.
+    const syncHealth = () => health.setActive(view.visible);
+    host.register(view.onDidChangeVisibility(syncHealth));
+    syncHealth();
+  }
   const documents = host.register(new LiveDocumentProvider(live));
   host.register(vscode.workspace.registerTextDocumentContentProvider(LIVE_DOCUMENT_SCHEME, documents));
 
@@ -73,6 +81,7 @@ export function registerAnatomyTree(
 
   host.register(vscode.commands.registerCommand(CommandIds.refresh, () => live.restart()));
   host.register(vscode.commands.registerCommand(CommandIds.retry, () => live.restart()));
+  host.register(vscode.commands.registerCommand(CommandIds.refreshHealth, () => health?.refresh()));
   host.register(vscode.commands.registerCommand(CommandIds.showYaml, (element?: AnatomyTreeElement) => open('yaml', element)));
   host.register(vscode.commands.registerCommand(CommandIds.showEvents, (element?: AnatomyTreeElement) => open('events', element)));
   host.register(

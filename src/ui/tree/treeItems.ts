@@ -1,17 +1,18 @@
 import * as vscode from 'vscode';
-import { heartbeatStopped, nodeHealth, podHealth } from '../../core/anatomy/health';
+import { heartbeatStopped, nodeHealth } from '../../core/anatomy/health';
 import { hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';
 import type { ConnectionStatus } from '../../core/anatomy/connection';
+import { type HealthElement, isHealthElement } from '../../core/health/healthTree';
 import { CommandIds } from '../commandIds';
+import { healthCollapsibleState, renderHealthItem } from './healthItems';
+import { renderPod } from './podItems';
 import {
   absentDescription,
   ageText,
   apiServersSentence,
   clockTime,
-  componentLabel,
-  howItRuns,
   modeLabel,
   readyLabel,
   roleText,
@@ -19,7 +20,6 @@ import {
   runtimeParagraph,
   secondsSince,
   shortModeLabel,
-  sourceLabel,
   Tooltip,
   healthColor,
 } from './treeText';
@@ -29,7 +29,7 @@ export type StateElement =
   | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
   | { readonly type: 'retry'; readonly id: string };
 
-export type AnatomyTreeElement = TreeElement | StateElement;
+export type AnatomyTreeElement = TreeElement | StateElement | HealthElement;
 
 /** What rendering an item may read besides the element: the anatomy shown, and Leases as the informer holds them now. */
 export interface TreeItemView {
@@ -39,6 +39,7 @@ export interface TreeItemView {
 
 /** The tree item of an element, as of now: what the tree shows, and what the API's describeChildren reports. */
 export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView): vscode.TreeItem {
+  if (isHealthElement(element)) return renderHealthItem(element);
   switch (element.type) {
     case 'state':
       return renderState(element);
@@ -239,33 +240,6 @@ function renderNode(element: Extract<TreeElement, { type: 'node' }>, view: TreeI
   return item;
 }
 
-function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type: 'addonPod' }>): vscode.TreeItem {
-  const { pod } = element;
-  const item = new vscode.TreeItem(element.type === 'addonPod' ? pod.pod : componentLabel(pod));
-  // A healthy Pod is described by how it runs (or, under an addon, where); a troubled one by its trouble
-  // first. Phase and restarts are in the tooltip and the icon's colour.
-  const verdict = podHealth(pod);
-  const healthy = verdict === 'ok';
-  const health = pod.reason ?? (pod.ready || pod.phase === 'Succeeded' ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase));
-  const how = element.type === 'addonPod' ? (element.nodeName ?? '?') : sourceLabel(pod.source);
-  const restarts = pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : '';
-  item.description = healthy ? `${how}${restarts}` : `${health} · ${how}`;
-  item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', healthColor(verdict));
-  const tooltip = new Tooltip()
-    .heading(pod.pod)
-    .paragraph(roleText(pod.component, pod.cniName))
-    .line(vscode.l10n.t('How it runs here'), howItRuns(pod, element.nodeName))
-    .line(vscode.l10n.t('Phase'), pod.phase)
-    .line(vscode.l10n.t('Ready'), pod.ready ? vscode.l10n.t('yes') : vscode.l10n.t('no'))
-    .line(vscode.l10n.t('Restarts'), String(pod.restarts));
-  if (pod.reason) tooltip.line(vscode.l10n.t('Reason'), pod.reason);
-  if (pod.hostNetwork) tooltip.line('hostNetwork', 'true');
-  tooltip.evidence(pod.evidence);
-  item.tooltip = tooltip.markdown;
-  item.contextValue = `clusterAnatomy:pod+${pod.source}+${pod.component}`;
-  return item;
-}
-
 function renderAgent(element: Extract<TreeElement, { type: 'agent' }>): vscode.TreeItem {
   const { node, agent } = element;
   const isKubelet = agent === 'kubelet';
@@ -355,6 +329,7 @@ export function canRetry(status: ConnectionStatus): boolean {
 }
 
 export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
+  if (isHealthElement(element)) return healthCollapsibleState(element);
   switch (element.type) {
     case 'state':
       // An unreachable cluster shows its Retry child at once.

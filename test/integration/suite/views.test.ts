@@ -101,4 +101,36 @@ describe('the tree and the diagram agree', function () {
     assert.ok(schema!.replace(/\\/g, '').includes(demoContext), `${demoContext} in ${schema}`);
     assert.match(firstActor!, /\*\*kube-scheduler\*\*/);
   });
+
+  it('the tree shows the control plane\'s health: the leader among the replicas, and a failing check once the server reports one', async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
+    const healthSection = await until('the health section', () => api.getTreeItems().find((item) => item.label === 'Control plane health'), 30_000, 250);
+    assert.equal(healthSection.description, 'ok');
+    const rows = () => api.getTreeItems(healthSection.id);
+    const readyz = rows().find((row) => row.label === '/readyz');
+    assert.match(readyz?.description ?? '', /^(\d+) of \1 ok$/);
+    const scheduler = rows().find((row) => row.label === 'kube-scheduler');
+    assert.match(scheduler?.description ?? '', /^renewed \S+ ago$/);
+    assert.match(scheduler?.tooltip ?? '', /kube\\-scheduler\\-multi\\-node\\-control\\-plane \(multi\\-node\\-control\\-plane\)|kube-scheduler-multi-node-control-plane \(multi-node-control-plane\)/);
+    // The replica that holds the lock says so in the control plane's rows.
+    const controlPlane = api.getTreeItems().find((item) => item.label === 'Control plane')!;
+    const node = api.getTreeItems(controlPlane.id).find((item) => item.label === 'multi-node-control-plane')!;
+    const schedulerPod = api.getTreeItems(node.id).find((item) => item.label === 'kube-scheduler');
+    assert.equal(schedulerPod?.description, 'leader');
+    assert.match(schedulerPod?.tooltip ?? '', /holds the lock/);
+
+    api.demoCluster!.control.failCheck('etcd');
+    await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
+    const failing = await until('the failing check in the tree', () => {
+      const section = api.getTreeItems().find((item) => item.label === 'Control plane health');
+      const row = section && api.getTreeItems(section.id).find((candidate) => candidate.label === '/readyz');
+      return row && /^1 failing: etcd$/.test(row.description) ? { section, row } : undefined;
+    }, 30_000, 250);
+    assert.match(failing.section!.description, /^\d+ problems$/);
+    assert.equal(failing.row.iconColor, 'list.errorForeground');
+    assert.match(api.contextStatus.tooltip, /Control plane: readyz: etcd failed \(reason withheld\)/);
+    api.demoCluster!.control.failCheck(undefined);
+    await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
+    await until('the check to pass again', () => api.getTreeItems().find((item) => item.label === 'Control plane health')?.description === 'ok', 30_000, 250);
+  });
 });

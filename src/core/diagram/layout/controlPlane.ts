@@ -113,6 +113,9 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
     if (pods.length) {
       health = podsHealth(pods);
       detail = format(this.strings.replicas, pods.filter((pod) => pod.ready).length, pods.length);
+      // Of several replicas only the lock's holder acts: say where it runs (the card marks it in every case).
+      const leader = pods.length > 1 ? pods.find((pod) => pod.leadership === 'leader') : undefined;
+      if (leader) detail += ` · ${format(this.strings.leaderOn, this.nodeOfPod().get(leader) ?? '?')}`;
     } else if (external) {
       health = 'neutral';
       detail = this.strings.externalEtcd;
@@ -145,7 +148,10 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
 
   protected componentCard(component: ComponentId, pods: readonly ComponentPod[]): BoxCard {
     const podNodes = this.nodeOfPod();
-    const runsHere = pods.slice(0, 5).map((pod) => this.runsAs(pod, podNodes.get(pod)));
+    const runsHere = pods.slice(0, 5).map((pod) => {
+      const runs = this.runsAs(pod, podNodes.get(pod));
+      return pod.leadership ? format(pod.leadership === 'leader' ? this.strings.leaderReplica : this.strings.standbyReplica, runs) : runs;
+    });
     if (pods.length > 5) runsHere.push(`… +${pods.length - 5}`);
     return {
       title: component,

@@ -1,0 +1,96 @@
+/**
+ * The control plane's health for the views: the report of `cluster-anatomy health`, gathered from the current
+ * session on a slow timer while someone looks (the tree is visible), never while nobody does. The leader locks and API servers come from the session's watches; only kube-apiserver's
+ * checks, the serving certificate and the CSRs are asked for again at each refresh.
+ */
+import type { LiveAnatomy } from '../anatomy/liveAnatomy';
+import { healthProblems } from '../health/render';
+import { type ControlPlaneHealthReport, gatherControlPlaneHealth } from '../health/report';
+import { type Disposable, DisposableStore } from '../util/disposable';
+import { Emitter } from '../util/event';
+
+export interface HealthMonitorOptions {
+  /** Between two refreshes while active; default 30 s. */
+  readonly intervalMs?: number;
+}
+
+export class HealthMonitor implements Disposable {
+  private readonly changeEmitter = new Emitter<ControlPlaneHealthReport | undefined>();
+  /** A new report, or undefined when the session changed and the last one no longer holds. */
+  readonly onDidChange = this.changeEmitter.event;
+  private report: ControlPlaneHealthReport | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private active = false;
+  private running: Promise<void> | undefined;
+  private generation = 0;
+  private readonly disposables = new DisposableStore();
+  private readonly intervalMs: number;
+
+  constructor(private readonly live: LiveAnatomy, options: HealthMonitorOptions = {}) {
+    this.intervalMs = options.intervalMs ?? 30_000;
+    this.disposables.addAll(
+      this.changeEmitter,
+      live.onDidChangeSession(() => {
+        this.generation++;
+        this.report = undefined;
+        this.changeEmitter.fire(undefined);
+        if (this.active) void this.refresh();
+      }),
+      // The first anatomy of a session (or who leads) arrives: a report can be made, or made again.
+      live.onDidChange(() => {
+        if (this.active && !this.report) void this.refresh();
+      }),
+    );
+  }
+
+  get current(): ControlPlaneHealthReport | undefined {
+    return this.report;
+  }
+
+  /** One line for the status bar's tooltip; undefined until a report exists. */
+  get summary(): { readonly text: string; readonly problems: readonly string[] } | undefined {
+    if (!this.report) return undefined;
+    const problems = healthProblems(this.report);
+    return { text: problems.length === 0 ? 'control plane: no problem found' : `control plane: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1})` : ''}`, problems };
+  }
+
+  /** Someone looks (true) or nobody does (false): the timer runs only while someone does. */
+  setActive(active: boolean): void {
+    if (active === this.active) return;
+    this.active = active;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (active) void this.refresh();
+  }
+
+  /** Gathers a report now (one at a time); the next refresh is scheduled after it while active. */
+  refresh(): Promise<void> {
+    this.running ??= this.gather().finally(() => {
+      this.running = undefined;
+      if (this.active) {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.refresh(), this.intervalMs);
+      }
+    });
+    return this.running;
+  }
+
+  private async gather(): Promise<void> {
+    const session = this.live.session;
+    const anatomy = this.live.current;
+    if (!session || !anatomy || anatomy.nothingRead || this.live.status?.state !== 'connected') return;
+    const generation = this.generation;
+    const clientCertificate = session.clientCertificateSource();
+    const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) }).catch(() => undefined);
+    // A report about the previous context must not land on the new one.
+    if (!report || generation !== this.generation) return;
+    this.report = report;
+    this.changeEmitter.fire(report);
+  }
+
+  dispose(): void {
+    this.active = false;
+    clearTimeout(this.timer);
+    this.disposables.dispose();
+  }
+}
