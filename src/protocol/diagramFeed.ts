@@ -6,7 +6,8 @@
  */
 import type { HostToWebviewMessage, WalkthroughAction } from './diagramProtocol';
 import type { AnatomySource } from '../core/anatomy/source';
-import type { ClusterAnatomy } from '../core/anatomy/types';
+import type { ClusterAnatomy, ControlPlaneAnatomy } from '../core/anatomy/types';
+import type { Event } from '../core/util/event';
 import { type Disposable, DisposableStore, toDisposable } from '../core/util/disposable';
 import { diffAnatomy, withLiveLeases } from '../core/diagram/delta';
 import type { AnatomyTarget } from '../core/anatomy/target';
@@ -21,6 +22,8 @@ export interface DiagramFeedOptions {
   /** Heartbeats are batched: a 5,000-node cluster renews 500 Leases a second. */
   readonly leaseFlushMs?: number;
   readonly setTimer?: (callback: () => void, ms: number) => unknown;
+  /** kube-apiserver's failing checks, when the host follows them: drawn on the kube-apiserver box. */
+  readonly serverChecks?: { readonly current: (context: string) => ControlPlaneAnatomy['serverChecks']; readonly onDidChange: Event<unknown> };
   readonly clearTimer?: (handle: unknown) => void;
 }
 
@@ -42,6 +45,7 @@ export class DiagramFeed implements Disposable {
     if (source.onLeaseRenewed) this.disposables.add(source.onLeaseRenewed((node) => this.onLease(node)));
     // Another cluster (or none): what the webview shows is stale, so it gets the new state at once.
     if (source.onDidChangeSession) this.disposables.add(source.onDidChangeSession(() => this.onSessionChanged()));
+    if (options.serverChecks) this.disposables.add(options.serverChecks.onDidChange(() => this.onSessionChanged()));
     this.disposables.add(toDisposable(() => this.cancelLeaseFlush()));
   }
 
@@ -83,18 +87,25 @@ export class DiagramFeed implements Disposable {
   }
 
   private sendSnapshot(): void {
-    const current = this.source.current;
+    const current = this.withServerChecks(this.source.current);
     const anatomy = current && this.source.leaseOf ? withLiveLeases(current, (node) => this.source.leaseOf!(node)) : (current ?? null);
     this.lastSent = anatomy;
     this.options.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: this.options.waitingText() }) });
+  }
+
+  /** The anatomy with the server's failing checks, when the host follows them and they are about this context. */
+  private withServerChecks(anatomy: ClusterAnatomy | undefined): ClusterAnatomy | undefined {
+    const checks = anatomy && this.options.serverChecks?.current(anatomy.context);
+    return anatomy && checks ? { ...anatomy, controlPlane: { ...anatomy.controlPlane, serverChecks: checks } } : anatomy;
   }
 
   private onSessionChanged(): void {
     if (this.ready && this.visible) this.sendSnapshot();
   }
 
-  private onAnatomy(anatomy: ClusterAnatomy): void {
+  private onAnatomy(latest: ClusterAnatomy): void {
     if (!this.ready || !this.visible) return;
+    const anatomy = this.withServerChecks(latest)!;
     const delta = this.lastSent ? diffAnatomy(this.lastSent, anatomy) : null;
     this.lastSent = anatomy;
     if (!delta) this.options.post({ type: 'snapshot', anatomy });

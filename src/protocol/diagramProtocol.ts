@@ -72,6 +72,8 @@ export interface RenderReport {
   readonly svgElements: number;
   /** The health each drawn node and Pod box shows, by box id (`node:NAME`, `node:NAME:pod:NS/NAME`). */
   readonly health: Readonly<Record<string, string>>;
+  /** The health and the line each control-plane component box shows, by box id (`cp:kube-apiserver`). */
+  readonly components?: Readonly<Record<string, { readonly health: string; readonly detail: string }>>;
   /** Set when there was nothing to draw. */
   readonly status?: string;
 }

@@ -61,7 +61,7 @@ export class ExtensionContainer implements vscode.Disposable {
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
-    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree });
+    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.

@@ -218,6 +218,9 @@ class DiagramApp {
       health: Object.fromEntries(
         [...(svg?.querySelectorAll('[data-component="node"][data-health], [data-component="pod"][data-health]') ?? [])].map((box) => [box.getAttribute('data-id') ?? '', box.getAttribute('data-health') ?? '']),
       ),
+      components: Object.fromEntries(
+        (this.scene?.boxes ?? []).filter((box) => box.kind === 'component').map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
+      ),
       ...(this.anatomy ? {} : { status: this.status }),
     };
     this.host.postMessage({ type: 'rendered', report });

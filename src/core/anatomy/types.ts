@@ -163,6 +163,11 @@ export interface ControlPlaneAnatomy {
   readonly apiServers?: ApiServerEndpoints;
   /** The leader-election locks that could be read (absent when kube-system's Leases cannot be). */
   readonly leaders?: readonly LeaderElection[];
+  /**
+   * kube-apiserver's failing `/readyz` and `/livez` checks as last asked (`readyz: etcd`). Only views that ask
+   * the server for its checks (the diagram, while the control plane's health is followed) carry it.
+   */
+  readonly serverChecks?: { readonly failing: readonly string[]; readonly checkedAt: string };
 }
 
 export interface ClusterAnatomy {

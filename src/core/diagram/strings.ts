@@ -32,6 +32,8 @@ export const defaultDiagramStrings = {
   notSeen: 'not seen',
   replicas: '{0} of {1} ready',
   leaderOn: 'leader on {0}',
+  checksFailing: 'failing: {0}',
+  checksFailingCard: 'kube-apiserver reports failing checks: {0}',
   leaderReplica: '{0} (leader)',
   standbyReplica: '{0} (standby)',
   ready: 'Ready',

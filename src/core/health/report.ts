@@ -130,7 +130,9 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
       source,
       leaderPod: leader?.pod.pod ?? null,
       leaderNode: leader?.node ?? null,
-      standbys: replicas.filter((replica) => replica !== leader).map(({ pod, node }) => ({ pod: pod.pod, node })),
+      // Standbys only when the leader is one of these replicas: a holder elsewhere (a host that is not a node
+      // here, or a name that differs from its node's) leaves the local replicas' part unknown.
+      standbys: leader ? replicas.filter((replica) => replica !== leader).map(({ pod, node }) => ({ pod: pod.pod, node })) : [],
       ...(note && { note }),
     });
   }

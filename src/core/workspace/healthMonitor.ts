@@ -21,6 +21,8 @@ export class HealthMonitor implements Disposable {
   private report: ControlPlaneHealthReport | undefined;
   private timer: NodeJS.Timeout | undefined;
   private active = false;
+  /** The views that look now (the tree, the diagram): the timer runs while any does. */
+  private readonly watchers = new Set<string>();
   private running: Promise<void> | undefined;
   private generation = 0;
   private readonly disposables = new DisposableStore();
@@ -47,6 +49,13 @@ export class HealthMonitor implements Disposable {
     return this.report;
   }
 
+  /** kube-apiserver's failing checks as last asked, for the diagram's kube-apiserver box; undefined until a report exists. */
+  failingServerChecks(context: string): { readonly failing: readonly string[]; readonly checkedAt: string } | undefined {
+    if (!this.report || this.report.context !== context) return undefined;
+    const failing = this.report.checks.flatMap((checks) => (checks.state === 'read' ? checks.checks.filter((check) => !check.ok).map((check) => `${checks.endpoint}: ${check.name}`) : []));
+    return { failing, checkedAt: this.report.generatedAt };
+  }
+
   /** One line for the status bar's tooltip; undefined until a report exists. */
   get summary(): { readonly text: string; readonly problems: readonly string[] } | undefined {
     if (!this.report) return undefined;
@@ -54,8 +63,11 @@ export class HealthMonitor implements Disposable {
     return { text: problems.length === 0 ? 'control plane: no problem found' : `control plane: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1})` : ''}`, problems };
   }
 
-  /** Someone looks (true) or nobody does (false): the timer runs only while someone does. */
-  setActive(active: boolean): void {
+  /** A view starts (true) or stops (false) looking: the timer runs only while one does. */
+  setActive(viewer: string, looking: boolean): void {
+    if (looking) this.watchers.add(viewer);
+    else this.watchers.delete(viewer);
+    const active = this.watchers.size > 0;
     if (active === this.active) return;
     this.active = active;
     clearTimeout(this.timer);

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import { DisposableStore } from '../../core/util/disposable';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
@@ -31,6 +32,8 @@ export interface DiagramPanelHooks {
   onRendered(report: RenderReport): void;
   /** Asked when the panel wants an anatomy it does not have yet (connects on first use). */
   ensureLive?(): Thenable<unknown> | Promise<unknown>;
+  /** The control plane's health, followed while the panel is visible: its failing checks are drawn. */
+  readonly health?: HealthMonitor;
 }
 
 /** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
@@ -53,15 +56,20 @@ export class DiagramPanel implements vscode.Disposable {
       locale: vscode.env.language,
       strings: localizedDiagramStrings,
       waitingText: () => vscode.l10n.t('Waiting for the cluster…'),
+      ...(hooks.health && { serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange } }),
     });
     this.disposables.addAll(
       this.feed,
       panel.webview.onDidReceiveMessage((message) => this.onMessage(message)),
-      panel.onDidChangeViewState(() => this.feed.setVisible(panel.visible)),
+      panel.onDidChangeViewState(() => {
+        this.feed.setVisible(panel.visible);
+        hooks.health?.setActive('diagram', panel.visible);
+      }),
       panel.onDidDispose(() => this.dispose()),
     );
     panel.webview.html = diagramHtml(panel.webview, extensionUri, vscode.env.language);
     void hooks.ensureLive?.();
+    hooks.health?.setActive('diagram', panel.visible);
   }
 
   reveal(target: AnatomyTarget | undefined): void {
@@ -116,6 +124,7 @@ export class DiagramPanel implements vscode.Disposable {
   }
 
   dispose(): void {
+    this.hooks.health?.setActive('diagram', false);
     this.disposables.dispose();
     this.disposeEmitter.fire();
     this.disposeEmitter.dispose();

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import { CommandIds } from '../commandIds';
 import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
@@ -27,6 +28,8 @@ export interface DiagramOptions {
   ensureLive?(): Promise<unknown>;
   /** Reveals a component, node or Pod in the tree; by default the tree view is focused. */
   revealInTree?(target: AnatomyTarget): Thenable<unknown> | void;
+  /** The control plane's health: the diagram follows it while visible and draws kube-apiserver's failing checks. */
+  readonly health?: HealthMonitor;
 }
 
 /** Opens a Pod's or Node's YAML in the tree's live documents. */
@@ -62,6 +65,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
         reportEmitter.fire(report);
       },
       ensureLive: options.ensureLive,
+      ...(options.health && { health: options.health }),
     });
     current = diagram;
     diagram.onDidDispose(() => {

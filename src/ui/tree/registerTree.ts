@@ -56,7 +56,7 @@ export function registerAnatomyTree(
   provider.attach(view);
   if (health) {
     // The control plane's checks are asked for again only while someone looks at the tree.
-    const syncHealth = () => health.setActive(view.visible);
+    const syncHealth = () => health.setActive('tree', view.visible);
     host.register(view.onDidChangeVisibility(syncHealth));
     syncHealth();
   }

@@ -129,6 +129,22 @@ describe('the tree and the diagram agree', function () {
     assert.match(failing.section!.description, /^\d+ problems$/);
     assert.equal(failing.row.iconColor, 'list.errorForeground');
     assert.match(api.contextStatus.tooltip, /Control plane: readyz: etcd failed \(reason withheld\)/);
+    // The diagram (brought to the front again: the hover test covered it with a document) draws the failing
+    // check on kube-apiserver's box.
+    await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
+    const drawn = await until('the failing check in the diagram', () => {
+      const box = api.lastDiagramRender()?.components?.['cp:kube-apiserver'];
+      return box?.health === 'error' ? box : undefined;
+    }, 30_000, 250);
+    assert.equal(drawn.detail, 'failing: readyz: etcd, livez: etcd');
+    // CLUSTER_ANATOMY_HEALTH_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot health.png --tests …views.test.js
+    // pictures the tree and the diagram with the failing check, as a person sees them.
+    if (process.env.CLUSTER_ANATOMY_HEALTH_SCREENSHOT === '1') {
+      await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
+      await new Promise((done) => setTimeout(done, 1500));
+      console.log('[cluster-anatomy-screenshot]');
+      await new Promise((done) => setTimeout(done, 1500));
+    }
     api.demoCluster!.control.failCheck(undefined);
     await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
     await until('the check to pass again', () => api.getTreeItems().find((item) => item.label === 'Control plane health')?.description === 'ok', 30_000, 250);

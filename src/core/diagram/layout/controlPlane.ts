@@ -127,7 +127,14 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
       health = 'unknown';
       detail = this.strings.notSeen;
     }
-    const card = this.componentCard(component, pods);
+    let card = this.componentCard(component, pods);
+    // The server's own checks outrank what its Pods say: a failing /readyz or /livez check is drawn on its box.
+    const failing = component === 'kube-apiserver' ? (this.anatomy.controlPlane.serverChecks?.failing ?? []) : [];
+    if (failing.length > 0) {
+      health = 'error';
+      detail = format(this.strings.checksFailing, failing.join(', '));
+      card = { ...card, runsHere: [...card.runsHere, format(this.strings.checksFailingCard, failing.join(', '))] };
+    }
     return this.addBox({
       id: `cp:${component}`,
       kind: 'component',

@@ -208,4 +208,29 @@ describe('diagram layout', () => {
       assert.equal(scene.drawnNodeCount, 1);
     });
   });
+
+  describe('the control plane\'s health', () => {
+    it('draws kube-apiserver\'s failing checks on its box, over what its Pods say', () => {
+      const healthy = componentBoxes(architecture(), 'kube-apiserver')[0]!;
+      assert.equal(healthy.health, 'ok');
+      const anatomy = kindAnatomy();
+      const failing = { ...anatomy, controlPlane: { ...anatomy.controlPlane, serverChecks: { failing: ['readyz: etcd'], checkedAt: anatomy.generatedAt } } };
+      const box = componentBoxes(architecture(failing), 'kube-apiserver')[0]!;
+      assert.equal(box.health, 'error');
+      assert.equal(box.detail, 'failing: readyz: etcd');
+      assert.ok(box.card?.runsHere.some((line) => line.includes('readyz: etcd')));
+    });
+
+    it('says which replica leads when there are several, and marks each in the card', () => {
+      const anatomy = kindAnatomy();
+      const [first] = anatomy.nodes;
+      const scheduler = first!.components.find((candidate) => candidate.component === 'kube-scheduler')!;
+      const second = { ...first!, name: 'cp-2', components: [{ ...scheduler, pod: 'kube-scheduler-cp-2', leadership: 'standby' as const }] };
+      const led = { ...anatomy, nodes: [{ ...first!, components: first!.components.map((candidate) => (candidate === scheduler ? { ...candidate, leadership: 'leader' as const } : candidate)) }, second, ...anatomy.nodes.slice(1)] };
+      const box = componentBoxes(architecture(led), 'kube-scheduler')[0]!;
+      assert.match(box.detail ?? '', new RegExp(`· leader on ${first!.name}$`));
+      assert.ok(box.card?.runsHere.some((line) => line.endsWith('(leader)')));
+      assert.ok(box.card?.runsHere.some((line) => line.endsWith('(standby)')));
+    });
+  });
 });
