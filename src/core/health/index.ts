@@ -24,6 +24,7 @@ export {
   apiServersSkew,
   controlPlaneComponentSkew,
   kubeletSkew,
+  kubeProxyBesideKubeletSkew,
   kubeProxySkew,
   parseKubeVersion,
   type KubeVersion,

@@ -10,7 +10,7 @@ import { errorMessage } from '../util/errors';
 import { type CertificateInfo, clientCertificateFromKubeconfigUser, type PendingCsr, pendingKubeletCsrs, serverCertificate } from './certificates';
 import { type LeaderElectedComponent, type LeaderLock, leaderFromLease, leaderFromLockObject, leaderLockNames, type LockResource } from './leaderElection';
 import { orderChecks, parseVerboseChecks, type ServerCheck } from './serverChecks';
-import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
+import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxyBesideKubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
 
 export type ChecksReport =
   | { readonly endpoint: 'readyz' | 'livez'; readonly state: 'read'; readonly passed: boolean | undefined; readonly checks: readonly ServerCheck[] }
@@ -163,7 +163,10 @@ function skew(anatomy: ClusterAnatomy): SkewReport[] {
     if (node.kubeletVersion) reports.push({ subject: node.name, component: 'kubelet', version: node.kubeletVersion, verdict: kubeletSkew(servers, node.kubeletVersion) });
     for (const pod of node.components) {
       if (!pod.version) continue;
-      if (pod.component === 'kube-proxy') reports.push({ subject: pod.pod, component: 'kube-proxy', version: pod.version, verdict: kubeProxySkew(servers, pod.version) });
+      if (pod.component === 'kube-proxy') {
+        reports.push({ subject: pod.pod, component: 'kube-proxy', version: pod.version, verdict: kubeProxySkew(servers, pod.version) });
+        if (node.kubeletVersion) reports.push({ subject: `${pod.pod} beside ${node.name}'s kubelet`, component: 'kube-proxy', version: pod.version, verdict: kubeProxyBesideKubeletSkew(node.kubeletVersion, pod.version) });
+      }
       if (pod.component === 'kube-controller-manager' || pod.component === 'kube-scheduler' || pod.component === 'cloud-controller-manager') {
         reports.push({ subject: pod.pod, component: pod.component, version: pod.version, verdict: controlPlaneComponentSkew(servers, pod.component, pod.version) });
       }

@@ -108,6 +108,21 @@ export function kubeProxySkew(server: string | readonly string[], proxy: string)
   return againstApiServers(kubeProxyPolicy, 'kube-proxy', server, proxy);
 }
 
+const kubeProxyBesideKubeletRule =
+  'kube-proxy may be up to three minor versions older or newer than the kubelet instance it runs alongside (kube-proxy < 1.25 may only be up to two minor versions older or newer than the kubelet instance it runs alongside).';
+
+/** kube-proxy against the kubelet on the same node: within three minor versions either way (two below 1.25). */
+export function kubeProxyBesideKubeletSkew(kubelet: string, proxy: string): SkewVerdict | undefined {
+  const parsed = parseAll([proxy, kubelet]);
+  if (!parsed) return undefined;
+  const [own, agent] = parsed as [KubeVersion, KubeVersion];
+  const apart = Math.abs(own.minor - agent.minor);
+  const detail = apart === 0
+    ? `kube-proxy ${short(own)} matches its node's kubelet ${short(agent)}`
+    : `kube-proxy ${short(own)} is ${minors(apart)} ${own.minor > agent.minor ? 'newer' : 'older'} than its node's kubelet ${short(agent)}`;
+  return { ok: apart <= (own.minor < 25 ? 2 : 3), rule: kubeProxyBesideKubeletRule, link: `${policyPage}#kube-proxy`, detail };
+}
+
 /**
  * kube-controller-manager, kube-scheduler or cloud-controller-manager against the kube-apiserver instances it
  * talks to (all of them when it reaches them through a load balancer).

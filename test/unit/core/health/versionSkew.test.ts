@@ -3,6 +3,7 @@ import {
   apiServersSkew,
   controlPlaneComponentSkew,
   kubeletSkew,
+  kubeProxyBesideKubeletSkew,
   kubeProxySkew,
   parseKubeVersion,
   type SkewVerdict,
@@ -71,6 +72,19 @@ describe('the Version Skew Policy', () => {
     for (const [server, proxy, expected] of table) assert.equal(ok(kubeProxySkew(server, proxy)), expected, `${server} ${proxy}`);
     assert.equal(kubeProxySkew('v1.35.0', 'v1.31.0')?.link, `${policy}#kube-proxy`);
     assert.match(kubeProxySkew('v1.35.0', 'v1.31.0')?.rule ?? '', /^kube-proxy may be up to three minor versions older/);
+  });
+
+  it('kube-proxy beside its kubelet: three minor versions either way, two for a kube-proxy older than 1.25', () => {
+    const table: [string, string, boolean][] = [
+      ['v1.35.0', 'v1.35.0', true], ['v1.35.0', 'v1.32.0', true], ['v1.35.0', 'v1.31.0', false], ['v1.32.0', 'v1.35.0', true], ['v1.31.0', 'v1.35.0', false],
+      ['v1.26.0', 'v1.24.0', true], ['v1.27.0', 'v1.24.0', false], ['v1.22.0', 'v1.24.0', true], ['v1.21.0', 'v1.24.0', false],
+    ];
+    for (const [kubelet, proxy, expected] of table) assert.equal(ok(kubeProxyBesideKubeletSkew(kubelet, proxy)), expected, `kubelet ${kubelet}, kube-proxy ${proxy}`);
+    const verdict = kubeProxyBesideKubeletSkew('v1.35.0', 'v1.31.0')!;
+    assert.equal(verdict.link, `${policy}#kube-proxy`);
+    assert.match(verdict.rule, /^kube-proxy may be up to three minor versions older or newer than the kubelet instance it runs alongside/);
+    assert.equal(verdict.detail, "kube-proxy v1.31 is 4 minor versions older than its node's kubelet v1.35");
+    assert.equal(kubeProxyBesideKubeletSkew('v1.35.0', 'not a version'), undefined);
   });
 
   it('kube-controller-manager, kube-scheduler and cloud-controller-manager: kube-apiserver at 1.35 supports 1.35 and 1.34', () => {
