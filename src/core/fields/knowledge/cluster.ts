@@ -38,7 +38,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec.taints', 'spec.taints[*]', 'spec.taints[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#concepts`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule。PreferNoSchedule は点数を下げるだけ）。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule and NoExecute; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule と NoExecute。PreferNoSchedule は点数を下げるだけ）。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、リソース不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
       { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints. (kubeadm gives control-plane nodes node-role.kubernetes.io/control-plane:NoSchedule.)', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
     ],

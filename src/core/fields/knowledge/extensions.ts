@@ -92,7 +92,7 @@ export const extensionEntries: readonly FieldEntry[] = [
     paths: ['metadata.annotations["ingressclass.kubernetes.io/is-default-class"]'],
     docs: `${docs}/reference/access-authn-authz/admission-controllers/#defaultingressclass`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writesOther: 'Ingress', en: '"true" makes this the default class: the DefaultIngressClass admission plugin writes its name into spec.ingressClassName of each new Ingress that names no class (not on updates). With more than one default class it rejects new Ingresses.', ja: '"true" なら既定のクラスになります。DefaultIngressClass のアドミッションプラグインが、クラスを指定せずに作られる Ingress の spec.ingressClassName にこのクラスの名前を書き込みます（更新時は何もしません）。既定のクラスが複数あると、新しい Ingress を拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Ingress', en: '"true" makes this the default class: the DefaultIngressClass admission plugin writes its name into spec.ingressClassName of each new Ingress that names no class (not on updates). With more than one default class it picks the newest since v1.25; before that it rejected new Ingresses that name no class.', ja: '"true" なら既定のクラスになります。DefaultIngressClass のアドミッションプラグインが、クラスを指定せずに作られる Ingress の spec.ingressClassName にこのクラスの名前を書き込みます（更新時は何もしません）。既定のクラスが複数あると、v1.25 からはいちばん新しいものを選び、それより前はクラスを指定しない新しい Ingress を拒否しました。' },
       { id: 'ingress-controller', when: 'continuously', en: 'The controller of this class then handles those Ingresses.', ja: 'その後、このクラスのコントローラーがそれらの Ingress を扱います。' },
     ],
   },

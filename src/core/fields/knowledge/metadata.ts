@@ -41,7 +41,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.namespace'],
     docs: `${docs}/reference/access-authn-authz/admission-controllers/#namespacelifecycle`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Scopes the name; the NamespaceLifecycle admission plugin rejects objects in a namespace that does not exist or is being deleted.', ja: '名前の範囲を決めます。NamespaceLifecycle のアドミッションプラグインは、存在しないか削除中の Namespace のオブジェクトを拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Scopes the name; the NamespaceLifecycle admission plugin rejects requests in a namespace that does not exist, and the creation of objects in one being deleted.', ja: '名前の範囲を決めます。NamespaceLifecycle のアドミッションプラグインは、存在しない Namespace へのリクエストと、削除中の Namespace での新しいオブジェクトの作成を拒否します。' },
     ],
   },
   {

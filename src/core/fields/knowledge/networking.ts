@@ -204,7 +204,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['spec.allocateLoadBalancerNodePorts'],
     docs: `${service}#load-balancer-nodeport-allocation`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'false: kube-apiserver allocates no node ports for this LoadBalancer Service (for load balancers that send straight to Pods); true or unset: it allocates one per port.', ja: 'false なら、kube-apiserver はこの LoadBalancer の Service にノードポートを割り当てません（Pod へ直接送るロードバランサー向け）。true か未指定なら、ポートごとに割り当てます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'false: kube-apiserver allocates no new node ports for this LoadBalancer Service (for load balancers that send straight to Pods); ports it already has stay until you remove each nodePort. true or unset: it allocates one per port.', ja: 'false なら、kube-apiserver はこの LoadBalancer の Service に新しいノードポートを割り当てません（Pod へ直接送るロードバランサー向け）。すでに割り当てられたポートは、各 nodePort を消すまで残ります。true か未指定なら、ポートごとに割り当てます。' },
     ],
   },
   {

@@ -2,6 +2,8 @@ import type { FieldEntry } from '../types';
 
 /** Containers of every sort share their fields. */
 const C = 'spec.containers|initContainers|ephemeralContainers[*]';
+/** Probes and lifecycle hooks: app containers and sidecars (init containers with restartPolicy Always) only. */
+const PROBED = 'spec.containers|initContainers[*]';
 const docs = 'https://kubernetes.io/docs';
 
 /** Pod: every spec field some component acts on, and status. Applies inside every pod template too. */
@@ -490,7 +492,7 @@ export const podEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Pod'],
-    paths: [`${C}.livenessProbe`, `${C}.livenessProbe.**`],
+    paths: [`${PROBED}.livenessProbe`, `${PROBED}.livenessProbe.**`],
     docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-a-liveness-command`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Runs the probe periodically; after failureThreshold failures it kills the container, which is then restarted per restartPolicy.', ja: '定期的にプローブを実行し、failureThreshold 回失敗するとコンテナを終了させます。その後 restartPolicy に従って再起動されます。' },
@@ -498,16 +500,24 @@ export const podEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Pod'],
-    paths: [`${C}.readinessProbe`, `${C}.readinessProbe.**`],
+    paths: ['spec.ephemeralContainers[*].livenessProbe|readinessProbe|startupProbe|lifecycle', 'spec.ephemeralContainers[*].livenessProbe|readinessProbe|startupProbe|lifecycle.**'],
+    docs: `${docs}/concepts/workloads/pods/ephemeral-containers/#what-is-an-ephemeral-container`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'Not allowed: ephemeral containers have no probes or lifecycle hooks, and kube-apiserver rejects these fields (regular init containers may not have them either; sidecars may).', ja: '使えません。エフェメラルコンテナにはプローブもライフサイクルフックも無く、kube-apiserver はこれらの項目を拒否します（通常の init コンテナも同じで、サイドカーは使えます）。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: [`${PROBED}.readinessProbe`, `${PROBED}.readinessProbe.**`],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#container-probes`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Runs the probe and sets the container and Pod Ready conditions.', ja: 'プローブを実行し、コンテナと Pod の Ready の condition を設定します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Runs the probe and sets the container and Pod Ready conditions (for app containers, and for init containers only when they are sidecars with restartPolicy: Always).', ja: 'プローブを実行し、コンテナと Pod の Ready の condition を設定します（アプリのコンテナと、restartPolicy: Always のサイドカーの init コンテナだけ）。' },
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'Marks the Pod\'s endpoint ready or not, so Services (kube-proxy) only send traffic to ready Pods.', ja: 'Pod のエンドポイントを ready かどうかに印し、Service（kube-proxy）が ready な Pod にだけ通信を送るようにします。' },
     ],
   },
   {
     kinds: ['Pod'],
-    paths: [`${C}.startupProbe`, `${C}.startupProbe.**`],
+    paths: [`${PROBED}.startupProbe`, `${PROBED}.startupProbe.**`],
     docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-startup-probes`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Holds back the liveness and readiness probes until this one succeeds; if it never does, kills the container.', ja: 'これが成功するまで liveness と readiness のプローブを始めません。成功しなければコンテナを終了させます。' },
@@ -524,7 +534,7 @@ export const podEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Pod'],
-    paths: [`${C}.lifecycle`, `${C}.lifecycle.**`],
+    paths: [`${PROBED}.lifecycle`, `${PROBED}.lifecycle.**`],
     docs: `${docs}/concepts/containers/container-lifecycle-hooks/#container-hooks`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds; a failing postStart kills the container.', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で実行します。postStart が失敗するとコンテナは終了させられます。' },
@@ -579,7 +589,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/cluster-administration/networking/#kubernetes-ip-address-ranges`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Reports the IP the Pod sandbox got.', ja: 'Pod のサンドボックスに付いた IP を報告します。' },
-      { id: 'cni', when: 'run-time', en: 'Assigned the IP when the runtime set up the sandbox\'s network.', ja: 'ランタイムがサンドボックスのネットワークを用意したときに、この IP を割り当てました。' },
+      { id: 'cni', when: 'run-time', en: 'Assigned the IP when the runtime set up the sandbox\'s network; a hostNetwork Pod has the node\'s IP instead, and no network plugin takes part.', ja: 'ランタイムがサンドボックスのネットワークを用意したときに、この IP を割り当てました。hostNetwork の Pod はノードの IP を使い、ネットワークプラグインは関わりません。' },
     ],
   },
   {

@@ -119,7 +119,7 @@ export const storageEntries: readonly FieldEntry[] = [
     kinds: ['storage.k8s.io/StorageClass'],
     paths: ['reclaimPolicy', 'mountOptions', 'mountOptions[*]'],
     docs: `${storageClasses}#reclaim-policy`,
-    actors: [{ id: 'storage-provisioner', when: 'on-change', writesOther: 'PersistentVolume', en: 'Copied into every PersistentVolume provisioned for this class (Delete by default); changing it does not affect existing volumes.', ja: 'このクラスで用意される PersistentVolume に写されます（既定は Delete）。変えても既存のボリュームは変わりません。' }],
+    actors: [{ id: 'storage-provisioner', when: 'on-change', writesOther: 'PersistentVolume', en: 'Copied into every PersistentVolume provisioned for this class (reclaimPolicy Delete by default). reclaimPolicy cannot be changed once the class exists (kube-apiserver rejects the update: recreate the class); mountOptions apply to volumes provisioned from then on.', ja: 'このクラスで用意される PersistentVolume に写されます（reclaimPolicy の既定は Delete）。reclaimPolicy はクラスを作った後は変えられません（kube-apiserver が更新を拒否するので、クラスを作り直します）。mountOptions はその後に用意されるボリュームに効きます。' }],
   },
   {
     kinds: ['storage.k8s.io/StorageClass'],

@@ -232,3 +232,31 @@ describe('the second review\'s findings', () => {
     assert.match(explanation.components[0].action, /Remove the taint once the node has recovered/);
   });
 });
+
+describe('the third review\'s findings', () => {
+  const action = (kind: string, apiVersion: string, path: (string | number)[], actor: string) =>
+    explainField({ kind, apiVersion, path }).components.find((component) => component.id === actor)?.action ?? '';
+
+  it('probes and lifecycle hooks: not on ephemeral containers (kube-apiserver rejects them), sidecar init containers only', () => {
+    const ephemeral = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'ephemeralContainers', 0, 'readinessProbe'] });
+    assert.deepEqual(ids(ephemeral), ['kube-apiserver']);
+    assert.match(ephemeral.components[0].action, /^Not allowed/);
+    assert.match(action('Pod', 'v1', ['spec', 'initContainers', 0, 'readinessProbe'], 'kubelet'), /only when they are sidecars with restartPolicy: Always/);
+  });
+
+  it('a StorageClass\'s reclaimPolicy cannot be changed; the scheduler keeps Pods off NoExecute taints too', () => {
+    assert.match(action('StorageClass', 'storage.k8s.io/v1', ['reclaimPolicy'], 'storage-provisioner'), /cannot be changed once the class exists/);
+    assert.match(action('Node', 'v1', ['spec', 'taints'], 'kube-scheduler'), /NoSchedule and NoExecute/);
+  });
+
+  it('allocateLoadBalancerNodePorts: false keeps the ports already allocated; a hostNetwork Pod\'s IP is the node\'s', () => {
+    assert.match(action('Service', 'v1', ['spec', 'allocateLoadBalancerNodePorts'], 'kube-apiserver'), /ports it already has stay until you remove each nodePort/);
+    assert.match(action('Pod', 'v1', ['status', 'podIP'], 'cni'), /a hostNetwork Pod has the node's IP instead/);
+  });
+
+  it('NamespaceLifecycle blocks creation in a terminating namespace; several default IngressClasses: the newest since v1.25', () => {
+    assert.match(action('ConfigMap', 'v1', ['metadata', 'namespace'], 'kube-apiserver'), /the creation of objects in one being deleted/);
+    const annotation = explainField({ kind: 'IngressClass', apiVersion: 'networking.k8s.io/v1', path: ['metadata', 'annotations', 'ingressclass.kubernetes.io/is-default-class'] });
+    assert.match(annotation.components.find((component) => component.id === 'kube-apiserver')?.action ?? '', /picks the newest since v1\.25/);
+  });
+});
