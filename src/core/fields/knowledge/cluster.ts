@@ -258,7 +258,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['immutable'],
     docs: `${configMap}#configmap-immutable`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Rejects any change of data (delete and recreate instead).', ja: 'data の変更をすべて拒否します（消して作り直します）。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Once true: rejects any change of data and binaryData (and stringData for a Secret), and true cannot be set back to false (delete and recreate instead).', ja: 'true にすると、data と binaryData（Secret なら stringData も）の変更をすべて拒否し、false にも戻せません（消して作り直します）。' },
       { id: 'kubelet', when: 'run-time', en: 'Stops watching it, which lightens the load on kube-apiserver.', ja: '監視をやめるので、kube-apiserver の負荷が減ります。' },
     ],
   },

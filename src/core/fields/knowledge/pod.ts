@@ -146,7 +146,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.restartPolicy'],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#restart-policy`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Restarts exited containers (Always, OnFailure) with an exponential back-off (CrashLoopBackOff), on the same node.', ja: '終了したコンテナを（Always、OnFailure なら）同じノードで、間隔を伸ばしながら再起動します（CrashLoopBackOff）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Restarts containers on the same node with an exponential back-off (CrashLoopBackOff): Always, whenever one exits; OnFailure, only when it exits with a non-zero status; Never, never.', ja: 'コンテナを同じノードで、間隔を伸ばしながら再起動します（CrashLoopBackOff）。Always なら終了するたびに、OnFailure ならゼロ以外の終了コードで終わったときだけ、Never なら再起動しません。' },
     ],
   },
   {
@@ -171,7 +171,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.serviceAccountName', 'spec.serviceAccount'],
     docs: `${docs}/reference/access-authn-authz/service-accounts-admin/#serviceaccount-admission-controller`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin sets "default" when empty and adds a projected volume with the account\'s token.', ja: 'ServiceAccount のアドミッションプラグインが、空なら default を設定し、アカウントのトークンを入れる projected ボリュームを足します。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The ServiceAccount admission plugin sets "default" when empty, rejects the Pod if no ServiceAccount has this name, and adds a projected volume with the account\'s token unless automountServiceAccountToken is false (on the Pod or the account).', ja: 'ServiceAccount のアドミッションプラグインが、空なら default を設定し、この名前の ServiceAccount が無ければ Pod を拒否します。automountServiceAccountToken が（Pod かアカウントで）false でなければ、アカウントのトークンを入れる projected ボリュームを足します。' },
       { id: 'kubelet', when: 'run-time', en: 'Requests a short-lived token for this account (TokenRequest), mounts it and refreshes it before it expires.', ja: 'このアカウントの短命なトークンを要求（TokenRequest）してマウントし、期限が切れる前に更新します。' },
     ],
   },
@@ -305,7 +305,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.volumes', 'spec.volumes[*]', 'spec.volumes[*].name', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image.**'],
     docs: `${docs}/concepts/storage/volumes/#how-volumes-work`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files) and removes them with the Pod.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み）、Pod と一緒に片付けます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files, mounts hostPaths) and tears them down with the Pod: an emptyDir\'s data is deleted then, a hostPath\'s stays on the node.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み、hostPath のマウント）、Pod と一緒に片付けます。そのとき emptyDir のデータは消えますが、hostPath の中身はノードに残ります。' },
     ],
   },
   {
@@ -345,10 +345,18 @@ export const podEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Pod'],
-    paths: ['spec.volumes[*].csi', 'spec.volumes[*].csi.**', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs', 'spec.volumes[*].nfs|iscsi|fc|rbd|cephfs.**'],
+    paths: ['spec.volumes[*].csi', 'spec.volumes[*].csi.**', 'spec.volumes[*].nfs|iscsi|fc', 'spec.volumes[*].nfs|iscsi|fc.**'],
     docs: `${docs}/concepts/storage/volumes/#csi`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node (for CSI, by calling the driver\'s node plugin) and bind-mounts it into the containers.', ja: 'ノードでボリュームをマウントし（CSI ならドライバーのノードプラグインを呼び）、コンテナにバインドマウントします。' },
+    ],
+  },
+  {
+    kinds: ['Pod'],
+    paths: ['spec.volumes[*].rbd|cephfs', 'spec.volumes[*].rbd|cephfs.**'],
+    docs: `${docs}/concepts/storage/volumes/#rbd`,
+    actors: [
+      { id: 'kubelet', when: 'run-time', en: 'Nothing mounts these any more: the in-tree rbd and cephfs drivers were removed in Kubernetes v1.31 (use the Ceph CSI driver); on older clusters the kubelet mounted them on the node.', ja: 'もうマウントするものはありません。組み込みの rbd と cephfs のドライバーは Kubernetes v1.31 で削除されました（Ceph の CSI ドライバーを使います）。それより前のクラスタでは kubelet がノードでマウントしていました。' },
     ],
   },
   {
@@ -495,7 +503,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${PROBED}.livenessProbe`, `${PROBED}.livenessProbe.**`],
     docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-a-liveness-command`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Runs the probe periodically; after failureThreshold failures it kills the container, which is then restarted per restartPolicy.', ja: '定期的にプローブを実行し、failureThreshold 回失敗するとコンテナを終了させます。その後 restartPolicy に従って再起動されます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Runs the probe periodically; after failureThreshold failures it kills the container, which is then restarted per restartPolicy. Only for app containers and sidecars (init containers with restartPolicy: Always).', ja: '定期的にプローブを実行し、failureThreshold 回失敗するとコンテナを終了させます。その後 restartPolicy に従って再起動されます。アプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけです。' },
     ],
   },
   {
@@ -520,7 +528,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${PROBED}.startupProbe`, `${PROBED}.startupProbe.**`],
     docs: `${docs}/tasks/configure-pod-container/configure-liveness-readiness-startup-probes/#define-startup-probes`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Holds back the liveness and readiness probes until this one succeeds; if it never does, kills the container.', ja: 'これが成功するまで liveness と readiness のプローブを始めません。成功しなければコンテナを終了させます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Holds back the liveness and readiness probes until this one succeeds; if it never does, kills the container. Only for app containers and sidecars (init containers with restartPolicy: Always).', ja: 'これが成功するまで liveness と readiness のプローブを始めません。成功しなければコンテナを終了させます。アプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけです。' },
     ],
   },
   {
@@ -537,7 +545,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${PROBED}.lifecycle`, `${PROBED}.lifecycle.**`],
     docs: `${docs}/concepts/containers/container-lifecycle-hooks/#container-hooks`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds; a failing postStart kills the container.', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で実行します。postStart が失敗するとコンテナは終了させられます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds; a failing postStart kills the container. Only for app containers and sidecars (init containers with restartPolicy: Always).', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で実行します。postStart が失敗するとコンテナは終了させられます。アプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけです。' },
     ],
   },
   {
@@ -579,8 +587,9 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-conditions`,
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready (Ready also waits for any readiness gates), and PodResizePending / PodResizeInProgress during an in-place resize.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます（Ready は readiness gate も待ちます）。インプレースのリサイズ中は PodResizePending と PodResizeInProgress も書きます。' },
       { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
+      { id: 'add-on', named: 'other writers', when: 'on-change', writes: true, en: 'DisruptionTarget is written by whoever is about to remove the Pod (the Eviction API, preemption, taint eviction, the Pod garbage collector); the conditions of readiness gates by the controllers that own them.', ja: 'DisruptionTarget は Pod を消そうとしているもの（Eviction API、preemption、taint による退去、Pod のガベージコレクター）が書き、readiness gate の condition はそれを受け持つコントローラーが書きます。' },
     ],
   },
   {

@@ -111,7 +111,7 @@ export const storageEntries: readonly FieldEntry[] = [
     paths: ['provisioner', 'parameters', 'parameters.*'],
     docs: `${storageClasses}#provisioner`,
     actors: [
-      { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them.', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。' },
+      { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them. kubernetes.io/no-provisioner names none: claims wait for PersistentVolumes made by hand (local volumes).', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。kubernetes.io/no-provisioner はどのプロビジョナーも指さず、クレームは手で作った PersistentVolume を待ちます（ローカルボリューム）。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Hands claims of this class to that provisioner.', ja: 'このクラスのクレームをそのプロビジョナーに渡します。' },
     ],
   },

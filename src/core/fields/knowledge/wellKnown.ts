@@ -838,7 +838,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('rbac.authorization.kubernetes.io/autoupdate')],
     docs: at('rbac-authorization-kubernetes-io-autoupdate'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: '"true" on the default RBAC objects kube-apiserver creates: at every start it adds their missing permissions and subjects (leaving extra ones). Set "false" to stop that for an object.', ja: 'kube-apiserver が作る既定の RBAC のオブジェクトでは "true" です。起動のたびに、足りない権限と対象を足します（余分なものは残します）。オブジェクトごとに "false" にすると止まります。' },
+      { id: 'kube-apiserver', when: 'on-change', writes: true, en: '"true" on the default RBAC objects kube-apiserver creates: at every start it adds their missing permissions and subjects (leaving extra ones). Set "false" to stop that for an object.', ja: 'kube-apiserver が作る既定の RBAC のオブジェクトでは "true" です。起動のたびに、足りない権限と対象を足します（余分なものは残します）。オブジェクトごとに "false" にすると止まります。' },
       { id: 'kubectl', when: 'run-time', en: 'kubectl auth reconcile also respects "false".', ja: 'kubectl auth reconcile も "false" を尊重します。' },
     ],
   },

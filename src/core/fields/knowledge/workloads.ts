@@ -202,7 +202,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/Job'],
     paths: ['spec.backoffLimit', 'spec.backoffLimitPerIndex', 'spec.maxFailedIndexes', 'spec.podFailurePolicy', 'spec.podFailurePolicy.**'],
     docs: `${job}#handling-pod-and-container-failures`,
-    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The Job controller counts failed Pods against these limits and rules, and marks the Job Failed when they are reached (a podFailurePolicy rule may also fail the Job at once, or ignore a failure).', ja: 'Job のコントローラーが失敗した Pod をこれらの上限と規則に照らして数え、達すると Job を Failed にします（podFailurePolicy の規則は、Job をすぐに失敗にしたり、失敗を数えなかったりもします）。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'The Job controller counts failed Pods against these limits and rules: past backoffLimit the Job fails; past backoffLimitPerIndex only that index fails, and the Job is marked Failed once every index has finished (at once past maxFailedIndexes); a podFailurePolicy rule may also fail the Job at once, or ignore a failure.', ja: 'Job のコントローラーが失敗した Pod をこれらの上限と規則に照らして数えます。backoffLimit を超えると Job が失敗します。backoffLimitPerIndex を超えるとそのインデックスだけが失敗し、すべてのインデックスが終わった時点で Job が Failed になります（maxFailedIndexes を超えればすぐに）。podFailurePolicy の規則は、Job をすぐに失敗にしたり、失敗を数えなかったりもします。' }],
   },
   {
     kinds: ['batch/Job'],

@@ -53,7 +53,7 @@ describe('lookupField', () => {
   });
 
   it('knows status writers', () => {
-    assert.deepEqual(actors('Pod', 'v1', ['status', 'conditions', 0, 'type']), ['kubelet', 'kube-scheduler']);
+    assert.deepEqual(actors('Pod', 'v1', ['status', 'conditions', 0, 'type']), ['kubelet', 'kube-scheduler', 'add-on']);
     assert.equal(lookupField('Node', 'v1', ['status', 'nodeInfo', 'containerRuntimeVersion']).match?.entry.actors[0].writes, true);
     assert.deepEqual(actors('Deployment', 'apps/v1', ['status', 'availableReplicas']), ['kube-controller-manager/deployment']);
   });

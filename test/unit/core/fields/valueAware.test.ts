@@ -260,3 +260,31 @@ describe('the third review\'s findings', () => {
     assert.match(annotation.components.find((component) => component.id === 'kube-apiserver')?.action ?? '', /picks the newest since v1\.25/);
   });
 });
+
+describe('the fourth review\'s findings', () => {
+  const action = (kind: string, apiVersion: string, path: (string | number)[], actor = 'kubelet') =>
+    explainField({ kind, apiVersion, path }).components.find((component) => component.id === actor)?.action ?? '';
+
+  it('rbd and cephfs volumes: the in-tree drivers are gone since v1.31', () => {
+    assert.match(action('Pod', 'v1', ['spec', 'volumes', 0, 'rbd']), /^Nothing mounts these any more/);
+    assert.match(action('Pod', 'v1', ['spec', 'volumes', 0, 'nfs']), /^Mounts the volume on the node/);
+  });
+
+  it('a hostPath\'s content stays on the node; only an emptyDir\'s data goes with the Pod', () => {
+    assert.match(action('Pod', 'v1', ['spec', 'volumes', 0, 'hostPath']), /an emptyDir's data is deleted then, a hostPath's stays on the node/);
+  });
+
+  it('restartPolicy, serviceAccountName, immutable, no-provisioner and the per-index backoff say what they do', () => {
+    assert.match(action('Pod', 'v1', ['spec', 'restartPolicy']), /OnFailure, only when it exits with a non-zero status/);
+    assert.match(action('Pod', 'v1', ['spec', 'serviceAccountName'], 'kube-apiserver'), /rejects the Pod if no ServiceAccount has this name/);
+    assert.match(action('ConfigMap', 'v1', ['immutable'], 'kube-apiserver'), /true cannot be set back to false/);
+    assert.match(action('StorageClass', 'storage.k8s.io/v1', ['provisioner'], 'storage-provisioner'), /kubernetes\.io\/no-provisioner names none/);
+    assert.match(action('Job', 'batch/v1', ['spec', 'backoffLimitPerIndex'], 'kube-controller-manager'), /only that index fails/);
+  });
+
+  it('liveness probes and lifecycle hooks are for app containers and sidecars only; Pod conditions have more writers', () => {
+    assert.match(action('Pod', 'v1', ['spec', 'initContainers', 0, 'livenessProbe']), /Only for app containers and sidecars/);
+    assert.match(action('Pod', 'v1', ['spec', 'containers', 0, 'lifecycle']), /Only for app containers and sidecars/);
+    assert.match(action('Pod', 'v1', ['status', 'conditions'], 'add-on'), /DisruptionTarget/);
+  });
+});
