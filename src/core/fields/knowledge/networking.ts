@@ -248,7 +248,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${endpointSlices}#topology`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writes: true, en: 'Filled in from the Pod and its node.', ja: 'Pod とそのノードから書き込まれます。' },
-      { id: 'kube-proxy', when: 'continuously', en: 'Uses nodeName for Local traffic policies and zone for topology-aware routing.', ja: 'nodeName を Local のトラフィックポリシーに、zone をトポロジーを考えた振り分けに使います。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Uses nodeName for Local traffic policies; for topology-aware routing it follows the hints the EndpointSlice controller derives from each endpoint\'s zone, not the zone itself.', ja: 'nodeName を Local のトラフィックポリシーに使います。トポロジーを考えた振り分けでは、zone そのものではなく、EndpointSlice のコントローラーが各エンドポイントの zone から作るヒントに従います。' },
     ],
   },
   {

@@ -161,7 +161,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.activeDeadlineSeconds'],
-    docs: `${docs}/concepts/workloads/controllers/job/#job-termination-and-cleanup`,
+    docs: `${docs}/reference/kubernetes-api/workload-resources/pod-v1/#lifecycle`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Marks the Pod Failed (DeadlineExceeded) and stops its containers once it has been active this long.', ja: 'この時間を過ぎると Pod を Failed（DeadlineExceeded）にし、コンテナを止めます。' },
     ],

@@ -23,7 +23,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     paths: ['spec.replicas'],
     docs: `${deployment}#scaling-a-deployment`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'The Deployment controller sets the replicas of its ReplicaSets so that they add up to this number; the ReplicaSet controller then creates or deletes Pods.', ja: 'Deployment のコントローラーが、ReplicaSet の replicas の合計がこの数になるように設定します。その後 ReplicaSet のコントローラーが Pod を作ったり消したりします。' },
+      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writesOther: 'ReplicaSet', en: 'The Deployment controller sets the replicas of its ReplicaSets so that they add up to this number; the ReplicaSet controller then creates or deletes Pods.', ja: 'Deployment のコントローラーが、ReplicaSet の replicas の合計がこの数になるように設定します。その後 ReplicaSet のコントローラーが Pod を作ったり消したりします。' },
       { id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', writes: true, en: 'If a HorizontalPodAutoscaler targets this Deployment, it rewrites this number through the scale subresource.', ja: 'HorizontalPodAutoscaler がこの Deployment を対象にしていれば、scale サブリソースを通してこの数を書き換えます。' },
     ],
   },
@@ -108,7 +108,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/DaemonSet'],
     paths: ['spec.updateStrategy', 'spec.updateStrategy.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
     docs: `${docs}/tasks/manage-daemon/update-daemon-set/#daemonset-update-strategy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として残ります。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writesOther: 'Pod', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge, counting a new Pod available after minReadySeconds; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions, at most revisionHistoryLimit of them.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として残ります。新しい Pod は minReadySeconds の後に利用可能と数えます。古いテンプレートは revisionHistoryLimit 個まで残します。' }],
   },
   {
     kinds: ['apps/DaemonSet'],

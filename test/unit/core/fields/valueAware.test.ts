@@ -288,3 +288,15 @@ describe('the fourth review\'s findings', () => {
     assert.match(action('Pod', 'v1', ['status', 'conditions'], 'add-on'), /DisruptionTarget/);
   });
 });
+
+describe('the fifth review\'s findings', () => {
+  it('the Deployment and DaemonSet controllers write other objects; kube-proxy follows hints, not the zone', () => {
+    const replicas = explainField({ kind: 'Deployment', apiVersion: 'apps/v1', path: ['spec', 'replicas'] }).components.find((component) => component.controller === 'deployment');
+    assert.equal(replicas?.writesOther, 'ReplicaSet');
+    const strategy = explainField({ kind: 'DaemonSet', apiVersion: 'apps/v1', path: ['spec', 'updateStrategy'] }).components[0];
+    assert.equal(strategy?.writesOther, 'Pod');
+    const zone = explainField({ kind: 'EndpointSlice', apiVersion: 'discovery.k8s.io/v1', path: ['endpoints', 0, 'zone'] }).components.find((component) => component.id === 'kube-proxy');
+    assert.match(zone?.action ?? '', /follows the hints/);
+    assert.match(explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'activeDeadlineSeconds'] }).docs ?? '', /pod-v1\/#lifecycle$/);
+  });
+});
