@@ -37,7 +37,7 @@ describe('cluster-anatomy explain', () => {
     const json = JSON.parse(stdout);
     assert.equal(json.path, 'spec.replicas');
     assert.deepEqual(json.components[0], {
-      id: 'kube-controller-manager', name: 'kube-controller-manager', controller: 'deployment', when: json.components[0].when, effect: json.components[0].effect, action: json.components[0].action,
+      id: 'kube-controller-manager', name: 'kube-controller-manager', controller: 'deployment', when: 'on-change', effect: 'writes-other', writesOther: 'ReplicaSet', action: json.components[0].action,
     });
   });
 
