@@ -4,7 +4,7 @@
  * named after the component acts (docs/anatomy.md). Renewals do not change who leads, so only a new holder
  * changes the anatomy; how fresh a lock is, views and `cluster-anatomy health` work out when they show it.
  */
-import { leaderFromLease, leaderLockNames } from '../health/leaderElection';
+import { leaderFromSlimLease, leaderLockNames } from '../health/leaderElection';
 import type { SlimLease } from '../kube/slim';
 import type { ComponentPod, LeaderElection } from './types';
 
@@ -12,25 +12,12 @@ type LeaderElected = LeaderElection['component'];
 
 const lockNames: ReadonlySet<string> = new Set(leaderLockNames.map((lock) => lock.name));
 
-/** A slim Lease as the API serves it, for the lock parser. */
-function asLease(lease: SlimLease): unknown {
-  return {
-    spec: {
-      holderIdentity: lease.holderIdentity,
-      renewTime: lease.renewTime,
-      leaseDurationSeconds: lease.leaseDurationSeconds,
-      acquireTime: lease.acquireTime,
-      leaseTransitions: lease.leaseTransitions,
-    },
-  };
-}
-
 /** The held locks among kube-system's Leases, with the leading Pod when its host is a node that runs one. */
 export function leaderElections(leases: readonly SlimLease[], podsByNode: ReadonlyMap<string, readonly ComponentPod[]>, now: number): LeaderElection[] {
   const elections: LeaderElection[] = [];
   for (const lease of leases) {
     if (lease.metadata.namespace !== 'kube-system' || !lockNames.has(lease.metadata.name)) continue;
-    const lock = leaderFromLease(asLease(lease), now);
+    const lock = leaderFromSlimLease(lease, now);
     if (!lock) continue;
     const component = lease.metadata.name as LeaderElected;
     const host = lock.holderHost ?? null;

@@ -7,6 +7,7 @@
  */
 import { heartbeatStopped, leaseAgeSeconds } from '../anatomy/health';
 import type { LeaseInfo } from '../anatomy/types';
+import type { SlimLease } from '../kube/slim';
 import { finite, jsonObject, text, type JsonObject } from './fields';
 
 export type LeaderElectedComponent = 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager';
@@ -81,6 +82,14 @@ function lockOf(record: JsonObject, transitionsField: 'leaseTransitions' | 'lead
     if (leaseDurationSeconds !== undefined) lock.state = heartbeatStopped(lease, now) ? 'expired' : 'held';
   }
   return lock;
+}
+
+/** The lock in a Lease as a session's watch keeps it (slimmed). */
+export function leaderFromSlimLease(lease: SlimLease, now: number): LeaderLock | undefined {
+  return leaderFromLease(
+    { spec: { holderIdentity: lease.holderIdentity, renewTime: lease.renewTime, leaseDurationSeconds: lease.leaseDurationSeconds, acquireTime: lease.acquireTime, leaseTransitions: lease.leaseTransitions } },
+    now,
+  );
 }
 
 /** The lock in a coordination.k8s.io/v1 Lease; undefined when nobody holds it. `now` in ms. */

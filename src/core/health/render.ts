@@ -3,7 +3,7 @@ import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, LeaderReport } from './report';
 
 /** Certificates this close to their end are worth a warning. */
-const CERTIFICATE_WARNING_DAYS = 30;
+export const CERTIFICATE_WARNING_DAYS = 30;
 
 function ago(seconds: number | undefined): string {
   if (seconds === undefined) return 'at an unknown time';

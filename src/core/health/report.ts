@@ -8,7 +8,7 @@ import type { ClusterAnatomy, ComponentPod, ControlPlaneMode } from '../anatomy/
 import { KubeApiError } from '../kube/kubeApi';
 import { errorMessage } from '../util/errors';
 import { type CertificateInfo, clientCertificateFromKubeconfigUser, type PendingCsr, pendingKubeletCsrs, serverCertificate } from './certificates';
-import { type LeaderElectedComponent, type LeaderLock, leaderFromLease, leaderFromLockObject, leaderLockNames, type LockResource } from './leaderElection';
+import { type LeaderElectedComponent, type LeaderLock, leaderFromLockObject, leaderFromSlimLease, leaderLockNames, type LockResource } from './leaderElection';
 import { orderChecks, parseVerboseChecks, type ServerCheck } from './serverChecks';
 import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxyBesideKubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
 
@@ -108,7 +108,7 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
     let source: LockResource | null = null;
     const lease = leases.find((candidate) => candidate.metadata.name === location.name);
     if (lease) {
-      lock = leaderFromLease({ spec: { holderIdentity: lease.holderIdentity, renewTime: lease.renewTime, leaseDurationSeconds: lease.leaseDurationSeconds, acquireTime: lease.acquireTime, leaseTransitions: lease.leaseTransitions } }, now);
+      lock = leaderFromSlimLease(lease, now);
       source = 'leases';
     } else if (replicas.length > 0) {
       // Clusters before 1.20 kept the lock in an annotation; look only where the component runs here.
@@ -147,7 +147,7 @@ function apiServerIdentities(session: ClusterSession, now: number): ApiServerIde
     .map((lease) => ({
       name: lease.metadata.name,
       host: lease.metadata.labels['kubernetes.io/hostname'] ?? null,
-      lock: leaderFromLease({ spec: { holderIdentity: lease.holderIdentity, renewTime: lease.renewTime, leaseDurationSeconds: lease.leaseDurationSeconds } }, now) ?? null,
+      lock: leaderFromSlimLease(lease, now) ?? null,
     }));
 }
 

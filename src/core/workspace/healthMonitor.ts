@@ -56,11 +56,9 @@ export class HealthMonitor implements Disposable {
     return { failing, checkedAt: this.report.generatedAt };
   }
 
-  /** One line for the status bar's tooltip; undefined until a report exists. */
-  get summary(): { readonly text: string; readonly problems: readonly string[] } | undefined {
-    if (!this.report) return undefined;
-    const problems = healthProblems(this.report);
-    return { text: problems.length === 0 ? 'control plane: no problem found' : `control plane: ${problems[0]}${problems.length > 1 ? ` (+${problems.length - 1})` : ''}`, problems };
+  /** What the report finds wrong, for the status bar; undefined until a report exists. */
+  get summary(): { readonly problems: readonly string[] } | undefined {
+    return this.report ? { problems: healthProblems(this.report) } : undefined;
   }
 
   /** A view starts (true) or stops (false) looking: the timer runs only while one does. */

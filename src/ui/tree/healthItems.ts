@@ -2,10 +2,8 @@ import * as vscode from 'vscode';
 import { daysLeft } from '../../core/health/certificates';
 import type { HealthElement } from '../../core/health/healthTree';
 import { healthHasChildren } from '../../core/health/healthTree';
+import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
 import { healthColor, Tooltip, ageText } from './treeText';
-
-/** Certificates this close to their end show as a warning. */
-const CERTIFICATE_WARNING_DAYS = 30;
 
 const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
 

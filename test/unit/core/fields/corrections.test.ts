@@ -1,5 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
+import type { FieldExplanation } from '../../../../src/core/fields/explain';
+import { explainAt } from '../../../support/explainAt';
 import { fieldKnowledge } from '../../../../src/core/fields/knowledge';
 import { apiResourceEntries } from '../../../../src/core/fields/knowledge/apiResources';
 import { extensionEntries } from '../../../../src/core/fields/knowledge/extensions';
@@ -7,18 +8,8 @@ import { podEntries } from '../../../../src/core/fields/knowledge/pod';
 import { storageEntries } from '../../../../src/core/fields/knowledge/storage';
 import { workloadEntries } from '../../../../src/core/fields/knowledge/workloads';
 import { compilePattern, lookupField } from '../../../../src/core/fields/lookup';
-import type { FieldEntry, Language } from '../../../../src/core/fields/types';
-import { manifestPositionAt, parseManifest, type PathSegment } from '../../../../src/core/yaml/yamlPath';
-
-/** Explains the field at the first `@@` of `yaml` (the marker is removed), as a hover does. */
-function explainAt(yaml: string, language: Language = 'en'): FieldExplanation {
-  const offset = yaml.indexOf('@@');
-  assert.ok(offset >= 0, 'the test manifest marks its cursor with @@');
-  const parsed = parseManifest(yaml.replace('@@', ''))!;
-  const position = manifestPositionAt(parsed, offset);
-  assert.ok(position, 'a Kubernetes field under the cursor');
-  return explainField(position, { language });
-}
+import type { FieldEntry } from '../../../../src/core/fields/types';
+import type { PathSegment } from '../../../../src/core/yaml/yamlPath';
 
 const text = (explanation: FieldExplanation) => explanation.components.map((component) => component.action).join('\n');
 const component = (explanation: FieldExplanation, id: string, controller?: string) => {

@@ -1,19 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
+import { explainAt } from '../../../support/explainAt';
 import { explanationJson, explanationText } from '../../../../src/core/fields/explainRender';
 import { lookupField } from '../../../../src/core/fields/lookup';
-import type { Language } from '../../../../src/core/fields/types';
-import { manifestPositionAt, parseManifest } from '../../../../src/core/yaml/yamlPath';
-
-/** Explains the field at the first `@@` of `yaml` (the marker is removed), as a hover does. */
-function explainAt(yaml: string, language: Language = 'en'): FieldExplanation {
-  const offset = yaml.indexOf('@@');
-  assert.ok(offset >= 0, 'the test manifest marks its cursor with @@');
-  const parsed = parseManifest(yaml.replace('@@', ''))!;
-  const position = manifestPositionAt(parsed, offset);
-  assert.ok(position, 'a Kubernetes field under the cursor');
-  return explainField(position, { language });
-}
 
 const primary = (explanation: FieldExplanation) => {
   const first = explanation.components[0];
