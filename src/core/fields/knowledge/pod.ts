@@ -108,7 +108,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.topologySpreadConstraints', 'spec.topologySpreadConstraints[*]', 'spec.topologySpreadConstraints[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/topology-spread-constraints/#topologyspreadconstraints-field`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Spreads matching Pods across topology domains (zones, nodes) within maxSkew.', ja: '一致する Pod を、maxSkew の範囲でトポロジーの範囲（ゾーン、ノードなど）に散らします。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places each new Pod so that the Pods matching labelSelector spread evenly across topology domains (zones, nodes): with whenUnsatisfiable DoNotSchedule (the default) it filters out the nodes that would push the skew past maxSkew, and the Pod stays Pending if none is left; with ScheduleAnyway it only prefers the nodes that reduce the skew, so maxSkew may be exceeded. Pods already placed are not moved when the spread drifts later.', ja: '新しい Pod ごとに、labelSelector に一致する Pod がトポロジーの範囲（ゾーン、ノードなど）に均等に散らばるように置きます。whenUnsatisfiable が DoNotSchedule（既定）なら、偏りが maxSkew を超えるノードを除き、ノードが残らなければ Pod は Pending のままです。ScheduleAnyway なら偏りを減らすノードを優先するだけなので、maxSkew を超えることがあります。後から偏っても、置いた Pod は動かしません。' },
     ],
   },
   {

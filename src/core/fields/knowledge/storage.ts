@@ -16,10 +16,20 @@ export const storageEntries: readonly FieldEntry[] = [
   {
     kinds: ['PersistentVolumeClaim'],
     paths: ['spec.storageClassName'],
+    onlyIf: { value: { equals: [''] } },
     docs: `${pv}#dynamic`,
     actors: [
-      { id: 'storage-provisioner', when: 'on-change', en: 'The class\'s provisioner (for CSI, the driver\'s external-provisioner) creates a volume for the claim.', ja: 'クラスのプロビジョナー（CSI ならドライバーの external-provisioner）がクレームのためにボリュームを作ります。' },
-      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Hands the claim to that provisioner and binds the result.', ja: 'クレームをそのプロビジョナーに渡し、できたボリュームをバインドします。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: '"" asks for no class: the PersistentVolume controller binds the claim only to an existing PersistentVolume that has no class, and nothing is provisioned for it (dynamic provisioning is off for this claim); with no such volume it stays Pending.', ja: '"" はクラス無しの指定です。PersistentVolume のコントローラーは、クラスの無い既存の PersistentVolume にだけクレームをバインドし、このクレームのためには何も用意しません（動的プロビジョニングは無効です）。そういうボリュームが無ければ Pending のままです。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'The DefaultStorageClass admission plugin leaves "" as it is: only an omitted class gets the default one.', ja: 'DefaultStorageClass のアドミッションプラグインは "" をそのままにします。既定のクラスが入るのは省略したときだけです。' },
+    ],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.storageClassName'],
+    docs: `${pv}#dynamic`,
+    actors: [
+      { id: 'storage-provisioner', when: 'on-change', en: 'When no existing PersistentVolume of this class matches the claim, the class\'s provisioner (for CSI, the driver\'s external-provisioner) creates a volume for it (with volumeBindingMode WaitForFirstConsumer, only after a Pod that uses the claim is created, where the scheduler places that Pod).', ja: 'このクラスの既存の PersistentVolume がクレームに合わなければ、クラスのプロビジョナー（CSI ならドライバーの external-provisioner）がクレームのためにボリュームを作ります（volumeBindingMode が WaitForFirstConsumer なら、クレームを使う Pod が作られた後に、スケジューラーがその Pod を置く場所に）。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Binds the claim to an existing PersistentVolume of this class if one matches; otherwise hands the claim to the class\'s provisioner and binds the result.', ja: 'このクラスの既存の PersistentVolume が合えばそれにクレームをバインドし、無ければクレームをクラスのプロビジョナーに渡して、できたボリュームをバインドします。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'When omitted, the DefaultStorageClass admission plugin fills in the default class ("" means no class).', ja: '省略すると DefaultStorageClass のアドミッションプラグインが既定のクラスを入れます（"" はクラス無しの意味です）。' },
     ],
   },

@@ -270,7 +270,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['autoscaling/HorizontalPodAutoscaler'],
     paths: ['spec', 'spec.scaleTargetRef', 'spec.scaleTargetRef.**', 'spec.minReplicas', 'spec.maxReplicas'],
     docs: `${hpa}#how-does-a-horizontalpodautoscaler-work`,
-    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', en: 'Every 15 s by default, computes the desired replicas from the metrics and writes it, between min and max, to the target\'s scale subresource.', ja: '既定では 15 秒ごとに、メトリクスから必要なレプリカ数を計算し、min と max の範囲で対象の scale サブリソースに書きます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'horizontal-pod-autoscaler', when: 'continuously', writesOther: 'the target\'s spec.replicas', en: 'Every 15 s by default, computes the desired replicas from the metrics and writes it, between min and max, to the target\'s scale subresource.', ja: '既定では 15 秒ごとに、メトリクスから必要なレプリカ数を計算し、min と max の範囲で対象の scale サブリソースに書きます。' }],
   },
   {
     kinds: ['autoscaling/HorizontalPodAutoscaler'],

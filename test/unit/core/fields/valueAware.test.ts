@@ -289,3 +289,44 @@ describe('the fifth review\'s findings', () => {
     assert.match(explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'activeDeadlineSeconds'] }).docs ?? '', /pod-v1\/#lifecycle$/);
   });
 });
+
+describe('the sixth review\'s findings', () => {
+  const pvc = (storageClassName: string) => `apiVersion: v1
+kind: PersistentVolumeClaim
+metadata:
+  name: data
+spec:
+  @@storageClassName: ${storageClassName}
+`;
+
+  it('a claim\'s storageClassName "" asks for a volume without a class and provisions nothing; a class binds an existing volume first', () => {
+    const none = explainAt(pvc('""'));
+    assert.equal(primary(none), 'kube-controller-manager/persistentvolume-binder');
+    assert.ok(!ids(none).includes('storage-provisioner'));
+    assert.match(none.components[0].action, /only to an existing PersistentVolume that has no class/);
+    const named = explainAt(pvc('fast'));
+    assert.match(named.components.find((component) => component.id === 'storage-provisioner')!.action, /^When no existing PersistentVolume of this class matches/);
+    assert.match(named.components.find((component) => component.controller === 'persistentvolume-binder')!.action, /existing PersistentVolume of this class/);
+  });
+
+  it('topology spread: ScheduleAnyway only prefers, DoNotSchedule filters; maxSkew is no guarantee', () => {
+    const action = explainField({ kind: 'Pod', apiVersion: 'v1', path: ['spec', 'topologySpreadConstraints', 0, 'whenUnsatisfiable'] }).components[0].action;
+    assert.match(action, /DoNotSchedule \(the default\) it filters out/);
+    assert.match(action, /ScheduleAnyway it only prefers/);
+    assert.doesNotMatch(action, /within maxSkew/);
+  });
+
+  it('the HPA controller writes the target\'s replicas, not its own min/max', () => {
+    const hpa = explainField({ kind: 'HorizontalPodAutoscaler', apiVersion: 'autoscaling/v2', path: ['spec', 'maxReplicas'] }).components[0];
+    assert.equal(hpa.effect, 'writes-other');
+    assert.equal(hpa.writesOther, 'the target\'s spec.replicas');
+  });
+
+  it('a CSIDriver\'s storageCapacity is read by kube-scheduler, not the kubelet', () => {
+    const explanation = explainField({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', path: ['spec', 'storageCapacity'] });
+    assert.equal(primary(explanation), 'kube-scheduler');
+    assert.ok(!ids(explanation).includes('kubelet'));
+    assert.match(explanation.docs ?? '', /storage-capacity\/#scheduling$/);
+    assert.equal(primary(explainField({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', path: ['spec', 'attachRequired'] })), 'kubelet');
+  });
+});
