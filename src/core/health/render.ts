@@ -1,6 +1,7 @@
 /** The health report as text (the CLI) and as a list of problems (the status bar, the exit code). */
 import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, LeaderReport } from './report';
+import type { SkewVerdict } from './versionSkew';
 
 /** Certificates this close to their end are worth a warning. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -22,26 +23,51 @@ function leaderLine(leader: LeaderReport): string {
   return `${leader.component}: leader ${where}, ${freshness}${transitions}${source}${standbys}`;
 }
 
-/** What needs attention, one line each; empty when nothing does. */
-export function healthProblems(report: ControlPlaneHealthReport, now = Date.parse(report.generatedAt)): string[] {
-  const problems: string[] = [];
+/** One thing that needs attention, as data: each view words it in its own language. */
+export type HealthProblem =
+  | { readonly kind: 'checkFailed'; readonly endpoint: 'readyz' | 'livez'; readonly check: string; readonly detail?: string }
+  /** The endpoint said it failed while every check it listed passed. */
+  | { readonly kind: 'endpointFailed'; readonly endpoint: 'readyz' | 'livez' }
+  | { readonly kind: 'leaderNotRenewed'; readonly component: string }
+  | { readonly kind: 'versionSkew'; readonly verdict: SkewVerdict }
+  | { readonly kind: 'certificateExpires'; readonly whose: 'apiServer' | 'client'; readonly days: number };
+
+/** What needs attention; empty when nothing does. */
+export function healthProblems(report: ControlPlaneHealthReport, now = Date.parse(report.generatedAt)): HealthProblem[] {
+  const problems: HealthProblem[] = [];
   for (const checks of report.checks) {
     if (checks.state === 'read') {
-      for (const check of checks.checks.filter((candidate) => !candidate.ok)) problems.push(`${checks.endpoint}: ${check.name} failed${check.detail ? ` (${check.detail})` : ''}`);
-      if (checks.passed === false && checks.checks.every((check) => check.ok)) problems.push(`${checks.endpoint} failed`);
+      for (const check of checks.checks.filter((candidate) => !candidate.ok)) problems.push({ kind: 'checkFailed', endpoint: checks.endpoint, check: check.name, ...(check.detail ? { detail: check.detail } : {}) });
+      if (checks.passed === false && checks.checks.every((check) => check.ok)) problems.push({ kind: 'endpointFailed', endpoint: checks.endpoint });
     }
   }
   if ('value' in report.leaders) {
-    for (const leader of report.leaders.value) if (leader.lock?.state === 'expired') problems.push(`${leader.component}: its leader lock is not being renewed`);
+    for (const leader of report.leaders.value) if (leader.lock?.state === 'expired') problems.push({ kind: 'leaderNotRenewed', component: leader.component });
   }
-  for (const entry of report.skew) if (entry.verdict && !entry.verdict.ok) problems.push(`version skew: ${entry.verdict.detail}`);
+  for (const entry of report.skew) if (entry.verdict && !entry.verdict.ok) problems.push({ kind: 'versionSkew', verdict: entry.verdict });
   if ('value' in report.certificates.serving) {
     const leaf = report.certificates.serving.value[0];
-    if (leaf && daysLeft(leaf, now) < CERTIFICATE_WARNING_DAYS) problems.push(`the API server's certificate expires in ${daysLeft(leaf, now)} days`);
+    if (leaf && daysLeft(leaf, now) < CERTIFICATE_WARNING_DAYS) problems.push({ kind: 'certificateExpires', whose: 'apiServer', days: daysLeft(leaf, now) });
   }
   const client = report.certificates.client;
-  if ('value' in client && client.value && daysLeft(client.value, now) < CERTIFICATE_WARNING_DAYS) problems.push(`your client certificate expires in ${daysLeft(client.value, now)} days`);
+  if ('value' in client && client.value && daysLeft(client.value, now) < CERTIFICATE_WARNING_DAYS) problems.push({ kind: 'certificateExpires', whose: 'client', days: daysLeft(client.value, now) });
   return problems;
+}
+
+/** A problem in English (the CLI). */
+export function healthProblemText(problem: HealthProblem): string {
+  switch (problem.kind) {
+    case 'checkFailed':
+      return `${problem.endpoint}: ${problem.check} failed${problem.detail ? ` (${problem.detail})` : ''}`;
+    case 'endpointFailed':
+      return `${problem.endpoint} failed`;
+    case 'leaderNotRenewed':
+      return `${problem.component}: its leader lock is not being renewed`;
+    case 'versionSkew':
+      return `version skew: ${problem.verdict.detail}`;
+    case 'certificateExpires':
+      return `${problem.whose === 'apiServer' ? "the API server's certificate" : 'your client certificate'} expires in ${problem.days} days`;
+  }
 }
 
 export function renderHealthText(report: ControlPlaneHealthReport): string {
@@ -50,7 +76,7 @@ export function renderHealthText(report: ControlPlaneHealthReport): string {
   lines.push(`Control plane of ${report.context} (${report.server}, ${report.serverVersion ?? 'version unknown'}), ${report.generatedAt}`);
   const problems = healthProblems(report, now);
   lines.push(problems.length === 0 ? 'No problem found.' : `${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
-  for (const problem of problems) lines.push(`  ! ${problem}`);
+  for (const problem of problems) lines.push(`  ! ${healthProblemText(problem)}`);
 
   lines.push('', 'kube-apiserver checks');
   for (const checks of report.checks) {

@@ -12,13 +12,23 @@ export interface KubeVersion {
   readonly patch: number;
 }
 
+/** What was compared, as data, so each view can say it in its own language. */
+export type SkewComparison =
+  /** A component against kube-apiserver: `apiServer` is the oldest instance when the component is newer, else the newest. */
+  | { readonly kind: 'apiServer'; readonly component: string; readonly own: string; readonly relation: 'matches' | 'newer' | 'older'; readonly minors: number; readonly apiServer: string }
+  /** kube-proxy against the kubelet of its own node. */
+  | { readonly kind: 'kubelet'; readonly own: string; readonly relation: 'matches' | 'newer' | 'older'; readonly minors: number; readonly kubelet: string }
+  /** The kube-apiserver instances of an HA control plane among themselves. */
+  | { readonly kind: 'apiServers'; readonly newest: string; readonly oldest: string; readonly minors: number };
+
 export interface SkewVerdict {
   readonly ok: boolean;
   /** The sentence of the policy the verdict applied. */
   readonly rule: string;
   /** The policy's section for that rule. */
   readonly link: string;
-  /** e.g. "kubelet v1.27 is 3 minor versions older than kube-apiserver v1.30". */
+  readonly comparison: SkewComparison;
+  /** The comparison in English, e.g. "kubelet v1.27 is 3 minor versions older than kube-apiserver v1.30". */
   readonly detail: string;
 }
 
@@ -37,6 +47,28 @@ export function parseKubeVersion(version: string): KubeVersion | undefined {
 
 const short = (version: KubeVersion) => `v${version.major}.${version.minor}`;
 const minors = (count: number) => `${count} minor version${count === 1 ? '' : 's'}`;
+
+/** The English sentence of a comparison (the CLI, the JSON report). */
+export function skewComparisonText(comparison: SkewComparison): string {
+  switch (comparison.kind) {
+    case 'apiServer':
+      return comparison.relation === 'matches'
+        ? `${comparison.component} ${comparison.own} matches kube-apiserver ${comparison.apiServer}`
+        : `${comparison.component} ${comparison.own} is ${minors(comparison.minors)} ${comparison.relation} than kube-apiserver ${comparison.apiServer}`;
+    case 'kubelet':
+      return comparison.relation === 'matches'
+        ? `kube-proxy ${comparison.own} matches its node's kubelet ${comparison.kubelet}`
+        : `kube-proxy ${comparison.own} is ${minors(comparison.minors)} ${comparison.relation} than its node's kubelet ${comparison.kubelet}`;
+    case 'apiServers':
+      return comparison.minors === 0
+        ? `every kube-apiserver instance is at ${comparison.newest}`
+        : `the newest kube-apiserver, ${comparison.newest}, is ${minors(comparison.minors)} newer than the oldest, ${comparison.oldest}`;
+  }
+}
+
+function verdict(ok: boolean, rule: string, link: string, comparison: SkewComparison): SkewVerdict {
+  return { ok, rule, link, comparison, detail: skewComparisonText(comparison) };
+}
 
 /** The rules of one section for a component that talks to kube-apiserver. */
 interface ComponentPolicy {
@@ -88,11 +120,10 @@ function againstApiServers(policy: ComponentPolicy, name: string, servers: strin
   const { oldest, newest } = byMinor(apiServers);
   const link = `${policyPage}#${policy.anchor}`;
   if (own.minor > oldest.minor) {
-    return { ok: false, rule: policy.notNewer, link, detail: `${name} ${short(own)} is ${minors(own.minor - oldest.minor)} newer than kube-apiserver ${short(oldest)}` };
+    return verdict(false, policy.notNewer, link, { kind: 'apiServer', component: name, own: short(own), relation: 'newer', minors: own.minor - oldest.minor, apiServer: short(oldest) });
   }
   const behind = newest.minor - own.minor;
-  const detail = behind === 0 ? `${name} ${short(own)} matches kube-apiserver ${short(newest)}` : `${name} ${short(own)} is ${minors(behind)} older than kube-apiserver ${short(newest)}`;
-  return { ok: behind <= policy.maxOlder(own), rule: policy.mayBeOlder, link, detail };
+  return verdict(behind <= policy.maxOlder(own), policy.mayBeOlder, link, { kind: 'apiServer', component: name, own: short(own), relation: behind === 0 ? 'matches' : 'older', minors: behind, apiServer: short(newest) });
 }
 
 /**
@@ -117,10 +148,8 @@ export function kubeProxyBesideKubeletSkew(kubelet: string, proxy: string): Skew
   if (!parsed) return undefined;
   const [own, agent] = parsed as [KubeVersion, KubeVersion];
   const apart = Math.abs(own.minor - agent.minor);
-  const detail = apart === 0
-    ? `kube-proxy ${short(own)} matches its node's kubelet ${short(agent)}`
-    : `kube-proxy ${short(own)} is ${minors(apart)} ${own.minor > agent.minor ? 'newer' : 'older'} than its node's kubelet ${short(agent)}`;
-  return { ok: apart <= (own.minor < 25 ? 2 : 3), rule: kubeProxyBesideKubeletRule, link: `${policyPage}#kube-proxy`, detail };
+  const relation = apart === 0 ? 'matches' : own.minor > agent.minor ? 'newer' : 'older';
+  return verdict(apart <= (own.minor < 25 ? 2 : 3), kubeProxyBesideKubeletRule, `${policyPage}#kube-proxy`, { kind: 'kubelet', own: short(own), relation, minors: apart, kubelet: short(agent) });
 }
 
 /**
@@ -137,9 +166,5 @@ export function apiServersSkew(versions: readonly string[]): SkewVerdict | undef
   if (!parsed) return undefined;
   const { oldest, newest } = byMinor(parsed);
   const spread = newest.minor - oldest.minor;
-  const detail =
-    spread === 0
-      ? `every kube-apiserver instance is at ${short(newest)}`
-      : `the newest kube-apiserver, ${short(newest)}, is ${minors(spread)} newer than the oldest, ${short(oldest)}`;
-  return { ok: spread <= 1, rule: haRule, link: `${policyPage}#kube-apiserver`, detail };
+  return verdict(spread <= 1, haRule, `${policyPage}#kube-apiserver`, { kind: 'apiServers', newest: short(newest), oldest: short(oldest), minors: spread });
 }

@@ -4,7 +4,7 @@
  * checks, the serving certificate and the CSRs are asked for again at each refresh.
  */
 import type { LiveAnatomy } from '../anatomy/liveAnatomy';
-import { healthProblems } from '../health/render';
+import { healthProblems, type HealthProblem } from '../health/render';
 import { type ControlPlaneHealthReport, gatherControlPlaneHealth } from '../health/report';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
@@ -57,7 +57,7 @@ export class HealthMonitor implements Disposable {
   }
 
   /** What the report finds wrong, for the status bar; undefined until a report exists. */
-  get summary(): { readonly problems: readonly string[] } | undefined {
+  get summary(): { readonly problems: readonly HealthProblem[] } | undefined {
     return this.report ? { problems: healthProblems(this.report) } : undefined;
   }
 

@@ -1,5 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import type { HealthProblem } from '../../core/health/render';
+import { healthProblemLabel } from '../healthText';
 import type { ContextStatus, ContextStatusState } from '../../core/workspace/contextStatus';
 import type { KubeconfigProblem } from '../../core/kubeconfig/types';
 import { plainLabel } from './contextQuickPick';
@@ -101,7 +103,7 @@ export function problemText(problem: KubeconfigProblem): string {
 
 /** What the control plane's health report says, for one line of the tooltip. */
 export interface ControlPlaneSummary {
-  readonly problems: readonly string[];
+  readonly problems: readonly HealthProblem[];
 }
 
 export interface StatusPresentation {
@@ -143,7 +145,7 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
     row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.join(path.delimiter));
   }
   row(vscode.l10n.t('Connection'), status.connectionMessage);
-  if (health && status.state === 'connected') row(vscode.l10n.t('Control plane'), health.problems.length === 0 ? vscode.l10n.t('no problem found') : health.problems.length === 1 ? health.problems[0] : vscode.l10n.t('{0} (and {1} more)', health.problems[0]!, health.problems.length - 1));
+  if (health && status.state === 'connected') row(vscode.l10n.t('Control plane'), health.problems.length === 0 ? vscode.l10n.t('no problem found') : health.problems.length === 1 ? healthProblemLabel(health.problems[0]!) : vscode.l10n.t('{0} (and {1} more)', healthProblemLabel(health.problems[0]!), health.problems.length - 1));
   const problems = [...status.blocking, ...status.other];
   if (problems.length > 0) {
     tooltip.appendMarkdown('\n');

@@ -4,6 +4,7 @@ import type { HealthElement } from '../../core/health/healthTree';
 import { healthHasChildren } from '../../core/health/healthTree';
 import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
 import { healthColor, Tooltip, ageText } from './treeText';
+import { skewComparisonLabel } from '../healthText';
 
 const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
 
@@ -88,7 +89,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       const item = new vscode.TreeItem(entry.subject);
       item.description = `${entry.component} ${entry.version}`;
       item.iconPath = new vscode.ThemeIcon(entry.verdict ? 'warning' : 'question', healthColor(entry.verdict ? 'warn' : 'unknown'));
-      item.tooltip = new Tooltip().heading(entry.subject).paragraph(entry.verdict ? `${entry.verdict.detail}. ${entry.verdict.rule}` : vscode.l10n.t('Not a version the policy can judge.')).markdown;
+      item.tooltip = new Tooltip().heading(entry.subject).paragraph(entry.verdict ? `${skewComparisonLabel(entry.verdict.comparison)}. ${entry.verdict.rule}` : vscode.l10n.t('Not a version the policy can judge.')).markdown;
       return item;
     }
     case 'healthCertificates': {

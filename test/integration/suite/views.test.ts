@@ -128,7 +128,7 @@ describe('the tree and the diagram agree', function () {
     }, 30_000, 250);
     assert.match(failing.section!.description, /^\d+ problems$/);
     assert.equal(failing.row.iconColor, 'list.errorForeground');
-    assert.match(api.contextStatus.tooltip, /Control plane: readyz: etcd failed \(reason withheld\)/);
+    assert.match(api.contextStatus.tooltip, /Control plane: \/readyz: etcd failed \(reason withheld\)/);
     // The diagram (brought to the front again: the hover test covered it with a document) draws the failing
     // check on kube-apiserver's box.
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');

@@ -31,6 +31,7 @@ describe('the Version Skew Policy', () => {
     assert.equal(verdict?.link, `${policy}#kube-apiserver`);
     assert.equal(verdict?.rule, 'In highly-available (HA) clusters, the newest and oldest kube-apiserver instances must be within one minor version.');
     assert.equal(verdict?.detail, 'the newest kube-apiserver, v1.35, is 2 minor versions newer than the oldest, v1.33');
+    assert.deepEqual(verdict?.comparison, { kind: 'apiServers', newest: 'v1.35', oldest: 'v1.33', minors: 2 });
   });
 
   it('kubelet: kube-apiserver at 1.35 supports 1.35, 1.34, 1.33 and 1.32, and nothing newer', () => {
@@ -40,12 +41,14 @@ describe('the Version Skew Policy', () => {
       ok: true,
       rule: 'kubelet may be up to three minor versions older than kube-apiserver (kubelet < 1.25 may only be up to two minor versions older than kube-apiserver).',
       link: `${policy}#kubelet`,
+      comparison: { kind: 'apiServer', component: 'kubelet', own: 'v1.27', relation: 'older', minors: 3, apiServer: 'v1.30' },
       detail: 'kubelet v1.27 is 3 minor versions older than kube-apiserver v1.30',
     });
     assert.deepEqual(kubeletSkew('v1.35.0', 'v1.36.0'), {
       ok: false,
       rule: 'kubelet must not be newer than kube-apiserver.',
       link: `${policy}#kubelet`,
+      comparison: { kind: 'apiServer', component: 'kubelet', own: 'v1.36', relation: 'newer', minors: 1, apiServer: 'v1.35' },
       detail: 'kubelet v1.36 is 1 minor version newer than kube-apiserver v1.35',
     });
     assert.equal(kubeletSkew('v1.35.0', 'v1.35.4')?.detail, 'kubelet v1.35 matches kube-apiserver v1.35');
@@ -62,6 +65,7 @@ describe('the Version Skew Policy', () => {
     const table: [string, boolean][] = [['v1.35.0', false], ['v1.34.0', true], ['v1.33.0', true], ['v1.32.0', true], ['v1.31.0', false]];
     for (const [kubelet, expected] of table) assert.equal(ok(kubeletSkew(servers, kubelet)), expected, kubelet);
     assert.equal(kubeletSkew(servers, 'v1.35.0')?.detail, 'kubelet v1.35 is 1 minor version newer than kube-apiserver v1.34');
+    assert.deepEqual(kubeletSkew(servers, 'v1.35.0')?.comparison, { kind: 'apiServer', component: 'kubelet', own: 'v1.35', relation: 'newer', minors: 1, apiServer: 'v1.34' });
   });
 
   it('kube-proxy: the same bounds as kubelet, in its own section', () => {
@@ -84,6 +88,8 @@ describe('the Version Skew Policy', () => {
     assert.equal(verdict.link, `${policy}#kube-proxy`);
     assert.match(verdict.rule, /^kube-proxy may be up to three minor versions older or newer than the kubelet instance it runs alongside/);
     assert.equal(verdict.detail, "kube-proxy v1.31 is 4 minor versions older than its node's kubelet v1.35");
+    // The views word the comparison themselves (in Japanese too), so it is data as well.
+    assert.deepEqual(verdict.comparison, { kind: 'kubelet', own: 'v1.31', relation: 'older', minors: 4, kubelet: 'v1.35' });
     assert.equal(kubeProxyBesideKubeletSkew('v1.35.0', 'not a version'), undefined);
   });
 
