@@ -19,6 +19,7 @@ Options:
   --force                      with --kubeconfig-out: replace the file when it exists
   --context-name NAME          context name (default: kind-multi-node)
   --nodes N                    generate a larger cluster of N nodes (kube-proxy and kindnet on each)
+  --control-planes N           N control-plane nodes, as kind's HA cluster (3); the first holds the leader locks
   --pods-per-node P            with --nodes: workload Pods per worker node (namespace default)
   --time-scale X               run grace periods and eviction X times faster (60: eviction after 5 s)
   --lease-renew-seconds S      real seconds between two Lease renewals of a node (default 10 / time scale)
@@ -34,6 +35,7 @@ const options = {
   force: { type: 'boolean' },
   'context-name': { type: 'string' },
   nodes: { type: 'string' },
+  'control-planes': { type: 'string' },
   'pods-per-node': { type: 'string' },
   'time-scale': { type: 'string' },
   'lease-renew-seconds': { type: 'string' },
@@ -80,6 +82,8 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const { values } = parseCommandArgs(args, options);
       const port = number(values.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number');
       const nodes = number(values.nodes, 'nodes', (n) => Number.isInteger(n) && n >= 1 && n <= 20_000, 'an integer from 1 to 20000');
+      const controlPlanes = number(values['control-planes'], 'control-planes', (n) => Number.isInteger(n) && n >= 1 && n <= 7, 'an integer from 1 to 7');
+      if (controlPlanes !== undefined && nodes !== undefined && nodes <= controlPlanes) throw new UsageError('--nodes must be more than --control-planes (the workers run the workloads)');
       const podsPerNode = number(values['pods-per-node'], 'pods-per-node', (n) => Number.isInteger(n) && n >= 0 && n <= 110, 'an integer from 0 to 110');
       if (podsPerNode !== undefined && nodes === undefined) throw new UsageError('--pods-per-node needs --nodes');
       const timeScale = number(values['time-scale'], 'time-scale', (n) => n > 0, 'a positive number');
@@ -90,7 +94,7 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const outFile = values['kubeconfig-out'] === undefined ? undefined : resolve(values['kubeconfig-out']);
       if (outFile !== undefined) refuseUserKubeconfig(outFile, io.env, values.force === true);
 
-      const clusterOptions: DemoClusterOptions = { port, contextName: values['context-name'], timeScale, leaseRenewSeconds };
+      const clusterOptions: DemoClusterOptions = { port, contextName: values['context-name'], timeScale, leaseRenewSeconds, ...(controlPlanes !== undefined && { controlPlanes }) };
       if (nodes !== undefined) clusterOptions.generate = { nodes, podsPerNode };
       const cluster: DemoCluster = await startDemoCluster(clusterOptions);
       const timers: NodeJS.Timeout[] = [];

@@ -16,6 +16,8 @@ export interface DemoClusterOptions {
   contextName?: string;
   /** A larger generated cluster: N nodes (1 control plane + N-1 workers), extra workload Pods per worker. */
   generate?: { nodes: number; podsPerNode?: number };
+  /** Control-plane nodes, each with its static Pods; the first one's components hold the leader locks (default 1). */
+  controlPlanes?: number;
   /** Simulated seconds per real second for grace periods and eviction (60: a 5-minute eviction takes 5 s). */
   timeScale?: number;
   /** Real seconds between two renewals of a node's Lease; default 10 / timeScale. */
@@ -108,7 +110,11 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
   const token = randomBytes(24).toString('base64url');
   const store = new ObjectStore(options.historySize ?? 50_000);
   const suffixes = new SuffixSource();
-  const built = buildCluster(store, suffixes, { nodes: options.generate?.nodes ?? 3, podsPerNode: options.generate?.podsPerNode ?? 0 });
+  const built = buildCluster(store, suffixes, {
+    nodes: options.generate?.nodes ?? Math.max(3, (options.controlPlanes ?? 1) + 2),
+    podsPerNode: options.generate?.podsPerNode ?? 0,
+    ...(options.controlPlanes !== undefined && { controlPlanes: options.controlPlanes }),
+  });
   const simulation = new ClusterSimulation(store, built, suffixes, timingFor(options.timeScale ?? 1, options.leaseRenewSeconds));
   const api = new ApiServer({
     store,

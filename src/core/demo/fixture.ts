@@ -22,8 +22,10 @@ export * from './kind/controlPlane';
  */
 
 export interface FixtureOptions {
-  /** Total node count (1 control plane + workers); 3 is the article's cluster. */
+  /** Total node count (control planes + workers); 3 is the article's cluster. */
   nodes?: number;
+  /** Control-plane nodes among them, each with its static Pods (kind's HA cluster has 3); default 1. */
+  controlPlanes?: number;
   /** Extra workload Pods per worker node, in Deployments of namespace `default`. */
   podsPerNode?: number;
   /** When the cluster was created, so AGE columns look like a cluster made a few minutes ago. */
@@ -68,13 +70,14 @@ const controllerServiceAccounts = ['attachdetach-controller', 'bootstrap-signer'
 
 /** Builds the whole cluster into an empty store. */
 export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options: FixtureOptions = {}): BuiltCluster {
-  const nodeCount = Math.max(1, options.nodes ?? 3);
+  const controlPlaneCount = Math.max(1, options.controlPlanes ?? 1);
+  const nodeCount = Math.max(controlPlaneCount, options.nodes ?? 3);
   const t0 = options.createdAt ?? Date.now() - 10 * 60_000;
   const now = Date.now();
   const create = (object: KubeObject) => store.create(resourceTypeOfKind(object.kind), object);
   const podType = resourceTypeOfKind('Pod');
   const podTaken = (name: string) => store.get(podType, 'kube-system', name) !== undefined || store.get(podType, 'default', name) !== undefined;
-  const nodes: NodeInfo[] = nodeNames(nodeCount).map((name, index) => ({ name, ip: nodeIp(index), podCidr: podCidr(index, nodeCount), controlPlane: index === 0 }));
+  const nodes: NodeInfo[] = nodeNames(nodeCount, controlPlaneCount).map((name, index) => ({ name, ip: nodeIp(index), podCidr: podCidr(index, nodeCount), controlPlane: index < controlPlaneCount }));
   const nodeTime = (index: number) => t0 + (index === 0 ? 0 : 15_000 + index * 40);
   const nodeUids = new Map<string, string>();
   const podIpCounter = new Map<string, number>();
@@ -101,24 +104,32 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     create(nodeLease(node, stored.metadata.uid!, nodeTime(index), now - Math.floor((index * 10_000) / nodeCount)));
   });
 
-  // Static Pods on the control-plane node, published as mirror Pods.
-  const controlPlane = nodes[0]!;
-  const staticPods = new Map<string, StaticPodDefinition[]>([[controlPlane.name, staticPodDefinitions(controlPlane)]]);
-  staticPodDefinitions(controlPlane).forEach((definition, index) => {
-    create(mirrorPod(definition, controlPlane, nodeUids.get(controlPlane.name)!, t0 + 5000 + index * 100, suffixes));
+  // Static Pods on each control-plane node, published as mirror Pods.
+  const controlPlanes = nodes.filter((node) => node.controlPlane);
+  const controlPlane = controlPlanes[0]!;
+  // kind puts a load balancer in front of several API servers; the cluster's own config points there.
+  const apiEndpoint = controlPlanes.length > 1 ? `${clusterName}-external-load-balancer:6443` : `${clusterName}-control-plane:6443`;
+  const staticPods = new Map<string, StaticPodDefinition[]>();
+  controlPlanes.forEach((node, nodeIndex) => {
+    staticPods.set(node.name, staticPodDefinitions(node));
+    staticPodDefinitions(node).forEach((definition, index) => {
+      create(mirrorPod(definition, node, nodeUids.get(node.name)!, nodeTime(nodeIndex) + 5000 + index * 100, suffixes));
+    });
   });
 
   const system = 'kube-system';
   // Leader-election and identity Leases in kube-system.
   const leadersAcquired = t0 + 6000;
+  // The first control plane's components won the elections; the others' replicas stand by.
   const { leaders, identity } = controlPlaneLeases(controlPlane, t0 + 1000, leadersAcquired, now, suffixes);
   const leaderLeases = leaders.map((lease) => create(lease));
   create(identity);
+  controlPlanes.slice(1).forEach((node, index) => create(controlPlaneLeases(node, nodeTime(index + 1) + 1000, leadersAcquired, now, suffixes).identity));
 
   // DaemonSets kube-proxy (kubeadm) and kindnet (kind), one Pod per node.
   for (const [dsName, template, manager, labels] of [
     ['kube-proxy', kubeProxyTemplate(), 'kubeadm', { 'k8s-app': 'kube-proxy' }],
-    ['kindnet', kindnetTemplate(), 'kubectl-create', { app: 'kindnet', 'k8s-app': 'kindnet', tier: 'node' }],
+    ['kindnet', kindnetTemplate(apiEndpoint), 'kubectl-create', { app: 'kindnet', 'k8s-app': 'kindnet', tier: 'node' }],
   ] as const) {
     const at = isoSeconds(t0 + 7000);
     const selector = { matchLabels: dsName === 'kindnet' ? { app: 'kindnet' } : { 'k8s-app': 'kube-proxy' } };
@@ -136,7 +147,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     const revisionHash = templateHash(template);
     nodes.forEach((node, index) => {
       // DaemonSet Pods start once their node registered, after the static Pods of the control plane.
-      const started = nodeTime(index) + (index === 0 ? 18_000 : 3000);
+      const started = nodeTime(index) + (node.controlPlane ? 18_000 : 3000);
       const pod = podFromTemplate(ds, template, suffixes.uniqueName(`${dsName}-`, podTaken), { 'controller-revision-hash': revisionHash, 'pod-template-generation': '1' }, started);
       create(startedPod(pod, node, node.ip, started, suffixes, true));
     });
@@ -178,11 +189,17 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     spec: { clusterIP: '10.96.0.1', clusterIPs: ['10.96.0.1'], internalTrafficPolicy: 'Cluster', ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], sessionAffinity: 'None', type: 'ClusterIP' },
     status: { loadBalancer: {} },
   });
+  // kube-apiserver's endpoint reconciler keeps both: the Endpoints (read by older clients) and the EndpointSlice.
+  create({
+    apiVersion: 'v1', kind: 'Endpoints',
+    metadata: { name: 'kubernetes', namespace: 'default', creationTimestamp: isoSeconds(t0 - 1000), labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' }, managedFields: [managedEntry('kube-apiserver', 'v1', isoSeconds(t0 - 1000), { metadata: { labels: { 'endpointslice.kubernetes.io/skip-mirror': '' } }, subsets: {} })] },
+    subsets: [{ addresses: controlPlanes.map((node) => ({ ip: node.ip })), ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
+  });
   create({
     apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
     metadata: { name: 'kubernetes', namespace: 'default', creationTimestamp: isoSeconds(t0 - 1000), generation: 1, labels: { 'kubernetes.io/service-name': 'kubernetes' }, managedFields: [managedEntry('kube-apiserver', 'discovery.k8s.io/v1', isoSeconds(t0 - 1000), { addressType: '', endpoints: {}, metadata: { labels: { 'kubernetes.io/service-name': '' } }, ports: {} })] },
     addressType: 'IPv4',
-    endpoints: [{ addresses: [controlPlane.ip], conditions: { ready: true } }],
+    endpoints: controlPlanes.map((node) => ({ addresses: [node.ip], conditions: { ready: true } })),
     ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
   });
   void kubernetesService;
@@ -218,11 +235,11 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     configMap(namespace, 'kube-root-ca.crt', { 'ca.crt': '-----BEGIN CERTIFICATE-----\n(the cluster CA)\n-----END CERTIFICATE-----\n' }, 'kube-controller-manager', { annotations: { 'kubernetes.io/description': 'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.' } });
   }
   configMap(system, 'coredns', { Corefile: corefile }, 'kubeadm');
-  configMap(system, 'kube-proxy', { 'config.conf': 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/16\nmode: iptables\n', 'kubeconfig.conf': `apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt\n    server: https://${clusterName}-control-plane:6443\n  name: default\n` }, 'kubeadm', { labels: { app: 'kube-proxy' } });
-  configMap(system, 'kubeadm-config', { ClusterConfiguration: `apiServer:\n  certSANs:\n  - localhost\n  - 127.0.0.1\napiVersion: kubeadm.k8s.io/v1beta4\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${clusterName}-control-plane:6443\nkind: ClusterConfiguration\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: 10.244.0.0/16\n  serviceSubnet: 10.96.0.0/16\n` }, 'kubeadm');
+  configMap(system, 'kube-proxy', { 'config.conf': 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/16\nmode: iptables\n', 'kubeconfig.conf': `apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt\n    server: https://${apiEndpoint}\n  name: default\n` }, 'kubeadm', { labels: { app: 'kube-proxy' } });
+  configMap(system, 'kubeadm-config', { ClusterConfiguration: `apiServer:\n  certSANs:\n  - localhost\n  - 127.0.0.1\napiVersion: kubeadm.k8s.io/v1beta4\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${apiEndpoint}\nkind: ClusterConfiguration\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: 10.244.0.0/16\n  serviceSubnet: 10.96.0.0/16\n` }, 'kubeadm');
   configMap(system, 'kubelet-config', { kubelet: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nclusterDNS:\n- 10.96.0.10\nclusterDomain: cluster.local\nnodeLeaseDurationSeconds: 40\nstaticPodPath: /etc/kubernetes/manifests\n' }, 'kubeadm');
   configMap(system, 'extension-apiserver-authentication', { 'client-ca-file': '(client CA bundle)', 'requestheader-allowed-names': '["front-proxy-client"]' }, 'kube-apiserver');
-  configMap('kube-public', 'cluster-info', { kubeconfig: `apiVersion: v1\nclusters:\n- cluster:\n    server: https://${clusterName}-control-plane:6443\n  name: ""\nkind: Config\n` }, 'kubeadm');
+  configMap('kube-public', 'cluster-info', { kubeconfig: `apiVersion: v1\nclusters:\n- cluster:\n    server: https://${apiEndpoint}\n  name: ""\nkind: Config\n` }, 'kubeadm');
   configMap('local-path-storage', 'local-path-config', { 'config.json': '{\n  "nodePathMap":[\n  {\n    "node":"DEFAULT_PATH_FOR_NON_LISTED_NODES",\n    "paths":["/var/local-path-provisioner"]\n  }\n  ]\n}\n', 'helperPod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: helper-pod\n', setup: '#!/bin/sh\nset -eu\nmkdir -m 0777 -p "$VOL_DIR"\n', teardown: '#!/bin/sh\nset -eu\nrm -rf "$VOL_DIR"\n' }, 'kubectl-client-side-apply');
 
   // Events of a freshly created cluster (the first ones; events expire after an hour).

@@ -58,6 +58,7 @@ export const resourceTypes: readonly ResourceType[] = [
     group: '', version: 'v1', plural: 'pods', singular: 'pod', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], verbs: ['delete', 'get', 'list', 'watch'],
     fieldLabels: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.podIPs', 'status.nominatedNodeName'],
   },
+  { group: '', version: 'v1', plural: 'endpoints', singular: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'], verbs: readOnly, fieldLabels: [] },
   { group: '', version: 'v1', plural: 'services', singular: 'service', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], verbs: readOnly, fieldLabels: ['spec.clusterIP', 'spec.type'] },
   {
     group: '', version: 'v1', plural: 'events', singular: 'event', kind: 'Event', namespaced: true, shortNames: ['ev'], verbs: readOnly,

@@ -291,6 +291,15 @@ const printers: Record<string, Printer> = {
     columns: [nameColumn, column('Data', 'string', 'Data contains the configuration data.'), ageColumn],
     cells: (object, now) => [object.metadata.name, String(Object.keys(((object as Loose).data as object | undefined) ?? {}).length + Object.keys(((object as Loose).binaryData as object | undefined) ?? {}).length), since(object.metadata.creationTimestamp, now)],
   },
+  endpoints: {
+    columns: [nameColumn, column('Endpoints', 'string', 'Endpoints is the list of endpoints of the service.'), ageColumn],
+    cells: (object, now) => {
+      const subsets = ((object as Loose).subsets as Loose[] | undefined) ?? [];
+      const pairs = subsets.flatMap((subset) => ((subset.addresses as Loose[] | undefined) ?? []).flatMap((address) => ((subset.ports as Loose[] | undefined) ?? []).map((port) => `${address.ip}:${port.port}`)));
+      const shown = pairs.slice(0, 3).join(',');
+      return [object.metadata.name, pairs.length === 0 ? '<none>' : pairs.length > 3 ? `${shown} + ${pairs.length - 3} more...` : shown, since(object.metadata.creationTimestamp, now)];
+    },
+  },
   endpointslices: {
     columns: [
       nameColumn,

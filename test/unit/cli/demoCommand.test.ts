@@ -93,7 +93,7 @@ describe('cluster-anatomy demo', () => {
   });
 
   it('rejects bad flags with exit code 2', async () => {
-    for (const args of [['--port', 'abc'], ['--pods-per-node', '3'], ['--nodes', '0'], ['--time-scale', '-1'], ['--bogus'], ['--stop-heartbeat', 'no-such-node'], ['--forbid', 'widgets']]) {
+    for (const args of [['--port', 'abc'], ['--pods-per-node', '3'], ['--nodes', '0'], ['--time-scale', '-1'], ['--bogus'], ['--stop-heartbeat', 'no-such-node'], ['--forbid', 'widgets'], ['--control-planes', '0'], ['--control-planes', '3', '--nodes', '3']]) {
       const output = capture();
       const code = await runCli(['demo', ...args], output.io, [createDemoCommand(() => Promise.resolve())]);
       assert.equal(code, 2, `${args.join(' ')}: ${output.stderr}`);

@@ -82,3 +82,31 @@ describe('cluster-anatomy health, on the demo cluster', function () {
     assert.match(stderr, /cluster-anatomy health: Cannot read context "kind-multi-node"/);
   });
 });
+
+describe('cluster-anatomy health, on the demo cluster with three control-plane nodes (kind\'s HA shape)', function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+
+  before(async () => {
+    demo = await startDemo({ timeScale: 20, controlPlanes: 3 });
+  });
+  after(async () => {
+    await demo?.stop();
+  });
+
+  it('names the leader and its two standbys, three API servers and their identity Leases', async () => {
+    const { code, stdout } = await health(demo);
+    assert.equal(code, 0, stdout);
+    for (const component of ['kube-controller-manager', 'kube-scheduler']) {
+      assert.match(stdout, new RegExp(`${component}: leader ${component}-multi-node-control-plane on multi-node-control-plane, renewed .*; standby: ${component}-multi-node-control-plane2 on multi-node-control-plane2, ${component}-multi-node-control-plane3 on multi-node-control-plane3\\n`));
+    }
+    assert.match(stdout, /the kubernetes Service's endpoints: 172\.18\.0\.3, 172\.18\.0\.2, 172\.18\.0\.4\n/);
+    assert.match(stdout, /identity Leases: 3 running \(/);
+  });
+
+  it('moves the lock to the next control plane when another replica takes it, and back to standby', async () => {
+    demo.cluster.control.changeLeader('kube-scheduler');
+    const { stdout } = await health(demo);
+    assert.match(stdout, /kube-scheduler: leader kube-scheduler-multi-node-control-plane2 on multi-node-control-plane2, .*, 1 transitions; standby: kube-scheduler-multi-node-control-plane on multi-node-control-plane, kube-scheduler-multi-node-control-plane3 on multi-node-control-plane3\n/);
+  });
+});

@@ -71,9 +71,13 @@ export function isoMicros(time: number): string {
   return new Date(time).toISOString().replace(/Z$/, `${micros}Z`);
 }
 
-export function nodeNames(count: number): string[] {
-  const names = [`${clusterName}-control-plane`];
-  for (let index = 1; index < count; index++) names.push(index === 1 ? `${clusterName}-worker` : `${clusterName}-worker${index}`);
+/** kind's node names: control-plane, control-plane2, … then worker, worker2, … */
+export function nodeNames(count: number, controlPlanes = 1): string[] {
+  const names: string[] = [];
+  for (let index = 0; index < count; index++) {
+    const [role, ordinal] = index < controlPlanes ? ['control-plane', index] : ['worker', index - controlPlanes];
+    names.push(ordinal === 0 ? `${clusterName}-${role}` : `${clusterName}-${role}${ordinal + 1}`);
+  }
   return names;
 }
 

@@ -94,7 +94,7 @@ export function kubeProxyTemplate(): PodTemplate {
   };
 }
 
-export function kindnetTemplate(): PodTemplate {
+export function kindnetTemplate(apiEndpoint = `${clusterName}-control-plane:6443`): PodTemplate {
   return {
     labels: { app: 'kindnet', 'k8s-app': 'kindnet', tier: 'node' },
     spec: {
@@ -104,7 +104,7 @@ export function kindnetTemplate(): PodTemplate {
           { name: 'HOST_IP', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.hostIP' } } },
           { name: 'POD_IP', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'status.podIP' } } },
           { name: 'POD_SUBNET', value: '10.244.0.0/16' },
-          { name: 'CONTROL_PLANE_ENDPOINT', value: `${clusterName}-control-plane:6443` },
+          { name: 'CONTROL_PLANE_ENDPOINT', value: apiEndpoint },
         ],
         resources: { limits: { cpu: '100m', memory: '50Mi' }, requests: { cpu: '100m', memory: '50Mi' } },
         securityContext: { capabilities: { add: ['NET_RAW', 'NET_ADMIN'] }, privileged: false },

@@ -59,15 +59,18 @@ export abstract class ControlPlaneLeases extends ControllersAndScheduler {
   }
 
   /**
-   * Another replica takes the lock: a new `<host>_<uuid>` (the demo has one control-plane node, so the host stays,
-   * as when the component restarts), acquireTime now, leaseTransitions + 1, and the LeaderElection Event. Returns
-   * the new holderIdentity.
+   * Another replica takes the lock: a new `<host>_<uuid>` (on the next control-plane node when there are several;
+   * with one, the host stays, as when the component restarts), acquireTime now, leaseTransitions + 1, and the
+   * LeaderElection Event. Returns the new holderIdentity.
    */
   changeLeader(component: LeaderComponent): string {
     const lease = this.leaderLease(component);
     this.stalledLeaders.delete(component);
-    const controlPlane = this.cluster.nodes.find((node) => node.controlPlane) ?? this.cluster.nodes[0]!;
-    const identity = leaderIdentity(controlPlane.name, this.suffixes);
+    const controlPlanes = this.cluster.nodes.filter((node) => node.controlPlane);
+    const holderHost = String((lease.spec as Loose).holderIdentity ?? '').replace(/_[^_]*$/, '');
+    const current = controlPlanes.findIndex((node) => node.name === holderHost);
+    const next = controlPlanes[(current + 1) % controlPlanes.length] ?? this.cluster.nodes[0]!;
+    const identity = leaderIdentity(next.name, this.suffixes);
     const stored = this.store.update(leaseType, leaderTakeover(lease, identity, Date.now()));
     this.event('kube-system', stored, 'LeaderElection', `${identity} became leader`, { component: leaderEventSource[component] });
     return identity;
