@@ -47,7 +47,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.affinity.podAffinity|podAntiAffinity', 'spec.affinity.podAffinity|podAntiAffinity.**'],
     docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod near (affinity) or away from (anti-affinity) Pods whose labels match, per topology domain (node, zone …).', ja: 'ラベルが一致する Pod と同じ（affinity）または別の（anti-affinity）トポロジーの範囲（ノード、ゾーンなど）に Pod を置きます。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod near (affinity) or away from (anti-affinity) Pods whose labels match, per topology domain (node, zone …). requiredDuringScheduling rules filter the nodes, and the Pod stays Pending if none is left; preferredDuringScheduling rules only add to a node\'s score, so the Pod may still land elsewhere. "IgnoredDuringExecution": Pods already running are not moved when labels change later.', ja: 'ラベルが一致する Pod と同じ（affinity）または別の（anti-affinity）トポロジーの範囲（ノード、ゾーンなど）に Pod を置きます。requiredDuringScheduling の条件はノードを絞り込み、ノードが残らなければ Pod は Pending のままです。preferredDuringScheduling の条件はノードの点数を変えるだけなので、Pod がほかの場所に置かれることもあります。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
     ],
   },
   {
@@ -85,6 +85,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#non-preempting-priority-class`,
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Never: the Pod waits in the queue instead of preempting lower-priority Pods.', ja: 'Never なら、Pod は優先度の低い Pod を押しのけず、キューで待ちます。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The Priority admission plugin sets it from the Pod\'s PriorityClass (with no class, the globalDefault class, or PreemptLowerPriority when there is none) and rejects the Pod if its own value differs: Never belongs on a PriorityClass, not on the Pod.', ja: 'Priority のアドミッションプラグインが、Pod の PriorityClass（クラスが無ければ globalDefault のクラス、それも無ければ PreemptLowerPriority）からこの値を設定し、Pod に書いた値がそれと違えば Pod を拒否します。Never は Pod ではなく PriorityClass に書くものです。' },
     ],
   },
   {
@@ -155,7 +156,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-termination`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'On deletion it runs the preStop hooks, then has the runtime send TERM; the hooks run inside this period, not before it. When the period is over it has what is left killed (KILL), granting once 2 more seconds if a preStop hook is still running.', ja: '削除されると preStop フックを実行し、その後ランタイムに TERM を送らせます。フックの時間もこの秒数に含まれます（先に足されるわけではありません）。秒数が尽きると残ったプロセスを強制終了（KILL）させます。preStop フックがまだ動いていれば、一度だけ 2 秒延ばします。' },
-      { id: 'kube-apiserver', when: 'on-change', writesOther: 'metadata.deletionGracePeriodSeconds', en: 'Copies it into metadata.deletionGracePeriodSeconds when the Pod is deleted.', ja: 'Pod が削除されるとき、この値を metadata.deletionGracePeriodSeconds に写します。' },
+      { id: 'kube-apiserver', when: 'on-change', writesOther: 'metadata.deletionGracePeriodSeconds', en: 'When the Pod is deleted, sets metadata.deletionGracePeriodSeconds to this value unless the delete request gives its own (kubectl delete --grace-period, --force); a Pod not yet bound to a node, or already Succeeded or Failed, is removed at once.', ja: 'Pod が削除されるとき、削除の要求が自分の値（kubectl delete --grace-period や --force）を持たなければ、この値を metadata.deletionGracePeriodSeconds に設定します。まだノードに割り当てられていない Pod や、すでに Succeeded か Failed の Pod は、すぐに消されます。' },
     ],
   },
   {
@@ -236,8 +237,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.dnsPolicy', 'spec.dnsConfig', 'spec.dnsConfig.**'],
     docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-s-dns-policy`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Writes the container\'s /etc/resolv.conf: ClusterFirst points it at the cluster DNS Service (kube-dns).', ja: 'コンテナの /etc/resolv.conf を書きます。ClusterFirst ならクラスタ DNS の Service（kube-dns）を指します。' },
-      { id: 'coredns', when: 'run-time', en: 'Answers the Pod\'s queries for cluster names and forwards the rest upstream.', ja: 'Pod からのクラスタ内の名前の問い合わせに答え、それ以外は上流へ転送します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Writes the container\'s /etc/resolv.conf: ClusterFirst (the default) points it at the cluster DNS Service (kube-dns), except in a hostNetwork Pod, which falls back to Default unless it sets ClusterFirstWithHostNet; Default copies the node\'s resolver configuration; None uses dnsConfig alone. dnsConfig is added in every case.', ja: 'コンテナの /etc/resolv.conf を書きます。ClusterFirst（既定）ならクラスタ DNS の Service（kube-dns）を指します。ただし hostNetwork の Pod は、ClusterFirstWithHostNet を指定しないかぎり Default と同じになります。Default ならノードの名前解決の設定を引き継ぎ、None なら dnsConfig だけを使います。dnsConfig はどの場合も足されます。' },
+      { id: 'coredns', when: 'run-time', en: 'Only with ClusterFirst (in a hostNetwork Pod, ClusterFirstWithHostNet): answers the Pod\'s queries for cluster names and forwards the rest upstream. With Default or None the Pod does not ask it, unless dnsConfig names it.', ja: 'ClusterFirst（hostNetwork の Pod なら ClusterFirstWithHostNet）のときだけ、Pod からのクラスタ内の名前の問い合わせに答え、それ以外は上流へ転送します。Default か None なら、dnsConfig で指定しないかぎり Pod はクラスタ DNS に問い合わせません。' },
     ],
   },
   {
@@ -424,8 +425,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.command`, `${C}.args`, `${C}.command[*]`, `${C}.args[*]`, `${C}.workingDir`],
     docs: `${docs}/tasks/inject-data-application/define-command-argument-container/#define-a-command-and-arguments-when-you-create-a-pod`,
     actors: [
-      { id: 'container-runtime', when: 'run-time', en: 'Runs this instead of the image\'s ENTRYPOINT (command) / CMD (args).', ja: 'イメージの ENTRYPOINT（command）/ CMD（args）の代わりにこれを実行します。' },
-      { id: 'kubelet', when: 'run-time', en: 'Expands $(VAR) references from the container\'s env before passing them on.', ja: 'コンテナの env を使って $(VAR) を展開してから渡します。' },
+      { id: 'container-runtime', when: 'run-time', en: 'command replaces the image\'s ENTRYPOINT and args its CMD: with command but no args the image\'s CMD is dropped too; with args alone the image\'s ENTRYPOINT runs with them. workingDir replaces the image\'s WORKDIR.', ja: 'command はイメージの ENTRYPOINT を、args は CMD を置き換えます。command だけを書くとイメージの CMD も使われず、args だけならイメージの ENTRYPOINT がその args で動きます。workingDir はイメージの WORKDIR を置き換えます。' },
+      { id: 'kubelet', when: 'run-time', en: 'Expands $(VAR) references in command and args (not in workingDir) from the container\'s env before passing them on.', ja: 'command と args の $(VAR) を、コンテナの env を使って展開してから渡します（workingDir は展開しません）。' },
     ],
   },
   {
@@ -444,7 +445,7 @@ export const podEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit its effective request: the sum of the containers\' requests, or the largest init container\'s when that is larger, plus overhead.', ja: 'Pod の実効的な requests（コンテナの requests の合計か、それより大きければ最大の init コンテナの requests。これに overhead を足したもの）が、allocatable にまだ収まるノードにだけ Pod を置きます。' },
       { id: 'kubelet', when: 'run-time', en: 'Sets the CPU request as the container\'s cgroup CPU weight (the memory request is used mainly for scheduling) and ranks Pods for eviction under node pressure by their usage above requests.', ja: 'CPU の requests をコンテナの cgroup の CPU の重みにします（メモリーの requests は主にスケジューリングに使われます）。ノードのリソースが足りないときは、requests を超えた使用量で Pod の退去の順位を決めます。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'LimitRange and ResourceQuota admission fill in defaults and enforce the namespace\'s totals.', ja: 'LimitRange と ResourceQuota のアドミッションが既定値を入れ、Namespace の合計を守らせます。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Fills in requests: a container with a limit but no request gets a request equal to the limit, and LimitRange admission adds the namespace\'s default requests; ResourceQuota admission enforces the namespace\'s totals.', ja: 'requests を書き込みます。limits だけで requests の無いコンテナは limits と同じ値の requests を持ち、LimitRange のアドミッションが Namespace の既定の requests を足します。ResourceQuota のアドミッションが Namespace の合計を守らせます。' },
     ],
   },
   {
@@ -454,6 +455,7 @@ export const podEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'Sets the container\'s cgroup limits: CPU is throttled, memory above the limit gets the container OOM-killed by the kernel.', ja: 'コンテナの cgroup に上限を設定します。CPU は絞られ、メモリーが上限を超えるとカーネルがコンテナを OOM で終了させます。' },
       { id: 'kubelet', when: 'run-time', en: 'Passes the limits to the runtime over CRI; with requests they set the Pod\'s QoS class.', ja: '上限を CRI でランタイムに渡します。requests と合わせて Pod の QoS クラスが決まります。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'resources.requests', en: 'A limit with no request in the same container is copied into its requests, so the scheduler reserves the whole limit (limits alone for cpu and memory in every container make the Pod Guaranteed); LimitRange admission may also fill in default limits.', ja: '同じコンテナに requests が無ければ limits の値が requests に写されるので、スケジューラーは limits の分をまるごと確保します（すべてのコンテナで cpu と memory に limits だけを書くと Pod は Guaranteed になります）。LimitRange のアドミッションが既定の limits を入れることもあります。' },
     ],
   },
   {
@@ -486,7 +488,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.ports`, `${C}.ports[*]`, `${C}.ports[*].containerPort|name|protocol`],
     docs: `${docs}/concepts/services-networking/service/#defining-a-service`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Otherwise the list is informational: an unlisted port is still reachable.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。それ以外では情報にすぎず、書いていないポートにも届きます。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Otherwise the list is informational: an unlisted port is still reachable.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。それ以外では情報にすぎず、書いていないポートにも届きます。' },
     ],
   },
   {
@@ -520,7 +522,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#container-probes`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Runs the probe and sets the container and Pod Ready conditions (for app containers, and for init containers only when they are sidecars with restartPolicy: Always).', ja: 'プローブを実行し、コンテナと Pod の Ready の condition を設定します（アプリのコンテナと、restartPolicy: Always のサイドカーの init コンテナだけ）。' },
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', en: 'Marks the Pod\'s endpoint ready or not, so Services (kube-proxy) only send traffic to ready Pods.', ja: 'Pod のエンドポイントを ready かどうかに印し、Service（kube-proxy）が ready な Pod にだけ通信を送るようにします。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Copies the Pod\'s Ready condition into the ready flag of its endpoint in the Services\' EndpointSlices, so Services (kube-proxy) only send traffic to ready Pods.', ja: 'Pod の Ready の condition を、Service の EndpointSlice にある Pod のエンドポイントの ready に写し、Service（kube-proxy）が ready な Pod にだけ通信を送るようにします。' },
     ],
   },
   {
@@ -579,7 +581,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-phase`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet: Pending, Running, Succeeded, Failed.', ja: 'kubelet が書き込みます。Pending、Running、Succeeded、Failed。' },
-      { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writes: true, en: 'Marks Pods left on a vanished node Failed and deletes terminated Pods above its threshold.', ja: '消えたノードに残った Pod を Failed にし、しきい値を超えた終了済みの Pod を削除します。' },
+      { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writes: true, en: 'Marks Failed, then deletes, the Pods still bound to a node that no longer exists; deletes terminated Pods above its threshold (--terminated-pod-gc-threshold, 12500 by default).', ja: 'もう存在しないノードに割り当てられたままの Pod を Failed にしてから削除します。終了済みの Pod がしきい値（--terminated-pod-gc-threshold、既定は 12500）を超えると、超えた分を削除します。' },
     ],
   },
   {
@@ -589,7 +591,7 @@ export const podEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready (Ready also waits for any readiness gates), and PodResizePending / PodResizeInProgress during an in-place resize.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます（Ready は readiness gate も待ちます）。インプレースのリサイズ中は PodResizePending と PodResizeInProgress も書きます。' },
       { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
-      { id: 'add-on', named: 'other writers', when: 'on-change', writes: true, en: 'DisruptionTarget is written by whoever is about to remove the Pod (the Eviction API, preemption, taint eviction, the Pod garbage collector); the conditions of readiness gates by the controllers that own them.', ja: 'DisruptionTarget は Pod を消そうとしているもの（Eviction API、preemption、taint による退去、Pod のガベージコレクター）が書き、readiness gate の condition はそれを受け持つコントローラーが書きます。' },
+      { id: 'add-on', named: 'other writers', when: 'on-change', writes: true, en: 'kube-controller-manager\'s node lifecycle controller sets Ready to False on every Pod of a node whose Ready condition stops being True (NotReady, or Unknown once its kubelet stops reporting), so the Pods drop out of their Services\' ready endpoints long before any eviction. DisruptionTarget is written by whoever is about to remove the Pod (the Eviction API, preemption, taint eviction, the Pod garbage collector, the kubelet on node-pressure eviction or node shutdown); the conditions of readiness gates by the controllers that own them.', ja: 'kube-controller-manager のノードライフサイクルのコントローラーは、Ready の condition が True でなくなったノード（NotReady、または kubelet の報告が途絶えて Unknown）のすべての Pod で Ready を False にします。そのため、退去よりずっと前に Pod は Service の ready なエンドポイントから外れます。DisruptionTarget は Pod を消そうとしているもの（Eviction API、preemption、taint による退去、Pod のガベージコレクター、ノードの圧迫による退去やノードのシャットダウンのときの kubelet）が書き、readiness gate の condition はそれを受け持つコントローラーが書きます。' },
     ],
   },
   {
@@ -623,7 +625,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-qos/#quality-of-service-classes`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Computed from requests and limits when the Pod is created (Guaranteed, Burstable, BestEffort).', ja: 'Pod の作成時に requests と limits から決まります（Guaranteed、Burstable、BestEffort）。' },
-      { id: 'kubelet', when: 'run-time', en: 'Uses it for eviction order and the containers\' OOM score.', ja: '退去の順番とコンテナの OOM スコアに使います。' },
+      { id: 'kubelet', when: 'run-time', en: 'Sets the containers\' OOM score adjustment and the Pod\'s cgroup from it. Node-pressure eviction does not rank Pods by this class: it ranks them by usage above requests, then by priority.', ja: 'コンテナの OOM スコアの調整値と Pod の cgroup をこれで決めます。ノードの圧迫による退去の順番はこのクラスでは決まらず、requests を超えた使用量、次に優先度で決まります。' },
     ],
   },
   {
