@@ -95,7 +95,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubectl.kubernetes.io/restartedAt')],
     docs: at('kubectl-k8s-io-restart-at'),
     actors: [
-      { id: 'kubectl', when: 'on-change', writes: true, en: 'kubectl rollout restart writes the time into the Pod template of a Deployment, StatefulSet, DaemonSet or ReplicaSet; the changed template makes the workload\'s controller replace its Pods. It is the time of the last restart triggered this way, not of the last update.', ja: 'kubectl rollout restart が、Deployment、StatefulSet、DaemonSet、ReplicaSet の Pod テンプレートに時刻を書きます。テンプレートが変わるので、ワークロードのコントローラーが Pod を作り直します。この方法で最後に再起動した時刻で、最後の更新の時刻ではありません。' },
+      { id: 'kubectl', when: 'on-change', writes: true, en: 'kubectl rollout restart writes the time into the Pod template of a Deployment, StatefulSet or DaemonSet; the changed template makes the workload\'s controller replace its Pods. It refuses a bare ReplicaSet (whose controller would not replace Pods for a template change); a Deployment\'s ReplicaSets carry the annotation only because they copy the Deployment\'s template. It is the time of the last restart triggered this way, not of the last update.', ja: 'kubectl rollout restart が、Deployment、StatefulSet、DaemonSet の Pod テンプレートに時刻を書きます。テンプレートが変わるので、ワークロードのコントローラーが Pod を作り直します。単独の ReplicaSet には使えません（ReplicaSet のコントローラーはテンプレートが変わっても Pod を作り直しません）。Deployment の ReplicaSet にこのアノテーションがあるのは、Deployment のテンプレートを写しているからにすぎません。この方法で最後に再起動した時刻で、最後の更新の時刻ではありません。' },
       { id: 'kube-controller-manager', when: 'on-change', en: 'Nothing reads the value itself: set by hand on a Pod, it does nothing. The restart comes from the workload\'s controller rolling out the changed template.', ja: '値そのものを読むものはありません。Pod に直接付けても何も起きません。再起動は、ワークロードのコントローラーが変わったテンプレートを展開することで起きます。' },
     ],
   },
@@ -310,7 +310,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubeadm.alpha.kubernetes.io/cri-socket')],
     docs: at('kubeadm-alpha-kubernetes-io-cri-socket'),
     actors: [
-      { id: 'kubeadm', when: 'on-change', writes: true, en: 'kubeadm records the CRI socket given at kubeadm init/join on the Node, to use it again later.', ja: 'kubeadm が、kubeadm init/join のときに指定された CRI のソケットを、後で使うためにノードに記録します。' },
+      { id: 'kubeadm', when: 'on-change', writes: true, en: 'kubeadm before v1.34 records the CRI socket given at kubeadm init/join on the Node, to use it again later. Since v1.34 (the NodeLocalCRISocket feature gate, on by default) kubeadm keeps it in /var/lib/kubelet/instance-config.yaml instead, no longer writes this annotation, and removes it on kubeadm upgrade.', ja: 'v1.34 より前の kubeadm は、kubeadm init/join のときに指定された CRI のソケットを、後で使うためにノードに記録します。v1.34 からは（NodeLocalCRISocket のフィーチャーゲート。既定で有効）代わりに /var/lib/kubelet/instance-config.yaml に保存し、このアノテーションを書かなくなり、kubeadm upgrade のときに消します。' },
     ],
   },
   {
@@ -474,15 +474,15 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [label('batch.kubernetes.io/job-completion-index'), annotation('batch.kubernetes.io/job-completion-index')],
     docs: at('batch-kubernetes-io-job-completion-index'),
     actors: [
-      { id: 'kube-controller-manager', controller: 'job', when: 'on-change', writes: true, en: 'For a Job with completionMode: Indexed, the Job controller sets each Pod\'s completion index as this annotation, and as a label too when the PodIndexLabel feature gate is enabled.', ja: 'completionMode が Indexed の Job では、Job のコントローラーが各 Pod の完了のインデックスをこのアノテーションとして付けます。PodIndexLabel のフィーチャーゲートが有効ならラベルとしても付けます。' },
+      { id: 'kube-controller-manager', controller: 'job', when: 'on-change', writes: true, en: 'For a Job with completionMode: Indexed, the Job controller sets each Pod\'s completion index as this annotation, and as a label too since v1.28 (the PodIndexLabel feature gate, on by default, GA in v1.32).', ja: 'completionMode が Indexed の Job では、Job のコントローラーが各 Pod の完了のインデックスをこのアノテーションとして付け、v1.28 からはラベルとしても付けます（PodIndexLabel のフィーチャーゲート。既定で有効で、v1.32 で GA）。' },
     ],
   },
   {
-    kinds: ['batch/Job', 'Pod'],
+    kinds: ['batch/Job'],
     paths: [annotation('batch.kubernetes.io/cronjob-scheduled-timestamp')],
     docs: at('batch-kubernetes-io-cronjob-scheduled-timestamp'),
     actors: [
-      { id: 'kube-controller-manager', controller: 'cronjob', when: 'on-change', writes: true, en: 'On the Jobs a CronJob makes (and their Pods): the time the Job was scheduled for, in RFC 3339, in the CronJob\'s timeZone or else the controller manager\'s local time.', ja: 'CronJob が作る Job（とその Pod）に付き、Job が予定されていた時刻を RFC 3339 で表します。CronJob の timeZone、無ければ kube-controller-manager のローカルの時刻です。' },
+      { id: 'kube-controller-manager', controller: 'cronjob', when: 'on-change', writes: true, en: 'On the Jobs a CronJob makes (not copied to their Pods): the time the Job was scheduled for, in RFC 3339, in the CronJob\'s timeZone, or in UTC when it sets none.', ja: 'CronJob が作る Job に付き（その Pod には写されません）、Job が予定されていた時刻を RFC 3339 で表します。CronJob の timeZone の時刻で、timeZone が無ければ UTC です。' },
     ],
   },
   {
@@ -604,7 +604,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('scheduler.alpha.kubernetes.io/defaultTolerations')],
     docs: at('scheduleralphakubernetesio-defaulttolerations'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'With the PodTolerationRestriction admission plugin enabled (it is not by default), these tolerations are added to every new Pod of the namespace; a conflicting Pod is rejected.', ja: 'PodTolerationRestriction のアドミッションプラグインが有効なら（既定では無効）、この Namespace のすべての新しい Pod にこれらの toleration を足します。食い違う Pod は拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'With the PodTolerationRestriction admission plugin enabled (it is not by default), these tolerations are merged into every new Pod of the namespace, alongside the Pod\'s own (differing tolerations are merged, not rejected). Set by you; nothing writes it for you.', ja: 'PodTolerationRestriction のアドミッションプラグインが有効なら（既定では無効）、この Namespace のすべての新しい Pod に、Pod 自身の toleration と並べてこれらの toleration を足します（食い違う toleration も拒否されず、合わせられます）。あなたが付けるもので、自動では付きません。' },
     ],
   },
   {
@@ -681,7 +681,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('service.kubernetes.io/topology-aware-hints')],
     docs: at('servicekubernetesiotopology-aware-hints'),
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'Deprecated name of service.kubernetes.io/topology-mode: Auto made the control plane add topology hints to the Service\'s EndpointSlices; Disabled turned them off.', ja: 'service.kubernetes.io/topology-mode の非推奨の名前です。Auto ならコントロールプレーンが Service の EndpointSlice にトポロジーのヒントを足し、Disabled なら足しません。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'Deprecated name of service.kubernetes.io/topology-mode, still honoured (kube-apiserver warns when you set it): Auto makes the EndpointSlice controller add zone hints to the Service\'s EndpointSlices; Disabled turns them off. When both annotations are set, this deprecated one takes precedence.', ja: 'service.kubernetes.io/topology-mode の非推奨の名前ですが、今も有効です（付けると kube-apiserver が警告します）。Auto なら EndpointSlice のコントローラーが Service の EndpointSlice にゾーンのヒントを足し、Disabled なら足しません。両方のアノテーションがあれば、この非推奨のほうが優先されます。' },
     ],
   },
   {
@@ -715,7 +715,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('storageclass.kubernetes.io/is-default-class')],
     docs: at('storageclass-kubernetes-io-is-default-class'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: '"true": the DefaultStorageClass admission plugin gives this class to new PersistentVolumeClaims that name none (it rejects such claims if more than one class is default).', ja: '"true" なら、DefaultStorageClass のアドミッションプラグインが、クラスを指定しない新しい PersistentVolumeClaim にこのクラスを設定します（既定のクラスが複数あると拒否します）。' },
+      { id: 'kube-apiserver', when: 'admission', en: '"true": the DefaultStorageClass admission plugin gives this class to new PersistentVolumeClaims that name none (if more than one class is marked default, it picks the most recently created one).', ja: '"true" なら、DefaultStorageClass のアドミッションプラグインが、クラスを指定しない新しい PersistentVolumeClaim にこのクラスを設定します（既定のクラスが複数あれば、いちばん新しく作られたものを選びます）。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'Also gives it to existing claims left without a class.', ja: 'クラスが無いまま残っている既存のクレームにも設定します。' },
     ],
   },
@@ -830,7 +830,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubernetes.io/enforce-mountable-secrets')],
     docs: at('enforce-mountable-secrets'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: '"true": when a Pod using this ServiceAccount is created or updated, it may mount or envFrom only the Secrets listed in the ServiceAccount\'s secrets, and use only its imagePullSecrets; otherwise the Pod does not start. Running Pods are not affected.', ja: '"true" なら、この ServiceAccount を使う Pod を作るか更新するとき、マウントや envFrom に使える Secret は ServiceAccount の secrets にあるものだけ、imagePullSecrets も ServiceAccount のものだけになります。守らない Pod は起動しません。動いている Pod には影響しません。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Deprecated since v1.32 (use separate namespaces to isolate access to Secrets), though still enforced. "true": when a Pod using this ServiceAccount is created or updated, it may mount or envFrom only the Secrets listed in the ServiceAccount\'s secrets, and use only its imagePullSecrets; otherwise the Pod does not start. Running Pods are not affected.', ja: 'v1.32 から非推奨です（Secret へのアクセスを分けるには Namespace を分けます）が、今も効きます。"true" なら、この ServiceAccount を使う Pod を作るか更新するとき、マウントや envFrom に使える Secret は ServiceAccount の secrets にあるものだけ、imagePullSecrets も ServiceAccount のものだけになります。守らない Pod は起動しません。動いている Pod には影響しません。' },
     ],
   },
   {
@@ -900,8 +900,8 @@ export const wellKnownEntries: readonly FieldEntry[] = [
   ]),
   taint('node.kubernetes.io/network-unavailable', 'node-kubernetes-io-network-unavailable', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the node\'s NetworkUnavailable condition is True: the node controller taints nodes by condition.', ja: 'ノードの NetworkUnavailable の状態が True の間付けます（NoSchedule）。ノードのコントローラーは状態に応じてノードに taint を付けます。' },
-    { id: 'kubelet', when: 'run-time', en: 'The kubelet sets that condition at first when its cloud provider says the node needs more network setup.', ja: 'クラウドプロバイダーがノードにさらにネットワークの設定が要ると示すとき、kubelet が最初にその状態を設定します。' },
-    { id: 'cloud-controller-manager', controller: 'route', when: 'on-change', en: 'Once the node\'s routes are configured in the cloud, the cloud provider clears the condition, and the taint goes.', ja: 'クラウドでノードの経路が設定されると、クラウドプロバイダーがその状態を解除し、taint も外れます。' },
+    { id: 'kubelet', when: 'run-time', en: 'Only the kubelet\'s old built-in GCE cloud integration set that condition when the node registered; the in-tree cloud providers were removed in v1.31, so a current kubelet never sets it.', ja: 'その状態をノードの登録時に設定したのは、kubelet の古い組み込みの GCE のクラウド連携だけです。組み込みのクラウドプロバイダーは v1.31 で削除されたので、今の kubelet は設定しません。' },
+    { id: 'cloud-controller-manager', controller: 'route', when: 'on-change', en: 'The cloud-controller-manager\'s route controller, where it runs, sets the condition True (NoRouteCreated) while it cannot create the node\'s route in the cloud and False once it has, and the taint goes; some network plugins set it too. Where nothing sets it, the taint never appears.', ja: 'cloud-controller-manager の route のコントローラーが動いていれば、クラウドにノードの経路を作れない間はその状態を True（NoRouteCreated）に、作れたら False にし、taint も外れます。ネットワークプラグインが設定することもあります。何も設定しなければ、この taint は付きません。' },
   ]),
   taint('node.kubernetes.io/out-of-service', 'node-kubernetes-io-out-of-service', [
     { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writesOther: 'Pod', en: 'Added by hand (kubectl taint) once you have made sure the node is shut down or powered off (non-graceful node shutdown): the Pod garbage collector force-deletes the node\'s Pods that do not tolerate it, so they can start elsewhere. Remove the taint once the node has recovered.', ja: 'ノードが停止または電源断の状態であることを確かめてから、手で付けます（kubectl taint。ノードの非正常なシャットダウン）。Pod のガベージコレクターが、許容していないそのノードの Pod を強制的に削除するので、ほかのノードで起動できます。ノードが復旧したら taint を外します。' },

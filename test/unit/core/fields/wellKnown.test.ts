@@ -319,3 +319,74 @@ describe('well-known labels, annotations and taints', () => {
     }
   });
 });
+
+describe('well-known keys: claims checked against the Kubernetes documentation and source', () => {
+  const annotationEntry = (kind: string, apiVersion: string, path: readonly (string | number)[]): FieldEntry | undefined => lookupField(kind, apiVersion, path).match?.entry;
+
+  it('says kubectl rollout restart works on Deployments, StatefulSets and DaemonSets, not on a bare ReplicaSet', () => {
+    const entry = annotationEntry('Deployment', 'apps/v1', ['spec', 'template', 'metadata', 'annotations', 'kubectl.kubernetes.io/restartedAt']);
+    const kubectl = entry?.actors.find((actor) => actor.id === 'kubectl');
+    assert.doesNotMatch(kubectl?.en ?? '', /DaemonSet or ReplicaSet/);
+    assert.match(kubectl?.en ?? '', /refuses a bare ReplicaSet/);
+    assert.doesNotMatch(kubectl?.ja ?? '', /DaemonSet、ReplicaSet の Pod テンプレート/);
+  });
+
+  it('says kubeadm v1.34 and later no longer writes kubeadm.alpha.kubernetes.io/cri-socket (NodeLocalCRISocket)', () => {
+    const entry = annotationEntry('Node', 'v1', ['metadata', 'annotations', 'kubeadm.alpha.kubernetes.io/cri-socket']);
+    assert.equal(entry?.actors[0].id, 'kubeadm');
+    assert.match(entry?.actors[0].en ?? '', /Since v1\.34 \(the NodeLocalCRISocket feature gate, on by default\)/);
+    assert.match(entry?.actors[0].en ?? '', /no longer writes this annotation, and removes it on kubeadm upgrade/);
+  });
+
+  it('says the job-completion-index label is set by default since v1.28, not only behind an opt-in gate', () => {
+    const entry = annotationEntry('Pod', 'v1', ['metadata', 'labels', 'batch.kubernetes.io/job-completion-index']);
+    assert.match(entry?.actors[0].en ?? '', /as a label too since v1\.28 \(the PodIndexLabel feature gate, on by default, GA in v1\.32\)/);
+  });
+
+  it('says cronjob-scheduled-timestamp is on the Job only, and in UTC when the CronJob sets no timeZone', () => {
+    const key = 'batch.kubernetes.io/cronjob-scheduled-timestamp';
+    const job = annotationEntry('Job', 'batch/v1', ['metadata', 'annotations', key]);
+    assert.deepEqual(job?.kinds, ['batch/Job']);
+    assert.match(job?.actors[0].en ?? '', /not copied to their Pods/);
+    assert.match(job?.actors[0].en ?? '', /or in UTC when it sets none/);
+    assert.doesNotMatch(job?.actors[0].en ?? '', /local time/);
+    // In a CronJob's jobTemplate the Job entry still applies; on a Pod the key is not a well-known one.
+    assert.equal(annotationEntry('CronJob', 'batch/v1', ['spec', 'jobTemplate', 'metadata', 'annotations', key]), job);
+    assert.ok(!wellKnownEntries.includes(annotationEntry('Pod', 'v1', ['metadata', 'annotations', key])!));
+  });
+
+  it('says PodTolerationRestriction writes the Pods, not the defaultTolerations annotation, and merges rather than rejects', () => {
+    const entry = annotationEntry('Namespace', 'v1', ['metadata', 'annotations', 'scheduler.alpha.kubernetes.io/defaultTolerations']);
+    assert.equal(entry?.actors[0].writes, undefined);
+    assert.equal(entry?.actors[0].writesOther, 'Pod');
+    assert.doesNotMatch(entry?.actors[0].en ?? '', /conflicting Pod is rejected/);
+    assert.match(entry?.actors[0].en ?? '', /merged, not rejected/);
+  });
+
+  it('says the deprecated topology-aware-hints annotation is still honoured and wins over topology-mode', () => {
+    const entry = annotationEntry('Service', 'v1', ['metadata', 'annotations', 'service.kubernetes.io/topology-aware-hints']);
+    assert.match(entry?.actors[0].en ?? '', /still honoured/);
+    assert.match(entry?.actors[0].en ?? '', /When both annotations are set, this deprecated one takes precedence/);
+  });
+
+  it('says the DefaultStorageClass plugin picks the newest of several default classes instead of rejecting the claim', () => {
+    const entry = annotationEntry('StorageClass', 'storage.k8s.io/v1', ['metadata', 'annotations', 'storageclass.kubernetes.io/is-default-class']);
+    assert.doesNotMatch(entry?.actors[0].en ?? '', /rejects/);
+    assert.match(entry?.actors[0].en ?? '', /picks the most recently created one/);
+  });
+
+  it('says kubernetes.io/enforce-mountable-secrets is deprecated since v1.32', () => {
+    const entry = annotationEntry('ServiceAccount', 'v1', ['metadata', 'annotations', 'kubernetes.io/enforce-mountable-secrets']);
+    assert.match(entry?.actors[0].en ?? '', /^Deprecated since v1\.32/);
+    assert.match(entry?.actors[0].ja ?? '', /v1\.32 から非推奨/);
+  });
+
+  it('says a current kubelet never sets NetworkUnavailable, and the route controller sets it both ways', () => {
+    const taintKey = ['spec', 'taints', 0, 'key'];
+    const entry = lookupField('Node', 'v1', taintKey, holding(taintKey, 'node.kubernetes.io/network-unavailable')).match?.entry;
+    const kubelet = entry?.actors.find((actor) => actor.id === 'kubelet');
+    assert.match(kubelet?.en ?? '', /a current kubelet never sets it/);
+    const route = entry?.actors.find((actor) => actor.controller === 'route');
+    assert.match(route?.en ?? '', /sets the condition True \(NoRouteCreated\) while it cannot create the node's route/);
+  });
+});
