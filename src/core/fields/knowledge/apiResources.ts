@@ -1,7 +1,7 @@
 import type { FieldEntry } from '../types';
 
 const docs = 'https://kubernetes.io/docs';
-const dra = `${docs}/concepts/scheduling-eviction/dynamic-resource-allocation/#how-it-works`;
+const dra = `${docs}/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works`;
 const vap = `${docs}/reference/access-authn-authz/validating-admission-policy`;
 const eventReference = `${docs}/reference/kubernetes-api/cluster-resources/event-v1/`;
 

@@ -29,7 +29,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec.podCIDR', 'spec.podCIDRs', 'spec.podCIDRs[*]'],
     docs: `${nodes}#node-controller`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'node-ipam', when: 'on-change', writes: true, en: 'Assigned when the node registers, from the cluster CIDR, if the controller manager allocates node CIDRs (kubeadm and kind do).', ja: 'kube-controller-manager がノードの CIDR を割り当てる設定なら（kubeadm と kind はそうです）、ノードの登録時にクラスタの CIDR から割り当てます。' },
+      { id: 'kube-controller-manager', controller: 'node-ipam', when: 'on-change', writes: true, en: 'Assigned when the node registers, from the cluster CIDR, only if kube-controller-manager runs with --allocate-node-cidrs: kind sets it; kubeadm sets it only when given a Pod subnet (--pod-network-cidr or networking.podSubnet). Otherwise the field stays empty and the network plugin assigns Pod IPs its own way.', ja: 'kube-controller-manager が --allocate-node-cidrs で動いているときだけ、ノードの登録時にクラスタの CIDR から割り当てます。kind は設定します。kubeadm が設定するのは Pod のサブネット（--pod-network-cidr か networking.podSubnet）を指定したときだけです。そうでなければこの項目は空のままで、ネットワークプラグインが独自に Pod の IP を割り当てます。' },
       { id: 'cni', when: 'run-time', en: 'Many network plugins (kindnet, flannel) take Pod IPs on this node from this range.', ja: '多くのネットワークプラグイン（kindnet、flannel）は、このノードの Pod の IP をこの範囲から取ります。' },
     ],
   },
@@ -185,7 +185,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     onlyIf: { namespace: { equals: ['kube-system'] }, name: { prefix: ['apiserver-'] } },
     docs: `${leases}#api-server-identity`,
     actors: [
-      { id: 'kube-apiserver', when: 'continuously', writes: true, en: 'The identity of one kube-apiserver instance (label apiserver.kubernetes.io/identity): that instance renews it; the other instances delete it once it expires, so the Leases list the servers that are running.', ja: 'kube-apiserver のインスタンス 1 つの身元を表します（ラベル apiserver.kubernetes.io/identity）。そのインスタンスが更新し、期限が切れるとほかのインスタンスが削除するので、Lease の一覧が動いているサーバーの一覧になります。' },
+      { id: 'kube-apiserver', when: 'continuously', writes: true, en: 'The identity of one kube-apiserver instance (label apiserver.kubernetes.io/identity): that instance keeps renewing it, with leaseDurationSeconds 3600. Another instance deletes it only once it has expired, so a server that has stopped stays listed for up to an hour; a server restarted with the same hostname takes its Lease over.', ja: 'kube-apiserver のインスタンス 1 つの身元を表します（ラベル apiserver.kubernetes.io/identity）。そのインスタンスが leaseDurationSeconds 3600 で更新し続けます。ほかのインスタンスが削除するのは期限が切れてからなので、止まったサーバーも最長 1 時間は一覧に残ります。同じホスト名で起動し直したサーバーは、その Lease を引き継ぎます。' },
     ],
   },
   // Namespace
@@ -195,7 +195,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${docs}/reference/access-authn-authz/service-accounts-admin/#serviceaccount-controller`,
     actors: [
       { id: 'kube-controller-manager', controller: 'serviceaccount', when: 'on-change', writesOther: 'ServiceAccount', en: 'The ServiceAccount controller creates the "default" ServiceAccount in every new namespace (and the root-ca-cert-publisher its kube-root-ca.crt ConfigMap).', ja: 'ServiceAccount のコントローラーが、新しい Namespace に default の ServiceAccount を作ります（root-ca-cert-publisher は kube-root-ca.crt の ConfigMap を作ります）。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Rejects objects in a namespace that does not exist or is terminating.', ja: '存在しないか終了中の Namespace のオブジェクトを拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'The NamespaceLifecycle admission plugin rejects requests in a namespace that does not exist, and the creation of new objects in one that is terminating (updates and deletes there still go through).', ja: 'NamespaceLifecycle のアドミッションプラグインが、存在しない Namespace へのリクエストと、終了中の Namespace での新しいオブジェクトの作成を拒否します（そこでの更新と削除は通ります）。' },
     ],
   },
   {
@@ -250,7 +250,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['data', 'data.*', 'binaryData', 'binaryData.*'],
     docs: `${configMap}#mounted-configmaps-are-updated-automatically`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Reads it for Pods that use it: mounted files are refreshed after a change (within the kubelet\'s sync period and cache delay); environment variables only at container start.', ja: 'これを使う Pod のために読みます。マウントしたファイルは変更の後に更新されます（kubelet の同期の間隔とキャッシュの遅れの範囲で）。環境変数はコンテナの起動時だけです。' },
+      { id: 'kubelet', when: 'run-time', en: 'Reads it for Pods that use it: files of a mounted ConfigMap volume are refreshed after a change (within the kubelet\'s sync period and cache delay), but not a file mounted with subPath; environment variables are read only at container start.', ja: 'これを使う Pod のために読みます。ConfigMap のボリュームとしてマウントしたファイルは変更の後に更新されます（kubelet の同期の間隔とキャッシュの遅れの範囲で）が、subPath でマウントしたファイルは更新されません。環境変数はコンテナの起動時にだけ読まれます。' },
     ],
   },
   {

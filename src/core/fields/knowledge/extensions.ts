@@ -98,10 +98,18 @@ export const extensionEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['ReplicationController'],
-    paths: ['spec', 'spec.replicas', 'spec.selector', 'spec.selector.*', 'spec.template', 'spec.template.metadata', 'status', 'status.**'],
+    paths: ['spec', 'spec.replicas', 'spec.selector', 'spec.selector.*', 'spec.template', 'spec.template.metadata'],
     docs: `${docs}/concepts/workloads/controllers/replicationcontroller/#how-a-replicationcontroller-works`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'replicationcontroller', when: 'continuously', en: 'The replication controller keeps this many Pods matching the selector (the older form of a ReplicaSet; a Deployment is preferred).', ja: 'replicationcontroller のコントローラーが、セレクターに一致する Pod をこの数に保ちます（ReplicaSet の古い形で、Deployment が勧められています）。' },
+      { id: 'kube-controller-manager', controller: 'replicationcontroller', when: 'continuously', writesOther: 'Pod', en: 'The replication controller creates or deletes Pods to keep this many matching the selector (the older form of a ReplicaSet; a Deployment is preferred).', ja: 'replicationcontroller のコントローラーが Pod を作ったり消したりして、セレクターに一致する Pod をこの数に保ちます（ReplicaSet の古い形で、Deployment が勧められています）。' },
+    ],
+  },
+  {
+    kinds: ['ReplicationController'],
+    paths: ['status', 'status.**'],
+    docs: `${docs}/concepts/workloads/controllers/replicationcontroller/#how-a-replicationcontroller-works`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'replicationcontroller', when: 'continuously', writes: true, en: 'Written by the replication controller: how many Pods exist, are ready and available.', ja: 'replicationcontroller のコントローラーが書きます。Pod がいくつあり、いくつ ready で使用可能か。' },
     ],
   },
   {
@@ -114,10 +122,20 @@ export const extensionEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['storage.k8s.io/VolumeAttachment'],
-    paths: ['spec', 'spec.**', 'status', 'status.**'],
+    paths: ['spec', 'spec.**'],
     docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/volume/csi/csi_attacher.go',
     actors: [
       { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'Created (spec) by the attach/detach controller to ask that a CSI volume be attached to a node; the CSI driver\'s external-attacher does it and writes the status (attached, attachmentMetadata, errors).', ja: 'attach/detach のコントローラーが、CSI のボリュームをノードにアタッチするよう求めて作ります。CSI ドライバーの external-attacher がアタッチして status.attached を書きます。' },
+      { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', en: 'Reads the request and attaches (or, when it is deleted, detaches) the volume through the driver\'s controller plugin.', ja: '要求を読み、ドライバーのコントローラープラグインを通してボリュームをアタッチします（削除されればデタッチします）。' },
+    ],
+  },
+  {
+    kinds: ['storage.k8s.io/VolumeAttachment'],
+    paths: ['status', 'status.**'],
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/volume/csi/csi_attacher.go',
+    actors: [
+      { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', writes: true, en: 'Written by the CSI driver\'s external-attacher, not the attach/detach controller: attached, attachmentMetadata and attachError/detachError, once it has asked the driver to attach or detach the volume.', ja: 'attach/detach のコントローラーではなく、CSI ドライバーの external-attacher が書きます。ドライバーにボリュームのアタッチやデタッチを求めた後に、attached、attachmentMetadata、attachError/detachError を書きます。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writesOther: 'the Node\'s status.volumesAttached', en: 'The attach/detach controller waits for attached: true, then lists the volume in the Node\'s status.volumesAttached; the kubelet mounts it only after that.', ja: 'attach/detach のコントローラーは attached: true になるのを待ってから、ボリュームを Node の status.volumesAttached に載せます。kubelet がマウントするのはその後です。' },
     ],
   },
   {

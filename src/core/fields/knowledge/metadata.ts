@@ -49,7 +49,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.uid', 'metadata.creationTimestamp'],
     docs: `${docs}/concepts/overview/working-with-objects/names/#uids`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Set by kube-apiserver when the object is created; a value in a manifest is ignored.', ja: '作成時に kube-apiserver が設定します。マニフェストに書いた値は無視されます。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Set by kube-apiserver when the object is created; a value given on creation is ignored, and so is a changed creationTimestamp later. But a uid given on an update must be the object\'s own: one that differs is rejected (a manifest saved from an object since deleted and recreated fails to apply).', ja: '作成時に kube-apiserver が設定します。作成時に書いた値は無視され、後から creationTimestamp を変えても無視されます。ただし更新で uid を書くなら、そのオブジェクトの uid でなければなりません。違う uid は拒否されます（削除して作り直す前のオブジェクトから保存したマニフェストは適用できません）。' },
     ],
   },
   {

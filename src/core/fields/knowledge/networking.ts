@@ -16,7 +16,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${virtualIps}#proxy-modes`,
     actors: [
       { id: 'kube-proxy', when: 'continuously', en: 'kube-proxy on every node watches Services and EndpointSlices and programs the node (iptables, IPVS or nftables) to send the Service\'s traffic to its Pods.', ja: '各ノードの kube-proxy が Service と EndpointSlice を監視し、Service への通信が Pod に届くようにノード（iptables、IPVS、nftables）を設定します。' },
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', en: 'The EndpointSlice controller lists the Service\'s ready Pods.', ja: 'EndpointSlice のコントローラーが、Service の ready な Pod を一覧にします。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'For a Service with a selector, the EndpointSlice controller writes EndpointSlices listing the Pods the selector matches that have an IP and have not finished, each marked ready or not; kube-proxy sends new connections only to the ready ones.', ja: 'セレクターのある Service なら、EndpointSlice のコントローラーが、セレクターに一致し、IP を持ち、終了していない Pod を EndpointSlice に書き、それぞれに ready かどうかを記します。kube-proxy が新しい接続を送るのは ready なものだけです。' },
     ],
   },
   {
@@ -25,7 +25,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/services-networking/dns-pod-service/#services`,
     actors: [
       { id: 'coredns', when: 'continuously', en: 'The cluster DNS answers name.namespace.svc.cluster.local with the cluster IP (or the Pod IPs of a headless Service).', ja: 'クラスタ DNS が name.namespace.svc.cluster.local をクラスタ IP（ヘッドレス Service なら Pod の IP）で答えます。' },
-      { id: 'kubelet', when: 'run-time', en: 'Also puts NAME_SERVICE_HOST/_PORT variables in Pods created after the Service (enableServiceLinks).', ja: 'Service より後に作られた Pod に NAME_SERVICE_HOST/_PORT の環境変数も入れます（enableServiceLinks）。' },
+      { id: 'kubelet', when: 'run-time', en: 'Also puts NAME_SERVICE_HOST/_PORT variables in the containers of Pods in the same namespace started after the Service (unless the Pod sets enableServiceLinks: false); Pods in other namespaces do not get them.', ja: '同じ Namespace にあり、Service より後に起動した Pod のコンテナに、NAME_SERVICE_HOST/_PORT の環境変数も入れます（Pod が enableServiceLinks: false にしていなければ）。ほかの Namespace の Pod には入りません。' },
     ],
   },
   {

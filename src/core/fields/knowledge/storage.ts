@@ -70,7 +70,19 @@ export const storageEntries: readonly FieldEntry[] = [
     kinds: ['PersistentVolumeClaim'],
     paths: ['status', 'status.**'],
     docs: `${pv}#phase`,
-    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: phase (Pending, Bound, Lost), capacity and access modes of the bound volume.', ja: 'PersistentVolume のコントローラーが書きます。phase（Pending、Bound、Lost）、バインドしたボリュームの容量とアクセスモード。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: phase (Pending, Bound, Lost), capacity and access modes of the bound volume. After an expansion, the CSI driver\'s external-resizer or the kubelet updates capacity.', ja: 'PersistentVolume のコントローラーが書きます。phase（Pending、Bound、Lost）、バインドしたボリュームの容量とアクセスモード。容量を広げた後は、CSI ドライバーの external-resizer か kubelet が capacity を更新します。' }],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: [
+      'status.conditions', 'status.conditions[*]', 'status.conditions[*].**', 'status.allocatedResources', 'status.allocatedResources.*',
+      'status.allocatedResourceStatuses', 'status.allocatedResourceStatuses.*', 'status.currentVolumeAttributesClassName', 'status.modifyVolumeStatus', 'status.modifyVolumeStatus.**',
+    ],
+    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/persistent-volume-claim-v1/#PersistentVolumeClaimStatus`,
+    actors: [
+      { id: 'add-on', named: 'the CSI driver\'s external-resizer', when: 'on-change', writes: true, en: 'Not the PersistentVolume controller: these record resizing and modification. The external-resizer writes the Resizing condition, allocatedResources and the controller-side allocatedResourceStatuses while it expands the volume, and currentVolumeAttributesClassName and modifyVolumeStatus while it applies a VolumeAttributesClass.', ja: 'PersistentVolume のコントローラーではありません。これらは容量の拡張と変更の記録です。external-resizer がボリュームを広げる間に Resizing の condition、allocatedResources、コントロールプレーン側の allocatedResourceStatuses を書き、VolumeAttributesClass を当てる間に currentVolumeAttributesClassName と modifyVolumeStatus を書きます。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'When the filesystem must be grown on the node (FileSystemResizePending, NodeResizePending), the kubelet grows it while a Pod uses the claim, then updates the statuses and capacity.', ja: 'ノードでファイルシステムを広げる必要があれば（FileSystemResizePending、NodeResizePending）、クレームを使う Pod がある間に kubelet が広げ、その後で状態と capacity を更新します。' },
+    ],
   },
   // PersistentVolume
   {

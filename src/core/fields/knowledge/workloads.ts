@@ -16,7 +16,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/Deployment'],
     paths: ['spec'],
     docs: `${deployment}#rollover-aka-multiple-updates-in-flight`,
-    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'continuously', en: 'The Deployment controller turns this into ReplicaSets: one per version of the Pod template, scaled up and down during a rollout.', ja: 'Deployment のコントローラーがこれを ReplicaSet にします。Pod テンプレートの版ごとに 1 つ作り、ロールアウト中に増減させます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'continuously', writesOther: 'ReplicaSet', en: 'The Deployment controller turns this into ReplicaSets: one per version of the Pod template, scaled up and down during a rollout.', ja: 'Deployment のコントローラーがこれを ReplicaSet にします。Pod テンプレートの版ごとに 1 つ作り、ロールアウト中に増減させます。' }],
   },
   {
     kinds: ['apps/Deployment'],
@@ -40,13 +40,13 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/Deployment'],
     paths: ['spec.template', 'spec.template.metadata'],
     docs: `${deployment}#updating-a-deployment`,
-    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'A change here starts a rollout: a new ReplicaSet (labelled with the template\'s pod-template-hash) is scaled up while the old one is scaled down.', ja: 'ここを変えるとロールアウトが始まります。新しい ReplicaSet（テンプレートの pod-template-hash のラベル付き）を増やし、古いものを減らします。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writesOther: 'ReplicaSet', en: 'A change here starts a rollout, unless the Deployment is paused: the Deployment controller scales a new ReplicaSet (labelled with the template\'s pod-template-hash) up and the old one down, in the order spec.strategy sets (RollingUpdate: gradually, side by side; Recreate: the old Pods are all gone before new ones start).', ja: 'ここを変えると、Deployment が paused でなければロールアウトが始まります。Deployment のコントローラーが新しい ReplicaSet（テンプレートの pod-template-hash のラベル付き）を増やし、古いものを減らします。順序は spec.strategy に従います（RollingUpdate なら少しずつ並行して、Recreate なら古い Pod がすべて消えてから新しい Pod を起動します）。' }],
   },
   {
     kinds: ['apps/Deployment'],
     paths: ['spec.strategy', 'spec.strategy.**'],
     docs: `${deployment}#strategy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', en: 'RollingUpdate replaces Pods gradually within maxSurge/maxUnavailable; Recreate deletes all old Pods before creating new ones.', ja: 'RollingUpdate は maxSurge/maxUnavailable の範囲で少しずつ入れ替え、Recreate は古い Pod をすべて消してから新しい Pod を作ります。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writesOther: 'ReplicaSet', en: 'The Deployment controller carries out a rollout by setting the replicas of the new and old ReplicaSets: RollingUpdate replaces Pods gradually within maxSurge/maxUnavailable; Recreate scales the old ReplicaSets to 0 and waits for their Pods to go before scaling up the new one.', ja: 'Deployment のコントローラーは、新旧の ReplicaSet の replicas を設定してロールアウトを進めます。RollingUpdate は maxSurge/maxUnavailable の範囲で少しずつ入れ替え、Recreate は古い ReplicaSet を 0 にし、その Pod が消えてから新しい ReplicaSet を増やします。' }],
   },
   {
     kinds: ['apps/Deployment'],
@@ -78,15 +78,24 @@ export const workloadEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.replicas'],
     docs: `${replicaSet}#how-a-replicaset-works`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'replicaset', when: 'continuously', en: 'The ReplicaSet controller creates or deletes Pods until the number matching its selector equals replicas.', ja: 'ReplicaSet のコントローラーが、セレクターに一致する Pod の数が replicas と等しくなるまで Pod を作ったり消したりします。' },
+      { id: 'kube-controller-manager', controller: 'replicaset', when: 'continuously', writesOther: 'Pod', en: 'The ReplicaSet controller creates or deletes Pods until the number matching its selector equals replicas.', ja: 'ReplicaSet のコントローラーが、セレクターに一致する Pod の数が replicas と等しくなるまで Pod を作ったり消したりします。' },
       { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writes: true, en: 'When a Deployment owns this ReplicaSet, the Deployment controller sets replicas.', ja: 'Deployment がこの ReplicaSet を所有していれば、Deployment のコントローラーが replicas を設定します。' },
     ],
   },
   {
     kinds: ['apps/ReplicaSet'],
-    paths: ['spec.template', 'spec.template.metadata', 'spec.minReadySeconds'],
+    paths: ['spec.template', 'spec.template.metadata'],
     docs: `${replicaSet}#pod-template`,
     actors: [{ id: 'kube-controller-manager', controller: 'replicaset', when: 'on-change', en: 'The ReplicaSet controller creates new Pods from this template; changing it does not touch existing Pods.', ja: 'ReplicaSet のコントローラーがこのテンプレートから新しい Pod を作ります。変えても既存の Pod はそのままです。' }],
+  },
+  {
+    kinds: ['apps/ReplicaSet'],
+    paths: ['spec.minReadySeconds'],
+    docs: `${docs}/reference/kubernetes-api/workload-resources/replica-set-v1/#ReplicaSetSpec`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'replicaset', when: 'on-change', en: 'The ReplicaSet controller counts a Pod as available (status.availableReplicas) only once it has been ready for this many seconds; it creates and deletes no Pods because of it.', ja: 'ReplicaSet のコントローラーは、Ready がこの秒数続いた Pod だけを使用可能（status.availableReplicas）と数えます。これによって Pod を作ったり消したりはしません。' },
+      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writes: true, en: 'When a Deployment owns this ReplicaSet, the Deployment controller copies the Deployment\'s minReadySeconds here.', ja: 'Deployment がこの ReplicaSet を所有していれば、Deployment のコントローラーが Deployment の minReadySeconds をここに写します。' },
+    ],
   },
   {
     kinds: ['apps/ReplicaSet'],
@@ -100,7 +109,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.template', 'spec.template.metadata'],
     docs: `${daemonSet}#how-daemon-pods-are-scheduled`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and removes them from nodes that leave.', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、外れたノードからは取り除きます。' },
+      { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writesOther: 'Pod', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and removes them from nodes that leave.', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、外れたノードからは取り除きます。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Binds each of those Pods to its node, like any other Pod.', ja: 'ほかの Pod と同じように、それぞれの Pod をそのノードにバインドします。' },
     ],
   },
@@ -121,15 +130,15 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/StatefulSet'],
     paths: ['spec', 'spec.replicas', 'spec.template', 'spec.template.metadata'],
     docs: `${statefulSet}#pod-identity`,
-    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', en: 'The StatefulSet controller creates Pods with stable names (name-0, name-1 …), one after another by default, and recreates a lost Pod with the same name and volumes.', ja: 'StatefulSet のコントローラーが、変わらない名前（name-0、name-1 …）の Pod を既定では 1 つずつ順に作り、失われた Pod を同じ名前とボリュームで作り直します。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'continuously', writesOther: 'Pod', en: 'The StatefulSet controller creates Pods with stable names (name-0, name-1 …), one after another by default, and recreates a lost Pod with the same name and volumes.', ja: 'StatefulSet のコントローラーが、変わらない名前（name-0、name-1 …）の Pod を既定では 1 つずつ順に作り、失われた Pod を同じ名前とボリュームで作り直します。' }],
   },
   {
     kinds: ['apps/StatefulSet'],
     paths: ['spec.serviceName'],
     docs: `${statefulSet}#stable-network-id`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'Sets each Pod\'s subdomain to this headless Service.', ja: '各 Pod の subdomain にこのヘッドレス Service を設定します。' },
-      { id: 'coredns', when: 'continuously', en: 'Gives each Pod a stable DNS name: pod-name.service-name.namespace.svc.', ja: '各 Pod に変わらない DNS 名 pod-name.service-name.namespace.svc を与えます。' },
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'Pod', en: 'Sets each Pod\'s hostname to its name and its subdomain to this name. The StatefulSet does not create the Service: you create a headless Service of this name that selects the Pods.', ja: '各 Pod の hostname に Pod の名前を、subdomain にこの名前を設定します。StatefulSet は Service を作りません。Pod を選ぶ、この名前のヘッドレス Service は自分で作ります。' },
+      { id: 'coredns', when: 'continuously', en: 'Once that headless Service exists and selects the Pods, gives each Pod a stable DNS name: pod-name.service-name.namespace.svc. Without it the names do not resolve.', ja: 'そのヘッドレス Service があって Pod を選んでいれば、各 Pod に変わらない DNS 名 pod-name.service-name.namespace.svc を与えます。Service が無ければ名前は引けません。' },
     ],
   },
   {
@@ -154,7 +163,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/StatefulSet'],
     paths: ['spec.podManagementPolicy', 'spec.updateStrategy', 'spec.updateStrategy.**', 'spec.ordinals', 'spec.ordinals.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
     docs: `${statefulSet}#update-strategies`,
-    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'OrderedReady starts and stops Pods one by one; Parallel all at once. RollingUpdate replaces Pods from the highest ordinal down (above partition); OnDelete waits for you.', ja: 'OrderedReady は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。RollingUpdate は序数の大きい Pod から（partition より上を）入れ替え、OnDelete は削除を待ちます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'OrderedReady starts and stops Pods one by one; Parallel all at once. RollingUpdate replaces Pods from the highest ordinal down, only those with an ordinal greater than or equal to partition (default 0: all); OnDelete waits for you.', ja: 'OrderedReady は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。RollingUpdate は序数の大きい Pod から、序数が partition 以上のものだけを入れ替えます（既定の 0 ならすべて）。OnDelete は削除を待ちます。' }],
   },
   {
     kinds: ['apps/StatefulSet'],
@@ -167,7 +176,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/Job'],
     paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions'],
     docs: `${job}#parallel-jobs`,
-    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', writesOther: 'Pod', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
   },
   {
     kinds: ['batch/Job'],
@@ -245,7 +254,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/CronJob'],
     paths: ['spec', 'spec.schedule', 'spec.timeZone', 'spec.jobTemplate', 'spec.jobTemplate.metadata'],
     docs: `${cronJob}#writing-a-cronjob-spec`,
-    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'The CronJob controller creates a Job from jobTemplate at each scheduled time (in timeZone, else the controller manager\'s local time zone).', ja: 'CronJob のコントローラーが、予定の時刻ごとに jobTemplate から Job を作ります（timeZone、無ければ kube-controller-manager のローカルのタイムゾーン）。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', writesOther: 'Job', en: 'The CronJob controller creates a Job from jobTemplate at each scheduled time (in timeZone, else the controller manager\'s local time zone).', ja: 'CronJob のコントローラーが、予定の時刻ごとに jobTemplate から Job を作ります（timeZone、無ければ kube-controller-manager のローカルのタイムゾーン）。' }],
   },
   {
     kinds: ['batch/CronJob'],

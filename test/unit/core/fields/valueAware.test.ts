@@ -330,3 +330,133 @@ spec:
     assert.equal(primary(explainField({ kind: 'CSIDriver', apiVersion: 'storage.k8s.io/v1', path: ['spec', 'attachRequired'] })), 'kubelet');
   });
 });
+
+describe('the full sweep of workloads, networking, storage, cluster, metadata and extensions', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[], where: { namespace?: string; name?: string } = {}) =>
+    explainField({ kind, apiVersion, path, ...where });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('a Deployment\'s spec: the Deployment controller writes ReplicaSets', () => {
+    assert.equal(explain('Deployment', 'apps/v1', ['spec']).components[0].writesOther, 'ReplicaSet');
+  });
+
+  it('a Deployment\'s template: the rollout writes ReplicaSets, waits while paused and follows the strategy', () => {
+    const template = explain('Deployment', 'apps/v1', ['spec', 'template']).components[0];
+    assert.equal(template.writesOther, 'ReplicaSet');
+    assert.match(template.action, /unless the Deployment is paused/);
+    assert.match(template.action, /Recreate: the old Pods are all gone before new ones start/);
+  });
+
+  it('a Deployment\'s strategy is carried out by setting the ReplicaSets\' replicas', () => {
+    const strategy = explain('Deployment', 'apps/v1', ['spec', 'strategy', 'type']).components[0];
+    assert.equal(strategy.writesOther, 'ReplicaSet');
+    assert.match(strategy.action, /Recreate scales the old ReplicaSets to 0/);
+  });
+
+  it('the ReplicaSet controller writes Pods', () => {
+    const replicas = find(explain('ReplicaSet', 'apps/v1', ['spec', 'replicas']), 'kube-controller-manager', 'replicaset');
+    assert.equal(replicas?.writesOther, 'Pod');
+  });
+
+  it('a ReplicaSet\'s minReadySeconds counts available Pods, it is not the Pod template', () => {
+    const explanation = explain('ReplicaSet', 'apps/v1', ['spec', 'minReadySeconds']);
+    assert.match(explanation.components[0].action, /counts a Pod as available \(status\.availableReplicas\) only once it has been ready/);
+    assert.doesNotMatch(explanation.components[0].action, /from this template/);
+    assert.equal(find(explanation, 'kube-controller-manager', 'deployment')?.effect, 'writes-field');
+  });
+
+  it('the DaemonSet controller writes Pods from its spec', () => {
+    assert.equal(find(explain('DaemonSet', 'apps/v1', ['spec', 'template']), 'kube-controller-manager', 'daemonset')?.writesOther, 'Pod');
+  });
+
+  it('the StatefulSet controller writes Pods from its spec', () => {
+    assert.equal(explain('StatefulSet', 'apps/v1', ['spec', 'replicas']).components[0].writesOther, 'Pod');
+  });
+
+  it('a StatefulSet\'s serviceName: you create the headless Service; without it the Pod names do not resolve', () => {
+    const explanation = explain('StatefulSet', 'apps/v1', ['spec', 'serviceName']);
+    assert.equal(explanation.components[0].writesOther, 'Pod');
+    assert.match(explanation.components[0].action, /The StatefulSet does not create the Service/);
+    assert.match(find(explanation, 'coredns')?.action ?? '', /Without it the names do not resolve/);
+  });
+
+  it('a StatefulSet\'s rolling update partition includes the Pod whose ordinal equals it', () => {
+    const action = explain('StatefulSet', 'apps/v1', ['spec', 'updateStrategy', 'rollingUpdate', 'partition']).components[0].action;
+    assert.match(action, /ordinal greater than or equal to partition/);
+    assert.doesNotMatch(action, /above partition/);
+  });
+
+  it('the Job controller writes Pods from its spec', () => {
+    assert.equal(explain('Job', 'batch/v1', ['spec', 'parallelism']).components[0].writesOther, 'Pod');
+  });
+
+  it('the CronJob controller writes Jobs from its spec', () => {
+    assert.equal(explain('CronJob', 'batch/v1', ['spec', 'schedule']).components[0].writesOther, 'Job');
+  });
+
+  it('a Service\'s spec: EndpointSlices list the not-ready Pods too, marked so', () => {
+    const slices = find(explain('Service', 'v1', ['spec']), 'kube-controller-manager', 'endpointslice');
+    assert.equal(slices?.writesOther, 'EndpointSlice');
+    assert.match(slices?.action ?? '', /each marked ready or not/);
+    assert.doesNotMatch(slices?.action ?? '', /lists the Service's ready Pods/);
+  });
+
+  it('a Service\'s environment variables reach only Pods of its own namespace', () => {
+    assert.match(find(explain('Service', 'v1', ['metadata', 'name']), 'kubelet')?.action ?? '', /Pods in other namespaces do not get them/);
+  });
+
+  it('a claim\'s resize status is written by the external-resizer and the kubelet, not the PersistentVolume controller', () => {
+    const conditions = explain('PersistentVolumeClaim', 'v1', ['status', 'conditions', 0, 'type']);
+    assert.equal(conditions.components[0].name, 'the CSI driver\'s external-resizer');
+    assert.ok(!conditions.components.some((component) => component.controller === 'persistentvolume-binder'));
+    assert.ok(ids(explain('PersistentVolumeClaim', 'v1', ['status', 'allocatedResourceStatuses', 'storage'])).includes('kubelet'));
+    assert.equal(primary(explain('PersistentVolumeClaim', 'v1', ['status', 'phase'])), 'kube-controller-manager/persistentvolume-binder');
+  });
+
+  it('a Node\'s podCIDR is only allocated with --allocate-node-cidrs; kubeadm sets it only with a Pod subnet', () => {
+    const action = explain('Node', 'v1', ['spec', 'podCIDR']).components[0].action;
+    assert.match(action, /kubeadm sets it only when given a Pod subnet/);
+    assert.doesNotMatch(action, /kubeadm and kind do/);
+  });
+
+  it('a terminating namespace still accepts updates and deletes; only creation is refused', () => {
+    const action = find(explain('Namespace', 'v1', ['metadata', 'name']), 'kube-apiserver')?.action ?? '';
+    assert.match(action, /the creation of new objects in one that is terminating \(updates and deletes there still go through\)/);
+  });
+
+  it('a ConfigMap mounted with subPath is not refreshed', () => {
+    assert.match(explain('ConfigMap', 'v1', ['data', 'app.conf']).components[0].action, /but not a file mounted with subPath/);
+  });
+
+  it('a kube-apiserver identity Lease outlives its server by up to an hour', () => {
+    const action = explain('Lease', 'coordination.k8s.io/v1', ['spec', 'holderIdentity'], { namespace: 'kube-system', name: 'apiserver-07a5ea9b9b072c4a5f3d1c3702' }).components[0].action;
+    assert.match(action, /a server that has stopped stays listed for up to an hour/);
+    assert.doesNotMatch(action, /the Leases list the servers that are running/);
+  });
+
+  it('a uid in an update must match the object\'s: it is not simply ignored', () => {
+    const action = explain('ConfigMap', 'v1', ['metadata', 'uid']).components[0].action;
+    assert.match(action, /a uid given on an update must be the object's own: one that differs is rejected/);
+    assert.doesNotMatch(action, /a value in a manifest is ignored/);
+  });
+
+  it('a VolumeAttachment\'s status is written by the CSI external-attacher, not the attach/detach controller', () => {
+    const status = explain('VolumeAttachment', 'storage.k8s.io/v1', ['status', 'attached']);
+    assert.equal(status.components[0].name, 'the CSI driver\'s external-attacher');
+    assert.equal(status.components[0].effect, 'writes-field');
+    assert.equal(find(status, 'kube-controller-manager', 'attach-detach')?.effect, 'writes-other');
+    assert.equal(primary(explain('VolumeAttachment', 'storage.k8s.io/v1', ['spec', 'nodeName'])), 'kube-controller-manager/attach-detach');
+  });
+
+  it('the replication controller writes Pods from its spec and writes its own status', () => {
+    assert.equal(explain('ReplicationController', 'v1', ['spec', 'replicas']).components[0].writesOther, 'Pod');
+    assert.equal(explain('ReplicationController', 'v1', ['status', 'replicas']).components[0].effect, 'writes-field');
+  });
+
+  it('the DRA kinds cite the page that now holds how allocation works', () => {
+    for (const kind of ['ResourceClaim', 'ResourceClaimTemplate', 'DeviceClass', 'ResourceSlice']) {
+      assert.equal(explain(kind, 'resource.k8s.io/v1', ['spec']).docs, 'https://kubernetes.io/docs/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works');
+    }
+  });
+});
