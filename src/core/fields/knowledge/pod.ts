@@ -135,7 +135,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.resourceClaims', 'spec.resourceClaims[*]', 'spec.resourceClaims[*].**'],
-    docs: `${docs}/concepts/scheduling-eviction/dynamic-resource-allocation/#how-it-works`,
+    docs: `${docs}/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works`,
     actors: [
       { id: 'kube-controller-manager', when: 'on-change', writesOther: 'ResourceClaim', en: 'For an entry with resourceClaimTemplateName, the resourceclaim controller creates a ResourceClaim for this Pod from the template, deleted when the Pod terminates; an entry with resourceClaimName uses that existing claim, which other Pods may share (dynamic resource allocation, stable since v1.34).', ja: 'resourceClaimTemplateName のエントリーなら、resourceclaim のコントローラーがテンプレートからこの Pod 用の ResourceClaim を作り、Pod が終わると削除されます。resourceClaimName のエントリーなら既存のクレームを使い、ほかの Pod と共有することもあります（Dynamic Resource Allocation、v1.34 から stable）。' },
       { id: 'kube-scheduler', when: 'on-change', writesOther: 'ResourceClaim', en: 'Allocates matching devices from the ResourceSlices to each claim, writes the allocation into the claim\'s status, and places the Pod on a node that can reach those devices.', ja: 'ResourceSlice から条件に合うデバイスを各クレームに割り当て、その割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます。' },
@@ -470,7 +470,7 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: [`${C}.resources.claims`, `${C}.resources.claims[*]`, `${C}.resources.claims[*].**`],
-    docs: `${docs}/concepts/scheduling-eviction/dynamic-resource-allocation/#how-it-works`,
+    docs: `${docs}/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Gives this container access to the devices of the named entries of spec.resourceClaims, which the DRA driver on the node prepares with the kubelet; a container that does not list a claim does not get its devices (dynamic resource allocation, stable since v1.34).', ja: 'spec.resourceClaims のうち名前を挙げたエントリーのデバイスを、このコンテナから使えるようにします。デバイスはノードの DRA ドライバーが kubelet と一緒に用意します。クレームを挙げていないコンテナはそのデバイスを使えません（Dynamic Resource Allocation、v1.34 から stable）。' },
     ],
