@@ -3,8 +3,9 @@ import { demoCommand } from './demoCommand';
 import { diagramCommand } from './diagramCommand';
 import { explainCommand } from './explainCommand';
 import { healthCommand } from './healthCommand';
+import { placementCommand } from './placementCommand';
 import type { CliCommand } from './run';
 import { treeCommand } from './treeCommand';
 
 /** Every subcommand of `cluster-anatomy`, each in a module of its own under src/cli. */
-export const cliCommands: readonly CliCommand[] = [treeCommand, contextsCommand, useContextCommand, diagramCommand, explainCommand, healthCommand, demoCommand];
+export const cliCommands: readonly CliCommand[] = [treeCommand, contextsCommand, useContextCommand, diagramCommand, explainCommand, healthCommand, placementCommand, demoCommand];

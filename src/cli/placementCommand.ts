@@ -1,0 +1,92 @@
+import { readFile, stat } from 'node:fs/promises';
+import { parseAllDocuments } from 'yaml';
+import { resolveClientConfig } from '../core/anatomy/snapshot';
+import { KubeApi } from '../core/kube/kubeApi';
+import { readPlacementState, readPod, readSchedulerSaid } from '../core/placement/clusterRead';
+import { manifestPod, type ManifestPod } from '../core/placement/manifestPod';
+import { schedulingPodOf } from '../core/placement/objects';
+import { explainPlacement } from '../core/placement/place';
+import { renderPlacementText } from '../core/placement/render';
+import { MAX_MANIFEST_CHARS } from '../core/yaml/yamlPath';
+import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+
+/** The Pod of the manifest document at `line` (1-based), or of the only document that makes a Pod. */
+async function podOfFile(file: string, line: number | undefined): Promise<ManifestPod> {
+  const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
+  });
+  if (!info.isFile()) throw new Error(`${file}: not a file`);
+  if (info.size > MAX_MANIFEST_CHARS * 4) throw new Error(`${file}: too large (limit ${MAX_MANIFEST_CHARS} characters)`);
+  const text = await readFile(file, 'utf8');
+  if (text.length > MAX_MANIFEST_CHARS) throw new Error(`${file}: too large (limit ${MAX_MANIFEST_CHARS} characters)`);
+  const documents = parseAllDocuments(text);
+  if (!Array.isArray(documents)) throw new Error(`${file}: not YAML`);
+  const lineStarts = [0];
+  for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
+  type Candidate = { range: readonly number[]; error?: string; made?: ManifestPod };
+  const candidates: Candidate[] = [];
+  for (const document of documents) {
+    const error = document.errors[0];
+    if (error) candidates.push({ range: document.range, error: `${file}: ${error.message.split('\n')[0]}` });
+    else {
+      const made = manifestPod(document.toJS({ maxAliasCount: 100 }));
+      if (made) candidates.push({ range: document.range, made });
+    }
+  }
+  let chosen = candidates;
+  if (line !== undefined) {
+    const offset = lineStarts[line - 1];
+    if (offset === undefined) throw new Error(`${file}: line ${line} is outside the file`);
+    chosen = candidates.filter(({ range }) => range[0]! <= offset && offset <= range[2]!);
+  }
+  const first = chosen[0];
+  if (!first) throw new Error(line !== undefined ? `${file}:${line}: no Pod or workload with a Pod template at this line` : `${file}: no Pod or workload with a Pod template`);
+  if (first.error) throw new Error(first.error);
+  if (chosen.length > 1) throw new UsageError(`${file} has ${chosen.length} objects that make Pods; pick one with --line L`);
+  return first.made!;
+}
+
+export const placementCommand: CliCommand = {
+  name: 'placement',
+  summary: 'which nodes a Pod fits, and why not the others, by the scheduler\'s filters on the live cluster',
+  usage: [
+    'Usage: cluster-anatomy placement (--pod NAMESPACE/NAME | FILE [--line L]) [--all] [--json]',
+    '                                 [--kubeconfig FILE] [--context NAME]',
+    '',
+    'Re-runs kube-scheduler\'s filters (cordon, node name, taints and tolerations, node selector and required',
+    'node affinity, host ports, resources against what bound Pods request, topology spread and required',
+    'inter-Pod affinity) for one Pod against every node, and says for each node the first reason it does not',
+    'fit, as the scheduler counts them in FailedScheduling. For a Pod in the cluster it also prints what the',
+    'scheduler last said. FILE is a manifest: a Pod, or a workload whose Pod template is judged.',
+    'Scores and tie-breaks cannot be read from outside the scheduler and are never guessed.',
+    'Needs to list Nodes and all Pods (requests, ports, labels); without the Pods, says what is unknown.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      { pod: { type: 'string' }, line: { type: 'string' }, all: { type: 'boolean' }, json: { type: 'boolean' }, kubeconfig: { type: 'string' }, context: { type: 'string' } },
+      true,
+    );
+    if ((values.pod === undefined) === (positionals.length === 0)) throw new UsageError('give either --pod NAMESPACE/NAME or one FILE');
+    if (positionals.length > 1) throw new UsageError('give exactly one FILE');
+    if (values.line !== undefined && (values.pod !== undefined || !/^\d+$/.test(values.line) || Number(values.line) < 1)) {
+      throw new UsageError(values.pod !== undefined ? '--line goes with FILE' : `--line must be a whole number from 1 (got '${values.line}')`);
+    }
+    const podRef = values.pod === undefined ? undefined : /^([^/\s]+)\/([^/\s]+)$/.exec(values.pod);
+    if (values.pod !== undefined && !podRef) throw new UsageError(`--pod must be NAMESPACE/NAME (got '${values.pod}')`);
+    const fromFile = positionals[0] === undefined ? undefined : await podOfFile(positionals[0], values.line === undefined ? undefined : Number(values.line));
+
+    const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    const api = new KubeApi(config);
+    const pod = podRef ? await readPod(api, podRef[1]!, podRef[2]!) : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
+    const [state, said] = await Promise.all([readPlacementState(api), readSchedulerSaid(api, pod)]);
+    const report = explainPlacement({ pod, nodes: state.nodes, bound: state.bound, ...(state.serverMinor !== undefined && { serverMinor: state.serverMinor }) });
+    if (values.json) {
+      io.stdout.write(`${JSON.stringify({ context, ...report, schedulerSaid: said.events, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundPodsError: state.boundError }) }, null, 2)}\n`);
+    } else {
+      io.stdout.write(renderPlacementText(report, { limit: values.all ? Infinity : 20, said, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundError: state.boundError }) }));
+      if (fromFile?.perNode) io.stdout.write('A DaemonSet\'s controller makes one Pod per node and pins each to its node; this is where the template itself fits.\n');
+    }
+    return EXIT_OK;
+  },
+};

@@ -1,0 +1,80 @@
+/**
+ * One read of what the placement model needs from a cluster: the nodes, the Pods bound to them (requests,
+ * ports, labels and anti-affinity only; slimmed as they arrive), the Pod in question and why the scheduler
+ * last said it could not place it. The live views keep the same data from watches instead (placementWatch.ts).
+ */
+import type { KubeApi } from '../kube/kubeApi';
+import { KubeApiError } from '../kube/kubeApi';
+import { BoundPods } from './boundPods';
+import { type SchedulingNode, type SchedulingPod, schedulingNodeOf, schedulingPodOf } from './objects';
+
+/** The scheduler's cache holds every bound Pod that has not finished. */
+export const BOUND_PODS_FIELD_SELECTOR = 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed';
+
+export interface PlacementClusterState {
+  readonly nodes: readonly SchedulingNode[];
+  /** Null when all Pods could not be listed; `boundError` says why. */
+  readonly bound: BoundPods | null;
+  readonly boundError?: string;
+  readonly serverMinor?: number;
+}
+
+export interface SchedulerSaid {
+  /** FailedScheduling Events for the Pod, newest first: the scheduler's own message and how often it said it. */
+  readonly events: readonly { readonly message: string; readonly count: number; readonly lastSeen: string | null }[];
+}
+
+export function minorOf(version: unknown): number | undefined {
+  const minor = typeof version === 'object' && version !== null ? (version as { minor?: unknown }).minor : undefined;
+  const parsed = typeof minor === 'string' ? Number.parseInt(minor, 10) : NaN;
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+export async function readPlacementState(api: KubeApi): Promise<PlacementClusterState> {
+  const [version, nodes] = await Promise.all([
+    api.getJson('/version', 'the server version').catch(() => undefined),
+    api.list('/api/v1/nodes', 'Nodes', { map: schedulingNodeOf }),
+  ]);
+  const serverMinor = minorOf(version);
+  try {
+    const pods = await api.list('/api/v1/pods', 'Pods in all namespaces', { fieldSelector: BOUND_PODS_FIELD_SELECTOR, map: (item) => schedulingPodOf(item) });
+    const bound = new BoundPods();
+    for (const pod of pods.items as SchedulingPod[]) bound.upsert(pod);
+    return { nodes: nodes.items as SchedulingNode[], bound, ...(serverMinor !== undefined && { serverMinor }) };
+  } catch (error) {
+    if (!(error instanceof KubeApiError) || (error.kind !== 'forbidden' && error.kind !== 'unauthorized')) throw error;
+    return { nodes: nodes.items as SchedulingNode[], bound: null, boundError: error.message, ...(serverMinor !== undefined && { serverMinor }) };
+  }
+}
+
+export async function readPod(api: KubeApi, namespace: string, name: string): Promise<SchedulingPod> {
+  const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}`;
+  return schedulingPodOf(await api.getJson(path, `Pod ${namespace}/${name}`));
+}
+
+/** What the scheduler last said of a Pod it could not place; empty when it said nothing or Events are not readable. */
+export async function readSchedulerSaid(api: KubeApi, pod: SchedulingPod): Promise<SchedulerSaid> {
+  if (!pod.uid) return { events: [] };
+  const query = new URLSearchParams({ fieldSelector: `involvedObject.uid=${pod.uid},reason=FailedScheduling` });
+  try {
+    const answer = await api.list(`/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/events`, `Events of Pod ${pod.namespace}/${pod.name}`, { fieldSelector: query.get('fieldSelector')! });
+    const events = (answer.items as Record<string, unknown>[]).map((event) => ({
+      message: typeof event.message === 'string' ? event.message : '',
+      count: typeof event.count === 'number' ? event.count : 1,
+      lastSeen: typeof event.lastTimestamp === 'string' ? event.lastTimestamp : typeof event.eventTime === 'string' ? event.eventTime : null,
+    }));
+    events.sort((a, b) => (b.lastSeen ?? '').localeCompare(a.lastSeen ?? ''));
+    return { events };
+  } catch {
+    return { events: [] };
+  }
+}
+
+/** The counts of a FailedScheduling message: "0/3 nodes are available: 1 node(s) had …, 2 Insufficient cpu." */
+export function parseSchedulerMessage(message: string): { total: number; reasons: Record<string, number> } | undefined {
+  const match = /^0\/(\d+) nodes are available: (.*?)\.?(?: preemption: .*)?$/s.exec(message.trim());
+  if (!match) return undefined;
+  const reasons: Record<string, number> = {};
+  for (const part of match[2]!.matchAll(/(\d+) (.+?)(?=, \d+ |$)/g)) reasons[part[2]!] = (reasons[part[2]!] ?? 0) + Number(part[1]);
+  return { total: Number(match[1]), reasons };
+}

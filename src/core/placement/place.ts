@@ -1,0 +1,206 @@
+/**
+ * Where a Pod can go, and why not elsewhere: the scheduler's filters for one Pod against every node, with the
+ * FailedScheduling message the scheduler would write from them. Read-only; nothing here calls the API.
+ */
+import { type BoundPods, type BoundPodsView, podKey } from './boundPods';
+import { checks, type FilterContext, type FilterFailure, type FilterName, type InterPodState, type SpreadState, termSelects } from './filters';
+import type { SchedulingNode, SchedulingPod } from './objects';
+import { labelSelectorMatches } from './selectors';
+import { schedulerWording } from './wording';
+
+export interface PlacementQuestion {
+  readonly pod: SchedulingPod;
+  readonly nodes: readonly SchedulingNode[];
+  /** The Pods bound to nodes; null when they could not be read (then resources, ports and inter-Pod rules are unknown). */
+  readonly bound: BoundPods | null;
+  /** The cluster's minor version (1.x), for the scheduler's wording and order. */
+  readonly serverMinor?: number;
+  /** Namespace labels, for terms with a namespaceSelector. */
+  readonly namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined;
+}
+
+export interface NodeVerdict {
+  readonly node: string;
+  /** True when every filter passes, false when one fails, 'unknown' when none fails but some could not be judged. */
+  readonly feasible: boolean | 'unknown';
+  /** Every failing filter, in the scheduler's order: the first is the one FailedScheduling counts. */
+  readonly failures: readonly FilterFailure[];
+  readonly unknown: readonly FilterName[];
+  /** The Ready condition is not True, or the network is unavailable: the scheduler sees it only through taints. */
+  readonly conditionNotes: readonly string[];
+}
+
+export type PlacementState =
+  /** Bound to a node by the scheduler (or by another that set nodeName). */
+  | 'bound'
+  /** Waiting for the scheduler, which found no node last time or has not tried yet. */
+  | 'pending'
+  /** spec.schedulingGates: the scheduler does not consider it until they are removed. */
+  | 'gated'
+  /** spec.nodeName set in the manifest: no scheduler runs; the node's kubelet admits or rejects it. */
+  | 'nodeName'
+  /** A static Pod: kubelet runs it from its node's manifest folder. */
+  | 'static'
+  /** Another scheduler places it: these are the default scheduler's filters. */
+  | 'otherScheduler'
+  /** Not in the cluster (a manifest): where it could go now. */
+  | 'notCreated';
+
+export interface PlacementReport {
+  readonly pod: { readonly namespace: string; readonly name: string };
+  readonly state: PlacementState;
+  readonly boundNode: string | null;
+  readonly nodes: readonly NodeVerdict[];
+  readonly feasible: readonly string[];
+  /** The scheduler's histogram of first reasons over the nodes that are not feasible. */
+  readonly reasonCounts: Readonly<Record<string, number>>;
+  /** "0/3 nodes are available: …" as the scheduler would say it now; null when some node fits. */
+  readonly message: string | null;
+  /** What the model does not judge for this Pod (volumes, preemption, scores). */
+  readonly notJudged: readonly string[];
+}
+
+function interPodState(question: PlacementQuestion, bound: BoundPodsView | null, labelsOf: ReadonlyMap<string, Readonly<Record<string, string>>>): InterPodState | null {
+  const { pod } = question;
+  if (!bound) return null;
+  const affinityDomains = pod.podAffinity.map(() => new Map<string, number>());
+  const antiAffinityDomains = pod.podAntiAffinity.map(() => new Map<string, string>());
+  const existingAntiAffinity = new Map<string, Map<string, string>>();
+  if (pod.podAffinity.length > 0 || pod.podAntiAffinity.length > 0) {
+    for (const other of bound.all()) {
+      const labels = labelsOf.get(other.nodeName);
+      if (!labels) continue;
+      // A Pod counts for the affinity only when it matches every term (the scheduler's affinityCounts).
+      if (pod.podAffinity.length > 0 && pod.podAffinity.every((term) => termSelects(term, pod.namespace, other, question.namespaceLabels))) {
+        pod.podAffinity.forEach((term, index) => {
+          const domain = labels[term.topologyKey];
+          if (domain !== undefined) affinityDomains[index]!.set(domain, (affinityDomains[index]!.get(domain) ?? 0) + 1);
+        });
+      }
+      pod.podAntiAffinity.forEach((term, index) => {
+        const domain = labels[term.topologyKey];
+        if (domain !== undefined && !antiAffinityDomains[index]!.has(domain) && termSelects(term, pod.namespace, other, question.namespaceLabels)) antiAffinityDomains[index]!.set(domain, other.key);
+      });
+    }
+  }
+  for (const other of bound.antiAffinityPods()) {
+    const labels = labelsOf.get(other.nodeName);
+    if (!labels) continue;
+    for (const term of other.podAntiAffinity) {
+      const domain = labels[term.topologyKey];
+      if (domain === undefined || !termSelects(term, other.namespace, pod, question.namespaceLabels)) continue;
+      let domains = existingAntiAffinity.get(term.topologyKey);
+      if (!domains) existingAntiAffinity.set(term.topologyKey, (domains = new Map()));
+      if (!domains.has(domain)) domains.set(domain, other.key);
+    }
+  }
+  const noneSelected = affinityDomains.every((domains) => domains.size === 0);
+  const selectsItself = pod.podAffinity.every((term) => termSelects(term, pod.namespace, pod, question.namespaceLabels));
+  return { affinityDomains, firstOfSeries: pod.podAffinity.length > 0 && noneSelected && selectsItself, antiAffinityDomains, existingAntiAffinity };
+}
+
+function spreadState(question: PlacementQuestion, bound: BoundPodsView | null, context: FilterContext): SpreadState | null {
+  const { pod, nodes } = question;
+  const constraints = pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule');
+  if (constraints.length === 0) return { counts: [], minimums: [], selfMatch: [] };
+  if (!bound) return null;
+  // The domains are those of nodes the Pod's node selector and required affinity allow, with every key present.
+  const eligible = nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined) && checks.NodeAffinity(node, context) === undefined);
+  const counted = context.wording.spreadCountsExcludedNodes
+    ? nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined))
+    : eligible;
+  const counts = constraints.map((constraint) => {
+    const domains = new Map<string, number>(eligible.map((node) => [node.labels[constraint.topologyKey]!, 0]));
+    for (const node of counted) {
+      const domain = node.labels[constraint.topologyKey]!;
+      if (!domains.has(domain)) continue;
+      let matching = domains.get(domain)!;
+      for (const other of bound.load(node.name).pods.values()) {
+        // Terminating Pods do not count toward the spread.
+        if (!other.deleting && other.namespace === pod.namespace && labelSelectorMatches(constraint.labelSelector, other.labels)) matching++;
+      }
+      domains.set(domain, matching);
+    }
+    return domains;
+  });
+  const minimums = counts.map((domains, index) => {
+    const values = [...domains.values()];
+    const minDomains = context.wording.spreadMinDomains ? constraints[index]!.minDomains : undefined;
+    // No domain at all: the scheduler's minimum stays at its maximum, and no skew can fail.
+    if (values.length === 0) return Number.MAX_SAFE_INTEGER;
+    if (minDomains !== undefined && values.length < minDomains) return 0;
+    return Math.min(...values);
+  });
+  return { counts, minimums, selfMatch: constraints.map((constraint) => labelSelectorMatches(constraint.labelSelector, pod.labels)) };
+}
+
+function conditionNotes(node: SchedulingNode): string[] {
+  const notes: string[] = [];
+  const ready = node.conditions.find((condition) => condition.type === 'Ready');
+  if (ready && ready.status !== 'True') notes.push(`Ready is ${ready.status}`);
+  if (node.conditions.some((condition) => condition.type === 'NetworkUnavailable' && condition.status === 'True')) notes.push('NetworkUnavailable is True');
+  return notes;
+}
+
+function stateOf(pod: SchedulingPod): PlacementState {
+  if (!pod.uid) return pod.nodeName ? 'nodeName' : 'notCreated';
+  if (pod.mirror) return 'static';
+  if (pod.nodeName) return 'bound';
+  if (pod.schedulingGates.length > 0) return 'gated';
+  if (pod.schedulerName !== 'default-scheduler') return 'otherScheduler';
+  return 'pending';
+}
+
+/** The scheduler's histogram as its FitError prints it: "count reason", sorted as strings. */
+export function schedulerMessage(total: number, reasonCounts: Readonly<Record<string, number>>): string {
+  const parts = Object.entries(reasonCounts).map(([reason, count]) => `${count} ${reason}`).sort();
+  return `0/${total} nodes are available: ${parts.join(', ')}.`;
+}
+
+export function explainPlacement(question: PlacementQuestion): PlacementReport {
+  const state = stateOf(question.pod);
+  // A bound Pod is judged as the scheduler judged it: before it had a node (binding is what set nodeName).
+  const pod = state === 'bound' ? { ...question.pod, nodeName: null } : question.pod;
+  const { nodes, bound } = question;
+  const wording = schedulerWording(question.serverMinor);
+  const self = podKey(pod.namespace, pod.name);
+  const labelsOf = new Map(nodes.map((node) => [node.name, node.labels]));
+  // A bound Pod is judged against the others, as the scheduler judged it before it counted there itself.
+  const others = bound ? bound.without(self) : null;
+  const context: FilterContext = { pod, wording, bound: others, interPod: interPodState({ ...question, pod }, others, labelsOf), spread: null };
+  const full: FilterContext = { ...context, spread: spreadState({ ...question, pod }, others, context) };
+
+  const verdicts: NodeVerdict[] = [];
+  const reasonCounts: Record<string, number> = {};
+  const feasible: string[] = [];
+  for (const node of nodes) {
+    const failures: FilterFailure[] = [];
+    const unknown: FilterName[] = [];
+    for (const filter of wording.order) {
+      const result = checks[filter](node, full);
+      if (result === 'unknown') unknown.push(filter);
+      else if (result) failures.push(result);
+    }
+    const verdict: NodeVerdict = { node: node.name, feasible: failures.length > 0 ? false : unknown.length > 0 ? 'unknown' : true, failures, unknown, conditionNotes: conditionNotes(node) };
+    verdicts.push(verdict);
+    if (verdict.feasible === true) feasible.push(node.name);
+    const first = failures[0];
+    if (first) for (const reason of first.reasons) reasonCounts[reason] = (reasonCounts[reason] ?? 0) + 1;
+  }
+  const notJudged: string[] = [];
+  if (pod.claimNames.length > 0) notJudged.push(`volumes (${pod.claimNames.join(', ')}): the volume filters (VolumeBinding, VolumeZone, volume limits) are not modelled`);
+  if (pod.unreadableRequests.length > 0) notJudged.push(`requests that are not quantities: ${pod.unreadableRequests.join(', ')}`);
+  if (feasible.length === 0 && pod.priorityClassName) notJudged.push(`preemption: with priority class ${pod.priorityClassName} the scheduler may evict lower-priority Pods to make room`);
+  notJudged.push('scores and tie-breaks: among feasible nodes the scheduler picks by scores that cannot be recovered from outside it');
+  const anyUnknown = verdicts.some((verdict) => verdict.feasible === 'unknown');
+  return {
+    pod: { namespace: pod.namespace, name: pod.name },
+    state,
+    boundNode: question.pod.nodeName,
+    nodes: verdicts,
+    feasible,
+    reasonCounts,
+    message: feasible.length > 0 || anyUnknown ? null : schedulerMessage(nodes.length, reasonCounts),
+    notJudged,
+  };
+}
