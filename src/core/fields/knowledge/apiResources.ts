@@ -92,7 +92,8 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['status', 'status.allocation', 'status.allocation.**', 'status.reservedFor', 'status.reservedFor[*]', 'status.reservedFor[*].**'],
     docs: dra,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written by the scheduler: the devices allocated to the claim, and the Pods it is reserved for.', ja: 'kube-scheduler が書きます。クレームに割り当てたデバイスと、クレームを予約している Pod です。' },
+      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written by the scheduler when it schedules a Pod that uses the claim: the devices allocated to the claim, and that Pod added to reservedFor.', ja: 'クレームを使う Pod をスケジュールするときに kube-scheduler が書きます。クレームに割り当てたデバイスと、reservedFor に加えるその Pod です。' },
+      { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'The resourceclaim controller also writes reservedFor: it drops Pods that are gone or will not run any more, and reserves an already allocated claim for a Pod placed on a node without the scheduler (spec.nodeName set). When the last consumer stops using the claim, it deallocates it (clears allocation), so the devices are free again.', ja: 'resourceclaim のコントローラーも reservedFor を書きます。消えた Pod やもう動かない Pod を取り除き、スケジューラーを通さずにノードに置かれた Pod（spec.nodeName を指定）のために、割り当て済みのクレームを予約します。最後の利用者がクレームを使わなくなると割り当てを解除し（allocation を消し）、デバイスを空けます。' },
       { id: 'kubelet', when: 'run-time', en: 'Reads the allocation so that the DRA driver on the node can prepare those devices.', ja: '割り当てを読み、ノードの DRA ドライバーがそのデバイスを用意できるようにします。' },
     ],
   },

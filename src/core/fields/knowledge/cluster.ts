@@ -201,8 +201,11 @@ export const clusterEntries: readonly FieldEntry[] = [
   {
     kinds: ['Namespace'],
     paths: ['spec.finalizers', 'spec.finalizers[*]'],
-    docs: `${docs}/tasks/administer-cluster/namespaces/#deleting-a-namespace`,
-    actors: [{ id: 'kube-controller-manager', controller: 'namespace', when: 'on-change', en: 'When the namespace is deleted, the namespace controller deletes everything in it, then removes the "kubernetes" finalizer so the Namespace can go.', ja: 'Namespace が削除されると、namespace のコントローラーが中のものをすべて削除し、その後 kubernetes の finalizer を取り除いて Namespace を消せるようにします。' }],
+    docs: `${docs}/tasks/administer-cluster/namespaces/#creating-a-new-namespace`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'namespace', when: 'on-change', writes: true, en: 'When the namespace is deleted, the namespace controller deletes everything in it, then removes the "kubernetes" finalizer through the Namespace\'s finalize subresource so the Namespace can go. Any other value must be removed by whatever put it there: a finalizer that nothing removes (a nonexistent one) leaves the namespace stuck in Terminating.', ja: 'Namespace が削除されると、namespace のコントローラーが中のものをすべて削除し、その後 Namespace の finalize サブリソースを通して kubernetes の finalizer を取り除き、Namespace を消せるようにします。ほかの値は、それを付けたものが取り除く必要があります。誰も取り除かない（存在しない）finalizer を指定すると、Namespace は Terminating のまま残ります。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'On create, kube-apiserver adds "kubernetes" to the list if it is missing. An ordinary update cannot change the list (kube-apiserver keeps the old one); only a write to the finalize subresource can.', ja: '作成時に、kubernetes がリストになければ kube-apiserver が加えます。通常の更新ではリストを変えられず（kube-apiserver が前の値を保ちます）、変えられるのは finalize サブリソースへの書き込みだけです。' },
+    ],
   },
   {
     kinds: ['Namespace'],

@@ -34,7 +34,7 @@ export const extensionEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.**'],
     docs: `${docs}/tasks/extend-kubernetes/configure-aggregation-layer/#register-apiservice-objects`,
     actors: [
-      { id: 'kube-apiserver', when: 'run-time', en: 'The aggregation layer of kube-apiserver proxies requests for this group and version to the named Service (e.g. metrics-server for metrics.k8s.io).', ja: 'kube-apiserver の集約レイヤーが、このグループとバージョンへのリクエストを指定の Service（metrics.k8s.io なら metrics-server など）へ中継します。' },
+      { id: 'kube-apiserver', when: 'run-time', en: 'The aggregation layer of kube-apiserver proxies requests for this group and version to the named Service (e.g. metrics-server for metrics.k8s.io). Without spec.service, kube-apiserver serves the group and version itself (a local APIService, as for the built-in groups).', ja: 'kube-apiserver の集約レイヤーが、このグループとバージョンへのリクエストを指定の Service（metrics.k8s.io なら metrics-server など）へ中継します。spec.service がなければ、kube-apiserver 自身がそのグループとバージョンを処理します（組み込みのグループと同じローカルの APIService）。' },
     ],
   },
   {

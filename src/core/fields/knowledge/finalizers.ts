@@ -3,7 +3,6 @@ import type { FieldEntry } from '../types';
 const docs = 'https://kubernetes.io/docs';
 const finalizers = `${docs}/concepts/overview/working-with-objects/finalizers/`;
 const objectInUse = `${docs}/concepts/storage/persistent-volumes/#storage-object-in-use-protection`;
-const wellKnown = `${docs}/reference/labels-annotations-taints/`;
 
 /** A finalizer key is removed by the controller that owns that key: which one depends on the key itself. */
 const item = ['metadata.finalizers[*]'];
@@ -62,7 +61,7 @@ export const finalizerEntries: readonly FieldEntry[] = [
     kinds: ['*'],
     paths: item,
     onlyIf: { value: { equals: ['service.kubernetes.io/load-balancer-cleanup'] } },
-    docs: `${wellKnown}#service-kubernetes-io-load-balancer-cleanup`,
+    docs: `${docs}/tasks/access-application-cluster/create-external-load-balancer/#garbage-collecting-load-balancers`,
     actors: [
       { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', writes: true, en: 'The cloud provider\'s service controller adds this key to a LoadBalancer Service and removes it after deleting the cloud load balancer, so none is left behind.', ja: 'クラウドプロバイダーの service のコントローラーが LoadBalancer の Service にこのキーを付け、クラウドのロードバランサーを削除してから取り除きます。ロードバランサーが残らないためです。' },
     ],

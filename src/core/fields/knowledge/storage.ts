@@ -118,7 +118,8 @@ export const storageEntries: readonly FieldEntry[] = [
     docs: `${pv}#types-of-persistent-volumes`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Mounts the volume on the node of a Pod using it (for CSI, through the driver\'s node plugin).', ja: 'これを使う Pod のノードでボリュームをマウントします（CSI ならドライバーのノードプラグインを通して）。' },
-      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', en: 'Attaches and detaches attachable volumes to nodes.', ja: 'アタッチが必要なボリュームを、ノードにアタッチ・デタッチします。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writesOther: 'VolumeAttachment', en: 'For a CSI volume whose driver needs attaching (CSIDriver attachRequired, the default), the attach/detach controller creates a VolumeAttachment for the node of a Pod using it, and deletes it to detach; it does not attach the volume itself. hostPath, local and nfs volumes are not attached.', ja: 'アタッチが必要な CSI のボリューム（CSIDriver の attachRequired、既定で必要）では、attach/detach のコントローラーが、これを使う Pod のノードに向けて VolumeAttachment を作り、デタッチするときは削除します。ボリュームを自分でアタッチするわけではありません。hostPath、local、nfs のボリュームはアタッチされません。' },
+      { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', en: 'Reads those VolumeAttachments and attaches (or, when one is deleted, detaches) the volume through the driver\'s controller plugin.', ja: 'その VolumeAttachment を読み、ドライバーのコントローラープラグインを通してボリュームをアタッチします（削除されればデタッチします）。' },
     ],
   },
   {

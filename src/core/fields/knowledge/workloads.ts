@@ -7,7 +7,7 @@ const daemonSet = `${docs}/concepts/workloads/controllers/daemonset/`;
 const statefulSet = `${docs}/concepts/workloads/controllers/statefulset/`;
 const job = `${docs}/concepts/workloads/controllers/job/`;
 const cronJob = `${docs}/concepts/workloads/controllers/cron-jobs/`;
-const hpa = `${docs}/tasks/run-application/horizontal-pod-autoscale/`;
+const hpa = `${docs}/concepts/workloads/autoscaling/horizontal-pod-autoscale/`;
 
 /** Deployment, ReplicaSet, DaemonSet, StatefulSet, Job, CronJob, HorizontalPodAutoscaler, PodDisruptionBudget. */
 export const workloadEntries: readonly FieldEntry[] = [
@@ -109,7 +109,8 @@ export const workloadEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.template', 'spec.template.metadata'],
     docs: `${daemonSet}#how-daemon-pods-are-scheduled`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writesOther: 'Pod', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and removes them from nodes that leave.', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、外れたノードからは取り除きます。' },
+      { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writesOther: 'Pod', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and deletes its Pods from nodes that no longer match (their labels or taints changed).', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、条件に合わなくなったノード（ラベルや taint が変わったもの）からは Pod を削除します。' },
+      { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writesOther: 'Pod', en: 'When a node is removed from the cluster, the Pod garbage collector, not the DaemonSet controller, deletes the Pods still bound to it, this DaemonSet\'s included.', ja: 'ノードがクラスタから取り除かれると、DaemonSet のコントローラーではなく Pod のガベージコレクターが、そのノードに残った Pod（この DaemonSet のものも）を削除します。' },
       { id: 'kube-scheduler', when: 'on-change', en: 'Binds each of those Pods to its node, like any other Pod.', ja: 'ほかの Pod と同じように、それぞれの Pod をそのノードにバインドします。' },
     ],
   },
@@ -163,7 +164,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/StatefulSet'],
     paths: ['spec.podManagementPolicy', 'spec.updateStrategy', 'spec.updateStrategy.**', 'spec.ordinals', 'spec.ordinals.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
     docs: `${statefulSet}#update-strategies`,
-    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', en: 'OrderedReady starts and stops Pods one by one; Parallel all at once. RollingUpdate replaces Pods from the highest ordinal down, only those with an ordinal greater than or equal to partition (default 0: all); OnDelete waits for you.', ja: 'OrderedReady は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。RollingUpdate は序数の大きい Pod から、序数が partition 以上のものだけを入れ替えます（既定の 0 ならすべて）。OnDelete は削除を待ちます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'Pod', en: 'OrderedReady (the default) starts and stops Pods one by one; Parallel all at once, but only when scaling: updates are not affected. RollingUpdate replaces Pods from the highest ordinal down, only those with an ordinal greater than or equal to partition (default 0: all); OnDelete waits for you.', ja: 'OrderedReady（既定）は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。ただし Parallel が効くのはスケールのときだけで、更新には影響しません。RollingUpdate は序数の大きい Pod から、序数が partition 以上のものだけを入れ替えます（既定の 0 ならすべて）。OnDelete は削除を待ちます。' }],
   },
   {
     kinds: ['apps/StatefulSet'],

@@ -3,6 +3,7 @@ import { explainField, type FieldExplanation } from '../../../../src/core/fields
 import { explainAt } from '../../../support/explainAt';
 import { explanationJson, explanationText } from '../../../../src/core/fields/explainRender';
 import { lookupField } from '../../../../src/core/fields/lookup';
+import { fieldKnowledge } from '../../../../src/core/fields/knowledge';
 
 const primary = (explanation: FieldExplanation) => {
   const first = explanation.components[0];
@@ -458,5 +459,82 @@ describe('the full sweep of workloads, networking, storage, cluster, metadata an
     for (const kind of ['ResourceClaim', 'ResourceClaimTemplate', 'DeviceClass', 'ResourceSlice']) {
       assert.equal(explain(kind, 'resource.k8s.io/v1', ['spec']).docs, 'https://kubernetes.io/docs/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works');
     }
+  });
+});
+
+describe('the seventh review\'s findings', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[]) => explainField({ kind, apiVersion, path });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('a Namespace\'s spec.finalizers: kube-apiserver adds "kubernetes", the namespace controller removes it through /finalize, and a finalizer nothing removes leaves it Terminating', () => {
+    const explanation = explain('Namespace', 'v1', ['spec', 'finalizers', 0]);
+    const controller = find(explanation, 'kube-controller-manager', 'namespace');
+    assert.equal(controller?.effect, 'writes-field');
+    assert.match(controller?.action ?? '', /through the Namespace's finalize subresource/);
+    assert.match(controller?.action ?? '', /leaves the namespace stuck in Terminating/);
+    const apiserver = find(explanation, 'kube-apiserver');
+    assert.equal(apiserver?.effect, 'writes-field');
+    assert.match(apiserver?.action ?? '', /On create, kube-apiserver adds "kubernetes"/);
+    assert.match(apiserver?.action ?? '', /An ordinary update cannot change the list/);
+    assert.equal(explanation.docs, 'https://kubernetes.io/docs/tasks/administer-cluster/namespaces/#creating-a-new-namespace');
+  });
+
+  it('a PersistentVolume\'s CSI source: the attach/detach controller only writes VolumeAttachments; the external-attacher attaches', () => {
+    const explanation = explain('PersistentVolume', 'v1', ['spec', 'csi', 'driver']);
+    const attachDetach = find(explanation, 'kube-controller-manager', 'attach-detach');
+    assert.equal(attachDetach?.effect, 'writes-other');
+    assert.equal(attachDetach?.writesOther, 'VolumeAttachment');
+    assert.match(attachDetach?.action ?? '', /it does not attach the volume itself/);
+    assert.doesNotMatch(attachDetach?.action ?? '', /^Attaches and detaches/);
+    assert.ok(explanation.components.some((component) => component.name === 'the CSI driver\'s external-attacher'));
+  });
+
+  it('a ResourceClaim\'s status: the resourceclaim controller also writes reservedFor and deallocates an unused claim', () => {
+    for (const path of [['status', 'reservedFor', 0, 'name'], ['status', 'allocation', 'devices']]) {
+      const explanation = explain('ResourceClaim', 'resource.k8s.io/v1', path);
+      assert.equal(primary(explanation), 'kube-scheduler');
+      const controller = find(explanation, 'kube-controller-manager');
+      assert.equal(controller?.effect, 'writes-field');
+      assert.match(controller?.action ?? '', /drops Pods that are gone or will not run any more/);
+      assert.match(controller?.action ?? '', /without the scheduler \(spec\.nodeName set\)/);
+      assert.match(controller?.action ?? '', /it deallocates it \(clears allocation\)/);
+    }
+  });
+
+  it('a DaemonSet: its controller deletes Pods from nodes that no longer match; the Pod garbage collector those of removed nodes', () => {
+    const explanation = explain('DaemonSet', 'apps/v1', ['spec', 'template']);
+    const daemonSet = find(explanation, 'kube-controller-manager', 'daemonset');
+    assert.match(daemonSet?.action ?? '', /deletes its Pods from nodes that no longer match/);
+    assert.doesNotMatch(daemonSet?.action ?? '', /nodes that leave/);
+    assert.equal(find(explanation, 'kube-controller-manager', 'pod-garbage-collector')?.writesOther, 'Pod');
+  });
+
+  it('a StatefulSet\'s podManagementPolicy: Parallel only affects scaling, and the controller writes Pods', () => {
+    const controller = explain('StatefulSet', 'apps/v1', ['spec', 'podManagementPolicy']).components[0];
+    assert.match(controller.action, /Parallel all at once, but only when scaling: updates are not affected/);
+    assert.equal(controller.effect, 'writes-other');
+    assert.equal(controller.writesOther, 'Pod');
+  });
+
+  it('an APIService without spec.service is served by kube-apiserver itself', () => {
+    assert.match(explain('APIService', 'apiregistration.k8s.io/v1', ['spec', 'group']).components[0].action, /Without spec\.service, kube-apiserver serves the group and version itself \(a local APIService/);
+  });
+
+  it('service.kubernetes.io/load-balancer-cleanup cites the page that documents it, not a missing anchor', () => {
+    const explanation = explainAt(`apiVersion: v1
+kind: Service
+metadata:
+  name: web
+  finalizers:
+    - @@service.kubernetes.io/load-balancer-cleanup
+`);
+    assert.equal(primary(explanation), 'cloud-controller-manager/service');
+    assert.equal(explanation.docs, 'https://kubernetes.io/docs/tasks/access-application-cluster/create-external-load-balancer/#garbage-collecting-load-balancers');
+  });
+
+  it('the HPA entries cite the page under concepts/workloads/autoscaling, not the old tasks URL', () => {
+    assert.equal(explain('HorizontalPodAutoscaler', 'autoscaling/v2', ['spec', 'maxReplicas']).docs, 'https://kubernetes.io/docs/concepts/workloads/autoscaling/horizontal-pod-autoscale/#how-does-a-horizontalpodautoscaler-work');
+    assert.ok(!fieldKnowledge.some((entry) => entry.docs.includes('/tasks/run-application/horizontal-pod-autoscale/')));
   });
 });
