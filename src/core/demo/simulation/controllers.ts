@@ -2,10 +2,14 @@
  * The ReplicaSet, Deployment and DaemonSet controllers, the scheduler, and kubelets starting the Pods bound to
  * them.
  */
-import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoSeconds, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
+import { BoundPods, podKey } from '../../placement/boundPods';
+import { schedulingNodeOf, schedulingPodOf } from '../../placement/objects';
+import { explainPlacement } from '../../placement/place';
+import { parseKubeVersion } from '../../health/versionSkew';
+import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoSeconds, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
 import { managedEntry } from '../managedFields';
 import type { KubeObject } from '../resources';
-import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType, tolerates } from './shared';
+import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType } from './shared';
 import { NodeLifecycle } from './nodeLifecycle';
 
 export abstract class ControllersAndScheduler extends NodeLifecycle {
@@ -79,34 +83,49 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
   }
 
-  /** kube-scheduler: filter nodes (Ready, taints tolerated, pinned node for DaemonSet Pods), pick the emptiest. */
+  /** The Pods bound to nodes, as the scheduler's cache keeps them; built on first use, then kept from the store's changes. */
+  private boundPods: BoundPods | undefined;
+
+  private schedulerCache(): BoundPods {
+    if (this.boundPods) return this.boundPods;
+    const bound = new BoundPods();
+    for (const pod of this.store.list(podType)) bound.upsert(schedulingPodOf(pod));
+    this.store.subscribe((event) => {
+      if (event.resource !== podType) return;
+      if (event.type === 'DELETED') bound.remove(podKey(event.object.metadata.namespace ?? '', event.object.metadata.name));
+      else bound.upsert(schedulingPodOf(event.object));
+    });
+    return (this.boundPods = bound);
+  }
+
+  /**
+   * kube-scheduler: the real scheduler's filters (the placement model: taints, node affinity, resources, ports,
+   * spread, inter-Pod rules), then the feasible node with the fewest Pods. A Pod that fits nowhere gets the
+   * FailedScheduling message the real scheduler writes.
+   */
   protected schedule(namespace: string, name: string): void {
     const pod = this.store.get(podType, namespace, name);
     if (!pod || pod.metadata.deletionTimestamp || (pod.spec as Loose).nodeName) return;
     const spec = pod.spec as Loose;
-    const pinned = spec.affinity?.nodeAffinity?.requiredDuringSchedulingIgnoredDuringExecution?.nodeSelectorTerms?.[0]?.matchFields?.[0]?.values?.[0] as string | undefined;
-    const counts = new Map<string, number>();
-    for (const other of this.store.list(podType)) {
-      const nodeName = (other.spec as Loose).nodeName as string | undefined;
-      if (nodeName) counts.set(nodeName, (counts.get(nodeName) ?? 0) + 1);
-    }
-    const feasible = this.cluster.nodes.filter((node) => {
-      if (pinned && node.name !== pinned) return false;
+    const bound = this.schedulerCache();
+    const nodes = this.cluster.nodes.flatMap((node) => {
       const stored = this.store.get(nodeType, undefined, node.name);
-      if (!stored) return false;
-      const taints = ((stored.spec as Loose).taints as Loose[] | undefined) ?? [];
-      return taints.every((taint) => taint.effect === 'PreferNoSchedule' || tolerates(spec.tolerations, taint as { key: string; effect: string }));
+      return stored ? [schedulingNodeOf(stored)] : [];
     });
-    if (feasible.length === 0) {
-      this.event(namespace, pod, 'FailedScheduling', `0/${this.cluster.nodes.length} nodes are available: ${this.cluster.nodes.length} node(s) had untolerated taint(s). preemption: 0/${this.cluster.nodes.length} nodes are available: ${this.cluster.nodes.length} Preemption is not helpful for scheduling.`, { component: 'default-scheduler' }, 'Warning');
+    const report = explainPlacement({ pod: schedulingPodOf(pod), nodes, bound, serverMinor: parseKubeVersion(kubernetesVersion)?.minor });
+    if (report.message !== null) {
+      const total = nodes.length;
+      this.event(namespace, pod, 'FailedScheduling', `${report.message} preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`, { component: 'default-scheduler' }, 'Warning');
       return;
     }
-    const target = feasible.reduce((best, node) => ((counts.get(node.name) ?? 0) < (counts.get(best.name) ?? 0) ? node : best));
+    const target = report.feasible
+      .map((nodeName) => this.nodesByName.get(nodeName)!)
+      .reduce((best, node) => (bound.load(node.name).pods.size < bound.load(best.name).pods.size ? node : best));
     const now = Date.now();
     const at = isoSeconds(now);
     const status = { ...(pod.status as Loose), conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: at }] };
-    const bound = this.store.update(podType, { ...pod, spec: { ...spec, nodeName: target.name }, status });
-    this.event(namespace, bound, 'Scheduled', `Successfully assigned ${namespace}/${name} to ${target.name}`, { component: 'default-scheduler' });
+    const stored = this.store.update(podType, { ...pod, spec: { ...spec, nodeName: target.name }, status });
+    this.event(namespace, stored, 'Scheduled', `Successfully assigned ${namespace}/${name} to ${target.name}`, { component: 'default-scheduler' });
     this.after(this.timing.stepMs, () => this.startOnKubelet(namespace, name, target));
   }
 

@@ -4,6 +4,8 @@
  */
 import { resourceTypeOfKind, type KubeObject } from '../resources';
 import { IDENTITY_RENEW_SECONDS, LEADER_LEASE_SECONDS, LEADER_RETRY_SECONDS } from '../kind/controlPlane';
+import { tolerates as toleratesTaint } from '../../placement/filters';
+import type { Toleration } from '../../placement/objects';
 
 export interface SimulationTiming {
   /** Real milliseconds between two renewals of one node's Lease (kubelet: 10 s). */
@@ -61,10 +63,7 @@ export const controllerManager = { component: 'deployment-controller' };
 export function isReady(pod: KubeObject): boolean {
   return ((pod.status as Loose | undefined)?.conditions as Loose[] | undefined)?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
 }
+/** The first toleration that tolerates the taint (the scheduler's own matching), for its tolerationSeconds. */
 export function tolerates(tolerations: Loose[] | undefined, taint: { key: string; effect: string }): Loose | undefined {
-  return (tolerations ?? []).find((toleration) => {
-    if (toleration.effect && toleration.effect !== taint.effect) return false;
-    if (toleration.operator === 'Exists') return !toleration.key || toleration.key === taint.key;
-    return toleration.key === taint.key;
-  });
+  return (tolerations ?? []).find((toleration) => toleratesTaint(toleration as Toleration, taint));
 }
