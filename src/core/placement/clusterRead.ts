@@ -72,7 +72,7 @@ export async function readSchedulerSaid(api: KubeApi, pod: SchedulingPod): Promi
 
 /** The counts of a FailedScheduling message: "0/3 nodes are available: 1 node(s) had …, 2 Insufficient cpu." */
 export function parseSchedulerMessage(message: string): { total: number; reasons: Record<string, number> } | undefined {
-  const match = /^0\/(\d+) nodes are available: (.*?)\.?(?: preemption: .*)?$/s.exec(message.trim());
+  const match = /^0\/(\d+) nodes are available: (.*?)\.*(?: preemption: .*)?$/s.exec(message.trim());
   if (!match) return undefined;
   const reasons: Record<string, number> = {};
   for (const part of match[2]!.matchAll(/(\d+) (.+?)(?=, \d+ |$)/g)) reasons[part[2]!] = (reasons[part[2]!] ?? 0) + Number(part[1]);

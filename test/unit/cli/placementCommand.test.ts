@@ -1,0 +1,91 @@
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { placementCommand } from '../../../src/cli/placementCommand';
+import { runCli } from '../../../src/cli/run';
+import { parseSchedulerMessage } from '../../../src/core/placement/clusterRead';
+import type { PlacementReport } from '../../../src/core/placement/place';
+import { demoRequest, startDemo, type RunningDemo } from '../../support/demo';
+import { until } from '../../support/until';
+
+async function placement(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: demo.env };
+  const code = await runCli(['placement', ...args], io, [placementCommand]);
+  return { code, stdout, stderr };
+}
+
+describe('cluster-anatomy placement, on the demo cluster', function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+  let folder: string;
+
+  before(async () => {
+    demo = await startDemo({ timeScale: 20 });
+    folder = mkdtempSync(join(tmpdir(), 'placement-'));
+  });
+  after(async () => {
+    await demo?.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('judges a workload\'s Pod template from a manifest: the nodes it fits, and why not the control plane', async () => {
+    const manifest = join(folder, 'web.yaml');
+    writeFileSync(manifest, [
+      'apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}', '---',
+      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web, namespace: shop}', 'spec:', '  template:', '    spec:',
+      '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 500m}}}]', '',
+    ].join('\n'));
+    const { code, stdout } = await placement(demo, manifest, '--line', '7');
+    assert.equal(code, 0);
+    assert.match(stdout, /^Pod shop\/web \(template\) \(of Deployment web\): not in the cluster: where it could go now\n/);
+    assert.match(stdout, /fits 2 of 3 nodes: multi-node-worker, multi-node-worker2\n/);
+    assert.match(stdout, /✗ multi-node-control-plane: TaintToleration: the node has the taint node-role\.kubernetes\.io\/control-plane:NoSchedule, not tolerated\n/);
+    assert.match(stdout, /scores and tie-breaks/);
+  });
+
+  it('agrees with the demo\'s scheduler on a Pending Pod, and prints what the scheduler said', async () => {
+    // A nodeSelector no node satisfies: the new ReplicaSet's Pods stay Pending.
+    const patch = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
+      method: 'PATCH', body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }), headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+    });
+    assert.equal(patch.status, 200, patch.text);
+    const failed = await until('a FailedScheduling Event', async () => {
+      const events = (await demoRequest(demo.cluster, '/api/v1/namespaces/kube-system/events?fieldSelector=reason%3DFailedScheduling')).json().items as { involvedObject: { name: string }; message: string }[];
+      return events.find((event) => event.message.includes('disktype') || event.message.includes("node affinity/selector"));
+    });
+    const { code, stdout } = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`, '--json');
+    assert.equal(code, 0);
+    const report = JSON.parse(stdout) as PlacementReport & { schedulerSaid: { message: string }[] };
+    assert.equal(report.state, 'pending');
+    assert.deepEqual(report.feasible, []);
+    assert.deepEqual(report.reasonCounts, parseSchedulerMessage(failed.message)!.reasons);
+    assert.equal(report.schedulerSaid[0]!.message, failed.message);
+    const text = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`);
+    assert.match(text.stdout, /The scheduler said \(FailedScheduling.*\):\n {2}0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
+    assert.match(text.stdout, /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd: the node has no label disktype/);
+  });
+
+  it('rejects bad arguments and bad files with a clear message', async () => {
+    const cases: [string[], number, RegExp][] = [
+      [[], 2, /give either --pod NAMESPACE\/NAME or one FILE/],
+      [['--pod', 'no-namespace'], 2, /--pod must be NAMESPACE\/NAME/],
+      [['--pod', 'a/b', '--line', '3'], 2, /--line goes with FILE/],
+      [[join(folder, 'missing.yaml')], 1, /no such file/],
+      [['--pod', 'kube-system/no-such-pod'], 1, /not found|NotFound|404/i],
+    ];
+    const broken = join(folder, 'broken.yaml');
+    writeFileSync(broken, 'kind: Pod\nmetadata: {name: x\n');
+    cases.push([[broken], 1, /broken\.yaml: /]);
+    const two = join(folder, 'two.yaml');
+    writeFileSync(two, 'kind: Pod\nmetadata: {name: a}\nspec: {}\n---\nkind: Pod\nmetadata: {name: b}\nspec: {}\n');
+    cases.push([[two], 2, /has 2 objects that make Pods; pick one with --line L/]);
+    for (const [args, expected, message] of cases) {
+      const { code, stderr } = await placement(demo, ...args);
+      assert.equal(code, expected, `${args.join(' ')}: ${stderr}`);
+      assert.match(stderr, message, args.join(' '));
+    }
+  });
+});
