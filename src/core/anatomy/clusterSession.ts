@@ -171,6 +171,11 @@ export class ClusterSession implements AnatomySource, Disposable {
     return this.options.context;
   }
 
+  /** The context's client configuration, for watches a feature starts on demand (placement). */
+  get clientConfig(): KubeConfig {
+    return this.options.config;
+  }
+
   get server(): string {
     return this.options.config.getCurrentCluster()?.server ?? '';
   }

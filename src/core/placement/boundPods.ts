@@ -27,6 +27,9 @@ const emptyLoad: NodeLoad = { requested: {}, pods: new Map() };
 
 export const podKey = (namespace: string, name: string) => `${namespace}/${name}`;
 
+/** What the index keeps of a Pod (a SchedulingPod, or the slim copy a Pod watch keeps). */
+export type BoundPodSource = Pick<SchedulingPod, 'namespace' | 'name' | 'labels' | 'nodeName' | 'phase' | 'deleting' | 'requests' | 'hostPorts' | 'podAntiAffinity'>;
+
 const counts = (pod: Pick<SchedulingPod, 'nodeName' | 'phase'>) => pod.nodeName !== null && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
 
 /** What the filters read of the bound Pods. */
@@ -52,7 +55,7 @@ export class BoundPods implements BoundPodsView {
   }
 
   /** A Pod added or changed; one that is not bound, or is finished, leaves. */
-  upsert(pod: SchedulingPod): void {
+  upsert(pod: BoundPodSource): void {
     const key = podKey(pod.namespace, pod.name);
     this.remove(key);
     if (!counts(pod)) return;

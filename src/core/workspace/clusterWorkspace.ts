@@ -7,6 +7,7 @@ import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import { type ContextStatus, deriveContextStatus } from './contextStatus';
 import { HealthMonitor, type HealthMonitorOptions } from './healthMonitor';
+import { PlacementMonitor, type PlacementMonitorOptions } from './placementMonitor';
 
 export interface ClusterWorkspaceOptions {
   /** How the kubeconfig is found; `trusted` is Workspace Trust at start (grantTrust changes it). */
@@ -14,6 +15,7 @@ export interface ClusterWorkspaceOptions {
   /** Tests shorten the sessions' timings. */
   readonly session?: LiveAnatomyOptions['session'];
   readonly health?: HealthMonitorOptions;
+  readonly placement?: PlacementMonitorOptions;
 }
 
 /**
@@ -26,6 +28,8 @@ export class ClusterWorkspace implements Disposable {
   readonly live: LiveAnatomy;
   /** The control plane's checks, leaders, skew and certificates, refreshed while a view shows them. */
   readonly health: HealthMonitor;
+  /** Where Pods fit and why, from a watch of all bound Pods started when a view first asks. */
+  readonly placement: PlacementMonitor;
   private readonly statusEmitter = new Emitter<ContextStatus>();
   /** Fires whenever the kubeconfig or the connection changes what the current context's status says. */
   readonly onDidChangeContextStatus: Event<ContextStatus> = this.statusEmitter.event;
@@ -37,6 +41,7 @@ export class ClusterWorkspace implements Disposable {
     this.kubeconfig = this.disposables.add(new KubeconfigService(options.kubeconfig));
     this.live = this.disposables.add(new LiveAnatomy(this.kubeconfig, { trusted: () => this.trusted, session: options.session }));
     this.health = this.disposables.add(new HealthMonitor(this.live, options.health));
+    this.placement = this.disposables.add(new PlacementMonitor(this.live, options.placement));
     this.disposables.addAll(
       this.statusEmitter,
       this.kubeconfig.onDidChange(() => this.statusEmitter.fire(this.contextStatus)),

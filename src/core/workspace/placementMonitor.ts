@@ -1,0 +1,112 @@
+/**
+ * The placement questions of the views (the tree's "Why on this node?", the diagram's placement view, the
+ * manifest hovers), answered from one PlacementWatch of the current session. The watch starts on the first
+ * question and stops once no view has asked for a while and none holds it open.
+ */
+import type { LiveAnatomy } from '../anatomy/liveAnatomy';
+import { parseKubeVersion } from '../health/versionSkew';
+import { readPod, readSchedulerSaid, type SchedulerSaid } from '../placement/clusterRead';
+import type { SchedulingPod } from '../placement/objects';
+import type { PlacementReport } from '../placement/place';
+import { PlacementWatch } from '../placement/placementWatch';
+import { type Disposable, DisposableStore } from '../util/disposable';
+import { Emitter } from '../util/event';
+
+export interface PlacementMonitorOptions {
+  /** How long the watch lives after the last question when no view holds it; default 10 minutes. */
+  readonly idleMs?: number;
+}
+
+export interface PodPlacement {
+  readonly pod: SchedulingPod;
+  readonly report: PlacementReport;
+  readonly said: SchedulerSaid;
+  /** Why the bound Pods are not known, when they are not (the report then has unknown filters). */
+  readonly boundPodsError?: string;
+}
+
+export class PlacementMonitor implements Disposable {
+  private watch: PlacementWatch | undefined;
+  private watchStarted: Promise<void> | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly holders = new Set<string>();
+  private readonly changeEmitter = new Emitter<void>();
+  /** The cluster changed in a way that may change a placement answer (debounced by the views). */
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly disposables = new DisposableStore();
+  private readonly idleMs: number;
+
+  constructor(private readonly live: LiveAnatomy, options: PlacementMonitorOptions = {}) {
+    this.idleMs = options.idleMs ?? 10 * 60_000;
+    this.disposables.addAll(this.changeEmitter, live.onDidChangeSession(() => this.stop()));
+  }
+
+  /** Whether the all-Pods watch runs now (for tests and the views' status). */
+  get running(): boolean {
+    return this.watch !== undefined;
+  }
+
+  /** A view shows placements (true) or stopped (false): while one does, the watch is kept. */
+  hold(viewer: string, holding: boolean): void {
+    if (holding) this.holders.add(viewer);
+    else this.holders.delete(viewer);
+    this.touch();
+  }
+
+  /** The watch of the current session, started (and listed) if needed; undefined when nothing is connected. */
+  async ready(): Promise<PlacementWatch | undefined> {
+    const session = this.live.session;
+    if (!session || this.live.status?.state !== 'connected') return undefined;
+    if (!this.watch) {
+      const minor = parseKubeVersion(this.live.current?.serverVersion ?? '')?.minor;
+      const watch = new PlacementWatch(session.clientConfig, minor);
+      this.watch = watch;
+      watch.onDidChange(() => this.changeEmitter.fire());
+      this.watchStarted = watch.start();
+    }
+    const watch = this.watch;
+    await this.watchStarted;
+    this.touch();
+    return this.watch === watch ? watch : undefined;
+  }
+
+  /** Where a Pod of the cluster fits now, what the scheduler said of it, and why. */
+  async explainPod(namespace: string, name: string): Promise<PodPlacement | undefined> {
+    const watch = await this.ready();
+    const session = this.live.session;
+    if (!watch || !session) return undefined;
+    const pod = await readPod(session.api, namespace, name);
+    const said = await readSchedulerSaid(session.api, pod);
+    const boundPodsError = watch.boundPodsError;
+    return { pod, report: watch.explain(pod), said, ...(boundPodsError && { boundPodsError }) };
+  }
+
+  /** Where a Pod that is not in the cluster (a manifest's) would fit now. */
+  async explainNew(pod: SchedulingPod): Promise<PodPlacement | undefined> {
+    const watch = await this.ready();
+    if (!watch) return undefined;
+    const boundPodsError = watch.boundPodsError;
+    return { pod, report: watch.explain(pod), said: { events: [] }, ...(boundPodsError && { boundPodsError }) };
+  }
+
+  private touch(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    if (!this.watch || this.holders.size > 0) return;
+    this.idleTimer = setTimeout(() => this.stop(), this.idleMs);
+    this.idleTimer.unref?.();
+  }
+
+  private stop(): void {
+    clearTimeout(this.idleTimer);
+    this.idleTimer = undefined;
+    this.watch?.dispose();
+    this.watch = undefined;
+    this.watchStarted = undefined;
+  }
+
+  dispose(): void {
+    this.stop();
+    this.disposables.dispose();
+  }
+}
