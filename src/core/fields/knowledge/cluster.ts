@@ -328,7 +328,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['LimitRange'],
     paths: ['spec', 'spec.limits', 'spec.limits[*]', 'spec.limits[*].**'],
     docs: `${limitRange}#constraints-on-resource-limits-and-requests`,
-    actors: [{ id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The LimitRanger admission plugin fills in default requests/limits and rejects Pods (and claims) outside min/max when they are created; existing Pods are not changed.', ja: 'LimitRanger のアドミッションプラグインが、作成時に requests/limits の既定値を入れ、min/max を外れる Pod（とクレーム）を拒否します。既存の Pod は変わりません。' }],
+    actors: [{ id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The LimitRanger admission plugin fills in default requests/limits when a Pod is created, and rejects Pods and claims outside min/max when they are created or updated (a claim\'s resize, a Pod\'s in-place resize); changing the LimitRange does not change existing Pods.', ja: 'LimitRanger のアドミッションプラグインが、Pod の作成時に requests/limits の既定値を入れ、min/max を外れる Pod とクレームを作成時と更新時（クレームの容量の変更、Pod のその場でのリサイズ）に拒否します。LimitRange を変えても既存の Pod は変わりません。' }],
   },
   // RuntimeClass
   {

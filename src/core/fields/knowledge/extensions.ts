@@ -135,6 +135,7 @@ export const extensionEntries: readonly FieldEntry[] = [
     docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/volume/csi/csi_attacher.go',
     actors: [
       { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', writes: true, en: 'Written by the CSI driver\'s external-attacher, not the attach/detach controller: attached, attachmentMetadata and attachError/detachError, once it has asked the driver to attach or detach the volume.', ja: 'attach/detach のコントローラーではなく、CSI ドライバーの external-attacher が書きます。ドライバーにボリュームのアタッチやデタッチを求めた後に、attached、attachmentMetadata、attachError/detachError を書きます。' },
+      { id: 'kubelet', when: 'run-time', en: 'On the node, waits for attached: true before mounting (an attachError fails that wait with its message, and the kubelet retries later), then passes attachmentMetadata to the driver\'s node plugin as the publish context of NodeStageVolume (and NodePublishVolume).', ja: 'ノードで attached: true を待ってからマウントし（attachError があれば、その内容で待ちを失敗にして後でやり直します）、attachmentMetadata を NodeStageVolume（と NodePublishVolume）の publish context としてドライバーのノードプラグインに渡します。' },
       { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writesOther: 'the Node\'s status.volumesAttached', en: 'The attach/detach controller waits for attached: true, then lists the volume in the Node\'s status.volumesAttached; the kubelet mounts it only after that.', ja: 'attach/detach のコントローラーは attached: true になるのを待ってから、ボリュームを Node の status.volumesAttached に載せます。kubelet がマウントするのはその後です。' },
     ],
   },

@@ -113,6 +113,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'add-on', named: 'the load balancer of that loadBalancerClass', when: 'on-change', en: 'loadBalancerClass is set: the implementation watching for that class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores this Service.', ja: 'loadBalancerClass が指定されています。そのクラスを監視している実装がロードバランサーを作り、既定の実装（クラウドプロバイダーの service のコントローラー）はこの Service を無視します。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ノードポート、ロードバランサーの IP への通信です。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port, whatever the class.', ja: 'クラスに関係なく、クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
     ],
   },
   {
@@ -239,7 +240,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${endpointSlices}#conditions`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writes: true, en: 'ready/serving/terminating, copied from the Pod\'s Ready condition and deletion state.', ja: 'ready/serving/terminating は、Pod の Ready の condition と削除中かどうかから写されます。' },
-      { id: 'kube-proxy', when: 'continuously', en: 'Sends new connections to ready endpoints.', ja: '新しい接続を ready なエンドポイントに送ります。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Sends new connections to ready endpoints. When there are none (for a Local traffic policy, none on this node), it falls back to the endpoints that are serving and terminating, so connections drain through a rollout instead of being dropped.', ja: '新しい接続を ready なエンドポイントに送ります。それが無ければ（Local のトラフィックポリシーならこのノードに無ければ）、serving かつ terminating のエンドポイントに送るので、ロールアウトの間も接続は落とされずに引き継がれます。' },
     ],
   },
   {

@@ -488,7 +488,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.ports`, `${C}.ports[*]`, `${C}.ports[*].containerPort|name|protocol`],
     docs: `${docs}/concepts/services-networking/service/#defining-a-service`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Otherwise the list is informational: an unlisted port is still reachable.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。それ以外では情報にすぎず、書いていないポートにも届きます。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Listing a port does not open it, and an unlisted port is still reachable: the list counts where a port is looked up by its name.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。ポートを書いても開くわけではなく、書いていないポートにも届きます。この一覧が効くのは、ポートを名前で探すときです。' },
+      { id: 'kubelet', when: 'run-time', en: 'Looks a port up here by its name when an HTTP or TCP probe (httpGet, tcpSocket) or an httpGet lifecycle hook names it instead of giving a number; a name that matches none of this container\'s ports makes the probe (or hook) fail. gRPC probes take a number only.', ja: 'HTTP や TCP のプローブ（httpGet、tcpSocket）や httpGet のライフサイクルフックが番号ではなく名前でポートを指すと、kubelet がその名前でここからポートを探します。このコンテナのどのポートにも一致しない名前なら、プローブ（やフック）は失敗します。gRPC のプローブは番号しか使えません。' },
     ],
   },
   {

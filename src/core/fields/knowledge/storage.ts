@@ -1,17 +1,38 @@
-import type { FieldEntry } from '../types';
+import type { FieldActor, FieldEntry } from '../types';
 
 const docs = 'https://kubernetes.io/docs';
 const pv = `${docs}/concepts/storage/persistent-volumes/`;
 const storageClasses = `${docs}/concepts/storage/storage-classes/`;
+
+/** kube-scheduler on a claim whose StorageClass has volumeBindingMode WaitForFirstConsumer. */
+const waitForFirstConsumer: FieldActor = {
+  id: 'kube-scheduler',
+  when: 'on-change',
+  writesOther: 'PersistentVolume',
+  en: 'With a WaitForFirstConsumer StorageClass, binding and provisioning wait for a Pod that uses the claim: the claim stays Pending, even when a matching PersistentVolume exists, until the scheduler places that Pod. The scheduler then picks a matching volume the chosen node can reach and pre-binds it (the PersistentVolume\'s claimRef), or, with none, marks the claim with the volume.kubernetes.io/selected-node annotation so the provisioner makes one there.',
+  ja: 'StorageClass が WaitForFirstConsumer なら、バインドと用意はクレームを使う Pod を待ちます。一致する PersistentVolume があっても、スケジューラーがその Pod を置くまでクレームは Pending のままです。その後スケジューラーが、選んだノードから使える一致するボリュームを選んで仮にバインドする（PersistentVolume の claimRef）か、無ければクレームに volume.kubernetes.io/selected-node のアノテーションを付け、プロビジョナーにそこで作らせます。',
+};
 
 /** PersistentVolumeClaim, PersistentVolume, StorageClass. */
 export const storageEntries: readonly FieldEntry[] = [
   // PersistentVolumeClaim
   {
     kinds: ['PersistentVolumeClaim'],
-    paths: ['spec', 'spec.accessModes', 'spec.accessModes[*]', 'spec.selector', 'spec.selector.**', 'spec.volumeMode'],
-    docs: `${pv}#binding`,
-    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim to a matching volume (size, access modes, class, selector), or has one provisioned; unmatched claims stay Pending.', ja: 'PersistentVolume のコントローラーが、一致するボリューム（容量、アクセスモード、クラス、セレクター）にクレームをバインドするか、用意させます。一致しなければ Pending のままです。' }],
+    paths: ['spec', 'spec.selector', 'spec.selector.**', 'spec.volumeMode'],
+    docs: `${storageClasses}#volume-binding-mode`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim to a matching volume (size, access modes, class, selector), or has one provisioned; unmatched claims stay Pending. With a WaitForFirstConsumer class it does neither until the scheduler has placed a Pod that uses the claim.', ja: 'PersistentVolume のコントローラーが、一致するボリューム（容量、アクセスモード、クラス、セレクター）にクレームをバインドするか、用意させます。一致しなければ Pending のままです。クラスが WaitForFirstConsumer なら、クレームを使う Pod をスケジューラーが置くまでどちらもしません。' },
+      waitForFirstConsumer,
+    ],
+  },
+  {
+    kinds: ['PersistentVolumeClaim'],
+    paths: ['spec.accessModes', 'spec.accessModes[*]'],
+    docs: `${pv}#access-modes`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim only to a volume that offers these access modes (or has one provisioned with them); unmatched claims stay Pending.', ja: 'PersistentVolume のコントローラーは、これらのアクセスモードを備えたボリュームにだけクレームをバインドします（無ければそのモードで用意させます）。一致しなければ Pending のままです。' },
+      { id: 'kube-scheduler', when: 'on-change', en: 'ReadWriteOncePod: while one Pod uses the claim, the VolumeRestrictions plugin keeps any other Pod that uses it off every node (ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"), so the second Pod stays Pending. ReadWriteOnce is about nodes, not Pods: Pods on one node may share such a claim. With a WaitForFirstConsumer class, the scheduler also picks the volume for the claim (see spec).', ja: 'ReadWriteOncePod なら、ある Pod がクレームを使っている間、VolumeRestrictions のプラグインが、それを使うほかの Pod をどのノードにも置きません（ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"）。2 つ目の Pod は Pending のままです。ReadWriteOnce が限るのはノードで、Pod ではありません。同じノードの Pod はそのクレームを共有できます。クラスが WaitForFirstConsumer なら、クレームのボリュームを選ぶのもスケジューラーです（spec を参照）。' },
+    ],
   },
   {
     kinds: ['PersistentVolumeClaim'],
@@ -49,6 +70,8 @@ export const storageEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Binds only to volumes at least this large.', ja: '少なくともこの容量のボリュームにだけバインドします。' },
       { id: 'kube-apiserver', when: 'admission', en: 'An increase later is allowed only if the StorageClass has allowVolumeExpansion; the volume is then resized by the driver and the kubelet grows the filesystem.', ja: '後から増やせるのは StorageClass に allowVolumeExpansion があるときだけです。その後ドライバーがボリュームを広げ、kubelet がファイルシステムを広げます。' },
+      { id: 'add-on', named: 'the CSI driver\'s external-resizer', when: 'on-change', writesOther: 'PersistentVolume', en: 'When the request grows on a bound claim, has the CSI driver expand the volume (ControllerExpandVolume) and writes the new size to the PersistentVolume\'s spec.capacity; the kubelet then grows the filesystem if the driver needs it.', ja: 'バインド済みのクレームで要求が増えると、CSI ドライバーにボリュームを広げさせ（ControllerExpandVolume）、新しい容量を PersistentVolume の spec.capacity に書きます。ドライバーが必要とすれば、その後 kubelet がファイルシステムを広げます。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-expander', when: 'on-change', writesOther: 'PersistentVolume', en: 'The expand controller does the same itself only for an in-tree volume plugin not migrated to CSI; for a CSI volume (or a migrated in-tree one) it leaves the expansion to the external-resizer.', ja: 'expand のコントローラーが自分で同じことをするのは、CSI に移行していない組み込みのボリュームプラグインのときだけです。CSI のボリューム（や移行済みの組み込みのもの）では、拡張を external-resizer に任せます。' },
     ],
   },
   {
@@ -126,7 +149,10 @@ export const storageEntries: readonly FieldEntry[] = [
     kinds: ['PersistentVolume'],
     paths: ['status', 'status.**'],
     docs: `${pv}#phase`,
-    actors: [{ id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: Available, Bound, Released, Failed.', ja: 'PersistentVolume のコントローラーが書きます。Available、Bound、Released、Failed。' }],
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writes: true, en: 'Written by the PersistentVolume controller: Available, Bound, Released, Failed.', ja: 'PersistentVolume のコントローラーが書きます。Available、Bound、Released、Failed。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'On create, kube-apiserver drops any status given and sets phase Pending and lastPhaseTransitionTime; when a status update changes the phase, it stamps lastPhaseTransitionTime again.', ja: '作成時に kube-apiserver は与えられた status を捨て、phase を Pending にして lastPhaseTransitionTime を入れます。status の更新で phase が変わると、lastPhaseTransitionTime を入れ直します。' },
+    ],
   },
   // StorageClass
   {

@@ -938,11 +938,13 @@ export const wellKnownEntries: readonly FieldEntry[] = [
   ]),
   toleration('node.kubernetes.io/memory-pressure', 'node-kubernetes-io-memory-pressure', [
     { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes under memory pressure.', ja: 'メモリーが不足しているノードにも Pod を置けるようにします。' },
+    { id: 'kubelet', when: 'run-time', en: 'While the node is under memory pressure (and no other pressure), the kubelet\'s eviction manager admits a BestEffort Pod only if it tolerates this taint, and rejects it otherwise; Burstable and Guaranteed Pods are admitted either way, and critical Pods always.', ja: 'ノードがメモリー不足（でほかの不足は無い）の間、kubelet の退去マネージャーは、BestEffort の Pod をこの taint を許容しているときだけ受け入れ、それ以外は拒否します。Burstable と Guaranteed の Pod はどちらでも受け入れ、重要な Pod は常に受け入れます。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
     { id: 'kube-apiserver', when: 'admission', writes: true, en: 'With the PodTolerationRestriction admission plugin enabled, it is added to Pods whose QoS class is not BestEffort.', ja: 'PodTolerationRestriction のアドミッションプラグインが有効なら、QoS クラスが BestEffort でない Pod に足されます。' },
   ]),
   toleration('node.kubernetes.io/disk-pressure', 'node-kubernetes-io-disk-pressure', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes under disk pressure.', ja: 'ディスクが不足しているノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
+    { id: 'kubelet', when: 'run-time', en: 'Tolerating the taint does not get the Pod past the kubelet: while the node is under disk pressure, its eviction manager rejects every Pod that is not critical (a static Pod, or priority system-cluster-critical or higher), whatever its tolerations, and the Pod fails with reason Evicted.', ja: 'taint を許容しても kubelet は通れません。ノードがディスク不足の間、kubelet の退去マネージャーは、toleration に関係なく重要でない Pod（static Pod か、優先度が system-cluster-critical 以上のもの以外）をすべて拒否し、Pod は Evicted の理由で失敗します。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/pid-pressure', 'node-kubernetes-io-pid-pressure', [

@@ -538,3 +538,92 @@ metadata:
     assert.ok(!fieldKnowledge.some((entry) => entry.docs.includes('/tasks/run-application/horizontal-pod-autoscale/')));
   });
 });
+
+describe('the eighth review\'s findings', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[]) => explainField({ kind, apiVersion, path });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+  const tolerating = (key: string) => explainAt(`apiVersion: v1
+kind: Pod
+metadata:
+  name: web
+spec:
+  tolerations:
+    - key: @@${key}
+      operator: Exists
+      effect: NoSchedule
+  containers:
+    - name: web
+      image: nginx
+`);
+
+  it('a container port\'s name is looked up by the kubelet for probes that name it; an unlisted port is still reachable', () => {
+    const explanation = explain('Pod', 'v1', ['spec', 'containers', 0, 'ports', 0, 'name']);
+    const kubelet = find(explanation, 'kubelet');
+    assert.equal(kubelet?.effect, 'reads');
+    assert.match(kubelet?.action ?? '', /when an HTTP or TCP probe \(httpGet, tcpSocket\) or an httpGet lifecycle hook names it/);
+    assert.match(kubelet?.action ?? '', /gRPC probes take a number only/);
+    const endpointslice = find(explanation, 'kube-controller-manager', 'endpointslice');
+    assert.match(endpointslice?.action ?? '', /an unlisted port is still reachable/);
+    assert.doesNotMatch(endpointslice?.action ?? '', /the list is informational/);
+  });
+
+  it('a claim\'s spec and access modes: kube-scheduler waits for the first consumer and keeps a second Pod off a ReadWriteOncePod claim', () => {
+    const spec = explain('PersistentVolumeClaim', 'v1', ['spec', 'volumeMode']);
+    const scheduler = find(spec, 'kube-scheduler');
+    assert.match(scheduler?.action ?? '', /the claim stays Pending, even when a matching PersistentVolume exists, until the scheduler places that Pod/);
+    assert.equal(scheduler?.effect, 'writes-other');
+    assert.equal(spec.docs, 'https://kubernetes.io/docs/concepts/storage/storage-classes/#volume-binding-mode');
+    const accessModes = explain('PersistentVolumeClaim', 'v1', ['spec', 'accessModes', 0]);
+    assert.equal(primary(accessModes), 'kube-controller-manager/persistentvolume-binder');
+    assert.match(find(accessModes, 'kube-scheduler')?.action ?? '', /ReadWriteOncePod: while one Pod uses the claim, the VolumeRestrictions plugin keeps any other Pod that uses it off every node \(ErrReasonReadWriteOncePodConflict/);
+    assert.equal(accessModes.docs, 'https://kubernetes.io/docs/concepts/storage/persistent-volumes/#access-modes');
+  });
+
+  it('a disk-pressure toleration does not get a Pod past the kubelet, which rejects every non-critical Pod under disk pressure', () => {
+    const explanation = tolerating('node.kubernetes.io/disk-pressure');
+    assert.doesNotMatch(find(explanation, 'kube-scheduler')?.action ?? '', /^Lets the Pod onto nodes under disk pressure/);
+    assert.match(find(explanation, 'kubelet')?.action ?? '', /rejects every Pod that is not critical .*, whatever its tolerations, and the Pod fails with reason Evicted/);
+  });
+
+  it('a LoadBalancer Service with a loadBalancerClass still gets its cluster IP and nodePorts from kube-apiserver', () => {
+    const explanation = explainAt(service('LoadBalancer', '  loadBalancerClass: example.com/internal-vip\n'));
+    assert.match(find(explanation, 'kube-apiserver')?.action ?? '', /unless allocateLoadBalancerNodePorts is false, a nodePort for each port/);
+  });
+
+  it('an EndpointSlice\'s conditions: kube-proxy falls back to serving, terminating endpoints when none is ready', () => {
+    const action = find(explain('EndpointSlice', 'discovery.k8s.io/v1', ['endpoints', 0, 'conditions', 'terminating']), 'kube-proxy')?.action ?? '';
+    assert.match(action, /falls back to the endpoints that are serving and terminating/);
+  });
+
+  it('a claim\'s storage request: the external-resizer (or the in-tree expand controller) expands the volume and writes the PersistentVolume\'s capacity', () => {
+    const explanation = explain('PersistentVolumeClaim', 'v1', ['spec', 'resources', 'requests', 'storage']);
+    const resizer = explanation.components.find((component) => component.name === 'the CSI driver\'s external-resizer');
+    assert.equal(resizer?.writesOther, 'PersistentVolume');
+    assert.match(resizer?.action ?? '', /writes the new size to the PersistentVolume's spec\.capacity/);
+    assert.equal(find(explanation, 'kube-controller-manager', 'persistentvolume-expander')?.writesOther, 'PersistentVolume');
+  });
+
+  it('a PersistentVolume\'s status: kube-apiserver sets phase Pending and lastPhaseTransitionTime on create', () => {
+    const apiserver = find(explain('PersistentVolume', 'v1', ['status', 'lastPhaseTransitionTime']), 'kube-apiserver');
+    assert.equal(apiserver?.effect, 'writes-field');
+    assert.match(apiserver?.action ?? '', /sets phase Pending and lastPhaseTransitionTime/);
+  });
+
+  it('a LimitRange is checked when Pods and claims are created or updated, not only created', () => {
+    const action = explain('LimitRange', 'v1', ['spec', 'limits', 0, 'max']).components[0].action;
+    assert.match(action, /rejects Pods and claims outside min\/max when they are created or updated \(a claim's resize/);
+  });
+
+  it('a VolumeAttachment\'s status is read by the kubelet: attached before mounting, attachmentMetadata for NodeStageVolume', () => {
+    const kubelet = find(explain('VolumeAttachment', 'storage.k8s.io/v1', ['status', 'attachmentMetadata', 'devicePath']), 'kubelet');
+    assert.equal(kubelet?.effect, 'reads');
+    assert.match(kubelet?.action ?? '', /waits for attached: true before mounting/);
+    assert.match(kubelet?.action ?? '', /passes attachmentMetadata to the driver's node plugin as the publish context of NodeStageVolume/);
+  });
+
+  it('a memory-pressure toleration lets the kubelet admit a BestEffort Pod on a node under memory pressure', () => {
+    const action = find(tolerating('node.kubernetes.io/memory-pressure'), 'kubelet')?.action ?? '';
+    assert.match(action, /admits a BestEffort Pod only if it tolerates this taint/);
+  });
+});
