@@ -948,7 +948,8 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/pid-pressure', 'node-kubernetes-io-pid-pressure', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes short of process IDs.', ja: 'プロセス ID が不足しているノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
+    { id: 'kubelet', when: 'run-time', en: 'Tolerating the taint does not get the Pod past the kubelet: while the node is short of process IDs, its eviction manager rejects every Pod that is not critical (a static Pod, or priority system-cluster-critical or higher), whatever its tolerations, and the Pod fails with reason Evicted.', ja: 'taint を許容しても kubelet は通れません。ノードのプロセス ID が不足している間、kubelet の退去マネージャーは、toleration に関係なく重要でない Pod（static Pod か、優先度が system-cluster-critical 以上のもの以外）をすべて拒否し、Pod は Evicted の理由で失敗します。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/unschedulable', 'node-kubernetes-io-unschedulable', [

@@ -584,6 +584,10 @@ spec:
     const explanation = tolerating('node.kubernetes.io/disk-pressure');
     assert.doesNotMatch(find(explanation, 'kube-scheduler')?.action ?? '', /^Lets the Pod onto nodes under disk pressure/);
     assert.match(find(explanation, 'kubelet')?.action ?? '', /rejects every Pod that is not critical .*, whatever its tolerations, and the Pod fails with reason Evicted/);
+    // Under PID pressure the kubelet rejects the same Pods.
+    const pid = tolerating('node.kubernetes.io/pid-pressure');
+    assert.doesNotMatch(find(pid, 'kube-scheduler')?.action ?? '', /^Lets the Pod onto nodes short of process IDs/);
+    assert.match(find(pid, 'kubelet')?.action ?? '', /short of process IDs, its eviction manager rejects every Pod that is not critical/);
   });
 
   it('a LoadBalancer Service with a loadBalancerClass still gets its cluster IP and nodePorts from kube-apiserver', () => {
