@@ -4,6 +4,7 @@
  * webview is torn down and says `ready` again, which brings a fresh snapshot). Kept free of VS Code so the
  * rules are tested in plain Node; src/ui/diagram/diagramPanel.ts plugs it into a WebviewPanel.
  */
+import type { PlacementOverlay } from '../core/placement/overlay';
 import type { HostToWebviewMessage, WalkthroughAction } from './diagramProtocol';
 import type { AnatomySource } from '../core/anatomy/source';
 import type { ClusterAnatomy, ControlPlaneAnatomy } from '../core/anatomy/types';
@@ -25,6 +26,8 @@ export interface DiagramFeedOptions {
   /** kube-apiserver's failing checks, when the host follows them: drawn on the kube-apiserver box. */
   readonly serverChecks?: { readonly current: (context: string) => ControlPlaneAnatomy['serverChecks']; readonly onDidChange: Event<unknown> };
   readonly clearTimer?: (handle: unknown) => void;
+  /** Where the Pod the user asked about fits, for the placement view; undefined when nobody asked. */
+  readonly placement?: { readonly current: (context: string) => PlacementOverlay | undefined; readonly onDidChange: Event<unknown> };
 }
 
 export class DiagramFeed implements Disposable {
@@ -46,6 +49,7 @@ export class DiagramFeed implements Disposable {
     // Another cluster (or none): what the webview shows is stale, so it gets the new state at once.
     if (source.onDidChangeSession) this.disposables.add(source.onDidChangeSession(() => this.onSessionChanged()));
     if (options.serverChecks) this.disposables.add(options.serverChecks.onDidChange(() => this.onSessionChanged()));
+    if (options.placement) this.disposables.add(options.placement.onDidChange(() => this.onSessionChanged()));
     this.disposables.add(toDisposable(() => this.cancelLeaseFlush()));
   }
 
@@ -96,7 +100,13 @@ export class DiagramFeed implements Disposable {
   /** The anatomy with the server's failing checks, when the host follows them and they are about this context. */
   private withServerChecks(anatomy: ClusterAnatomy | undefined): ClusterAnatomy | undefined {
     const checks = anatomy && this.options.serverChecks?.current(anatomy.context);
-    return anatomy && checks ? { ...anatomy, controlPlane: { ...anatomy.controlPlane, serverChecks: checks } } : anatomy;
+    const placement = anatomy && this.options.placement?.current(anatomy.context);
+    if (!anatomy) return anatomy;
+    return {
+      ...anatomy,
+      ...(checks && { controlPlane: { ...anatomy.controlPlane, serverChecks: checks } }),
+      ...(placement && { placement }),
+    };
   }
 
   private onSessionChanged(): void {

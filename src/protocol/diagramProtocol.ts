@@ -93,6 +93,12 @@ export interface RevealInTreeMessage {
   readonly target: AnatomyTarget;
 }
 
+/** The user asked where a Pod could run (a click on it in the placement view). */
+export interface ExplainPlacementMessage {
+  readonly type: 'explainPlacement';
+  readonly target: AnatomyTarget;
+}
+
 export interface ExportSvgMessage {
   readonly type: 'exportSvg';
   readonly svg: string;
@@ -119,6 +125,7 @@ export type WebviewToHostMessage =
   | RenderedMessage
   | OpenYamlMessage
   | RevealInTreeMessage
+  | ExplainPlacementMessage
   | ExportSvgMessage
   | ExportPngMessage
   | ToggleMessage
@@ -156,6 +163,7 @@ export const isRenderedMessage = (value: unknown): value is RenderedMessage =>
   hasType(value, 'rendered') && isObject(value.report) && typeof value.report.boxes === 'number';
 export const isOpenYamlMessage = (value: unknown): value is OpenYamlMessage => hasType(value, 'openYaml') && isAnatomyTarget(value.target);
 export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage => hasType(value, 'revealInTree') && isAnatomyTarget(value.target);
+export const isExplainPlacementMessage = (value: unknown): value is ExplainPlacementMessage => hasType(value, 'explainPlacement') && isAnatomyTarget(value.target);
 export const isExportSvgMessage = (value: unknown): value is ExportSvgMessage => hasType(value, 'exportSvg') && typeof value.svg === 'string';
 export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
   hasType(value, 'exportPng') && typeof value.dataUrl === 'string' && value.dataUrl.startsWith('data:image/png;base64,');

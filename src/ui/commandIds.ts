@@ -19,6 +19,10 @@ export const CommandIds = {
   showDiagram: 'clusterAnatomy.showDiagram',
   revealInDiagram: 'clusterAnatomy.revealInDiagram',
   playWalkthrough: 'clusterAnatomy.playWalkthrough',
+  /** Where a Pod (or a workload's Pods) can run, node by node, in the diagram's placement view. */
+  explainPlacement: 'clusterAnatomy.explainPlacement',
+  /** The same question for a waiting Pod or a workload's Pods ("Where Can It Run?"). */
+  whereCanItRun: 'clusterAnatomy.whereCanItRun',
   /** Not in the palette: the last render report, for the integration tests. */
   diagramRenderReport: 'clusterAnatomy.diagramRenderReport',
 } as const;

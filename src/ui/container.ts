@@ -57,11 +57,11 @@ export class ExtensionContainer implements vscode.Disposable {
         if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
       }),
     );
-    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live, this.workspace.health);
+    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live, this.workspace.health, this.workspace.placement);
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
-    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health });
+    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health, placement: { monitor: this.workspace.placement, live: this.live } });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     // `npm start` opens the product on its demo cluster.

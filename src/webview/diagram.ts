@@ -128,6 +128,13 @@ class DiagramApp {
       this.relabelToolbar();
       this.queueRender();
     } else if (isSnapshotMessage(message)) {
+      // A new placement question (from the tree, or a click here) is answered in the placement view.
+      const asked = message.anatomy?.placement?.subject;
+      if (asked && asked !== this.anatomy?.placement?.subject && this.ui.view !== 'placement') {
+        this.ui = { ...this.ui, view: 'placement' };
+        this.saveState();
+        this.host.postMessage({ type: 'toggle', state: this.ui });
+      }
       this.anatomy = message.anatomy;
       this.status = message.anatomy ? '' : (message.status ?? this.strings.waiting);
       this.queueRender();
@@ -276,6 +283,11 @@ class DiagramApp {
     }
     const target: AnatomyTarget | undefined = box.target;
     if (!target) return;
+    // In the placement view a Pod is a question: where else could it run, and why not there?
+    if (!openYaml && this.ui.view === 'placement' && target.pod) {
+      this.host.postMessage({ type: 'explainPlacement', target });
+      return;
+    }
     this.host.postMessage(openYaml ? { type: 'openYaml', target } : { type: 'revealInTree', target });
   }
 

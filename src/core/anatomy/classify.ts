@@ -1,6 +1,6 @@
 import type { SlimLease, SlimNode } from '../kube/slim';
 import { leaderElections, markLeadership } from './leaders';
-import type { AddonAnatomy, ClusterAnatomy, ComponentId, ComponentPod, ConditionStatus, Evidence, NodeAnatomy, NodeRole } from './types';
+import type { AddonAnatomy, ClusterAnatomy, ComponentId, ComponentPod, ConditionStatus, Evidence, NodeAnatomy, NodeRole, UnscheduledPod } from './types';
 import { type AnatomyInput, CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL, absentComponents, detectControlPlane } from './classification/controlPlane';
 import { componentFromName, toComponentPod } from './classification/pods';
 
@@ -88,11 +88,15 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   const podsByNode = new Map<string, ComponentPod[]>();
   const nodesByOwner = new Map<string, Set<string>>();
   const allPods: ComponentPod[] = [];
+  const unscheduled: UnscheduledPod[] = [];
   for (const entry of input.pods) {
     const { pod, classification } = entry;
     const componentPod = entry.componentPod ?? toComponentPod(pod, classification);
     allPods.push(componentPod);
-    if (!pod.nodeName) continue;
+    if (!pod.nodeName) {
+      if (!pod.metadata.deletionTimestamp && pod.phase === 'Pending') unscheduled.push({ ...componentPod, notScheduled: pod.notScheduled });
+      continue;
+    }
     // A terminating Pod is on its way out: "where the scheduler placed it" counts the Pods that stay.
     if (classification.owner && classification.source === 'deployment' && !pod.metadata.deletionTimestamp) {
       let owned = nodesByOwner.get(classification.owner);
@@ -146,6 +150,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     controlPlane: leaders ? { ...controlPlaneContract, leaders } : controlPlaneContract,
     nodes,
     addons: buildAddons(input, allPods, nodesByOwner),
+    ...(unscheduled.length > 0 && { unscheduled: unscheduled.sort((a, b) => byName(a.pod, b.pod)) }),
     absent: absentComponents(controlPlane, input, allPods, { pods: !podsUnreadable }),
     unreadable: input.unreadable,
   };

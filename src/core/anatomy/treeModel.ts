@@ -1,4 +1,4 @@
-import type { AbsentComponent, AddonAnatomy, ClusterAnatomy, ComponentPod, NodeAnatomy, NodeRole } from './types';
+import type { AbsentComponent, AddonAnatomy, ClusterAnatomy, ComponentPod, NodeAnatomy, NodeRole, UnscheduledPod } from './types';
 
 /**
  * The tree's elements as data: sections, nodes, Pods, node agents, heartbeats, addons and absent components.
@@ -8,7 +8,7 @@ import type { AbsentComponent, AddonAnatomy, ClusterAnatomy, ComponentPod, NodeA
 
 export const MAX_CHILDREN = 200;
 
-export type SectionId = 'controlPlane' | 'nodes' | 'addons' | 'absent' | 'unreadable';
+export type SectionId = 'controlPlane' | 'nodes' | 'unscheduled' | 'addons' | 'absent' | 'unreadable';
 
 export type TreeElement =
   | { readonly type: 'section'; readonly id: string; readonly section: SectionId; readonly count: number }
@@ -31,6 +31,8 @@ export type TreeElement =
   | { readonly type: 'heartbeat'; readonly id: string; readonly node: NodeAnatomy }
   | { readonly type: 'addon'; readonly id: string; readonly addon: AddonAnatomy }
   | { readonly type: 'addonPod'; readonly id: string; readonly pod: ComponentPod; readonly nodeName: string }
+  /** A kube-system Pod no node runs yet; its children (where it fits and why not) come from the placement model. */
+  | { readonly type: 'unscheduledPod'; readonly id: string; readonly pod: UnscheduledPod }
   | { readonly type: 'absent'; readonly id: string; readonly absent: AbsentComponent }
   | { readonly type: 'hostedControlPlane'; readonly id: string; readonly anatomy: ClusterAnatomy }
   | { readonly type: 'unreadable'; readonly id: string; readonly resource: string; readonly reason: string }
@@ -53,6 +55,7 @@ export function rootElements(anatomy: ClusterAnatomy): TreeElement[] {
   const roots: TreeElement[] = [
     { type: 'section', id: `${p}/controlPlane`, section: 'controlPlane', count: nodesOfRole(anatomy, 'control-plane').length },
     { type: 'section', id: `${p}/nodes`, section: 'nodes', count: nodesOfRole(anatomy, 'worker').length },
+    ...(anatomy.unscheduled?.length ? [{ type: 'section', id: `${p}/unscheduled`, section: 'unscheduled', count: anatomy.unscheduled.length } as const] : []),
     { type: 'section', id: `${p}/addons`, section: 'addons', count: anatomy.addons.length },
     { type: 'section', id: `${p}/absent`, section: 'absent', count: anatomy.absent.length },
   ];
@@ -150,6 +153,8 @@ export function childElements(anatomy: ClusterAnatomy, element: TreeElement | un
         }
         case 'nodes':
           return pagedNodes(anatomy, 'worker', nodesOfRole(anatomy, 'worker'));
+        case 'unscheduled':
+          return (anatomy.unscheduled ?? []).slice(0, MAX_CHILDREN).map((pod) => ({ type: 'unscheduledPod', id: `${p}/unscheduled/${pod.pod}`, pod }));
         case 'addons':
           return anatomy.addons.slice(0, MAX_CHILDREN).map((addon) => ({ type: 'addon', id: `${p}/addon/${addon.kind}/${addon.namespace}/${addon.name}`, addon }));
         case 'absent':
@@ -178,6 +183,8 @@ export function hasChildren(element: TreeElement): boolean {
       return true;
     case 'addon':
       return element.addon.kind === 'Deployment' || element.addon.kind === 'StatefulSet';
+    case 'unscheduledPod':
+      return true;
     default:
       return false;
   }

@@ -2,6 +2,7 @@
  * The anatomy of one cluster: the stable contract behind `cluster-anatomy tree --json`, the extension API,
  * the tree and the diagram. Fields are only ever added.
  */
+import type { PlacementOverlay } from '../placement/overlay';
 
 /** Components the product knows by name. `cni` is the network plugin (its name is in `cniName`). */
 export type ComponentId =
@@ -76,6 +77,11 @@ export interface ComponentPod {
   readonly leadership?: 'leader' | 'standby';
   /** The Kubernetes version a control-plane component's image tag names (for the version skew check). */
   readonly version?: string;
+}
+
+/** A kube-system Pod waiting for a node, with the scheduler's last word on it (its PodScheduled condition). */
+export interface UnscheduledPod extends ComponentPod {
+  readonly notScheduled: { readonly reason: string | null; readonly message: string | null } | null;
 }
 
 export interface NodeAnatomy {
@@ -178,6 +184,10 @@ export interface ClusterAnatomy {
   readonly controlPlane: ControlPlaneAnatomy;
   readonly nodes: readonly NodeAnatomy[];
   readonly addons: readonly AddonAnatomy[];
+  /** Where a Pod the user asked about fits, drawn by the diagram's placement view (set by the host, never by the model). */
+  readonly placement?: PlacementOverlay;
+  /** kube-system Pods no node runs yet (the scheduler has not placed them); absent when there are none. */
+  readonly unscheduled?: readonly UnscheduledPod[];
   readonly absent: readonly AbsentComponent[];
   /** Resources that could not be read (403, …), so views can say what is missing instead of guessing. */
   readonly unreadable: readonly { readonly resource: string; readonly reason: string }[];

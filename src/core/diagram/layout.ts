@@ -60,9 +60,18 @@ class SceneBuilder extends NodeLayout {
   /** The visible title: what is drawn, of which cluster and context, and when. */
   private header(): { title: string; subtitle: string; width: number } {
     const anatomy = this.anatomy;
-    const title = format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
+    const overlay = this.ui.view === 'placement' ? anatomy.placement : undefined;
+    const title = overlay
+      ? format(this.strings.placementOfTitle, overlay.subject, anatomy.context)
+      : format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
     const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
-    const subtitle = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
+    const drawn = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
+    // In the placement view the subtitle says how many nodes fit, and what the scheduler said, or how to ask.
+    const subtitle = this.ui.view !== 'placement'
+      ? drawn
+      : overlay
+        ? [format(this.strings.placementFitsCount, overlay.fits, overlay.total), ...(overlay.said ? [format(this.strings.placementSaid, overlay.said.length > 160 ? `${overlay.said.slice(0, 159)}…` : overlay.said)] : []), drawn].join(' · ')
+        : drawn;
     const width = Math.max(this.measure(title, 'label') * (titleFontSize / 12), this.measure(subtitle, 'detail'));
     return { title, subtitle, width };
   }

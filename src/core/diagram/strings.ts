@@ -8,6 +8,12 @@ import type { DurationUnits } from '../anatomy/health';
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
   placementTitle: 'kube-system Pods by node in {0}',
+  placementOfTitle: 'Where {0} can run in {1}',
+  placementFitsCount: 'fits {0} of {1} nodes by the scheduler\'s filters',
+  placementFits: 'fits',
+  placementRunsHere: 'runs here · fits',
+  placementNotKnown: 'not known',
+  placementSaid: 'the scheduler said: {0}',
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
   controlPlane: 'Control plane',
   modeStaticPods: 'runs as static Pods',

@@ -44,6 +44,8 @@ export interface SlimPod {
   readonly ready: boolean;
   readonly podIP: string | null;
   readonly containerStatuses: readonly SlimContainerStatus[];
+  /** The PodScheduled condition when it is not True: why the scheduler has not placed the Pod, in its words. */
+  readonly notScheduled: { readonly reason: string | null; readonly message: string | null } | null;
 }
 
 export interface SlimCondition {
@@ -173,6 +175,7 @@ export function slimPod(raw: unknown): SlimPod {
   const spec = obj(obj(raw).spec);
   const status = obj(obj(raw).status);
   const readyCondition = arr(status.conditions).map(obj).find((c) => c.type === 'Ready');
+  const scheduledCondition = arr(status.conditions).map(obj).find((c) => c.type === 'PodScheduled');
   return {
     metadata: slimMeta(raw),
     nodeName: str(spec.nodeName),
@@ -184,6 +187,7 @@ export function slimPod(raw: unknown): SlimPod {
     message: str(status.message),
     ready: readyCondition?.status === 'True',
     podIP: str(status.podIP),
+    notScheduled: scheduledCondition && scheduledCondition.status !== 'True' ? { reason: str(scheduledCondition.reason), message: str(scheduledCondition.message) } : null,
     containerStatuses: [...arr(status.initContainerStatuses), ...arr(status.containerStatuses)].map((entry) => {
       const s = obj(entry);
       const state = obj(s.state);

@@ -7,9 +7,10 @@ import type { BoundPodsView } from './boundPods';
 import type { HostPort, PodAffinityTerm, SchedulingNode, SchedulingPod, Taint, Toleration } from './objects';
 import { formatAmount } from './quantity';
 import { labelSelectorMatches, nodeTermMatches, requirementText } from './selectors';
-import type { SchedulerWording } from './wording';
+import type { FilterName, SchedulerWording } from './wording';
 
-export type FilterName = 'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodePorts' | 'NodeResourcesFit' | 'PodTopologySpread' | 'InterPodAffinity';
+export type { FilterName } from './wording';
+
 
 /** What made a filter fail, as data; `detail` says it in English. */
 export type FilterEvidence =

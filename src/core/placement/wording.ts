@@ -6,8 +6,10 @@
  * (node affinity, 1.20 and 1.21), #97454 (node name, 1.21), #102518 (inter-Pod affinity, 1.22), #109119 (taints,
  * 1.25) and #134740 (taints, 1.35).
  */
-import type { FilterName } from './filters';
 import type { Taint } from './objects';
+
+/** The scheduler's Filter plugins the model re-runs. */
+export type FilterName = 'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodePorts' | 'NodeResourcesFit' | 'PodTopologySpread' | 'InterPodAffinity';
 
 export interface SchedulerWording {
   readonly order: readonly FilterName[];

@@ -7,6 +7,7 @@ import { DiagramFeed } from '../../protocol/diagramFeed';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import {
   isErrorMessage,
+  isExplainPlacementMessage,
   isExportPngMessage,
   isExportSvgMessage,
   isOpenYamlMessage,
@@ -17,6 +18,7 @@ import {
   type RenderReport,
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
+import type { PlacementQuestion } from './placementQuestion';
 import { localizedDiagramStrings } from './strings';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { errorMessage } from '../../core/util/errors';
@@ -34,6 +36,8 @@ export interface DiagramPanelHooks {
   ensureLive?(): Thenable<unknown> | Promise<unknown>;
   /** The control plane's health, followed while the panel is visible: its failing checks are drawn. */
   readonly health?: HealthMonitor;
+  /** Where the Pod the user picked can run: drawn over the nodes in the placement view. */
+  readonly placement?: PlacementQuestion;
 }
 
 /** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
@@ -57,6 +61,7 @@ export class DiagramPanel implements vscode.Disposable {
       strings: localizedDiagramStrings,
       waitingText: () => vscode.l10n.t('Waiting for the cluster…'),
       ...(hooks.health && { serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange } }),
+      ...(hooks.placement && { placement: { current: (context: string) => hooks.placement!.current(context), onDidChange: hooks.placement.onDidChange } }),
     });
     this.disposables.addAll(
       this.feed,
@@ -98,6 +103,9 @@ export class DiagramPanel implements vscode.Disposable {
       this.hooks.onRendered(message.report);
     } else if (isOpenYamlMessage(message)) {
       this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML', (reason) => vscode.l10n.t('Could not open the YAML: {0}', reason));
+    } else if (isExplainPlacementMessage(message) && message.target.pod && this.hooks.placement) {
+      const { namespace, name } = message.target.pod;
+      this.settle(this.hooks.placement.ask({ kind: 'Pod', namespace, name }), 'work out the placement', (reason) => vscode.l10n.t('Could not work out where it can run: {0}', reason));
     } else if (isRevealInTreeMessage(message)) {
       this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree', (reason) => vscode.l10n.t('Could not reveal it in the tree: {0}', reason));
     } else if (isExportSvgMessage(message)) {

@@ -9,6 +9,11 @@ import type { RenderReport } from '../../protocol/diagramProtocol';
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
+import { type PlacementSubject, PlacementQuestion } from './placementQuestion';
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
+import { errorMessage } from '../../core/util/errors';
+import { plainNotificationText } from '../../core/util/notificationText';
 
 interface Host {
   readonly context: vscode.ExtensionContext;
@@ -30,6 +35,26 @@ export interface DiagramOptions {
   revealInTree?(target: AnatomyTarget): Thenable<unknown> | void;
   /** The control plane's health: the diagram follows it while visible and draws kube-apiserver's failing checks. */
   readonly health?: HealthMonitor;
+  /** The placement model: the placement view answers where a Pod can run. */
+  readonly placement?: { readonly monitor: PlacementMonitor; readonly live: LiveAnatomy };
+}
+
+/** A tree row (a Pod, a waiting Pod, a workload addon) or a subject given as is. */
+function placementSubjectOf(argument: unknown): PlacementSubject | undefined {
+  if (!argument || typeof argument !== 'object') return undefined;
+  const value = argument as Record<string, unknown>;
+  const pod = value.pod as { pod?: unknown; namespace?: unknown } | undefined;
+  if ((value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') && pod && typeof pod.pod === 'string' && typeof pod.namespace === 'string') {
+    return { kind: 'Pod', namespace: pod.namespace, name: pod.pod };
+  }
+  const addon = value.addon as { kind?: unknown; namespace?: unknown; name?: unknown } | undefined;
+  if (value.type === 'addon' && addon && ['Deployment', 'DaemonSet', 'StatefulSet'].includes(addon.kind as string) && typeof addon.namespace === 'string' && typeof addon.name === 'string') {
+    return { kind: addon.kind as PlacementSubject['kind'], namespace: addon.namespace, name: addon.name };
+  }
+  if (['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet'].includes(value.kind as string) && typeof value.namespace === 'string' && typeof value.name === 'string') {
+    return { kind: value.kind as PlacementSubject['kind'], namespace: value.namespace, name: value.name };
+  }
+  return undefined;
 }
 
 /** Opens a Pod's or Node's YAML in the tree's live documents. */
@@ -53,6 +78,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
   let current: DiagramPanel | undefined;
   let lastReport: RenderReport | undefined;
   const reportEmitter = host.register(new vscode.EventEmitter<RenderReport>());
+  const question = options.placement ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live)) : undefined;
 
   const adopt = (panel: vscode.WebviewPanel): DiagramPanel => {
     current?.dispose();
@@ -66,6 +92,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
       },
       ensureLive: options.ensureLive,
       ...(options.health && { health: options.health }),
+      ...(question && { placement: question }),
     });
     current = diagram;
     diagram.onDidDispose(() => {
@@ -85,6 +112,18 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
 
   host.register(vscode.commands.registerCommand(CommandIds.showDiagram, () => void show()));
   host.register(vscode.commands.registerCommand(CommandIds.revealInDiagram, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
+  const explainPlacement = async (argument?: unknown) => {
+    const subject = placementSubjectOf(argument);
+    if (!subject || !question) return;
+    show();
+    try {
+      await question.ask(subject);
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not work out where it can run: {0}', plainNotificationText(errorMessage(error))));
+    }
+  };
+  host.register(vscode.commands.registerCommand(CommandIds.explainPlacement, explainPlacement));
+  host.register(vscode.commands.registerCommand(CommandIds.whereCanItRun, explainPlacement));
   host.register(vscode.commands.registerCommand(CommandIds.playWalkthrough, () => show().walkthrough('play')));
   host.register(vscode.commands.registerCommand(CommandIds.diagramRenderReport, () => lastReport));
   host.register(

@@ -6,6 +6,9 @@ import { childElements, type TreeElement } from '../../core/anatomy/treeModel';
 import { healthChildren, healthRoot, isHealthElement } from '../../core/health/healthTree';
 import { healthProblems } from '../../core/health/render';
 import type { HealthMonitor } from '../../core/workspace/healthMonitor';
+import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
+import { errorMessage } from '../../core/util/errors';
+import { placementChildren } from './placementItems';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/health';
 import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
@@ -23,6 +26,9 @@ export interface RenderedTreeItem {
   /** The theme colour of the icon (the health policy's verdict), if it has one. */
   readonly iconColor?: string;
 }
+
+/** Placement answers shown in the tree are worked out again at most this often while the cluster changes. */
+const PLACEMENT_REFRESH_MS = 2_000;
 
 /** Renewals of many nodes are shown together: a large cluster renews hundreds of Leases a second. */
 const HEARTBEAT_BATCH_MS = 250;
@@ -59,6 +65,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private visible = false;
   private readonly disposables = new DisposableStore();
   private anatomy: ClusterAnatomy | undefined;
+  /** Where each expanded waiting Pod fits, by its row's id: worked out on expansion, again as the cluster changes. */
+  private readonly placements = new Map<string, PodPlacement | 'loading' | { error: string }>();
+  private placementTimer: NodeJS.Timeout | undefined;
 
   /** What rendering an item reads: the anatomy shown, and each node's Lease as of now. */
   private readonly itemView: TreeItemView;
@@ -66,6 +75,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   constructor(
     private readonly live: LiveAnatomy,
     private readonly health?: HealthMonitor,
+    private readonly placement?: PlacementMonitor,
   ) {
     const currentAnatomy = () => this.currentAnatomy;
     this.itemView = {
@@ -80,7 +90,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       live.onDidChangeStatus(() => this.refreshAll()),
       live.onLeaseRenewed((node) => this.onLeaseRenewed(node)),
       ...(health ? [health.onDidChange(() => this.refreshAll())] : []),
+      ...(placement ? [placement.onDidChange(() => this.placementsChanged())] : []),
       live.onDidChangeSession(() => {
+        this.placements.clear();
+        placement?.hold('tree', false);
         this.anatomy = undefined;
         this.interned.clear();
         this.lastSeen.clear();
@@ -223,6 +236,16 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
     if (element && isHealthElement(element)) return healthChildren(element).map((e) => this.intern(e));
+    if (element?.type === 'unscheduledPod') {
+      let placement = this.placements.get(element.id);
+      if (!placement) {
+        placement = this.placement ? 'loading' : { error: 'not available' };
+        this.placements.set(element.id, placement);
+        this.placement?.hold('tree', true);
+        void this.workOutPlacement(element);
+      }
+      return placementChildren(element.id, element.pod, placement).map((e) => this.intern(e));
+    }
     if (element?.type === 'state') return canRetry(element.status) ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
     if (element?.type === 'retry') return [];
     const status = this.live.status;
@@ -242,6 +265,34 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const anatomy = this.currentAnatomy;
     if (!anatomy) return [];
     return childElements(anatomy, element as TreeElement).map((e) => this.intern(e));
+  }
+
+  /** Works out where a waiting Pod fits, then shows it under the Pod's row. */
+  private async workOutPlacement(element: Extract<AnatomyTreeElement, { type: 'unscheduledPod' }>): Promise<void> {
+    if (!this.placement) return;
+    let answer: PodPlacement | { error: string };
+    try {
+      answer = (await this.placement.explainPod(element.pod.namespace, element.pod.pod)) ?? { error: 'no cluster connected' };
+    } catch (error) {
+      answer = { error: errorMessage(error) };
+    }
+    if (!this.placements.has(element.id)) return;
+    this.placements.set(element.id, answer);
+    this.changeEmitter.fire(this.interned.get(element.id) ?? undefined);
+  }
+
+  /** The cluster changed: the expanded waiting Pods' answers are worked out again, at most every few seconds. */
+  private placementsChanged(): void {
+    if (this.placements.size === 0 || this.placementTimer) return;
+    this.placementTimer = setTimeout(() => {
+      this.placementTimer = undefined;
+      for (const id of this.placements.keys()) {
+        const element = this.interned.get(id);
+        if (element?.type === 'unscheduledPod') void this.workOutPlacement(element);
+        else this.placements.delete(id);
+      }
+      if (this.placements.size === 0) this.placement?.hold('tree', false);
+    }, PLACEMENT_REFRESH_MS);
   }
 
   /** The rendered children of an element (by id), as a person sees them: for the extension API and tests. */
@@ -277,6 +328,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   }
 
   dispose(): void {
+    clearTimeout(this.placementTimer);
+    this.placement?.hold('tree', false);
     clearTimeout(this.renewalTimer);
     clearTimeout(this.deadlineTimer);
     this.disposables.dispose();

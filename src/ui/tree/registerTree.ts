@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { HealthMonitor } from '../../core/workspace/healthMonitor';
+import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
 import { renderMarkdown } from '../../core/anatomy/render';
 import { CommandIds } from '../commandIds';
 import { type AnatomyTreeElement, AnatomyTreeProvider } from './anatomyTreeProvider';
@@ -45,13 +46,14 @@ export function registerAnatomyTree(
   host: Host,
   live: LiveAnatomy,
   health?: HealthMonitor,
+  placement?: PlacementMonitor,
 ): {
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
   /** Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. */
   reveal(target: AnatomyTarget): Promise<string | undefined>;
 } {
-  const provider = host.register(new AnatomyTreeProvider(live, health));
+  const provider = host.register(new AnatomyTreeProvider(live, health, placement));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   provider.attach(view);
   if (health) {

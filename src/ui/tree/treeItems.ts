@@ -8,6 +8,7 @@ import { type HealthElement, isHealthElement } from '../../core/health/healthTre
 import { CommandIds } from '../commandIds';
 import { healthCollapsibleState, renderHealthItem } from './healthItems';
 import { renderPod } from './podItems';
+import { isPlacementElement, type PlacementElement, renderPlacementItem, renderUnscheduledPod } from './placementItems';
 import {
   absentDescription,
   ageText,
@@ -29,7 +30,7 @@ export type StateElement =
   | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
   | { readonly type: 'retry'; readonly id: string };
 
-export type AnatomyTreeElement = TreeElement | StateElement | HealthElement;
+export type AnatomyTreeElement = TreeElement | StateElement | HealthElement | PlacementElement;
 
 /** What rendering an item may read besides the element: the anatomy shown, and Leases as the informer holds them now. */
 export interface TreeItemView {
@@ -40,9 +41,12 @@ export interface TreeItemView {
 /** The tree item of an element, as of now: what the tree shows, and what the API's describeChildren reports. */
 export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView): vscode.TreeItem {
   if (isHealthElement(element)) return renderHealthItem(element);
+  if (isPlacementElement(element)) return renderPlacementItem(element);
   switch (element.type) {
     case 'state':
       return renderState(element);
+    case 'unscheduledPod':
+      return renderUnscheduledPod(element);
     case 'retry': {
       const item = new vscode.TreeItem(vscode.l10n.t('Retry'));
       item.iconPath = new vscode.ThemeIcon('refresh');
@@ -198,6 +202,14 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       item.contextValue = 'clusterAnatomy:section+addons';
       return item;
     }
+    case 'unscheduled': {
+      const item = new vscode.TreeItem(vscode.l10n.t('Waiting for a node'));
+      item.iconPath = new vscode.ThemeIcon('watch', healthColor('warn'));
+      item.description = String(element.count);
+      item.tooltip = new Tooltip().heading(vscode.l10n.t('Waiting for a node')).paragraph(vscode.l10n.t('kube-system Pods the scheduler has not placed on a node yet.')).markdown;
+      item.contextValue = 'clusterAnatomy:section+unscheduled';
+      return item;
+    }
     case 'absent': {
       const item = new vscode.TreeItem(vscode.l10n.t('Not in this cluster'));
       item.iconPath = new vscode.ThemeIcon('circle-slash');
@@ -330,6 +342,7 @@ export function canRetry(status: ConnectionStatus): boolean {
 
 export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
   if (isHealthElement(element)) return healthCollapsibleState(element);
+  if (isPlacementElement(element)) return vscode.TreeItemCollapsibleState.None;
   switch (element.type) {
     case 'state':
       // An unreachable cluster shows its Retry child at once.

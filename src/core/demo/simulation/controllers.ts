@@ -115,7 +115,11 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const report = explainPlacement({ pod: schedulingPodOf(pod), nodes, bound, serverMinor: parseKubeVersion(kubernetesVersion)?.minor });
     if (report.message !== null) {
       const total = nodes.length;
-      this.event(namespace, pod, 'FailedScheduling', `${report.message} preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`, { component: 'default-scheduler' }, 'Warning');
+      const message = `${report.message} preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`;
+      // As the scheduler does: the reason in the Pod's PodScheduled condition, and an Event.
+      const conditions = [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastProbeTime: null, lastTransitionTime: isoSeconds(Date.now()) }];
+      const stored = this.store.update(podType, { ...pod, status: { ...(pod.status as Loose), conditions } });
+      this.event(namespace, stored, 'FailedScheduling', message, { component: 'default-scheduler' }, 'Warning');
       return;
     }
     const target = report.feasible

@@ -121,8 +121,19 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     return y + height;
   }
 
+  /** The placement view's verdict for a node, when the user asked where a Pod fits. */
+  private placementMark(node: NodeAnatomy): { detail: string; health: Health } | undefined {
+    const overlay = this.ui.view === 'placement' ? this.anatomy.placement : undefined;
+    const verdict = overlay?.nodes[node.name];
+    if (!overlay || !verdict) return undefined;
+    if (verdict.fits === true) return { detail: overlay.boundNode === node.name ? this.strings.placementRunsHere : this.strings.placementFits, health: 'ok' };
+    if (verdict.fits === 'unknown') return { detail: this.strings.placementNotKnown, health: 'unknown' };
+    return { detail: `✗ ${verdict.why ?? ''}`, health: 'error' };
+  }
+
   protected addNodePanel(node: NodeAnatomy, x: number, y: number): SceneBox {
-    const detail = nodeDetailText(node, this.strings, this.now);
+    const mark = this.placementMark(node);
+    const detail = mark?.detail ?? nodeDetailText(node, this.strings, this.now);
     const heartbeat = nodeHeartbeatText(node, this.strings, this.now);
     return this.addBox({
       id: `node:${node.name}`,
@@ -136,8 +147,8 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       height: 0, // set once the column is laid out
       label: node.name,
       detail,
-      health: this.healthOf(node),
-      ariaLabel: nodeAriaLabel(node, this.strings, this.now),
+      health: mark?.health ?? this.healthOf(node),
+      ariaLabel: mark ? `${node.name}: ${mark.detail}` : nodeAriaLabel(node, this.strings, this.now),
       focusable: true,
       heartbeat: node.lease
         ? { renewTime: node.lease.renewTime, durationSeconds: node.lease.leaseDurationSeconds ?? defaultLeaseDurationSeconds }
@@ -145,7 +156,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       card: {
         title: node.name,
         role: this.strings.roleNode,
-        runsHere: [detail, heartbeat, ...[node.osImage, node.kernelVersion, node.internalIP].filter((value): value is string => !!value)],
+        runsHere: [...(mark ? [nodeDetailText(node, this.strings, this.now)] : []), detail, heartbeat, ...[node.osImage, node.kernelVersion, node.internalIP].filter((value): value is string => !!value)],
         evidence: formatEvidence(node.roleEvidence),
       },
       target: { node: node.name },

@@ -233,4 +233,43 @@ describe('diagram layout', () => {
       assert.ok(box.card?.runsHere.some((line) => line.endsWith('(standby)')));
     });
   });
+
+  describe('where a Pod can run (the placement view)', () => {
+    const overlay = (anatomy: ClusterAnatomy): ClusterAnatomy => ({
+      ...anatomy,
+      placement: {
+        subject: 'Pod kube-system/coredns-1',
+        state: 'pending',
+        boundNode: null,
+        fits: 1,
+        total: 3,
+        said: '0/3 nodes are available: 3 Insufficient cpu.',
+        message: null,
+        nodes: {
+          'multi-node-control-plane': { fits: false, why: 'TaintToleration: the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
+          'multi-node-worker': { fits: true },
+          'multi-node-worker2': { fits: 'unknown' },
+        },
+      },
+    });
+
+    it('marks every node: fits, does not (with the first reason), or not known; and says how many fit', () => {
+      const scene = architecture(overlay(kindAnatomy()), { view: 'placement' });
+      const panel = (name: string) => scene.boxes.find((box) => box.id === `node:${name}`)!;
+      assert.deepEqual([panel('multi-node-control-plane').health, panel('multi-node-worker').health, panel('multi-node-worker2').health], ['error', 'ok', 'unknown']);
+      assert.equal(panel('multi-node-control-plane').detail, '✗ TaintToleration: the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated');
+      assert.equal(panel('multi-node-worker').detail, 'fits');
+      assert.equal(panel('multi-node-worker2').detail, 'not known');
+      assert.equal(scene.header.title, 'Where Pod kube-system/coredns-1 can run in kind-multi-node');
+      assert.match(scene.header.subtitle, /^fits 1 of 3 nodes by the scheduler's filters · the scheduler said: 0\/3 nodes are available: 3 Insufficient cpu\. · cluster /);
+    });
+
+    it('draws the architecture view, and the placement view without a question, as before', () => {
+      const asked = overlay(kindAnatomy());
+      assert.deepEqual(architecture(asked).boxes.map((box) => [box.id, box.health, box.detail]), architecture(kindAnatomy()).boxes.map((box) => [box.id, box.health, box.detail]));
+      const plain = architecture(kindAnatomy(), { view: 'placement' });
+      assert.equal(plain.header.title, 'kube-system Pods by node in kind-multi-node');
+      assert.notEqual(plain.boxes.find((box) => box.id === 'node:multi-node-control-plane')!.detail?.startsWith('✗'), true);
+    });
+  });
 });

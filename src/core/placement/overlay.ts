@@ -1,0 +1,35 @@
+/**
+ * A placement answer as the diagram draws it over the nodes: for each node whether the Pod in question fits
+ * there and, if not, the first reason in words the host chose (its language).
+ */
+import type { FilterEvidence, FilterName } from './filters';
+import type { PlacementReport, PlacementState } from './place';
+
+export interface PlacementOverlay {
+  /** What is placed: "Pod kube-system/coredns-…" or "Deployment kube-system/coredns". */
+  readonly subject: string;
+  readonly state: PlacementState;
+  readonly boundNode: string | null;
+  readonly fits: number;
+  readonly total: number;
+  /** The scheduler's last FailedScheduling message, if it gave one. */
+  readonly said: string | null;
+  /** The message the scheduler would write now, when no node fits. */
+  readonly message: string | null;
+  /** Per node: fits (true), does not (false, with why), or cannot be judged ('unknown'). */
+  readonly nodes: Readonly<Record<string, { readonly fits: boolean | 'unknown'; readonly why?: string }>>;
+}
+
+export function placementOverlay(
+  subject: string,
+  report: PlacementReport,
+  said: string | null,
+  words: (filter: FilterName, evidence: FilterEvidence) => string,
+): PlacementOverlay {
+  const nodes: Record<string, { fits: boolean | 'unknown'; why?: string }> = {};
+  for (const verdict of report.nodes) {
+    const first = verdict.failures[0];
+    nodes[verdict.node] = first ? { fits: false, why: first.evidence.map((evidence) => words(first.filter, evidence)).join('; ') } : { fits: verdict.feasible };
+  }
+  return { subject, state: report.state, boundNode: report.boundNode, fits: report.feasible.length, total: report.nodes.length, said, message: report.message, nodes };
+}

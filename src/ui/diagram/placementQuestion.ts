@@ -1,0 +1,115 @@
+/**
+ * The question the diagram's placement view answers: where the Pod (or a workload's Pods) the user picked can
+ * run, node by node. Worked out by the workspace's placement model, again while the cluster changes, and
+ * drawn over the nodes of the placement view.
+ */
+import * as vscode from 'vscode';
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import { evidenceText } from '../../core/placement/filters';
+import { manifestPod } from '../../core/placement/manifestPod';
+import { schedulingPodOf } from '../../core/placement/objects';
+import { type PlacementOverlay, placementOverlay } from '../../core/placement/overlay';
+import { errorMessage } from '../../core/util/errors';
+import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
+
+/** What the user asked about: a Pod, or a workload (its Pod template). */
+export interface PlacementSubject {
+  readonly kind: 'Pod' | 'Deployment' | 'DaemonSet' | 'StatefulSet' | 'ReplicaSet';
+  readonly namespace: string;
+  readonly name: string;
+}
+
+const workloadPaths: Record<Exclude<PlacementSubject['kind'], 'Pod'>, string> = {
+  Deployment: 'deployments',
+  DaemonSet: 'daemonsets',
+  StatefulSet: 'statefulsets',
+  ReplicaSet: 'replicasets',
+};
+
+/** The cluster changed: answers are worked out again at most this often. */
+const REFRESH_MS = 2_000;
+
+export class PlacementQuestion implements vscode.Disposable {
+  private subject: PlacementSubject | undefined;
+  private context: string | undefined;
+  private overlay: PlacementOverlay | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private asking = 0;
+  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changeEmitter.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(private readonly monitor: PlacementMonitor, private readonly live: LiveAnatomy) {
+    this.disposables.push(
+      this.changeEmitter,
+      monitor.onDidChange(() => this.schedule()),
+      live.onDidChangeSession(() => this.clear()),
+    );
+  }
+
+  /** The overlay for the diagram, when it is about this context. */
+  current(context: string): PlacementOverlay | undefined {
+    return this.context === context ? this.overlay : undefined;
+  }
+
+  /** Asks where a subject can run; the answer replaces the last one. Rejects when it cannot be worked out. */
+  async ask(subject: PlacementSubject): Promise<void> {
+    this.subject = subject;
+    this.monitor.hold('diagram', true);
+    await this.answer();
+  }
+
+  clear(): void {
+    this.subject = undefined;
+    this.overlay = undefined;
+    this.context = undefined;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    this.monitor.hold('diagram', false);
+    this.changeEmitter.fire();
+  }
+
+  private schedule(): void {
+    if (!this.subject || this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      void this.answer().catch(() => undefined);
+    }, REFRESH_MS);
+  }
+
+  private async answer(): Promise<void> {
+    const subject = this.subject;
+    const context = this.live.status?.context;
+    if (!subject || !context) return;
+    const asking = ++this.asking;
+    const placement = await this.workOut(subject);
+    if (asking !== this.asking || this.subject !== subject) return;
+    if (!placement) throw new Error(vscode.l10n.t('no cluster is connected'));
+    this.context = context;
+    const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
+    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (filter, evidence) => `${filter}: ${evidenceText(evidence)}`);
+    this.changeEmitter.fire();
+  }
+
+  private async workOut(subject: PlacementSubject): Promise<PodPlacement | undefined> {
+    if (subject.kind === 'Pod') return this.monitor.explainPod(subject.namespace, subject.name);
+    const session = this.live.session;
+    if (!session) return undefined;
+    const path = `/apis/apps/v1/namespaces/${encodeURIComponent(subject.namespace)}/${workloadPaths[subject.kind]}/${encodeURIComponent(subject.name)}`;
+    let workload: unknown;
+    try {
+      workload = await session.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`);
+    } catch (error) {
+      throw new Error(errorMessage(error));
+    }
+    const made = manifestPod(workload);
+    if (!made) throw new Error(vscode.l10n.t('{0} has no Pod template', subject.kind));
+    return this.monitor.explainNew(schedulingPodOf(made.pod, subject.namespace));
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.monitor.hold('diagram', false);
+    for (const disposable of this.disposables) disposable.dispose();
+  }
+}

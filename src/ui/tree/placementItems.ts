@@ -1,0 +1,104 @@
+/**
+ * The rows of a kube-system Pod waiting for a node: what the scheduler said, where it fits now, and, node by
+ * node, the first filter that keeps it off (the placement model over the live cluster).
+ */
+import * as vscode from 'vscode';
+import type { TreeElement } from '../../core/anatomy/treeModel';
+import { evidenceText } from '../../core/placement/filters';
+import type { PodPlacement } from '../../core/workspace/placementMonitor';
+import { healthColor, Tooltip } from './treeText';
+
+/** Nodes listed under a Pod before the rest is summed up (the tree's limit on children). */
+const NODE_ROWS = 199;
+
+export type PlacementElement =
+  | { readonly type: 'placementSaid'; readonly id: string; readonly reason: string | null; readonly message: string }
+  | { readonly type: 'placementFits'; readonly id: string; readonly placement: PodPlacement }
+  | { readonly type: 'placementNode'; readonly id: string; readonly verdict: PodPlacement['report']['nodes'][number] }
+  | { readonly type: 'placementMore'; readonly id: string; readonly count: number }
+  | { readonly type: 'placementPending'; readonly id: string; readonly error?: string };
+
+export const isPlacementElement = (element: { readonly type: string }): element is PlacementElement => element.type.startsWith('placement');
+
+/** The children of a waiting Pod, once its placement is known (or while it is being worked out). */
+export function placementChildren(parentId: string, pod: Extract<TreeElement, { type: 'unscheduledPod' }>['pod'], placement: PodPlacement | 'loading' | { error: string }): PlacementElement[] {
+  const rows: PlacementElement[] = [];
+  const said = pod.notScheduled?.message;
+  if (said) rows.push({ type: 'placementSaid', id: `${parentId}/said`, reason: pod.notScheduled?.reason ?? null, message: said });
+  if (placement === 'loading') return [...rows, { type: 'placementPending', id: `${parentId}/pending` }];
+  if ('error' in placement) return [...rows, { type: 'placementPending', id: `${parentId}/pending`, error: placement.error }];
+  rows.push({ type: 'placementFits', id: `${parentId}/fits`, placement });
+  // The nodes it does not fit first (why it waits), then those it fits.
+  const verdicts = [...placement.report.nodes].sort((a, b) => Number(a.feasible === true) - Number(b.feasible === true));
+  for (const verdict of verdicts.slice(0, NODE_ROWS)) rows.push({ type: 'placementNode', id: `${parentId}/node/${verdict.node}`, verdict });
+  if (verdicts.length > NODE_ROWS) rows.push({ type: 'placementMore', id: `${parentId}/more`, count: verdicts.length - NODE_ROWS });
+  return rows;
+}
+
+export function renderUnscheduledPod(element: Extract<TreeElement, { type: 'unscheduledPod' }>): vscode.TreeItem {
+  const { pod } = element;
+  const item = new vscode.TreeItem(pod.pod);
+  item.description = pod.notScheduled?.reason ? `${pod.phase} · ${pod.notScheduled.reason}` : pod.phase;
+  item.iconPath = new vscode.ThemeIcon('watch', healthColor('warn'));
+  const tooltip = new Tooltip().heading(pod.pod).paragraph(vscode.l10n.t('No node runs this Pod yet: the scheduler has not placed it. Expand it to see, node by node, what keeps it off.'));
+  if (pod.notScheduled?.message) tooltip.line(vscode.l10n.t('The scheduler said'), pod.notScheduled.message);
+  item.tooltip = tooltip.markdown;
+  item.contextValue = 'clusterAnatomy:pod+unscheduled';
+  return item;
+}
+
+export function renderPlacementItem(element: PlacementElement): vscode.TreeItem {
+  switch (element.type) {
+    case 'placementSaid': {
+      const item = new vscode.TreeItem(vscode.l10n.t('The scheduler said'));
+      item.description = element.message;
+      item.iconPath = new vscode.ThemeIcon('comment', healthColor('warn'));
+      item.tooltip = new Tooltip().heading(vscode.l10n.t('The scheduler said')).paragraph(element.message).line(vscode.l10n.t('Reason'), element.reason ?? '').markdown;
+      return item;
+    }
+    case 'placementFits': {
+      const { report } = element.placement;
+      const total = report.nodes.length;
+      const item = new vscode.TreeItem(vscode.l10n.t('Fits now'));
+      item.description = report.feasible.length === 0 ? vscode.l10n.t('no node of {0}', total) : vscode.l10n.t('{0} of {1} nodes: {2}', report.feasible.length, total, report.feasible.slice(0, 3).join(', ') + (report.feasible.length > 3 ? ', …' : ''));
+      item.iconPath = new vscode.ThemeIcon(report.feasible.length > 0 ? 'pass' : 'error', healthColor(report.feasible.length > 0 ? 'ok' : 'error'));
+      const tooltip = new Tooltip().heading(vscode.l10n.t('Where it fits now, by the scheduler\'s filters'));
+      if (report.message) tooltip.line(vscode.l10n.t('As the scheduler would say it now'), report.message);
+      if (element.placement.boundPodsError) tooltip.line(vscode.l10n.t('Not known'), vscode.l10n.t('the Pods on each node could not be read: {0}', element.placement.boundPodsError));
+      for (const note of report.notJudged) tooltip.line(vscode.l10n.t('Not judged'), note);
+      item.tooltip = tooltip.markdown;
+      return item;
+    }
+    case 'placementNode': {
+      const { verdict } = element;
+      const item = new vscode.TreeItem(verdict.node);
+      const first = verdict.failures[0];
+      if (verdict.feasible === true) {
+        item.description = vscode.l10n.t('fits');
+        item.iconPath = new vscode.ThemeIcon('pass', healthColor('ok'));
+      } else if (first) {
+        item.description = `${first.filter}: ${first.evidence.map(evidenceText).join('; ')}`;
+        item.iconPath = new vscode.ThemeIcon('circle-slash', healthColor('error'));
+      } else {
+        item.description = vscode.l10n.t('not known: {0}', verdict.unknown.join(', '));
+        item.iconPath = new vscode.ThemeIcon('question', healthColor('unknown'));
+      }
+      const tooltip = new Tooltip().heading(verdict.node);
+      for (const failure of verdict.failures) tooltip.line(failure.filter, `${failure.evidence.map(evidenceText).join('; ')} (${failure.reasons.join(', ')})`);
+      if (verdict.conditionNotes.length > 0) tooltip.line(vscode.l10n.t('Node'), verdict.conditionNotes.join(', '));
+      item.tooltip = tooltip.markdown;
+      return item;
+    }
+    case 'placementMore': {
+      const item = new vscode.TreeItem(vscode.l10n.t('{0} more nodes', element.count.toLocaleString()));
+      item.description = vscode.l10n.t('cluster-anatomy placement --all lists them');
+      return item;
+    }
+    case 'placementPending': {
+      const item = new vscode.TreeItem(element.error ? vscode.l10n.t('Where it fits: not known') : vscode.l10n.t('Working out where it fits…'));
+      if (element.error) item.description = element.error;
+      item.iconPath = new vscode.ThemeIcon(element.error ? 'warning' : 'loading~spin');
+      return item;
+    }
+  }
+}
