@@ -1,6 +1,7 @@
 // The tree and the diagram, side by side in a real VS Code on the demo cluster: one health policy and one
 // live heartbeat, so they say the same thing about the same node and Pod, also while a heartbeat stops.
 import * as assert from 'node:assert/strict';
+import { request } from 'node:https';
 import * as vscode from 'vscode';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
@@ -148,5 +149,53 @@ describe('the tree and the diagram agree', function () {
     api.demoCluster!.control.failCheck(undefined);
     await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
     await until('the check to pass again', () => api.getTreeItems().find((item) => item.label === 'Control plane health')?.description === 'ok', 30_000, 250);
+  });
+
+  it('a kube-system Pod waiting for a node: the tree says why, node by node, and the placement view marks every node', async () => {
+    // A nodeSelector no node satisfies: coredns's new Pods wait, and the demo's scheduler says why.
+    const demo = api.demoCluster!;
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } });
+      const patch = request(`${demo.server}/apis/apps/v1/namespaces/kube-system/deployments/coredns`, {
+        method: 'PATCH', ca: demo.caPem, headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/strategic-merge-patch+json', 'Content-Length': Buffer.byteLength(body) },
+      }, (response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      patch.on('error', reject);
+      patch.end(body);
+    });
+    assert.equal(status, 200);
+    await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
+    const section = await until('the waiting Pods in the tree', () => api.getTreeItems().find((item) => item.label === 'Waiting for a node' && item.description === '2'), 30_000, 250);
+    const waiting = api.getTreeItems(section.id)[0]!;
+    assert.match(waiting.label, /^coredns-/);
+    assert.equal(waiting.description, 'Pending · Unschedulable');
+    assert.equal(waiting.contextValue, 'clusterAnatomy:pod+unscheduled');
+    const rows = await until('where it fits, worked out', () => {
+      const children = api.getTreeItems(waiting.id);
+      return children.some((row) => row.label === 'Fits now') ? children : undefined;
+    }, 30_000, 250);
+    assert.deepEqual(rows.map((row) => row.label), ['The scheduler said', 'Fits now', 'multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    assert.match(rows[0]!.description, /^0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
+    assert.equal(rows[1]!.description, 'no node of 3');
+    for (const row of rows.slice(2)) {
+      assert.equal(row.description, 'NodeAffinity: nodeSelector disktype=ssd: the node has no label disktype');
+      assert.equal(row.iconColor, 'list.errorForeground');
+    }
+    // "Where Can It Run?" on the row: the diagram's placement view marks the three nodes.
+    await vscode.commands.executeCommand('clusterAnatomy.whereCanItRun', { type: 'unscheduledPod', pod: { pod: waiting.label, namespace: 'kube-system' } });
+    const drawn = await until('the placement view with every node marked', () => {
+      const report = api.lastDiagramRender();
+      return report?.view === 'placement' && ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'].every((node) => report.health[`node:${node}`] === 'error') ? report : undefined;
+    }, 30_000, 250);
+    assert.equal(drawn.drawnNodes, 3);
+    // A Pod that runs: "Why on This Node?" marks its node and the others it fits.
+    const proxy = (await api.getAnatomy())!.nodes.find((node) => node.name === 'multi-node-worker')!.components.find((pod) => pod.component === 'kube-proxy')!;
+    await vscode.commands.executeCommand('clusterAnatomy.explainPlacement', { type: 'pod', pod: { pod: proxy.pod, namespace: 'kube-system' } });
+    await until('kube-proxy\'s node marked as fitting, the others not (its DaemonSet pins it)', () => {
+      const health = api.lastDiagramRender()?.health ?? {};
+      return health['node:multi-node-worker'] === 'ok' && health['node:multi-node-worker2'] === 'error' && health['node:multi-node-control-plane'] === 'error';
+    }, 30_000, 250);
   });
 });
