@@ -1,0 +1,103 @@
+// The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
+// diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
+// dark), not a test.
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+// ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
+// pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
+// draws the placement view beside it.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { packageExtension } from '../../../scripts/vscode-host/build.mjs';
+import { freePort, isInstalled, repoRoot, runtimeFor, selectHosts } from '../../../scripts/vscode-host/hosts.mjs';
+import { installVsix, serverDirs, startServer } from '../../../scripts/vscode-host/server.mjs';
+
+const { values: options } = parseArgs({
+  options: {
+    scenario: { type: 'string', default: 'pending' },
+    out: { type: 'string', default: 'workbench.png' },
+    locale: { type: 'string' },
+    theme: { type: 'string', default: 'light' },
+    host: { type: 'string', default: 'newest' },
+    'no-package': { type: 'boolean', default: false },
+  },
+});
+const themes = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+if (!themes[options.theme]) throw new Error(`--theme is light or dark, not ${options.theme}`);
+if (!['ha', 'pending'].includes(options.scenario)) throw new Error(`--scenario is ha or pending, not ${options.scenario}`);
+const japanese = options.locale === 'ja';
+
+const [host] = selectHosts(options.host);
+if (!isInstalled(host)) throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
+const vsix = options['no-package'] ? join(repoRoot, 'dist', 'cluster-anatomy.vsix') : packageExtension();
+const cli = join(repoRoot, 'dist', 'cli.js');
+if (!existsSync(cli)) throw new Error('dist/cli.js is missing: npm run build');
+const runtime = runtimeFor(host.nodeMajor);
+const root = mkdtempSync(join(tmpdir(), 'cluster-anatomy-workbench-'));
+const kubeconfig = join(root, 'kubeconfig');
+const dirs = serverDirs(root, { 'workbench.colorTheme': themes[options.theme] });
+let demo;
+let server;
+let browser;
+try {
+  // The demo cluster runs beside the server, as a user's cluster would; the extension reads its kubeconfig.
+  const demoArgs = [cli, 'demo', '--kubeconfig-out', kubeconfig, ...(options.scenario === 'ha' ? ['--control-planes', '3'] : [])];
+  demo = spawn(process.execPath, demoArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
+  for (let waited = 0; !existsSync(kubeconfig); waited += 100) {
+    if (waited > 30_000) throw new Error('the demo cluster did not start');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+  const kubectl = (...args) => execFileSync('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' });
+  if (options.scenario === 'pending') kubectl('patch', 'deployment', 'coredns', '-n', 'kube-system', '-p', '{"spec":{"template":{"spec":{"nodeSelector":{"disktype":"ssd"}}}}}');
+
+  installVsix(host, runtime, dirs, vsix);
+  server = await startServer({ host, runtime, dirs, port: await freePort(), locale: options.locale, smokeTestDriver: false, env: { KUBECONFIG: kubeconfig }, logFile: join(root, 'server.log') });
+  process.env.TMPDIR = dirs.tmp;
+  const { chromium } = createRequire(import.meta.url)(host.playwrightCore);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
+  const workspace = join(root, 'workspace');
+  mkdirSync(workspace);
+  await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}`);
+  await page.locator('.activitybar [aria-label^="Cluster Anatomy"]').first().click({ timeout: 60_000 });
+  const rows = page.locator('.part.sidebar .monaco-list-row');
+  const row = (text) => rows.filter({ hasText: text }).first();
+  if (options.scenario === 'ha') {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    await row('multi-node-control-plane2').click();
+    await row('kube-scheduler').waitFor({ timeout: 10_000 });
+    await rows.filter({ hasText: /^multi-node-control-plane(?!\d)/ }).first().click();
+    // The diagram beside the tree: the control plane's replicas, and which one leads.
+    await page.locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]').first().click({ timeout: 10_000 });
+    await page.waitForTimeout(4_000);
+  } else {
+    const section = row(japanese ? 'ノード待ち' : 'Waiting for a node');
+    await section.waitFor({ timeout: 60_000 });
+    // The other sections close, so the waiting Pods show at the top of the sidebar.
+    for (const other of japanese ? ['コントロールプレーン', 'ノード'] : ['Control plane', 'Nodes']) {
+      const header = rows.filter({ hasText: new RegExp(`^${other}`) }).first();
+      if (await header.count()) await header.click();
+    }
+    const waiting = row('coredns-');
+    await waiting.click();
+    await row(japanese ? 'いま収まるノード' : 'Fits now').waitFor({ timeout: 30_000 });
+    await waiting.click({ button: 'right' });
+    await page.locator('.context-view .action-label', { hasText: japanese ? 'どこで動ける？' : 'Where Can It Run?' }).first().click({ timeout: 10_000 });
+    await page.waitForTimeout(4_000);
+  }
+  await page.keyboard.press('Escape');
+  await page.mouse.move(1400, 850);
+  await page.waitForTimeout(2_000);
+  const file = resolve(options.out);
+  mkdirSync(dirname(file), { recursive: true });
+  await page.screenshot({ path: file });
+  console.log(`[workbench] ${file}: ${options.scenario}, VS Code ${host.vscode}, ${options.locale ?? 'en'}, ${options.theme}`);
+} finally {
+  await browser?.close().catch(() => undefined);
+  await server?.stop();
+  demo?.kill('SIGTERM');
+  rmSync(root, { recursive: true, force: true });
+}
