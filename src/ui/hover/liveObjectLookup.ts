@@ -4,6 +4,8 @@ import type { LiveObjectLookup } from './manifestHoverProvider';
 /**
  * The hover's live part: the manifest's object in the current context, read with that context's credentials.
  * A hover never opens a connection of its own: without a connected session it shows the static explanation.
+ * On the fields that decide where a Pod runs, it also asks the workspace's placement model where the manifest's
+ * Pod would fit now.
  */
 export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup {
   const live = workspace.live;
@@ -16,5 +18,10 @@ export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup 
     // A manifest without a namespace lands where kubectl would put it: the context's namespace.
     find: (kind, apiVersion, namespace, name) => workspace.getObject({ apiVersion, kind, namespace: namespace ?? live.namespace, name }),
     fieldSchema: (apiVersion, kind, path) => workspace.fieldSchema(apiVersion, kind, path),
+    get namespace() {
+      return live.namespace;
+    },
+    // The workspace's placement watch (Nodes and every bound Pod), started by the first question.
+    placement: (pod) => workspace.placement.explainNew(pod),
   };
 }

@@ -1,8 +1,12 @@
 import * as vscode from 'vscode';
 import { explainField, tooLargeToExplain, type LiveInput, type SchemaInput } from '../../core/fields/explain';
 import type { Language } from '../../core/fields/types';
-import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type WorkBudget } from '../../core/yaml/yamlPath';
+import { isPlacementField, manifestObjectAt, type PlacementHover, placementHover, type PlacementHoverInput } from '../../core/placement/hoverAnswer';
+import { manifestPod } from '../../core/placement/manifestPod';
+import { type SchedulingPod, schedulingPodOf } from '../../core/placement/objects';
+import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type ParsedManifest, type WorkBudget } from '../../core/yaml/yamlPath';
 import { errorMessage } from '../../core/util/errors';
+import { placementHoverMarkdown } from '../placementText';
 
 /**
  * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
@@ -24,6 +28,14 @@ export interface LiveObjectLookup {
    * calling `find` (whose undefined would read as "no such object"). Leave out to always call `find`.
    */
   isConnected?(): boolean;
+  /** The current context's namespace, where an object whose manifest names none lands; 'default' when left out. */
+  readonly namespace?: string;
+  /**
+   * Where a Pod that is not in the cluster (the manifest's, or a workload's template's) would fit now, by the
+   * scheduler's filters against the live Nodes and bound Pods; undefined when no cluster is connected. The first
+   * call may list the cluster's Pods: the hover does not wait for it beyond the live lookups' time.
+   */
+  placement?(pod: SchedulingPod): Promise<PlacementHoverInput | undefined>;
 }
 
 export interface ManifestHoverOptions {
@@ -64,10 +76,12 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     if (!found) return undefined;
     const language = (this.options.language ?? displayLanguage)();
     if (found === 'too-large') return new vscode.Hover(new vscode.MarkdownString(tooLargeToExplain(language)));
-    const [live, schema] = await Promise.all([this.liveInput(found, token), this.schemaInput(found, token)]);
+    const [live, schema, placement] = await Promise.all([this.liveInput(found, token), this.schemaInput(found, token), this.placementInput(document, found, token)]);
     if (token.isCancellationRequested) return undefined;
     const explanation = explainField(found, { language, ...(live && { live }), ...(schema && { schema }) });
     const markdown = new vscode.MarkdownString(explanation.markdown, true);
+    // Under the explanation: where the manifest's Pod would fit on the connected cluster now.
+    if (placement) markdown.appendMarkdown(`\n\n---\n\n${placementHoverMarkdown(placement)}`);
     const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
     return new vscode.Hover(markdown, range);
   }
@@ -77,12 +91,43 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
    * 'too-large' when the document under the cursor exceeds the hover's budget.
    */
   positionAt(document: vscode.TextDocument, position: vscode.Position): ManifestPosition | 'too-large' | undefined {
-    const length = document.offsetAt(new vscode.Position(document.lineCount, 0));
-    if (length > MAX_MANIFEST_CHARS) return undefined;
-    const parsed = this.cache.get(document.uri.toString(), document.version, () => document.getText());
+    const parsed = this.parsedOf(document);
     if (!parsed) return undefined;
     const found = manifestFieldAt(parsed, document.offsetAt(position), this.options.budget ?? HOVER_BUDGET);
     return found === 'too-large' || (found && found.path.length > 0) ? found : undefined;
+  }
+
+  /** The document's parse, cached per version; undefined for text too large or not YAML worth parsing. */
+  private parsedOf(document: vscode.TextDocument): ParsedManifest | undefined {
+    const length = document.offsetAt(new vscode.Position(document.lineCount, 0));
+    if (length > MAX_MANIFEST_CHARS) return undefined;
+    return this.cache.get(document.uri.toString(), document.version, () => document.getText());
+  }
+
+  /**
+   * On a field that decides where a Pod may run: where the Pod of the document's whole object (a Pod, or a
+   * workload's Pod template) would fit on the connected cluster now. While the cluster's Pods are still being
+   * listed past the live lookups' time, says so instead of holding the hover up.
+   */
+  private async placementInput(document: vscode.TextDocument, found: ManifestPosition, token: vscode.CancellationToken): Promise<PlacementHover | undefined> {
+    const live = this.options.live;
+    if (!live?.placement || token.isCancellationRequested || !isPlacementField(found.kind, found.objectPath)) return undefined;
+    if (live.isConnected && !live.isConnected()) return undefined;
+    const parsed = this.parsedOf(document);
+    const made = parsed && manifestPod(manifestObjectAt(parsed, found, this.options.budget ?? HOVER_BUDGET));
+    if (!made) return undefined;
+    // A manifest without a namespace lands in the context's namespace, as kubectl would put it.
+    const pod = schedulingPodOf(made.pod, live.namespace ?? 'default');
+    const context = live.contextName;
+    const where = context !== undefined ? { context } : {};
+    try {
+      const answer = await withinLiveTimeout(live.placement(pod));
+      if (answer === 'timeout') return { kind: 'listing', ...where };
+      if (answer === undefined) return undefined;
+      return placementHover(answer, { ...where, perNode: made.perNode === true });
+    } catch (error) {
+      return { kind: 'unavailable', ...where, reason: errorMessage(error) };
+    }
   }
 
   private async liveInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<LiveInput | undefined> {

@@ -5,7 +5,12 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
+import type { PlacementHoverInput } from '../../../src/core/placement/hoverAnswer';
+import { schedulingNodeOf, type SchedulingPod } from '../../../src/core/placement/objects';
+import { explainPlacement } from '../../../src/core/placement/place';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import { registerManifestHovers } from '../../../src/ui/hover/manifestHoverProvider';
+import { until } from '../../support/until';
 
 const manifest = [
   'apiVersion: apps/v1',
@@ -169,6 +174,71 @@ describe('Manifest hovers in VS Code', () => {
     assert.ok(texts.length > 0);
     assert.ok(texts.every((text) => !text.includes('**Live**')));
     assert.equal(calls, 0);
+  });
+
+  it('says while the cluster\'s Pods are being listed, and keeps node names from the cluster from becoming markup', async function () {
+    this.timeout(20_000);
+    const asked: SchedulingPod[] = [];
+    const cluster: { answer?: PlacementHoverInput } = {};
+    registrations.push(registerManifestHovers({
+      language: () => 'en',
+      live: {
+        contextName: 'prod',
+        namespace: 'team-a',
+        isConnected: () => true,
+        find: async () => undefined,
+        // Until an answer is set, the watch is still listing: the hover must not wait for it.
+        placement: (pod) => (asked.push(pod), cluster.answer ? Promise.resolve(cluster.answer) : new Promise(() => undefined)),
+      },
+    }));
+    const started = Date.now();
+    const listing = oursAll(await hoverTexts(uri, 8, 8), 'en').find((text) => text.includes('now:**'));
+    assert.ok(Date.now() - started < 10_000);
+    assert.ok(listing?.endsWith('**On prod now:** listing the cluster\'s Pods…'), listing);
+    assert.equal(asked[0]?.namespace, 'team-a', 'the context\'s namespace for a manifest that names none');
+    assert.equal(asked[0]?.name, 'web (template)');
+    const nodes = ['[evil](https://example.com)', '<img src=x>', 'kind-worker'].map((name) => schedulingNodeOf({ metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } }));
+    cluster.answer = { pod: asked[0]!, report: explainPlacement({ pod: asked[0]!, nodes, bound: null }) };
+    const text = oursAll(await hoverTexts(uri, 8, 8), 'en').find((candidate) => candidate.includes('now:**'));
+    assert.ok(text, 'no placement part');
+    assert.ok(text.includes('- \\[evil\\](https\\://example.com) is not the node spec.nodeName names (kind-worker)'), text);
+    assert.ok(text.includes('- \\<img src=x\\> is not the node spec.nodeName names'), text);
+    assert.match(text, /\*spec\.nodeName names kind-worker: no scheduler places the Pod/);
+  });
+
+  it('answers on tolerations where the manifest\'s Pod fits on the connected demo cluster now, and why not elsewhere', async function () {
+    this.timeout(90_000);
+    const api = await vscode.extensions.getExtension<ClusterAnatomyApi>('cluster-anatomy.cluster-anatomy')!.activate();
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster');
+    assert.ok(opened, 'the demo cluster opened');
+    try {
+      await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context, 30_000);
+      const file = join(folder, 'placement.yaml');
+      writeFileSync(file, [
+        'apiVersion: v1', 'kind: Pod', 'metadata:', '  name: no-control-plane', 'spec:',
+        '  tolerations:', '  - key: example.com/gpu', '    operator: Exists', '  containers:', '  - name: main', '    image: nginx', '---',
+        'apiVersion: v1', 'kind: Pod', 'metadata:', '  name: anywhere', 'spec:',
+        '  tolerations:', '  - key: node-role.kubernetes.io/control-plane', '    operator: Exists', '    effect: NoSchedule', '  containers:', '  - name: main', '    image: nginx', '',
+      ].join('\n'));
+      const pods = vscode.Uri.file(file);
+      await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(pods));
+      // The first question starts the watch of the cluster's Pods: the hover may say it is still listing them.
+      const placementAt = (line: number) => until(`the placement part of the hover at line ${line + 1}`, async () => {
+        const text = oursAll(await hoverTexts(pods, line, 4), 'en').find((candidate) => candidate.includes('now:**') && !candidate.includes('listing the cluster'));
+        // Cluster text is escaped in the hover: compare it without the escapes.
+        return text?.replace(/\\/g, '');
+      }, 30_000, 250);
+      const without = await placementAt(5);
+      assert.ok(without.includes(`**On ${opened.context} now:** fits 2 of 3 nodes: multi-node-worker, multi-node-worker2`), without);
+      assert.ok(without.includes('- multi-node-control-plane has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated'), without);
+      assert.ok(without.indexOf('**Who acts on**') < without.indexOf('now:**'), 'under the explanation');
+      const tolerated = await placementAt(17);
+      assert.ok(tolerated.includes(`**On ${opened.context} now:** fits 3 of 3 nodes: `), tolerated);
+      for (const name of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']) assert.ok(tolerated.includes(name), `${name} in ${tolerated}`);
+      assert.doesNotMatch(tolerated, /not tolerated/);
+    } finally {
+      await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+    }
   });
 
   // CLUSTER_ANATOMY_HOVER_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot hover.png --tests …hover.test.js
