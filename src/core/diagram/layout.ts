@@ -66,11 +66,11 @@ class SceneBuilder extends NodeLayout {
       : format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
     const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
     const drawn = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
-    // In the placement view the subtitle says how many nodes fit, and what the scheduler said, or how to ask.
+    // In the placement view the subtitle says how many nodes fit (the scheduler's own words are in the tree).
     const subtitle = this.ui.view !== 'placement'
       ? drawn
       : overlay
-        ? [format(this.strings.placementFitsCount, overlay.fits, overlay.total), ...(overlay.said ? [format(this.strings.placementSaid, overlay.said.length > 160 ? `${overlay.said.slice(0, 159)}…` : overlay.said)] : []), drawn].join(' · ')
+        ? `${format(this.strings.placementFitsCount, overlay.fits, overlay.total)} · ${drawn}`
         : drawn;
     const width = Math.max(this.measure(title, 'label') * (titleFontSize / 12), this.measure(subtitle, 'detail'));
     return { title, subtitle, width };

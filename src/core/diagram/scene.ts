@@ -60,6 +60,8 @@ export interface SceneBox {
   /** The label as drawn when the whole one does not fit: shortened in the middle, never to look like another. */
   readonly shortLabel?: string;
   readonly detail?: string;
+  /** Several lines of detail (already broken to fit), drawn under the label instead of `detail`. */
+  readonly detailLines?: readonly string[];
   /** Pod source badge (placement view and Pods in nodes). */
   readonly source?: PodSource;
   readonly badge?: string;

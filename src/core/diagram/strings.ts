@@ -13,7 +13,7 @@ export const defaultDiagramStrings = {
   placementFits: 'fits',
   placementRunsHere: 'runs here · fits',
   placementNotKnown: 'not known',
-  placementSaid: 'the scheduler said: {0}',
+  placementDoesNotFit: '✗ does not fit',
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
   controlPlane: 'Control plane',
   modeStaticPods: 'runs as static Pods',

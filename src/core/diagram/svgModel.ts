@@ -49,6 +49,11 @@ export function boxTexts(box: SceneBox, measure: TextMeasure = dejaVuMeasure): P
     const left = textAnchor === 'start' ? at : textAnchor === 'middle' ? at - width / 2 : at - width;
     return { className, style, x: at, y, anchor: textAnchor, text, rect: { x: left, y: y - size * 0.8, width, height: size } };
   };
+  if (box.detailLines) {
+    const texts = [place('ca-label', 'label', box.y + 16, box.shortLabel ?? box.label)];
+    box.detailLines.forEach((line, index) => texts.push(place('ca-detail', 'detail', box.y + 31 + index * 13, elideEnd(line, room, 'detail', measure))));
+    return texts;
+  }
   const labelY = top ? box.y + 18 : hasDetail ? box.y + box.height / 2 - 3 : box.y + box.height / 2 + 4;
   const texts = [place('ca-label', 'label', labelY, box.shortLabel ?? box.label)];
   if (hasDetail) texts.push(place('ca-detail', 'detail', top ? box.y + 34 : box.y + box.height / 2 + 12, elideEnd(box.detail!, room, 'detail', measure)));

@@ -54,6 +54,32 @@ export function elideEnd(text: string, width: number, style: TextStyle, measure:
 }
 
 /**
+ * A sentence broken into lines that fit `width`: at spaces, or after a `/`, `:` or `=` inside a long name
+ * (`node-role.kubernetes.io/` `control-plane:NoSchedule`); a piece longer than a line is cut with an ellipsis.
+ * At most `maxLines`, the last one ending in an ellipsis when text is left over.
+ */
+export function wrapText(text: string, width: number, style: TextStyle, maxLines: number, measure: TextMeasure = dejaVuMeasure): string[] {
+  const pieces = text.match(/[^\s/:=]+[/:=]*\s*|[/:=]+\s*|\s+/g) ?? [];
+  const lines: string[] = [];
+  let line = '';
+  for (let index = 0; index < pieces.length; index++) {
+    const candidate = line + pieces[index]!;
+    if (line === '' || measure(candidate.trimEnd(), style) <= width) {
+      line = candidate;
+      continue;
+    }
+    lines.push(line.trimEnd());
+    if (lines.length === maxLines) {
+      lines[maxLines - 1] = elideEnd(`${lines[maxLines - 1]} ${pieces.slice(index).join('')}`.trimEnd(), width, style, measure);
+      return lines;
+    }
+    line = pieces[index]!;
+  }
+  if (line.trim()) lines.push(line.trimEnd());
+  return lines.map((entry) => elideEnd(entry, width, style, measure));
+}
+
+/**
  * A name shortened in the middle so that what tells it from its siblings stays: a Pod named after its node
  * keeps its component (`kube-scheduler-…`), one of two replicas keeps its own suffix (`coredns-5d…czv4x`).
  * Names that fit are returned as they are. Siblings are the other names drawn beside it.

@@ -22,6 +22,23 @@ const templatePaths: Readonly<Record<string, readonly string[]>> = {
   CronJob: ['spec', 'jobTemplate', 'spec', 'template'],
 };
 
+/**
+ * What the DaemonSet controller adds to each of its Pods (pkg/controller/daemon/util): they stay on nodes that
+ * are not ready, unreachable, under pressure or cordoned, and host-network ones on nodes without a network yet.
+ */
+function daemonSetTolerations(hostNetwork: boolean): Loose[] {
+  const tolerate = (key: string, effect: string) => ({ key: `node.kubernetes.io/${key}`, operator: 'Exists', effect });
+  return [
+    tolerate('not-ready', 'NoExecute'),
+    tolerate('unreachable', 'NoExecute'),
+    tolerate('disk-pressure', 'NoSchedule'),
+    tolerate('memory-pressure', 'NoSchedule'),
+    tolerate('pid-pressure', 'NoSchedule'),
+    tolerate('unschedulable', 'NoSchedule'),
+    ...(hostNetwork ? [tolerate('network-unavailable', 'NoSchedule')] : []),
+  ];
+}
+
 /** The Pod of a manifest object, or undefined when the kind makes no Pod. */
 export function manifestPod(object: unknown): ManifestPod | undefined {
   const manifest = record(object);
@@ -33,10 +50,11 @@ export function manifestPod(object: unknown): ManifestPod | undefined {
   let template: unknown = manifest;
   for (const key of path) template = record(template)[key];
   const templateRecord = record(template);
+  const spec = record(templateRecord.spec);
   const name = typeof metadata.name === 'string' ? metadata.name : '(unnamed)';
   const pod = {
     metadata: { ...record(templateRecord.metadata), name: `${name} (template)`, namespace: typeof metadata.namespace === 'string' ? metadata.namespace : undefined },
-    spec: record(templateRecord.spec),
+    spec: kind === 'DaemonSet' ? { ...spec, tolerations: [...(Array.isArray(spec.tolerations) ? spec.tolerations : []), ...daemonSetTolerations(spec.hostNetwork === true)] } : spec,
   };
   return { pod, from: `${kind} ${name}`, ...(kind === 'DaemonSet' && { perNode: true }) };
 }

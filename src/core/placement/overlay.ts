@@ -16,20 +16,22 @@ export interface PlacementOverlay {
   readonly said: string | null;
   /** The message the scheduler would write now, when no node fits. */
   readonly message: string | null;
-  /** Per node: fits (true), does not (false, with why), or cannot be judged ('unknown'). */
-  readonly nodes: Readonly<Record<string, { readonly fits: boolean | 'unknown'; readonly why?: string }>>;
+  /** Per node: fits (true), does not (false, with the first failing filter and why), or cannot be judged ('unknown'). */
+  readonly nodes: Readonly<Record<string, { readonly fits: boolean | 'unknown'; readonly filter?: string; readonly why?: string }>>;
 }
 
 export function placementOverlay(
   subject: string,
   report: PlacementReport,
   said: string | null,
-  words: (filter: FilterName, evidence: FilterEvidence) => string,
+  words: (filter: FilterName, evidence: FilterEvidence, node: string) => string,
 ): PlacementOverlay {
-  const nodes: Record<string, { fits: boolean | 'unknown'; why?: string }> = {};
+  const nodes: Record<string, { fits: boolean | 'unknown'; filter?: string; why?: string }> = {};
   for (const verdict of report.nodes) {
     const first = verdict.failures[0];
-    nodes[verdict.node] = first ? { fits: false, why: first.evidence.map((evidence) => words(first.filter, evidence)).join('; ') } : { fits: verdict.feasible };
+    nodes[verdict.node] = first
+      ? { fits: false, filter: first.filter, why: first.evidence.map((evidence) => words(first.filter, evidence, verdict.node)).join('; ') }
+      : { fits: verdict.feasible };
   }
   return { subject, state: report.state, boundNode: report.boundNode, fits: report.feasible.length, total: report.nodes.length, said, message: report.message, nodes };
 }

@@ -5,12 +5,12 @@
  */
 import * as vscode from 'vscode';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import { evidenceText } from '../../core/placement/filters';
 import { manifestPod } from '../../core/placement/manifestPod';
 import { schedulingPodOf } from '../../core/placement/objects';
 import { type PlacementOverlay, placementOverlay } from '../../core/placement/overlay';
 import { errorMessage } from '../../core/util/errors';
 import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
+import { rejectedNodeText } from '../placementText';
 
 /** What the user asked about: a Pod, or a workload (its Pod template). */
 export interface PlacementSubject {
@@ -87,7 +87,7 @@ export class PlacementQuestion implements vscode.Disposable {
     if (!placement) throw new Error(vscode.l10n.t('no cluster is connected'));
     this.context = context;
     const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
-    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (filter, evidence) => `${filter}: ${evidenceText(evidence)}`);
+    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (_filter, evidence, node) => rejectedNodeText(node, evidence));
     this.changeEmitter.fire();
   }
 

@@ -4,8 +4,8 @@
  */
 import * as vscode from 'vscode';
 import type { TreeElement } from '../../core/anatomy/treeModel';
-import { evidenceText } from '../../core/placement/filters';
 import type { PodPlacement } from '../../core/workspace/placementMonitor';
+import { rejectedNodeText } from '../placementText';
 import { healthColor, Tooltip } from './treeText';
 
 /** Nodes listed under a Pod before the rest is summed up (the tree's limit on children). */
@@ -77,14 +77,14 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
         item.description = vscode.l10n.t('fits');
         item.iconPath = new vscode.ThemeIcon('pass', healthColor('ok'));
       } else if (first) {
-        item.description = `${first.filter}: ${first.evidence.map(evidenceText).join('; ')}`;
+        item.description = `${first.filter}: ${first.evidence.map((evidence) => rejectedNodeText(verdict.node, evidence)).join('; ')}`;
         item.iconPath = new vscode.ThemeIcon('circle-slash', healthColor('error'));
       } else {
         item.description = vscode.l10n.t('not known: {0}', verdict.unknown.join(', '));
         item.iconPath = new vscode.ThemeIcon('question', healthColor('unknown'));
       }
       const tooltip = new Tooltip().heading(verdict.node);
-      for (const failure of verdict.failures) tooltip.line(failure.filter, `${failure.evidence.map(evidenceText).join('; ')} (${failure.reasons.join(', ')})`);
+      for (const failure of verdict.failures) tooltip.line(failure.filter, `${failure.evidence.map((evidence) => rejectedNodeText(verdict.node, evidence)).join('; ')} (${failure.reasons.join(', ')})`);
       if (verdict.conditionNotes.length > 0) tooltip.line(vscode.l10n.t('Node'), verdict.conditionNotes.join(', '));
       item.tooltip = tooltip.markdown;
       return item;

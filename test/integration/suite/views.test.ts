@@ -180,7 +180,7 @@ describe('the tree and the diagram agree', function () {
     assert.match(rows[0]!.description, /^0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
     assert.equal(rows[1]!.description, 'no node of 3');
     for (const row of rows.slice(2)) {
-      assert.equal(row.description, 'NodeAffinity: nodeSelector disktype=ssd: the node has no label disktype');
+      assert.equal(row.description, `NodeAffinity: ${row.label} has no label disktype (nodeSelector disktype=ssd)`);
       assert.equal(row.iconColor, 'list.errorForeground');
     }
     // "Where Can It Run?" on the row: the diagram's placement view marks the three nodes.

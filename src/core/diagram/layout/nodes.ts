@@ -5,6 +5,7 @@ import { defaultLeaseDurationSeconds, podHealth } from '../../anatomy/health';
 import { nodeAriaLabel, nodeDetailText, nodeHeartbeatText } from '../nodeText';
 import { comparePods } from '../podOrder';
 import type { EdgeKind, Health, SceneBox, SceneGroup } from '../scene';
+import { wrapText } from '../text';
 import { format, formatCount } from '../strings';
 import { ControlPlaneLayout } from './controlPlane';
 import { columnGap, columnWidth, formatEvidence, groupHeaderHeight, podGap, podHeight, type Point, type Section } from './canvas';
@@ -122,13 +123,38 @@ export abstract class NodeLayout extends ControlPlaneLayout {
   }
 
   /** The placement view's verdict for a node, when the user asked where a Pod fits. */
-  private placementMark(node: NodeAnatomy): { detail: string; health: Health } | undefined {
+  private placementMark(node: NodeAnatomy): { detail: string; health: Health; filter?: string; why?: string } | undefined {
     const overlay = this.ui.view === 'placement' ? this.anatomy.placement : undefined;
     const verdict = overlay?.nodes[node.name];
     if (!overlay || !verdict) return undefined;
     if (verdict.fits === true) return { detail: overlay.boundNode === node.name ? this.strings.placementRunsHere : this.strings.placementFits, health: 'ok' };
     if (verdict.fits === 'unknown') return { detail: this.strings.placementNotKnown, health: 'unknown' };
-    return { detail: `✗ ${verdict.why ?? ''}`, health: 'error' };
+    return { detail: this.strings.placementDoesNotFit, health: 'error', filter: verdict.filter ?? '', why: verdict.why ?? '' };
+  }
+
+  /** Under a node's name in the placement view: why the Pod asked about does not fit there, in full. */
+  private addPlacementVerdict(node: NodeAnatomy, x: number, y: number): number {
+    const mark = this.placementMark(node);
+    if (!mark?.why) return 0;
+    const width = columnWidth - 20;
+    const lines = wrapText(mark.why, width - 12, 'detail', 4, this.measure);
+    const height = 24 + lines.length * 13;
+    this.addBox({
+      id: `node:${node.name}:placement`,
+      kind: 'agent',
+      component: 'placement-verdict',
+      node: node.name,
+      x,
+      y,
+      width,
+      height,
+      label: mark.filter ?? '',
+      detailLines: lines,
+      health: 'error',
+      ariaLabel: `${node.name}: ${mark.filter}: ${mark.why}`,
+      focusable: false,
+    });
+    return height + 8;
   }
 
   protected addNodePanel(node: NodeAnatomy, x: number, y: number): SceneBox {
@@ -241,8 +267,9 @@ export abstract class NodeLayout extends ControlPlaneLayout {
 
   protected addPlacementNode(node: NodeAnatomy, x: number, y: number): number {
     const panel = this.addNodePanel(node, x, y);
-    const kubelet = this.addKubelet(node, x + 10, y + 52, columnWidth - 20);
-    let areaTop = y + 100;
+    const verdict = this.addPlacementVerdict(node, x + 10, y + 50);
+    const kubelet = this.addKubelet(node, x + 10, y + 52 + verdict, columnWidth - 20);
+    let areaTop = y + 100 + verdict;
     const pods = [...node.components].sort(comparePods);
     // The kubelet → Pods arrow runs down the right-hand side, beside the manifests folder, never through it.
     const runsX = x + columnWidth - 22;

@@ -246,7 +246,7 @@ describe('diagram layout', () => {
         said: '0/3 nodes are available: 3 Insufficient cpu.',
         message: null,
         nodes: {
-          'multi-node-control-plane': { fits: false, why: 'TaintToleration: the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
+          'multi-node-control-plane': { fits: false, filter: 'TaintToleration', why: 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
           'multi-node-worker': { fits: true },
           'multi-node-worker2': { fits: 'unknown' },
         },
@@ -257,11 +257,17 @@ describe('diagram layout', () => {
       const scene = architecture(overlay(kindAnatomy()), { view: 'placement' });
       const panel = (name: string) => scene.boxes.find((box) => box.id === `node:${name}`)!;
       assert.deepEqual([panel('multi-node-control-plane').health, panel('multi-node-worker').health, panel('multi-node-worker2').health], ['error', 'ok', 'unknown']);
-      assert.equal(panel('multi-node-control-plane').detail, '✗ TaintToleration: the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated');
+      assert.equal(panel('multi-node-control-plane').detail, '✗ does not fit');
+      // Why, in full, in a box of its own under the node's name: the filter, and its evidence on lines that fit.
+      const verdict = scene.boxes.find((box) => box.id === 'node:multi-node-control-plane:placement')!;
+      assert.equal(verdict.label, 'TaintToleration');
+      assert.equal(verdict.detailLines!.join(' ').replace(/\/ /g, '/').replace(/: /g, ':'), 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated');
+      assert.ok(verdict.detailLines!.length > 1);
+      assert.equal(scene.boxes.find((box) => box.id === 'node:multi-node-worker:placement'), undefined, 'none where it fits');
       assert.equal(panel('multi-node-worker').detail, 'fits');
       assert.equal(panel('multi-node-worker2').detail, 'not known');
       assert.equal(scene.header.title, 'Where Pod kube-system/coredns-1 can run in kind-multi-node');
-      assert.match(scene.header.subtitle, /^fits 1 of 3 nodes by the scheduler's filters · the scheduler said: 0\/3 nodes are available: 3 Insufficient cpu\. · cluster /);
+      assert.match(scene.header.subtitle, /^fits 1 of 3 nodes by the scheduler's filters · cluster /);
     });
 
     it('draws the architecture view, and the placement view without a question, as before', () => {

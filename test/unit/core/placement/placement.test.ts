@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { BoundPods } from '../../../../src/core/placement/boundPods';
 import { parseSchedulerMessage } from '../../../../src/core/placement/clusterRead';
 import { tolerates } from '../../../../src/core/placement/filters';
+import { manifestPod } from '../../../../src/core/placement/manifestPod';
 import { podRequests, schedulingNodeOf, schedulingPodOf } from '../../../../src/core/placement/objects';
 import { explainPlacement, schedulerMessage } from '../../../../src/core/placement/place';
 import { formatAmount, parseQuantity, schedulerAmount } from '../../../../src/core/placement/quantity';
@@ -241,5 +242,19 @@ describe('placement: the scheduler\'s message read back', () => {
     // 1.26 and 1.27 ended the first part with ".." before the preemption part.
     assert.deepEqual(parseSchedulerMessage('0/1 nodes are available: 1 Insufficient cpu.. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod..')?.reasons, { 'Insufficient cpu': 1 });
     assert.equal(parseSchedulerMessage('pod has unbound immediate PersistentVolumeClaims'), undefined);
+  });
+});
+
+describe('placement: the Pod a manifest makes', () => {
+  it('a DaemonSet\'s Pods carry the tolerations its controller adds: a cordoned node still gets one', () => {
+    const daemonSet = { kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'ops' }, spec: { template: { spec: { containers: [{ name: 'a' }] } } } };
+    const made = manifestPod(daemonSet)!;
+    assert.equal(made.perNode, true);
+    const cordoned = [node('w1', { unschedulable: true, taints: [{ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/disk-pressure', effect: 'NoSchedule' }] })];
+    assert.deepEqual(explainPlacement({ pod: schedulingPodOf(made.pod), nodes: cordoned, bound: new BoundPods(), serverMinor: 30 }).feasible, ['w1']);
+    // The same template as a Deployment's stays off that node.
+    const deployment = manifestPod({ ...daemonSet, kind: 'Deployment' })!;
+    assert.deepEqual(explainPlacement({ pod: schedulingPodOf(deployment.pod), nodes: cordoned, bound: new BoundPods(), serverMinor: 30 }).feasible, []);
+    assert.equal(schedulingPodOf(made.pod).namespace, 'ops');
   });
 });
