@@ -96,8 +96,13 @@ class SceneBuilder extends NodeLayout {
     for (const kind of Object.keys(edgeText) as EdgeKind[]) if (edgeKinds.has(kind)) items.push([{ kind: 'edge', edge: kind }, edgeText[kind]]);
     const fillText: [PodSource, string][] = [['static', s.legendStatic], ['daemonset', s.legendDaemonset], ['deployment', s.legendDeployment]];
     for (const [source, text] of fillText) if (sources.has(source)) items.push([{ kind: 'fill', source }, text]);
-    items.push([{ kind: 'health', health: 'ok' }, s.legendOk]);
-    if (healths.has('warn') || healths.has('error')) items.push([{ kind: 'health', health: 'error' }, s.legendError]);
+    if (this.ui.view === 'placement' && this.anatomy.placement) {
+      // Over the nodes, the borders answer the question asked: does the Pod fit there.
+      items.push([{ kind: 'health', health: 'ok' }, s.legendPlacementFits], [{ kind: 'health', health: 'error' }, s.legendPlacementDoesNotFit]);
+    } else {
+      items.push([{ kind: 'health', health: 'ok' }, s.legendOk]);
+      if (healths.has('warn') || healths.has('error')) items.push([{ kind: 'health', health: 'error' }, s.legendError]);
+    }
     items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
     items.push([{ kind: 'health', health: 'stale' }, s.legendStale]);
     const swatch = 34;

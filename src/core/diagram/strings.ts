@@ -14,6 +14,8 @@ export const defaultDiagramStrings = {
   placementRunsHere: 'runs here · fits',
   placementNotKnown: 'not known',
   placementDoesNotFit: '✗ does not fit',
+  legendPlacementFits: 'green border: the Pod fits there (or runs there)',
+  legendPlacementDoesNotFit: 'red border: the Pod does not fit there; why is under the node\'s name',
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
   controlPlane: 'Control plane',
   modeStaticPods: 'runs as static Pods',
