@@ -77,7 +77,8 @@ export const placementCommand: CliCommand = {
     const fromFile = positionals[0] === undefined ? undefined : await podOfFile(positionals[0], values.line === undefined ? undefined : Number(values.line));
 
     const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
-    const api = new KubeApi(config);
+    // All bound Pods of a large cluster outweigh a list's usual cap as JSON; pages are slimmed as they arrive.
+    const api = new KubeApi(config, { limits: { maxListBytes: 8 * 2 ** 30 } });
     const pod = podRef ? await readPod(api, podRef[1]!, podRef[2]!) : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
     const [state, said] = await Promise.all([readPlacementState(api), readSchedulerSaid(api, pod)]);
     const report = explainPlacement({ pod, nodes: state.nodes, bound: state.bound, ...(state.serverMinor !== undefined && { serverMinor: state.serverMinor }) });

@@ -38,6 +38,10 @@ export interface BoundPodsView {
   load(node: string): NodeLoad;
   all(): Iterable<BoundPod>;
   antiAffinityPods(): Iterable<BoundPod>;
+  /** The Pods on a node that use host ports (few): what the host port filter compares. */
+  hostPortPods(node: string): Iterable<BoundPod>;
+  /** The Pods of one namespace: what an inter-Pod term without a namespace selector can select. */
+  inNamespace(namespace: string): Iterable<BoundPod>;
 }
 
 function* except(pods: Iterable<BoundPod>, key: string): Iterable<BoundPod> {
@@ -49,6 +53,8 @@ export class BoundPods implements BoundPodsView {
   private readonly byKey = new Map<string, BoundPod>();
   /** Bound Pods with required anti-affinity: each may keep the Pod in question off a whole topology domain. */
   private readonly withAntiAffinity = new Map<string, BoundPod>();
+  private readonly withHostPorts = new Map<string, Map<string, BoundPod>>();
+  private readonly byNamespace = new Map<string, Map<string, BoundPod>>();
 
   get size(): number {
     return this.byKey.size;
@@ -76,6 +82,14 @@ export class BoundPods implements BoundPodsView {
     load.pods.set(key, bound);
     for (const [resource, amount] of Object.entries(bound.requests)) load.requested[resource] = (load.requested[resource] ?? 0) + amount;
     if (bound.podAntiAffinity.length > 0) this.withAntiAffinity.set(key, bound);
+    let namespace = this.byNamespace.get(bound.namespace);
+    if (!namespace) this.byNamespace.set(bound.namespace, (namespace = new Map()));
+    namespace.set(key, bound);
+    if (bound.hostPorts.length > 0) {
+      let users = this.withHostPorts.get(bound.nodeName);
+      if (!users) this.withHostPorts.set(bound.nodeName, (users = new Map()));
+      users.set(key, bound);
+    }
   }
 
   remove(key: string): void {
@@ -83,6 +97,10 @@ export class BoundPods implements BoundPodsView {
     if (!bound) return;
     this.byKey.delete(key);
     this.withAntiAffinity.delete(key);
+    const users = this.withHostPorts.get(bound.nodeName);
+    if (users?.delete(key) && users.size === 0) this.withHostPorts.delete(bound.nodeName);
+    const namespace = this.byNamespace.get(bound.namespace);
+    if (namespace?.delete(key) && namespace.size === 0) this.byNamespace.delete(bound.namespace);
     const load = this.byNode.get(bound.nodeName);
     if (!load) return;
     load.pods.delete(key);
@@ -97,6 +115,8 @@ export class BoundPods implements BoundPodsView {
     this.byNode.clear();
     this.byKey.clear();
     this.withAntiAffinity.clear();
+    this.withHostPorts.clear();
+    this.byNamespace.clear();
   }
 
   get(key: string): BoundPod | undefined {
@@ -113,6 +133,14 @@ export class BoundPods implements BoundPodsView {
 
   antiAffinityPods(): IterableIterator<BoundPod> {
     return this.withAntiAffinity.values();
+  }
+
+  hostPortPods(node: string): Iterable<BoundPod> {
+    return this.withHostPorts.get(node)?.values() ?? [];
+  }
+
+  inNamespace(namespace: string): Iterable<BoundPod> {
+    return this.byNamespace.get(namespace)?.values() ?? [];
   }
 
   /** The bound Pods as they were before `key` was bound: a bound Pod is judged against the others. */
@@ -132,6 +160,8 @@ export class BoundPods implements BoundPodsView {
       },
       all: () => except(this.all(), key),
       antiAffinityPods: () => except(this.antiAffinityPods(), key),
+      hostPortPods: (node) => except(this.hostPortPods(node), key),
+      inNamespace: (namespace) => except(this.inNamespace(namespace), key),
     };
   }
 }

@@ -4,7 +4,7 @@
  * cannot be recovered from outside the scheduler.
  */
 import type { BoundPodsView } from './boundPods';
-import type { HostPort, PodAffinityTerm, SchedulingNode, SchedulingPod, Taint, Toleration } from './objects';
+import type { HostPort, PodAffinityTerm, SchedulingNode, SchedulingPod, Taint, Toleration, TopologySpreadConstraint } from './objects';
 import { formatAmount } from './quantity';
 import { labelSelectorMatches, nodeTermMatches, requirementText } from './selectors';
 import type { FilterName, SchedulerWording } from './wording';
@@ -102,6 +102,20 @@ export interface FilterContext {
   /** Precomputed per question (see interPod.ts / spread.ts). */
   readonly interPod: InterPodState | null;
   readonly spread: SpreadState | null;
+  /** Worked out once per question: the resources the Pod requests, in the order the scheduler checks them. */
+  readonly resources: readonly string[];
+  readonly requests: Readonly<Record<string, number>>;
+  /** The Pod's DoNotSchedule spread constraints (ScheduleAnyway ones only score). */
+  readonly spreadConstraints: readonly TopologySpreadConstraint[];
+}
+
+/** What a question's filters read of the Pod, worked out once rather than per node. */
+export function prepareQuestion(pod: SchedulingPod): Pick<FilterContext, 'resources' | 'requests' | 'spreadConstraints'> {
+  const order = (resource: string) => ['cpu', 'memory', 'ephemeral-storage'].indexOf(resource) >>> 0;
+  const resources = Object.keys(pod.requests)
+    .filter((resource) => resource !== 'pods' && (pod.requests[resource] ?? 0) > 0)
+    .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
+  return { resources, requests: pod.requests, spreadConstraints: pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule') };
 }
 
 export interface InterPodState {
@@ -153,7 +167,7 @@ export const checks: Readonly<Record<FilterName, Check>> = {
   NodePorts(node, { pod, wording, bound }) {
     if (pod.hostPorts.length === 0) return undefined;
     if (!bound) return 'unknown';
-    for (const other of bound.load(node.name).pods.values()) {
+    for (const other of bound.hostPortPods(node.name)) {
       for (const used of other.hostPorts) {
         const clash = pod.hostPorts.find((wanted) => wanted.port === used.port && wanted.protocol === used.protocol && (wanted.hostIP === used.hostIP || wanted.hostIP === '0.0.0.0' || used.hostIP === '0.0.0.0'));
         if (clash) return { filter: 'NodePorts', reasons: [wording.ports], evidence: [{ kind: 'hostPort', port: clash, usedBy: other.key }] };
@@ -161,33 +175,30 @@ export const checks: Readonly<Record<FilterName, Check>> = {
     }
     return undefined;
   },
-  NodeResourcesFit(node, { pod, wording, bound }) {
+  NodeResourcesFit(node, { wording, bound, resources, requests }) {
     if (!bound) return 'unknown';
     const load = bound.load(node.name);
+    const allowedPods = node.allocatable.pods ?? 0;
+    const tooMany = load.pods.size + 1 > allowedPods;
+    let short: string[] | undefined;
+    for (const resource of resources) {
+      if (requests[resource]! + (load.requested[resource] ?? 0) > (node.allocatable[resource] ?? 0)) (short ??= []).push(resource);
+    }
+    if (!tooMany && !short) return undefined;
+    // Only a node that fails pays for the words and the evidence.
     const reasons: string[] = [];
     const evidence: FilterEvidence[] = [];
-    const allowedPods = node.allocatable.pods ?? 0;
-    if (load.pods.size + 1 > allowedPods) {
+    if (tooMany) {
       reasons.push(wording.tooManyPods);
       evidence.push({ kind: 'tooManyPods', pods: load.pods.size, allowed: allowedPods });
     }
-    // Only what the Pod requests is compared; cpu, memory and ephemeral-storage first, then the others by name.
-    const resources = Object.keys(pod.requests).filter((resource) => resource !== 'pods' && (pod.requests[resource] ?? 0) > 0);
-    const order = (resource: string) => ['cpu', 'memory', 'ephemeral-storage'].indexOf(resource) >>> 0;
-    resources.sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-    for (const resource of resources) {
-      const requested = pod.requests[resource]!;
-      const used = load.requested[resource] ?? 0;
-      const allocatable = node.allocatable[resource] ?? 0;
-      if (requested + used > allocatable) {
-        reasons.push(wording.insufficient(resource));
-        evidence.push({ kind: 'insufficient', resource, requested, used, allocatable });
-      }
+    for (const resource of short ?? []) {
+      reasons.push(wording.insufficient(resource));
+      evidence.push({ kind: 'insufficient', resource, requested: requests[resource]!, used: load.requested[resource] ?? 0, allocatable: node.allocatable[resource] ?? 0 });
     }
-    return reasons.length > 0 ? { filter: 'NodeResourcesFit', reasons, evidence } : undefined;
+    return { filter: 'NodeResourcesFit', reasons, evidence };
   },
-  PodTopologySpread(node, { pod, wording, spread }) {
-    const constraints = pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule');
+  PodTopologySpread(node, { wording, spread, spreadConstraints: constraints }) {
     if (constraints.length === 0) return undefined;
     if (!spread) return 'unknown';
     for (const [index, constraint] of constraints.entries()) {
@@ -230,6 +241,8 @@ export const checks: Readonly<Record<FilterName, Check>> = {
   },
 };
 
+const namedNamespaces = new WeakMap<PodAffinityTerm, ReadonlySet<string>>();
+
 /** The namespaces a term covers: those it names, or the Pod's own (a namespaceSelector needs namespace labels). */
 export function termNamespaces(term: PodAffinityTerm, ownNamespace: string): ReadonlySet<string> | 'all' | 'selector' {
   if (term.namespaceSelector) {
@@ -237,11 +250,19 @@ export function termNamespaces(term: PodAffinityTerm, ownNamespace: string): Rea
     if (Object.keys(selector.matchLabels).length === 0 && selector.matchExpressions.length === 0) return 'all';
     return 'selector';
   }
-  return new Set(term.namespaces.length > 0 ? term.namespaces : [ownNamespace]);
+  if (term.namespaces.length === 0) return new Set([ownNamespace]);
+  // Asked once per bound Pod in a question: the named set is made once per term.
+  let named = namedNamespaces.get(term);
+  if (!named) namedNamespaces.set(term, (named = new Set(term.namespaces)));
+  return named;
 }
 
 /** Whether a term selects a Pod (namespace and labels). */
 export function termSelects(term: PodAffinityTerm, termOwnerNamespace: string, pod: { readonly namespace: string; readonly labels: Readonly<Record<string, string>> }, namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined): boolean {
+  if (!term.namespaceSelector && term.namespaces.length === 0) {
+    if (pod.namespace !== termOwnerNamespace) return false;
+    return labelSelectorMatches(term.labelSelector, pod.labels);
+  }
   const namespaces = termNamespaces(term, termOwnerNamespace);
   if (namespaces === 'selector') {
     const labels = namespaceLabels?.(pod.namespace);

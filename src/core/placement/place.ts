@@ -3,7 +3,7 @@
  * FailedScheduling message the scheduler would write from them. Read-only; nothing here calls the API.
  */
 import { type BoundPods, type BoundPodsView, podKey } from './boundPods';
-import { checks, type FilterContext, type FilterFailure, type FilterName, type InterPodState, type SpreadState, termSelects } from './filters';
+import { checks, type FilterContext, type FilterFailure, type FilterName, type InterPodState, prepareQuestion, type SpreadState, termNamespaces, termSelects } from './filters';
 import type { SchedulingNode, SchedulingPod } from './objects';
 import { labelSelectorMatches } from './selectors';
 import { schedulerWording } from './wording';
@@ -67,7 +67,16 @@ function interPodState(question: PlacementQuestion, bound: BoundPodsView | null,
   const antiAffinityDomains = pod.podAntiAffinity.map(() => new Map<string, string>());
   const existingAntiAffinity = new Map<string, Map<string, string>>();
   if (pod.podAffinity.length > 0 || pod.podAntiAffinity.length > 0) {
-    for (const other of bound.all()) {
+    // Terms without a namespace selector only select in the namespaces they name (or the Pod's own): walk those.
+    const namespaces = new Set<string>();
+    let everywhere = false;
+    for (const term of [...pod.podAffinity, ...pod.podAntiAffinity]) {
+      const covered = termNamespaces(term, pod.namespace);
+      if (covered === 'all' || covered === 'selector') everywhere = true;
+      else for (const namespace of covered) namespaces.add(namespace);
+    }
+    const candidates = everywhere ? bound.all() : [...namespaces].flatMap((namespace) => [...bound.inNamespace(namespace)]);
+    for (const other of candidates) {
       const labels = labelsOf.get(other.nodeName);
       if (!labels) continue;
       // A Pod counts for the affinity only when it matches every term (the scheduler's affinityCounts).
@@ -134,7 +143,10 @@ function spreadState(question: PlacementQuestion, bound: BoundPodsView | null, c
   return { counts, minimums, selfMatch: constraints.map((constraint) => labelSelectorMatches(constraint.labelSelector, pod.labels)) };
 }
 
-function conditionNotes(node: SchedulingNode): string[] {
+const noNotes: readonly string[] = [];
+
+function conditionNotes(node: SchedulingNode): readonly string[] {
+  if (node.conditions.every((condition) => (condition.type === 'Ready' ? condition.status === 'True' : condition.type !== 'NetworkUnavailable' || condition.status !== 'True'))) return noNotes;
   const notes: string[] = [];
   const ready = node.conditions.find((condition) => condition.type === 'Ready');
   if (ready && ready.status !== 'True') notes.push(`Ready is ${ready.status}`);
@@ -167,7 +179,7 @@ export function explainPlacement(question: PlacementQuestion): PlacementReport {
   const labelsOf = new Map(nodes.map((node) => [node.name, node.labels]));
   // A bound Pod is judged against the others, as the scheduler judged it before it counted there itself.
   const others = bound ? bound.without(self) : null;
-  const context: FilterContext = { pod, wording, bound: others, interPod: interPodState({ ...question, pod }, others, labelsOf), spread: null };
+  const context: FilterContext = { pod, wording, bound: others, interPod: interPodState({ ...question, pod }, others, labelsOf), spread: null, ...prepareQuestion(pod) };
   const full: FilterContext = { ...context, spread: spreadState({ ...question, pod }, others, context) };
 
   const verdicts: NodeVerdict[] = [];

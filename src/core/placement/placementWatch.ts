@@ -16,15 +16,19 @@ import { explainPlacement, type PlacementReport } from './place';
 
 type Keyed<T> = T & { readonly metadata: SlimMeta };
 
+// Shared by every slim object: one watch may keep 150,000 of them.
+const noStrings: Readonly<Record<string, string>> = Object.freeze({});
+const noOwners: SlimMeta['ownerReferences'] = Object.freeze([]);
+
 const meta = (namespace: string, name: string, resourceVersion: unknown): SlimMeta => ({
   name,
   namespace,
   uid: '',
   resourceVersion: typeof resourceVersion === 'string' ? resourceVersion : '',
   creationTimestamp: null,
-  labels: {},
-  annotations: {},
-  ownerReferences: [],
+  labels: noStrings,
+  annotations: noStrings,
+  ownerReferences: noOwners,
   deletionTimestamp: null,
 });
 
@@ -65,7 +69,15 @@ export class PlacementWatch implements Disposable {
 
   constructor(config: KubeConfig, private readonly serverMinor?: number) {
     this.nodeWatch = new ResourceWatch(config, { path: '/api/v1/nodes', what: 'Nodes', slim: slimSchedulingNode });
-    this.podWatch = new ResourceWatch(config, { path: '/api/v1/pods', what: 'Pods in all namespaces', slim: slimBoundPod, fieldSelector: BOUND_PODS_FIELD_SELECTOR });
+    // All bound Pods of a large cluster weigh more than a list's usual cap as JSON (150,000 Pods: ~770 MiB); each
+    // page is slimmed as it arrives and never kept whole, so only the pages' count and size bound it here.
+    this.podWatch = new ResourceWatch(config, {
+      path: '/api/v1/pods',
+      what: 'Pods in all namespaces',
+      slim: slimBoundPod,
+      fieldSelector: BOUND_PODS_FIELD_SELECTOR,
+      limits: { maxListBytes: 8 * 2 ** 30 },
+    });
     const changed = () => this.changeEmitter.fire();
     this.disposables.addAll(
       this.nodeWatch,
