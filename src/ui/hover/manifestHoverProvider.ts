@@ -79,9 +79,9 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     const [live, schema, placement] = await Promise.all([this.liveInput(found, token), this.schemaInput(found, token), this.placementInput(document, found, token)]);
     if (token.isCancellationRequested) return undefined;
     const explanation = explainField(found, { language, ...(live && { live }), ...(schema && { schema }) });
-    const markdown = new vscode.MarkdownString(explanation.markdown, true);
-    // Under the explanation: where the manifest's Pod would fit on the connected cluster now.
-    if (placement) markdown.appendMarkdown(`\n\n---\n\n${placementHoverMarkdown(placement)}`);
+    // Where the manifest's Pod would fit on the connected cluster now comes first: it is short, and a long
+    // explanation would push it out of the hover's view.
+    const markdown = new vscode.MarkdownString(placement ? `${placementHoverMarkdown(placement)}\n\n---\n\n${explanation.markdown}` : explanation.markdown, true);
     const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
     return new vscode.Hover(markdown, range);
   }

@@ -194,7 +194,7 @@ describe('Manifest hovers in VS Code', () => {
     const started = Date.now();
     const listing = oursAll(await hoverTexts(uri, 8, 8), 'en').find((text) => text.includes('now:**'));
     assert.ok(Date.now() - started < 10_000);
-    assert.ok(listing?.endsWith('**On prod now:** listing the cluster\'s Pods…'), listing);
+    assert.ok(listing?.startsWith('**On prod now:** listing the cluster\'s Pods…\n\n---\n\n**Who acts on**'), listing);
     assert.equal(asked[0]?.namespace, 'team-a', 'the context\'s namespace for a manifest that names none');
     assert.equal(asked[0]?.name, 'web (template)');
     const nodes = ['[evil](https://example.com)', '<img src=x>', 'kind-worker'].map((name) => schedulingNodeOf({ metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } }));
@@ -231,11 +231,21 @@ describe('Manifest hovers in VS Code', () => {
       const without = await placementAt(5);
       assert.ok(without.includes(`**On ${opened.context} now:** fits 2 of 3 nodes: multi-node-worker, multi-node-worker2`), without);
       assert.ok(without.includes('- multi-node-control-plane has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated'), without);
-      assert.ok(without.indexOf('**Who acts on**') < without.indexOf('now:**'), 'under the explanation');
+      assert.ok(without.indexOf('now:**') < without.indexOf('**Who acts on**'), 'above the explanation, where a long explanation cannot hide it');
       const tolerated = await placementAt(17);
       assert.ok(tolerated.includes(`**On ${opened.context} now:** fits 3 of 3 nodes: `), tolerated);
       for (const name of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']) assert.ok(tolerated.includes(name), `${name} in ${tolerated}`);
       assert.doesNotMatch(tolerated, /not tolerated/);
+      // CLUSTER_ANATOMY_PLACEMENT_HOVER_SCREENSHOT=1 … --screenshot tolerations.png: the hover on tolerations.
+      if (process.env.CLUSTER_ANATOMY_PLACEMENT_HOVER_SCREENSHOT === '1') {
+        const editor = await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(pods));
+        const position = new vscode.Position(5, 4);
+        editor.selection = new vscode.Selection(position, position);
+        await vscode.commands.executeCommand('editor.action.showHover');
+        await new Promise((done) => setTimeout(done, 2000));
+        console.log('[cluster-anatomy-screenshot]');
+        await new Promise((done) => setTimeout(done, 1500));
+      }
     } finally {
       await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
     }
