@@ -68,6 +68,30 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.match(text.stdout, /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd: the node has no label disktype/);
   });
 
+  it('says which filters it cannot judge when the Pods cannot be listed, and guesses none', async () => {
+    const manifest = join(folder, 'greedy.yaml');
+    writeFileSync(manifest, 'apiVersion: v1\nkind: Pod\nmetadata: {name: greedy}\nspec:\n  containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]\n');
+    demo.cluster.control.forbid('pods');
+    try {
+      const { code, stdout } = await placement(demo, manifest, '--json');
+      assert.equal(code, 0);
+      const report = JSON.parse(stdout) as PlacementReport & { boundPodsError?: string };
+      assert.deepEqual(report.feasible, [], 'nothing is called a fit that depends on what is unknown');
+      assert.deepEqual(report.nodes.map((node) => [node.node, node.feasible, node.unknown]), [
+        ['multi-node-control-plane', false, ['NodeResourcesFit']],
+        ['multi-node-worker', 'unknown', ['NodeResourcesFit']],
+        ['multi-node-worker2', 'unknown', ['NodeResourcesFit']],
+      ]);
+      assert.equal(report.message, null, 'no scheduler message from unknowns');
+      assert.match(report.boundPodsError ?? '', /forbidden|cannot list/i);
+      const text = await placement(demo, manifest);
+      assert.match(text.stdout, /\? multi-node-worker: not known: NodeResourcesFit\n/);
+      assert.match(text.stdout, /\(the Pods bound to nodes could not be read: /);
+    } finally {
+      demo.cluster.control.allow('pods');
+    }
+  });
+
   it('rejects bad arguments and bad files with a clear message', async () => {
     const cases: [string[], number, RegExp][] = [
       [[], 2, /give either --pod NAMESPACE\/NAME or one FILE/],
