@@ -11,12 +11,14 @@ export const integrationOut = join(repoRoot, 'out', 'integration');
 
 /**
  * Production build + `vsce package`, as `npm run package` does; returns the .vsix path. vsce lists every file
- * of the package on each run: only its warnings are shown, and everything when it fails.
+ * of the package on each run: only its warnings are shown, and everything when it fails. The package has no
+ * public repository address yet: vsce is told so (--allow-missing-repository) instead of being given a made-up
+ * one, and the README's relative links are left as they are.
  */
 export function packageExtension() {
   exec(process.execPath, ['esbuild.mjs', '--production']);
   const vsce = spawnSync(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
-    'package', '--no-dependencies', '--no-rewrite-relative-links', '-o', vsixPath],
+    'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '-o', vsixPath],
   { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   const output = `${vsce.stdout ?? ''}${vsce.stderr ?? ''}`;
   if (vsce.status !== 0) throw new Error(`vsce package exited ${vsce.status ?? vsce.signal}:\n${output}`);

@@ -42,6 +42,7 @@ export const actorNames: Readonly<Record<ActorId, Localized>> = {
 export const timingLabels: Readonly<Record<Timing, Localized>> = {
   admission: { en: 'at admission', ja: '受け付け時（アドミッション）' },
   'on-change': { en: 'on change', ja: '変更時' },
+  scheduling: { en: 'when scheduling', ja: 'スケジュール時' },
   continuously: { en: 'continuously', ja: '常時' },
   'run-time': { en: 'at run time', ja: '実行時' },
 };

@@ -54,8 +54,11 @@ export type ControllerId =
   | 'route'
   | 'service';
 
-/** When the actor acts: while kube-apiserver admits the write, when the object changes, all the time, or while the Pod runs. */
-export type Timing = 'admission' | 'on-change' | 'continuously' | 'run-time';
+/**
+ * When the actor acts: while kube-apiserver admits the write, when the object changes, when the scheduler places a
+ * Pod (once per Pod, until it is bound), all the time, or while the Pod runs.
+ */
+export type Timing = 'admission' | 'on-change' | 'scheduling' | 'continuously' | 'run-time';
 
 /** A text in both languages of the product. */
 export interface Localized {

@@ -230,8 +230,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       return undefined;
     };
     const node = search(this.getChildren(undefined));
-    if (!node || !target.pod) return node;
-    return this.getChildren(node).find((child) => child.type === 'pod' && child.pod.pod === target.pod?.name) ?? node;
+    if (!node) return node;
+    // A node's kubelet or container runtime (the diagram's Enter on one) is its agent row, not the node's.
+    const agent = target.component === 'kubelet' || target.component === 'container-runtime' ? target.component : undefined;
+    if (!target.pod && !agent) return node;
+    return this.getChildren(node).find((child) => (target.pod ? child.type === 'pod' && child.pod.pod === target.pod.name : child.type === 'agent' && child.agent === agent)) ?? node;
   }
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {

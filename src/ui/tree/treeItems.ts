@@ -240,7 +240,8 @@ function renderNode(element: Extract<TreeElement, { type: 'node' }>, view: TreeI
   const tooltip = new Tooltip()
     .heading(node.name)
     .line(vscode.l10n.t('Role'), node.role === 'control-plane' ? vscode.l10n.t('control plane node') : vscode.l10n.t('worker'))
-    .line(vscode.l10n.t('Ready'), readyLabel(node.ready) + (node.ready !== 'True' && node.readySince ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})` : ''))
+    // The Ready condition's value in words (Ready, NotReady, Unknown) under a label that is not the same word.
+    .line(vscode.l10n.t('Status'), readyLabel(node.ready) + (node.ready !== 'True' && node.readySince ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})` : ''))
     .line('kubelet', node.kubeletVersion ?? '?')
     .line(vscode.l10n.t('container runtime'), node.containerRuntime ?? '?');
   if (node.internalIP) tooltip.line('InternalIP', node.internalIP);

@@ -81,7 +81,7 @@ describe('Manifest hovers in VS Code', () => {
     const text = ours(await hoverTexts(uri, 18, 4), 'en');
     assert.ok(text, 'no Cluster Anatomy hover on spec.nodeName');
     assert.match(text, /\*\*Who acts on\*\* spec\.nodeName · Pod/);
-    assert.match(text, /\$\(target\) \*\*kube-scheduler\*\* · on change, writes it/);
+    assert.match(text, /\$\(target\) \*\*kube-scheduler\*\* · when scheduling, writes it/);
     assert.match(text, /\$\(vm\) \*\*kubelet\*\*/);
     assert.match(text, /assign-pod-node\/#nodename/);
   });

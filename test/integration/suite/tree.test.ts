@@ -65,6 +65,9 @@ describe('Anatomy tree on the demo cluster', function () {
     const cpNode = byLabel(controlPlane, 'multi-node-control-plane');
     assert.ok(cpNode.collapsible, 'a node opens onto its parts');
     assert.match(cpNode.description, /Ready/);
+    // The condition's value under a label that is not the same word ("Ready: Ready" said nothing).
+    assert.match(cpNode.tooltip, /\*Status\*: Ready/);
+    assert.doesNotMatch(cpNode.tooltip, /\*Ready\*: Ready/);
     assert.match(cpNode.contextValue, /^clusterAnatomy:node\+controlPlane/);
     const parts = api.getTreeItems(cpNode.id);
     const labels = parts.map((p) => p.label);
@@ -171,6 +174,9 @@ describe('Anatomy tree on the demo cluster', function () {
     const id = await api.revealInTree({ pod: { namespace: 'kube-system', name: kindnet.pod } });
     assert.ok(id?.endsWith(`/node/multi-node-worker2/pod/kube-system/${kindnet.pod}`), String(id));
     assert.equal(await api.revealInTree({ node: 'no-such-node' }), undefined);
+    // The diagram's Enter on a node's container runtime selects that row, not the node's.
+    const runtime = await api.revealInTree({ component: 'container-runtime', node: 'multi-node-worker' });
+    assert.match(String(runtime), /\/node\/multi-node-worker\/.*container-runtime/);
   });
 
   it('opens a live YAML view of a Pod', async () => {

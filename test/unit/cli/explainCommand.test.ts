@@ -45,7 +45,7 @@ describe('cluster-anatomy explain', () => {
     const { code, stdout } = await explain(join(fixtures, 'pod.yaml'), '--line', '6', '--column', '5', '--lang', 'ja');
     assert.equal(code, 0);
     assert.match(stdout, /^誰が扱うか: spec\.nodeName · Pod/);
-    assert.match(stdout, /kube-scheduler · 変更時、書き込む — /);
+    assert.match(stdout, /kube-scheduler · スケジュール時、書き込む — /);
     assert.doesNotMatch(stdout, /\$\(|\*\*/, 'no codicons or Markdown emphasis in the terminal');
   });
 

@@ -74,7 +74,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/storage/storage-limits/#dynamic-volume-limits`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet from the maximum number of volumes the CSI driver reports for the node.', ja: 'CSI ドライバーがノードについて報告する、ボリュームの最大数から kubelet が書きます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Honours that limit: it does not place a Pod on the node if the node would then use more volumes of this driver than count.', ja: 'その上限を守り、このドライバーのボリュームの数が count を超えることになるなら、Pod をそのノードに置きません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Honours that limit: it does not place a Pod on the node if the node would then use more volumes of this driver than count.', ja: 'その上限を守り、このドライバーのボリュームの数が count を超えることになるなら、Pod をそのノードに置きません。' },
     ],
   },
   // Dynamic resource allocation (resource.k8s.io, stable since v1.34)
@@ -83,7 +83,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.**'],
     docs: dra,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writesOther: 'status.allocation', en: 'When a Pod that uses this claim is scheduled, the scheduler picks devices from the ResourceSlices that match these requests, writes the allocation into the claim\'s status and places the Pod on a node that can reach them (dynamic resource allocation, stable since v1.34).', ja: 'このクレームを使う Pod をスケジュールするとき、kube-scheduler が ResourceSlice からこれらの要求に合うデバイスを選び、割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます（Dynamic Resource Allocation、v1.34 から stable）。' },
+      { id: 'kube-scheduler', when: 'scheduling', writesOther: 'status.allocation', en: 'When a Pod that uses this claim is scheduled, the scheduler picks devices from the ResourceSlices that match these requests, writes the allocation into the claim\'s status and places the Pod on a node that can reach them (dynamic resource allocation, stable since v1.34).', ja: 'このクレームを使う Pod をスケジュールするとき、kube-scheduler が ResourceSlice からこれらの要求に合うデバイスを選び、割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます（Dynamic Resource Allocation、v1.34 から stable）。' },
       { id: 'kubelet', when: 'run-time', en: 'With the DRA driver on the node, prepares the allocated devices for the Pods that use the claim.', ja: 'ノードの DRA ドライバーと一緒に、割り当てられたデバイスをクレームを使う Pod のために用意します。' },
     ],
   },
@@ -92,7 +92,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['status', 'status.allocation', 'status.allocation.**', 'status.reservedFor', 'status.reservedFor[*]', 'status.reservedFor[*].**'],
     docs: dra,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written by the scheduler when it schedules a Pod that uses the claim: the devices allocated to the claim, and that Pod added to reservedFor.', ja: 'クレームを使う Pod をスケジュールするときに kube-scheduler が書きます。クレームに割り当てたデバイスと、reservedFor に加えるその Pod です。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Written by the scheduler when it schedules a Pod that uses the claim: the devices allocated to the claim, and that Pod added to reservedFor.', ja: 'クレームを使う Pod をスケジュールするときに kube-scheduler が書きます。クレームに割り当てたデバイスと、reservedFor に加えるその Pod です。' },
       { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'The resourceclaim controller also writes reservedFor: it drops Pods that are gone or will not run any more, and reserves an already allocated claim for a Pod placed on a node without the scheduler (spec.nodeName set). When the last consumer stops using the claim, it deallocates it (clears allocation), so the devices are free again.', ja: 'resourceclaim のコントローラーも reservedFor を書きます。消えた Pod やもう動かない Pod を取り除き、スケジューラーを通さずにノードに置かれた Pod（spec.nodeName を指定）のために、割り当て済みのクレームを予約します。最後の利用者がクレームを使わなくなると割り当てを解除し（allocation を消し）、デバイスを空けます。' },
       { id: 'kubelet', when: 'run-time', en: 'Reads the allocation so that the DRA driver on the node can prepare those devices.', ja: '割り当てを読み、ノードの DRA ドライバーがそのデバイスを用意できるようにします。' },
     ],
@@ -110,7 +110,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.**'],
     docs: dra,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Applies the class\'s selectors (and configuration) to every device request that names this class when it allocates devices for a claim. Created by a cluster administrator or installed with a DRA driver.', ja: 'クレームにデバイスを割り当てるとき、このクラスを指定したデバイスの要求に、クラスのセレクター（と設定）を当てはめます。クラスタ管理者が作るか、DRA ドライバーと一緒に入ります。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Applies the class\'s selectors (and configuration) to every device request that names this class when it allocates devices for a claim. Created by a cluster administrator or installed with a DRA driver.', ja: 'クレームにデバイスを割り当てるとき、このクラスを指定したデバイスの要求に、クラスのセレクター（と設定）を当てはめます。クラスタ管理者が作るか、DRA ドライバーと一緒に入ります。' },
     ],
   },
   {
@@ -119,7 +119,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     docs: dra,
     actors: [
       { id: 'add-on', named: 'the DRA driver', when: 'continuously', writes: true, en: 'Created and kept up to date by the DRA driver of spec.driver: the devices of a pool and the nodes that can reach them.', ja: 'spec.driver の DRA ドライバーが作り、最新に保ちます。プールのデバイスと、それを使えるノードです。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Allocates devices from these slices to ResourceClaims.', ja: 'これらのスライスから ResourceClaim にデバイスを割り当てます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Allocates devices from these slices to ResourceClaims.', ja: 'これらのスライスから ResourceClaim にデバイスを割り当てます。' },
     ],
   },
 ];

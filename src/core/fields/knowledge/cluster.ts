@@ -38,7 +38,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec.taints', 'spec.taints[*]', 'spec.taints[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#concepts`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Keeps Pods without a matching toleration off this node (NoSchedule and NoExecute; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule と NoExecute。PreferNoSchedule は点数を下げるだけ）。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Keeps Pods without a matching toleration off this node (NoSchedule and NoExecute; PreferNoSchedule only lowers the score).', ja: '一致する toleration の無い Pod をこのノードに置きません（NoSchedule と NoExecute。PreferNoSchedule は点数を下げるだけ）。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Adds node.kubernetes.io/not-ready, unreachable and pressure taints from the node\'s conditions; the taint-eviction controller then evicts Pods that do not tolerate NoExecute ones.', ja: 'ノードの condition から node.kubernetes.io/not-ready、unreachable、リソース不足の taint を付けます。その後 taint-eviction のコントローラーが、NoExecute を許容しない Pod を退去させます。' },
       { id: 'kubelet', when: 'run-time', en: 'Can register the node with initial taints. (kubeadm gives control-plane nodes node-role.kubernetes.io/control-plane:NoSchedule.)', ja: '最初の taint を付けてノードを登録できます（kubeadm はコントロールプレーンのノードに node-role.kubernetes.io/control-plane:NoSchedule を付けます）。' },
     ],
@@ -48,7 +48,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec.unschedulable'],
     docs: `${nodes}#manual-node-administration`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pods here (kubectl cordon sets it); Pods already running stay, and DaemonSet Pods tolerate it.', ja: '新しい Pod をここに置きません（kubectl cordon が設定します）。動いている Pod はそのままで、DaemonSet の Pod は許容します。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pods here (kubectl cordon sets it); Pods already running stay, and DaemonSet Pods tolerate it.', ja: '新しい Pod をここに置きません（kubectl cordon が設定します）。動いている Pod はそのままで、DaemonSet の Pod は許容します。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'on-change', writesOther: 'spec.taints', en: 'Mirrors it as the node.kubernetes.io/unschedulable taint.', ja: 'node.kubernetes.io/unschedulable の taint として写します。' },
     ],
   },
@@ -75,7 +75,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'The kubelet reports Ready, MemoryPressure, DiskPressure and PIDPressure (NetworkUnavailable comes from the network plugin or the cloud\'s route controller).', ja: 'kubelet が Ready、MemoryPressure、DiskPressure、PIDPressure を報告します（NetworkUnavailable はネットワークプラグインかクラウドの route のコントローラーが書きます）。' },
       { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'When heartbeats stop, the node controller sets Ready to Unknown; the Pods are then evicted (after 5 minutes by default).', ja: 'ハートビートが途絶えると、ノードのコントローラーが Ready を Unknown にします。その後（既定では 5 分後に）Pod が退去させられます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Avoids nodes that are not Ready (through the taints derived from the conditions).', ja: 'Ready でないノードを（condition から付く taint を通して）避けます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Avoids nodes that are not Ready (through the taints derived from the conditions).', ja: 'Ready でないノードを（condition から付く taint を通して）避けます。' },
     ],
   },
   {
@@ -84,7 +84,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${nodeStatus}#capacity`,
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'Reported by the kubelet: capacity is the machine, allocatable what is left for Pods after system reservations.', ja: 'kubelet が報告します。capacity はマシン全体、allocatable はシステムの予約を除いて Pod に使える分です。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Fits Pods\' requests into allocatable.', ja: 'Pod の requests が allocatable に収まるように置きます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Fits Pods\' requests into allocatable.', ja: 'Pod の requests が allocatable に収まるように置きます。' },
     ],
   },
   {
@@ -111,7 +111,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/kubelet/nodestatus/setters.go',
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'Images present on the node, from the container runtime.', ja: 'ノードにあるイメージで、コンテナランタイムから得ます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Slightly prefers nodes that already have a Pod\'s images (ImageLocality).', ja: 'Pod のイメージを既に持つノードを少し優先します（ImageLocality）。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Slightly prefers nodes that already have a Pod\'s images (ImageLocality).', ja: 'Pod のイメージを既に持つノードを少し優先します（ImageLocality）。' },
     ],
   },
   {
@@ -292,14 +292,14 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${priority}#priorityclass`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The Priority admission plugin copies value into spec.priority of Pods created with this class (globalDefault: of Pods naming no class); existing Pods keep theirs.', ja: 'Priority のアドミッションプラグインが、このクラスで作られる Pod の spec.priority に value を写します（globalDefault ならクラスを指定しない Pod に）。既存の Pod は変わりません。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Orders its queue and preempts by the Pods\' priority.', ja: 'Pod の優先度でキューを並べ、押しのけ（preemption）を決めます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Orders its queue and preempts by the Pods\' priority.', ja: 'Pod の優先度でキューを並べ、押しのけ（preemption）を決めます。' },
     ],
   },
   {
     kinds: ['scheduling.k8s.io/PriorityClass'],
     paths: ['preemptionPolicy'],
     docs: `${priority}#non-preempting-priority-class`,
-    actors: [{ id: 'kube-scheduler', when: 'on-change', en: 'Never: Pods of this class never preempt others (copied into the Pod at admission).', ja: 'Never なら、このクラスの Pod はほかの Pod を押しのけません（受け付け時に Pod に写されます）。' }],
+    actors: [{ id: 'kube-scheduler', when: 'scheduling', en: 'Never: Pods of this class never preempt others (copied into the Pod at admission).', ja: 'Never なら、このクラスの Pod はほかの Pod を押しのけません（受け付け時に Pod に写されます）。' }],
   },
   {
     kinds: ['scheduling.k8s.io/PriorityClass'],
@@ -352,7 +352,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${runtimeClass}#scheduling`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writesOther: 'Pod', en: 'The RuntimeClass admission plugin merges nodeSelector and tolerations into Pods of this class.', ja: 'RuntimeClass のアドミッションプラグインが、このクラスの Pod に nodeSelector と tolerations を足します。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'So they only land on nodes that support it.', ja: 'その結果、対応するノードにだけ置かれます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'So they only land on nodes that support it.', ja: 'その結果、対応するノードにだけ置かれます。' },
     ],
   },
   // RBAC

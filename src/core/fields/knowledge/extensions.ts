@@ -144,7 +144,7 @@ export const extensionEntries: readonly FieldEntry[] = [
     paths: ['spec.storageCapacity'],
     docs: `${docs}/concepts/storage/storage-capacity/#scheduling`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'true: kube-scheduler considers storage capacity for this driver\'s volumes not yet created whose StorageClass uses volumeBindingMode WaitForFirstConsumer (never for CSI ephemeral inline volumes): it places the Pod only on a node for which the CSIStorageCapacity objects (published by the driver\'s deployment, usually its external-provisioner) show room for the volume. The kubelet does not use this field.', ja: 'true なら、kube-scheduler がこのドライバーのまだ作られていないボリュームのうち、StorageClass の volumeBindingMode が WaitForFirstConsumer のもの（CSI のインラインのエフェメラルボリュームは対象外）について容量を考え、CSIStorageCapacity（ドライバーの配備、たいていその external-provisioner が公開します）がボリュームの入る余地を示すノードにだけ Pod を置きます。kubelet はこのフィールドを使いません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'true: kube-scheduler considers storage capacity for this driver\'s volumes not yet created whose StorageClass uses volumeBindingMode WaitForFirstConsumer (never for CSI ephemeral inline volumes): it places the Pod only on a node for which the CSIStorageCapacity objects (published by the driver\'s deployment, usually its external-provisioner) show room for the volume. The kubelet does not use this field.', ja: 'true なら、kube-scheduler がこのドライバーのまだ作られていないボリュームのうち、StorageClass の volumeBindingMode が WaitForFirstConsumer のもの（CSI のインラインのエフェメラルボリュームは対象外）について容量を考え、CSIStorageCapacity（ドライバーの配備、たいていその external-provisioner が公開します）がボリュームの入る余地を示すノードにだけ Pod を置きます。kubelet はこのフィールドを使いません。' },
     ],
   },
   {

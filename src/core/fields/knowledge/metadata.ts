@@ -84,7 +84,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-apiserver', when: 'admission', en: 'Stores them and filters list and watch requests by label selector; components act on labels only through their selectors.', ja: '保存し、list と watch のリクエストをラベルセレクターで絞り込みます。コンポーネントはセレクターを通してだけラベルを使います。' },
       { id: 'kube-controller-manager', when: 'continuously', en: 'Controllers select by labels: a ReplicaSet or Job counts the Pods its selector matches, the EndpointSlice controller picks a Service\'s Pods.', ja: 'コントローラーはラベルで選びます。ReplicaSet や Job はセレクターに一致する Pod を数え、EndpointSlice のコントローラーは Service の Pod を選びます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Matches Pod labels for inter-Pod affinity and topology spread, and node labels for nodeSelector and node affinity.', ja: 'Pod 間の affinity と topology spread では Pod のラベルを、nodeSelector と node affinity ではノードのラベルを照合します。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Matches Pod labels for inter-Pod affinity and topology spread, and node labels for nodeSelector and node affinity.', ja: 'Pod 間の affinity と topology spread では Pod のラベルを、nodeSelector と node affinity ではノードのラベルを照合します。' },
     ],
   },
   {

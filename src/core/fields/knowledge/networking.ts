@@ -100,9 +100,9 @@ export const networkingEntries: readonly FieldEntry[] = [
     onlyIf: { value: { equals: ['LoadBalancer'] }, fields: { 'spec.loadBalancerClass': { present: false } } },
     docs: `${service}#loadbalancer`,
     actors: [
-      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', en: 'The cloud provider\'s service controller creates the external load balancer and writes its address to status.loadBalancer. Without a cloud provider (kind, on-premises) a load-balancer add-on (MetalLB, kube-vip, k3s ServiceLB) does this instead; with neither, the external IP stays pending.', ja: 'クラウドプロバイダーの service のコントローラーが外部のロードバランサーを作り、そのアドレスを status.loadBalancer に書きます。クラウドプロバイダーが無い環境（kind、オンプレミス）では、ロードバランサーのアドオン（MetalLB、kube-vip、k3s の ServiceLB）が代わりに作ります。どちらも無ければ外部 IP は pending のままです。' },
+      { id: 'cloud-controller-manager', controller: 'service', when: 'on-change', writesOther: 'status.loadBalancer', en: 'The cloud provider\'s service controller creates the external load balancer and writes its address to status.loadBalancer. Without a cloud provider (kind, on-premises) a load-balancer add-on (MetalLB, kube-vip, k3s ServiceLB) does this instead; with neither, the external IP stays pending.', ja: 'クラウドプロバイダーの service のコントローラーが外部のロードバランサーを作り、そのアドレスを status.loadBalancer に書きます。クラウドプロバイダーが無い環境（kind、オンプレミス）では、ロードバランサーのアドオン（MetalLB、kube-vip、k3s の ServiceLB）が代わりに作ります。どちらも無ければ外部 IP は pending のままです。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports the load balancer sends to, and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ロードバランサーが送る先のノードポート、ロードバランサーの IP への通信です。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port.', ja: 'クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.clusterIP, spec.ports[*].nodePort', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port.', ja: 'クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
     ],
   },
   {
@@ -113,7 +113,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'add-on', named: 'the load balancer of that loadBalancerClass', when: 'on-change', en: 'loadBalancerClass is set: the implementation watching for that class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores this Service.', ja: 'loadBalancerClass が指定されています。そのクラスを監視している実装がロードバランサーを作り、既定の実装（クラウドプロバイダーの service のコントローラー）はこの Service を無視します。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ノードポート、ロードバランサーの IP への通信です。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port, whatever the class.', ja: 'クラスに関係なく、クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.clusterIP, spec.ports[*].nodePort', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port, whatever the class.', ja: 'クラスに関係なく、クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
     ],
   },
   {

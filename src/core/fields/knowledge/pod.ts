@@ -14,7 +14,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/#working-with-pods`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'The kubelet of the node the Pod is bound to runs the containers described here through the container runtime and keeps them running.', ja: 'Pod が割り当てられたノードの kubelet が、ここに書かれたコンテナをコンテナランタイムで動かし、動き続けるようにします。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Watches Pods with no node and chooses one for them.', ja: 'ノードが決まっていない Pod を監視し、動かすノードを選びます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Watches Pods with no node and chooses one for them.', ja: 'ノードが決まっていない Pod を監視し、動かすノードを選びます。' },
     ],
   },
   {
@@ -22,7 +22,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.nodeName'],
     docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#nodename`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Writes it through a binding when it has chosen a node. If you set it yourself the scheduler is bypassed: the Pod goes straight to that node.', ja: 'ノードを選ぶと binding（バインディング）でこの値を書き込みます。自分で書くと kube-scheduler は使われず、Pod はそのノードに直接割り当てられます。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Writes it through a binding when it has chosen a node. If you set it yourself the scheduler is bypassed: the Pod goes straight to that node.', ja: 'ノードを選ぶと binding（バインディング）でこの値を書き込みます。自分で書くと kube-scheduler は使われず、Pod はそのノードに直接割り当てられます。' },
       { id: 'kubelet', when: 'run-time', en: 'The kubelet of that node watches Pods bound to it, admits the Pod (or rejects it when it does not fit) and starts its containers.', ja: 'そのノードの kubelet は自分に割り当てられた Pod を監視し、受け入れられるかを確かめ（収まらなければ拒否し）、コンテナを起動します。' },
     ],
   },
@@ -31,7 +31,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.nodeSelector', 'spec.nodeSelector.*'],
     docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#nodeselector`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Filters out every node whose labels do not match: with no matching node the Pod stays Pending.', ja: 'ラベルが一致しないノードを候補から外します。一致するノードが無ければ Pod は Pending のまま待ちます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Filters out every node whose labels do not match: with no matching node the Pod stays Pending.', ja: 'ラベルが一致しないノードを候補から外します。一致するノードが無ければ Pod は Pending のまま待ちます。' },
     ],
   },
   {
@@ -39,7 +39,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.affinity', 'spec.affinity.nodeAffinity', 'spec.affinity.nodeAffinity.**'],
     docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#affinity-and-anti-affinity`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Filters nodes by the required rules and scores them by the preferred ones. "IgnoredDuringExecution": a Pod already running is not moved when labels change later.', ja: '必須の条件でノードを絞り込み、優先の条件で点数を付けます。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Filters nodes by the required rules and scores them by the preferred ones. "IgnoredDuringExecution": a Pod already running is not moved when labels change later.', ja: '必須の条件でノードを絞り込み、優先の条件で点数を付けます。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
     ],
   },
   {
@@ -47,7 +47,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.affinity.podAffinity|podAntiAffinity', 'spec.affinity.podAffinity|podAntiAffinity.**'],
     docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#inter-pod-affinity-and-anti-affinity`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod near (affinity) or away from (anti-affinity) Pods whose labels match, per topology domain (node, zone …). requiredDuringScheduling rules filter the nodes, and the Pod stays Pending if none is left; preferredDuringScheduling rules only add to a node\'s score, so the Pod may still land elsewhere. "IgnoredDuringExecution": Pods already running are not moved when labels change later.', ja: 'ラベルが一致する Pod と同じ（affinity）または別の（anti-affinity）トポロジーの範囲（ノード、ゾーンなど）に Pod を置きます。requiredDuringScheduling の条件はノードを絞り込み、ノードが残らなければ Pod は Pending のままです。preferredDuringScheduling の条件はノードの点数を変えるだけなので、Pod がほかの場所に置かれることもあります。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places the Pod near (affinity) or away from (anti-affinity) Pods whose labels match, per topology domain (node, zone …). requiredDuringScheduling rules filter the nodes, and the Pod stays Pending if none is left; preferredDuringScheduling rules only add to a node\'s score, so the Pod may still land elsewhere. "IgnoredDuringExecution": Pods already running are not moved when labels change later.', ja: 'ラベルが一致する Pod と同じ（affinity）または別の（anti-affinity）トポロジーの範囲（ノード、ゾーンなど）に Pod を置きます。requiredDuringScheduling の条件はノードを絞り込み、ノードが残らなければ Pod は Pending のままです。preferredDuringScheduling の条件はノードの点数を変えるだけなので、Pod がほかの場所に置かれることもあります。「IgnoredDuringExecution」なので、後でラベルが変わっても動いている Pod は移されません。' },
     ],
   },
   {
@@ -55,7 +55,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.tolerations', 'spec.tolerations[*]', 'spec.tolerations[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/taint-and-toleration/#concepts`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on nodes whose NoSchedule and NoExecute taints it tolerates, and avoids, when it can, nodes with PreferNoSchedule taints it does not tolerate.', ja: 'NoSchedule と NoExecute の taint をすべて許容している（toleration がある）ノードにだけ Pod を置きます。許容していない PreferNoSchedule の taint があるノードは、できるかぎり避けます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places the Pod only on nodes whose NoSchedule and NoExecute taints it tolerates, and avoids, when it can, nodes with PreferNoSchedule taints it does not tolerate.', ja: 'NoSchedule と NoExecute の taint をすべて許容している（toleration がある）ノードにだけ Pod を置きます。許容していない PreferNoSchedule の taint があるノードは、できるかぎり避けます。' },
       { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'When a node gets a NoExecute taint, evicts at once the running Pods that do not tolerate it; a Pod that tolerates it stays, for good or for its tolerationSeconds.', ja: 'ノードに NoExecute の taint が付くと、それを許容していない動いている Pod をすぐに退去させます。許容している Pod は残ります（tolerationSeconds があればその秒数の間だけ）。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The DefaultTolerationSeconds admission plugin adds NoExecute tolerations of 300 s for node.kubernetes.io/not-ready and unreachable unless the Pod sets them: the 5-minute wait before Pods leave a failed node.', ja: 'DefaultTolerationSeconds のアドミッションプラグインが、Pod に指定が無ければ node.kubernetes.io/not-ready と unreachable に 300 秒の NoExecute の toleration を足します。これが、障害の起きたノードから Pod が退去するまでの 5 分です。' },
     ],
@@ -75,7 +75,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#pod-priority`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.priority', en: 'The Priority admission plugin resolves the PriorityClass and writes its value into spec.priority (an unknown class is rejected).', ja: 'Priority のアドミッションプラグインが PriorityClass を引き、その値を spec.priority に書き込みます（存在しないクラスは拒否されます）。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Schedules higher-priority Pods first and, when none fits, may preempt (evict) lower-priority Pods.', ja: '優先度の高い Pod から先にスケジュールし、置けないときは優先度の低い Pod を押しのける（preemption）ことがあります。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Schedules higher-priority Pods first and, when none fits, may preempt (evict) lower-priority Pods.', ja: '優先度の高い Pod から先にスケジュールし、置けないときは優先度の低い Pod を押しのける（preemption）ことがあります。' },
       { id: 'kubelet', when: 'run-time', en: 'Ranks Pods by priority when it must evict under node pressure.', ja: 'ノードのリソースが足りず Pod を退去させるとき、優先度を順位付けに使います。' },
     ],
   },
@@ -84,7 +84,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.preemptionPolicy'],
     docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#non-preempting-priority-class`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Never: the Pod waits in the queue instead of preempting lower-priority Pods.', ja: 'Never なら、Pod は優先度の低い Pod を押しのけず、キューで待ちます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Never: the Pod waits in the queue instead of preempting lower-priority Pods.', ja: 'Never なら、Pod は優先度の低い Pod を押しのけず、キューで待ちます。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The Priority admission plugin sets it from the Pod\'s PriorityClass (with no class, the globalDefault class, or PreemptLowerPriority when there is none) and rejects the Pod if its own value differs: Never belongs on a PriorityClass, not on the Pod.', ja: 'Priority のアドミッションプラグインが、Pod の PriorityClass（クラスが無ければ globalDefault のクラス、それも無ければ PreemptLowerPriority）からこの値を設定し、Pod に書いた値がそれと違えば Pod を拒否します。Never は Pod ではなく PriorityClass に書くものです。' },
     ],
   },
@@ -93,7 +93,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.schedulerName'],
     docs: `${docs}/tasks/extend-kubernetes/configure-multiple-schedulers/#specify-schedulers-for-pods`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Only the scheduler with this name (default-scheduler is kube-scheduler) picks the Pod up; with no such scheduler it stays Pending.', ja: 'この名前のスケジューラー（default-scheduler は kube-scheduler）だけがこの Pod を扱います。該当するスケジューラーが無ければ Pending のままです。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Only the scheduler with this name (default-scheduler is kube-scheduler) picks the Pod up; with no such scheduler it stays Pending.', ja: 'この名前のスケジューラー（default-scheduler は kube-scheduler）だけがこの Pod を扱います。該当するスケジューラーが無ければ Pending のままです。' },
     ],
   },
   {
@@ -101,7 +101,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.schedulingGates', 'spec.schedulingGates[*]', 'spec.schedulingGates[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/pod-scheduling-readiness/#configuring-pod-schedulinggates`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Does not consider the Pod until every gate has been removed (by whoever added it).', ja: 'すべてのゲートが（付けた側によって）取り除かれるまで、この Pod をスケジュールの対象にしません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Does not consider the Pod until every gate has been removed (by whoever added it).', ja: 'すべてのゲートが（付けた側によって）取り除かれるまで、この Pod をスケジュールの対象にしません。' },
     ],
   },
   {
@@ -109,7 +109,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.topologySpreadConstraints', 'spec.topologySpreadConstraints[*]', 'spec.topologySpreadConstraints[*].**'],
     docs: `${docs}/concepts/scheduling-eviction/topology-spread-constraints/#topologyspreadconstraints-field`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places each new Pod so that the Pods matching labelSelector spread evenly across topology domains (zones, nodes): with whenUnsatisfiable DoNotSchedule (the default) it filters out the nodes that would push the skew past maxSkew, and the Pod stays Pending if none is left; with ScheduleAnyway it only prefers the nodes that reduce the skew, so maxSkew may be exceeded. Pods already placed are not moved when the spread drifts later.', ja: '新しい Pod ごとに、labelSelector に一致する Pod がトポロジーの範囲（ゾーン、ノードなど）に均等に散らばるように置きます。whenUnsatisfiable が DoNotSchedule（既定）なら、偏りが maxSkew を超えるノードを除き、ノードが残らなければ Pod は Pending のままです。ScheduleAnyway なら偏りを減らすノードを優先するだけなので、maxSkew を超えることがあります。後から偏っても、置いた Pod は動かしません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places each new Pod so that the Pods matching labelSelector spread evenly across topology domains (zones, nodes): with whenUnsatisfiable DoNotSchedule (the default) it filters out the nodes that would push the skew past maxSkew, and the Pod stays Pending if none is left; with ScheduleAnyway it only prefers the nodes that reduce the skew, so maxSkew may be exceeded. Pods already placed are not moved when the spread drifts later.', ja: '新しい Pod ごとに、labelSelector に一致する Pod がトポロジーの範囲（ゾーン、ノードなど）に均等に散らばるように置きます。whenUnsatisfiable が DoNotSchedule（既定）なら、偏りが maxSkew を超えるノードを除き、ノードが残らなければ Pod は Pending のままです。ScheduleAnyway なら偏りを減らすノードを優先するだけなので、maxSkew を超えることがあります。後から偏っても、置いた Pod は動かしません。' },
     ],
   },
   {
@@ -128,7 +128,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/scheduling-eviction/pod-overhead/#usage-example`,
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Filled in from the RuntimeClass at admission.', ja: '受け付け時に RuntimeClass から書き込まれます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Adds it to the container requests when checking that the Pod fits a node.', ja: 'Pod がノードに収まるかを確かめるとき、コンテナの requests に足して計算します。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Adds it to the container requests when checking that the Pod fits a node.', ja: 'Pod がノードに収まるかを確かめるとき、コンテナの requests に足して計算します。' },
       { id: 'kubelet', when: 'run-time', en: 'Accounts for it when sizing the Pod\'s cgroup.', ja: 'Pod の cgroup の大きさに含めます。' },
     ],
   },
@@ -138,7 +138,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/resource-management/dynamic-resource-allocation/how-dra-works/#how-it-works`,
     actors: [
       { id: 'kube-controller-manager', when: 'on-change', writesOther: 'ResourceClaim', en: 'For an entry with resourceClaimTemplateName, the resourceclaim controller creates a ResourceClaim for this Pod from the template, deleted when the Pod terminates; an entry with resourceClaimName uses that existing claim, which other Pods may share (dynamic resource allocation, stable since v1.34).', ja: 'resourceClaimTemplateName のエントリーなら、resourceclaim のコントローラーがテンプレートからこの Pod 用の ResourceClaim を作り、Pod が終わると削除されます。resourceClaimName のエントリーなら既存のクレームを使い、ほかの Pod と共有することもあります（Dynamic Resource Allocation、v1.34 から stable）。' },
-      { id: 'kube-scheduler', when: 'on-change', writesOther: 'ResourceClaim', en: 'Allocates matching devices from the ResourceSlices to each claim, writes the allocation into the claim\'s status, and places the Pod on a node that can reach those devices.', ja: 'ResourceSlice から条件に合うデバイスを各クレームに割り当て、その割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます。' },
+      { id: 'kube-scheduler', when: 'scheduling', writesOther: 'ResourceClaim', en: 'Allocates matching devices from the ResourceSlices to each claim, writes the allocation into the claim\'s status, and places the Pod on a node that can reach those devices.', ja: 'ResourceSlice から条件に合うデバイスを各クレームに割り当て、その割り当てをクレームの status に書き込み、それらのデバイスを使えるノードに Pod を置きます。' },
       { id: 'kubelet', when: 'run-time', en: 'With the DRA driver on its node, prepares the allocated devices and the Pod\'s access to them before the containers start.', ja: 'ノードの DRA ドライバーと一緒に、割り当てられたデバイスと Pod からの利用を、コンテナの起動前に用意します。' },
     ],
   },
@@ -199,7 +199,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/security/pod-security-standards/#baseline`,
     actors: [
       { id: 'container-runtime', when: 'run-time', en: 'true: the Pod sandbox is created in the node\'s network namespace and the Pod uses the node\'s IP and ports; false or unset: the Pod gets its own network namespace and IP from the network plugin.', ja: 'true なら、Pod のサンドボックスがノードのネットワーク名前空間に作られ、Pod はノードの IP とポートを使います。false か未指定なら、Pod は自分のネットワーク名前空間を持ち、ネットワークプラグインから IP をもらいます。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects true in namespaces enforcing the baseline or restricted level; false or unset is allowed everywhere.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが true を拒否します。false か未指定ならどこでも許されます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects true in namespaces enforcing the baseline or restricted level; false or unset is allowed everywhere. With true, kube-apiserver also sets each container port\'s unset hostPort to its containerPort, in Pods only (not in Pod templates), so kube-scheduler treats those ports as host ports.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが true を拒否します。false か未指定ならどこでも許されます。true なら、kube-apiserver は未指定の各コンテナポートの hostPort に containerPort を入れます（Pod にだけで、Pod テンプレートには入れません）。そのため kube-scheduler はそれらのポートをホストのポートとして扱います。' },
     ],
   },
   {
@@ -211,6 +211,7 @@ export const podEntries: readonly FieldEntry[] = [
       { id: 'container-runtime', when: 'run-time', en: 'Creates the Pod sandbox in the node\'s network namespace: the Pod uses the node\'s IP and ports (static Pods of the control plane do this, since they start before the network plugin).', ja: 'Pod のサンドボックスをノードのネットワーク名前空間に作ります。Pod はノードの IP とポートを使います（コントロールプレーンの static Pod は、ネットワークプラグインより先に起動するためこれを使います）。' },
       { id: 'kubelet', when: 'run-time', en: 'Asks the runtime for a host-network sandbox and reports the node\'s IP as the Pod IP.', ja: 'ホストのネットワークを使うサンドボックスをランタイムに求め、ノードの IP を Pod の IP として報告します。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission rejects it in namespaces enforcing the baseline or restricted level.', ja: 'baseline または restricted を強制する Namespace では、Pod Security のアドミッションが拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.containers[*].ports[*].hostPort', en: 'Defaults each container port\'s hostPort, when unset, to its containerPort (init containers\' ports too). Only in the Pod itself: since v1.28 (the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default) a Pod template keeps hostPort unset, and the Pods made from it get it. kube-scheduler then treats those ports as host ports, so it does not place two Pods with hostNetwork: true that declare the same port and protocol on the same node.', ja: '各コンテナポートの hostPort が未指定なら、containerPort を入れます（init コンテナのポートも）。入れるのは Pod そのものだけです。v1.28 から（DefaultHostNetworkHostPortsInPodTemplates のフィーチャーゲート。既定で無効）Pod テンプレートの hostPort は未指定のままで、そこから作られる Pod に入ります。その後 kube-scheduler はそれらのポートをホストのポートとして扱うので、同じポートとプロトコルを宣言した hostNetwork: true の Pod 2 つを同じノードに置きません。' },
     ],
   },
   {
@@ -330,7 +331,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.volumes[*].persistentVolumeClaim', 'spec.volumes[*].persistentVolumeClaim.**'],
     docs: `${docs}/concepts/storage/persistent-volumes/#claims-as-volumes`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Only picks nodes that can reach the claim\'s volume (and, for WaitForFirstConsumer, triggers its binding).', ja: 'クレームのボリュームを使えるノードだけを選びます（WaitForFirstConsumer なら、ここでバインドが始まります）。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Only picks nodes that can reach the claim\'s volume (and, for WaitForFirstConsumer, triggers its binding).', ja: 'クレームのボリュームを使えるノードだけを選びます（WaitForFirstConsumer なら、ここでバインドが始まります）。' },
       { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', en: 'Attaches the volume to the chosen node when the volume type needs it.', ja: '必要なボリュームの種類なら、選ばれたノードにボリュームをアタッチします。' },
       { id: 'kubelet', when: 'run-time', en: 'Mounts the volume into the Pod.', ja: 'ボリュームを Pod にマウントします。' },
     ],
@@ -443,7 +444,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.resources`, `${C}.resources.requests`, `${C}.resources.requests.*`],
     docs: `${docs}/concepts/configuration/manage-resources-containers/#requests-and-limits`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places the Pod only on a node whose allocatable resources still fit its effective request: the sum of the containers\' requests, or the largest init container\'s when that is larger, plus overhead.', ja: 'Pod の実効的な requests（コンテナの requests の合計か、それより大きければ最大の init コンテナの requests。これに overhead を足したもの）が、allocatable にまだ収まるノードにだけ Pod を置きます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places the Pod only on a node whose allocatable resources still fit its effective request: the sum of the containers\' requests, or the largest init container\'s when that is larger, plus overhead.', ja: 'Pod の実効的な requests（コンテナの requests の合計か、それより大きければ最大の init コンテナの requests。これに overhead を足したもの）が、allocatable にまだ収まるノードにだけ Pod を置きます。' },
       { id: 'kubelet', when: 'run-time', en: 'Sets the CPU request as the container\'s cgroup CPU weight (the memory request is used mainly for scheduling) and ranks Pods for eviction under node pressure by their usage above requests.', ja: 'CPU の requests をコンテナの cgroup の CPU の重みにします（メモリーの requests は主にスケジューリングに使われます）。ノードのリソースが足りないときは、requests を超えた使用量で Pod の退去の順位を決めます。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Fills in requests: a container with a limit but no request gets a request equal to the limit, and LimitRange admission adds the namespace\'s default requests; ResourceQuota admission enforces the namespace\'s totals.', ja: 'requests を書き込みます。limits だけで requests の無いコンテナは limits と同じ値の requests を持ち、LimitRange のアドミッションが Namespace の既定の requests を足します。ResourceQuota のアドミッションが Namespace の合計を守らせます。' },
     ],
@@ -463,7 +464,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.resources', 'spec.resources.requests|limits', 'spec.resources.requests|limits.*'],
     docs: `${docs}/concepts/configuration/manage-resources-containers/#pod-level-resource-specification`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Pod-level requests and limits (cpu, memory, hugepages; beta, on by default since v1.34): the Pod\'s requests decide where it fits, and these take precedence over the containers\' own when both are set.', ja: 'Pod 単位の requests と limits です（cpu、memory、hugepages。beta で、v1.34 から既定で有効）。Pod がどのノードに収まるかは Pod の requests で決まり、両方が指定されていればコンテナごとの値よりこちらが優先されます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Pod-level requests and limits (cpu, memory, hugepages; beta, on by default since v1.34): the Pod\'s requests decide where it fits, and these take precedence over the containers\' own when both are set.', ja: 'Pod 単位の requests と limits です（cpu、memory、hugepages。beta で、v1.34 から既定で有効）。Pod がどのノードに収まるかは Pod の requests で決まり、両方が指定されていればコンテナごとの値よりこちらが優先されます。' },
       { id: 'kubelet', when: 'run-time', en: 'Enforces them as one budget for the whole Pod (the Pod\'s cgroup), which its containers share; Pod-level values also take precedence for the Pod\'s QoS class.', ja: 'Pod 全体の 1 つの枠（Pod の cgroup）として守らせ、その中をコンテナが分け合います。Pod の QoS クラスも Pod 単位の値が優先されます。' },
     ],
   },
@@ -497,7 +498,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.ports[*].hostPort|hostIP`],
     docs: `${docs}/concepts/configuration/overview/#services`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Avoids nodes where the same hostPort is already taken.', ja: '同じ hostPort が使われているノードを避けます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Avoids nodes where the same hostPort is already taken.', ja: '同じ hostPort が使われているノードを避けます。' },
       { id: 'cni', when: 'run-time', en: 'Maps the node\'s port to the Pod (the portmap plugin or the plugin\'s own implementation).', ja: 'ノードのポートを Pod につなぎます（portmap プラグインか、プラグイン自身の実装）。' },
     ],
   },
@@ -591,7 +592,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-conditions`,
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready (Ready also waits for any readiness gates), and PodResizePending / PodResizeInProgress during an in-place resize.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます（Ready は readiness gate も待ちます）。インプレースのリサイズ中は PodResizePending と PodResizeInProgress も書きます。' },
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
       { id: 'add-on', named: 'other writers', when: 'on-change', writes: true, en: 'kube-controller-manager\'s node lifecycle controller sets Ready to False on every Pod of a node whose Ready condition stops being True (NotReady, or Unknown once its kubelet stops reporting), so the Pods drop out of their Services\' ready endpoints long before any eviction. DisruptionTarget is written by whoever is about to remove the Pod (the Eviction API, preemption, taint eviction, the Pod garbage collector, the kubelet on node-pressure eviction or node shutdown); the conditions of readiness gates by the controllers that own them.', ja: 'kube-controller-manager のノードライフサイクルのコントローラーは、Ready の condition が True でなくなったノード（NotReady、または kubelet の報告が途絶えて Unknown）のすべての Pod で Ready を False にします。そのため、退去よりずっと前に Pod は Service の ready なエンドポイントから外れます。DisruptionTarget は Pod を消そうとしているもの（Eviction API、preemption、taint による退去、Pod のガベージコレクター、ノードの圧迫による退去やノードのシャットダウンのときの kubelet）が書き、readiness gate の condition はそれを受け持つコントローラーが書きます。' },
     ],
   },
@@ -617,7 +618,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['status.nominatedNodeName'],
     docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#user-exposed-information`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written when the scheduler preempts Pods on that node to make room for this one.', ja: 'このノードで Pod を押しのけて（preemption）場所を空けるとき、kube-scheduler が書き込みます。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Written when the scheduler preempts Pods on that node to make room for this one.', ja: 'このノードで Pod を押しのけて（preemption）場所を空けるとき、kube-scheduler が書き込みます。' },
     ],
   },
   {

@@ -31,7 +31,7 @@ export const storageEntries: readonly FieldEntry[] = [
     docs: `${pv}#access-modes`,
     actors: [
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim only to a volume that offers these access modes (or has one provisioned with them); unmatched claims stay Pending.', ja: 'PersistentVolume のコントローラーは、これらのアクセスモードを備えたボリュームにだけクレームをバインドします（無ければそのモードで用意させます）。一致しなければ Pending のままです。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'ReadWriteOncePod: while one Pod uses the claim, the VolumeRestrictions plugin keeps any other Pod that uses it off every node (ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"), so the second Pod stays Pending. ReadWriteOnce is about nodes, not Pods: Pods on one node may share such a claim. With a WaitForFirstConsumer class, the scheduler also picks the volume for the claim (see spec).', ja: 'ReadWriteOncePod なら、ある Pod がクレームを使っている間、VolumeRestrictions のプラグインが、それを使うほかの Pod をどのノードにも置きません（ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"）。2 つ目の Pod は Pending のままです。ReadWriteOnce が限るのはノードで、Pod ではありません。同じノードの Pod はそのクレームを共有できます。クラスが WaitForFirstConsumer なら、クレームのボリュームを選ぶのもスケジューラーです（spec を参照）。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'ReadWriteOncePod: while one Pod uses the claim, the VolumeRestrictions plugin keeps any other Pod that uses it off every node (ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"), so the second Pod stays Pending. ReadWriteOnce is about nodes, not Pods: Pods on one node may share such a claim. With a WaitForFirstConsumer class, the scheduler also picks the volume for the claim (see spec).', ja: 'ReadWriteOncePod なら、ある Pod がクレームを使っている間、VolumeRestrictions のプラグインが、それを使うほかの Pod をどのノードにも置きません（ErrReasonReadWriteOncePodConflict: "node has pod using PersistentVolumeClaim with the same name and ReadWriteOncePod access mode"）。2 つ目の Pod は Pending のままです。ReadWriteOnce が限るのはノードで、Pod ではありません。同じノードの Pod はそのクレームを共有できます。クラスが WaitForFirstConsumer なら、クレームのボリュームを選ぶのもスケジューラーです（spec を参照）。' },
     ],
   },
   {
@@ -133,7 +133,7 @@ export const storageEntries: readonly FieldEntry[] = [
     kinds: ['PersistentVolume'],
     paths: ['spec.nodeAffinity', 'spec.nodeAffinity.**'],
     docs: `${pv}#node-affinity`,
-    actors: [{ id: 'kube-scheduler', when: 'on-change', en: 'Pods using this volume are only placed on nodes matching it (local volumes, zonal disks).', ja: 'このボリュームを使う Pod は、一致するノードにだけ置かれます（local のボリューム、ゾーンのディスク）。' }],
+    actors: [{ id: 'kube-scheduler', when: 'scheduling', en: 'Pods using this volume are only placed on nodes matching it (local volumes, zonal disks).', ja: 'このボリュームを使う Pod は、一致するノードにだけ置かれます（local のボリューム、ゾーンのディスク）。' }],
   },
   {
     kinds: ['PersistentVolume'],
@@ -161,7 +161,7 @@ export const storageEntries: readonly FieldEntry[] = [
     docs: `${storageClasses}#provisioner`,
     actors: [
       { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them. kubernetes.io/no-provisioner names none: claims wait for PersistentVolumes made by hand (local volumes).', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。kubernetes.io/no-provisioner はどのプロビジョナーも指さず、クレームは手で作った PersistentVolume を待ちます（ローカルボリューム）。' },
-      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Hands claims of this class to that provisioner.', ja: 'このクラスのクレームをそのプロビジョナーに渡します。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writesOther: 'the claim\'s volume.kubernetes.io/storage-provisioner annotation', en: 'Hands claims of this class to that provisioner: on each claim it cannot bind to an existing volume, it writes the provisioner\'s name in the volume.kubernetes.io/storage-provisioner annotation, which the provisioner looks for before it creates a volume.', ja: 'このクラスのクレームをそのプロビジョナーに渡します。既存のボリュームにバインドできない各クレームに、volume.kubernetes.io/storage-provisioner のアノテーションでプロビジョナーの名前を書きます。プロビジョナーはこのアノテーションを見てからボリュームを作ります。' },
     ],
   },
   {
@@ -175,7 +175,7 @@ export const storageEntries: readonly FieldEntry[] = [
     paths: ['volumeBindingMode', 'allowedTopologies', 'allowedTopologies[*]', 'allowedTopologies[*].**'],
     docs: `${storageClasses}#volume-binding-mode`,
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'WaitForFirstConsumer: binding and provisioning wait until the scheduler has placed a Pod using the claim, so the volume is made where the Pod can reach it.', ja: 'WaitForFirstConsumer なら、クレームを使う Pod を kube-scheduler が置くまでバインドと用意を待つので、Pod から使える場所にボリュームが作られます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'WaitForFirstConsumer: binding and provisioning wait until the scheduler has placed a Pod using the claim, so the volume is made where the Pod can reach it.', ja: 'WaitForFirstConsumer なら、クレームを使う Pod を kube-scheduler が置くまでバインドと用意を待つので、Pod から使える場所にボリュームが作られます。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Immediate: binds and provisions as soon as the claim exists.', ja: 'Immediate なら、クレームができるとすぐにバインドし、用意させます。' },
     ],
   },

@@ -96,7 +96,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('kubectl-k8s-io-restart-at'),
     actors: [
       { id: 'kubectl', when: 'on-change', writes: true, en: 'kubectl rollout restart writes the time into the Pod template of a Deployment, StatefulSet or DaemonSet; the changed template makes the workload\'s controller replace its Pods. It refuses a bare ReplicaSet (whose controller would not replace Pods for a template change); a Deployment\'s ReplicaSets carry the annotation only because they copy the Deployment\'s template. It is the time of the last restart triggered this way, not of the last update.', ja: 'kubectl rollout restart が、Deployment、StatefulSet、DaemonSet の Pod テンプレートに時刻を書きます。テンプレートが変わるので、ワークロードのコントローラーが Pod を作り直します。単独の ReplicaSet には使えません（ReplicaSet のコントローラーはテンプレートが変わっても Pod を作り直しません）。Deployment の ReplicaSet にこのアノテーションがあるのは、Deployment のテンプレートを写しているからにすぎません。この方法で最後に再起動した時刻で、最後の更新の時刻ではありません。' },
-      { id: 'kube-controller-manager', when: 'on-change', en: 'Nothing reads the value itself: set by hand on a Pod, it does nothing. The restart comes from the workload\'s controller rolling out the changed template.', ja: '値そのものを読むものはありません。Pod に直接付けても何も起きません。再起動は、ワークロードのコントローラーが変わったテンプレートを展開することで起きます。' },
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'On a Pod, written by the workload\'s controller (the ReplicaSet controller for a Deployment\'s Pods, the DaemonSet or StatefulSet controller), which copies the template\'s annotations into each Pod it creates. The restart comes from that controller replacing the Pods because the template changed; no component acts on the value, so setting it by hand on a Pod does nothing.', ja: 'Pod では、ワークロードのコントローラー（Deployment の Pod なら ReplicaSet のコントローラー、DaemonSet や StatefulSet のコントローラー）が書きます。作る各 Pod にテンプレートのアノテーションを写すからです。再起動は、テンプレートが変わったためにそのコントローラーが Pod を作り直すことで起きます。値に応じて動くコンポーネントは無いので、Pod に手で付けても何も起きません。' },
     ],
   },
   {
@@ -178,7 +178,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('kubernetesiohostname'),
     actors: [
       { id: 'kubelet', when: 'run-time', writes: true, en: 'Set by the kubelet to the node\'s hostname (or to --hostname-override).', ja: 'kubelet がノードのホスト名（または --hostname-override の値）を設定します。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Part of the topology hierarchy: the usual per-node topology key for spreading and anti-affinity, and matched when a Pod selects on it.', ja: 'トポロジーの階層の一部で、Pod を散らすときや anti-affinity でノード単位のトポロジーのキーとしてよく使われます。Pod がこのラベルで選ぶときにも照合します。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Part of the topology hierarchy: the usual per-node topology key for spreading and anti-affinity, and matched when a Pod selects on it.', ja: 'トポロジーの階層の一部で、Pod を散らすときや anti-affinity でノード単位のトポロジーのキーとしてよく使われます。Pod がこのラベルで選ぶときにも照合します。' },
     ],
   },
   {
@@ -223,7 +223,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set only where there is a cloud provider: the cloud-controller-manager\'s node controller labels the Node with its zone from the cloud provider\'s data. Without a cloud provider (kind, minikube, bare metal) nothing sets it; you may set it yourself if it fits your topology.', ja: 'クラウドプロバイダーがあるときだけ設定されます。cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報からノードにゾーンのラベルを付けます。クラウドプロバイダーが無ければ（kind、minikube、ベアメタル）誰も設定しません。トポロジーに合うなら自分で付けてもかまいません。' },
       { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet sets it instead when it runs with a cloud provider itself (the older, built-in cloud integration); again only with a cloud provider.', ja: 'kubelet 自身がクラウドプロバイダーを使って動くとき（古い、組み込みのクラウド連携）は、kubelet が代わりに設定します。これもクラウドプロバイダーがあるときだけです。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'A topology key: spreads Pods across zones, and keeps a Pod that claims a zonal volume in that volume\'s zone.', ja: 'トポロジーのキーです。Pod をゾーンに散らし、ゾーンのあるボリュームを要求する Pod を、そのボリュームのゾーンに置きます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'A topology key: spreads Pods across zones, and keeps a Pod that claims a zonal volume in that volume\'s zone.', ja: 'トポロジーのキーです。Pod をゾーンに散らし、ゾーンのあるボリュームを要求する Pod を、そのボリュームのゾーンに置きます。' },
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller records each endpoint\'s zone from its node and, for topology-aware routing, writes zone hints.', ja: 'EndpointSlice のコントローラーが、各エンドポイントのゾーンをノードから記録し、トポロジーを考えた振り分けのためにゾーンのヒントを書きます。' },
     ],
   },
@@ -234,7 +234,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set only where there is a cloud provider: the cloud-controller-manager\'s node controller labels the Node with its region from the cloud provider\'s data. Without a cloud provider (kind, minikube, bare metal) nothing sets it.', ja: 'クラウドプロバイダーがあるときだけ設定されます。cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報からノードにリージョンのラベルを付けます。クラウドプロバイダーが無ければ（kind、minikube、ベアメタル）誰も設定しません。' },
       { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet sets it instead when it runs with a cloud provider itself (the older, built-in cloud integration); again only with a cloud provider.', ja: 'kubelet 自身がクラウドプロバイダーを使って動くとき（古い、組み込みのクラウド連携）は、kubelet が代わりに設定します。これもクラウドプロバイダーがあるときだけです。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'A topology key for spreading and affinity; a Pod that claims a volume labelled with a region is kept in that region.', ja: 'Pod を散らすときや affinity のトポロジーのキーです。リージョンのラベルが付いたボリュームを要求する Pod は、そのリージョンに置かれます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'A topology key for spreading and affinity; a Pod that claims a volume labelled with a region is kept in that region.', ja: 'Pod を散らすときや affinity のトポロジーのキーです。リージョンのラベルが付いたボリュームを要求する Pod は、そのリージョンに置かれます。' },
     ],
   },
   {
@@ -242,7 +242,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [label('topology.kubernetes.io/zone'), label('topology.kubernetes.io/region')],
     docs: at('topologykubernetesiozone'),
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', en: 'Places Pods that claim this volume only in its zone (and region): volumes cannot be attached across zones.', ja: 'このボリュームを要求する Pod を、ボリュームと同じゾーン（とリージョン）にだけ置きます。ボリュームはゾーンをまたいで接続できません。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Places Pods that claim this volume only in its zone (and region): volumes cannot be attached across zones.', ja: 'このボリュームを要求する Pod を、ボリュームと同じゾーン（とリージョン）にだけ置きます。ボリュームはゾーンをまたいで接続できません。' },
       { id: 'storage-provisioner', when: 'on-change', en: 'Topology-aware provisioners express the volume\'s zone as node affinity on the PersistentVolume; where nothing labels the volume, you may add the label yourself.', ja: 'トポロジーを考慮するプロビジョナーは、ボリュームのゾーンを PersistentVolume の node affinity として表します。ラベルを付けるものが無ければ、自分で付けてもかまいません。' },
     ],
   },
@@ -750,7 +750,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('volume.kubernetes.io/selected-node')],
     docs: at('volume-kubernetes-io-selected-node'),
     actors: [
-      { id: 'kube-scheduler', when: 'on-change', writes: true, en: 'Written by the scheduler for a WaitForFirstConsumer claim once it has chosen a node for the first Pod using it: the name of that node.', ja: 'WaitForFirstConsumer のクレームで、使う最初の Pod のノードを決めたときに kube-scheduler が書きます。そのノードの名前です。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Written by the scheduler for a WaitForFirstConsumer claim once it has chosen a node for the first Pod using it: the name of that node.', ja: 'WaitForFirstConsumer のクレームで、使う最初の Pod のノードを決めたときに kube-scheduler が書きます。そのノードの名前です。' },
       { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner creates the volume where that node can reach it.', ja: 'プロビジョナーは、そのノードから使える場所にボリュームを作ります。' },
     ],
   },
@@ -871,32 +871,32 @@ export const wellKnownEntries: readonly FieldEntry[] = [
   taint('node.kubernetes.io/not-ready', 'node-kubernetes-io-not-ready', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'The node lifecycle controller adds this taint (NoSchedule and NoExecute) while the node\'s Ready condition is False, and removes it when the node is ready again.', ja: 'ノードのライフサイクルのコントローラーが、ノードの Ready の状態が False の間この taint（NoSchedule と NoExecute）を付け、準備ができると外します。' },
     { id: 'kube-apiserver', when: 'admission', writes: true, en: 'The TaintNodesByCondition admission plugin taints each newly created Node not-ready (NoSchedule), so no Pod lands on it before its real conditions are known.', ja: 'TaintNodesByCondition のアドミッションプラグインが、新しく作られたノードに not-ready の taint（NoSchedule）を付けます。本当の状態が分かる前に Pod が置かれないようにするためです。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
     { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'Evicts the Pods that do not tolerate the NoExecute taint, after their tolerationSeconds (300 s unless set).', ja: 'NoExecute の taint を許容していない Pod を、tolerationSeconds（指定が無ければ 300 秒）の後に退去させます。' },
   ]),
   taint('node.kubernetes.io/unreachable', 'node-kubernetes-io-unreachable', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'The node lifecycle controller adds this taint (NoSchedule and NoExecute) when the node\'s Ready condition becomes Unknown (no heartbeat from the kubelet within the grace period), and removes it when the node reports again.', ja: 'ノードの Ready の状態が Unknown になる（猶予期間の間 kubelet からハートビートが無い）と、ノードのライフサイクルのコントローラーがこの taint（NoSchedule と NoExecute）を付け、ノードがまた報告すると外します。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
     { id: 'kube-controller-manager', controller: 'taint-eviction', when: 'continuously', en: 'Evicts the Pods that do not tolerate the NoExecute taint, after their tolerationSeconds (300 s unless set).', ja: 'NoExecute の taint を許容していない Pod を、tolerationSeconds（指定が無ければ 300 秒）の後に退去させます。' },
   ]),
   taint('node.kubernetes.io/unschedulable', 'node-kubernetes-io-unschedulable', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'The node lifecycle controller keeps this NoSchedule taint in step with spec.unschedulable (which kubectl cordon and drain set).', ja: 'ノードのライフサイクルのコントローラーが、この NoSchedule の taint を spec.unschedulable（kubectl cordon や drain が設定します）に合わせます。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pod here that does not tolerate it; DaemonSet Pods do.', ja: '許容していない新しい Pod をここに置きません。DaemonSet の Pod は許容しています。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pod here that does not tolerate it; DaemonSet Pods do.', ja: '許容していない新しい Pod をここに置きません。DaemonSet の Pod は許容しています。' },
   ]),
   taint('node.kubernetes.io/memory-pressure', 'node-kubernetes-io-memory-pressure', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the node\'s MemoryPressure condition is True, and removed after: the node controller taints nodes by condition.', ja: 'ノードの MemoryPressure の状態が True の間付け（NoSchedule）、その後外します。ノードのコントローラーは状態に応じてノードに taint を付けます。' },
     { id: 'kubelet', when: 'run-time', en: 'The kubelet sets that condition by comparing memory.available and allocatableMemory.available with its eviction thresholds.', ja: 'kubelet が、memory.available と allocatableMemory.available を退去のしきい値と比べて、その状態を設定します。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
   ]),
   taint('node.kubernetes.io/disk-pressure', 'node-kubernetes-io-disk-pressure', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the node\'s DiskPressure condition is True, and removed after: the node controller taints nodes by condition.', ja: 'ノードの DiskPressure の状態が True の間付け（NoSchedule）、その後外します。ノードのコントローラーは状態に応じてノードに taint を付けます。' },
     { id: 'kubelet', when: 'run-time', en: 'The kubelet sets that condition by comparing imagefs and nodefs space and inodes with its eviction thresholds.', ja: 'kubelet が、imagefs と nodefs の空き容量と inode を退去のしきい値と比べて、その状態を設定します。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
   ]),
   taint('node.kubernetes.io/pid-pressure', 'node-kubernetes-io-pid-pressure', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the node\'s PIDPressure condition is True, and removed after: the node controller taints nodes by condition.', ja: 'ノードの PIDPressure の状態が True の間付け（NoSchedule）、その後外します。ノードのコントローラーは状態に応じてノードに taint を付けます。' },
     { id: 'kubelet', when: 'run-time', en: 'The kubelet sets that condition by comparing the available process IDs (pid.available) with its threshold.', ja: 'kubelet が、使えるプロセス ID の数（pid.available）をしきい値と比べて、その状態を設定します。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
   ]),
   taint('node.kubernetes.io/network-unavailable', 'node-kubernetes-io-network-unavailable', [
     { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the node\'s NetworkUnavailable condition is True: the node controller taints nodes by condition.', ja: 'ノードの NetworkUnavailable の状態が True の間付けます（NoSchedule）。ノードのコントローラーは状態に応じてノードに taint を付けます。' },
@@ -910,19 +910,19 @@ export const wellKnownEntries: readonly FieldEntry[] = [
   taint('node.cloudprovider.kubernetes.io/uninitialized', 'node-cloudprovider-kubernetes-io-uninitialized', [
     { id: 'kubelet', when: 'run-time', writes: true, en: 'A kubelet started with the external cloud provider registers its Node with this NoSchedule taint, marking it unusable until the cloud provider has initialized it.', ja: '外部のクラウドプロバイダーを使って起動した kubelet が、この NoSchedule の taint を付けてノードを登録します。クラウドプロバイダーが初期化するまで使えないという印です。' },
     { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'The cloud-controller-manager\'s node controller initializes the Node from the cloud provider (addresses, labels) and removes the taint. With no cloud-controller-manager running, it stays.', ja: 'cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報でノードを初期化し（アドレス、ラベル）、taint を外します。cloud-controller-manager が動いていなければ残ったままです。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
   ]),
   taint('node.cloudprovider.kubernetes.io/shutdown', 'node-cloudprovider-kubernetes-io-shutdown', [
     { id: 'cloud-controller-manager', controller: 'cloud-node-lifecycle', when: 'continuously', writes: true, en: 'Added (NoSchedule) while the cloud provider reports the node\'s machine as shut down.', ja: 'クラウドプロバイダーがノードのマシンを停止中と報告している間付けます（NoSchedule）。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no new Pod here that does not tolerate it.', ja: '許容していない新しい Pod をここに置きません。' },
   ]),
   taint('node-role.kubernetes.io/control-plane', 'node-role-kubernetes-io-control-plane-taint', [
     { id: 'kubeadm', when: 'on-change', writes: true, en: 'kubeadm puts this NoSchedule taint on the control-plane nodes it manages, so that only Pods that tolerate it (the critical ones) run there. Remove it with kubectl taint nodes <node> node-role.kubernetes.io/control-plane:NoSchedule-.', ja: 'kubeadm が、管理するコントロールプレーンのノードにこの NoSchedule の taint を付け、許容する Pod（重要なもの）だけがそこで動くようにします。kubectl taint nodes <node> node-role.kubernetes.io/control-plane:NoSchedule- で外せます。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Places no Pod here that does not tolerate it.', ja: '許容していない Pod をここに置きません。' },
   ]),
   taint('node-role.kubernetes.io/master', 'node-role-kubernetes-io-master-taint', [
     { id: 'kubeadm', when: 'on-change', en: 'Deprecated: kubeadm once put it on control-plane nodes; it now uses node-role.kubernetes.io/control-plane and no longer sets or uses this taint.', ja: '非推奨です。以前は kubeadm がコントロールプレーンのノードに付けていましたが、今は node-role.kubernetes.io/control-plane を使い、この taint を付けることも使うこともありません。' },
-    { id: 'kube-scheduler', when: 'on-change', en: 'If a node still has it, places no Pod there that does not tolerate it.', ja: 'まだ付いているノードには、許容していない Pod を置きません。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'If a node still has it, places no Pod there that does not tolerate it.', ja: 'まだ付いているノードには、許容していない Pod を置きません。' },
   ]),
 
   // Tolerations: a Pod's spec.tolerations[*].key, decided by its value.
@@ -937,33 +937,33 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller gives its Pods this toleration with no tolerationSeconds, so they are never evicted for it.', ja: 'DaemonSet のコントローラーは、自分の Pod に tolerationSeconds の無いこの toleration を付けるので、これで退去させられることはありません。' },
   ]),
   toleration('node.kubernetes.io/memory-pressure', 'node-kubernetes-io-memory-pressure', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes under memory pressure.', ja: 'メモリーが不足しているノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the Pod onto nodes under memory pressure.', ja: 'メモリーが不足しているノードにも Pod を置けるようにします。' },
     { id: 'kubelet', when: 'run-time', en: 'While the node is under memory pressure (and no other pressure), the kubelet\'s eviction manager admits a BestEffort Pod only if it tolerates this taint, and rejects it otherwise; Burstable and Guaranteed Pods are admitted either way, and critical Pods always.', ja: 'ノードがメモリー不足（でほかの不足は無い）の間、kubelet の退去マネージャーは、BestEffort の Pod をこの taint を許容しているときだけ受け入れ、それ以外は拒否します。Burstable と Guaranteed の Pod はどちらでも受け入れ、重要な Pod は常に受け入れます。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
     { id: 'kube-apiserver', when: 'admission', writes: true, en: 'With the PodTolerationRestriction admission plugin enabled, it is added to Pods whose QoS class is not BestEffort.', ja: 'PodTolerationRestriction のアドミッションプラグインが有効なら、QoS クラスが BestEffort でない Pod に足されます。' },
   ]),
   toleration('node.kubernetes.io/disk-pressure', 'node-kubernetes-io-disk-pressure', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
     { id: 'kubelet', when: 'run-time', en: 'Tolerating the taint does not get the Pod past the kubelet: while the node is under disk pressure, its eviction manager rejects every Pod that is not critical (a static Pod, or priority system-cluster-critical or higher), whatever its tolerations, and the Pod fails with reason Evicted.', ja: 'taint を許容しても kubelet は通れません。ノードがディスク不足の間、kubelet の退去マネージャーは、toleration に関係なく重要でない Pod（static Pod か、優先度が system-cluster-critical 以上のもの以外）をすべて拒否し、Pod は Evicted の理由で失敗します。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/pid-pressure', 'node-kubernetes-io-pid-pressure', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the scheduler place the Pod on a node with this taint; that does not mean it will run there (see the kubelet).', ja: 'この taint の付いたノードにも、スケジューラーが Pod を置けるようにします。ただし、そこで動くとは限りません（kubelet を参照）。' },
     { id: 'kubelet', when: 'run-time', en: 'Tolerating the taint does not get the Pod past the kubelet: while the node is short of process IDs, its eviction manager rejects every Pod that is not critical (a static Pod, or priority system-cluster-critical or higher), whatever its tolerations, and the Pod fails with reason Evicted.', ja: 'taint を許容しても kubelet は通れません。ノードのプロセス ID が不足している間、kubelet の退去マネージャーは、toleration に関係なく重要でない Pod（static Pod か、優先度が system-cluster-critical 以上のもの以外）をすべて拒否し、Pod は Evicted の理由で失敗します。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/unschedulable', 'node-kubernetes-io-unschedulable', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto cordoned (unschedulable) nodes.', ja: 'cordon された（スケジュール不可の）ノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the Pod onto cordoned (unschedulable) nodes.', ja: 'cordon された（スケジュール不可の）ノードにも Pod を置けるようにします。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to every DaemonSet Pod.', ja: 'DaemonSet のコントローラーが、すべての DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node.kubernetes.io/network-unavailable', 'node-kubernetes-io-network-unavailable', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes whose network is not set up yet.', ja: 'ネットワークがまだ設定されていないノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the Pod onto nodes whose network is not set up yet.', ja: 'ネットワークがまだ設定されていないノードにも Pod を置けるようにします。' },
     { id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writes: true, en: 'The DaemonSet controller adds it (NoSchedule) to DaemonSet Pods that use the host network.', ja: 'DaemonSet のコントローラーが、ホストのネットワークを使う DaemonSet の Pod に付けます（NoSchedule）。' },
   ]),
   toleration('node-role.kubernetes.io/control-plane', 'node-role-kubernetes-io-control-plane-taint', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto control-plane nodes that kubeadm (or another tool) tainted.', ja: 'kubeadm（やほかのツール）が taint を付けたコントロールプレーンのノードにも Pod を置けるようにします。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the Pod onto control-plane nodes that kubeadm (or another tool) tainted.', ja: 'kubeadm（やほかのツール）が taint を付けたコントロールプレーンのノードにも Pod を置けるようにします。' },
   ]),
   toleration('node.cloudprovider.kubernetes.io/uninitialized', 'node-cloudprovider-kubernetes-io-uninitialized', [
-    { id: 'kube-scheduler', when: 'on-change', en: 'Lets the Pod onto nodes the cloud-controller-manager has not initialized yet (the cloud-controller-manager\'s own Pods need this).', ja: 'cloud-controller-manager がまだ初期化していないノードにも Pod を置けるようにします（cloud-controller-manager 自身の Pod に必要です）。' },
+    { id: 'kube-scheduler', when: 'scheduling', en: 'Lets the Pod onto nodes the cloud-controller-manager has not initialized yet (the cloud-controller-manager\'s own Pods need this).', ja: 'cloud-controller-manager がまだ初期化していないノードにも Pod を置けるようにします（cloud-controller-manager 自身の Pod に必要です）。' },
   ]),
 ];

@@ -111,7 +111,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-controller-manager', controller: 'daemonset', when: 'continuously', writesOther: 'Pod', en: 'The DaemonSet controller creates one Pod per eligible node (each pinned to its node by node affinity) and deletes its Pods from nodes that no longer match (their labels or taints changed).', ja: 'DaemonSet のコントローラーが、対象のノードごとに Pod を 1 つ作り（node affinity でそのノードに固定）、条件に合わなくなったノード（ラベルや taint が変わったもの）からは Pod を削除します。' },
       { id: 'kube-controller-manager', controller: 'pod-garbage-collector', when: 'continuously', writesOther: 'Pod', en: 'When a node is removed from the cluster, the Pod garbage collector, not the DaemonSet controller, deletes the Pods still bound to it, this DaemonSet\'s included.', ja: 'ノードがクラスタから取り除かれると、DaemonSet のコントローラーではなく Pod のガベージコレクターが、そのノードに残った Pod（この DaemonSet のものも）を削除します。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Binds each of those Pods to its node, like any other Pod.', ja: 'ほかの Pod と同じように、それぞれの Pod をそのノードにバインドします。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Binds each of those Pods to its node, like any other Pod.', ja: 'ほかの Pod と同じように、それぞれの Pod をそのノードにバインドします。' },
     ],
   },
   {
@@ -147,8 +147,9 @@ export const workloadEntries: readonly FieldEntry[] = [
     paths: ['spec.volumeClaimTemplates', 'spec.volumeClaimTemplates[*]', 'spec.volumeClaimTemplates[*].**'],
     docs: `${statefulSet}#volume-claim-templates`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'PersistentVolumeClaim', en: 'Creates one PersistentVolumeClaim per Pod from each template; a Pod recreated with the same name gets the same claim back. The claims stay when Pods go, unless persistentVolumeClaimRetentionPolicy says Delete.', ja: '各テンプレートから Pod ごとに PersistentVolumeClaim を 1 つ作ります。同じ名前で作り直された Pod は同じクレームを使います。persistentVolumeClaimRetentionPolicy が Delete でなければ、Pod が消えてもクレームは残ります。' },
-      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'Binds each claim to a volume, provisioning one through its StorageClass when needed.', ja: '各クレームをボリュームにバインドし、必要なら StorageClass で用意させます。' },
+      { id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'PersistentVolumeClaim', en: 'Creates one PersistentVolumeClaim per Pod from each template; a Pod recreated with the same name gets the same claim back. The claims outlive their Pods: even with persistentVolumeClaimRetentionPolicy Delete, they are deleted only when the StatefulSet is deleted (whenDeleted) or scaled down (whenScaled); a Pod deleted or replaced for any other reason (a node failure, an update) keeps its claim.', ja: '各テンプレートから Pod ごとに PersistentVolumeClaim を 1 つ作ります。同じ名前で作り直された Pod は同じクレームを使います。クレームは Pod が消えても残ります。persistentVolumeClaimRetentionPolicy が Delete でも、クレームが削除されるのは StatefulSet を削除したとき（whenDeleted）かスケールダウンしたとき（whenScaled）だけです。ほかの理由（ノードの障害、更新など）で Pod が削除されたり作り直されたりしても、クレームはそのまま残ります。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', en: 'Binds each claim to a matching volume. When none matches, it does not make a CSI volume itself: it hands the claim to the StorageClass\'s provisioner and binds the volume that comes back.', ja: '各クレームを一致するボリュームにバインドします。一致するものが無くても、CSI のボリュームを自分では作りません。クレームを StorageClass のプロビジョナーに渡し、できたボリュームをバインドします。' },
+      { id: 'storage-provisioner', when: 'on-change', writesOther: 'PersistentVolume', en: 'The StorageClass\'s provisioner (for CSI, the driver\'s external-provisioner) creates a volume and its PersistentVolume for each claim that no existing volume matches.', ja: 'StorageClass のプロビジョナー（CSI ならドライバーの external-provisioner）が、既存のボリュームが合わない各クレームのために、ボリュームとその PersistentVolume を作ります。' },
     ],
   },
   {
@@ -308,7 +309,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-apiserver', when: 'on-change', en: 'Honoured by the Eviction API, the eviction subresource of Pods that kubectl drain uses: kube-apiserver refuses (429) an eviction that would leave fewer matching Pods available than this allows. It is not an admission check: deleting the Pod directly, or a rolling update, is not limited by it.', ja: 'Pod の eviction サブリソース（退去の API。kubectl drain が使う）が守ります。kube-apiserver は、一致する Pod の使用可能な数がこれを下回る退去を断ります（429）。アドミッションの検査ではないので、Pod を直接削除する場合やローリングアップデートは制限されません。' },
       { id: 'kube-controller-manager', controller: 'disruption', when: 'continuously', writesOther: 'status.disruptionsAllowed', en: 'The disruption controller counts the matching healthy Pods and writes status.disruptionsAllowed.', ja: 'disruption のコントローラーが一致する正常な Pod を数え、status.disruptionsAllowed を書きます。' },
-      { id: 'kube-scheduler', when: 'on-change', en: 'Tries, without guarantee, not to violate it when preempting.', ja: '押しのける（preemption）ときに、保証はしないものの守ろうとします。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Tries, without guarantee, not to violate it when preempting.', ja: '押しのける（preemption）ときに、保証はしないものの守ろうとします。' },
     ],
   },
   {

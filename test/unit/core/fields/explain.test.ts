@@ -8,7 +8,7 @@ describe('explainField', () => {
     assert.equal(explanation.path, 'spec.nodeName');
     assert.deepEqual(explanation.components.map((component) => component.id), ['kube-scheduler', 'kubelet']);
     assert.equal(explanation.components[0].effect, 'writes-field');
-    assert.match(explanation.markdown, /\$\(target\) \*\*kube-scheduler\*\* · on change, writes it — Writes it through a binding/);
+    assert.match(explanation.markdown, /\$\(target\) \*\*kube-scheduler\*\* · when scheduling, writes it — Writes it through a binding/);
     assert.match(explanation.markdown, /\$\(vm\) \*\*kubelet\*\*/);
     assert.match(explanation.markdown, /\[Kubernetes documentation\]\(https:\/\/kubernetes\.io\/docs\/concepts\/scheduling-eviction\/assign-pod-node\/#nodename\)/);
   });

@@ -631,3 +631,66 @@ spec:
     assert.match(action, /admits a BestEffort Pod only if it tolerates this taint/);
   });
 });
+
+describe('the ninth review\'s findings', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[]) => explainField({ kind, apiVersion, path });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('hostNetwork: true makes kube-apiserver default each container port\'s hostPort to its containerPort, in Pods only', () => {
+    const pod = (value: string) => `apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  hostNetwork: @@${value}\n  containers:\n    - name: web\n      image: nginx\n      ports:\n        - containerPort: 8080\n`;
+    const shared = explainAt(pod('true'));
+    const defaulting = shared.components.find((component) => component.id === 'kube-apiserver' && component.effect === 'writes-other');
+    assert.equal(defaulting?.writesOther, 'spec.containers[*].ports[*].hostPort');
+    assert.match(defaulting?.action ?? '', /Defaults each container port's hostPort, when unset, to its containerPort/);
+    assert.match(defaulting?.action ?? '', /since v1\.28 \(the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default\) a Pod template keeps hostPort unset/);
+    assert.match(defaulting?.action ?? '', /it does not place two Pods with hostNetwork: true that declare the same port and protocol on the same node/);
+    // The general entry says it briefly.
+    const general = lookupField('Pod', 'v1', ['spec', 'hostNetwork']).match?.entry.actors.find((actor) => actor.id === 'kube-apiserver');
+    assert.match(general?.en ?? '', /With true, kube-apiserver also sets each container port's unset hostPort to its containerPort, in Pods only \(not in Pod templates\)/);
+  });
+
+  it('a StatefulSet\'s claims outlive their Pods: the Delete retention policy acts only on deletion or scale-down, and the CSI external-provisioner makes the volumes', () => {
+    const explanation = explain('StatefulSet', 'apps/v1', ['spec', 'volumeClaimTemplates', 0, 'spec', 'storageClassName']);
+    const statefulset = find(explanation, 'kube-controller-manager', 'statefulset');
+    assert.doesNotMatch(statefulset?.action ?? '', /unless persistentVolumeClaimRetentionPolicy says Delete/);
+    assert.match(statefulset?.action ?? '', /they are deleted only when the StatefulSet is deleted \(whenDeleted\) or scaled down \(whenScaled\); a Pod deleted or replaced for any other reason \(a node failure, an update\) keeps its claim/);
+    const binder = find(explanation, 'kube-controller-manager', 'persistentvolume-binder');
+    assert.doesNotMatch(binder?.action ?? '', /provisioning one through its StorageClass/);
+    assert.match(binder?.action ?? '', /it does not make a CSI volume itself/);
+    const provisioner = find(explanation, 'storage-provisioner');
+    assert.equal(provisioner?.writesOther, 'PersistentVolume');
+    assert.match(provisioner?.action ?? '', /for CSI, the driver's external-provisioner/);
+  });
+
+  it('a LoadBalancer Service without a class: the service controller writes status.loadBalancer, kube-apiserver the cluster IP and nodePorts', () => {
+    const explanation = explainAt(service('LoadBalancer'));
+    const cloud = find(explanation, 'cloud-controller-manager', 'service');
+    assert.equal(cloud?.effect, 'writes-other');
+    assert.equal(cloud?.writesOther, 'status.loadBalancer');
+    const apiserver = find(explanation, 'kube-apiserver');
+    assert.equal(apiserver?.effect, 'writes-other');
+    assert.equal(apiserver?.writesOther, 'spec.clusterIP, spec.ports[*].nodePort');
+    // The same allocation with a class says the same.
+    const classed = find(explainAt(service('LoadBalancer', '  loadBalancerClass: example.com/internal-vip\n')), 'kube-apiserver');
+    assert.equal(classed?.writesOther, 'spec.clusterIP, spec.ports[*].nodePort');
+  });
+
+  it('a StorageClass\'s provisioner: the PersistentVolume controller hands it claims by writing their volume.kubernetes.io/storage-provisioner annotation', () => {
+    const binder = find(explain('StorageClass', 'storage.k8s.io/v1', ['provisioner']), 'kube-controller-manager', 'persistentvolume-binder');
+    assert.equal(binder?.effect, 'writes-other');
+    assert.equal(binder?.writesOther, 'the claim\'s volume.kubernetes.io/storage-provisioner annotation');
+    assert.match(binder?.action ?? '', /it writes the provisioner's name in the volume\.kubernetes\.io\/storage-provisioner annotation/);
+  });
+
+  it('kubectl.kubernetes.io/restartedAt on a Pod is written by the workload\'s controller copying the template, not read by it', () => {
+    const explanation = explain('Pod', 'v1', ['metadata', 'annotations', 'kubectl.kubernetes.io/restartedAt']);
+    const controller = find(explanation, 'kube-controller-manager');
+    assert.equal(controller?.effect, 'writes-field');
+    assert.match(controller?.action ?? '', /^On a Pod, written by the workload's controller \(the ReplicaSet controller for a Deployment's Pods, the DaemonSet or StatefulSet controller\), which copies the template's annotations into each Pod it creates/);
+    assert.match(controller?.action ?? '', /setting it by hand on a Pod does nothing/);
+    const text = explanationText(explanation);
+    assert.doesNotMatch(text, /reads it — Nothing reads/);
+    assert.match(text, /kube-controller-manager · on change, writes it — On a Pod, written by the workload's controller/);
+  });
+});
