@@ -96,7 +96,10 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
     });
     current = diagram;
     diagram.onDidDispose(() => {
-      if (current === diagram) current = undefined;
+      if (current !== diagram) return;
+      current = undefined;
+      // No panel shows the placement any more: the question (and its hold on the all-Pods watch) ends.
+      question?.clear();
     });
     return diagram;
   };

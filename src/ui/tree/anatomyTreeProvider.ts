@@ -108,6 +108,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const sync = () => {
       this.visible = view.visible;
       if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
+      // The all-Pods watch is held only while the tree shows a placement; shown again, the answers are renewed.
+      this.placement?.hold('tree', this.visible && this.placements.size > 0);
+      if (this.visible) this.placementsChanged();
     };
     this.disposables.add(view.onDidChangeVisibility(sync));
     sync();
@@ -244,7 +247,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       if (!placement) {
         placement = this.placement ? 'loading' : { error: 'not available' };
         this.placements.set(element.id, placement);
-        this.placement?.hold('tree', true);
+        this.placement?.hold('tree', this.visible);
         void this.workOutPlacement(element);
       }
       return placementChildren(element.id, element.pod, placement).map((e) => this.intern(e));

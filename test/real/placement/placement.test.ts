@@ -91,11 +91,22 @@ describe('placement agrees with the real kube-scheduler', function () {
   before(async () => {
     cluster = await realCluster('kind');
     kubectl(['create', 'namespace', namespace]);
+    // The service account controller makes the namespace's default ServiceAccount a moment later; until then
+    // the ServiceAccount admission plugin refuses Pods.
+    await until('the namespace\'s default ServiceAccount', () => {
+      try {
+        execFileSync('kubectl', ['get', 'serviceaccount', 'default', '-n', namespace], { env: cluster.env, stdio: 'pipe' });
+        return true;
+      } catch {
+        return undefined;
+      }
+    }, 60_000, 250);
   });
   after(() => {
     if (!cluster) return;
-    kubectl(['delete', 'namespace', namespace, '--wait=false']);
     kubectl(['uncordon', worker2]);
+    // The ballast Pods hold CPU on the workers: gone before the next tests schedule anything there.
+    kubectl(['delete', 'namespace', namespace, '--timeout=120s']);
     // The agreement table for the record (the note of the release quotes it).
     console.log(['| Pod | the real scheduler | the model |', '|---|---|---|', ...table].join('\n'));
   });
