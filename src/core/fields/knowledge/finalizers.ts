@@ -79,9 +79,9 @@ export const finalizerEntries: readonly FieldEntry[] = [
     kinds: ['*'],
     paths: item,
     onlyIf: { value: { prefix: ['external-attacher/'] } },
-    docs: `${docs}/concepts/storage/volumes/#csi`,
+    docs: `${docs}/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/#VolumeAttachment`,
     actors: [
-      { id: 'storage-provisioner', when: 'on-change', writes: true, en: 'The CSI external-attacher of the driver named after the slash adds this key while the volume is attached and removes it after detaching it.', ja: 'スラッシュの後に名前のあるドライバーの CSI external-attacher が、ボリュームが接続されている間このキーを付け、切り離してから取り除きます。' },
+      { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', writes: true, en: 'The external-attacher of the CSI driver named after the slash (its name with every character other than letters and digits turned into "-": ebs.csi.aws.com becomes ebs-csi-aws-com) adds this key to the VolumeAttachment and PersistentVolume while the volume is attached, and removes it after detaching it.', ja: 'スラッシュの後に名前のある CSI ドライバー（英数字以外の文字を「-」にした名前。ebs.csi.aws.com なら ebs-csi-aws-com）の external-attacher が、ボリュームが接続されている間 VolumeAttachment と PersistentVolume にこのキーを付け、切り離してから取り除きます。' },
     ],
   },
   {

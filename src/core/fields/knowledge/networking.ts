@@ -111,7 +111,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     onlyIf: { value: { equals: ['LoadBalancer'] }, fields: { 'spec.loadBalancerClass': { present: true } } },
     docs: `${service}#load-balancer-class`,
     actors: [
-      { id: 'add-on', named: 'the load balancer of that loadBalancerClass', when: 'on-change', en: 'loadBalancerClass is set: the implementation watching for that class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores this Service.', ja: 'loadBalancerClass が指定されています。そのクラスを監視している実装がロードバランサーを作り、既定の実装（クラウドプロバイダーの service のコントローラー）はこの Service を無視します。' },
+      { id: 'add-on', named: 'the load balancer of that loadBalancerClass', when: 'on-change', writesOther: 'status.loadBalancer', en: 'loadBalancerClass is set: the implementation watching for that class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores this Service.', ja: 'loadBalancerClass が指定されています。そのクラスを監視している実装がロードバランサーを作り、既定の実装（クラウドプロバイダーの service のコントローラー）はこの Service を無視します。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Only the node side: the cluster IP, the node ports and traffic to the load balancer\'s IP.', ja: 'ノードの側だけを扱います。クラスタ IP、ノードポート、ロードバランサーの IP への通信です。' },
       { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.clusterIP, spec.ports[*].nodePort', en: 'Allocates the cluster IP and, unless allocateLoadBalancerNodePorts is false, a nodePort for each port, whatever the class.', ja: 'クラスに関係なく、クラスタ IP と、allocateLoadBalancerNodePorts が false でなければポートごとの nodePort を割り当てます。' },
     ],
@@ -197,7 +197,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['spec.loadBalancerClass'],
     docs: `${service}#load-balancer-class`,
     actors: [
-      { id: 'add-on', named: 'the load balancer of this class', when: 'on-change', en: 'The implementation that watches for this class makes the load balancer; the default implementation (the cloud provider\'s service controller) ignores Services that set it. Set once, with type LoadBalancer; it cannot be changed.', ja: 'このクラスを監視している実装がロードバランサーを作ります。既定の実装（クラウドプロバイダーの service のコントローラー）は、これを指定した Service を無視します。type が LoadBalancer のときに一度だけ指定でき、変更できません。' },
+      { id: 'add-on', named: 'the load balancer of this class', when: 'on-change', writesOther: 'status.loadBalancer', en: 'The implementation that watches for this class makes the load balancer and writes its address to status.loadBalancer; the default implementation (the cloud provider\'s service controller) ignores Services that set it. Set once, with type LoadBalancer; it cannot be changed.', ja: 'このクラスを監視している実装がロードバランサーを作り、そのアドレスを status.loadBalancer に書きます。既定の実装（クラウドプロバイダーの service のコントローラー）は、これを指定した Service を無視します。type が LoadBalancer のときに一度だけ指定でき、変更できません。' },
     ],
   },
   {

@@ -694,3 +694,42 @@ describe('the ninth review\'s findings', () => {
     assert.match(text, /kube-controller-manager · on change, writes it — On a Pod, written by the workload's controller/);
   });
 });
+
+describe('the tenth review\'s findings', () => {
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('a Service\'s loadBalancerClass: the implementation of that class writes status.loadBalancer', () => {
+    const explanation = explainAt('apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  type: LoadBalancer\n  loadBalancerClass: @@example.com/internal-vip\n');
+    const implementation = explanation.components.find((component) => component.name === 'the load balancer of this class');
+    assert.equal(implementation?.writesOther, 'status.loadBalancer');
+    assert.match(implementation?.action ?? '', /writes its address to status\.loadBalancer/);
+    const withType = explainAt(service('LoadBalancer', '  loadBalancerClass: example.com/internal-vip\n'));
+    assert.equal(withType.components.find((component) => component.name === 'the load balancer of that loadBalancerClass')?.writesOther, 'status.loadBalancer');
+  });
+
+  it('external-attacher/<driver>: the CSI driver\'s external-attacher, with the driver name as it writes it, and the page that documents VolumeAttachments', () => {
+    const explanation = explainAt('apiVersion: storage.k8s.io/v1\nkind: VolumeAttachment\nmetadata:\n  name: va\n  finalizers:\n    - @@external-attacher/ebs-csi-aws-com\n');
+    assert.equal(explanation.components[0]?.id, 'add-on');
+    assert.equal(explanation.components[0]?.name, 'the CSI driver\'s external-attacher');
+    assert.match(explanation.components[0]?.action ?? '', /ebs\.csi\.aws\.com becomes ebs-csi-aws-com/);
+    assert.equal(explanation.docs, 'https://kubernetes.io/docs/reference/kubernetes-api/config-and-storage-resources/volume-attachment-v1/#VolumeAttachment');
+  });
+
+  it('the not-ready and unreachable taints: Pods that do not tolerate them go at once; tolerationSeconds is for those that do', () => {
+    for (const key of ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable']) {
+      const explanation = explainAt(`apiVersion: v1\nkind: Node\nmetadata:\n  name: n\nspec:\n  taints:\n    - key: @@${key}\n      effect: NoExecute\n`);
+      const eviction = find(explanation, 'kube-controller-manager', 'taint-eviction');
+      assert.doesNotMatch(eviction?.action ?? '', /do not tolerate the NoExecute taint, after their tolerationSeconds/, key);
+      assert.match(eviction?.action ?? '', /Evicts at once the Pods that do not tolerate the NoExecute taint; a Pod that tolerates it stays for its tolerationSeconds/, key);
+    }
+  });
+
+  it('kubernetes.io/legacy-token-last-used: written whenever the token authenticates a request; the cleaner marks unused tokens invalid', () => {
+    const explanation = explainAt('apiVersion: v1\nkind: Secret\nmetadata:\n  name: token\n  labels:\n    @@kubernetes.io/legacy-token-last-used: "2026-01-01"\ntype: kubernetes.io/service-account-token\n');
+    assert.equal(find(explanation, 'kube-apiserver')?.when, 'continuously');
+    const cleaner = find(explanation, 'kube-controller-manager');
+    assert.equal(cleaner?.writesOther, 'the label kubernetes.io/legacy-token-invalid-since');
+    assert.match(cleaner?.action ?? '', /marks them invalid with the label kubernetes\.io\/legacy-token-invalid-since/);
+  });
+});
