@@ -4,51 +4,25 @@
 // Exits 1 when the title or a row is cut, or when Japanese is drawn as boxes (see glyphs.mjs).
 /* global document -- the callbacks of page.evaluate run in the workbench */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageExtension } from '../../../scripts/vscode-host/build.mjs';
-import { freePort, isInstalled, runtimeFor, selectHosts } from '../../../scripts/vscode-host/hosts.mjs';
-import { installVsix, serverDirs, startServer } from '../../../scripts/vscode-host/server.mjs';
 import { boxedCharacters } from './glyphs.mjs';
+import { openWorkbench, workbenchOptions } from './workbench.support.mjs';
 
 const { values: options } = parseArgs({
   options: {
     out: { type: 'string', default: 'tree.png' },
-    locale: { type: 'string' },
-    theme: { type: 'string', default: 'light' },
-    host: { type: 'string', default: 'newest' },
-    'no-package': { type: 'boolean', default: false },
+    ...workbenchOptions,
   },
 });
-const themes = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
-if (!themes[options.theme]) throw new Error(`--theme is light or dark, not ${options.theme}`);
 
-const [host] = selectHosts(options.host);
-if (!isInstalled(host)) throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
-const vsix = options['no-package'] ? join(dirname(import.meta.dirname), '..', '..', 'dist', 'cluster-anatomy.vsix') : packageExtension();
-const runtime = runtimeFor(host.nodeMajor);
 const root = mkdtempSync(join(tmpdir(), 'cluster-anatomy-tree-'));
-const dirs = serverDirs(root, { 'workbench.colorTheme': themes[options.theme] });
-let server;
-let browser;
+let workbench;
 let failures = 0;
 try {
-  installVsix(host, runtime, dirs, vsix);
-  server = await startServer({
-    host, runtime, dirs, port: await freePort(), locale: options.locale, smokeTestDriver: false,
-    env: { CLUSTER_ANATOMY_OPEN_DEMO: '1' }, logFile: join(root, 'server.log'),
-  });
-  process.env.TMPDIR = dirs.tmp;
-  const { chromium } = createRequire(import.meta.url)(host.playwrightCore);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  const workspace = join(root, 'workspace');
-  mkdirSync(workspace);
-  await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}`);
-  // The view container's button in the activity bar opens the tree.
-  await page.locator('.activitybar [aria-label^="Cluster Anatomy"]').first().click({ timeout: 60_000 });
+  workbench = await openWorkbench({ root, options, env: { CLUSTER_ANATOMY_OPEN_DEMO: '1' }, viewport: { width: 1400, height: 900 } });
+  const { page, host } = workbench;
   const rows = page.locator('.part.sidebar .monaco-list-row');
   // The control-plane node opens to show its static Pods, node agents and heartbeat.
   const controlPlaneNode = rows.filter({ hasText: 'multi-node-control-plane' }).first();
@@ -96,8 +70,7 @@ try {
     if (japaneseRows.length === 0) failures++;
   }
 } finally {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
+  await workbench?.stop();
   rmSync(root, { recursive: true, force: true });
 }
 console.log(failures === 0 ? '[tree] nothing cut' : `[tree] FAIL: ${failures} problem(s)`);

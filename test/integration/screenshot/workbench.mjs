@@ -6,42 +6,29 @@
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { packageExtension } from '../../../scripts/vscode-host/build.mjs';
-import { freePort, isInstalled, repoRoot, runtimeFor, selectHosts } from '../../../scripts/vscode-host/hosts.mjs';
-import { installVsix, serverDirs, startServer } from '../../../scripts/vscode-host/server.mjs';
+import { repoRoot } from '../../../scripts/vscode-host/hosts.mjs';
+import { openWorkbench, workbenchOptions } from './workbench.support.mjs';
 
 const { values: options } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'pending' },
     out: { type: 'string', default: 'workbench.png' },
-    locale: { type: 'string' },
-    theme: { type: 'string', default: 'light' },
-    host: { type: 'string', default: 'newest' },
-    'no-package': { type: 'boolean', default: false },
+    ...workbenchOptions,
   },
 });
-const themes = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
-if (!themes[options.theme]) throw new Error(`--theme is light or dark, not ${options.theme}`);
 if (!['ha', 'pending'].includes(options.scenario)) throw new Error(`--scenario is ha or pending, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
-const [host] = selectHosts(options.host);
-if (!isInstalled(host)) throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
-const vsix = options['no-package'] ? join(repoRoot, 'dist', 'cluster-anatomy.vsix') : packageExtension();
 const cli = join(repoRoot, 'dist', 'cli.js');
 if (!existsSync(cli)) throw new Error('dist/cli.js is missing: npm run build');
-const runtime = runtimeFor(host.nodeMajor);
 const root = mkdtempSync(join(tmpdir(), 'cluster-anatomy-workbench-'));
 const kubeconfig = join(root, 'kubeconfig');
-const dirs = serverDirs(root, { 'workbench.colorTheme': themes[options.theme] });
 let demo;
-let server;
-let browser;
+let workbench;
 try {
   // The demo cluster runs beside the server, as a user's cluster would; the extension reads its kubeconfig.
   const demoArgs = [cli, 'demo', '--kubeconfig-out', kubeconfig, ...(options.scenario === 'ha' ? ['--control-planes', '3'] : [])];
@@ -53,16 +40,8 @@ try {
   const kubectl = (...args) => execFileSync('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' });
   if (options.scenario === 'pending') kubectl('patch', 'deployment', 'coredns', '-n', 'kube-system', '-p', '{"spec":{"template":{"spec":{"nodeSelector":{"disktype":"ssd"}}}}}');
 
-  installVsix(host, runtime, dirs, vsix);
-  server = await startServer({ host, runtime, dirs, port: await freePort(), locale: options.locale, smokeTestDriver: false, env: { KUBECONFIG: kubeconfig }, logFile: join(root, 'server.log') });
-  process.env.TMPDIR = dirs.tmp;
-  const { chromium } = createRequire(import.meta.url)(host.playwrightCore);
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
-  const page = await browser.newPage({ viewport: { width: 1500, height: 900 } });
-  const workspace = join(root, 'workspace');
-  mkdirSync(workspace);
-  await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}`);
-  await page.locator('.activitybar [aria-label^="Cluster Anatomy"]').first().click({ timeout: 60_000 });
+  workbench = await openWorkbench({ root, options, env: { KUBECONFIG: kubeconfig }, viewport: { width: 1500, height: 900 } });
+  const { page, host } = workbench;
   const rows = page.locator('.part.sidebar .monaco-list-row');
   const row = (text) => rows.filter({ hasText: text }).first();
   if (options.scenario === 'ha') {
@@ -96,8 +75,7 @@ try {
   await page.screenshot({ path: file });
   console.log(`[workbench] ${file}: ${options.scenario}, VS Code ${host.vscode}, ${options.locale ?? 'en'}, ${options.theme}`);
 } finally {
-  await browser?.close().catch(() => undefined);
-  await server?.stop();
+  await workbench?.stop();
   demo?.kill('SIGTERM');
   rmSync(root, { recursive: true, force: true });
 }
