@@ -4,8 +4,8 @@
  * as text and never as markup or a link.
  */
 import * as vscode from 'vscode';
-import type { FilterEvidence } from '../core/placement/filters';
-import { type PlacementHover, type PlacementHoverAnswer, type RejectedNode, spreadSkewOf, taintText, unrequestedText } from '../core/placement/hoverAnswer';
+import { type FilterEvidence, spreadSkewOf, taintText, unrequestedText } from '../core/placement/filters';
+import type { PlacementHover, PlacementHoverAnswer, RejectedNode } from '../core/placement/hoverAnswer';
 import { escapeMarkdown } from '../core/util/markdown';
 
 /** Cluster or file text as literal Markdown. */

@@ -55,9 +55,8 @@ export async function readPod(api: KubeApi, namespace: string, name: string): Pr
 /** What the scheduler last said of a Pod it could not place; empty when it said nothing or Events are not readable. */
 export async function readSchedulerSaid(api: KubeApi, pod: SchedulingPod): Promise<SchedulerSaid> {
   if (!pod.uid) return { events: [] };
-  const query = new URLSearchParams({ fieldSelector: `involvedObject.uid=${pod.uid},reason=FailedScheduling` });
   try {
-    const answer = await api.list(`/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/events`, `Events of Pod ${pod.namespace}/${pod.name}`, { fieldSelector: query.get('fieldSelector')! });
+    const answer = await api.list(`/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/events`, `Events of Pod ${pod.namespace}/${pod.name}`, { fieldSelector: `involvedObject.uid=${pod.uid},reason=FailedScheduling` });
     const events = (answer.items as Record<string, unknown>[]).map((event) => ({
       message: typeof event.message === 'string' ? event.message : '',
       count: typeof event.count === 'number' ? event.count : 1,

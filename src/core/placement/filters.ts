@@ -35,7 +35,19 @@ export interface FilterFailure {
   readonly evidence: readonly FilterEvidence[];
 }
 
-const taintText = (taint: Taint) => `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
+export const taintText = (taint: Taint) => `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
+
+/** The amounts of an insufficient resource, formatted; what is free is never negative. */
+export function unrequestedText(evidence: Extract<FilterEvidence, { kind: 'insufficient' }>): { requested: string; free: string; allocatable: string } {
+  return {
+    requested: formatAmount(evidence.resource, evidence.requested),
+    free: formatAmount(evidence.resource, Math.max(0, evidence.allocatable - evidence.used)),
+    allocatable: formatAmount(evidence.resource, evidence.allocatable),
+  };
+}
+
+/** How far above the least loaded domain the Pod would put its node's domain. */
+export const spreadSkewOf = (evidence: Extract<FilterEvidence, { kind: 'spreadSkew' }>) => evidence.matching + 1 - evidence.minimum;
 
 export function evidenceText(evidence: FilterEvidence): string {
   switch (evidence.kind) {
@@ -56,13 +68,13 @@ export function evidenceText(evidence: FilterEvidence): string {
     case 'tooManyPods':
       return `${evidence.pods} Pods already run there, and the node allows ${evidence.allowed}`;
     case 'insufficient': {
-      const free = evidence.allocatable - evidence.used;
-      return `${evidence.resource}: the Pod requests ${formatAmount(evidence.resource, evidence.requested)}, ${formatAmount(evidence.resource, Math.max(0, free))} of ${formatAmount(evidence.resource, evidence.allocatable)} allocatable is unrequested`;
+      const amounts = unrequestedText(evidence);
+      return `${evidence.resource}: the Pod requests ${amounts.requested}, ${amounts.free} of ${amounts.allocatable} allocatable is unrequested`;
     }
     case 'spreadLabelMissing':
       return `the node has no label ${evidence.topologyKey}, which a topology spread constraint needs`;
     case 'spreadSkew':
-      return `${evidence.topologyKey}=${evidence.domain} has ${evidence.matching} matching Pods; with this one it would be ${evidence.matching + 1 - evidence.minimum} above the least loaded domain (${evidence.minimum}), more than maxSkew ${evidence.maxSkew}`;
+      return `${evidence.topologyKey}=${evidence.domain} has ${evidence.matching} matching Pods; with this one it would be ${spreadSkewOf(evidence)} above the least loaded domain (${evidence.minimum}), more than maxSkew ${evidence.maxSkew}`;
     case 'affinity':
       return evidence.domain === null
         ? `the node has no label ${evidence.topologyKey}, the required pod affinity's topology key`

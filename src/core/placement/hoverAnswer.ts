@@ -5,10 +5,9 @@
  * renders markup must escape them.
  */
 import { documentsOf, HOVER_BUDGET, type ManifestPosition, type ParsedManifest, type PathSegment, type WorkBudget } from '../yaml/yamlPath';
-import type { FilterEvidence, FilterName } from './filters';
-import type { SchedulingPod, Taint } from './objects';
+import { type FilterEvidence, type FilterName, spreadSkewOf, taintText, unrequestedText } from './filters';
+import type { SchedulingPod } from './objects';
 import type { PlacementReport } from './place';
-import { formatAmount } from './quantity';
 
 /** Where the Pod spec sits in each kind that makes Pods. */
 const podSpecPaths: Readonly<Record<string, readonly string[]>> = {
@@ -160,20 +159,6 @@ export function placementHover(input: PlacementHoverInput, options: PlacementHov
     unreadableRequests: pod.unreadableRequests,
   };
 }
-
-export const taintText = (taint: Taint) => `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
-
-/** The free amount of an insufficient resource, formatted; never negative. */
-export function unrequestedText(evidence: Extract<FilterEvidence, { kind: 'insufficient' }>): { requested: string; free: string; allocatable: string } {
-  return {
-    requested: formatAmount(evidence.resource, evidence.requested),
-    free: formatAmount(evidence.resource, Math.max(0, evidence.allocatable - evidence.used)),
-    allocatable: formatAmount(evidence.resource, evidence.allocatable),
-  };
-}
-
-/** How far above the least loaded domain the Pod would put its node's domain. */
-export const spreadSkewOf = (evidence: Extract<FilterEvidence, { kind: 'spreadSkew' }>) => evidence.matching + 1 - evidence.minimum;
 
 /** Why a node does not fit, with the node as the subject, in English. */
 export function rejectedNodeText({ node, filter, evidence }: RejectedNode): string {
