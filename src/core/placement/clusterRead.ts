@@ -3,6 +3,7 @@
  * ports, labels and anti-affinity only; slimmed as they arrive), the Pod in question and why the scheduler
  * last said it could not place it. The live views keep the same data from watches instead (placementWatch.ts).
  */
+import { parseKubeVersion } from '../health/versionSkew';
 import type { KubeApi } from '../kube/kubeApi';
 import { KubeApiError } from '../kube/kubeApi';
 import { BoundPods } from './boundPods';
@@ -24,18 +25,14 @@ export interface SchedulerSaid {
   readonly events: readonly { readonly message: string; readonly count: number; readonly lastSeen: string | null }[];
 }
 
-export function minorOf(version: unknown): number | undefined {
-  const minor = typeof version === 'object' && version !== null ? (version as { minor?: unknown }).minor : undefined;
-  const parsed = typeof minor === 'string' ? Number.parseInt(minor, 10) : NaN;
-  return Number.isFinite(parsed) ? parsed : undefined;
-}
-
 export async function readPlacementState(api: KubeApi): Promise<PlacementClusterState> {
   const [version, nodes] = await Promise.all([
     api.getJson('/version', 'the server version').catch(() => undefined),
     api.list('/api/v1/nodes', 'Nodes', { map: schedulingNodeOf }),
   ]);
-  const serverMinor = minorOf(version);
+  // The same reading of the version as the health report's skew check (gitVersion, distributions' suffixes too).
+  const gitVersion = (version as { gitVersion?: unknown } | undefined)?.gitVersion;
+  const serverMinor = typeof gitVersion === 'string' ? parseKubeVersion(gitVersion)?.minor : undefined;
   try {
     const pods = await api.list('/api/v1/pods', 'Pods in all namespaces', { fieldSelector: BOUND_PODS_FIELD_SELECTOR, map: (item) => schedulingPodOf(item) });
     const bound = new BoundPods();

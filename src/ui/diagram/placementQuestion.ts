@@ -8,7 +8,6 @@ import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { manifestPod } from '../../core/placement/manifestPod';
 import { schedulingPodOf } from '../../core/placement/objects';
 import { type PlacementOverlay, placementOverlay } from '../../core/placement/overlay';
-import { errorMessage } from '../../core/util/errors';
 import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
 import { rejectedNodeText } from '../placementText';
 
@@ -96,13 +95,7 @@ export class PlacementQuestion implements vscode.Disposable {
     const session = this.live.session;
     if (!session) return undefined;
     const path = `/apis/apps/v1/namespaces/${encodeURIComponent(subject.namespace)}/${workloadPaths[subject.kind]}/${encodeURIComponent(subject.name)}`;
-    let workload: unknown;
-    try {
-      workload = await session.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`);
-    } catch (error) {
-      throw new Error(errorMessage(error));
-    }
-    const made = manifestPod(workload);
+    const made = manifestPod(await session.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`));
     if (!made) throw new Error(vscode.l10n.t('{0} has no Pod template', subject.kind));
     return this.monitor.explainNew(schedulingPodOf(made.pod, subject.namespace));
   }
