@@ -1,3 +1,4 @@
+import { checkCommand } from './checkCommand';
 import { contextsCommand, useContextCommand } from './contextsCommand';
 import { demoCommand } from './demoCommand';
 import { diagramCommand } from './diagramCommand';
@@ -8,4 +9,4 @@ import type { CliCommand } from './run';
 import { treeCommand } from './treeCommand';
 
 /** Every subcommand of `cluster-anatomy`, each in a module of its own under src/cli. */
-export const cliCommands: readonly CliCommand[] = [treeCommand, contextsCommand, useContextCommand, diagramCommand, explainCommand, healthCommand, placementCommand, demoCommand];
+export const cliCommands: readonly CliCommand[] = [treeCommand, contextsCommand, useContextCommand, diagramCommand, explainCommand, healthCommand, placementCommand, checkCommand, demoCommand];

@@ -1,0 +1,50 @@
+/**
+ * The kubectl commands the hands-on runs at each step, as the article writes them, with the placeholders
+ * (<node name>, <control-plane node name>) filled from the cluster. Every one only reads.
+ */
+import type { ClusterAnatomy } from '../anatomy/types';
+import type { HandsOnStepId } from './checks';
+
+/** Quotes a word for a POSIX shell when it needs it: context and node names come from files and clusters. */
+export function shellWord(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** The commands of one step, each as an argument list starting with `kubectl`. */
+export function handsOnCommands(step: HandsOnStepId, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>): string[][] {
+  const context = ['--context', anatomy.context];
+  const controlPlane = anatomy.nodes.find((node) => node.role === 'control-plane');
+  const someNode = controlPlane ?? anatomy.nodes[0];
+  const apiServerPod = controlPlane?.components.find((pod) => pod.component === 'kube-apiserver')?.pod ?? (controlPlane ? `kube-apiserver-${controlPlane.name}` : undefined);
+  switch (step) {
+    case 'nodes':
+      return [
+        ['kubectl', 'get', 'nodes', ...context],
+        ['kubectl', 'get', 'nodes', '-l', 'node-role.kubernetes.io/control-plane', ...context],
+      ];
+    case 'kubeSystemPods':
+      return [['kubectl', 'get', 'pods', '-n', 'kube-system', '-o', 'wide', ...context]];
+    case 'staticPods':
+      return [
+        ['kubectl', 'get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane', '-o', 'wide', ...context],
+        ...(apiServerPod ? [['kubectl', 'describe', 'pod', apiServerPod, '-n', 'kube-system', ...context]] : []),
+      ];
+    case 'workloads':
+      return [
+        ['kubectl', 'get', 'daemonsets,deployments', '-n', 'kube-system', ...context],
+        ['kubectl', 'get', 'services', '-n', 'kube-system', ...context],
+      ];
+    case 'nodeAgents':
+      return someNode ? [['kubectl', 'describe', 'node', someNode.name, ...context]] : [];
+    case 'leases':
+      return [
+        ['kubectl', 'get', 'leases', '-n', 'kube-node-lease', ...context],
+        ...(someNode ? [['kubectl', 'get', 'lease', someNode.name, '-n', 'kube-node-lease', '-o', 'yaml', ...context]] : []),
+      ];
+  }
+}
+
+/** One command as a shell line. */
+export function commandLine(args: readonly string[]): string {
+  return args.map(shellWord).join(' ');
+}

@@ -1,0 +1,108 @@
+/**
+ * The hands-on's checks, kept live on the current context: re-run when the anatomy changes, and when a Lease
+ * renewal completes the last step. Renewals arrive every few seconds per node (hundreds a second at scale), so
+ * they only update the lease progress; the checks run again at most once a second, and only while a view looks.
+ */
+import type { AnatomySource } from '../anatomy/source';
+import { checkHandsOn, type HandsOnReport } from '../handsOn/checks';
+import { LeaseProgress } from '../handsOn/leaseProgress';
+import { type Disposable, DisposableStore } from '../util/disposable';
+import { Emitter } from '../util/event';
+
+/** An anatomy source that also knows kube-system Pods' labels (LiveAnatomy, ClusterSession). */
+export interface HandsOnSource extends AnatomySource {
+  podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined;
+}
+
+export interface HandsOnMonitorOptions {
+  readonly now?: () => number;
+  /** The shortest time between two runs of the checks; default 1 s. */
+  readonly throttleMs?: number;
+}
+
+export class HandsOnMonitor implements Disposable {
+  private readonly changeEmitter = new Emitter<HandsOnReport | undefined>();
+  /** A new report, or undefined when the context changed and nothing of the new one is known yet. */
+  readonly onDidChange = this.changeEmitter.event;
+  readonly leases: LeaseProgress;
+  private report: HandsOnReport | undefined;
+  private readonly watchers = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+  private readonly disposables = new DisposableStore();
+  private readonly now: () => number;
+  private readonly throttleMs: number;
+
+  constructor(private readonly source: HandsOnSource, options: HandsOnMonitorOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.throttleMs = options.throttleMs ?? 1000;
+    this.leases = new LeaseProgress(this.now);
+    this.disposables.addAll(
+      this.changeEmitter,
+      source.onDidChange(() => this.schedule()),
+      ...(source.onLeaseRenewed ? [source.onLeaseRenewed((node) => this.leaseRenewed(node))] : []),
+      ...(source.onDidChangeSession
+        ? [
+            source.onDidChangeSession(() => {
+              this.leases.clear();
+              this.report = undefined;
+              this.changeEmitter.fire(undefined);
+            }),
+          ]
+        : []),
+    );
+  }
+
+  get current(): HandsOnReport | undefined {
+    return this.report;
+  }
+
+  get active(): boolean {
+    return this.watchers.size > 0;
+  }
+
+  /** A view starts (true) or stops (false) showing the checks; they are kept live only while one does. */
+  setActive(viewer: string, looking: boolean): void {
+    const wasActive = this.active;
+    if (looking) this.watchers.add(viewer);
+    else this.watchers.delete(viewer);
+    if (this.active && !wasActive) this.check();
+  }
+
+  /** Runs the checks now on what the source holds; undefined before the first anatomy. */
+  check(): HandsOnReport | undefined {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const anatomy = this.source.current;
+    if (!anatomy || anatomy.nothingRead) {
+      this.report = undefined;
+      return undefined;
+    }
+    for (const node of anatomy.nodes) {
+      const lease = this.source.leaseOf?.(node.name) ?? node.lease;
+      this.leases.observe(node.name, lease?.renewTime, lease?.leaseDurationSeconds ?? null);
+    }
+    const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podLabels(namespace, name), leases: this.leases }, this.now());
+    const changed = JSON.stringify(report.steps) !== JSON.stringify(this.report?.steps);
+    this.report = report;
+    if (changed) this.changeEmitter.fire(report);
+    return report;
+  }
+
+  private leaseRenewed(node: string): void {
+    const lease = this.source.leaseOf?.(node);
+    const before = this.leases.advanced(node);
+    this.leases.observe(node, lease?.renewTime, lease?.leaseDurationSeconds ?? null);
+    // Only the first advance of a node changes what the checks say.
+    if (!before && this.leases.advanced(node)) this.schedule();
+  }
+
+  private schedule(): void {
+    if (!this.active || this.timer) return;
+    this.timer = setTimeout(() => this.check(), this.throttleMs);
+  }
+
+  dispose(): void {
+    clearTimeout(this.timer);
+    this.disposables.dispose();
+  }
+}
