@@ -273,6 +273,11 @@ export class ClusterSession implements AnatomySource, Disposable {
     return leaseInfo(this.findLease(node), this.now());
   }
 
+  /** A kube-system Pod's uid as last watched (a mirror Pod published again gets a new one); undefined when unknown. */
+  podUid(namespace: string, name: string): string | undefined {
+    return namespace === KUBE_SYSTEM ? this.watches.pods.get(name, namespace)?.metadata.uid : undefined;
+  }
+
   /** A kube-system Pod's labels as last watched (what `kubectl get pods -l` selects on); undefined when unknown. */
   podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined {
     return namespace === KUBE_SYSTEM ? this.watches.pods.get(name, namespace)?.metadata.labels : undefined;

@@ -71,6 +71,10 @@ export class LiveAnatomy implements AnatomySource, Disposable {
     return this.currentSession?.leaseOf(node) ?? null;
   }
 
+  podUid(namespace: string, name: string): string | undefined {
+    return this.currentSession?.podUid(namespace, name);
+  }
+
   podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined {
     return this.currentSession?.podLabels(namespace, name);
   }

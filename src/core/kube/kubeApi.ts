@@ -121,6 +121,12 @@ export function formatBytes(bytes: number): string {
  * kubeconfig (tokens, client certificates, exec plugins). Lists are paginated; every body is counted as it
  * streams in and abandoned past the caps.
  */
+interface WriteRequest {
+  readonly method: 'DELETE' | 'PATCH';
+  readonly body?: string;
+  readonly contentType?: string;
+}
+
 export class KubeApi {
   private readonly timeoutMs: number;
   readonly limits: ResponseLimits;
@@ -270,7 +276,17 @@ export class KubeApi {
     return new URL(this.server.replace(/\/+$/, '') + path);
   }
 
-  private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string): Promise<{ body: unknown; bytes: number }> {
+  /**
+   * A write the user asked for (the hands-on's experiments): DELETE, or PATCH with a JSON body of the given
+   * media type. Answers as getJson does; the server's Status on failure becomes the KubeApiError it is.
+   */
+  async write(method: 'DELETE' | 'PATCH', path: string, what: string, body?: { readonly json: unknown; readonly contentType: string }): Promise<unknown> {
+    const options: https.RequestOptions = {};
+    await this.config.applyToHTTPSOptions(options);
+    return (await this.request(path, options, what, this.limits.maxResponseBytes, undefined, { method, ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }) })).body;
+  }
+
+  private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string, write?: WriteRequest): Promise<{ body: unknown; bytes: number }> {
     return new Promise((resolve, reject) => {
       const request = this.get(path, options, what, this.timeoutMs, (response) => {
         readBody(response, maxBytes, what, capReason).then(({ text, bytes }) => {
@@ -286,19 +302,23 @@ export class KubeApi {
           reject(error);
           request.destroy();
         });
-      }, reject);
+      }, reject, write);
     });
   }
 
-  /** One GET with the kubeconfig's TLS and credentials in `options`; `timeoutMs` without a byte fails it. */
+  /**
+   * One request (a GET unless `write` says otherwise) with the kubeconfig's TLS and credentials in `options`;
+   * `timeoutMs` without a byte fails it.
+   */
   private get(path: string, options: https.RequestOptions, what: string, timeoutMs: number,
-    onResponse: (response: http.IncomingMessage) => void, onError: (error: KubeApiError) => void): http.ClientRequest {
+    onResponse: (response: http.IncomingMessage) => void, onError: (error: KubeApiError) => void, write?: WriteRequest): http.ClientRequest {
     const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
-    const request = transport.request(url, { ...options, method: 'GET', headers: { ...options.headers, Accept: 'application/json' }, timeout: timeoutMs }, onResponse);
+    const headers = { ...options.headers, Accept: 'application/json', ...(write?.contentType && { 'Content-Type': write.contentType }) };
+    const request = transport.request(url, { ...options, method: write?.method ?? 'GET', headers, timeout: timeoutMs }, onResponse);
     request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     request.on('error', (error) => onError(toKubeApiError(error, what)));
-    request.end();
+    request.end(write?.body);
     return request;
   }
 }
