@@ -25,7 +25,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/services-networking/dns-pod-service/#services`,
     actors: [
       { id: 'coredns', when: 'continuously', en: 'The cluster DNS answers name.namespace.svc.cluster.local with the cluster IP (or the Pod IPs of a headless Service).', ja: 'クラスタ DNS が name.namespace.svc.cluster.local をクラスタ IP（ヘッドレス Service なら Pod の IP）で答えます。' },
-      { id: 'kubelet', when: 'run-time', en: 'Also puts NAME_SERVICE_HOST/_PORT variables in the containers of Pods in the same namespace started after the Service (unless the Pod sets enableServiceLinks: false); Pods in other namespaces do not get them.', ja: '同じ Namespace にあり、Service より後に起動した Pod のコンテナに、NAME_SERVICE_HOST/_PORT の環境変数も入れます（Pod が enableServiceLinks: false にしていなければ）。ほかの Namespace の Pod には入りません。' },
+      { id: 'kubelet', when: 'run-time', en: 'For a Service with a cluster IP (not a headless or ExternalName one), also puts NAME_SERVICE_HOST/_PORT variables in the containers of Pods in the same namespace started after the Service (unless the Pod sets enableServiceLinks: false); Pods in other namespaces do not get them. The exception is the kubernetes Service of the default namespace: every Pod gets its KUBERNETES_SERVICE_HOST/_PORT, even with enableServiceLinks: false.', ja: 'クラスタ IP のある Service（ヘッドレスや ExternalName でないもの）なら、同じ Namespace にあり、Service より後に起動した Pod のコンテナに、NAME_SERVICE_HOST/_PORT の環境変数も入れます（Pod が enableServiceLinks: false にしていなければ）。ほかの Namespace の Pod には入りません。例外は default の Namespace の kubernetes という Service で、その KUBERNETES_SERVICE_HOST/_PORT はすべての Pod に入ります（enableServiceLinks: false でも）。' },
     ],
   },
   {

@@ -264,7 +264,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.enableServiceLinks'],
     docs: `${docs}/concepts/services-networking/service/#environment-variables`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'When true (the default), injects {SVC}_SERVICE_HOST/_PORT variables for every Service of the namespace at container start.', ja: 'true（既定）なら、コンテナの起動時に Namespace のすべての Service について {SVC}_SERVICE_HOST/_PORT の環境変数を入れます。' },
+      { id: 'kubelet', when: 'run-time', en: 'When true (the default), injects {SVC}_SERVICE_HOST/_PORT variables at container start for every Service of the namespace that has a cluster IP (headless Services get none). false turns these off, but not the variables of the kubernetes Service of the default namespace (KUBERNETES_SERVICE_HOST/_PORT), which every Pod gets.', ja: 'true（既定）なら、コンテナの起動時に、Namespace の Service のうちクラスタ IP のあるものすべてについて {SVC}_SERVICE_HOST/_PORT の環境変数を入れます（ヘッドレス Service の分は入りません）。false にするとこれらは入りませんが、default の Namespace の kubernetes という Service の環境変数（KUBERNETES_SERVICE_HOST/_PORT）はすべての Pod に入ります。' },
     ],
   },
   {

@@ -112,7 +112,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubernetes.io/change-cause')],
     docs: at('change-cause'),
     actors: [
-      { id: 'kubectl', when: 'on-change', writes: true, en: 'A best guess at why the object was changed: set with kubectl annotate, by hand, or (in older kubectl) by the --record flag.', ja: 'オブジェクトを変えた理由の推測です。kubectl annotate や手で付けるか、古い kubectl では --record フラグで付けました。' },
+      { id: 'kubectl', when: 'on-change', writes: true, en: 'A best guess at why the object was changed: set with kubectl annotate, by hand, or by the --record flag of kubectl\'s commands (deprecated, but still accepted).', ja: 'オブジェクトを変えた理由の推測です。kubectl annotate や手で付けるか、kubectl のコマンドの --record フラグ（非推奨ですが、まだ使えます）で付けます。' },
       { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writesOther: 'ReplicaSet', en: 'On a Deployment, it is copied to the revision (ReplicaSet) made for the rollout; kubectl rollout history shows it as CHANGE-CAUSE.', ja: 'Deployment では、ロールアウトのために作るリビジョン（ReplicaSet）に写されます。kubectl rollout history は CHANGE-CAUSE として表示します。' },
     ],
   },

@@ -262,7 +262,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/CronJob'],
     paths: ['spec.concurrencyPolicy', 'spec.suspend', 'spec.startingDeadlineSeconds'],
     docs: `${cronJob}#concurrency-policy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'on-change', en: 'Allow, Forbid (skip while one runs) or Replace (replace the running Job); suspend stops new runs; a run missed by more than startingDeadlineSeconds is skipped.', ja: 'Allow、Forbid（動いている間は飛ばす）、Replace（動いている Job を置き換える）。suspend の間は新しく作らず、startingDeadlineSeconds より遅れた実行は飛ばします。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'At each scheduled time, the CronJob controller applies these: Allow, Forbid (skip the run while one runs) or Replace (replace the running Job); suspend stops new runs (a Job already running goes on); a run missed by more than startingDeadlineSeconds is skipped.', ja: '予定の時刻が来るたびに、CronJob のコントローラーがこれらを当てはめます。Allow、Forbid（動いている間はその回を飛ばす）、Replace（動いている Job を置き換える）。suspend の間は新しく作らず（すでに動いている Job はそのまま）、startingDeadlineSeconds より遅れた実行は飛ばします。' }],
   },
   {
     kinds: ['batch/CronJob'],

@@ -733,3 +733,35 @@ describe('the tenth review\'s findings', () => {
     assert.match(cleaner?.action ?? '', /marks them invalid with the label kubernetes\.io\/legacy-token-invalid-since/);
   });
 });
+
+describe('the eleventh review\'s findings', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[]) => explainField({ kind, apiVersion, path });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('a Service\'s environment variables: none for headless Services, and every Pod gets the kubernetes Service\'s', () => {
+    const action = find(explain('Service', 'v1', ['metadata', 'name']), 'kubelet')?.action ?? '';
+    assert.match(action, /For a Service with a cluster IP \(not a headless or ExternalName one\)/);
+    assert.match(action, /Pods in other namespaces do not get them/);
+    assert.match(action, /The exception is the kubernetes Service of the default namespace: every Pod gets its KUBERNETES_SERVICE_HOST\/_PORT, even with enableServiceLinks: false/);
+    const links = explain('Pod', 'v1', ['spec', 'enableServiceLinks']).components[0].action;
+    assert.match(links, /every Service of the namespace that has a cluster IP \(headless Services get none\)/);
+    assert.match(links, /false turns these off, but not the variables of the kubernetes Service of the default namespace/);
+  });
+
+  it('a CronJob\'s concurrencyPolicy, suspend and startingDeadlineSeconds act at each scheduled time, not when the CronJob changes', () => {
+    for (const field of ['concurrencyPolicy', 'suspend', 'startingDeadlineSeconds']) {
+      const cronjob = find(explain('CronJob', 'batch/v1', ['spec', field]), 'kube-controller-manager', 'cronjob');
+      assert.equal(cronjob?.when, 'continuously', field);
+      assert.match(cronjob?.action ?? '', /^At each scheduled time, the CronJob controller applies these/, field);
+      assert.match(cronjob?.action ?? '', /suspend stops new runs \(a Job already running goes on\)/, field);
+    }
+  });
+
+  it('kubernetes.io/change-cause: kubectl\'s --record flag is deprecated but still accepted, not gone', () => {
+    const explanation = explainAt('apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  annotations:\n    @@kubernetes.io/change-cause: "kubectl set image deployment/web web=web:2"\n');
+    const kubectl = find(explanation, 'kubectl')?.action ?? '';
+    assert.doesNotMatch(kubectl, /in older kubectl/);
+    assert.match(kubectl, /the --record flag of kubectl's commands \(deprecated, but still accepted\)/);
+  });
+});
