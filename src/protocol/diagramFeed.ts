@@ -37,6 +37,7 @@ export class DiagramFeed implements Disposable {
   /** Requests for the webview made before it was ready: sent after its first snapshot, the latest of each kind. */
   private pending = new Map<'reveal' | 'walkthrough', HostToWebviewMessage>();
   private pendingLeases = new Set<string>();
+  private highlighted: readonly AnatomyTarget[] = [];
   private leaseTimer: unknown;
   private readonly disposables = new DisposableStore();
 
@@ -62,6 +63,7 @@ export class DiagramFeed implements Disposable {
     this.ready = true;
     this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings() });
     this.sendSnapshot();
+    if (this.highlighted.length > 0) this.options.post({ type: 'highlight', targets: this.highlighted });
     for (const message of this.pending.values()) this.options.post(message);
     this.pending.clear();
   }
@@ -78,6 +80,12 @@ export class DiagramFeed implements Disposable {
 
   reveal(target: AnatomyTarget): void {
     this.sendWhenReady({ type: 'reveal', target });
+  }
+
+  /** Kept, and sent again to a webview that starts over (hidden and shown), until replaced or cleared. */
+  highlight(targets: readonly AnatomyTarget[]): void {
+    this.highlighted = targets;
+    if (this.ready) this.options.post({ type: 'highlight', targets });
   }
 
   walkthrough(action: WalkthroughAction): void {

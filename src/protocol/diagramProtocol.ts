@@ -37,6 +37,15 @@ export interface RevealMessage {
   readonly target: AnatomyTarget;
 }
 
+/**
+ * Marks the boxes of what a hands-on step's kubectl command shows (the static Pods, the DaemonSets' Pods, the
+ * nodes), and dims the rest, until another highlight replaces it; an empty list clears it.
+ */
+export interface HighlightMessage {
+  readonly type: 'highlight';
+  readonly targets: readonly AnatomyTarget[];
+}
+
 export type WalkthroughAction = 'play' | 'stop' | 'next' | 'previous';
 
 export interface WalkthroughMessage {
@@ -51,7 +60,7 @@ export interface LocaleMessage {
   readonly strings: DiagramStrings;
 }
 
-export type HostToWebviewMessage = SnapshotMessage | DeltaMessage | LeaseRenewedMessage | RevealMessage | WalkthroughMessage | LocaleMessage;
+export type HostToWebviewMessage = SnapshotMessage | DeltaMessage | LeaseRenewedMessage | RevealMessage | HighlightMessage | WalkthroughMessage | LocaleMessage;
 
 // ---- webview → host ----
 
@@ -74,6 +83,8 @@ export interface RenderReport {
   readonly health: Readonly<Record<string, string>>;
   /** The health and the line each control-plane component box shows, by box id (`cp:kube-apiserver`). */
   readonly components?: Readonly<Record<string, { readonly health: string; readonly detail: string }>>;
+  /** The ids of the boxes a highlight marks now (a hands-on step's). */
+  readonly highlighted?: readonly string[];
   /** Set when there was nothing to draw. */
   readonly status?: string;
 }
@@ -176,6 +187,8 @@ export const isDeltaMessage = (value: unknown): value is DeltaMessage =>
   hasType(value, 'delta') && isObject(value.delta) && Array.isArray(value.delta.upserted) && Array.isArray(value.delta.removed);
 export const isLeaseRenewedMessage = (value: unknown): value is LeaseRenewedMessage => hasType(value, 'leaseRenewed') && Array.isArray(value.renewals);
 export const isRevealMessage = (value: unknown): value is RevealMessage => hasType(value, 'reveal') && isAnatomyTarget(value.target);
+export const isHighlightMessage = (value: unknown): value is HighlightMessage =>
+  hasType(value, 'highlight') && Array.isArray(value.targets) && value.targets.length <= 10_000 && value.targets.every(isAnatomyTarget);
 export const isWalkthroughMessage = (value: unknown): value is WalkthroughMessage =>
   hasType(value, 'walkthrough') && ['play', 'stop', 'next', 'previous'].includes(value.action as string);
 export const isLocaleMessage = (value: unknown): value is LocaleMessage => hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

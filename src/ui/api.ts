@@ -2,6 +2,7 @@ import type * as vscode from 'vscode';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../core/demo/demoCluster';
+import type { HandsOnReport } from '../core/handsOn/checks';
 import type { ConnectionStatus } from '../core/anatomy/connection';
 import type { RenderReport } from '../protocol/diagramProtocol';
 import type { ContextStatusSnapshot, PickRow } from './statusBar/contextSwitcher';
@@ -36,4 +37,6 @@ export interface ClusterAnatomyApi {
   lastDiagramRender(): RenderReport | undefined;
   /** The demo cluster this window serves, once opened: its server, and scenarios for tests and teaching. */
   readonly demoCluster: DemoCluster | undefined;
+  /** The hands-on's last report on the current context (undefined before the hands-on is begun or viewed). */
+  handsOn(): HandsOnReport | undefined;
 }

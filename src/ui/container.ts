@@ -9,6 +9,7 @@ import type { ClusterAnatomyApi } from './api';
 import { CommandIds } from './commandIds';
 import { registerDemoCluster } from './demo/demoClusterCommand';
 import { registerDiagram } from './diagram/registerDiagram';
+import { registerHandsOn } from './handsOn/registerHandsOn';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
 import { liveObjectLookup } from './hover/liveObjectLookup';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
@@ -64,6 +65,7 @@ export class ExtensionContainer implements vscode.Disposable {
     const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health, placement: { monitor: this.workspace.placement, live: this.live } });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
+    const handsOn = registerHandsOn(this, { live: this.live, kubeconfig: this.workspace.kubeconfig, ensureLive: () => this.ensureLive(), revealInTree, demo: () => demo.cluster });
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);
@@ -96,6 +98,7 @@ export class ExtensionContainer implements vscode.Disposable {
       get demoCluster() {
         return demo.cluster;
       },
+      handsOn: () => handsOn.monitor.current,
     };
   }
 

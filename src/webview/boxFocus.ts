@@ -13,6 +13,8 @@ export class BoxFocus {
   private boxesById = new Map<string, SceneBox>();
   private elementsById = new Map<string, SVGGElement>();
   private focusedId: string | undefined;
+  private highlighted: readonly AnatomyTarget[] = [];
+  private svg: SVGSVGElement | undefined;
 
   constructor(
     private readonly scene: () => Scene | undefined,
@@ -22,6 +24,7 @@ export class BoxFocus {
   /** After each layout: the boxes and their elements in the new drawing. */
   index(scene: Scene, svg: SVGSVGElement): void {
     this.boxesById = new Map(scene.boxes.map((box) => [box.id, box]));
+    this.svg = svg;
     this.elementsById = new Map();
     for (const element of svg.querySelectorAll<SVGGElement>('.ca-box')) {
       const id = element.getAttribute('data-id');
@@ -64,21 +67,53 @@ export class BoxFocus {
 
   /** Centres and focuses the box that shows the host's target (a Pod, a node's part, a node, its group, a component), and flashes it. */
   reveal(target: AnatomyTarget, anatomy: ClusterAnatomy | null): void {
-    const scene = this.scene();
-    if (!scene) return;
-    const boxes = scene.boxes;
-    const match =
-      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
-      (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
-      (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
-      (target.node && boxes.find((box) => box.kind === 'group' && box.group === anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
-      (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
-      undefined;
+    const match = this.boxFor(target, anatomy);
     if (!match) return;
     this.focus(match.id, true);
     const element = this.elementsById.get(match.id);
     element?.classList.add('ca-revealed');
     setTimeout(() => element?.classList.remove('ca-revealed'), 2000);
+  }
+
+  /**
+   * Marks the boxes of the targets (a hands-on step's objects) and dims the others, until replaced; the first
+   * is brought into sight. Kept across drawings: each new one is marked again.
+   */
+  highlight(targets: readonly AnatomyTarget[], anatomy: ClusterAnatomy | null): void {
+    this.highlighted = targets;
+    this.markHighlighted(anatomy);
+    const first = this.highlightedIds[0];
+    const box = first ? this.boxesById.get(first) : undefined;
+    if (box) this.bringIn(box);
+  }
+
+  /** The boxes the highlight marks now. */
+  highlightedIds: string[] = [];
+
+  markHighlighted(anatomy: ClusterAnatomy | null): void {
+    const ids = new Set<string>();
+    const boxes = this.scene()?.boxes ?? [];
+    for (const target of this.highlighted) {
+      // A component alone (a DaemonSet's) is every box of it; anything else is the one box that shows it best.
+      const matches = target.component && !target.node && !target.pod ? boxes.filter((box) => box.component === target.component) : [this.boxFor(target, anatomy)];
+      for (const box of matches) if (box) ids.add(box.id);
+    }
+    this.highlightedIds = [...ids];
+    for (const [id, element] of this.elementsById) element.classList.toggle('ca-marked', ids.has(id));
+    this.svg?.classList.toggle('ca-highlighting', ids.size > 0);
+  }
+
+  /** The box that shows a target best: the Pod's, a node's part, the node, its group, the component. */
+  private boxFor(target: AnatomyTarget, anatomy: ClusterAnatomy | null): SceneBox | undefined {
+    const boxes = this.scene()?.boxes ?? [];
+    return (
+      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
+      (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
+      (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
+      (target.node && boxes.find((box) => box.kind === 'group' && box.group === anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
+      (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
+      undefined
+    );
   }
 
   /** Moves the drawing only when the box is not wholly in sight. */

@@ -21,6 +21,7 @@ import {
   isRevealMessage,
   isSnapshotMessage,
   isUiState,
+  isHighlightMessage,
   isWalkthroughMessage,
   type RenderReport,
 } from '../protocol/diagramProtocol';
@@ -147,6 +148,11 @@ class DiagramApp {
       this.onLeaseRenewed(message.renewals);
     } else if (isRevealMessage(message)) {
       this.whenDrawn(() => this.focus.reveal(message.target, this.anatomy));
+    } else if (isHighlightMessage(message)) {
+      this.whenDrawn(() => {
+        this.focus.highlight(message.targets, this.anatomy);
+        this.report();
+      });
     } else if (isWalkthroughMessage(message)) {
       this.whenDrawn(() => this.walk(message.action));
     } else {
@@ -201,6 +207,7 @@ class DiagramApp {
     this.svg = svg;
     this.scene = scene;
     this.focus.index(scene, svg);
+    this.focus.markHighlighted(this.anatomy);
     this.heartbeats.index(scene, svg, this.anatomy);
     this.viewport.drawn(previousView !== scene.view);
     // The walk-through lights the architecture view's edges: another view ends it instead of greying everything.
@@ -228,6 +235,7 @@ class DiagramApp {
       components: Object.fromEntries(
         (this.scene?.boxes ?? []).filter((box) => box.kind === 'component').map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
       ),
+      ...(this.focus.highlightedIds.length > 0 && { highlighted: this.focus.highlightedIds }),
       ...(this.anatomy ? {} : { status: this.status }),
     };
     this.host.postMessage({ type: 'rendered', report });
@@ -318,6 +326,10 @@ class DiagramApp {
       toggleHelp: () => this.toggleHelp(),
       dismiss: () => {
         this.walk('stop');
+        if (this.focus.highlightedIds.length > 0) {
+          this.focus.highlight([], this.anatomy);
+          this.report();
+        }
         this.showCard(undefined, undefined);
         this.toggleHelp(false);
       },

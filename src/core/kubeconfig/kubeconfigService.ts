@@ -84,6 +84,11 @@ export class KubeconfigService implements Disposable {
     return this.paths;
   }
 
+  /** Every file the merged kubeconfig reads, in precedence order: the files, then the extension's own (the demo's). */
+  get mergedFiles(): readonly string[] {
+    return this.withAdditional(this.paths);
+  }
+
   get writeTarget(): string | undefined {
     return currentContextTarget(this.paths);
   }

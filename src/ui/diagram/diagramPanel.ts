@@ -82,6 +82,11 @@ export class DiagramPanel implements vscode.Disposable {
     if (target) this.feed.reveal(target);
   }
 
+  highlight(targets: readonly AnatomyTarget[]): void {
+    this.panel.reveal(undefined, true);
+    this.feed.highlight(targets);
+  }
+
   walkthrough(action: 'play' | 'stop'): void {
     this.feed.walkthrough(action);
   }

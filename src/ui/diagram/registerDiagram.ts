@@ -5,7 +5,7 @@ import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import { toRevealTarget } from '../../core/diagram/revealTarget';
-import type { RenderReport } from '../../protocol/diagramProtocol';
+import { isAnatomyTarget, type RenderReport } from '../../protocol/diagramProtocol';
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
@@ -127,6 +127,11 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
   };
   host.register(vscode.commands.registerCommand(CommandIds.explainPlacement, explainPlacement));
   host.register(vscode.commands.registerCommand(CommandIds.whereCanItRun, explainPlacement));
+  host.register(
+    vscode.commands.registerCommand(CommandIds.highlightInDiagram, (targets?: unknown) => {
+      if (Array.isArray(targets) && targets.every(isAnatomyTarget)) show().highlight(targets);
+    }),
+  );
   host.register(vscode.commands.registerCommand(CommandIds.playWalkthrough, () => show().walkthrough('play')));
   host.register(vscode.commands.registerCommand(CommandIds.diagramRenderReport, () => lastReport));
   host.register(
