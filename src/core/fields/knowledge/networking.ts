@@ -231,7 +231,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writes: true, en: 'For a Service with a selector, written by the EndpointSlice controller from the selected Pods (slices you write yourself need another managed-by label).', ja: 'セレクターのある Service なら、EndpointSlice のコントローラーが選ばれた Pod から書きます（自分で書くスライスには別の managed-by のラベルが必要です）。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Routes the Service\'s traffic to these addresses and ports.', ja: 'Service への通信をこれらのアドレスとポートに送ります。' },
-      { id: 'coredns', when: 'continuously', en: 'Answers headless Services and SRV queries from them.', ja: 'ヘッドレス Service と SRV の問い合わせに、これを使って答えます。' },
+      { id: 'coredns', when: 'continuously', en: 'Answers a headless Service\'s queries from them: A/AAAA records with the ready endpoints\' addresses, and for each named port an SRV record per endpoint. A Service with a cluster IP is answered from the Service itself (its cluster IP, and SRV records that name the Service), not from its EndpointSlices.', ja: 'ヘッドレス Service への問い合わせに、これを使って答えます。A/AAAA レコードは ready なエンドポイントのアドレスで、名前付きのポートごとにエンドポイントの数だけ SRV レコードを返します。クラスタ IP のある Service には、EndpointSlice ではなく Service そのものから答えます（クラスタ IP と、Service の名前を指す SRV レコード）。' },
     ],
   },
   {

@@ -639,7 +639,7 @@ export const podEntries: readonly FieldEntry[] = [
     ],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#container-states`,
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet from the container runtime: state (Waiting/Running/Terminated), restartCount, image ID, ready.', ja: 'kubelet がコンテナランタイムの情報から書き込みます。state（Waiting/Running/Terminated）、restartCount、イメージの ID、ready。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet: state (Waiting/Running/Terminated), restartCount and image ID from what the container runtime reports; ready and started are the kubelet\'s own verdict (from its probes, or the container simply running when it has none), not the runtime\'s.', ja: 'kubelet が書き込みます。state（Waiting/Running/Terminated）、restartCount、イメージの ID はコンテナランタイムが報告する情報からです。ready と started は kubelet 自身の判定（プローブの結果。プローブが無ければ、コンテナが動いていること）で、コンテナランタイムが決めるのではありません。' },
     ],
   },
 ];

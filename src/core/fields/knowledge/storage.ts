@@ -7,7 +7,7 @@ const storageClasses = `${docs}/concepts/storage/storage-classes/`;
 /** kube-scheduler on a claim whose StorageClass has volumeBindingMode WaitForFirstConsumer. */
 const waitForFirstConsumer: FieldActor = {
   id: 'kube-scheduler',
-  when: 'on-change',
+  when: 'scheduling',
   writesOther: 'PersistentVolume',
   en: 'With a WaitForFirstConsumer StorageClass, binding and provisioning wait for a Pod that uses the claim: the claim stays Pending, even when a matching PersistentVolume exists, until the scheduler places that Pod. The scheduler then picks a matching volume the chosen node can reach and pre-binds it (the PersistentVolume\'s claimRef), or, with none, marks the claim with the volume.kubernetes.io/selected-node annotation so the provisioner makes one there.',
   ja: 'StorageClass が WaitForFirstConsumer なら、バインドと用意はクレームを使う Pod を待ちます。一致する PersistentVolume があっても、スケジューラーがその Pod を置くまでクレームは Pending のままです。その後スケジューラーが、選んだノードから使える一致するボリュームを選んで仮にバインドする（PersistentVolume の claimRef）か、無ければクレームに volume.kubernetes.io/selected-node のアノテーションを付け、プロビジョナーにそこで作らせます。',

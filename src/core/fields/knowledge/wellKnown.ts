@@ -830,7 +830,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubernetes.io/enforce-mountable-secrets')],
     docs: at('enforce-mountable-secrets'),
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Deprecated since v1.32 (use separate namespaces to isolate access to Secrets), though still enforced. "true": when a Pod using this ServiceAccount is created or updated, it may mount or envFrom only the Secrets listed in the ServiceAccount\'s secrets, and use only its imagePullSecrets; otherwise the Pod does not start. Running Pods are not affected.', ja: 'v1.32 から非推奨です（Secret へのアクセスを分けるには Namespace を分けます）が、今も効きます。"true" なら、この ServiceAccount を使う Pod を作るか更新するとき、マウントや envFrom に使える Secret は ServiceAccount の secrets にあるものだけ、imagePullSecrets も ServiceAccount のものだけになります。守らない Pod は起動しません。動いている Pod には影響しません。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Deprecated since v1.32 (use separate namespaces to isolate access to Secrets), though still enforced. "true": when a Pod using this ServiceAccount is created or updated, it may use only the Secrets listed in the ServiceAccount\'s secrets, whether mounted as a volume or read into environment variables (env secretKeyRef as well as envFrom), and only the ServiceAccount\'s imagePullSecrets; otherwise kube-apiserver rejects the Pod, so it never starts. Running Pods are not affected.', ja: 'v1.32 から非推奨です（Secret へのアクセスを分けるには Namespace を分けます）が、今も効きます。"true" なら、この ServiceAccount を使う Pod を作るか更新するとき、Pod が使える Secret は、ボリュームとしてマウントするものも環境変数に読み込むもの（envFrom だけでなく env の secretKeyRef も）も ServiceAccount の secrets にあるものだけ、imagePullSecrets も ServiceAccount のものだけになります。守らない Pod は kube-apiserver が拒否するので、起動しません。動いている Pod には影響しません。' },
     ],
   },
   {

@@ -765,3 +765,39 @@ describe('the eleventh review\'s findings', () => {
     assert.match(kubectl, /the --record flag of kubectl's commands \(deprecated, but still accepted\)/);
   });
 });
+
+describe('the twelfth review\'s findings', () => {
+  const explain = (kind: string, apiVersion: string, path: (string | number)[]) => explainField({ kind, apiVersion, path });
+  const find = (explanation: FieldExplanation, id: string, controller?: string) =>
+    explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+
+  it('a WaitForFirstConsumer claim: kube-scheduler acts when it schedules the Pod that uses the claim, not when the claim changes', () => {
+    const scheduler = find(explain('PersistentVolumeClaim', 'v1', ['spec', 'volumeMode']), 'kube-scheduler');
+    assert.equal(scheduler?.when, 'scheduling');
+    assert.match(scheduler?.action ?? '', /until the scheduler places that Pod/);
+  });
+
+  it('kubernetes.io/enforce-mountable-secrets: env secretKeyRef is limited too, and kube-apiserver rejects the Pod', () => {
+    const explanation = explainAt('apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: build\n  annotations:\n    @@kubernetes.io/enforce-mountable-secrets: "true"\n');
+    const action = find(explanation, 'kube-apiserver')?.action ?? '';
+    assert.doesNotMatch(action, /it may mount or envFrom only/);
+    assert.match(action, /whether mounted as a volume or read into environment variables \(env secretKeyRef as well as envFrom\)/);
+    assert.match(action, /otherwise kube-apiserver rejects the Pod, so it never starts/);
+    const ja = explainAt('apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: build\n  annotations:\n    @@kubernetes.io/enforce-mountable-secrets: "true"\n', 'ja');
+    assert.match(find(ja, 'kube-apiserver')?.action ?? '', /env の secretKeyRef/);
+  });
+
+  it('an EndpointSlice\'s endpoints: CoreDNS answers headless Services from them, but a cluster-IP Service\'s SRV records from the Service', () => {
+    const coredns = find(explain('EndpointSlice', 'discovery.k8s.io/v1', ['endpoints', 0, 'addresses', 0]), 'coredns');
+    assert.doesNotMatch(coredns?.action ?? '', /Answers headless Services and SRV queries from them/);
+    assert.match(coredns?.action ?? '', /for each named port an SRV record per endpoint/);
+    assert.match(coredns?.action ?? '', /A Service with a cluster IP is answered from the Service itself \(its cluster IP, and SRV records that name the Service\), not from its EndpointSlices/);
+  });
+
+  it('a Pod\'s container statuses: ready and started are the kubelet\'s verdict from its probes, not the container runtime\'s', () => {
+    const kubelet = find(explain('Pod', 'v1', ['status', 'containerStatuses', 0, 'ready']), 'kubelet');
+    assert.equal(kubelet?.effect, 'writes-field');
+    assert.doesNotMatch(kubelet?.action ?? '', /from the container runtime: state .*, ready\./);
+    assert.match(kubelet?.action ?? '', /ready and started are the kubelet's own verdict \(from its probes, or the container simply running when it has none\), not the runtime's/);
+  });
+});
