@@ -99,7 +99,12 @@ export class BoxFocus {
       for (const box of matches) if (box) ids.add(box.id);
     }
     this.highlightedIds = [...ids];
-    for (const [id, element] of this.elementsById) element.classList.toggle('ca-marked', ids.has(id));
+    // The node a marked Pod or agent runs on stays readable around it.
+    const around = new Set([...ids].map((id) => this.boxesById.get(id)?.node).filter((node) => node !== undefined).map((node) => `node:${node}`));
+    for (const [id, element] of this.elementsById) {
+      element.classList.toggle('ca-marked', ids.has(id));
+      element.classList.toggle('ca-around', around.has(id) && !ids.has(id));
+    }
     this.svg?.classList.toggle('ca-highlighting', ids.size > 0);
   }
 

@@ -1,10 +1,12 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
+// handson: the hands-on walkthrough on the Welcome page, its steps ticked on the demo, and the Hands-on view.
+// handson-diagram: the walkthrough's "Show in the Tree and Diagram" on the static Pods step: the diagram marks them.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +22,7 @@ const { values: options } = parseArgs({
     ...workbenchOptions,
   },
 });
-if (!['ha', 'pending'].includes(options.scenario)) throw new Error(`--scenario is ha or pending, not ${options.scenario}`);
+if (!['ha', 'pending', 'handson', 'handson-diagram'].includes(options.scenario)) throw new Error(`--scenario is ha, pending, handson or handson-diagram, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
@@ -52,6 +54,28 @@ try {
     // The diagram beside the tree: the control plane's replicas, and which one leads.
     await page.locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]').first().click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
+  } else if (options.scenario.startsWith('handson')) {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    await page.keyboard.press('F1');
+    await page.keyboard.type(japanese ? '「手元で試す」のウォークスルーを開く' : 'Open the Hands-On Walkthrough');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    // The hands-on view, opened under the tree; the Lease step ticks after the next renewals (10 s on the demo).
+    await page.locator('.part.sidebar .pane-header', { hasText: japanese ? '手元で試す' : 'Hands-On' }).first().click({ timeout: 10_000 }).catch(() => undefined);
+    await page.waitForTimeout(22_000);
+    const welcome = page.locator('.part.editor');
+    await welcome.getByText(japanese ? 'static Pod を見分ける' : 'Tell the static Pods apart', { exact: true }).first().click({ timeout: 10_000 });
+    await page.waitForTimeout(1_000);
+    if (options.scenario === 'handson-diagram') {
+      // Every step has the button; only the open step's is visible.
+      await welcome.getByText(japanese ? 'ツリーと図で示す' : 'Show in the Tree and Diagram', { exact: true }).locator('visible=true').first().click({ timeout: 10_000 });
+      await page.waitForTimeout(5_000);
+    } else {
+      // The anatomy tree folds away so the Hands-on view has the sidebar; its static Pods step opens on what it saw.
+      await page.locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ }).first().click({ timeout: 10_000 });
+      await row(japanese ? '3. static Pod を見分ける' : '3. Telling the static Pods apart').click({ timeout: 10_000 });
+      await page.waitForTimeout(1_500);
+    }
   } else {
     const section = row(japanese ? 'ノード待ち' : 'Waiting for a node');
     await section.waitFor({ timeout: 60_000 });
@@ -67,7 +91,8 @@ try {
     await page.locator('.context-view .action-label', { hasText: japanese ? 'どこで動ける？' : 'Where Can It Run?' }).first().click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
   }
-  await page.keyboard.press('Escape');
+  // Escape closes what a click left open; in the diagram it would also clear the hands-on step's marks.
+  if (options.scenario !== 'handson-diagram') await page.keyboard.press('Escape');
   await page.mouse.move(1400, 850);
   await page.waitForTimeout(2_000);
   const file = resolve(options.out);
