@@ -58,7 +58,7 @@ function recommended(key: string, meaning: Localized): FieldEntry {
 
 const nodeLabelSelected: FieldActor = {
   id: 'kube-scheduler',
-  when: 'on-change',
+  when: 'scheduling',
   en: 'Matched when a Pod selects on it (nodeSelector, node affinity).',
   ja: 'Pod がこのラベルで選ぶとき（nodeSelector、node affinity）に照合します。',
 };
@@ -222,7 +222,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('topologykubernetesiozone'),
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set only where there is a cloud provider: the cloud-controller-manager\'s node controller labels the Node with its zone from the cloud provider\'s data. Without a cloud provider (kind, minikube, bare metal) nothing sets it; you may set it yourself if it fits your topology.', ja: 'クラウドプロバイダーがあるときだけ設定されます。cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報からノードにゾーンのラベルを付けます。クラウドプロバイダーが無ければ（kind、minikube、ベアメタル）誰も設定しません。トポロジーに合うなら自分で付けてもかまいません。' },
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet sets it instead when it runs with a cloud provider itself (the older, built-in cloud integration); again only with a cloud provider.', ja: 'kubelet 自身がクラウドプロバイダーを使って動くとき（古い、組み込みのクラウド連携）は、kubelet が代わりに設定します。これもクラウドプロバイダーがあるときだけです。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Before v1.31, a kubelet running with a built-in cloud provider set it instead; the in-tree cloud providers were removed in v1.31, so a current kubelet never sets it.', ja: 'v1.31 より前は、組み込みのクラウドプロバイダーを使って動く kubelet が代わりに設定していました。組み込みのクラウドプロバイダーは v1.31 で削除されたので、今の kubelet は設定しません。' },
       { id: 'kube-scheduler', when: 'scheduling', en: 'A topology key: spreads Pods across zones, and keeps a Pod that claims a zonal volume in that volume\'s zone.', ja: 'トポロジーのキーです。Pod をゾーンに散らし、ゾーンのあるボリュームを要求する Pod を、そのボリュームのゾーンに置きます。' },
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller records each endpoint\'s zone from its node and, for topology-aware routing, writes zone hints.', ja: 'EndpointSlice のコントローラーが、各エンドポイントのゾーンをノードから記録し、トポロジーを考えた振り分けのためにゾーンのヒントを書きます。' },
     ],
@@ -233,7 +233,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('topologykubernetesioregion'),
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set only where there is a cloud provider: the cloud-controller-manager\'s node controller labels the Node with its region from the cloud provider\'s data. Without a cloud provider (kind, minikube, bare metal) nothing sets it.', ja: 'クラウドプロバイダーがあるときだけ設定されます。cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報からノードにリージョンのラベルを付けます。クラウドプロバイダーが無ければ（kind、minikube、ベアメタル）誰も設定しません。' },
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet sets it instead when it runs with a cloud provider itself (the older, built-in cloud integration); again only with a cloud provider.', ja: 'kubelet 自身がクラウドプロバイダーを使って動くとき（古い、組み込みのクラウド連携）は、kubelet が代わりに設定します。これもクラウドプロバイダーがあるときだけです。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Before v1.31, a kubelet running with a built-in cloud provider set it instead; the in-tree cloud providers were removed in v1.31, so a current kubelet never sets it.', ja: 'v1.31 より前は、組み込みのクラウドプロバイダーを使って動く kubelet が代わりに設定していました。組み込みのクラウドプロバイダーは v1.31 で削除されたので、今の kubelet は設定しません。' },
       { id: 'kube-scheduler', when: 'scheduling', en: 'A topology key for spreading and affinity; a Pod that claims a volume labelled with a region is kept in that region.', ja: 'Pod を散らすときや affinity のトポロジーのキーです。リージョンのラベルが付いたボリュームを要求する Pod は、そのリージョンに置かれます。' },
     ],
   },
@@ -252,7 +252,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('nodekubernetesioinstance-type'),
     actors: [
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'The instance type as the cloud provider defines it (m3.medium), set only where there is a cloud provider: the cloud-controller-manager\'s node controller labels the Node from the cloud provider\'s data. Without a cloud provider (kind, minikube, bare metal) nothing sets it.', ja: 'クラウドプロバイダーが定めるインスタンスタイプ（m3.medium）で、クラウドプロバイダーがあるときだけ設定されます。cloud-controller-manager のノードのコントローラーが、クラウドプロバイダーの情報からノードにラベルを付けます。クラウドプロバイダーが無ければ（kind、minikube、ベアメタル）誰も設定しません。' },
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Sets it when it runs with a cloud provider itself (the older, built-in cloud integration).', ja: 'kubelet 自身がクラウドプロバイダーを使って動くとき（古い、組み込みのクラウド連携）に設定します。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Before v1.31, a kubelet running with a built-in cloud provider set it instead; the in-tree cloud providers were removed in v1.31, so a current kubelet never sets it.', ja: 'v1.31 より前は、組み込みのクラウドプロバイダーを使って動く kubelet が代わりに設定していました。組み込みのクラウドプロバイダーは v1.31 で削除されたので、今の kubelet は設定しません。' },
       nodeLabelSelected,
     ],
   },
@@ -346,7 +346,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubernetes.io/config.source')],
     docs: at('kubernetes-io-config-source'),
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Added by the kubelet to say where the Pod came from: file or http for a static Pod, api for a Pod created on the API server and scheduled to its node.', ja: 'kubelet が、Pod がどこから来たかを示すために付けます。static Pod なら file か http、API サーバーで作られてこのノードにスケジュールされた Pod なら api です。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Added by the kubelet to say where the Pod came from: file or http for a static Pod, seen in the API on its mirror Pod. A Pod created on the API server is marked api only in the kubelet\'s own copy; the kubelet never writes it back, so such a Pod shows no kubernetes.io/config.source.', ja: 'kubelet が、Pod がどこから来たかを示すために付けます。static Pod なら file か http で、API では mirror Pod に見えます。API サーバーで作られた Pod に api と付けるのは kubelet 自身の写しの中だけで、書き戻さないので、そうした Pod に kubernetes.io/config.source は見えません。' },
     ],
   },
   {
@@ -354,7 +354,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubernetes.io/config.seen')],
     docs: at('kubernetes-io-config-seen'),
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet may add it when it first sees the Pod, with that time (RFC 3339).', ja: 'kubelet が Pod を初めて見たときに、その時刻（RFC 3339）で付けることがあります。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'The kubelet adds it when it first sees the Pod, with that time (RFC 3339), in its own copy of the Pod; only a mirror Pod carries it into the API (copied from its static Pod). A Pod created on the API server never shows it.', ja: 'kubelet が Pod を初めて見たときに、その時刻（RFC 3339）で自分の持つ Pod の写しに付けます。API に出てくるのは mirror Pod（static Pod から写したもの）だけで、API サーバーで作られた Pod には見えません。' },
     ],
   },
   {
@@ -388,7 +388,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [label('pod-template-hash')],
     docs: `${docs}/concepts/workloads/controllers/deployment/#pod-template-hash-label`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writes: true, en: 'Added by the Deployment controller to every ReplicaSet it creates or adopts (to its selector, its Pod template and its existing Pods), from a hash of the template, so that the ReplicaSets of one Deployment never select each other\'s Pods. Do not change it.', ja: 'Deployment のコントローラーが、作ったり引き取ったりするすべての ReplicaSet に、テンプレートのハッシュから付けます（セレクター、Pod テンプレート、既存の Pod に）。同じ Deployment の ReplicaSet どうしが互いの Pod を選ばないようにするためです。変えてはいけません。' },
+      { id: 'kube-controller-manager', controller: 'deployment', when: 'on-change', writes: true, en: 'Added by the Deployment controller to every ReplicaSet it creates (to its labels, its selector and its Pod template, so its Pods carry it too), from a hash of the template, so that the ReplicaSets of one Deployment never select each other\'s Pods. A ReplicaSet it adopts, and that ReplicaSet\'s Pods, are not relabelled (not since v1.11). Do not change it.', ja: 'Deployment のコントローラーが、作るすべての ReplicaSet に、テンプレートのハッシュから付けます（ラベル、セレクター、Pod テンプレートに付けるので、その Pod にも付きます）。同じ Deployment の ReplicaSet どうしが互いの Pod を選ばないようにするためです。引き取った ReplicaSet とその Pod には付け直しません（v1.11 から）。変えてはいけません。' },
     ],
   },
   {
@@ -796,7 +796,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('kubernetes-io-service-account-name'),
     actors: [
       { id: 'kube-controller-manager', controller: 'serviceaccount-token', when: 'on-change', en: 'On a Secret of type kubernetes.io/service-account-token, names the ServiceAccount (set by you, to an existing one); the token controller then fills in a long-lived token for it and the uid annotation. A legacy mechanism: Pods get short-lived tokens instead.', ja: 'type が kubernetes.io/service-account-token の Secret で、ServiceAccount の名前を示します（あなたが既存のものの名前を付けます）。トークンのコントローラーが、その長期間有効なトークンと uid のアノテーションを書き込みます。古い仕組みで、Pod には短命なトークンが使われます。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Checks a legacy token against its Secret when a client authenticates with it.', ja: 'クライアントが古いトークンで認証するとき、トークンをその Secret と照らし合わせます。' },
+      { id: 'kube-apiserver', when: 'run-time', en: 'Checks a legacy token against its Secret whenever a client authenticates with it (on each request, not when the Secret is written).', ja: 'クライアントが古いトークンで認証するたびに（Secret を書いたときではなく、リクエストごとに）、トークンをその Secret と照らし合わせます。' },
     ],
   },
   {
@@ -822,7 +822,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     docs: at('kubernetes-io-legacy-token-invalid-since'),
     actors: [
       { id: 'kube-controller-manager', when: 'continuously', writes: true, en: 'Added by the control plane to an auto-generated kubernetes.io/service-account-token Secret unused for a set time (one year by default): the date from which the token is invalid.', ja: '一定の期間（既定で 1 年）使われていない、自動生成の kubernetes.io/service-account-token の Secret に、コントロールプレーンが付けます。トークンが無効になった日付です。' },
-      { id: 'kube-apiserver', when: 'admission', en: 'Rejects authentication with a token marked invalid.', ja: '無効の印が付いたトークンでの認証を拒否します。' },
+      { id: 'kube-apiserver', when: 'run-time', en: 'Rejects every request that authenticates with a token marked invalid.', ja: '無効の印が付いたトークンで認証するリクエストをすべて拒否します。' },
     ],
   },
   {
