@@ -95,7 +95,10 @@ export class BoxFocus {
     const boxes = this.scene()?.boxes ?? [];
     for (const target of this.highlighted) {
       // A component alone (a DaemonSet's) is every box of it; anything else is the one box that shows it best.
-      const matches = target.component && !target.node && !target.pod ? boxes.filter((box) => box.component === target.component) : [this.boxFor(target, anatomy)];
+      const matches =
+        target.component && !target.node && !target.pod
+          ? boxes.filter((box) => box.component === target.component || (box.kind === 'pod' && box.target?.component === target.component))
+          : [this.boxFor(target, anatomy)];
       for (const box of matches) if (box) ids.add(box.id);
     }
     this.highlightedIds = [...ids];

@@ -307,6 +307,33 @@ describe('diagram webview in Chromium', function () {
     await expectFocus('cp:kube-scheduler');
   });
 
+  it('marks a hands-on step\'s objects, keeps the marks across a redraw, and Escape clears them', async () => {
+    await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
+    const marked = () => page.evaluate(() => [...document.querySelectorAll('.ca-box.ca-marked')].map((box) => box.getAttribute('data-id')).sort());
+    const staticPods = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((component) => ({
+      node: 'multi-node-control-plane',
+      component,
+      pod: { namespace: 'kube-system', name: `${component}-multi-node-control-plane` },
+    }));
+    const report = await render({ type: 'highlight', targets: staticPods });
+    assert.deepEqual([...(report.highlighted ?? [])].sort(), staticPods.map((target) => `node:multi-node-control-plane:pod:kube-system/${target.pod.name}`).sort());
+    assert.deepEqual(await marked(), [...report.highlighted!].sort());
+    const highlighting = () => page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('class')?.split(' ').includes('ca-highlighting'));
+    assert.equal(await highlighting(), true);
+    // A component alone marks every box of it: kube-proxy's Pod on each of the three nodes.
+    const proxies = await render({ type: 'highlight', targets: [{ component: 'kube-proxy' }] });
+    assert.equal(proxies.highlighted?.length, 3, JSON.stringify(proxies.highlighted));
+    // A new drawing (a delta, a toggle) marks the same boxes again.
+    await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
+    assert.equal((await marked()).length, 3);
+    await page.focus('.ca-box');
+    await clearSent();
+    await page.keyboard.press('Escape');
+    await nextReport();
+    assert.deepEqual(await marked(), []);
+    assert.equal(await highlighting(), false);
+  });
+
   it('zooms with the buttons and the wheel, and pans by dragging', async () => {
     const transform = () => page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('style') ?? '');
     const scale = async () => Number(/scale\(([\d.]+)\)/.exec(await transform())?.[1]);
