@@ -17,7 +17,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata'],
     docs: `${docs}/reference/kubernetes-api/common-definitions/object-meta/#Read-only`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Validates it and fills in the system fields (uid, resourceVersion, creationTimestamp, generation, managedFields).', ja: '検証し、システムの項目（uid、resourceVersion、creationTimestamp、generation、managedFields）を書き込みます。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Validates it and fills in the system fields (uid, resourceVersion, creationTimestamp, managedFields, and generation for the kinds that track it: a ConfigMap or a Secret has none).', ja: '検証し、システムの項目（uid、resourceVersion、creationTimestamp、managedFields。generation はそれを持つ種類だけで、ConfigMap や Secret にはありません）を書き込みます。' },
     ],
   },
   {
@@ -33,7 +33,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.generateName'],
     docs: `${docs}/reference/using-api/api-concepts/#generated-values`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Appends a random suffix to make metadata.name when the object is created (controllers name their Pods this way).', ja: '作成時に後ろにランダムな文字列を足して metadata.name にします（コントローラーは Pod の名前をこうして付けます）。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Only when metadata.name is not given: appends a random suffix to make metadata.name when the object is created (a ReplicaSet, a DaemonSet or a Job names its Pods this way). kubectl apply refuses a manifest with generateName and no name: use kubectl create.', ja: 'metadata.name が無いときだけ、作成時に後ろにランダムな文字列を足して metadata.name にします（ReplicaSet、DaemonSet、Job は Pod の名前をこうして付けます）。name が無く generateName だけのマニフェストは kubectl apply では適用できないので、kubectl create を使います。' },
     ],
   },
   {
@@ -82,7 +82,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.labels'],
     docs: `${docs}/concepts/overview/working-with-objects/labels/#api`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Stores them and filters list and watch requests by label selector; components act on labels only through their selectors.', ja: '保存し、list と watch のリクエストをラベルセレクターで絞り込みます。コンポーネントはセレクターを通してだけラベルを使います。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Stores them and filters list and watch requests by label selector. Most components use labels through selectors, but some read well-known keys directly (Pod Security admission a Namespace\'s pod-security.kubernetes.io labels, the EndpointSlice controller a node\'s zone label): hover a key to see who.', ja: '保存し、list と watch のリクエストをラベルセレクターで絞り込みます。ほとんどのコンポーネントはセレクターを通してラベルを使いますが、よく知られたキーを直接読むものもあります（Pod Security のアドミッションは Namespace の pod-security.kubernetes.io のラベルを、EndpointSlice のコントローラーはノードのゾーンのラベルを読みます）。誰が読むかはキーにカーソルを合わせると分かります。' },
       { id: 'kube-controller-manager', when: 'continuously', en: 'Controllers select by labels: a ReplicaSet or Job counts the Pods its selector matches, the EndpointSlice controller picks a Service\'s Pods.', ja: 'コントローラーはラベルで選びます。ReplicaSet や Job はセレクターに一致する Pod を数え、EndpointSlice のコントローラーは Service の Pod を選びます。' },
       { id: 'kube-scheduler', when: 'scheduling', en: 'Matches Pod labels for inter-Pod affinity and topology spread, and node labels for nodeSelector and node affinity.', ja: 'Pod 間の affinity と topology spread では Pod のラベルを、nodeSelector と node affinity ではノードのラベルを照合します。' },
     ],
@@ -118,7 +118,7 @@ export const metadataEntries: readonly FieldEntry[] = [
     paths: ['metadata.ownerReferences', 'metadata.ownerReferences[*]', 'metadata.ownerReferences[*].**'],
     docs: `${docs}/concepts/overview/working-with-objects/owners-dependents/#owner-references-in-object-specifications`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'garbage-collector', when: 'continuously', en: 'Deletes this object once every owner is gone (background or foreground cascading deletion); controllers write these references when they create or adopt objects (controller: true marks the managing one).', ja: '所有者がすべて無くなると、このオブジェクトを削除します（バックグラウンドまたはフォアグラウンドの連鎖削除）。コントローラーはオブジェクトを作るか引き取るときにこの参照を書きます（controller: true が管理する側の印です）。' },
+      { id: 'kube-controller-manager', controller: 'garbage-collector', when: 'continuously', en: 'Deletes this object once every owner is gone (background or foreground cascading deletion), except when an owner is deleted with orphan propagation (kubectl delete --cascade=orphan): then it only removes the reference, and this object stays. Controllers write these references when they create or adopt objects (controller: true marks the managing one).', ja: '所有者がすべて無くなると、このオブジェクトを削除します（バックグラウンドまたはフォアグラウンドの連鎖削除）。ただし所有者が orphan の伝播ポリシー（kubectl delete --cascade=orphan）で削除されたときは参照を取り除くだけで、このオブジェクトは残ります。コントローラーはオブジェクトを作るか引き取るときにこの参照を書きます（controller: true が管理する側の印です）。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Validates the references; blockOwnerDeletion makes a foreground deletion of the owner wait for this object.', ja: '参照を検証します。blockOwnerDeletion があると、所有者のフォアグラウンド削除はこのオブジェクトを待ちます。' },
     ],
   },

@@ -74,7 +74,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.priorityClassName', 'spec.priority'],
     docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#pod-priority`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.priority', en: 'The Priority admission plugin resolves the PriorityClass and writes its value into spec.priority (an unknown class is rejected).', ja: 'Priority のアドミッションプラグインが PriorityClass を引き、その値を spec.priority に書き込みます（存在しないクラスは拒否されます）。' },
+      { id: 'kube-apiserver', when: 'admission', writesOther: 'spec.priority', en: 'The Priority admission plugin resolves the PriorityClass (with no class, the globalDefault class, or 0 when there is none) and writes its value into spec.priority. An unknown class is rejected, and so is a Pod whose own spec.priority differs from that value: set the class, not the number.', ja: 'Priority のアドミッションプラグインが PriorityClass（クラスが無ければ globalDefault のクラス、それも無ければ 0）を引き、その値を spec.priority に書き込みます。存在しないクラスは拒否され、Pod に書いた spec.priority がその値と違うときも拒否されます。数値ではなくクラスを指定します。' },
       { id: 'kube-scheduler', when: 'scheduling', en: 'Schedules higher-priority Pods first and, when none fits, may preempt (evict) lower-priority Pods.', ja: '優先度の高い Pod から先にスケジュールし、置けないときは優先度の低い Pod を押しのける（preemption）ことがあります。' },
       { id: 'kubelet', when: 'run-time', en: 'Ranks Pods by priority when it must evict under node pressure.', ja: 'ノードのリソースが足りず Pod を退去させるとき、優先度を順位付けに使います。' },
     ],
@@ -245,10 +245,10 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['spec.hostname', 'spec.subdomain', 'spec.setHostnameAsFQDN'],
-    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-s-hostname-and-subdomain-fields`,
+    docs: `${docs}/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-field`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Sets the Pod\'s hostname from these fields.', ja: 'これらの値から Pod のホスト名を設定します。' },
-      { id: 'coredns', when: 'continuously', en: 'With a headless Service named like the subdomain, serves hostname.subdomain.namespace.svc records for the Pod.', ja: 'subdomain と同じ名前のヘッドレス Service があれば、hostname.subdomain.namespace.svc の名前で Pod を引けるようにします。' },
+      { id: 'coredns', when: 'continuously', en: 'With a headless Service named like the subdomain that selects the Pod, serves hostname.subdomain.namespace.svc records for it, once the Pod is ready (unless the Service sets publishNotReadyAddresses).', ja: 'subdomain と同じ名前で、この Pod を選ぶヘッドレス Service があれば、hostname.subdomain.namespace.svc の名前で Pod を引けるようにします。Pod が ready になってからです（Service が publishNotReadyAddresses なら待ちません）。' },
     ],
   },
   {
@@ -288,7 +288,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.os', 'spec.os.name'],
     docs: `${docs}/concepts/workloads/pods/#pod-os`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Rejects the Pod if the node\'s operating system differs.', ja: 'ノードの OS と違えば Pod を拒否します。' },
+      { id: 'kubelet', when: 'run-time', en: 'Rejects the Pod (Failed, reason PodOSNotSupported) if the node\'s operating system differs. kube-scheduler does not read this field: add a nodeSelector on kubernetes.io/os to keep the Pod off nodes of another OS.', ja: 'ノードの OS と違えば Pod を拒否します（Failed、理由は PodOSNotSupported）。kube-scheduler はこの項目を見ないので、ほかの OS のノードに置かれないよう、kubernetes.io/os の nodeSelector を足します。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Pod Security admission applies the rules of that operating system.', ja: 'Pod Security のアドミッションが、その OS 向けの規則を当てはめます。' },
     ],
   },
@@ -418,7 +418,7 @@ export const podEntries: readonly FieldEntry[] = [
     docs: `${docs}/concepts/containers/images/#image-pull-policy`,
     actors: [
       { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull. Always: at every container start it asks the registry to resolve the name to a digest, and pulls only when no image with that digest is cached on the node. IfNotPresent: pulls only when the image is not on the node. Never: never pulls.', ja: '取得するかを決めます。Always なら、コンテナを起動するたびにレジストリーに名前をダイジェストへ解決させ、そのダイジェストのイメージがノードに無いときだけ取得します。IfNotPresent ならノードに無いときだけ、Never なら取得しません。' },
-      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Defaults it when omitted: Always for :latest or no tag, otherwise IfNotPresent.', ja: '省略すると既定値を入れます。:latest かタグ無しなら Always、それ以外は IfNotPresent。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Defaults it when omitted: Always for :latest or no tag, IfNotPresent for another tag or an image given by digest.', ja: '省略すると既定値を入れます。:latest かタグ無しなら Always、それ以外のタグやダイジェストで指定したイメージなら IfNotPresent。' },
     ],
   },
   {
@@ -549,7 +549,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${PROBED}.lifecycle`, `${PROBED}.lifecycle.**`],
     docs: `${docs}/concepts/containers/container-lifecycle-hooks/#container-hooks`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created and preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds; a failing postStart kills the container. Only for app containers and sidecars (init containers with restartPolicy: Always).', ja: 'コンテナを作った直後に postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で実行します。postStart が失敗するとコンテナは終了させられます。アプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけです。' },
+      { id: 'kubelet', when: 'run-time', en: 'Runs postStart right after the container is created: the container is not Running until it returns, and a failing postStart kills the container. Runs preStop before it sends TERM, within the Pod\'s terminationGracePeriodSeconds. Only for app containers and sidecars (init containers with restartPolicy: Always).', ja: 'コンテナを作った直後に postStart を実行します。終わるまでコンテナは Running にならず、postStart が失敗するとコンテナは終了させられます。preStop は TERM を送る前に、Pod の terminationGracePeriodSeconds の中で実行します。アプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけです。' },
     ],
   },
   {

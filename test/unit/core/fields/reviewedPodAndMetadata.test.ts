@@ -1,0 +1,85 @@
+import * as assert from 'node:assert/strict';
+import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
+import { explainAt } from '../../../support/explainAt';
+import type { Language } from '../../../../src/core/fields/types';
+import type { PathSegment } from '../../../../src/core/yaml/yamlPath';
+
+/** The full review of pod.ts and metadata.ts: one test per finding, each failing without its mend. */
+
+const explain = (kind: string, apiVersion: string, path: PathSegment[], language: Language = 'en'): FieldExplanation =>
+  explainField({ kind, apiVersion, path }, { language });
+const explainPod = (path: PathSegment[], language: Language = 'en') => explain('Pod', 'v1', path, language);
+const find = (explanation: FieldExplanation, id: string, controller?: string) => {
+  const found = explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
+  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((component) => component.id).join(', ')}`);
+  return found;
+};
+const pod = (spec: string) => `apiVersion: v1
+kind: Pod
+metadata:
+  name: p
+spec:
+${spec}`;
+
+describe('Pod and metadata knowledge, every entry reviewed', () => {
+  it('metadata: kube-apiserver fills in generation only for the kinds that track it, not for a ConfigMap', () => {
+    const action = find(explain('ConfigMap', 'v1', ['metadata']), 'kube-apiserver').action;
+    assert.match(action, /generation for the kinds that track it: a ConfigMap or a Secret has none/);
+    assert.doesNotMatch(action, /creationTimestamp, generation, managedFields/);
+  });
+
+  it('generateName makes a name only when metadata.name is not given, and kubectl apply refuses it', () => {
+    const action = find(explain('Pod', 'v1', ['metadata', 'generateName']), 'kube-apiserver').action;
+    assert.match(action, /^Only when metadata\.name is not given/);
+    assert.match(action, /kubectl apply refuses a manifest with generateName and no name: use kubectl create/);
+    assert.doesNotMatch(action, /controllers name their Pods this way/);
+  });
+
+  it('labels: some components read well-known keys directly, not only through selectors', () => {
+    const action = find(explain('Namespace', 'v1', ['metadata', 'labels']), 'kube-apiserver').action;
+    assert.doesNotMatch(action, /only through their selectors/);
+    assert.match(action, /some read well-known keys directly \(Pod Security admission a Namespace's pod-security\.kubernetes\.io labels/);
+  });
+
+  it('ownerReferences: an owner deleted with orphan propagation leaves this object, only without the reference', () => {
+    const action = find(explain('apps/ReplicaSet', 'apps/v1', ['metadata', 'ownerReferences', 0, 'uid']), 'kube-controller-manager', 'garbage-collector').action;
+    assert.match(action, /except when an owner is deleted with orphan propagation \(kubectl delete --cascade=orphan\): then it only removes the reference, and this object stays/);
+  });
+
+  it('spec.priority written in the Pod is rejected when it differs from the PriorityClass value', () => {
+    const admission = find(explainAt(pod('  priority: @@1000\n')), 'kube-apiserver');
+    assert.equal(admission.effect, 'writes-other');
+    assert.match(admission.action, /a Pod whose own spec\.priority differs from that value: set the class, not the number/);
+    assert.match(admission.action, /with no class, the globalDefault class, or 0 when there is none/);
+  });
+
+  it('hostname and subdomain: the live anchor, and the headless Service must select the Pod for its records', () => {
+    const explanation = explainPod(['spec', 'subdomain']);
+    assert.equal(explanation.docs, 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-field');
+    const coredns = find(explanation, 'coredns').action;
+    assert.match(coredns, /headless Service named like the subdomain that selects the Pod/);
+    assert.match(coredns, /once the Pod is ready \(unless the Service sets publishNotReadyAddresses\)/);
+  });
+
+  it('spec.os: kube-scheduler does not read it, so the kubelet of a node with another OS rejects the Pod', () => {
+    const kubelet = find(explainAt(pod('  os:\n    name: @@windows\n')), 'kubelet').action;
+    assert.match(kubelet, /Failed, reason PodOSNotSupported/);
+    assert.match(kubelet, /kube-scheduler does not read this field: add a nodeSelector on kubernetes\.io\/os/);
+  });
+
+  it('imagePullPolicy defaults to IfNotPresent for an image given by digest, though it has no tag', () => {
+    const admission = find(explainPod(['spec', 'containers', 0, 'imagePullPolicy']), 'kube-apiserver');
+    assert.equal(admission.effect, 'writes-field');
+    assert.match(admission.action, /IfNotPresent for another tag or an image given by digest/);
+  });
+
+  it('lifecycle: postStart holds the container out of Running, and only preStop counts against the grace period (English and Japanese)', () => {
+    const en = find(explainPod(['spec', 'containers', 0, 'lifecycle', 'postStart']), 'kubelet').action;
+    assert.match(en, /the container is not Running until it returns/);
+    assert.match(en, /Runs preStop before it sends TERM, within the Pod's terminationGracePeriodSeconds/);
+    const ja = find(explainPod(['spec', 'containers', 0, 'lifecycle', 'postStart'], 'ja'), 'kubelet').action;
+    assert.doesNotMatch(ja, /postStart を、TERM を送る前に preStop を、Pod の terminationGracePeriodSeconds の中で/);
+    assert.match(ja, /preStop は TERM を送る前に、Pod の terminationGracePeriodSeconds の中で実行します/);
+    assert.match(ja, /終わるまでコンテナは Running にならず/);
+  });
+});
