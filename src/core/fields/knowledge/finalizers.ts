@@ -87,6 +87,35 @@ export const finalizerEntries: readonly FieldEntry[] = [
   {
     kinds: ['*'],
     paths: item,
+    onlyIf: { value: { equals: ['kubernetes.io/pv-controller'] } },
+    docs: `${docs}/concepts/storage/persistent-volumes/#persistentvolume-deletion-protection-finalizer`,
+    actors: [
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'on-change', writes: true, en: 'The PersistentVolume controller puts this key on the in-tree volumes it provisions dynamically with the Delete reclaim policy, and removes it after the in-tree plugin has deleted the storage, so the storage is deleted even if the PersistentVolume is deleted first. CSI volumes (migrated in-tree ones included) get external-provisioner.volume.kubernetes.io/finalizer instead.', ja: 'PersistentVolume のコントローラーが、自分で動的に用意した reclaim policy が Delete の in-tree のボリュームにこのキーを付け、in-tree のプラグインがストレージを削除してから取り除きます。PersistentVolume が先に削除されても、ストレージが確実に削除されるためです。CSI のボリューム（CSI に移行した in-tree のものも）には、代わりに external-provisioner.volume.kubernetes.io/finalizer が付きます。' },
+    ],
+  },
+  {
+    kinds: ['*'],
+    paths: item,
+    onlyIf: { value: { equals: ['kubernetes.io/vac-protection'] } },
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/volume/vacprotection/vac_protection_controller.go',
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'The VolumeAttributesClass protection controller removes this key only once no PersistentVolume or PersistentVolumeClaim refers to the class, so a class in use is not deleted.', ja: 'VolumeAttributesClass 保護のコントローラーは、どの PersistentVolume も PersistentVolumeClaim もそのクラスを参照しなくなってから、このキーを取り除きます。使用中のクラスが削除されないためです。' },
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Added to every new VolumeAttributesClass by the StorageObjectInUseProtection admission plugin.', ja: 'StorageObjectInUseProtection のアドミッションプラグインが、新しい VolumeAttributesClass すべてに付けます。' },
+    ],
+  },
+  {
+    kinds: ['*'],
+    paths: item,
+    onlyIf: { value: { equals: ['resource.kubernetes.io/delete-protection'] } },
+    docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/controller/resourceclaim/controller.go',
+    actors: [
+      { id: 'kube-controller-manager', when: 'on-change', writes: true, en: 'The resourceclaim controller removes this key once no Pod uses the ResourceClaim any more, after it has deallocated the claim (cleared status.allocation), so a claim is not deleted while its devices are allocated.', ja: 'resourceclaim のコントローラーは、どの Pod も ResourceClaim を使わなくなり、割り当てを解除して（status.allocation を消して）から、このキーを取り除きます。デバイスが割り当てられている間にクレームが削除されないためです。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Added by kube-scheduler when it allocates devices to the claim for a Pod, before it writes the allocation.', ja: 'kube-scheduler が Pod のためにクレームへデバイスを割り当てるとき、割り当てを書く前に付けます。' },
+    ],
+  },
+  {
+    kinds: ['*'],
+    paths: item,
     docs: `${finalizers}#how-finalizers-work`,
     actors: [
       { id: 'add-on', named: 'the controller that added this key', when: 'on-change', writes: true, en: 'This product does not know this key. The controller that added it does its cleanup and removes it; its domain prefix, if any, usually names that controller\'s project.', ja: 'この製品はこのキーを知りません。キーを付けたコントローラーが後始末をして取り除きます。ドメインの接頭辞があれば、たいていそのコントローラーのプロジェクトを表します。' },

@@ -24,7 +24,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['metadata.name', 'metadata.namespace'],
     docs: `${docs}/concepts/services-networking/dns-pod-service/#services`,
     actors: [
-      { id: 'coredns', when: 'continuously', en: 'The cluster DNS answers name.namespace.svc.cluster.local with the cluster IP (or the Pod IPs of a headless Service).', ja: 'クラスタ DNS が name.namespace.svc.cluster.local をクラスタ IP（ヘッドレス Service なら Pod の IP）で答えます。' },
+      { id: 'coredns', when: 'continuously', en: 'The cluster DNS answers name.namespace.svc.cluster.local with the cluster IP (the Pod IPs for a headless Service, a CNAME to spec.externalName for an ExternalName one).', ja: 'クラスタ DNS が name.namespace.svc.cluster.local をクラスタ IP で答えます（ヘッドレス Service なら Pod の IP、ExternalName の Service なら spec.externalName への CNAME）。' },
       { id: 'kubelet', when: 'run-time', en: 'For a Service with a cluster IP (not a headless or ExternalName one), also puts NAME_SERVICE_HOST/_PORT variables in the containers of Pods in the same namespace started after the Service (unless the Pod sets enableServiceLinks: false); Pods in other namespaces do not get them. The exception is the kubernetes Service of the default namespace: every Pod gets its KUBERNETES_SERVICE_HOST/_PORT, even with enableServiceLinks: false.', ja: 'クラスタ IP のある Service（ヘッドレスや ExternalName でないもの）なら、同じ Namespace にあり、Service より後に起動した Pod のコンテナに、NAME_SERVICE_HOST/_PORT の環境変数も入れます（Pod が enableServiceLinks: false にしていなければ）。ほかの Namespace の Pod には入りません。例外は default の Namespace の kubernetes という Service で、その KUBERNETES_SERVICE_HOST/_PORT はすべての Pod に入ります（enableServiceLinks: false でも）。' },
     ],
   },
@@ -159,7 +159,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     docs: `${service}#traffic-distribution`,
     actors: [
       { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller writes hints into the Service\'s EndpointSlices: the zone (PreferSameZone, or its older name PreferClose) or the node (PreferSameNode) each endpoint should serve.', ja: 'EndpointSlice のコントローラーが、Service の EndpointSlice にヒントを書きます。各エンドポイントが受け持つゾーン（PreferSameZone、または以前の名前の PreferClose）やノード（PreferSameNode）です。' },
-      { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers endpoints in the client\'s zone or on its node, and falls back to all endpoints when there are none there. It is a preference, not a policy like internalTrafficPolicy.', ja: 'ヒントに従い、クライアントと同じゾーンやノードのエンドポイントを優先します。そこに無ければすべてのエンドポイントに送ります。internalTrafficPolicy のような規則ではなく、優先の指定です。' },
+      { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers endpoints in the client\'s zone or on its node (for PreferSameNode, the client\'s zone next), and falls back to all endpoints when there are none there. It is a preference, not a policy like internalTrafficPolicy.', ja: 'ヒントに従い、クライアントと同じゾーンやノードのエンドポイントを優先します（PreferSameNode でノードに無ければ、次は同じゾーン）。そこにも無ければすべてのエンドポイントに送ります。internalTrafficPolicy のような規則ではなく、優先の指定です。' },
     ],
   },
   {

@@ -118,7 +118,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/DaemonSet'],
     paths: ['spec.updateStrategy', 'spec.updateStrategy.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
     docs: `${docs}/tasks/manage-daemon/update-daemon-set/#daemonset-update-strategy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writesOther: 'Pod', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge, counting a new Pod available after minReadySeconds; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions, at most revisionHistoryLimit of them.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として残ります。新しい Pod は minReadySeconds の後に利用可能と数えます。古いテンプレートは revisionHistoryLimit 個まで残します。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'daemonset', when: 'on-change', writesOther: 'Pod', en: 'RollingUpdate replaces the Pods node by node within maxUnavailable/maxSurge, counting a new Pod available after minReadySeconds; OnDelete waits for you to delete them. Old templates are kept as ControllerRevisions, at most revisionHistoryLimit of them.', ja: 'RollingUpdate は maxUnavailable/maxSurge の範囲でノードごとに Pod を入れ替え、新しい Pod は Ready が minReadySeconds 続いてから使用可能と数えます。OnDelete は Pod が消されるまで待ちます。古いテンプレートは ControllerRevision として、revisionHistoryLimit 個まで残します。' }],
   },
   {
     kinds: ['apps/DaemonSet'],
@@ -165,7 +165,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['apps/StatefulSet'],
     paths: ['spec.podManagementPolicy', 'spec.updateStrategy', 'spec.updateStrategy.**', 'spec.ordinals', 'spec.ordinals.**', 'spec.minReadySeconds', 'spec.revisionHistoryLimit'],
     docs: `${statefulSet}#update-strategies`,
-    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'Pod', en: 'OrderedReady (the default) starts and stops Pods one by one; Parallel all at once, but only when scaling: updates are not affected. RollingUpdate replaces Pods from the highest ordinal down, only those with an ordinal greater than or equal to partition (default 0: all); OnDelete waits for you.', ja: 'OrderedReady（既定）は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。ただし Parallel が効くのはスケールのときだけで、更新には影響しません。RollingUpdate は序数の大きい Pod から、序数が partition 以上のものだけを入れ替えます（既定の 0 ならすべて）。OnDelete は削除を待ちます。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'statefulset', when: 'on-change', writesOther: 'Pod', en: 'OrderedReady (the default) starts and stops Pods one by one; Parallel all at once, but only when scaling: updates are not affected. RollingUpdate replaces Pods from the highest ordinal down, only those with an ordinal greater than or equal to partition (default 0: all), with at most maxUnavailable of them unavailable at a time (default 1; honoured by default since v1.35, beta); OnDelete waits for you. ordinals.start numbers the Pods from that value instead of 0; a Pod counts as available after minReadySeconds of Ready; old revisions are kept as ControllerRevisions, at most revisionHistoryLimit of them.', ja: 'OrderedReady（既定）は Pod を 1 つずつ起動・停止し、Parallel は一度に行います。ただし Parallel が効くのはスケールのときだけで、更新には影響しません。RollingUpdate は序数の大きい Pod から、序数が partition 以上のものだけを入れ替え（既定の 0 ならすべて）、使用可能でない Pod を同時に maxUnavailable 個まで（既定 1。v1.35 から既定で有効な beta）にとどめます。OnDelete は削除を待ちます。ordinals.start を指定すると、Pod の番号は 0 ではなくその値から始まります。Pod は Ready が minReadySeconds 続いてから使用可能と数えます。古いリビジョンは ControllerRevision として、revisionHistoryLimit 個まで残します。' }],
   },
   {
     kinds: ['apps/StatefulSet'],
@@ -178,7 +178,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/Job'],
     paths: ['spec', 'spec.template', 'spec.template.metadata', 'spec.parallelism', 'spec.completions'],
     docs: `${job}#parallel-jobs`,
-    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', writesOther: 'Pod', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded; it only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'continuously', writesOther: 'Pod', en: 'The Job controller creates Pods (up to parallelism at a time) until completions of them have succeeded. With completions unset (a work queue), it starts no new Pod once one has succeeded, and the Job is complete when all of them have ended. It only asks kube-apiserver to create or delete Pods.', ja: 'Job のコントローラーが、completions 個の Pod が成功するまで（同時に parallelism 個まで）Pod を作ります。completions を指定しなければ（ワークキュー）、Pod が 1 つ成功した時点で新しい Pod を作らなくなり、すべての Pod が終わると Job は完了します。Pod を作ったり消したりするよう kube-apiserver に伝えるだけです。' }],
   },
   {
     kinds: ['batch/Job'],
@@ -262,7 +262,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/CronJob'],
     paths: ['spec.concurrencyPolicy', 'spec.suspend', 'spec.startingDeadlineSeconds'],
     docs: `${cronJob}#concurrency-policy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'At each scheduled time, the CronJob controller applies these: Allow, Forbid (skip the run while one runs) or Replace (replace the running Job); suspend stops new runs (a Job already running goes on); a run missed by more than startingDeadlineSeconds is skipped.', ja: '予定の時刻が来るたびに、CronJob のコントローラーがこれらを当てはめます。Allow、Forbid（動いている間はその回を飛ばす）、Replace（動いている Job を置き換える）。suspend の間は新しく作らず（すでに動いている Job はそのまま）、startingDeadlineSeconds より遅れた実行は飛ばします。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'cronjob', when: 'continuously', en: 'At each scheduled time, the CronJob controller applies these: Allow, Forbid (skip the run while one runs) or Replace (replace the running Job); suspend stops new runs (a Job already running goes on); a run missed by more than startingDeadlineSeconds is skipped. Runs that fall while suspended count as missed: without startingDeadlineSeconds, resuming starts the most recent of them at once.', ja: '予定の時刻が来るたびに、CronJob のコントローラーがこれらを当てはめます。Allow、Forbid（動いている間はその回を飛ばす）、Replace（動いている Job を置き換える）。suspend の間は新しく作らず（すでに動いている Job はそのまま）、startingDeadlineSeconds より遅れた実行は飛ばします。suspend の間の予定は遅れた実行と数えるので、startingDeadlineSeconds が無ければ、再開したときにそのうち最も新しい 1 回がすぐに実行されます。' }],
   },
   {
     kinds: ['batch/CronJob'],
