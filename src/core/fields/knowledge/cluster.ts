@@ -149,7 +149,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     docs: `${leases}#node-heart-beats`,
     actors: [
       { id: 'kubelet', when: 'continuously', writes: true, en: 'The heartbeat of the node this Lease is named after: its kubelet sets holderIdentity and leaseDurationSeconds (40 s by default) and renews spec.renewTime every 10 s by default.', ja: 'この Lease と同じ名前のノードのハートビートです。そのノードの kubelet が holderIdentity と leaseDurationSeconds（既定 40 秒）を設定し、spec.renewTime を既定では 10 秒ごとに更新します。' },
-      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writesOther: 'Node', en: 'The node lifecycle controller reads renewTime: with no renewal within the grace period (40 s by default), it sets the node\'s Ready condition to Unknown and taints it.', ja: 'ノードのライフサイクルのコントローラーが renewTime を読みます。猶予期間（既定 40 秒）の間に更新が無ければ、ノードの Ready の状態を Unknown にして taint を付けます。' },
+      { id: 'kube-controller-manager', controller: 'node-lifecycle', when: 'continuously', writesOther: 'Node', en: 'The node lifecycle controller reads renewTime: with no renewal within its grace period (--node-monitor-grace-period: 50 s by default since v1.32, 40 s before), it sets the node\'s Ready condition to Unknown and taints it.', ja: 'ノードのライフサイクルのコントローラーが renewTime を読みます。猶予期間（--node-monitor-grace-period。既定は v1.32 から 50 秒、それより前は 40 秒）の間に更新が無ければ、ノードの Ready の状態を Unknown にして taint を付けます。' },
     ],
   },
   {
@@ -245,7 +245,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['ServiceAccount'],
     paths: ['secrets', 'secrets[*]', 'secrets[*].**'],
     docs: `${docs}/reference/labels-annotations-taints/#enforce-mountable-secrets`,
-    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Only limits which Secrets Pods may mount when the account has the kubernetes.io/enforce-mountable-secrets annotation; token Secrets are no longer created automatically.', ja: 'kubernetes.io/enforce-mountable-secrets のアノテーションがあるときだけ、Pod がマウントできる Secret を制限します。トークンの Secret はもう自動では作られません。' }],
+    actors: [{ id: 'kube-apiserver', when: 'admission', en: 'Read only when the account has the kubernetes.io/enforce-mountable-secrets annotation (deprecated since v1.32): Pods using the account may then use only these Secrets, whether mounted as volumes or read into environment variables, or kube-apiserver rejects them. Token Secrets are no longer created automatically.', ja: 'kubernetes.io/enforce-mountable-secrets のアノテーション（v1.32 から非推奨）があるときだけ読まれます。そのときこのアカウントを使う Pod が使える Secret は、ボリュームとしてマウントするものも環境変数に読み込むものも、ここにあるものだけになり、守らない Pod は kube-apiserver が拒否します。トークンの Secret はもう自動では作られません。' }],
   },
   // ConfigMap
   {
@@ -261,7 +261,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['immutable'],
     docs: `${configMap}#configmap-immutable`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'Once true: rejects any change of data and binaryData (and stringData for a Secret), and true cannot be set back to false (delete and recreate instead).', ja: 'true にすると、data と binaryData（Secret なら stringData も）の変更をすべて拒否し、false にも戻せません（消して作り直します）。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Once true: rejects any change of data (and of binaryData in a ConfigMap, stringData in a Secret), and true cannot be set back to false (delete and recreate instead).', ja: 'true にすると、data（ConfigMap なら binaryData、Secret なら stringData も）の変更をすべて拒否し、false にも戻せません（消して作り直します）。' },
       { id: 'kubelet', when: 'run-time', en: 'Stops watching it, which lightens the load on kube-apiserver.', ja: '監視をやめるので、kube-apiserver の負荷が減ります。' },
     ],
   },
@@ -273,7 +273,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     actors: [
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Merges stringData into data (base64) and stores it, encrypted at rest only if encryption is configured.', ja: 'stringData を data（base64）にまとめて保存します。保存時の暗号化は、設定したときだけ行われます。' },
       { id: 'kubelet', when: 'run-time', en: 'Fetches it for Pods that use it, as files on tmpfs or as environment variables.', ja: 'これを使う Pod のために取り出し、tmpfs 上のファイルか環境変数にします。' },
-      { id: 'etcd', when: 'on-change', en: 'Where it is stored: whoever reads etcd reads every Secret.', ja: '保存先です。etcd を読める人はすべての Secret を読めます。' },
+      { id: 'etcd', when: 'on-change', en: 'Where it is stored, unencrypted unless encryption at rest is configured: without it, whoever reads etcd (or a backup of it) reads every Secret.', ja: '保存先です。保存時の暗号化を設定しない限り暗号化されないので、その場合 etcd（やそのバックアップ）を読める人はすべての Secret を読めます。' },
     ],
   },
   {
@@ -313,7 +313,7 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.hard', 'spec.hard.*', 'spec.scopes', 'spec.scopes[*]', 'spec.scopeSelector', 'spec.scopeSelector.**'],
     docs: `${quota}#how-kubernetes-resourcequotas-work`,
     actors: [
-      { id: 'kube-apiserver', when: 'admission', en: 'The ResourceQuota admission plugin rejects a create or update that would take the namespace\'s usage past hard.', ja: 'ResourceQuota のアドミッションプラグインが、Namespace の使用量が hard を超える作成・更新を拒否します。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'The ResourceQuota admission plugin rejects a create or update that would take the namespace\'s usage past hard, and a Pod that leaves out a cpu or memory request or limit the quota constrains (a LimitRange can fill it in). Compute quotas do not refuse a Deployment itself: it is its Pods that are refused, as events of its ReplicaSet.', ja: 'ResourceQuota のアドミッションプラグインが、Namespace の使用量が hard を超える作成・更新を拒否します。quota が制限する cpu や memory の requests・limits を書かない Pod も拒否します（LimitRange で既定値を入れられます）。計算リソースの quota は Deployment 自体は拒否せず、拒否されるのはその Pod で、ReplicaSet のイベントに出ます。' },
       { id: 'kube-controller-manager', controller: 'resourcequota', when: 'continuously', writesOther: 'status.used', en: 'The resource quota controller recalculates status.used.', ja: 'resourcequota のコントローラーが status.used を計算し直します。' },
     ],
   },
@@ -360,7 +360,10 @@ export const clusterEntries: readonly FieldEntry[] = [
     kinds: ['rbac.authorization.k8s.io/Role', 'rbac.authorization.k8s.io/ClusterRole', 'rbac.authorization.k8s.io/RoleBinding', 'rbac.authorization.k8s.io/ClusterRoleBinding'],
     paths: ['rules', 'rules[*]', 'rules[*].**', 'roleRef', 'roleRef.**', 'subjects', 'subjects[*]', 'subjects[*].**'],
     docs: `${rbac}#api-overview`,
-    actors: [{ id: 'kube-apiserver', when: 'run-time', en: 'The RBAC authorizer in kube-apiserver checks every request against these rules and bindings.', ja: 'kube-apiserver の RBAC の認可が、すべてのリクエストをこれらの規則とバインディングに照らして確かめます。' }],
+    actors: [
+      { id: 'kube-apiserver', when: 'run-time', en: 'The RBAC authorizer in kube-apiserver checks every request against these rules and bindings.', ja: 'kube-apiserver の RBAC の認可が、すべてのリクエストをこれらの規則とバインディングに照らして確かめます。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'Rejects a change of a binding\'s roleRef (delete and recreate the binding instead), and a Role or binding that would grant permissions its writer does not have (unless the writer may escalate or bind).', ja: 'バインディングの roleRef の変更は拒否します（バインディングを消して作り直します）。書き込む人が持たない権限を与えることになる Role やバインディングも拒否します（escalate や bind の権限があれば別です）。' },
+    ],
   },
   {
     kinds: ['rbac.authorization.k8s.io/ClusterRole'],

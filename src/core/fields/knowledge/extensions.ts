@@ -125,7 +125,7 @@ export const extensionEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.**'],
     docs: 'https://github.com/kubernetes/kubernetes/blob/master/pkg/volume/csi/csi_attacher.go',
     actors: [
-      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'Created (spec) by the attach/detach controller to ask that a CSI volume be attached to a node; the CSI driver\'s external-attacher does it and writes the status (attached, attachmentMetadata, errors).', ja: 'attach/detach のコントローラーが、CSI のボリュームをノードにアタッチするよう求めて作ります。CSI ドライバーの external-attacher がアタッチして status.attached を書きます。' },
+      { id: 'kube-controller-manager', controller: 'attach-detach', when: 'continuously', writes: true, en: 'Created (spec) by the attach/detach controller to ask that a CSI volume be attached to a node; the CSI driver\'s external-attacher does it and writes the status (attached, attachmentMetadata, errors).', ja: 'attach/detach のコントローラーが、CSI のボリュームをノードにアタッチするよう求めて作ります（spec）。CSI ドライバーの external-attacher がアタッチし、status（attached、attachmentMetadata、エラー）を書きます。' },
       { id: 'add-on', named: 'the CSI driver\'s external-attacher', when: 'on-change', en: 'Reads the request and attaches (or, when it is deleted, detaches) the volume through the driver\'s controller plugin.', ja: '要求を読み、ドライバーのコントローラープラグインを通してボリュームをアタッチします（削除されればデタッチします）。' },
     ],
   },

@@ -21,7 +21,7 @@ export const storageEntries: readonly FieldEntry[] = [
     paths: ['spec', 'spec.selector', 'spec.selector.**', 'spec.volumeMode'],
     docs: `${storageClasses}#volume-binding-mode`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim to a matching volume (size, access modes, class, selector), or has one provisioned; unmatched claims stay Pending. With a WaitForFirstConsumer class it does neither until the scheduler has placed a Pod that uses the claim.', ja: 'PersistentVolume のコントローラーが、一致するボリューム（容量、アクセスモード、クラス、セレクター）にクレームをバインドするか、用意させます。一致しなければ Pending のままです。クラスが WaitForFirstConsumer なら、クレームを使う Pod をスケジューラーが置くまでどちらもしません。' },
+      { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'The PersistentVolume controller binds the claim to a matching volume (size, access modes, class, selector), or has one provisioned, but not for a claim with a selector (provisioners refuse it: it waits for a matching volume); unmatched claims stay Pending. With a WaitForFirstConsumer class it does neither until the scheduler has placed a Pod that uses the claim.', ja: 'PersistentVolume のコントローラーが、一致するボリューム（容量、アクセスモード、クラス、セレクター）にクレームをバインドするか、用意させます。ただしセレクターのあるクレームのためには用意されず（プロビジョナーが断ります）、一致するボリュームを待ちます。一致しなければ Pending のままです。クラスが WaitForFirstConsumer なら、クレームを使う Pod をスケジューラーが置くまでどちらもしません。' },
       waitForFirstConsumer,
     ],
   },
@@ -160,7 +160,7 @@ export const storageEntries: readonly FieldEntry[] = [
     paths: ['provisioner', 'parameters', 'parameters.*'],
     docs: `${storageClasses}#provisioner`,
     actors: [
-      { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them. kubernetes.io/no-provisioner names none: claims wait for PersistentVolumes made by hand (local volumes).', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。kubernetes.io/no-provisioner はどのプロビジョナーも指さず、クレームは手で作った PersistentVolume を待ちます（ローカルボリューム）。' },
+      { id: 'storage-provisioner', when: 'on-change', en: 'The provisioner with this name (a CSI driver\'s external-provisioner, or kind\'s local-path-provisioner) creates volumes for claims of this class, reading parameters; only it understands them. Neither can be changed once the class exists (kube-apiserver rejects the update: recreate the class). kubernetes.io/no-provisioner names none: claims wait for PersistentVolumes made by hand (local volumes).', ja: 'この名前のプロビジョナー（CSI ドライバーの external-provisioner や kind の local-path-provisioner）が、このクラスのクレームのためにボリュームを作り、parameters を読みます。parameters を理解するのはプロビジョナーだけです。どちらもクラスを作った後は変えられません（kube-apiserver が更新を拒否するので、クラスを作り直します）。kubernetes.io/no-provisioner はどのプロビジョナーも指さず、クレームは手で作った PersistentVolume を待ちます（ローカルボリューム）。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', writesOther: 'the claim\'s volume.kubernetes.io/storage-provisioner annotation', en: 'Hands claims of this class to that provisioner: on each claim it cannot bind to an existing volume, it writes the provisioner\'s name in the volume.kubernetes.io/storage-provisioner annotation, which the provisioner looks for before it creates a volume.', ja: 'このクラスのクレームをそのプロビジョナーに渡します。既存のボリュームにバインドできない各クレームに、volume.kubernetes.io/storage-provisioner のアノテーションでプロビジョナーの名前を書きます。プロビジョナーはこのアノテーションを見てからボリュームを作ります。' },
     ],
   },
@@ -175,8 +175,10 @@ export const storageEntries: readonly FieldEntry[] = [
     paths: ['volumeBindingMode', 'allowedTopologies', 'allowedTopologies[*]', 'allowedTopologies[*].**'],
     docs: `${storageClasses}#volume-binding-mode`,
     actors: [
-      { id: 'kube-scheduler', when: 'scheduling', en: 'WaitForFirstConsumer: binding and provisioning wait until the scheduler has placed a Pod using the claim, so the volume is made where the Pod can reach it.', ja: 'WaitForFirstConsumer なら、クレームを使う Pod を kube-scheduler が置くまでバインドと用意を待つので、Pod から使える場所にボリュームが作られます。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'WaitForFirstConsumer: binding and provisioning wait until the scheduler has placed a Pod using the claim, so the volume is made where the Pod can reach it (for a new volume, only on a node that allowedTopologies permits).', ja: 'WaitForFirstConsumer なら、クレームを使う Pod を kube-scheduler が置くまでバインドと用意を待つので、Pod から使える場所にボリュームが作られます（新しいボリュームなら、allowedTopologies が許すノードにだけ）。' },
       { id: 'kube-controller-manager', controller: 'persistentvolume-binder', when: 'continuously', en: 'Immediate: binds and provisions as soon as the claim exists.', ja: 'Immediate なら、クレームができるとすぐにバインドし、用意させます。' },
+      { id: 'storage-provisioner', when: 'on-change', en: 'Creates volumes only where allowedTopologies permits (the zones, regions or nodes named by their labels).', ja: 'allowedTopologies が許す場所（ラベルで示すゾーン、リージョン、ノード）にだけボリュームを作ります。' },
+      { id: 'kube-apiserver', when: 'admission', en: 'volumeBindingMode cannot be changed once the class exists (kube-apiserver rejects the update: recreate the class).', ja: 'volumeBindingMode はクラスを作った後は変えられません（kube-apiserver が更新を拒否するので、クラスを作り直します）。' },
     ],
   },
   {
