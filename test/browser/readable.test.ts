@@ -31,6 +31,7 @@ interface PageElement {
 }
 declare const window: { sent: WebviewToHostMessage[]; dispatchEvent(event: unknown): boolean };
 declare const MessageEvent: new (type: string, init: { data: unknown }) => unknown;
+declare const getComputedStyle: (element: PageElement) => { fontFamily: string };
 declare const document: {
   querySelectorAll(selector: string): ArrayLike<PageElement> & Iterable<PageElement>;
   querySelector(selector: string): PageElement | null;
@@ -139,6 +140,15 @@ describe('a diagram people can read, in Chromium', function () {
             assert.ok(shown.legend >= 7, `${shown.legend} legend entries`);
             assert.ok(shown.title?.includes('kind-multi-node'));
             assert.match(shown.subtitle ?? '', /https:\/\/127\.0\.0\.1:40513.*kind-multi-node.*\d\d:\d\d UTC/);
+            if (language === 'ja') {
+              // Japanese must be drawn as glyphs, not as the missing-glyph box of a machine without a CJK font.
+              const { boxedCharacters } = await import('../integration/screenshot/glyphs.mjs');
+              const drawn = await page.evaluate(() => [...document.querySelectorAll('svg text')].map((text) => text.textContent ?? '').join(''));
+              const japanese = [...new Set(drawn)].filter((character) => /[\u3040-\u30ff\u4e00-\u9fff]/u.test(character)).join('');
+              assert.ok(japanese.length >= 10, `Japanese drawn: ${japanese}`);
+              const font = await page.evaluate(() => getComputedStyle(document.querySelector('svg text')!).fontFamily);
+              assert.deepEqual(await boxedCharacters(page as never, japanese, font), [], 'install fonts-noto-cjk');
+            }
             await shoot(page, `${view}-${language}-${theme}`);
             if (view === 'architecture' && theme === 'light') {
               const legend = await page.evaluate(() => {
