@@ -56,9 +56,10 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
         item.tooltip = new Tooltip().heading(leader.component).paragraph(leader.note ?? '').markdown;
         return item;
       }
-      // Where the leader runs is on its Pod's row (leader / standby) and in the tooltip; the row says how fresh the lock is.
+      // Where the leader runs is on its Pod's row (leader / standby) and in the tooltip; the row says how fresh the
+      // lock is, in a few columns: the longest component name leaves little of a 300 px sidebar.
       const age = lock.renewedAgoSeconds === undefined ? '?' : ageText(lock.renewedAgoSeconds);
-      item.description = lock.state === 'expired' ? vscode.l10n.t('NOT RENEWED for {0}', age) : vscode.l10n.t('renewed {0} ago', age);
+      item.description = lock.state === 'expired' ? vscode.l10n.t('NOT RENEWED for {0}', age) : vscode.l10n.t('{0} ago', age);
       item.iconPath = new vscode.ThemeIcon('star-full', healthColor(lock.state === 'expired' ? 'error' : lock.state === 'held' ? 'ok' : 'unknown'));
       const tooltip = new Tooltip()
         .heading(vscode.l10n.t('{0}: who leads', leader.component))
