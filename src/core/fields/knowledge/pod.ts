@@ -439,6 +439,20 @@ export const podEntries: readonly FieldEntry[] = [
       { id: 'container-runtime', when: 'run-time', en: 'Sets them in the container\'s process environment.', ja: 'コンテナのプロセスの環境変数として設定します。' },
     ],
   },
+  // Before the shared ${C} entries below: each path here scores the same as theirs (lookup.ts), and a tie goes to the first entry.
+  {
+    kinds: ['Pod'],
+    paths: [
+      'spec.ephemeralContainers[*].ports', 'spec.ephemeralContainers[*].ports[*]', 'spec.ephemeralContainers[*].ports[*].containerPort|name|protocol|hostPort|hostIP',
+      'spec.ephemeralContainers[*].resources', 'spec.ephemeralContainers[*].resources.requests|limits|claims', 'spec.ephemeralContainers[*].resources.requests|limits.*',
+      'spec.ephemeralContainers[*].resources.claims[*]', 'spec.ephemeralContainers[*].resources.claims[*].**',
+      'spec.ephemeralContainers[*].resizePolicy', 'spec.ephemeralContainers[*].resizePolicy[*]', 'spec.ephemeralContainers[*].resizePolicy[*].**',
+    ],
+    docs: `${docs}/concepts/workloads/pods/ephemeral-containers/#what-is-an-ephemeral-container`,
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', en: 'Not allowed: ephemeral containers may not have ports (host ports included), resources (requests, limits, claims) or a resizePolicy, and kube-apiserver rejects these fields (app and init containers may have them).', ja: '使えません。エフェメラルコンテナはポート（hostPort も）、resources（requests、limits、claims）、resizePolicy を持てず、kube-apiserver はこれらの項目を拒否します（アプリのコンテナと init コンテナは使えます）。' },
+    ],
+  },
   {
     kinds: ['Pod'],
     paths: [`${C}.resources`, `${C}.resources.requests`, `${C}.resources.requests.*`],
@@ -489,8 +503,8 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.ports`, `${C}.ports[*]`, `${C}.ports[*].containerPort|name|protocol`],
     docs: `${docs}/concepts/services-networking/service/#defining-a-service`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Resolves a Service\'s named targetPort to this containerPort when building EndpointSlices. Listing a port does not open it, and an unlisted port is still reachable: the list counts where a port is looked up by its name.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort をこの containerPort に解決します。ポートを書いても開くわけではなく、書いていないポートにも届きます。この一覧が効くのは、ポートを名前で探すときです。' },
-      { id: 'kubelet', when: 'run-time', en: 'Looks a port up here by its name when an HTTP or TCP probe (httpGet, tcpSocket) or an httpGet lifecycle hook names it instead of giving a number; a name that matches none of this container\'s ports makes the probe (or hook) fail. gRPC probes take a number only.', ja: 'HTTP や TCP のプローブ（httpGet、tcpSocket）や httpGet のライフサイクルフックが番号ではなく名前でポートを指すと、kubelet がその名前でここからポートを探します。このコンテナのどのポートにも一致しない名前なら、プローブ（やフック）は失敗します。gRPC のプローブは番号しか使えません。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'on-change', writesOther: 'EndpointSlice', en: 'Resolves a Service\'s named targetPort to the containerPort of that name (and protocol) when building EndpointSlices, looking in app containers and sidecars (init containers with restartPolicy: Always) only, not in regular init containers. Listing a port does not open it, and an unlisted port is still reachable: the list counts where a port is looked up by its name.', ja: 'EndpointSlice を作るとき、Service の名前付きの targetPort を、その名前（とプロトコル）の containerPort に解決します。探すのはアプリのコンテナとサイドカー（restartPolicy: Always の init コンテナ）だけで、通常の init コンテナは見ません。ポートを書いても開くわけではなく、書いていないポートにも届きます。この一覧が効くのは、ポートを名前で探すときです。' },
+      { id: 'kubelet', when: 'run-time', en: 'Looks a port up here by its name when an HTTP or TCP probe (httpGet, tcpSocket) or an httpGet lifecycle hook names it instead of giving a number. A name that matches none of this container\'s ports makes the probe error: the kubelet discards the result, so a readiness probe leaves the container not ready and a liveness or startup probe never restarts it; an httpGet hook naming such a port fails. gRPC probes take a number only.', ja: 'HTTP や TCP のプローブ（httpGet、tcpSocket）や httpGet のライフサイクルフックが番号ではなく名前でポートを指すと、kubelet がその名前でここからポートを探します。このコンテナのどのポートにも一致しない名前なら、プローブはエラーになり、kubelet は結果を捨てます。そのため readiness のプローブならコンテナは ready にならず、liveness や startup のプローブならコンテナは再起動されません。そのような名前を指す httpGet のフックは失敗します。gRPC のプローブは番号しか使えません。' },
     ],
   },
   {

@@ -83,3 +83,48 @@ describe('Pod and metadata knowledge, every entry reviewed', () => {
     assert.match(ja, /終わるまでコンテナは Running にならず/);
   });
 });
+
+describe('the thirteenth review\'s findings', () => {
+  it('a probe naming no port of the container errors and its result is thrown away (no failure, no restart); an httpGet hook fails; only app and sidecar ports serve named targetPorts', () => {
+    const en = find(explainPod(['spec', 'containers', 0, 'ports', 0, 'name']), 'kubelet').action;
+    assert.doesNotMatch(en, /makes the probe \(or hook\) fail/);
+    assert.match(en, /makes the probe error: the kubelet discards the result, so a readiness probe leaves the container not ready and a liveness or startup probe never restarts it; an httpGet hook naming such a port fails/);
+    const ja = find(explainPod(['spec', 'containers', 0, 'ports', 0, 'name'], 'ja'), 'kubelet').action;
+    assert.doesNotMatch(ja, /プローブ（やフック）は失敗します/);
+    assert.match(ja, /プローブはエラーになり、kubelet は結果を捨てます/);
+    assert.match(ja, /liveness や startup のプローブならコンテナは再起動されません。そのような名前を指す httpGet のフックは失敗します/);
+    const slices = find(explainPod(['spec', 'initContainers', 0, 'ports', 0, 'name']), 'kube-controller-manager', 'endpointslice').action;
+    assert.match(slices, /looking in app containers and sidecars \(init containers with restartPolicy: Always\) only, not in regular init containers/);
+    assert.match(find(explainPod(['spec', 'initContainers', 0, 'ports'], 'ja'), 'kube-controller-manager', 'endpointslice').action, /通常の init コンテナは見ません/);
+  });
+
+  it('ports, host ports, resources (claims, limits) and resizePolicy are not allowed in an ephemeral container, while app and init containers keep their answers', () => {
+    const notAllowed: PathSegment[][] = [
+      ['ports'], ['ports', 0], ['ports', 0, 'containerPort'], ['ports', 0, 'hostPort'],
+      ['resources'], ['resources', 'requests'], ['resources', 'requests', 'cpu'], ['resources', 'limits'], ['resources', 'limits', 'memory'],
+      ['resources', 'claims'], ['resources', 'claims', 0], ['resources', 'claims', 0, 'name'],
+      ['resizePolicy'], ['resizePolicy', 0, 'restartPolicy'],
+    ];
+    for (const field of notAllowed) {
+      const where = ['spec', 'ephemeralContainers', 0, ...field].join('.');
+      const en = explainPod(['spec', 'ephemeralContainers', 0, ...field]);
+      assert.deepEqual(en.components.map((component) => component.id), ['kube-apiserver'], where);
+      assert.match(en.components[0].action, /^Not allowed: ephemeral containers may not have ports \(host ports included\), resources \(requests, limits, claims\) or a resizePolicy, and kube-apiserver rejects these fields/, where);
+      assert.match(en.docs ?? '', /ephemeral-containers\/#what-is-an-ephemeral-container$/, where);
+      assert.match(explainPod(['spec', 'ephemeralContainers', 0, ...field], 'ja').components[0].action, /^使えません。エフェメラルコンテナはポート/, where);
+    }
+
+    for (const containers of ['containers', 'initContainers']) {
+      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'claims', 0, 'name']), 'kubelet').action, /Gives this container access to the devices/, containers);
+      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'limits', 'memory']), 'container-runtime').action, /OOM-killed/, containers);
+      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'requests']), 'kube-scheduler').action, /effective request/, containers);
+      assert.match(find(explainPod(['spec', containers, 0, 'resizePolicy']), 'kubelet').action, /in-place resize/, containers);
+      assert.match(find(explainPod(['spec', containers, 0, 'ports', 0, 'hostPort']), 'kube-scheduler').action, /same hostPort/, containers);
+      assert.ok(find(explainPod(['spec', containers, 0, 'ports']), 'kube-controller-manager', 'endpointslice'), containers);
+      for (const field of [['ports'], ['ports', 0, 'hostPort'], ['resources'], ['resources', 'claims'], ['resources', 'limits'], ['resizePolicy']]) {
+        const action = explainPod(['spec', containers, 0, ...field]).components.map((component) => component.action).join('\n');
+        assert.doesNotMatch(action, /Not allowed/, `${containers}.${field.join('.')}`);
+      }
+    }
+  });
+});
