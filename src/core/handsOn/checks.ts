@@ -42,6 +42,8 @@ export interface Finding {
   readonly subject?: string;
   readonly reason?: FindingReason;
   readonly names?: readonly string[];
+  /** How many names were left out of `names` (a finding names at most MAX_NAMES: a cluster may have thousands). */
+  readonly more?: number;
   readonly detail?: string;
   readonly count?: number;
 }
@@ -109,10 +111,20 @@ export function checkHandsOn(input: HandsOnInput, now = Date.now()): HandsOnRepo
   return { context: anatomy.context, checkedAt: new Date(now).toISOString(), steps, allDone: steps.every((step) => step.outcome === 'done') };
 }
 
+/** Names a finding shows; the rest are counted in `more`. */
+export const MAX_NAMES = 10;
+/** Objects a step points the views at; at 5,000 nodes the diagram draws groups, not every box. */
+const MAX_TARGETS = 10_000;
+
+function capped(finding: Finding): Finding {
+  const names = finding.names;
+  return names && names.length > MAX_NAMES ? { ...finding, names: names.slice(0, MAX_NAMES), more: names.length - MAX_NAMES } : finding;
+}
+
 function step(id: HandsOnStepId, findings: Finding[], targets: AnatomyTarget[]): HandsOnStep {
   const has = (outcome: FindingOutcome) => findings.some((finding) => finding.outcome === outcome);
   const outcome: StepOutcome = has('fails') ? 'fails' : has('waiting') ? 'waiting' : has('unknown') ? 'unknown' : 'done';
-  return { id, outcome, findings, targets };
+  return { id, outcome, findings: findings.map(capped), targets: targets.slice(0, MAX_TARGETS) };
 }
 
 function unreadable(anatomy: ClusterAnatomy, resource: string): boolean {
@@ -165,9 +177,12 @@ function kubeSystemPodsStep(anatomy: ClusterAnatomy): HandsOnStep {
   const proxy = perNodeDaemonFinding(anatomy, 'kube-proxy', pods);
   const cni = perNodeDaemonFinding(anatomy, 'cni', pods);
   findings.push(proxy, cni, noAgentPodsFinding(anatomy, pods));
-  const targets: AnatomyTarget[] = pods
-    .filter(({ pod }) => pod.source === 'static' || pod.component === 'kube-proxy' || pod.component === 'cni')
-    .map(({ pod, node }) => ({ pod: { namespace: pod.namespace, name: pod.pod }, ...(node && { node: node.name }), component: pod.component }));
+  // The static Pods by name; the per-node Pods by component, which marks every box of them (one per node).
+  const targets: AnatomyTarget[] = [
+    ...pods.filter(({ pod }) => pod.source === 'static').map(({ pod, node }) => ({ pod: { namespace: pod.namespace, name: pod.pod }, ...(node && { node: node.name }), component: pod.component })),
+    { component: 'kube-proxy' },
+    { component: 'cni' },
+  ];
   return step('kubeSystemPods', findings, targets);
 }
 
@@ -312,7 +327,7 @@ function nodeAgentsStep(anatomy: ClusterAnatomy): HandsOnStep {
     return { code, outcome: 'holds', detail: distinct(anatomy.nodes.map((node) => read(node)!)).join(', '), count: anatomy.nodes.length };
   };
   const findings = [versionFinding('runtimeVersion', (node) => node.containerRuntime), versionFinding('kubeletVersion', (node) => node.kubeletVersion)];
-  const targets = anatomy.nodes.flatMap((node) => [{ node: node.name, component: 'kubelet' }, { node: node.name, component: 'container-runtime' }]);
+  const targets = [{ component: 'kubelet' }, { component: 'container-runtime' }];
   return step('nodeAgents', findings, targets);
 }
 

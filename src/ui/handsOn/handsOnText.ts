@@ -20,7 +20,7 @@ export function stepTitle(id: HandsOnStepId): string {
   }
 }
 
-const list = (names: readonly string[] | undefined) => (names ?? []).join(', ');
+const list = (names: readonly string[] | undefined, more?: number) => (more ? vscode.l10n.t('{0}, and {1} more', (names ?? []).join(', '), more) : (names ?? []).join(', '));
 
 function networkPlugin(finding: Finding): string {
   return finding.subject === 'cni' ? vscode.l10n.t('The network plugin') : (finding.subject ?? '');
@@ -53,44 +53,44 @@ export function findingText(finding: Finding): string {
   if (reason === 'unreadable') return vscode.l10n.t('Cannot be checked: the objects it reads cannot be listed with these credentials.');
   switch (finding.code) {
     case 'nodesReady':
-      if (outcome === 'holds') return vscode.l10n.t('{0} nodes, all Ready: {1}.', finding.count ?? 0, list(finding.names));
-      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('{0} nodes; not Ready: {1}.', finding.count ?? 0, list(finding.names));
+      if (outcome === 'holds') return vscode.l10n.t('{0} nodes, all Ready: {1}.', finding.count ?? 0, list(finding.names, finding.more));
+      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('{0} nodes; not Ready: {1}.', finding.count ?? 0, list(finding.names, finding.more));
     case 'controlPlaneLabel':
-      if (outcome === 'holds') return vscode.l10n.t('The label node-role.kubernetes.io/control-plane marks the control-plane node: {0}.', list(finding.names));
-      if (reason === 'older-label') return vscode.l10n.t('The control-plane node {0} carries the older label {1} instead, so -l node-role.kubernetes.io/control-plane selects nothing on this cluster.', list(finding.names), finding.detail ?? '');
+      if (outcome === 'holds') return vscode.l10n.t('The label node-role.kubernetes.io/control-plane marks the control-plane node: {0}.', list(finding.names, finding.more));
+      if (reason === 'older-label') return vscode.l10n.t('The control-plane node {0} carries the older label {1} instead, so -l node-role.kubernetes.io/control-plane selects nothing on this cluster.', list(finding.names, finding.more), finding.detail ?? '');
       if (reason === 'hosted-control-plane') return vscode.l10n.t("No node is a control-plane node: the provider runs the control plane outside the cluster's nodes.");
       return vscode.l10n.t('No node carries the label node-role.kubernetes.io/control-plane.');
     case 'staticPod':
       if (outcome === 'holds') {
         return (finding.count ?? 0) > 1
-          ? vscode.l10n.t('{0}: {1}, on the control-plane nodes, named after each node.', finding.subject ?? '', list(finding.names))
-          : vscode.l10n.t('{0}: {1}, on the control-plane node, named after the node.', finding.subject ?? '', list(finding.names));
+          ? vscode.l10n.t('{0}: {1}, on the control-plane nodes, named after each node.', finding.subject ?? '', list(finding.names, finding.more))
+          : vscode.l10n.t('{0}: {1}, on the control-plane node, named after the node.', finding.subject ?? '', list(finding.names, finding.more));
       }
       if (outcome === 'explained') return vscode.l10n.t('{0}: no Pod, as expected here: {1}.', finding.subject ?? '', shapeText(finding));
       if (reason === 'missing') return vscode.l10n.t('{0}: no Pod in kube-system.', finding.subject ?? '');
-      if (reason === 'not-on-control-plane') return vscode.l10n.t('{0}: {1} runs on a node that is not a control-plane node.', finding.subject ?? '', list(finding.names));
-      if (reason === 'name-without-node') return vscode.l10n.t("{0}: {1} does not end with its node's name.", finding.subject ?? '', list(finding.names));
-      return vscode.l10n.t('{0}: more than one Pod on {1}.', finding.subject ?? '', list(finding.names));
+      if (reason === 'not-on-control-plane') return vscode.l10n.t('{0}: {1} runs on a node that is not a control-plane node.', finding.subject ?? '', list(finding.names, finding.more));
+      if (reason === 'name-without-node') return vscode.l10n.t("{0}: {1} does not end with its node's name.", finding.subject ?? '', list(finding.names, finding.more));
+      return vscode.l10n.t('{0}: more than one Pod on {1}.', finding.subject ?? '', list(finding.names, finding.more));
     case 'perNodeDaemon':
       if (outcome === 'holds') return vscode.l10n.t('{0}: one Pod on each node ({1}).', finding.subject ?? '', finding.count ?? 0);
       if (outcome === 'explained') return vscode.l10n.t('{0}: no Pods, as expected here: {1}.', networkPlugin(finding), shapeText(finding));
       if (reason === 'missing') return vscode.l10n.t('{0}: no DaemonSet Pods in kube-system.', networkPlugin(finding));
-      if (reason === 'missing-on-nodes') return vscode.l10n.t('{0}: no Pod on {1}.', finding.subject ?? '', list(finding.names));
-      return vscode.l10n.t('{0}: more than one Pod on {1}.', finding.subject ?? '', list(finding.names));
+      if (reason === 'missing-on-nodes') return vscode.l10n.t('{0}: no Pod on {1}.', finding.subject ?? '', list(finding.names, finding.more));
+      return vscode.l10n.t('{0}: more than one Pod on {1}.', finding.subject ?? '', list(finding.names, finding.more));
     case 'noAgentPods':
       if (outcome === 'holds') return vscode.l10n.t('No Pod for kubelet or the container runtime: they report through each Node instead ({0}).', finding.detail ?? '');
-      return vscode.l10n.t('Pods named like a node agent: {0}.', list(finding.names));
+      return vscode.l10n.t('Pods named like a node agent: {0}.', list(finding.names, finding.more));
     case 'tierSelects':
-      if (outcome === 'holds') return vscode.l10n.t('-l tier=control-plane selects exactly the {0} static Pods: {1}.', finding.count ?? 0, list(finding.names));
+      if (outcome === 'holds') return vscode.l10n.t('-l tier=control-plane selects exactly the {0} static Pods: {1}.', finding.count ?? 0, list(finding.names, finding.more));
       if (outcome === 'explained') return vscode.l10n.t('No static Pods to select: {0}.', shapeText(finding));
       if (reason === 'labels-unknown') return vscode.l10n.t("The Pods' labels are not known yet.");
       if (reason === 'missing') return vscode.l10n.t('No static Pods in kube-system.');
-      if (reason === 'selects-others') return vscode.l10n.t('-l tier=control-plane also selects Pods that are not static: {0}.', list(finding.names));
-      return vscode.l10n.t('Static Pods without the label tier=control-plane: {0}.', list(finding.names));
+      if (reason === 'selects-others') return vscode.l10n.t('-l tier=control-plane also selects Pods that are not static: {0}.', list(finding.names, finding.more));
+      return vscode.l10n.t('Static Pods without the label tier=control-plane: {0}.', list(finding.names, finding.more));
     case 'mirrorMarks':
-      if (outcome === 'holds') return vscode.l10n.t('{0}: annotation kubernetes.io/config.mirror, labels {1}, Node: {2}.', finding.subject ?? '', list(finding.names), finding.detail ?? '');
+      if (outcome === 'holds') return vscode.l10n.t('{0}: annotation kubernetes.io/config.mirror, labels {1}, Node: {2}.', finding.subject ?? '', list(finding.names, finding.more), finding.detail ?? '');
       if (reason === 'labels-unknown') return vscode.l10n.t('{0}: its labels are not known yet.', finding.subject ?? '');
-      return vscode.l10n.t('{0}: missing {1}.', finding.subject ?? '', list(finding.names));
+      return vscode.l10n.t('{0}: missing {1}.', finding.subject ?? '', list(finding.names, finding.more));
     case 'daemonSet':
       if (outcome === 'holds') return vscode.l10n.t('DaemonSet {0}: {1} ready, one per node.', finding.subject ?? '', finding.detail ?? '');
       if (outcome === 'explained') return vscode.l10n.t('{0}: no DaemonSet, as expected here: {1}.', networkPlugin(finding), shapeText(finding));
@@ -99,7 +99,7 @@ export function findingText(finding: Finding): string {
     case 'coreDns':
       if (outcome === 'holds') {
         return finding.names?.length
-          ? vscode.l10n.t('Deployment {0}: {1} ready, on {2}.', finding.subject ?? '', finding.detail ?? '', list(finding.names))
+          ? vscode.l10n.t('Deployment {0}: {1} ready, on {2}.', finding.subject ?? '', finding.detail ?? '', list(finding.names, finding.more))
           : vscode.l10n.t('Deployment {0}: {1} ready.', finding.subject ?? '', finding.detail ?? '');
       }
       if (reason === 'missing') return vscode.l10n.t('No coredns Deployment in kube-system.');
@@ -109,17 +109,17 @@ export function findingText(finding: Finding): string {
       return vscode.l10n.t('No Service kube-dns in kube-system.');
     case 'runtimeVersion':
       if (outcome === 'holds') return vscode.l10n.t('Container Runtime Version: {0}.', finding.detail ?? '');
-      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Container Runtime Version on {0}.', list(finding.names));
+      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Container Runtime Version on {0}.', list(finding.names, finding.more));
     case 'kubeletVersion':
       if (outcome === 'holds') return vscode.l10n.t('Kubelet Version: {0}.', finding.detail ?? '');
-      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Kubelet Version on {0}.', list(finding.names));
+      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Kubelet Version on {0}.', list(finding.names, finding.more));
     case 'leasePerNode':
       if (outcome === 'holds') return vscode.l10n.t('{0} Leases in kube-node-lease, one per node.', finding.count ?? 0);
-      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Lease for {0}.', list(finding.names));
+      return reason === 'missing' ? vscode.l10n.t('No nodes.') : vscode.l10n.t('No Lease for {0}.', list(finding.names, finding.more));
     case 'renewTimeAdvances':
       if (outcome === 'holds') return vscode.l10n.t('spec.renewTime advanced on every node ({0}).', finding.detail ?? '');
-      if (outcome === 'waiting') return vscode.l10n.t('Waiting for the next renewal on {0} (kubelet renews about every 10 s).', list(finding.names));
-      if (reason === 'expired') return vscode.l10n.t("Not renewed within the Lease's duration: {0}. Its kubelet has stopped sending heartbeats.", list(finding.names));
+      if (outcome === 'waiting') return vscode.l10n.t('Waiting for the next renewal on {0} (kubelet renews about every 10 s).', list(finding.names, finding.more));
+      if (reason === 'expired') return vscode.l10n.t("Not renewed within the Lease's duration: {0}. Its kubelet has stopped sending heartbeats.", list(finding.names, finding.more));
       return vscode.l10n.t('No Leases to watch.');
   }
 }

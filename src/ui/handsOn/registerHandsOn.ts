@@ -121,8 +121,10 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
   host.register(
     vscode.commands.registerCommand(CommandIds.runHandsOnCommands, async (argument?: unknown, line?: unknown) => {
       const id = isStep(argument) ? argument : isStepElement(argument) ? argument.id : undefined;
-      const anatomy = live.current ?? (await begin(), live.current);
-      if (!id || !anatomy) return;
+      if (!id) return;
+      if (!live.current) await begin();
+      const anatomy = live.current;
+      if (!anatomy) return;
       const lines = handsOnCommands(id, anatomy).map(commandLine);
       // A row's own line, or every line of the step; only lines the step itself made are ever typed.
       const chosen = typeof line === 'string' ? lines.filter((candidate) => candidate === line) : lines;

@@ -3,7 +3,7 @@ import { checkHandsOn, type Finding, type HandsOnReport, type HandsOnStepId } fr
 import { LeaseProgress } from '../../../../src/core/handsOn/leaseProgress';
 import { findingText, renderHandsOnText } from '../../../../src/core/handsOn/render';
 import type { ClusterAnatomy, NodeAnatomy } from '../../../../src/core/anatomy/types';
-import { hostedAnatomy, k3sAnatomy, kindAnatomy, node, oldCiliumAnatomy, pod } from '../../../fixtures/anatomy/builders';
+import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, oldCiliumAnatomy, pod } from '../../../fixtures/anatomy/builders';
 
 const NOW = Date.parse('2026-12-02T12:00:00Z');
 
@@ -211,6 +211,27 @@ describe('the hands-on checks', () => {
       assert.deepEqual([renew.outcome, renew.reason, renew.names], ['fails', 'expired', ['worker-2']]);
       assert.equal(stepOf(report, 'workloads').findings.find((f) => f.subject === 'cilium')?.outcome, 'fails');
     });
+  });
+
+  it('at 5,000 nodes names at most ten of anything, counts the rest, and points the views at components, not at every box', () => {
+    const anatomy = largeAnatomy(5000);
+    const leases = new LeaseProgress(() => NOW);
+    for (const n of anatomy.nodes) if (n.lease) leases.observe(n.name, n.lease.renewTime, 40);
+    const report = check(anatomy, { leases });
+    for (const step of report.steps) {
+      for (const finding of step.findings) assert.ok((finding.names?.length ?? 0) <= 10, `${step.id} ${finding.code}: ${finding.names?.length}`);
+      assert.ok(step.targets.length <= 10_000, `${step.id}: ${step.targets.length} targets`);
+    }
+    const perNode = findings(report, 'leases')[0]!;
+    assert.deepEqual([perNode.outcome, perNode.count, perNode.names?.length, perNode.more], ['holds', 5000, 10, 4990]);
+    const notReady = findings(report, 'nodes')[0]!;
+    assert.match(findingText(notReady), /^5000 nodes; not Ready: [^,]+(, [^,]+){5}\.$/);
+    const proxy = findings(report, 'kubeSystemPods').find((f) => f.code === 'perNodeDaemon' && f.subject === 'kube-proxy')!;
+    assert.deepEqual([proxy.outcome, proxy.count, proxy.names?.length, proxy.more], ['holds', 5000, 10, 4990]);
+    assert.equal(findingText(proxy), 'kube-proxy: one Pod on each node (5000).');
+    const names = Array.from({ length: 10 }, (_, index) => `node-${index}`);
+    assert.equal(findingText({ code: 'renewTimeAdvances', outcome: 'waiting', names, more: 4990 }), `Waiting for the next renewal on ${names.join(', ')}, and 4990 more (kubelet renews about every 10 s).`);
+    assert.deepEqual(stepOf(report, 'nodeAgents').targets, [{ component: 'kubelet' }, { component: 'container-runtime' }]);
   });
 
   it('prints each step with the article\'s kubectl commands, names quoted for the shell', () => {
