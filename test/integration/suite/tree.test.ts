@@ -20,7 +20,7 @@ describe('Anatomy tree on the demo cluster', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
-    // A fast clock: the node controller's 40 s grace period passes in 2 s, heartbeats every second.
+    // A fast clock: the node controller's 50 s grace period passes in 2.5 s, heartbeats every second.
     const opened = await vscode.commands.executeCommand<{ context: string; server: string }>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
     assert.ok(opened, 'the demo cluster opened');
     await until('the demo context to be current', () => api.contextStatus.context === opened.context);
@@ -125,7 +125,7 @@ describe('Anatomy tree on the demo cluster', function () {
         const found = (await api.getAnatomy())?.nodes.find((n) => n.name === 'multi-node-worker2');
         return found?.ready === 'Unknown' ? found : undefined;
       });
-      // The node controller waits its grace period (40 s, 2 s on this clock) before it says Unknown.
+      // The node controller waits its grace period (50 s, 2.5 s on this clock) before it says Unknown.
       assert.ok(Date.now() - stopped >= 1_500, `Unknown after ${Date.now() - stopped} ms`);
       assert.ok((node.lease?.ageSeconds ?? 0) >= 1);
       assert.equal(heartbeatRow().description, lastRenewal, 'the heartbeat row did not tick while no Lease was renewed');
