@@ -128,3 +128,20 @@ describe('the thirteenth review\'s findings', () => {
     }
   });
 });
+
+describe('the fourteenth review\'s findings', () => {
+  it('status.phase: kube-apiserver sets Pending at creation, so a Pending Pod may not have reached any kubelet yet', () => {
+    const phase = explainPod(['status', 'phase']);
+    assert.match(find(phase, 'kube-apiserver').action, /^Sets Pending when the Pod is created\. A Pod stays Pending while it waits for kube-scheduler, before any kubelet has it\.$/);
+    assert.match(find(phase, 'kubelet').action, /the node the Pod is bound to: Pending \(until its containers have started\)/);
+    assert.match(find(explainPod(['status', 'phase'], 'ja'), 'kube-apiserver').action, /Pod を作るときに Pending を入れます/);
+  });
+
+  it('hostNetwork: the hostPort defaulting gate for Pod templates existed only in v1.28 to v1.30', () => {
+    const explanation = explainAt(pod('  host@@Network: true\n  containers:\n  - name: c\n    image: i'));
+    const action = explanation.components.find((component) => component.id === 'kube-apiserver' && /hostPort/.test(component.action))?.action ?? '';
+    assert.doesNotMatch(action, /feature gate, off by default\) a Pod template/);
+    assert.match(action, /in v1\.28 to v1\.30 the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default, could bring back the old defaulting; it is gone since v1\.31/);
+  });
+});
+

@@ -643,7 +643,7 @@ describe('the ninth review\'s findings', () => {
     const defaulting = shared.components.find((component) => component.id === 'kube-apiserver' && component.effect === 'writes-other');
     assert.equal(defaulting?.writesOther, 'spec.containers[*].ports[*].hostPort');
     assert.match(defaulting?.action ?? '', /Defaults each container port's hostPort, when unset, to its containerPort/);
-    assert.match(defaulting?.action ?? '', /since v1\.28 \(the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default\) a Pod template keeps hostPort unset/);
+    assert.match(defaulting?.action ?? '', /since v1\.28 a Pod template keeps hostPort unset, and the Pods made from it get it/);
     assert.match(defaulting?.action ?? '', /it does not place two Pods with hostNetwork: true that declare the same port and protocol on the same node/);
     // The general entry says it briefly.
     const general = lookupField('Pod', 'v1', ['spec', 'hostNetwork']).match?.entry.actors.find((actor) => actor.id === 'kube-apiserver');
