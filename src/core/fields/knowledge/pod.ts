@@ -417,7 +417,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.imagePullPolicy`],
     docs: `${docs}/concepts/containers/images/#image-pull-policy`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull. Always: at every container start it asks the registry to resolve the name to a digest, and pulls only when no image with that digest is cached on the node. IfNotPresent: pulls only when the image is not on the node. Never: never pulls.', ja: '取得するかを決めます。Always なら、コンテナを起動するたびにレジストリーに名前をダイジェストへ解決させ、そのダイジェストのイメージがノードに無いときだけ取得します。IfNotPresent ならノードに無いときだけ、Never なら取得しません。' },
+      { id: 'kubelet', when: 'run-time', en: 'Decides whether to pull. Always: at every container start it asks the registry to resolve the name to a digest, and pulls only when no image with that digest is cached on the node. IfNotPresent: pulls only when the image is not on the node, except that since v1.35 (on by default) an image that needed credentials is pulled again for a Pod whose credentials it was not pulled with. Never: never pulls.', ja: '取得するかを決めます。Always なら、コンテナを起動するたびにレジストリーに名前をダイジェストへ解決させ、そのダイジェストのイメージがノードに無いときだけ取得します。IfNotPresent ならノードに無いときだけ取得します。ただし v1.35 から（既定で有効）、認証情報が要ったイメージは、そのイメージを取得したときの認証情報を持たない Pod のために取得し直します。Never なら取得しません。' },
       { id: 'kube-apiserver', when: 'admission', writes: true, en: 'Defaults it when omitted: Always for :latest or no tag, IfNotPresent for another tag or an image given by digest.', ja: '省略すると既定値を入れます。:latest かタグ無しなら Always、それ以外のタグやダイジェストで指定したイメージなら IfNotPresent。' },
     ],
   },
@@ -631,9 +631,10 @@ export const podEntries: readonly FieldEntry[] = [
   {
     kinds: ['Pod'],
     paths: ['status.nominatedNodeName'],
-    docs: `${docs}/concepts/scheduling-eviction/pod-priority-preemption/#user-exposed-information`,
+    docs: `${docs}/concepts/scheduling-eviction/assign-pod-node/#nominatednodename`,
     actors: [
-      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Written when the scheduler preempts Pods on that node to make room for this one.', ja: 'このノードで Pod を押しのけて（preemption）場所を空けるとき、kube-scheduler が書き込みます。' },
+      { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'Written when the scheduler preempts Pods on that node to make room for this one; since v1.35 (on by default) also when it has picked the node and the Pod must still wait in Permit or PreBind (volume binding, device allocation) before it is bound.', ja: 'このノードで Pod を押しのけて（preemption）場所を空けるとき、kube-scheduler が書き込みます。v1.35 から（既定で有効）は、ノードを選んだあと、割り当ての前に Permit や PreBind（ボリュームのバインド、デバイスの割り当て）で待つ Pod にも書き込みます。' },
+      { id: 'kube-apiserver', when: 'on-change', writes: true, en: 'Since v1.35 (on by default), clears it when the Pod is bound to a node.', ja: 'v1.35 から（既定で有効）、Pod がノードに割り当てられると消します。' },
     ],
   },
   {

@@ -145,3 +145,18 @@ describe('the fourteenth review\'s findings', () => {
   });
 });
 
+describe('the fifteenth review\'s findings', () => {
+  it('nominatedNodeName: since v1.35 also set for a Pod waiting in Permit or PreBind, and cleared by kube-apiserver at binding', () => {
+    const explanation = explainPod(['status', 'nominatedNodeName']);
+    assert.match(find(explanation, 'kube-scheduler').action, /since v1\.35 \(on by default\) also when it has picked the node and the Pod must still wait in Permit or PreBind/);
+    assert.match(find(explanation, 'kube-apiserver').action, /clears it when the Pod is bound to a node/);
+    assert.match(explanation.docs ?? '', /assign-pod-node\/#nominatednodename$/);
+  });
+
+  it('imagePullPolicy IfNotPresent: since v1.35 an image that needed credentials is pulled again for a Pod without those credentials', () => {
+    const explanation = explainAt(pod('  containers:\n  - name: c\n    image: i\n    imagePull@@Policy: IfNotPresent'));
+    const action = explanation.components.find((component) => component.id === 'kubelet' && /Decides whether to pull/.test(component.action))?.action ?? '';
+    assert.match(action, /IfNotPresent: pulls only when the image is not on the node, except that since v1\.35 \(on by default\) an image that needed credentials is pulled again/);
+  });
+});
+
