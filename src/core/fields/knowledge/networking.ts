@@ -158,7 +158,7 @@ export const networkingEntries: readonly FieldEntry[] = [
     paths: ['spec.trafficDistribution'],
     docs: `${service}#traffic-distribution`,
     actors: [
-      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller writes hints into the Service\'s EndpointSlices: the zone (PreferSameZone, or its older name PreferClose) or the node (PreferSameNode) each endpoint should serve.', ja: 'EndpointSlice のコントローラーが、Service の EndpointSlice にヒントを書きます。各エンドポイントが受け持つゾーン（PreferSameZone、または以前の名前の PreferClose）やノード（PreferSameNode）です。' },
+      { id: 'kube-controller-manager', controller: 'endpointslice', when: 'continuously', writesOther: 'EndpointSlice', en: 'The EndpointSlice controller writes hints into the Service\'s EndpointSlices: the zone (PreferSameZone, or its older name PreferClose) or the node (PreferSameNode) each endpoint should serve. The field is on by default since v1.31 (PreferClose only); PreferSameZone and PreferSameNode since v1.34.', ja: 'EndpointSlice のコントローラーが、Service の EndpointSlice にヒントを書きます。各エンドポイントが受け持つゾーン（PreferSameZone、または以前の名前の PreferClose）やノード（PreferSameNode）です。この項目は v1.31 から既定で有効（PreferClose のみ）で、PreferSameZone と PreferSameNode は v1.34 からです。' },
       { id: 'kube-proxy', when: 'continuously', en: 'Follows the hints: prefers endpoints in the client\'s zone or on its node (for PreferSameNode, the client\'s zone next), and falls back to all endpoints when there are none there. It is a preference, not a policy like internalTrafficPolicy.', ja: 'ヒントに従い、クライアントと同じゾーンやノードのエンドポイントを優先します（PreferSameNode でノードに無ければ、次は同じゾーン）。そこにも無ければすべてのエンドポイントに送ります。internalTrafficPolicy のような規則ではなく、優先の指定です。' },
     ],
   },

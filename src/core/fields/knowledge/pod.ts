@@ -228,7 +228,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.hostUsers'],
     docs: `${docs}/concepts/workloads/pods/user-namespaces/#introduction`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'false: the Pod gets its own user namespace (Linux only; beta, on by default since v1.33). The kubelet picks host UIDs/GIDs for it that no other Pod on the node uses, so root in the containers is an unprivileged user on the node. true or unset: the node\'s user namespace.', ja: 'false なら、Pod は自分のユーザー名前空間を持ちます（Linux のみ。beta で、v1.33 から既定で有効）。kubelet は、ノードのほかの Pod と重ならないホストの UID/GID を割り当てるので、コンテナの root はノードでは特権の無いユーザーになります。true か未指定なら、ノードのユーザー名前空間を使います。' },
+      { id: 'kubelet', when: 'run-time', en: 'false: the Pod gets its own user namespace (Linux only; on by default since v1.33, stable since v1.36). The kubelet picks host UIDs/GIDs for it that no other Pod on the node uses, so root in the containers is an unprivileged user on the node. true or unset: the node\'s user namespace.', ja: 'false なら、Pod は自分のユーザー名前空間を持ちます（Linux のみ。v1.33 から既定で有効、v1.36 から stable）。kubelet は、ノードのほかの Pod と重ならないホストの UID/GID を割り当てるので、コンテナの root はノードでは特権の無いユーザーになります。true か未指定なら、ノードのユーザー名前空間を使います。' },
       { id: 'container-runtime', when: 'run-time', en: 'Creates the user namespace and the ID-mapped mounts; the runtime, its OCI runtime and the node\'s filesystems must support them.', ja: 'ユーザー名前空間と ID を対応付けたマウント（idmap mount）を作ります。ランタイム、その OCI ランタイム、ノードのファイルシステムが対応している必要があります。' },
       { id: 'kube-apiserver', when: 'admission', en: 'Rejects hostUsers: false together with hostNetwork, hostIPC or hostPID: true.', ja: 'hostUsers: false を hostNetwork、hostIPC、hostPID: true と一緒に指定すると拒否します。' },
     ],
@@ -307,7 +307,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.volumes', 'spec.volumes[*]', 'spec.volumes[*].name', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image', 'spec.volumes[*].emptyDir|hostPath|projected|downwardAPI|image.**'],
     docs: `${docs}/concepts/storage/volumes/#how-volumes-work`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files, mounts hostPaths) and tears them down with the Pod: an emptyDir\'s data is deleted then, a hostPath\'s stays on the node.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み、hostPath のマウント）、Pod と一緒に片付けます。そのとき emptyDir のデータは消えますが、hostPath の中身はノードに残ります。' },
+      { id: 'kubelet', when: 'run-time', en: 'Prepares every volume on the node before the containers start (creates emptyDirs, fills projected and downward API files, mounts hostPaths; an image volume, on by default since v1.35, is an OCI image the runtime pulls and mounts read-only) and tears them down with the Pod: an emptyDir\'s data is deleted then, a hostPath\'s stays on the node.', ja: 'コンテナの起動前にノードでボリュームを用意し（emptyDir の作成、projected や downward API のファイルの書き込み、hostPath のマウント。image ボリュームは v1.35 から既定で有効で、ランタイムが OCI イメージを取得して読み取り専用でマウントします）、Pod と一緒に片付けます。そのとき emptyDir のデータは消えますが、hostPath の中身はノードに残ります。' },
     ],
   },
   {
@@ -392,7 +392,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['spec.initContainers[*].restartPolicy'],
     docs: `${docs}/concepts/workloads/pods/sidecar-containers/#sidecar-containers-and-pod-lifecycle`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'Always makes this init container a sidecar: started before the app containers, kept running and restarted, stopped after them.', ja: 'Always なら、この init コンテナはサイドカーになります。アプリのコンテナより先に起動し、動き続け（止まれば再起動し）、アプリのコンテナの後に止まります。' },
+      { id: 'kubelet', when: 'run-time', en: 'Always makes this init container a sidecar (on by default since v1.29, stable since v1.33): started before the app containers, kept running and restarted, stopped after them.', ja: 'Always なら、この init コンテナはサイドカーになります（v1.29 から既定で有効、v1.33 から stable）。アプリのコンテナより先に起動し、動き続け（止まれば再起動し）、アプリのコンテナの後に止まります。' },
     ],
   },
   {
@@ -495,7 +495,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: [`${C}.resizePolicy`, `${C}.resizePolicy[*]`, `${C}.resizePolicy[*].**`],
     docs: `${docs}/tasks/configure-pod-container/resize-container-resources/#container-resize-policies`,
     actors: [
-      { id: 'kubelet', when: 'run-time', en: 'On an in-place resize, restarts the container or not, per resource.', ja: 'その場でのリサイズのとき、リソースごとにコンテナを再起動するかどうかを決めます。' },
+      { id: 'kubelet', when: 'run-time', en: 'On an in-place resize (on by default since v1.33, stable since v1.35), restarts the container or not, per resource.', ja: 'その場でのリサイズ（v1.33 から既定で有効、v1.35 から stable）のとき、リソースごとにコンテナを再起動するかどうかを決めます。' },
     ],
   },
   {
@@ -606,7 +606,7 @@ export const podEntries: readonly FieldEntry[] = [
     paths: ['status.conditions', 'status.conditions[*]', 'status.conditions[*].**'],
     docs: `${docs}/concepts/workloads/pods/pod-lifecycle/#pod-conditions`,
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers, Initialized, ContainersReady and Ready (Ready also waits for any readiness gates), and PodResizePending / PodResizeInProgress during an in-place resize.', ja: 'PodReadyToStartContainers、Initialized、ContainersReady、Ready を書き込みます（Ready は readiness gate も待ちます）。インプレースのリサイズ中は PodResizePending と PodResizeInProgress も書きます。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Writes PodReadyToStartContainers (on by default since v1.29), Initialized, ContainersReady and Ready (Ready also waits for any readiness gates), and, since v1.33, PodResizePending / PodResizeInProgress during an in-place resize.', ja: 'PodReadyToStartContainers（v1.29 から既定で有効）、Initialized、ContainersReady、Ready を書き込みます（Ready は readiness gate も待ちます）。v1.33 からは、インプレースのリサイズ中に PodResizePending と PodResizeInProgress も書きます。' },
       { id: 'kube-scheduler', when: 'scheduling', writes: true, en: 'PodScheduled: True is set through the binding subresource when the scheduler binds the Pod (kube-apiserver writes it with spec.nodeName); False with reason Unschedulable when no node fits.', ja: 'PodScheduled を書きます。kube-scheduler が binding サブリソースで Pod をバインドすると True になり（kube-apiserver が spec.nodeName と一緒に書き込みます）、置けるノードが無ければ理由 Unschedulable とともに False になります。' },
       { id: 'add-on', named: 'other writers', when: 'on-change', writes: true, en: 'kube-controller-manager\'s node lifecycle controller sets Ready to False on every Pod of a node whose Ready condition stops being True (NotReady, or Unknown once its kubelet stops reporting), so the Pods drop out of their Services\' ready endpoints long before any eviction. DisruptionTarget is written by whoever is about to remove the Pod (the Eviction API, preemption, taint eviction, the Pod garbage collector, the kubelet on node-pressure eviction or node shutdown); the conditions of readiness gates by the controllers that own them.', ja: 'kube-controller-manager のノードライフサイクルのコントローラーは、Ready の condition が True でなくなったノード（NotReady、または kubelet の報告が途絶えて Unknown）のすべての Pod で Ready を False にします。そのため、退去よりずっと前に Pod は Service の ready なエンドポイントから外れます。DisruptionTarget は Pod を消そうとしているもの（Eviction API、preemption、taint による退去、Pod のガベージコレクター、ノードの圧迫による退去やノードのシャットダウンのときの kubelet）が書き、readiness gate の condition はそれを受け持つコントローラーが書きます。' },
     ],

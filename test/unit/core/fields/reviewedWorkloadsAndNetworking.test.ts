@@ -25,8 +25,8 @@ describe('the full review of workloads, networking and finalizers', () => {
   it('a StatefulSet\'s rolling update keeps at most maxUnavailable Pods unavailable; ordinals, minReadySeconds and revisionHistoryLimit say what they do', () => {
     const maxUnavailable = explain('StatefulSet', 'apps/v1', ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable']).components[0];
     assert.equal(maxUnavailable.controller, 'statefulset');
-    // The fourteenth review: the gate's default differs by release (turned off again in later 1.35 patches), so no release is named.
-    assert.match(maxUnavailable.action, /at most maxUnavailable of them unavailable at a time \(default 1\) when the MaxUnavailableStatefulSet feature gate is on \(beta; whether it is on by default depends on the release\), else one at a time/);
+    // The fourteenth review: the gate's default differs by release (turned off again in later 1.35 patches); the version review names each range.
+    assert.match(maxUnavailable.action, /at most maxUnavailable of them unavailable at a time \(default 1\) when the MaxUnavailableStatefulSet feature gate is on \(alpha, off, until v1\.34; beta since v1\.35, on by default in v1\.35\.0–1\.35\.3 and since v1\.37, off in between\), else one at a time/);
     assert.doesNotMatch(maxUnavailable.action, /honoured by default since/);
     const start = explain('StatefulSet', 'apps/v1', ['spec', 'ordinals', 'start']).components[0].action;
     assert.match(start, /ordinals\.start numbers the Pods from that value instead of 0/);
