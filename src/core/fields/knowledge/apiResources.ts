@@ -73,7 +73,7 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     paths: ['spec.drivers[*].allocatable', 'spec.drivers[*].allocatable.**'],
     docs: `${docs}/concepts/storage/storage-limits/#dynamic-volume-limits`,
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet from the maximum number of volumes the CSI driver reports for the node.', ja: 'CSI ドライバーがノードについて報告する、ボリュームの最大数から kubelet が書きます。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'Written by the kubelet when the CSI driver registers, from the maximum number of volumes the driver reports for the node (NodeGetInfo). Since v1.35 (the MutableCSINodeAllocatableCount feature gate, on by default; GA in v1.36) the count can change: the kubelet asks again every nodeAllocatableUpdatePeriodSeconds set in the CSIDriver, and at once after an attach fails with ResourceExhausted.', ja: 'CSI ドライバーの登録のときに、ドライバーがノードについて報告するボリュームの最大数（NodeGetInfo）から kubelet が書きます。v1.35 から（MutableCSINodeAllocatableCount のフィーチャーゲート。既定で有効、v1.36 で GA）この数は変わり得ます。kubelet は CSIDriver の nodeAllocatableUpdatePeriodSeconds ごとに、またアタッチが ResourceExhausted で失敗するとすぐに、尋ね直します。' },
       { id: 'kube-scheduler', when: 'scheduling', en: 'Honours that limit: it does not place a Pod on the node if the node would then use more volumes of this driver than count.', ja: 'その上限を守り、このドライバーのボリュームの数が count を超えることになるなら、Pod をそのノードに置きません。' },
     ],
   },
@@ -98,6 +98,15 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     ],
   },
   {
+    kinds: ['resource.k8s.io/ResourceClaim'],
+    paths: ['status.devices', 'status.devices[*]', 'status.devices[*].**'],
+    docs: `${docs}/concepts/resource-management/dynamic-resource-allocation/dra-observability/#resourceclaim-device-status`,
+    actors: [
+      { id: 'add-on', named: 'the DRA driver', when: 'run-time', writes: true, en: 'Not the scheduler: the DRA driver of each allocated device reports that device\'s status here (conditions, driver-specific data, networkData such as the IP addresses of a network interface), as it prepares and runs it. On by default since v1.33 (the DRAResourceClaimDeviceStatus feature gate, GA in v1.37).', ja: 'スケジューラーではありません。割り当てられた各デバイスの DRA ドライバーが、デバイスを用意して動かしながら、その状態をここに報告します（conditions、ドライバー独自のデータ、ネットワークインターフェースの IP アドレスなどの networkData）。v1.33 から既定で有効です（DRAResourceClaimDeviceStatus のフィーチャーゲート。v1.37 で GA）。' },
+      { id: 'kube-scheduler', when: 'scheduling', en: 'Reads it only for devices whose ResourceSlice names binding conditions: since v1.36 (the DRADeviceBindingConditions feature gate, on by default) the scheduler holds the Pod\'s binding until the driver sets those conditions True here, and gives up on a binding failure condition or a timeout (10 minutes by default).', ja: 'ResourceSlice がバインディングの条件を指定したデバイスについてだけ読みます。v1.36 から（DRADeviceBindingConditions のフィーチャーゲート。既定で有効）スケジューラーは、ドライバーがここでその条件を True にするまで Pod のバインドを待ち、失敗の条件が立つかタイムアウト（既定で 10 分）になればあきらめます。' },
+    ],
+  },
+  {
     kinds: ['resource.k8s.io/ResourceClaimTemplate'],
     paths: ['spec', 'spec.**'],
     docs: dra,
@@ -111,6 +120,15 @@ export const apiResourceEntries: readonly FieldEntry[] = [
     docs: dra,
     actors: [
       { id: 'kube-scheduler', when: 'scheduling', en: 'Applies the class\'s selectors (and configuration) to every device request that names this class when it allocates devices for a claim. Created by a cluster administrator or installed with a DRA driver.', ja: 'クレームにデバイスを割り当てるとき、このクラスを指定したデバイスの要求に、クラスのセレクター（と設定）を当てはめます。クラスタ管理者が作るか、DRA ドライバーと一緒に入ります。' },
+    ],
+  },
+  {
+    kinds: ['resource.k8s.io/DeviceClass'],
+    paths: ['spec.extendedResourceName'],
+    docs: `${docs}/concepts/configuration/manage-resources-containers/#extended-resources-allocation-by-dra`,
+    actors: [
+      { id: 'kube-scheduler', when: 'scheduling', writesOther: 'ResourceClaim', en: 'Since v1.36 on by default (the DRAExtendedResource feature gate, GA in v1.37): a Pod that requests this extended resource in its containers\' resources, on a node where no device plugin provides it, gets devices of this class; kube-scheduler allocates them and creates a ResourceClaim for the Pod itself, naming it in the Pod\'s status.extendedResourceClaimStatus.', ja: 'v1.36 から既定で有効です（DRAExtendedResource のフィーチャーゲート。v1.37 で GA）。コンテナの resources でこの拡張リソースを要求する Pod は、デバイスプラグインがそれを提供しないノードでは、このクラスのデバイスを受け取ります。kube-scheduler がデバイスを割り当て、Pod のための ResourceClaim を自分で作り、その名前を Pod の status.extendedResourceClaimStatus に書きます。' },
+      { id: 'kubelet', when: 'run-time', en: 'With the DRA driver on the node, prepares those devices for the containers that requested the extended resource.', ja: 'ノードの DRA ドライバーと一緒に、拡張リソースを要求したコンテナのためにそれらのデバイスを用意します。' },
     ],
   },
   {

@@ -98,6 +98,14 @@ export const clusterEntries: readonly FieldEntry[] = [
   },
   {
     kinds: ['Node'],
+    paths: ['status.nodeInfo.kubeProxyVersion'],
+    docs: `${nodeStatus}#info`,
+    actors: [
+      { id: 'kubelet', when: 'continuously', writes: true, en: 'Deprecated, and not kube-proxy\'s report: the kubelet used to copy its own version here. Since v1.33 (the DisableNodeKubeProxyVersion feature gate, on by default, locked in v1.36) the kubelet leaves it empty and clears an old value; read kube-proxy\'s version from its Pod or DaemonSet image instead.', ja: '非推奨で、kube-proxy の報告でもありません。kubelet が自分のバージョンを写していただけです。v1.33 から（DisableNodeKubeProxyVersion のフィーチャーゲート。既定で有効、v1.36 で固定）kubelet はここを空のままにし、古い値も消します。kube-proxy のバージョンは、その Pod や DaemonSet のイメージから読みます。' },
+    ],
+  },
+  {
+    kinds: ['Node'],
     paths: ['status.addresses', 'status.addresses[*]', 'status.addresses[*].**'],
     docs: `${nodeStatus}#addresses`,
     actors: [

@@ -247,6 +247,14 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     ],
   },
   {
+    kinds: ['Pod'],
+    paths: [label('topology.kubernetes.io/zone'), label('topology.kubernetes.io/region')],
+    docs: at('topologykubernetesiozone'),
+    actors: [
+      { id: 'kube-apiserver', when: 'admission', writes: true, en: 'On a Pod, set by kube-apiserver since v1.35 (the PodTopologyLabelsAdmission feature gate, beta and on by default): when the Pod is bound to a node (the pods/binding request kube-scheduler sends), the PodTopologyLabels admission plugin copies the node\'s topology.kubernetes.io/zone and region labels onto the Pod, so its containers can read them through the downward API. A node without these labels (kind, bare metal) gives none.', ja: 'Pod では、v1.35 から（PodTopologyLabelsAdmission のフィーチャーゲート。ベータで既定で有効）kube-apiserver が付けます。Pod がノードにバインドされるとき（kube-scheduler が送る pods/binding のリクエスト）、PodTopologyLabels のアドミッションプラグインが、ノードの topology.kubernetes.io/zone と region のラベルを Pod に写すので、コンテナは Downward API でそれを読めます。これらのラベルの無いノード（kind、ベアメタル）からは何も付きません。' },
+    ],
+  },
+  {
     kinds: ['Node'],
     paths: [label('node.kubernetes.io/instance-type')],
     docs: at('nodekubernetesioinstance-type'),
@@ -292,7 +300,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('alpha.kubernetes.io/provided-node-ip')],
     docs: at('alpha-kubernetes-io-provided-node-ip'),
     actors: [
-      { id: 'kubelet', when: 'run-time', writes: true, en: 'When started with --cloud-provider (external or built-in), the kubelet records here the IP address given by --node-ip.', ja: '--cloud-provider（外部でも組み込みでも）を付けて起動した kubelet が、--node-ip で指定した IP アドレスをここに記録します。' },
+      { id: 'kubelet', when: 'run-time', writes: true, en: 'When started with --cloud-provider=external and --node-ip, the kubelet records here the address (or, dual-stack, both addresses) given by --node-ip. The built-in cloud providers --cloud-provider could name before were removed in v1.31.', ja: '--cloud-provider=external と --node-ip を付けて起動した kubelet が、--node-ip で指定したアドレス（デュアルスタックなら 2 つ）をここに記録します。以前 --cloud-provider で指定できた組み込みのクラウドプロバイダーは、v1.31 で削除されました。' },
       { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', en: 'Checks the address with the cloud provider.', ja: 'このアドレスが正しいかをクラウドプロバイダーに確かめます。' },
     ],
   },
@@ -310,7 +318,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [annotation('kubeadm.alpha.kubernetes.io/cri-socket')],
     docs: at('kubeadm-alpha-kubernetes-io-cri-socket'),
     actors: [
-      { id: 'kubeadm', when: 'on-change', writes: true, en: 'kubeadm before v1.34 records the CRI socket given at kubeadm init/join on the Node, to use it again later. Since v1.34 (the NodeLocalCRISocket feature gate, on by default) kubeadm keeps it in /var/lib/kubelet/instance-config.yaml instead, no longer writes this annotation, and removes it on kubeadm upgrade.', ja: 'v1.34 より前の kubeadm は、kubeadm init/join のときに指定された CRI のソケットを、後で使うためにノードに記録します。v1.34 からは（NodeLocalCRISocket のフィーチャーゲート。既定で有効）代わりに /var/lib/kubelet/instance-config.yaml に保存し、このアノテーションを書かなくなり、kubeadm upgrade のときに消します。' },
+      { id: 'kubeadm', when: 'on-change', writes: true, en: 'kubeadm before v1.34 records the CRI socket given at kubeadm init/join on the Node, to use it again later. Since v1.34 (the NodeLocalCRISocket feature gate, on by default) kubeadm keeps it in /var/lib/kubelet/instance-config.yaml instead, no longer writes this annotation, and removes it on kubeadm upgrade. Since v1.36 this is GA and cannot be turned off (v1.37 removes the gate).', ja: 'v1.34 より前の kubeadm は、kubeadm init/join のときに指定された CRI のソケットを、後で使うためにノードに記録します。v1.34 からは（NodeLocalCRISocket のフィーチャーゲート。既定で有効）代わりに /var/lib/kubelet/instance-config.yaml に保存し、このアノテーションを書かなくなり、kubeadm upgrade のときに消します。v1.36 で GA になって無効にできなくなり、v1.37 でフィーチャーゲート自体が無くなりました。' },
     ],
   },
   {
