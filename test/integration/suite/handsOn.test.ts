@@ -25,6 +25,8 @@ describe('the hands-on walkthrough', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // A terminal left running makes the window ask before it closes.
+    for (const terminal of vscode.window.terminals) if (terminal.name === 'Cluster Anatomy: hands-on') terminal.dispose();
   });
 
   it('is contributed with a step for each of the article\'s checks, each ticking on its own context key', () => {
