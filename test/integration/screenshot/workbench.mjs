@@ -1,12 +1,14 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
 // handson: the hands-on walkthrough on the Welcome page, its steps ticked on the demo, and the Hands-on view.
 // handson-diagram: the walkthrough's "Show in the Tree and Diagram" on the static Pods step: the diagram marks them.
+// handson-experiment: the walkthrough's "Delete a Mirror Pod": the confirmation (this demo runs outside VS Code, so
+// its kind-named context is confirmed by name), then the result; the result goes to <out>-result.png.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,7 +24,8 @@ const { values: options } = parseArgs({
     ...workbenchOptions,
   },
 });
-if (!['ha', 'pending', 'handson', 'handson-diagram'].includes(options.scenario)) throw new Error(`--scenario is ha, pending, handson or handson-diagram, not ${options.scenario}`);
+const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment'];
+if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
 const cli = join(repoRoot, 'dist', 'cli.js');
@@ -66,7 +69,21 @@ try {
     const welcome = page.locator('.part.editor');
     await welcome.getByText(japanese ? 'static Pod を見分ける' : 'Tell the static Pods apart', { exact: true }).first().click({ timeout: 10_000 });
     await page.waitForTimeout(1_000);
-    if (options.scenario === 'handson-diagram') {
+    if (options.scenario === 'handson-experiment') {
+      await welcome.getByText(japanese ? '実験：コンポーネントが動くのを見る' : 'Experiments: see the components act', { exact: true }).first().click({ timeout: 10_000 });
+      await welcome.getByText(japanese ? 'mirror Pod を消す' : 'Delete a Mirror Pod', { exact: true }).locator('visible=true').first().click({ timeout: 10_000 });
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(1_000);
+      const file = resolve(options.out);
+      mkdirSync(dirname(file), { recursive: true });
+      await page.screenshot({ path: file });
+      console.log(`[workbench] ${file}: the confirmation`);
+      await dialog.locator('.monaco-button', { hasText: japanese ? 'で実行する' : 'Run on ' }).first().click({ timeout: 10_000 });
+      await page.locator('.notification-toast', { hasText: japanese ? '秒後に確かめました' : 'Seen after' }).first().waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(1_000);
+      options.out = options.out.replace(/\.png$/, '-result.png');
+    } else if (options.scenario === 'handson-diagram') {
       // Every step has the button; only the open step's is visible.
       await welcome.getByText(japanese ? 'ツリーと図で示す' : 'Show in the Tree and Diagram', { exact: true }).locator('visible=true').first().click({ timeout: 10_000 });
       await page.waitForTimeout(5_000);
@@ -91,8 +108,8 @@ try {
     await page.locator('.context-view .action-label', { hasText: japanese ? 'どこで動ける？' : 'Where Can It Run?' }).first().click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
   }
-  // Escape closes what a click left open; in the diagram it would also clear the hands-on step's marks.
-  if (options.scenario !== 'handson-diagram') await page.keyboard.press('Escape');
+  // Escape closes what a click left open; it would also clear the diagram's marks and the experiment's result.
+  if (!['handson-diagram', 'handson-experiment'].includes(options.scenario)) await page.keyboard.press('Escape');
   await page.mouse.move(1400, 850);
   await page.waitForTimeout(2_000);
   const file = resolve(options.out);
