@@ -116,6 +116,8 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
   );
 
   let terminal: vscode.Terminal | undefined;
+  /** The KUBECONFIG the terminal was started with: a new file list (the demo opened since) needs a new terminal. */
+  let terminalKubeconfig = '';
   host.register(vscode.window.onDidCloseTerminal((closed) => (closed === terminal ? (terminal = undefined) : undefined)));
   host.register({ dispose: () => terminal?.dispose() });
   host.register(
@@ -130,7 +132,12 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
       const chosen = typeof line === 'string' ? lines.filter((candidate) => candidate === line) : lines;
       if (chosen.length === 0) return;
       // The terminal's kubectl sees the same files as the extension (the demo's included), and every line names its context.
-      terminal ??= vscode.window.createTerminal({ name: vscode.l10n.t('Cluster Anatomy: hands-on'), env: { KUBECONFIG: options.kubeconfig.mergedFiles.join(path.delimiter) } });
+      const kubeconfig = options.kubeconfig.mergedFiles.join(path.delimiter);
+      if (terminal && terminalKubeconfig !== kubeconfig) terminal.dispose();
+      if (!terminal || terminalKubeconfig !== kubeconfig) {
+        terminal = vscode.window.createTerminal({ name: vscode.l10n.t('Cluster Anatomy: hands-on'), env: { KUBECONFIG: kubeconfig } });
+        terminalKubeconfig = kubeconfig;
+      }
       terminal.show(true);
       for (const command of chosen) terminal.sendText(command, true);
       void showStep(id);
