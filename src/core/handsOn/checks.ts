@@ -5,6 +5,7 @@
  */
 import type { AbsentComponent, ClusterAnatomy, ComponentId, ComponentPod, NodeAnatomy } from '../anatomy/types';
 import type { AnatomyTarget } from '../anatomy/target';
+import { CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL } from '../anatomy/classification/controlPlane';
 import { MIRROR_ANNOTATION } from '../anatomy/classification/pods';
 import type { LeaseProgress } from './leaseProgress';
 
@@ -100,8 +101,6 @@ export interface HandsOnInput {
 }
 
 export const STATIC_COMPONENTS = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const;
-const CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/control-plane';
-const OLDER_CONTROL_PLANE_LABEL = 'node-role.kubernetes.io/master';
 /** Reasons an absent component gives that are this cluster's shape, not a fault. */
 const SHAPE_REASONS: ReadonlySet<string> = new Set(['hosted-control-plane', 'embedded', 'external-etcd', 'replaced-by-cni', 'disabled']);
 
@@ -140,6 +139,16 @@ function absentShape(anatomy: ClusterAnatomy, component: ComponentId): AbsentCom
   return anatomy.absent.find((absent) => absent.component === component && SHAPE_REASONS.has(absent.reasonCode));
 }
 
+/** A finding explained by the cluster's shape: the absent component's reason, and what does its work instead. */
+function explainedBy(shape: AbsentComponent): Pick<Finding, 'outcome' | 'reason' | 'detail'> {
+  return { outcome: 'explained', reason: shape.reasonCode as FindingReason, ...(shape.implementation && { detail: shape.implementation }) };
+}
+
+/** Nothing found: unknown when the resource could not be listed, a failure when it was listed and is not there. */
+function notFound(anatomy: ClusterAnatomy, resource: string): Pick<Finding, 'outcome' | 'reason'> {
+  return unreadable(anatomy, resource) ? { outcome: 'unknown', reason: 'unreadable' } : { outcome: 'fails', reason: 'missing' };
+}
+
 // ---- kubectl get nodes ----
 
 function nodesStep(anatomy: ClusterAnatomy): HandsOnStep {
@@ -160,12 +169,12 @@ function nodesStep(anatomy: ClusterAnatomy): HandsOnStep {
 }
 
 function controlPlaneLabelFinding(anatomy: ClusterAnatomy): Finding {
-  const labelled = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.kind === 'label' && evidence.key === CONTROL_PLANE_LABEL)).map((node) => node.name);
+  const labelled = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.kind === 'label' && evidence.key === CONTROL_PLANE_ROLE_LABEL)).map((node) => node.name);
   if (labelled.length > 0) return { code: 'controlPlaneLabel', outcome: 'holds', names: labelled, count: labelled.length };
-  const older = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.key === OLDER_CONTROL_PLANE_LABEL)).map((node) => node.name);
-  if (older.length > 0) return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'older-label', names: older, detail: OLDER_CONTROL_PLANE_LABEL };
+  const older = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.key === LEGACY_MASTER_ROLE_LABEL)).map((node) => node.name);
+  if (older.length > 0) return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'older-label', names: older, detail: LEGACY_MASTER_ROLE_LABEL };
   if (anatomy.controlPlane.mode === 'hosted') return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'hosted-control-plane' };
-  return { code: 'controlPlaneLabel', outcome: unreadable(anatomy, 'nodes') ? 'unknown' : 'fails', reason: unreadable(anatomy, 'nodes') ? 'unreadable' : 'missing' };
+  return { code: 'controlPlaneLabel', ...notFound(anatomy, 'nodes') };
 }
 
 // ---- kubectl get pods -n kube-system -o wide ----
@@ -189,7 +198,7 @@ function kubeSystemPodsStep(anatomy: ClusterAnatomy): HandsOnStep {
 function staticPodFinding(anatomy: ClusterAnatomy, component: ComponentId, pods: { pod: ComponentPod; node: NodeAnatomy | undefined }[]): Finding {
   const mine = pods.filter(({ pod }) => pod.component === component);
   const shape = absentShape(anatomy, component);
-  if (mine.length === 0 && shape) return { code: 'staticPod', outcome: 'explained', subject: component, reason: shape.reasonCode as FindingReason, ...(shape.implementation && { detail: shape.implementation }) };
+  if (mine.length === 0 && shape) return { code: 'staticPod', subject: component, ...explainedBy(shape) };
   if (mine.length === 0) return { code: 'staticPod', outcome: 'fails', subject: component, reason: 'missing' };
   const notStatic = mine.filter(({ pod }) => pod.source !== 'static');
   if (notStatic.length === mine.length && anatomy.controlPlane.mode !== 'static-pods') {
@@ -212,7 +221,7 @@ function perNodeDaemonFinding(anatomy: ClusterAnatomy, component: 'kube-proxy' |
   const mine = pods.filter(({ pod }) => pod.component === component && pod.source === 'daemonset');
   const subject = component === 'cni' ? (mine[0]?.pod.owner?.replace(/^DaemonSet\//, '') ?? 'cni') : component;
   const shape = absentShape(anatomy, component);
-  if (mine.length === 0 && shape) return { code: 'perNodeDaemon', outcome: 'explained', subject, reason: shape.reasonCode as FindingReason, ...(shape.implementation && { detail: shape.implementation }) };
+  if (mine.length === 0 && shape) return { code: 'perNodeDaemon', subject, ...explainedBy(shape) };
   if (mine.length === 0) return { code: 'perNodeDaemon', outcome: 'fails', subject, reason: 'missing' };
   const counts = new Map(anatomy.nodes.map((node) => [node.name, 0]));
   for (const { node } of mine) if (node) counts.set(node.name, (counts.get(node.name) ?? 0) + 1);
@@ -244,7 +253,7 @@ function staticPodsStep(input: HandsOnInput): HandsOnStep {
   if (staticPods.length === 0) {
     const shape = absentShape(anatomy, 'kube-apiserver');
     const explained: Finding = shape
-      ? { code: 'tierSelects', outcome: 'explained', reason: shape.reasonCode as FindingReason, ...(shape.implementation && { detail: shape.implementation }) }
+      ? { code: 'tierSelects', ...explainedBy(shape) }
       : anatomy.controlPlane.mode === 'self-hosted'
         ? { code: 'tierSelects', outcome: 'explained', reason: 'no-static-pods' }
         : { code: 'tierSelects', outcome: 'fails', reason: 'missing' };
@@ -298,9 +307,9 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
           : { code: 'daemonSet', outcome: 'fails', subject: daemonSet.name, reason: 'not-ready', detail: ratio, count: anatomy.nodes.length },
       );
     } else if (shape) {
-      findings.push({ code: 'daemonSet', outcome: 'explained', subject: component, reason: shape.reasonCode as FindingReason, ...(shape.implementation && { detail: shape.implementation }) });
+      findings.push({ code: 'daemonSet', subject: component, ...explainedBy(shape) });
     } else {
-      findings.push({ code: 'daemonSet', outcome: unreadable(anatomy, 'daemonsets') ? 'unknown' : 'fails', subject: component, reason: unreadable(anatomy, 'daemonsets') ? 'unreadable' : 'missing' });
+      findings.push({ code: 'daemonSet', subject: component, ...notFound(anatomy, 'daemonsets') });
     }
   }
   const coredns = anatomy.addons.find((addon) => addon.kind === 'Deployment' && addon.component === 'coredns');
@@ -309,11 +318,11 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
     const ratio = `${coredns.readyCount ?? '?'}/${coredns.desired ?? '?'}`;
     findings.push({ code: 'coreDns', outcome: coredns.ready ? 'holds' : 'fails', subject: coredns.name, detail: ratio, names: coredns.nodes, ...(!coredns.ready && { reason: 'not-ready' as const }) });
   } else {
-    findings.push({ code: 'coreDns', outcome: unreadable(anatomy, 'deployments') ? 'unknown' : 'fails', subject: 'coredns', reason: unreadable(anatomy, 'deployments') ? 'unreadable' : 'missing' });
+    findings.push({ code: 'coreDns', subject: 'coredns', ...notFound(anatomy, 'deployments') });
   }
   const service = anatomy.addons.find((addon) => addon.kind === 'Service' && addon.name === 'kube-dns');
   if (service) findings.push({ code: 'dnsService', outcome: 'holds', subject: service.name, detail: service.clusterIP ?? '' });
-  else findings.push({ code: 'dnsService', outcome: unreadable(anatomy, 'services') ? 'unknown' : 'fails', subject: 'kube-dns', reason: unreadable(anatomy, 'services') ? 'unreadable' : 'missing' });
+  else findings.push({ code: 'dnsService', subject: 'kube-dns', ...notFound(anatomy, 'services') });
   return step('workloads', findings, targets);
 }
 
@@ -321,7 +330,7 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
 
 function nodeAgentsStep(anatomy: ClusterAnatomy): HandsOnStep {
   const versionFinding = (code: 'runtimeVersion' | 'kubeletVersion', read: (node: NodeAnatomy) => string | null): Finding => {
-    if (anatomy.nodes.length === 0) return { code, outcome: unreadable(anatomy, 'nodes') ? 'unknown' : 'fails', reason: unreadable(anatomy, 'nodes') ? 'unreadable' : 'missing' };
+    if (anatomy.nodes.length === 0) return { code, ...notFound(anatomy, 'nodes') };
     const without = anatomy.nodes.filter((node) => !read(node)).map((node) => node.name);
     if (without.length > 0) return { code, outcome: 'fails', reason: 'missing-on-nodes', names: without };
     return { code, outcome: 'holds', detail: distinct(anatomy.nodes.map((node) => read(node)!)).join(', '), count: anatomy.nodes.length };
@@ -345,9 +354,11 @@ function leasesStep(input: HandsOnInput): HandsOnStep {
       : { code: 'leasePerNode', outcome: 'fails', reason: anatomy.nodes.length === 0 ? 'missing' : 'missing-on-nodes', names: without },
   );
   const withLease = anatomy.nodes.filter((node) => node.lease);
-  const advanced = withLease.filter((node) => leases.advanced(node.name)).map((node) => node.name);
-  const expired = withLease.filter((node) => !leases.advanced(node.name) && leases.expired(node.name)).map((node) => node.name);
-  const pending = withLease.filter((node) => !advanced.includes(node.name) && !expired.includes(node.name)).map((node) => node.name);
+  // One pass: each node has advanced, stopped before it was seen to advance, or is still awaited.
+  const advanced: string[] = [];
+  const expired: string[] = [];
+  const pending: string[] = [];
+  for (const { name } of withLease) (leases.advanced(name) ? advanced : leases.expired(name) ? expired : pending).push(name);
   if (expired.length > 0) findings.push({ code: 'renewTimeAdvances', outcome: 'fails', reason: 'expired', names: expired });
   else if (withLease.length === 0) findings.push({ code: 'renewTimeAdvances', outcome: 'fails', reason: 'missing' });
   else if (pending.length > 0) findings.push({ code: 'renewTimeAdvances', outcome: 'waiting', names: pending, count: advanced.length });

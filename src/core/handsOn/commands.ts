@@ -2,6 +2,7 @@
  * The kubectl commands the hands-on runs at each step, as the article writes them, with the placeholders
  * (<node name>, <control-plane node name>) filled from the cluster. Every one only reads.
  */
+import { CONTROL_PLANE_ROLE_LABEL } from '../anatomy/classification/controlPlane';
 import type { ClusterAnatomy } from '../anatomy/types';
 import type { HandsOnStepId } from './checks';
 
@@ -20,7 +21,7 @@ export function handsOnCommands(step: HandsOnStepId, anatomy: Pick<ClusterAnatom
     case 'nodes':
       return [
         ['kubectl', 'get', 'nodes', ...context],
-        ['kubectl', 'get', 'nodes', '-l', 'node-role.kubernetes.io/control-plane', ...context],
+        ['kubectl', 'get', 'nodes', '-l', CONTROL_PLANE_ROLE_LABEL, ...context],
       ];
     case 'kubeSystemPods':
       return [['kubectl', 'get', 'pods', '-n', 'kube-system', '-o', 'wide', ...context]];
