@@ -38,7 +38,7 @@ export const checkCommand: CliCommand = {
       const leases = new LeaseProgress();
       const observe = (node: string) => {
         const lease = session.leaseOf(node);
-        leases.observe(node, lease?.renewTime, lease?.leaseDurationSeconds ?? null);
+        leases.observe(node, lease);
       };
       for (const node of first.nodes) observe(node.name);
       const check = (): { report: HandsOnReport; anatomy: NonNullable<typeof first> } => {

@@ -79,7 +79,7 @@ export class HandsOnMonitor implements Disposable {
     }
     for (const node of anatomy.nodes) {
       const lease = this.source.leaseOf?.(node.name) ?? node.lease;
-      this.leases.observe(node.name, lease?.renewTime, lease?.leaseDurationSeconds ?? null);
+      this.leases.observe(node.name, lease);
     }
     const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podLabels(namespace, name), leases: this.leases }, this.now());
     const changed = JSON.stringify(report.steps) !== JSON.stringify(this.report?.steps);
@@ -91,7 +91,7 @@ export class HandsOnMonitor implements Disposable {
   private leaseRenewed(node: string): void {
     const lease = this.source.leaseOf?.(node);
     const before = this.leases.advanced(node);
-    this.leases.observe(node, lease?.renewTime, lease?.leaseDurationSeconds ?? null);
+    this.leases.observe(node, lease);
     // Only the first advance of a node changes what the checks say.
     if (!before && this.leases.advanced(node)) this.schedule();
   }

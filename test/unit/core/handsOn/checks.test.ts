@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { checkHandsOn, type Finding, type HandsOnReport, type HandsOnStepId } from '../../../../src/core/handsOn/checks';
 import { LeaseProgress } from '../../../../src/core/handsOn/leaseProgress';
 import { findingText, renderHandsOnText } from '../../../../src/core/handsOn/render';
-import type { ClusterAnatomy, NodeAnatomy } from '../../../../src/core/anatomy/types';
+import type { ClusterAnatomy, LeaseInfo, NodeAnatomy } from '../../../../src/core/anatomy/types';
 import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, oldCiliumAnatomy, pod } from '../../../fixtures/anatomy/builders';
 
 const NOW = Date.parse('2026-12-02T12:00:00Z');
@@ -16,13 +16,18 @@ function labelsFromEvidence(anatomy: ClusterAnatomy, overrides: Record<string, R
   return (_namespace: string, name: string) => overrides[name] ?? labels.get(name);
 }
 
+/** The same Lease, renewed at `renewTime`. */
+function renewedAt(lease: LeaseInfo, renewTime: string): LeaseInfo {
+  return { ...lease, renewTime };
+}
+
 /** Leases that have each been seen to renew once (the fixtures' renewTime, then 10 s later). */
 function renewedLeases(anatomy: ClusterAnatomy, now = NOW): LeaseProgress {
   const leases = new LeaseProgress(() => now);
   for (const n of anatomy.nodes) {
     if (!n.lease) continue;
-    leases.observe(n.name, n.lease.renewTime, n.lease.leaseDurationSeconds);
-    leases.observe(n.name, new Date(Date.parse(n.lease.renewTime) + 10_000).toISOString(), n.lease.leaseDurationSeconds);
+    leases.observe(n.name, n.lease);
+    leases.observe(n.name, renewedAt(n.lease, new Date(Date.parse(n.lease.renewTime) + 10_000).toISOString()));
   }
   return leases;
 }
@@ -92,14 +97,14 @@ describe('the hands-on checks', () => {
     it('waits for the Leases until each renewTime has been seen to advance', () => {
       const anatomy = kindAnatomy();
       const leases = new LeaseProgress(() => NOW);
-      for (const n of anatomy.nodes) leases.observe(n.name, n.lease!.renewTime, 40);
+      for (const n of anatomy.nodes) leases.observe(n.name, n.lease);
       let report = check(anatomy, { leases });
       assert.equal(stepOf(report, 'leases').outcome, 'waiting');
       assert.equal(report.allDone, false);
-      leases.observe('multi-node-worker', '2026-12-02T12:00:05Z', 40);
+      leases.observe('multi-node-worker', renewedAt(anatomy.nodes[1]!.lease!, '2026-12-02T12:00:05Z'));
       report = check(anatomy, { leases });
       assert.deepEqual(findings(report, 'leases')[1]!.names, ['multi-node-control-plane', 'multi-node-worker2']);
-      for (const name of ['multi-node-control-plane', 'multi-node-worker2']) leases.observe(name, '2026-12-02T12:00:05Z', 40);
+      for (const n of [anatomy.nodes[0]!, anatomy.nodes[2]!]) leases.observe(n.name, renewedAt(n.lease!, '2026-12-02T12:00:05Z'));
       report = check(anatomy, { leases });
       assert.equal(stepOf(report, 'leases').outcome, 'done');
     });
@@ -107,7 +112,7 @@ describe('the hands-on checks', () => {
     it('fails the Lease step when a kubelet stops renewing', () => {
       const anatomy = kindAnatomy();
       const leases = new LeaseProgress(() => NOW + 120_000);
-      for (const n of anatomy.nodes) leases.observe(n.name, n.lease!.renewTime, 40);
+      for (const n of anatomy.nodes) leases.observe(n.name, n.lease);
       const finding = findings(check(anatomy, { leases }), 'leases')[1]!;
       assert.equal(finding.outcome, 'fails');
       assert.equal(finding.reason, 'expired');
@@ -198,7 +203,7 @@ describe('the hands-on checks', () => {
     it('an old cluster: the control plane carries only the master label, kube-proxy is replaced by Cilium, a worker has stopped', () => {
       const anatomy = oldCiliumAnatomy();
       const leases = new LeaseProgress(() => NOW);
-      for (const n of anatomy.nodes) leases.observe(n.name, n.lease!.renewTime, 40);
+      for (const n of anatomy.nodes) leases.observe(n.name, n.lease);
       const report = check(anatomy, { leases });
       const label = findings(report, 'nodes')[1]!;
       assert.deepEqual([label.outcome, label.reason, label.names], ['explained', 'older-label', ['master-1']]);
@@ -216,7 +221,7 @@ describe('the hands-on checks', () => {
   it('at 5,000 nodes names at most ten of anything, counts the rest, and points the views at components, not at every box', () => {
     const anatomy = largeAnatomy(5000);
     const leases = new LeaseProgress(() => NOW);
-    for (const n of anatomy.nodes) if (n.lease) leases.observe(n.name, n.lease.renewTime, 40);
+    for (const n of anatomy.nodes) if (n.lease) leases.observe(n.name, n.lease);
     const report = check(anatomy, { leases });
     for (const step of report.steps) {
       for (const finding of step.findings) assert.ok((finding.names?.length ?? 0) <= 10, `${step.id} ${finding.code}: ${finding.names?.length}`);
