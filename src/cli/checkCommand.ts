@@ -1,9 +1,8 @@
-import { ClusterSession } from '../core/anatomy/clusterSession';
-import { resolveClientConfig, SnapshotError } from '../core/anatomy/snapshot';
-import { checkHandsOn, type HandsOnReport } from '../core/handsOn/checks';
+import { openAnatomySession } from '../core/anatomy/snapshot';
+import type { HandsOnReport } from '../core/handsOn/checks';
 import { commandLine, handsOnCommands } from '../core/handsOn/commands';
-import { LeaseProgress } from '../core/handsOn/leaseProgress';
 import { findingText, renderHandsOnText } from '../core/handsOn/render';
+import { HandsOnMonitor } from '../core/workspace/handsOnMonitor';
 import { EXIT_PROBLEMS } from './healthCommand';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
@@ -27,32 +26,18 @@ export const checkCommand: CliCommand = {
     const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, wait: { type: 'string' }, json: { type: 'boolean' } });
     const waitSeconds = values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(values.wait);
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600) throw new UsageError('--wait takes a number of seconds from 0 to 600');
-    const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
-    const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const { session } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    // The same live checks the Hands-on view runs, on this one session: a Lease renewal that completes a step re-checks.
+    const monitor = new HandsOnMonitor(session, { throttleMs: 100 });
     try {
-      await session.start();
-      const first = session.snapshot();
-      if (!first || first.nothingRead) {
-        throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${first?.nothingRead?.reason ?? session.status.message ?? session.status.state}`);
-      }
-      const leases = new LeaseProgress();
-      const observe = (node: string) => {
-        const lease = session.leaseOf(node);
-        leases.observe(node, lease);
-      };
-      for (const node of first.nodes) observe(node.name);
-      const check = (): { report: HandsOnReport; anatomy: NonNullable<typeof first> } => {
-        const anatomy = session.snapshot() ?? first;
-        return { report: checkHandsOn({ anatomy, podLabels: (namespace, name) => session.podLabels(namespace, name), leases }), anatomy };
-      };
-      const waiting = () => check().report.steps.some((step) => step.outcome === 'waiting');
-      if (waitSeconds > 0 && waiting()) {
+      monitor.setActive('cli', true);
+      const waiting = (report: HandsOnReport | undefined) => report?.steps.some((step) => step.outcome === 'waiting') ?? false;
+      if (waitSeconds > 0 && waiting(monitor.current)) {
         if (!values.json) io.stderr.write(`Watching the Leases in kube-node-lease for up to ${waitSeconds} s, until each renewTime advances…\n`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(finish, waitSeconds * 1000);
-          const subscription = session.onLeaseRenewed((node) => {
-            observe(node);
-            if (!waiting()) finish();
+          const subscription = monitor.onDidChange((report) => {
+            if (!waiting(report)) finish();
           });
           function finish() {
             clearTimeout(timer);
@@ -61,7 +46,8 @@ export const checkCommand: CliCommand = {
           }
         });
       }
-      const { report, anatomy } = check();
+      const report = monitor.check()!;
+      const anatomy = session.current!;
       if (values.json) {
         const steps = report.steps.map((step) => ({
           ...step,
@@ -74,6 +60,7 @@ export const checkCommand: CliCommand = {
       }
       return report.allDone ? EXIT_OK : EXIT_PROBLEMS;
     } finally {
+      monitor.dispose();
       session.dispose();
     }
   },

@@ -1,5 +1,4 @@
-import { ClusterSession } from '../core/anatomy/clusterSession';
-import { resolveClientConfig, SnapshotError } from '../core/anatomy/snapshot';
+import { openAnatomySession } from '../core/anatomy/snapshot';
 import { healthProblems, renderHealthText } from '../core/health/render';
 import { gatherControlPlaneHealth } from '../core/health/report';
 import { type CliCommand, EXIT_OK, parseCommandArgs } from './run';
@@ -20,14 +19,8 @@ export const healthCommand: CliCommand = {
   ].join('\n'),
   async run(args, io) {
     const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' } });
-    const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
-    const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+    const { session, anatomy } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     try {
-      await session.start();
-      const anatomy = session.snapshot();
-      if (!anatomy || anatomy.nothingRead) {
-        throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${anatomy?.nothingRead?.reason ?? session.status.message ?? session.status.state}`);
-      }
       const clientCertificate = session.clientCertificateSource();
       const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
       io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report));

@@ -32,8 +32,11 @@ export async function resolveClientConfig(options: SnapshotOptions): Promise<{ c
   }
 }
 
-/** Lists the cluster once and returns its anatomy; fails with a clear message when it cannot be read. */
-export async function loadAnatomySnapshot(options: SnapshotOptions): Promise<ClusterAnatomy> {
+/**
+ * A session on one context, started, with its first complete anatomy; fails with a clear message when the
+ * cluster cannot be read (and disposes the session then). The caller disposes it otherwise.
+ */
+export async function openAnatomySession(options: SnapshotOptions): Promise<{ context: string; session: ClusterSession; anatomy: ClusterAnatomy }> {
   const { context, config } = await resolveClientConfig(options);
   const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
   try {
@@ -46,8 +49,16 @@ export async function loadAnatomySnapshot(options: SnapshotOptions): Promise<Clu
     if (!anatomy) throw new SnapshotError(`Cannot read context "${context}" (${session.server})`);
     // Neither Nodes nor kube-system Pods could be read (every list failed): an error, never an empty cluster.
     if (anatomy.nothingRead) throw new SnapshotError(`Cannot read context "${context}" (${session.server}): ${anatomy.nothingRead.reason}`);
-    return anatomy;
-  } finally {
+    return { context, session, anatomy };
+  } catch (error) {
     session.dispose();
+    throw error;
   }
+}
+
+/** Lists the cluster once and returns its anatomy; fails with a clear message when it cannot be read. */
+export async function loadAnatomySnapshot(options: SnapshotOptions): Promise<ClusterAnatomy> {
+  const { session, anatomy } = await openAnatomySession(options);
+  session.dispose();
+  return anatomy;
 }
