@@ -273,14 +273,9 @@ export class ClusterSession implements AnatomySource, Disposable {
     return leaseInfo(this.findLease(node), this.now());
   }
 
-  /** A kube-system Pod's uid as last watched (a mirror Pod published again gets a new one); undefined when unknown. */
-  podUid(namespace: string, name: string): string | undefined {
-    return namespace === KUBE_SYSTEM ? this.watches.pods.get(name, namespace)?.metadata.uid : undefined;
-  }
-
-  /** A kube-system Pod's labels as last watched (what `kubectl get pods -l` selects on); undefined when unknown. */
-  podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined {
-    return namespace === KUBE_SYSTEM ? this.watches.pods.get(name, namespace)?.metadata.labels : undefined;
+  /** A kube-system Pod's metadata as last watched (its labels, its uid); undefined when the Pod is not known. */
+  podMeta(namespace: string, name: string): SlimMeta | undefined {
+    return namespace === KUBE_SYSTEM ? this.watches.pods.get(name, namespace)?.metadata : undefined;
   }
 
   eventsFor(kind: string, name: string, namespace = KUBE_SYSTEM): SlimEvent[] {

@@ -6,6 +6,7 @@ import { Emitter } from '../util/event';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { ClusterSession, type ClusterSessionOptions } from './clusterSession';
 import type { AnatomySource } from './source';
+import type { SlimMeta } from '../kube/slim';
 import type { ClusterAnatomy, LeaseInfo } from './types';
 import { errorMessage } from '../util/errors';
 
@@ -71,12 +72,8 @@ export class LiveAnatomy implements AnatomySource, Disposable {
     return this.currentSession?.leaseOf(node) ?? null;
   }
 
-  podUid(namespace: string, name: string): string | undefined {
-    return this.currentSession?.podUid(namespace, name);
-  }
-
-  podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined {
-    return this.currentSession?.podLabels(namespace, name);
+  podMeta(namespace: string, name: string): SlimMeta | undefined {
+    return this.currentSession?.podMeta(namespace, name);
   }
 
   get status(): ConnectionStatus | undefined {

@@ -4,14 +4,15 @@
  * they only update the lease progress; the checks run again at most once a second, and only while a view looks.
  */
 import type { AnatomySource } from '../anatomy/source';
+import type { SlimMeta } from '../kube/slim';
 import { checkHandsOn, type HandsOnReport } from '../handsOn/checks';
 import { LeaseProgress } from '../handsOn/leaseProgress';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
 
-/** An anatomy source that also knows kube-system Pods' labels (LiveAnatomy, ClusterSession). */
+/** An anatomy source that also knows kube-system Pods' metadata (LiveAnatomy, ClusterSession). */
 export interface HandsOnSource extends AnatomySource {
-  podLabels(namespace: string, name: string): Readonly<Record<string, string>> | undefined;
+  podMeta(namespace: string, name: string): SlimMeta | undefined;
 }
 
 export interface HandsOnMonitorOptions {
@@ -81,7 +82,7 @@ export class HandsOnMonitor implements Disposable {
       const lease = this.source.leaseOf?.(node.name) ?? node.lease;
       this.leases.observe(node.name, lease);
     }
-    const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podLabels(namespace, name), leases: this.leases }, this.now());
+    const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podMeta(namespace, name)?.labels, leases: this.leases }, this.now());
     const changed = JSON.stringify(report.steps) !== JSON.stringify(this.report?.steps);
     this.report = report;
     if (changed) this.changeEmitter.fire(report);

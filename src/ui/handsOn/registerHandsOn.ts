@@ -194,7 +194,7 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
               api: session.api,
               current: () => live.current,
               onDidChange: live.onDidChange,
-              podUid: (namespace, name) => live.podUid(namespace, name),
+              podUid: (namespace, name) => live.podMeta(namespace, name)?.uid,
               ...(where === 'demo' && demo && { demo: demo.control }),
             }),
         );

@@ -33,7 +33,7 @@ describe('the hands-on on the demo cluster', function () {
       api: session.api,
       current: () => session.current,
       onDidChange: session.onDidChange,
-      podUid: (namespace, name) => session.podUid(namespace, name),
+      podUid: (namespace, name) => session.podMeta(namespace, name)?.uid,
       demo: demo.cluster.control,
     };
   }
@@ -66,7 +66,7 @@ describe('the hands-on on the demo cluster', function () {
     const result = await runExperiment(planned, host(), { timeoutMs: 30_000 });
     assert.equal(result.outcome, 'happened');
     assert.notEqual(result.seen!.uid!.before, result.seen!.uid!.after);
-    assert.equal(session.podUid('kube-system', planned.subject), result.seen!.uid!.after);
+    assert.equal(session.podMeta('kube-system', planned.subject)?.uid, result.seen!.uid!.after);
   });
 
   it('deleting a CoreDNS Pod: the ReplicaSet controller replaces it and the scheduler places the new one', async () => {
