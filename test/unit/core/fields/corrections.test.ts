@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import type { FieldExplanation } from '../../../../src/core/fields/explain';
-import { explainAt } from '../../../support/explainAt';
+import { explainAt, actorOf as component } from '../../../support/explainAt';
 import { fieldKnowledge } from '../../../../src/core/fields/knowledge';
 import { apiResourceEntries } from '../../../../src/core/fields/knowledge/apiResources';
 import { extensionEntries } from '../../../../src/core/fields/knowledge/extensions';
@@ -12,11 +12,6 @@ import type { FieldEntry } from '../../../../src/core/fields/types';
 import type { PathSegment } from '../../../../src/core/yaml/yamlPath';
 
 const text = (explanation: FieldExplanation) => explanation.components.map((component) => component.action).join('\n');
-const component = (explanation: FieldExplanation, id: string, controller?: string) => {
-  const found = explanation.components.find((candidate) => candidate.id === id && (controller === undefined || candidate.controller === controller));
-  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((c) => c.id).join(', ')}`);
-  return found;
-};
 
 const pod = (spec: string) => `apiVersion: v1
 kind: Pod

@@ -1,13 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
-import { explainAt } from '../../../support/explainAt';
+import { explainAt, actorOf as component } from '../../../support/explainAt';
 
 const explainPod = (path: (string | number)[]): FieldExplanation => explainField({ kind: 'Pod', apiVersion: 'v1', path });
-const component = (explanation: FieldExplanation, id: string, controller?: string) => {
-  const found = explanation.components.find((candidate) => candidate.id === id && (controller === undefined || candidate.controller === controller));
-  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((candidate) => candidate.id).join(', ')}`);
-  return found;
-};
 const pod = (spec: string) => `apiVersion: v1
 kind: Pod
 metadata:

@@ -1,19 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
-import { explainAt } from '../../../support/explainAt';
+import { explainAt, explainPath as explain, actorOf as find } from '../../../support/explainAt';
 import type { Language } from '../../../../src/core/fields/types';
 import type { PathSegment } from '../../../../src/core/yaml/yamlPath';
 
 /** The full review of pod.ts and metadata.ts: one test per finding, each failing without its mend. */
 
-const explain = (kind: string, apiVersion: string, path: PathSegment[], language: Language = 'en'): FieldExplanation =>
-  explainField({ kind, apiVersion, path }, { language });
 const explainPod = (path: PathSegment[], language: Language = 'en') => explain('Pod', 'v1', path, language);
-const find = (explanation: FieldExplanation, id: string, controller?: string) => {
-  const found = explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
-  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((component) => component.id).join(', ')}`);
-  return found;
-};
 const pod = (spec: string) => `apiVersion: v1
 kind: Pod
 metadata:

@@ -1,20 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { explainField, type FieldExplanation } from '../../../../src/core/fields/explain';
-import type { Language } from '../../../../src/core/fields/types';
-import type { PathSegment } from '../../../../src/core/yaml/yamlPath';
+import { explainPath as explain, actorOf as find } from '../../../support/explainAt';
 
 /**
  * The review of version claims and recently changed behaviour (v1.31–v1.37) in wellKnown.ts, finalizers.ts,
  * cluster.ts, storage.ts, extensions.ts and apiResources.ts: one test per finding, each failing without its mend.
  */
 
-const explain = (kind: string, apiVersion: string, path: PathSegment[], language: Language = 'en'): FieldExplanation =>
-  explainField({ kind, apiVersion, path }, { language });
-const find = (explanation: FieldExplanation, id: string, controller?: string) => {
-  const found = explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
-  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((component) => component.id).join(', ')}`);
-  return found;
-};
 
 describe('version claims and recent behaviour in the cluster, storage, API and well-known knowledge', () => {
   it('kubeadm.alpha.kubernetes.io/cri-socket: NodeLocalCRISocket went GA in v1.36 and its gate is gone in v1.37', () => {
