@@ -14,6 +14,8 @@ export class BoxFocus {
   private elementsById = new Map<string, SVGGElement>();
   private focusedId: string | undefined;
   private highlighted: readonly AnatomyTarget[] = [];
+  /** The boxes the highlight marks now. */
+  highlightedIds: string[] = [];
   private svg: SVGSVGElement | undefined;
 
   constructor(
@@ -86,9 +88,6 @@ export class BoxFocus {
     const box = first ? this.boxesById.get(first) : undefined;
     if (box) this.bringIn(box);
   }
-
-  /** The boxes the highlight marks now. */
-  highlightedIds: string[] = [];
 
   markHighlighted(anatomy: ClusterAnatomy | null): void {
     const ids = new Set<string>();

@@ -116,17 +116,18 @@ export function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${+(bytes / 2 ** 20).toFixed(1)} MiB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`;
 }
 
-/**
- * Plain JSON requests to the API server with the authentication and TLS that client-node derives from the
- * kubeconfig (tokens, client certificates, exec plugins). Lists are paginated; every body is counted as it
- * streams in and abandoned past the caps.
- */
+/** A write's method, and its body with the body's media type. */
 interface WriteRequest {
   readonly method: 'DELETE' | 'PATCH';
   readonly body?: string;
   readonly contentType?: string;
 }
 
+/**
+ * Plain JSON requests to the API server with the authentication and TLS that client-node derives from the
+ * kubeconfig (tokens, client certificates, exec plugins). Lists are paginated; every body is counted as it
+ * streams in and abandoned past the caps.
+ */
 export class KubeApi {
   private readonly timeoutMs: number;
   readonly limits: ResponseLimits;
