@@ -27,6 +27,7 @@ export class HandsOnMonitor implements Disposable {
   readonly onDidChange = this.changeEmitter.event;
   readonly leases: LeaseProgress;
   private report: HandsOnReport | undefined;
+  private signature = '';
   private readonly watchers = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables = new DisposableStore();
@@ -46,6 +47,7 @@ export class HandsOnMonitor implements Disposable {
             source.onDidChangeSession(() => {
               this.leases.clear();
               this.report = undefined;
+              this.signature = '';
               this.changeEmitter.fire(undefined);
             }),
           ]
@@ -76,6 +78,7 @@ export class HandsOnMonitor implements Disposable {
     const anatomy = this.source.current;
     if (!anatomy || anatomy.nothingRead) {
       this.report = undefined;
+      this.signature = '';
       return undefined;
     }
     for (const node of anatomy.nodes) {
@@ -83,8 +86,11 @@ export class HandsOnMonitor implements Disposable {
       this.leases.observe(node.name, lease);
     }
     const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podMeta(namespace, name)?.labels, leases: this.leases }, this.now());
-    const changed = JSON.stringify(report.steps) !== JSON.stringify(this.report?.steps);
+    // What the steps say, kept from the last run: only a change in it is announced.
+    const signature = JSON.stringify(report.steps);
+    const changed = signature !== this.signature;
     this.report = report;
+    this.signature = signature;
     if (changed) this.changeEmitter.fire(report);
     return report;
   }
