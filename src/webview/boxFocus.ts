@@ -90,6 +90,8 @@ export class BoxFocus {
   }
 
   markHighlighted(anatomy: ClusterAnatomy | null): void {
+    // Every drawing calls this: with nothing marked before or now there is nothing to do.
+    if (this.highlighted.length === 0 && this.highlightedIds.length === 0) return;
     const ids = new Set<string>();
     const boxes = this.scene()?.boxes ?? [];
     for (const target of this.highlighted) {
