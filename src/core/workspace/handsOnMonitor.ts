@@ -96,6 +96,8 @@ export class HandsOnMonitor implements Disposable {
   }
 
   private leaseRenewed(node: string): void {
+    // Hundreds a second at scale: nothing is done with them while no view shows the checks.
+    if (!this.active) return;
     const lease = this.source.leaseOf?.(node);
     const before = this.leases.advanced(node);
     this.leases.observe(node, lease);
