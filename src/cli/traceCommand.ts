@@ -1,0 +1,93 @@
+import { resolveClientConfig } from '../core/anatomy/snapshot';
+import { parseTraceTarget } from '../core/trace/objects';
+import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/render';
+import type { TraceStep } from '../core/trace/timeline';
+import { TraceSession } from '../core/trace/traceSession';
+import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
+
+export const traceCommand: CliCommand = {
+  name: 'trace',
+  summary: 'who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet or Pod',
+  usage: [
+    'Usage: cluster-anatomy trace KIND/NAME [-n NAMESPACE] [--follow [--for SECONDS]] [--evidence] [--json]',
+    '                               [--kubeconfig FILE] [--context NAME]',
+    '',
+    'Puts together what the cluster recorded about a workload and what it made (ReplicaSets and Pods, by',
+    'ownerReferences): stored by kube-apiserver, ReplicaSets created and scaled by the Deployment controller, Pods',
+    'created by the ReplicaSet controller, bound to a node by kube-scheduler, images pulled and containers',
+    'started by kubelet, Ready: each step with the component that did it (from managedFields, Events and',
+    'conditions), the time the cluster recorded and the time since the step before. --evidence prints what each',
+    'step was read from. --follow keeps watching and prints each step as it happens (until Ctrl-C, or for',
+    '--for seconds); the Events it sees are kept while it runs, though the cluster deletes them after an hour.',
+    'KIND as kubectl spells it: deploy, ds, sts, rs, job, po, or the full name.',
+  ].join('\n'),
+  async run(args, io) {
+    const { values, positionals } = parseCommandArgs(
+      args,
+      {
+        namespace: { type: 'string', short: 'n' },
+        follow: { type: 'boolean', short: 'f' },
+        for: { type: 'string' },
+        evidence: { type: 'boolean' },
+        json: { type: 'boolean' },
+        kubeconfig: { type: 'string' },
+        context: { type: 'string' },
+      },
+      true,
+    );
+    if (positionals.length !== 1) throw new UsageError('give one KIND/NAME, e.g. deploy/web');
+    const forSeconds = values.for === undefined ? undefined : Number(values.for);
+    if (values.for !== undefined && (!values.follow || !Number.isFinite(forSeconds) || forSeconds! <= 0 || forSeconds! > 86_400)) {
+      throw new UsageError(values.follow ? '--for takes a number of seconds from 1 to 86400' : '--for goes with --follow');
+    }
+    const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    const namespace = values.namespace ?? config.getContextObject(context)?.namespace ?? 'default';
+    let target;
+    try {
+      target = parseTraceTarget(positionals[0]!, namespace);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    const session = new TraceSession({ config, target });
+    try {
+      await session.start();
+      if (session.state === 'error') {
+        io.stderr.write(`Cannot trace ${target.kind} ${namespace}/${target.name} in context "${context}": ${session.error ?? 'the cluster could not be read'}\n`);
+        return EXIT_FAILURE;
+      }
+      const trace = session.flush();
+      if (!values.follow) {
+        io.stdout.write(values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence }));
+        return EXIT_OK;
+      }
+      // Following: the history first, then each step as it is recorded (JSON: one step per line).
+      const print = (steps: readonly TraceStep[], before: TraceStep | undefined) => {
+        if (values.json) for (const step of steps) io.stdout.write(`${JSON.stringify({ ...step, text: stepText(step) })}\n`);
+        else for (const line of traceLines(steps, { evidence: values.evidence }, undefined, before)) io.stdout.write(`${line}\n`);
+      };
+      if (values.json) print(trace.steps, undefined);
+      else io.stdout.write(renderTraceText(trace, { evidence: values.evidence }));
+      if (!values.json) io.stderr.write(`Following ${target.kind} ${namespace}/${target.name}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`);
+      let last = trace.steps.at(-1);
+      session.onDidAddSteps((steps) => {
+        print(steps, last);
+        last = steps.at(-1);
+      });
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          clearTimeout(timer);
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          resolve();
+        };
+        const timer = forSeconds === undefined ? undefined : setTimeout(stop, forSeconds * 1000);
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+      session.flush();
+      return EXIT_OK;
+    } finally {
+      session.dispose();
+    }
+  },
+};

@@ -1,0 +1,260 @@
+/**
+ * What a trace reads of each object and Event: the times the cluster recorded (creation, managedFields,
+ * conditions, container starts, Events), ownership by uid, and nothing else. Input is raw API JSON: untyped and
+ * untrusted; every string kept is bounded.
+ */
+import type { SlimMeta } from '../kube/slim';
+
+type Json = Record<string, unknown>;
+
+/** The kinds a trace starts from, with what the API calls them. */
+export const traceKinds = {
+  Deployment: { group: 'apps', version: 'v1', plural: 'deployments', names: ['deployment', 'deployments', 'deploy'] },
+  DaemonSet: { group: 'apps', version: 'v1', plural: 'daemonsets', names: ['daemonset', 'daemonsets', 'ds'] },
+  StatefulSet: { group: 'apps', version: 'v1', plural: 'statefulsets', names: ['statefulset', 'statefulsets', 'sts'] },
+  ReplicaSet: { group: 'apps', version: 'v1', plural: 'replicasets', names: ['replicaset', 'replicasets', 'rs'] },
+  Job: { group: 'batch', version: 'v1', plural: 'jobs', names: ['job', 'jobs'] },
+  Pod: { group: '', version: 'v1', plural: 'pods', names: ['pod', 'pods', 'po'] },
+} as const;
+
+export type TraceKind = keyof typeof traceKinds;
+
+export interface TraceTarget {
+  readonly kind: TraceKind;
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/** "deploy/web", "Deployment/web", "pods/web-1": the kind as kubectl spells it, then the name. */
+export function parseTraceTarget(text: string, namespace: string): TraceTarget {
+  const match = /^([A-Za-z]+)(?:\.(apps|batch))?\/([^/\s]+)$/.exec(text.trim());
+  const known = Object.keys(traceKinds).join(', ');
+  if (!match) throw new Error(`'${text}' is not KIND/NAME (KIND is one of ${known})`);
+  const word = match[1]!.toLowerCase();
+  const kind = (Object.keys(traceKinds) as TraceKind[]).find((candidate) => (traceKinds[candidate].names as readonly string[]).includes(word));
+  if (!kind || (match[2] !== undefined && match[2] !== traceKinds[kind].group)) throw new Error(`cannot trace '${match[1]}${match[2] ? `.${match[2]}` : ''}': a trace starts from one of ${known}`);
+  if (!isDnsSubdomain(match[3]!)) throw new Error(`'${match[3]}' is not a valid object name`);
+  if (!isDnsLabel(namespace)) throw new Error(`'${namespace}' is not a valid namespace`);
+  return { kind, namespace, name: match[3]! };
+}
+
+function isDnsSubdomain(name: string): boolean {
+  return name.length <= 253 && /^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(name);
+}
+
+function isDnsLabel(name: string): boolean {
+  return name.length <= 63 && /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name);
+}
+
+/** The collection path of a kind in a namespace, e.g. /apis/apps/v1/namespaces/default/deployments. */
+export function collectionPath(kind: TraceKind, namespace: string): string {
+  const { group, version, plural } = traceKinds[kind];
+  return `${group ? `/apis/${group}/${version}` : `/api/${version}`}/namespaces/${encodeURIComponent(namespace)}/${plural}`;
+}
+
+export interface ManagedFieldsRecord {
+  readonly manager: string;
+  readonly operation: string;
+  readonly time: string | null;
+  readonly subresource: string | null;
+  /** The top-level sections the entry owns, e.g. ["metadata", "spec"] or ["status"]. */
+  readonly sections: readonly string[];
+}
+
+export interface TraceCondition {
+  readonly type: string;
+  readonly status: string;
+  readonly reason: string | null;
+  readonly message: string | null;
+  readonly lastTransitionTime: string | null;
+  readonly lastUpdateTime: string | null;
+}
+
+export interface TraceContainer {
+  readonly name: string;
+  readonly image: string;
+  readonly startedAt: string | null;
+  readonly waitingReason: string | null;
+}
+
+export interface TraceOwner {
+  readonly kind: string;
+  readonly name: string;
+  readonly uid: string;
+  readonly controller: boolean;
+}
+
+/** One object of a trace: the root, a ReplicaSet or a Pod. */
+export interface TraceObject {
+  readonly metadata: SlimMeta;
+  readonly kind: string;
+  readonly owners: readonly TraceOwner[];
+  readonly generation: number | null;
+  readonly deletionGracePeriodSeconds: number | null;
+  readonly managedFields: readonly ManagedFieldsRecord[];
+  /** spec.replicas where the kind has it. */
+  readonly replicas: number | null;
+  /** spec.selector.matchLabels, when the selector is only that. */
+  readonly matchLabels: Readonly<Record<string, string>> | null;
+  readonly nodeName: string | null;
+  readonly schedulerName: string | null;
+  readonly conditions: readonly TraceCondition[];
+  readonly containers: readonly TraceContainer[];
+  readonly revision: string | null;
+}
+
+export interface TraceEvent {
+  readonly uid: string;
+  readonly involvedUid: string;
+  readonly involvedKind: string;
+  readonly involvedName: string;
+  readonly reason: string;
+  readonly message: string;
+  readonly type: string;
+  /** reportingController (events.k8s.io) or source.component (core/v1). */
+  readonly component: string;
+  /** source.host or reportingInstance: the node a kubelet Event came from. */
+  readonly host: string;
+  readonly fieldPath: string;
+  readonly firstTime: string | null;
+  readonly lastTime: string | null;
+  readonly count: number;
+  /** Set by the EventRing: the order in which this trace received the Event. */
+  readonly arrival?: number;
+}
+
+const MAX_TEXT = 1_000;
+
+function obj(value: unknown): Json {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+}
+
+function arr(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+
+function str(value: unknown, max = 253): string | null {
+  return typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
+}
+
+function stringMap(value: unknown): Record<string, string> {
+  const map: Record<string, string> = {};
+  for (const [key, item] of Object.entries(obj(value)).slice(0, 64)) if (typeof item === 'string') map[key.slice(0, 317)] = item.slice(0, MAX_TEXT);
+  return map;
+}
+
+/** The most managedFields entries kept of one object (the real server keeps one per manager, operation and subresource). */
+const MAX_MANAGED_FIELDS = 32;
+
+function managedFieldsOf(raw: unknown): ManagedFieldsRecord[] {
+  return arr(raw).slice(0, MAX_MANAGED_FIELDS).map((entry) => {
+    const e = obj(entry);
+    const fields = obj(e.fieldsV1);
+    const sections = Object.keys(fields).filter((key) => key.startsWith('f:')).map((key) => key.slice(2));
+    return {
+      manager: str(e.manager) ?? '',
+      operation: str(e.operation) ?? '',
+      time: str(e.time, 40),
+      subresource: str(e.subresource, 40),
+      sections,
+    };
+  });
+}
+
+/** `kind`: the kind the collection holds (items of a list carry none). */
+export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
+  const object = obj(raw);
+  const objectKind = kind ?? str(object.kind, 64) ?? '';
+  const meta = obj(object.metadata);
+  const spec = obj(object.spec);
+  const status = obj(object.status);
+  const owners = arr(meta.ownerReferences).slice(0, 16).map((owner) => {
+    const o = obj(owner);
+    return { kind: str(o.kind) ?? '', name: str(o.name) ?? '', uid: str(o.uid, 64) ?? '', controller: o.controller === true };
+  });
+  const selector = obj(spec.selector);
+  const onlyMatchLabels = Object.keys(selector).every((key) => key === 'matchLabels') && Object.keys(obj(selector.matchLabels)).length > 0;
+  const podSpec = objectKind === 'Pod' ? spec : {};
+  const statuses = new Map(arr(status.containerStatuses).map((entry) => [str(obj(entry).name) ?? '', obj(entry)]));
+  const labels = stringMap(meta.labels);
+  const annotations = stringMap(meta.annotations);
+  return {
+    metadata: {
+      name: str(meta.name) ?? '',
+      namespace: str(meta.namespace) ?? '',
+      uid: str(meta.uid, 64) ?? '',
+      resourceVersion: str(meta.resourceVersion, 64) ?? '',
+      creationTimestamp: str(meta.creationTimestamp, 40),
+      labels,
+      annotations: {},
+      ownerReferences: owners.map(({ kind, name, controller }) => ({ kind, name, controller })),
+      deletionTimestamp: str(meta.deletionTimestamp, 40),
+    },
+    kind: objectKind,
+    owners,
+    generation: typeof meta.generation === 'number' ? meta.generation : null,
+    deletionGracePeriodSeconds: typeof meta.deletionGracePeriodSeconds === 'number' ? meta.deletionGracePeriodSeconds : null,
+    managedFields: managedFieldsOf(meta.managedFields),
+    replicas: typeof spec.replicas === 'number' ? spec.replicas : null,
+    matchLabels: onlyMatchLabels ? stringMap(selector.matchLabels) : null,
+    nodeName: str(podSpec.nodeName),
+    schedulerName: str(podSpec.schedulerName),
+    conditions: arr(status.conditions).slice(0, 16).map((entry) => {
+      const c = obj(entry);
+      return {
+        type: str(c.type, 64) ?? '',
+        status: str(c.status, 16) ?? '',
+        reason: str(c.reason, 128),
+        message: str(c.message, MAX_TEXT),
+        lastTransitionTime: str(c.lastTransitionTime, 40),
+        lastUpdateTime: str(c.lastUpdateTime, 40),
+      };
+    }),
+    containers: arr(podSpec.containers).slice(0, 32).map((entry) => {
+      const name = str(obj(entry).name) ?? '';
+      const state = obj(statuses.get(name)?.state);
+      return {
+        name,
+        image: str(obj(entry).image, MAX_TEXT) ?? '',
+        startedAt: str(obj(state.running).startedAt, 40),
+        waitingReason: str(obj(state.waiting).reason, 128),
+      };
+    }),
+    revision: annotations['deployment.kubernetes.io/revision'] ?? null,
+  };
+}
+
+export function traceEventOf(raw: unknown): TraceEvent & { readonly metadata: SlimMeta } {
+  const event = obj(raw);
+  const meta = obj(event.metadata);
+  const involved = obj(event.involvedObject);
+  const source = obj(event.source);
+  const series = obj(event.series);
+  const first = str(event.firstTimestamp, 40) ?? str(event.eventTime, 40) ?? str(meta.creationTimestamp, 40);
+  return {
+    metadata: {
+      name: str(meta.name) ?? '',
+      namespace: str(meta.namespace) ?? '',
+      uid: str(meta.uid, 64) ?? '',
+      resourceVersion: str(meta.resourceVersion, 64) ?? '',
+      creationTimestamp: null,
+      labels: {},
+      annotations: {},
+      ownerReferences: [],
+      deletionTimestamp: null,
+    },
+    uid: str(meta.uid, 64) ?? '',
+    involvedUid: str(involved.uid, 64) ?? '',
+    involvedKind: str(involved.kind, 64) ?? '',
+    involvedName: str(involved.name) ?? '',
+    reason: str(event.reason, 128) ?? '',
+    message: str(event.message, MAX_TEXT) ?? '',
+    type: str(event.type, 16) ?? 'Normal',
+    component: str(event.reportingComponent, 128) ?? str(event.reportingController, 128) ?? str(source.component, 128) ?? '',
+    host: str(source.host) ?? str(event.reportingInstance) ?? '',
+    fieldPath: str(involved.fieldPath, 256) ?? '',
+    firstTime: first,
+    lastTime: str(series.lastObservedTime, 40) ?? str(event.lastTimestamp, 40) ?? first,
+    count: typeof series.count === 'number' ? series.count : typeof event.count === 'number' && event.count > 0 ? event.count : 1,
+  };
+}

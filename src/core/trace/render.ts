@@ -1,0 +1,172 @@
+/**
+ * A trace in words: each step's sentence (English here; the extension passes every template through
+ * vscode.l10n.t), the latency, and the timeline as terminal text, Markdown and JSON. Cluster strings (names,
+ * messages) are data: Markdown escapes them, never renders them.
+ */
+import { escapeMarkdown } from '../util/markdown';
+import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
+
+export const defaultTraceStrings = {
+  stored: '{0} {1} stored by kube-apiserver (sent by {2})',
+  changed: '{0} {1} changed by {2}',
+  changedUnrecorded: '{0} {1} changed by a client',
+  changedScale: '{0} {1} scaled to {2} by {3}',
+  changedScaleUnrecorded: '{0} {1} scaled to {2} by a client',
+  replicaSetCreated: 'ReplicaSet {0} created by {1}',
+  replicaSetScaled: 'ReplicaSet {0} scaled from {1} to {2}',
+  replicaSetScaledTo: 'ReplicaSet {0} scaled to {1}',
+  rolloutComplete: 'Rollout of {0} complete',
+  podCreated: 'Pod {0} created by {1}',
+  podDeleted: 'Pod {0} deleted by {1}',
+  podDeletedUnrecorded: 'Pod {0} deleted by a client',
+  scheduled: 'Pod {0} bound to node {1}',
+  unschedulable: 'Pod {0} could not be scheduled',
+  imagePulling: '{0}: pulling the image of {1}',
+  imagePulled: '{0}: image of {1} pulled',
+  containerCreated: '{0}: container {1} created',
+  containerStarted: '{0}: container {1} started on {2}',
+  containerStopping: '{0}: container {1} stopping',
+  ready: 'Pod {0} Ready',
+  podRemoved: 'Pod {0} gone from the API',
+  event: '{0} {1}: {2}',
+  componentClient: 'client',
+  noSteps: 'No steps recorded yet for {0} {1}/{2}.',
+  notFound: '{0} {1}/{2} does not exist (yet).',
+  omitted: '{0} earlier Pod steps left out.',
+  title: 'Trace of {0} {1}/{2}',
+  counts: 'Pods: {0} · scheduled {1} · running {2} · Ready {3}',
+  countsDesired: 'Pods: {0} of {4} · scheduled {1} · running {2} · Ready {3}',
+  headerTime: 'Time',
+  headerLatency: 'After',
+  headerComponent: 'Component',
+  headerStep: 'Step',
+  headerEvidence: 'Evidence',
+  first: 'first',
+};
+
+export type TraceStrings = typeof defaultTraceStrings;
+
+function format(template: string, ...values: readonly (string | number)[]): string {
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) => (values[Number(index)] === undefined ? whole : String(values[Number(index)])));
+}
+
+export function stepText(step: TraceStep, strings: TraceStrings = defaultTraceStrings): string {
+  const { kind, name } = step.object;
+  const container = step.container ?? '';
+  switch (step.kind) {
+    case 'stored':
+      return format(strings.stored, kind, name, step.actor);
+    case 'changed':
+      if (step.actor === UNRECORDED_CLIENT) return step.replicas ? format(strings.changedScaleUnrecorded, kind, name, step.replicas.to) : format(strings.changedUnrecorded, kind, name);
+      return step.replicas ? format(strings.changedScale, kind, name, step.replicas.to, step.actor) : format(strings.changed, kind, name, step.actor);
+    case 'replicaset-created':
+      return format(strings.replicaSetCreated, name, step.actor);
+    case 'replicaset-scaled':
+      return step.replicas?.from === null || !step.replicas ? format(strings.replicaSetScaledTo, name, step.replicas?.to ?? '?') : format(strings.replicaSetScaled, name, step.replicas.from, step.replicas.to);
+    case 'rollout-complete':
+      return format(strings.rolloutComplete, name);
+    case 'pod-created':
+      return format(strings.podCreated, name, step.actor);
+    case 'pod-deleted':
+      return step.actor === UNRECORDED_CLIENT ? format(strings.podDeletedUnrecorded, name) : format(strings.podDeleted, name, step.actor);
+    case 'scheduled':
+      return format(strings.scheduled, name, step.node ?? '?');
+    case 'unschedulable':
+      return format(strings.unschedulable, name);
+    case 'image-pulling':
+      return format(strings.imagePulling, name, container);
+    case 'image-pulled':
+      return format(strings.imagePulled, name, container);
+    case 'container-created':
+      return format(strings.containerCreated, name, container);
+    case 'container-started':
+      return format(strings.containerStarted, name, container, step.node ?? '?');
+    case 'container-stopping':
+      return format(strings.containerStopping, name, container);
+    case 'ready':
+      return format(strings.ready, name);
+    case 'pod-removed':
+      return format(strings.podRemoved, name);
+    case 'event':
+      return format(strings.event, kind, name, step.reason ?? '');
+  }
+}
+
+export function componentLabel(component: TraceComponent, actor: string, strings: TraceStrings = defaultTraceStrings): string {
+  if (component === 'client') return actor === UNRECORDED_CLIENT ? strings.componentClient : `${strings.componentClient} (${actor})`;
+  // The actor says which part of the component: "kube-controller-manager (replicaset-controller)".
+  return actor && actor !== component ? `${component} (${actor})` : component;
+}
+
+/** "+1.2 s", "+0 s" or "+<1 s" when both times are whole seconds and equal. */
+export function latencyText(step: TraceStep, previous: TraceStep | undefined, strings: TraceStrings = defaultTraceStrings): string {
+  if (step.latencyMs === null || !previous) return strings.first;
+  const ms = step.latencyMs;
+  if (ms === 0 && !(step.precise && previous.precise)) return '+<1 s';
+  if (ms < 1000 && step.precise && previous.precise) return `+${ms} ms`;
+  if (ms < 60_000) return `+${Number.isInteger(ms / 1000) ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
+  const minutes = Math.floor(ms / 60_000);
+  return `+${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** Times as the cluster wrote them, shortened to the time of day (UTC) with the precision recorded. */
+export function timeText(step: TraceStep): string {
+  const iso = new Date(step.at).toISOString();
+  return step.precise ? iso.slice(11, 23) : iso.slice(11, 19);
+}
+
+/** "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3" (the view's message uses it too). */
+export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStrings): string {
+  const { pods, scheduled, running, ready, desired } = trace.counts;
+  return desired === null ? format(strings.counts, pods, scheduled, running, ready) : format(strings.countsDesired, pods, scheduled, running, ready, desired);
+}
+
+/** One line of printable text: cluster text can neither break a table row nor forge a line of the timeline. */
+function oneLine(text: string): string {
+  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+}
+
+export function renderTraceText(trace: Trace, options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings): string {
+  const { kind, namespace, name } = trace.target;
+  const lines = [format(strings.title, kind, namespace, name)];
+  if (!trace.root) return `${lines[0]}\n${format(strings.notFound, kind, namespace, name)}\n`;
+  lines.push(countsText(trace, strings), '');
+  if (trace.omittedSteps > 0) lines.push(format(strings.omitted, trace.omittedSteps));
+  if (trace.steps.length === 0) lines.push(format(strings.noSteps, kind, namespace, name));
+  for (const line of traceLines(trace.steps, options, strings)) lines.push(line);
+  return `${lines.join('\n')}\n`;
+}
+
+/** The steps as terminal lines (also what `--follow` prints as steps arrive). */
+export function traceLines(steps: readonly TraceStep[], options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings, before?: TraceStep): string[] {
+  const lines: string[] = [];
+  steps.forEach((step, index) => {
+    const previous = index === 0 ? before : steps[index - 1];
+    const latency = latencyText(step, previous, strings).padEnd(9);
+    const who = componentLabel(step.component, step.actor, strings);
+    lines.push(oneLine(`${timeText(step)}  ${latency} ${who.padEnd(48)} ${stepText(step, strings)}`));
+    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(22)}↳ ${evidence.source}: ${evidence.text}`));
+  });
+  return lines;
+}
+
+export function renderTraceMarkdown(trace: Trace, strings: TraceStrings = defaultTraceStrings): string {
+  const { kind, namespace, name } = trace.target;
+  const cell = (text: string) => escapeMarkdown(oneLine(text));
+  const lines = [`# ${cell(format(strings.title, kind, namespace, name))}`, ''];
+  if (!trace.root) return `${lines.join('\n')}${cell(format(strings.notFound, kind, namespace, name))}\n`;
+  lines.push(cell(countsText(trace, strings)), '');
+  if (trace.omittedSteps > 0) lines.push(cell(format(strings.omitted, trace.omittedSteps)), '');
+  lines.push(`| ${strings.headerTime} | ${strings.headerLatency} | ${strings.headerComponent} | ${strings.headerStep} | ${strings.headerEvidence} |`, '|---|---|---|---|---|');
+  trace.steps.forEach((step, index) => {
+    const evidence = step.evidence.map((item) => cell(`${item.source}: ${item.text}`)).join('<br>');
+    lines.push(`| ${step.time} | ${latencyText(step, trace.steps[index - 1], strings)} | ${cell(componentLabel(step.component, step.actor, strings))} | ${cell(stepText(step, strings))} | ${evidence} |`);
+  });
+  return `${lines.join('\n')}\n`;
+}
+
+/** The JSON export: the trace as built, each step with its sentence. */
+export function traceJson(trace: Trace, strings: TraceStrings = defaultTraceStrings): unknown {
+  return { ...trace, steps: trace.steps.map((step) => ({ ...step, text: stepText(step, strings) })) };
+}

@@ -1,0 +1,271 @@
+/**
+ * A live trace: watches (never polls) the traced object, its ReplicaSets and Pods and the Events of its
+ * namespace, keeps the Events and what it saw happen in bounded memory, and rebuilds the timeline as the cluster
+ * records each step. `onDidAddSteps` tells the views which steps are new, as they happen.
+ */
+import type { KubeConfig } from '@kubernetes/client-node';
+import { ResourceWatch, type WatchState } from '../kube/resourceWatch';
+import { type Disposable, DisposableStore } from '../util/disposable';
+import { Emitter } from '../util/event';
+import { errorMessage } from '../util/errors';
+import { EventRing } from './eventRing';
+import { collectionPath, type TraceEvent, type TraceObject, traceEventOf, traceObjectOf, type TraceTarget } from './objects';
+import { buildTrace, componentOf, type RootChange, type Trace, type TraceObservations, type TraceStep } from './timeline';
+
+export type TraceState = 'connecting' | 'live' | 'error' | 'stopped';
+
+export interface TraceSessionOptions {
+  readonly config: KubeConfig;
+  readonly target: TraceTarget;
+  /** Leave out steps recorded before this time (a trace of what happens from now on). */
+  readonly since?: number;
+  /** How long changes gather before the timeline is rebuilt. */
+  readonly throttleMs?: number;
+  readonly now?: () => number;
+}
+
+/** The most scalings and removals remembered: a rollout of the largest Deployment fits many times over. */
+const MAX_OBSERVATIONS = 2_000;
+
+type Slim<T> = T & { readonly metadata: TraceObject['metadata'] };
+
+export class TraceSession implements Disposable {
+  private readonly changeEmitter = new Emitter<Trace>();
+  private readonly stepsEmitter = new Emitter<readonly TraceStep[]>();
+  private readonly stateEmitter = new Emitter<TraceState>();
+  /** The timeline was rebuilt. */
+  readonly onDidChange = this.changeEmitter.event;
+  /** Steps this trace had not seen before, oldest first (none for the history read at the start). */
+  readonly onDidAddSteps = this.stepsEmitter.event;
+  readonly onDidChangeState = this.stateEmitter.event;
+
+  private readonly disposables = new DisposableStore();
+  private readonly events = new EventRing();
+  private readonly scaled: { object: TraceObservations['scaled'][number]['object']; from: number; to: number; at: number }[] = [];
+  private readonly removed: { object: TraceObject; at: number }[] = [];
+  private readonly replicasSeen = new Map<string, number>();
+  private readonly rootChanges: RootChange[] = [];
+  private rootSeen: TraceObject | undefined;
+  private readonly seenAt = new Map<string, number>();
+  private rootWatch: ResourceWatch<TraceObject> | undefined;
+  private replicaSetWatch: ResourceWatch<TraceObject> | undefined;
+  private podWatch: ResourceWatch<TraceObject> | undefined;
+  private eventWatch: ResourceWatch<Slim<TraceEvent>> | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private built: Trace | undefined;
+  private started = false;
+  private stopped = false;
+  private currentState: TraceState = 'connecting';
+
+  constructor(private readonly options: TraceSessionOptions) {}
+
+  get target(): TraceTarget {
+    return this.options.target;
+  }
+
+  get state(): TraceState {
+    return this.currentState;
+  }
+
+  /** Why the trace cannot read the cluster, while `state` is error. */
+  get error(): string | undefined {
+    const failed = this.watches().find((watch) => watch.state === 'error');
+    return failed?.lastError ? failed.lastError.message : undefined;
+  }
+
+  /** The timeline as of the last rebuild. */
+  get current(): Trace {
+    return this.built ?? this.build();
+  }
+
+  /** Lists and watches; resolves once every collection has been listed (or failed). */
+  async start(): Promise<void> {
+    if (this.started) return;
+    this.started = true;
+    const { config, target } = this.options;
+    const namespace = target.namespace;
+    this.rootWatch = this.own(new ResourceWatch(config, { path: collectionPath(target.kind, namespace), what: `${target.kind} ${namespace}/${target.name}`, slim: (raw) => traceObjectOf(raw, target.kind), fieldSelector: `metadata.name=${target.name}` }));
+    this.rootWatch.onDidChangeState(() => this.updateState());
+    this.wireObjects(this.rootWatch);
+    this.rootWatch.onAdd((root) => (this.rootSeen = root));
+    this.rootWatch.onUpdate((root) => this.noteRootChange(root));
+    await this.rootWatch.start();
+    await this.rootWatch.whenSettled();
+    if (this.stopped) return;
+    const root = this.root();
+    // The root's selector narrows what is watched; without it (not created yet), the namespace's objects are read
+    // and ownership alone decides.
+    const labelSelector = root?.matchLabels ? Object.entries(root.matchLabels).map(([key, value]) => `${key}=${value}`).join(',') : undefined;
+    if (target.kind === 'Deployment') {
+      this.replicaSetWatch = this.own(new ResourceWatch(config, { path: collectionPath('ReplicaSet', namespace), what: `ReplicaSets in ${namespace}`, slim: (raw) => traceObjectOf(raw, 'ReplicaSet'), ...(labelSelector && { labelSelector }) }));
+      this.wireObjects(this.replicaSetWatch);
+      this.replicaSetWatch.onUpdate((rs) => this.noteReplicas(rs));
+    }
+    if (target.kind !== 'Pod') {
+      this.podWatch = this.own(new ResourceWatch(config, { path: collectionPath('Pod', namespace), what: `Pods in ${namespace}`, slim: (raw) => traceObjectOf(raw, 'Pod'), ...(labelSelector && { labelSelector }) }));
+      this.wireObjects(this.podWatch);
+    }
+    this.eventWatch = this.own(new ResourceWatch(config, {
+      path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
+      what: `Events in ${namespace}`,
+      slim: traceEventOf,
+      ...(target.kind === 'Pod' && { fieldSelector: `involvedObject.name=${target.name}` }),
+    }));
+    const recordEvent = (event: TraceEvent) => {
+      if (this.isAbout(event) && this.events.record(event)) this.schedule();
+    };
+    this.eventWatch.onAdd(recordEvent);
+    this.eventWatch.onUpdate(recordEvent);
+    const others = [this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
+    for (const watch of others) watch.onDidChangeState(() => this.updateState());
+    await Promise.all(others.map((watch) => watch.start()));
+    await Promise.all(others.map((watch) => watch.whenSettled()));
+    if (this.stopped) return;
+    for (const rs of this.replicaSetWatch?.list() ?? []) this.replicasSeen.set(rs.metadata.uid, rs.replicas ?? 0);
+    this.updateState();
+    this.rebuild(false);
+  }
+
+  /** Rebuilds now (tests and one-shot readers do not wait for the throttle). */
+  flush(): Trace {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    return this.rebuild(true);
+  }
+
+  dispose(): void {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    this.setState('stopped');
+    this.disposables.dispose();
+    this.changeEmitter.dispose();
+    this.stepsEmitter.dispose();
+    this.stateEmitter.dispose();
+  }
+
+  private own<T extends Disposable>(value: T): T {
+    return this.disposables.add(value);
+  }
+
+  private watches(): Pick<ResourceWatch<TraceObject>, 'state' | 'lastError'>[] {
+    return [this.rootWatch, this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
+  }
+
+  private root(): TraceObject | undefined {
+    return this.rootWatch?.get(this.options.target.name, this.options.target.namespace);
+  }
+
+  /** Events about the traced objects: controllers name what they make after their owner. */
+  private isAbout(event: TraceEvent): boolean {
+    const { name, kind } = this.options.target;
+    if (kind === 'Pod') return event.involvedName === name;
+    return event.involvedName === name || event.involvedName.startsWith(`${name}-`);
+  }
+
+  private wireObjects(watch: ResourceWatch<TraceObject>): void {
+    watch.onAdd(() => this.schedule());
+    watch.onUpdate(() => this.schedule());
+    watch.onDelete((object) => {
+      this.remember(this.removed, { object, at: this.now() });
+      this.schedule();
+    });
+  }
+
+  private noteRootChange(root: TraceObject): void {
+    const before = this.rootSeen;
+    this.rootSeen = root;
+    if (!before || before.metadata.uid !== root.metadata.uid || root.generation === null || root.generation === before.generation) return;
+    // The writer: the client whose managedFields entry is new or re-timed in this version.
+    const known = new Set(before.managedFields.map((entry) => `${entry.manager}/${entry.operation}/${entry.subresource}/${entry.time}`));
+    const writer = root.managedFields.find((entry) => componentOf(entry.manager) === 'client' && !known.has(`${entry.manager}/${entry.operation}/${entry.subresource}/${entry.time}`))?.manager ?? null;
+    this.remember(this.rootChanges, { generation: root.generation, replicas: { from: before.replicas, to: root.replicas }, at: this.now(), writer });
+  }
+
+  private noteReplicas(rs: TraceObject): void {
+    const before = this.replicasSeen.get(rs.metadata.uid);
+    const now = rs.replicas ?? 0;
+    this.replicasSeen.set(rs.metadata.uid, now);
+    if (before === undefined || before === now) return;
+    this.remember(this.scaled, { object: { kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name, uid: rs.metadata.uid }, from: before, to: now, at: this.now() });
+  }
+
+  private remember<T>(list: T[], entry: T): void {
+    list.push(entry);
+    if (list.length > MAX_OBSERVATIONS) list.shift();
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  private schedule(): void {
+    if (this.stopped || this.timer || !this.built) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.rebuild(true);
+    }, this.options.throttleMs ?? 100);
+  }
+
+  private build(): Trace {
+    return buildTrace({
+      target: this.options.target,
+      root: this.root(),
+      replicaSets: this.replicaSetWatch?.list() ?? [],
+      pods: this.podWatch?.list() ?? [],
+      events: this.events,
+      observations: { scaled: this.scaled, removed: this.removed, rootChanges: this.rootChanges },
+      ...(this.options.since !== undefined && { since: this.options.since }),
+    });
+  }
+
+  private rebuild(announce: boolean): Trace {
+    if (this.stopped) return this.built ?? this.build();
+    const trace = this.build();
+    const added: TraceStep[] = [];
+    const now = this.now();
+    for (const step of trace.steps) {
+      const seen = this.seenAt.get(step.id);
+      if (seen === undefined) {
+        if (announce) {
+          this.seenAt.set(step.id, now);
+          step.seenAt = now;
+          added.push(step);
+        } else {
+          this.seenAt.set(step.id, Number.NaN);
+        }
+      } else if (!Number.isNaN(seen)) {
+        step.seenAt = seen;
+      }
+    }
+    this.built = trace;
+    this.changeEmitter.fire(trace);
+    if (added.length > 0) this.stepsEmitter.fire(added);
+    return trace;
+  }
+
+  private updateState(): void {
+    const states: WatchState[] = this.watches().map((watch) => watch.state);
+    if (states.some((state) => state === 'error')) this.setState('error');
+    else if (states.length > 0 && states.every((state) => state === 'synced')) this.setState('live');
+  }
+
+  private setState(state: TraceState): void {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    this.stateEmitter.fire(state);
+  }
+}
+
+/** One read of a trace: list everything once, build the timeline, stop. */
+export async function readTrace(config: KubeConfig, target: TraceTarget): Promise<Trace> {
+  const session = new TraceSession({ config, target });
+  try {
+    await session.start();
+    if (session.state === 'error') throw new Error(session.error ?? `cannot read ${target.kind} ${target.namespace}/${target.name}`);
+    return session.flush();
+  } catch (error) {
+    throw new Error(errorMessage(error));
+  } finally {
+    session.dispose();
+  }
+}
