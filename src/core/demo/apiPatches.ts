@@ -1,10 +1,12 @@
 /** The request bodies of the writes the demo serves: reading them safely, merge and JSON patches, the Scale subresource. */
 import type { IncomingMessage } from 'node:http';
+import { parse as parseYaml } from 'yaml';
 import { errorMessage } from '../util/errors';
 import { MAX_BODY_BYTES } from './apiFormats';
 import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
 import { isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
+import { propertySchema } from './schemaCheck';
 
 export function unsupportedMediaType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
@@ -116,8 +118,114 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   return document;
 }
 
-/** A write's JSON body: size-capped, depth-checked before parsing, and free of prototype keys. */
-export async function readRequestBody(request: IncomingMessage): Promise<unknown> {
+/**
+ * The merge key of each list that a strategic merge patch merges item by item (the x-kubernetes-patch-merge-key
+ * of the real OpenAPI); every other list is replaced whole.
+ */
+export const patchMergeKeys: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'io.k8s.api.core.v1.PodSpec': { containers: 'name', initContainers: 'name', ephemeralContainers: 'name', volumes: 'name', imagePullSecrets: 'name', hostAliases: 'ip' },
+  'io.k8s.api.core.v1.Container': { ports: 'containerPort', env: 'name', volumeMounts: 'mountPath', volumeDevices: 'devicePath' },
+  'io.k8s.api.core.v1.ServiceSpec': { ports: 'port' },
+  'io.k8s.api.core.v1.PodStatus': { conditions: 'type' },
+  'io.k8s.api.apps.v1.DeploymentStatus': { conditions: 'type' },
+  'io.k8s.api.apps.v1.ReplicaSetStatus': { conditions: 'type' },
+  'io.k8s.api.apps.v1.DaemonSetStatus': { conditions: 'type' },
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': { ownerReferences: 'uid' },
+};
+
+/** Lists of scalars a strategic merge patch merges as sets. */
+const mergedScalarLists: Readonly<Record<string, readonly string[]>> = { 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': ['finalizers'] };
+
+type Loose = Record<string, unknown>;
+
+function isRecord(value: unknown): value is Loose {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * A strategic merge patch (kubectl apply, edit, rollout restart, set image): maps merged field by field, lists
+ * with a merge key merged item by item (`$patch: delete` removes one), `$setElementOrder`, `$retainKeys`,
+ * `$deleteFromPrimitiveList` and `$patch: replace` as the real server reads them.
+ */
+export function strategicMergePatch(target: unknown, patch: unknown, schemaName: string | undefined): unknown {
+  if (!isRecord(patch)) return patch;
+  if (patch.$patch === 'delete') return undefined;
+  const replacing = patch.$patch === 'replace';
+  const result: Loose = isRecord(target) && !replacing ? { ...target } : {};
+  const retainKeys = Array.isArray(patch.$retainKeys) ? new Set(patch.$retainKeys as string[]) : undefined;
+  if (retainKeys) for (const key of Object.keys(result)) if (!retainKeys.has(key)) delete result[key];
+  for (const [key, value] of Object.entries(patch)) {
+    if (isPrototypeKey(key)) throw unknownField(key);
+    if (key.startsWith('$deleteFromPrimitiveList/')) {
+      const field = key.slice('$deleteFromPrimitiveList/'.length);
+      if (Array.isArray(result[field]) && Array.isArray(value)) result[field] = (result[field] as unknown[]).filter((item) => !value.includes(item));
+      continue;
+    }
+    if (key.startsWith('$')) continue;
+    if (value === null) {
+      delete result[key];
+      continue;
+    }
+    const { name: childSchema } = propertySchema(schemaName, key);
+    if (Array.isArray(value)) {
+      result[key] = mergeList(result[key], value, schemaName, key, childSchema);
+    } else {
+      const merged = strategicMergePatch(result[key], value, childSchema);
+      if (merged === undefined) delete result[key];
+      else result[key] = merged;
+    }
+  }
+  for (const [key, order] of Object.entries(patch)) {
+    if (!key.startsWith('$setElementOrder/') || !Array.isArray(order)) continue;
+    const field = key.slice('$setElementOrder/'.length);
+    const mergeKey = schemaName ? patchMergeKeys[schemaName]?.[field] : undefined;
+    if (mergeKey && Array.isArray(result[field])) result[field] = orderedBy(result[field] as unknown[], order, mergeKey);
+  }
+  return result;
+}
+
+function orderedBy(items: unknown[], order: unknown[], mergeKey: string): unknown[] {
+  const position = (item: unknown) => {
+    const index = order.findIndex((entry) => isRecord(entry) && isRecord(item) && entry[mergeKey] === item[mergeKey]);
+    return index < 0 ? order.length : index;
+  };
+  return [...items].sort((a, b) => position(a) - position(b));
+}
+
+function mergeList(current: unknown, patch: unknown[], schemaName: string | undefined, field: string, itemSchema: string | undefined): unknown[] {
+  const mergeKey = schemaName ? patchMergeKeys[schemaName]?.[field] : undefined;
+  if (schemaName && mergedScalarLists[schemaName]?.includes(field)) {
+    const existing = Array.isArray(current) ? current : [];
+    return [...existing, ...patch.filter((item) => !existing.includes(item))];
+  }
+  if (!mergeKey || patch.some((item) => isRecord(item) && item.$patch === 'replace')) {
+    return patch.filter((item) => !(isRecord(item) && item.$patch === 'replace')).map((item) => strategicMergePatch(undefined, item, itemSchema));
+  }
+  const result = Array.isArray(current) ? [...current] : [];
+  for (const item of patch) {
+    if (!isRecord(item)) continue;
+    const index = result.findIndex((existing) => isRecord(existing) && existing[mergeKey] === item[mergeKey]);
+    if (item.$patch === 'delete') {
+      if (index >= 0) result.splice(index, 1);
+      continue;
+    }
+    const merged = strategicMergePatch(index >= 0 ? result[index] : undefined, item, itemSchema);
+    if (index >= 0) result[index] = merged;
+    else result.push(merged);
+  }
+  return result;
+}
+
+/**
+ * A write's body: size-capped, depth-checked, and free of prototype keys. JSON, or YAML for apply patches
+ * (aliases capped: a few anchors must not expand into gigabytes).
+ */
+export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json'): Promise<unknown> {
+  if ((request.headers['content-type'] ?? '').startsWith('application/vnd.kubernetes.protobuf')) {
+    // kubectl's typed generators (create namespace, create configmap …) encode protobuf; the demo decodes JSON and YAML only.
+    request.resume();
+    throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (the demo cluster does not decode protobuf)');
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -130,14 +238,24 @@ export async function readRequestBody(request: IncomingMessage): Promise<unknown
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '') return undefined;
   // Before parsing: every later walk of the body is recursive.
-  if (jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  if (format === 'json' && jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
   let body: unknown;
   try {
-    body = JSON.parse(text) as unknown;
+    body = format === 'yaml' ? yamlBody(text) : (JSON.parse(text) as unknown);
   } catch (error) {
-    throw badRequest(`couldn't get version/kind; json parse error: ${errorMessage(error)}`);
+    if (error instanceof ApiError) throw error;
+    throw badRequest(`couldn't get version/kind; ${format} parse error: ${errorMessage(error)}`);
   }
   const prototypeKey = prototypeKeyPath(body);
   if (prototypeKey !== undefined) throw unknownField(prototypeKey);
   return body;
+}
+
+function yamlBody(text: string): unknown {
+  const value = parseYaml(text, { maxAliasCount: 100, prettyErrors: false, uniqueKeys: true }) as unknown;
+  // The same depth bound as for JSON, measured on the parsed value's JSON form.
+  const json = JSON.stringify(value ?? null);
+  if (json.length > MAX_BODY_BYTES * 2) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
+  if (jsonNestsDeeperThan(json, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; yaml parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  return JSON.parse(json) as unknown;
 }

@@ -2,25 +2,20 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { findResourceType, groupVersions, qualifiedResource, type KubeObject } from './resources';
+import { findResourceType, groupVersions, qualifiedResource, resourceTypes } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
-import { gracePeriodOf, validateDeployment, validateScale } from './writeValidation';
 import { errorMessage } from '../util/errors';
 import { openApiV2Document, openApiV3Discovery, openApiV3Document } from './openApi';
 import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
-import { jsonPatch, mergePatch, readRequestBody, scaleOf, unsupportedMediaType } from './apiPatches';
+import { scaleOf } from './apiPatches';
+import { type ClusterWrites, WriteHandler, writableResources } from './apiWrites';
 import { notFoundError, requestSelectors, serveList } from './apiList';
 import { type ActiveWatch, serveLog, serveWatch, type WatchServer } from './apiWatch';
 import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
 
-/** What the server asks of the simulated cluster for the few writes it supports. */
-export interface ClusterWrites {
-  deletePod(namespace: string, name: string, gracePeriodSeconds: number | undefined): KubeObject;
-  /** Stores a patched Deployment (already validated); the cluster's controllers react to it. */
-  updateDeployment(deployment: KubeObject): KubeObject;
-}
+export type { ClusterWrites } from './apiWrites';
 
 export interface ApiServerOptions {
   store: ObjectStore;
@@ -31,6 +26,8 @@ export interface ApiServerOptions {
   /** The user the token authenticates as; RBAC messages name it. */
   userName: string;
   bookmarkIntervalMs: number;
+  /** How many nodes the cluster has (a DaemonSet runs a Pod on each). */
+  nodeCount: () => number;
 }
 
 export interface Forbidden {
@@ -39,6 +36,9 @@ export interface Forbidden {
 }
 
 /** /api/v1/<resource>… and /apis/<group>/<version>/<resource>… name resources; every other path is a non-resource URL. */
+/** The workloads whose replicas the scale subresource reads and writes. */
+const scalable = new Set(['deployments']);
+
 function isResourcePath(segments: readonly string[]): boolean {
   return (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
 }
@@ -56,6 +56,7 @@ export class ApiServer {
 
   /** What a watch reads of this server (apiWatch.ts serves the stream). */
   private readonly watchServer: WatchServer;
+  private readonly writeHandler: WriteHandler;
 
   constructor(private readonly options: ApiServerOptions) {
     this.watchServer = {
@@ -65,6 +66,8 @@ export class ApiServer {
       selectors: requestSelectors,
     };
     this.tokenBytes = Buffer.from(options.token);
+    this.writeHandler = new WriteHandler(options.store, options.writes, options.nodeCount);
+    this.writeHandler.recordBaseline(resourceTypes);
   }
 
   get port(): number {
@@ -143,9 +146,12 @@ export class ApiServer {
     this.sendJson(response, apiError.code, JSON.stringify(apiError.toStatus()));
   }
 
-  private sendJson(response: ServerResponse, code: number, body: string): void {
+  private sendJson(response: ServerResponse, code: number, body: string, warnings: readonly string[] = []): void {
     const buffer = Buffer.from(body);
-    response.writeHead(code, { 'Content-Type': 'application/json', 'Content-Length': buffer.length, 'Cache-Control': 'no-cache, private' });
+    const headers: Record<string, string | number | string[]> = { 'Content-Type': 'application/json', 'Content-Length': buffer.length, 'Cache-Control': 'no-cache, private' };
+    // RFC 7234 warnings, as the real server sends them: code 299, agent "-", the text quoted.
+    if (warnings.length > 0) headers.Warning = warnings.map((text) => `299 - ${JSON.stringify(text)}`);
+    response.writeHead(code, headers);
     response.end(buffer);
   }
 
@@ -260,11 +266,14 @@ export class ApiServer {
         return serveWatch(this.watchServer, request, response, url, target);
       case 'get':
         return this.get(request, response, target);
-      case 'delete':
-        return this.delete(request, response, target);
-      case 'patch':
+      case 'create':
       case 'update':
-        return this.patch(request, response, target, verb);
+      case 'patch':
+      case 'delete': {
+        const answer = await this.writeHandler.handle(verb, request, url, target);
+        this.sendJson(response, answer.code, JSON.stringify(answer.body), answer.warnings);
+        return;
+      }
       default:
         throw methodNotAllowed();
     }
@@ -287,17 +296,22 @@ export class ApiServer {
     if (!resource || extra.length > 0) throw notFoundPath();
     if (namespace !== undefined && !resource.namespaced) throw notFoundPath();
     if (name !== undefined && resource.namespaced && namespace === undefined) throw notFoundPath();
-    const served = (resource.plural === 'deployments' && subresource === 'scale') || (resource.plural === 'pods' && (subresource === 'status' || subresource === 'log'));
+    const served = (scalable.has(resource.plural) && subresource === 'scale') || (resource.plural === 'pods' && (subresource === 'status' || subresource === 'log'));
     if (subresource !== undefined && !served) throw notFoundPath();
     return { resource, namespace, name, subresource, legacyWatch };
   }
 
   private verbOf(method: string, target: ResourceRequest, isWatch: boolean): string {
     if (method === 'GET') return isWatch ? 'watch' : target.name ? 'get' : 'list';
+    const writable = writableResources.has(target.resource.plural);
+    if (!writable || (target.subresource !== undefined && target.subresource !== 'scale')) throw methodNotAllowed();
+    // A namespaced kind is written within its namespace; across namespaces it is only listed and watched.
+    if (target.resource.namespaced && target.namespace === undefined) throw methodNotAllowed();
+    if (method === 'POST' && !target.name) return 'create';
     if (!target.name) throw methodNotAllowed();
-    if (method === 'DELETE' && target.resource.plural === 'pods' && !target.subresource) return 'delete';
-    if (method === 'PATCH' && target.resource.plural === 'deployments') return 'patch';
-    if (method === 'PUT' && target.resource.plural === 'deployments' && target.subresource === 'scale') return 'update';
+    if (method === 'PUT') return 'update';
+    if (method === 'PATCH') return 'patch';
+    if (method === 'DELETE' && !target.subresource) return 'delete';
     throw methodNotAllowed();
   }
 
@@ -346,68 +360,6 @@ export class ApiServer {
       return;
     }
     this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));
-  }
-
-
-
-  private async delete(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {
-    const body = (await readRequestBody(request)) as { gracePeriodSeconds?: unknown; preconditions?: { uid?: string; resourceVersion?: string } } | undefined;
-    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
-    const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
-    const existing = this.options.store.get(target.resource, target.namespace, target.name!);
-    if (!existing) throw notFoundError(target);
-    const preconditions = body?.preconditions;
-    if (preconditions?.uid && preconditions.uid !== existing.metadata.uid) {
-      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.metadata.uid}`, { name: target.name, kind: target.resource.plural });
-    }
-    if (preconditions?.resourceVersion && preconditions.resourceVersion !== existing.metadata.resourceVersion) {
-      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`, { name: target.name, kind: target.resource.plural });
-    }
-    const result = this.options.writes.deletePod(target.namespace!, target.name!, grace);
-    this.sendJson(response, 200, jsonOf(result));
-  }
-
-  private async patch(request: IncomingMessage, response: ServerResponse, target: ResourceRequest, verb: 'patch' | 'update'): Promise<void> {
-    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
-    const accepted = verb === 'update' ? ['application/json', ''] : ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json'];
-    if (!accepted.includes(contentType)) throw unsupportedMediaType();
-    const body = await readRequestBody(request);
-    const existing = this.options.store.get(target.resource, target.namespace, target.name!);
-    if (!existing) throw notFoundError(target);
-    const isScale = target.subresource === 'scale';
-    const current = isScale ? scaleOf(existing) : existing;
-    let patched: Record<string, unknown>;
-    if (verb === 'update') {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
-      patched = body as Record<string, unknown>;
-    } else if (contentType === 'application/merge-patch+json' || contentType === 'application/strategic-merge-patch+json') {
-      if (body === null || typeof body !== 'object' || Array.isArray(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
-      // Strategic merge is served as a JSON merge patch: the same result for the maps and scalars people patch here.
-      patched = mergePatch(current, body) as Record<string, unknown>;
-    } else if (contentType === 'application/json-patch+json') {
-      patched = jsonPatch(current, body) as Record<string, unknown>;
-    } else {
-      throw unsupportedMediaType();
-    }
-    const patchedMeta = (patched.metadata ?? {}) as { name?: string; namespace?: string; resourceVersion?: string };
-    if (patchedMeta.resourceVersion && patchedMeta.resourceVersion !== existing.metadata.resourceVersion) {
-      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": the object has been modified; please apply your changes to the latest version and try again`, { name: target.name, group: target.resource.group, kind: target.resource.plural });
-    }
-    if (patchedMeta.name !== undefined && patchedMeta.name !== target.name) {
-      throw badRequest(`the name of the object (${patchedMeta.name}) does not match the name on the URL (${target.name})`);
-    }
-    let next: KubeObject;
-    if (isScale) {
-      const replicas = (patched.spec as { replicas?: unknown } | undefined)?.replicas;
-      validateScale(replicas, target.name!);
-      next = { ...existing, spec: { ...(existing.spec as object), replicas } };
-    } else {
-      next = { ...(patched as KubeObject), apiVersion: existing.apiVersion, kind: existing.kind, metadata: { ...(patched as KubeObject).metadata, name: existing.metadata.name, namespace: existing.metadata.namespace, uid: existing.metadata.uid, creationTimestamp: existing.metadata.creationTimestamp } };
-    }
-    // The simulation's controllers read the template later, from timers: nothing invalid may reach them.
-    validateDeployment(next);
-    const stored = this.options.writes.updateDeployment(next);
-    this.sendJson(response, 200, isScale ? JSON.stringify(scaleOf(stored)) : jsonOf(stored));
   }
 
 }

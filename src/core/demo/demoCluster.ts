@@ -124,6 +124,7 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     keyPem: certificates.keyPem,
     userName: demoUserName,
     bookmarkIntervalMs: (options.bookmarkIntervalSeconds ?? 60) * 1000,
+    nodeCount: () => built.nodes.length,
   });
   const port = await api.listen(options.port ?? 0);
   simulation.start();

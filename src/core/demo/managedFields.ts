@@ -15,7 +15,7 @@ export interface ManagedFieldsEntry {
 
 const listKeys: readonly (readonly string[])[] = [['containerPort', 'protocol'], ['port', 'protocol'], ['name'], ['type'], ['mountPath'], ['ip'], ['key', 'effect']];
 
-function itemKey(item: Record<string, unknown>): string | undefined {
+export function itemKey(item: Record<string, unknown>): string | undefined {
   for (const keys of listKeys) {
     if (keys.every((key) => item[key] !== undefined)) {
       return `k:${JSON.stringify(Object.fromEntries(keys.map((key) => [key, item[key]])))}`;
@@ -27,7 +27,7 @@ function itemKey(item: Record<string, unknown>): string | undefined {
 // Pods made from one template share its spec object: computing its field set once keeps large clusters cheap.
 const fieldsCache = new WeakMap<object, Map<number, Record<string, unknown>>>();
 
-function fieldsOf(value: unknown, depth: number): Record<string, unknown> {
+export function fieldsOf(value: unknown, depth: number): Record<string, unknown> {
   if (value === null || typeof value !== 'object') return {};
   let cached = fieldsCache.get(value);
   const hit = cached?.get(depth);

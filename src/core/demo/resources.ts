@@ -50,25 +50,26 @@ export interface ResourceType {
 // Discovery advertises only the verbs this server implements; the others answer 405 as the real server does
 // for a verb a resource lacks.
 const readOnly = ['get', 'list', 'watch'];
+const readWrite = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
 
 export const resourceTypes: readonly ResourceType[] = [
-  { group: '', version: 'v1', plural: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, shortNames: ['ns'], verbs: readOnly, fieldLabels: ['status.phase'] },
+  { group: '', version: 'v1', plural: 'namespaces', singular: 'namespace', kind: 'Namespace', namespaced: false, shortNames: ['ns'], verbs: readWrite, fieldLabels: ['status.phase'] },
   { group: '', version: 'v1', plural: 'nodes', singular: 'node', kind: 'Node', namespaced: false, shortNames: ['no'], verbs: readOnly, fieldLabels: ['spec.unschedulable'] },
   {
-    group: '', version: 'v1', plural: 'pods', singular: 'pod', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], verbs: ['delete', 'get', 'list', 'watch'],
+    group: '', version: 'v1', plural: 'pods', singular: 'pod', kind: 'Pod', namespaced: true, shortNames: ['po'], categories: ['all'], verbs: readWrite,
     fieldLabels: ['spec.nodeName', 'spec.restartPolicy', 'spec.schedulerName', 'spec.serviceAccountName', 'spec.hostNetwork', 'status.phase', 'status.podIP', 'status.podIPs', 'status.nominatedNodeName'],
   },
   { group: '', version: 'v1', plural: 'endpoints', singular: 'endpoints', kind: 'Endpoints', namespaced: true, shortNames: ['ep'], verbs: readOnly, fieldLabels: [] },
-  { group: '', version: 'v1', plural: 'services', singular: 'service', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], verbs: readOnly, fieldLabels: ['spec.clusterIP', 'spec.type'] },
+  { group: '', version: 'v1', plural: 'services', singular: 'service', kind: 'Service', namespaced: true, shortNames: ['svc'], categories: ['all'], verbs: readWrite, fieldLabels: ['spec.clusterIP', 'spec.type'] },
   {
     group: '', version: 'v1', plural: 'events', singular: 'event', kind: 'Event', namespaced: true, shortNames: ['ev'], verbs: readOnly,
     fieldLabels: ['involvedObject.kind', 'involvedObject.namespace', 'involvedObject.name', 'involvedObject.uid', 'involvedObject.apiVersion', 'involvedObject.resourceVersion', 'involvedObject.fieldPath', 'reason', 'reportingComponent', 'source', 'type'],
   },
   { group: '', version: 'v1', plural: 'serviceaccounts', singular: 'serviceaccount', kind: 'ServiceAccount', namespaced: true, shortNames: ['sa'], verbs: readOnly, fieldLabels: [] },
-  { group: '', version: 'v1', plural: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], verbs: readOnly, fieldLabels: [] },
-  { group: 'apps', version: 'v1', plural: 'daemonsets', singular: 'daemonset', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], verbs: readOnly, fieldLabels: [] },
-  { group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], verbs: ['get', 'list', 'patch', 'watch'], fieldLabels: [] },
-  { group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], verbs: readOnly, fieldLabels: ['status.replicas'] },
+  { group: '', version: 'v1', plural: 'configmaps', singular: 'configmap', kind: 'ConfigMap', namespaced: true, shortNames: ['cm'], verbs: readWrite, fieldLabels: [] },
+  { group: 'apps', version: 'v1', plural: 'daemonsets', singular: 'daemonset', kind: 'DaemonSet', namespaced: true, shortNames: ['ds'], categories: ['all'], verbs: readWrite, fieldLabels: [] },
+  { group: 'apps', version: 'v1', plural: 'deployments', singular: 'deployment', kind: 'Deployment', namespaced: true, shortNames: ['deploy'], categories: ['all'], verbs: readWrite, fieldLabels: [] },
+  { group: 'apps', version: 'v1', plural: 'replicasets', singular: 'replicaset', kind: 'ReplicaSet', namespaced: true, shortNames: ['rs'], categories: ['all'], verbs: readWrite, fieldLabels: ['status.replicas'] },
   { group: 'discovery.k8s.io', version: 'v1', plural: 'endpointslices', singular: 'endpointslice', kind: 'EndpointSlice', namespaced: true, verbs: readOnly, fieldLabels: [] },
   { group: 'coordination.k8s.io', version: 'v1', plural: 'leases', singular: 'lease', kind: 'Lease', namespaced: true, verbs: readOnly, fieldLabels: [] },
 ];

@@ -1,9 +1,9 @@
-import type { ClusterWrites } from './apiServer';
+import type { ClusterWrites, StoredChange } from './apiWrites';
 import { isoSeconds, mirrorPod, type NodeInfo } from './fixture';
-import type { KubeObject } from './resources';
+import { resourceTypes, type KubeObject } from './resources';
 import { ApiError } from './status';
 import { MAX_DURATION_SECONDS } from './writeValidation';
-import { type Loose, daemonSetType, deploymentType, nodeType, podType, postsNodeStatus, replicaSetType } from './simulation/shared';
+import { type Loose, daemonSetType, deploymentType, eventType, namespaceType, nodeType, podType, postsNodeStatus, replicaSetType } from './simulation/shared';
 import { ControlPlaneLeases } from './simulation/controlPlane';
 export * from './simulation/shared';
 
@@ -116,15 +116,91 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
     });
   }
 
-  // ---- Deployments ----
-
+  /** Stores a changed Deployment (already validated) as the API does, and lets the Deployment controller react. */
   updateDeployment(deployment: KubeObject): KubeObject {
     const previous = this.store.get(deploymentType, deployment.metadata.namespace, deployment.metadata.name);
     if (!previous) throw new ApiError(404, 'NotFound', `deployments.apps "${deployment.metadata.name}" not found`, { name: deployment.metadata.name, group: 'apps', kind: 'deployments' });
     const specChanged = JSON.stringify(previous.spec) !== JSON.stringify(deployment.spec);
     const generation = (previous.metadata.generation ?? 1) + (specChanged ? 1 : 0);
     const stored = this.store.update(deploymentType, { ...deployment, metadata: { ...deployment.metadata, generation }, status: previous.status });
-    if (specChanged) this.after(this.timing.stepMs / 2, () => this.rolloutDeployment(stored.metadata.namespace!, stored.metadata.name));
+    this.reactToWrite({ type: 'updated', resource: deploymentType, object: stored, previous });
     return stored;
+  }
+
+  // ---- what the controllers do when the API stores a change ----
+
+  reactToWrite(change: StoredChange): void {
+    const { resource, object, previous, type } = change;
+    const namespace = object.metadata.namespace!;
+    const name = object.metadata.name;
+    const specChanged = type === 'created' || (type === 'updated' && JSON.stringify(previous?.spec) !== JSON.stringify(object.spec));
+    if (type === 'deleted') {
+      if (change.propagation !== 'Orphan') this.after(this.timing.stepMs / 2, () => this.collectDependents(object));
+      this.after(this.timing.stepMs / 2, () => this.refreshControllers());
+      return;
+    }
+    if (!specChanged) return;
+    if (resource === deploymentType) {
+      this.after(this.timing.stepMs / 2, () => this.rolloutDeployment(namespace, name));
+    } else if (resource === replicaSetType) {
+      this.after(this.timing.stepMs / 2, () => {
+        const latest = this.store.get(replicaSetType, namespace, name);
+        if (latest) this.reconcileReplicaSet(latest);
+        this.refreshControllers();
+      });
+    } else if (resource === daemonSetType) {
+      this.after(this.timing.stepMs / 2, () => {
+        const latest = this.store.get(daemonSetType, namespace, name);
+        if (latest) this.reconcileDaemonSet(latest);
+        this.refreshControllers();
+      });
+    } else if (resource === podType && type === 'created') {
+      const nodeName = (object.spec as Loose).nodeName as string | undefined;
+      const node = nodeName ? this.nodesByName.get(nodeName) : undefined;
+      if (!nodeName) this.after(this.timing.stepMs, () => this.schedule(namespace, name));
+      else if (node) this.after(this.timing.stepMs, () => this.startOnKubelet(namespace, name, node));
+    }
+  }
+
+  /** The garbage collector: what the deleted object owned goes too (ReplicaSets, then their Pods). */
+  protected collectDependents(owner: KubeObject): void {
+    const namespace = owner.metadata.namespace;
+    for (const replicaSet of this.store.list(replicaSetType, namespace)) {
+      if (!replicaSet.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid)) continue;
+      const removed = this.store.delete(replicaSetType, namespace, replicaSet.metadata.name);
+      if (removed) this.collectDependents(removed);
+    }
+    for (const pod of this.store.list(podType, namespace)) {
+      if (pod.metadata.deletionTimestamp || !pod.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid)) continue;
+      this.deletePodQuietly(pod);
+    }
+  }
+
+  deleteNamespace(name: string): KubeObject {
+    const namespace = this.store.get(namespaceType, undefined, name);
+    if (!namespace) throw new ApiError(404, 'NotFound', `namespaces "${name}" not found`, { name, kind: 'namespaces' });
+    if (namespace.metadata.deletionTimestamp) return namespace;
+    const terminating = this.store.update(namespaceType, { ...namespace, metadata: { ...namespace.metadata, deletionTimestamp: isoSeconds(Date.now()) }, status: { phase: 'Terminating' } });
+    this.after(this.timing.stepMs, () => this.emptyNamespace(name));
+    return terminating;
+  }
+
+  /** The namespace controller: deletes everything in a terminating namespace, Pods gracefully, then the namespace. */
+  protected emptyNamespace(name: string): void {
+    for (const type of resourceTypes) {
+      if (!type.namespaced || type === podType || type === eventType) continue;
+      for (const object of this.store.list(type, name)) this.store.delete(type, name, object.metadata.name);
+    }
+    for (const pod of this.store.list(podType, name)) if (!pod.metadata.deletionTimestamp) this.deletePodQuietly(pod);
+    const finish = () => {
+      if (this.store.list(podType, name).length > 0) {
+        this.after(this.timing.stepMs, finish);
+        return;
+      }
+      for (const event of this.store.list(eventType, name)) this.store.delete(eventType, name, event.metadata.name);
+      this.store.delete(namespaceType, undefined, name);
+      this.refreshControllers();
+    };
+    this.after(this.timing.stepMs, finish);
   }
 }

@@ -1,4 +1,3 @@
-import type { KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
 
 /**
@@ -66,24 +65,20 @@ export function unknownField(path: string): ApiError {
   return badRequest(`strict decoding error: unknown field "${path}"`);
 }
 
-interface Cause {
+export interface Cause {
   readonly field: string;
-  readonly reason: 'FieldValueRequired' | 'FieldValueInvalid';
+  readonly reason: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueTooLong' | 'FieldValueDuplicate' | 'FieldValueForbidden';
   readonly message: string;
 }
 
-function invalid(kind: string, group: string, name: string, causes: readonly Cause[]): ApiError {
+export function invalid(kind: string, group: string, name: string, causes: readonly Cause[]): ApiError {
   const summary = causes.map((cause) => `${cause.field}: ${cause.message}`).join(', ');
-  return new ApiError(422, 'Invalid', `${kind}.${group} "${name}" is invalid: ${causes.length > 1 ? `[${summary}]` : summary}`, {
+  return new ApiError(422, 'Invalid', `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${causes.length > 1 ? `[${summary}]` : summary}`, {
     name,
-    group,
+    ...(group ? { group } : {}),
     kind,
     causes: causes.map((cause) => ({ reason: cause.reason, message: cause.message, field: cause.field })),
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** spec.replicas: an integer from 0 to MAX_DEMO_REPLICAS (the field is named for a Scale or a Deployment). */
@@ -99,45 +94,6 @@ export function replicasCause(replicas: unknown, field = 'spec.replicas'): Cause
 export function validateScale(replicas: unknown, name: string): void {
   const cause = replicasCause(replicas);
   if (cause) throw invalid('Scale', 'autoscaling', name, [cause]);
-}
-
-/**
- * The checks of the real Deployment validation that the simulation relies on: a selector, a template whose
- * labels it selects, containers with a name and an image, and replicas in range. 422 with every failing field.
- */
-export function validateDeployment(deployment: KubeObject): void {
-  const causes: Cause[] = [];
-  const spec = deployment.spec;
-  if (!isRecord(spec)) {
-    causes.push({ field: 'spec', reason: 'FieldValueRequired', message: 'Required value' });
-  } else {
-    if (spec.replicas !== undefined) {
-      const cause = replicasCause(spec.replicas);
-      if (cause) causes.push(cause);
-    }
-    const matchLabels = isRecord(spec.selector) && isRecord(spec.selector.matchLabels) ? spec.selector.matchLabels : undefined;
-    if (!matchLabels || Object.keys(matchLabels).length === 0) causes.push({ field: 'spec.selector', reason: 'FieldValueRequired', message: 'Required value' });
-    const template = spec.template;
-    const labels = isRecord(template) && isRecord(template.metadata) && isRecord(template.metadata.labels) ? template.metadata.labels : {};
-    if (matchLabels && !Object.entries(matchLabels).every(([key, value]) => labels[key] === value)) {
-      causes.push({ field: 'spec.template.metadata.labels', reason: 'FieldValueInvalid', message: `Invalid value: ${JSON.stringify(labels)}: \`selector\` does not match template \`labels\`` });
-    }
-    if (Object.values(labels).some((value) => typeof value !== 'string')) {
-      causes.push({ field: 'spec.template.metadata.labels', reason: 'FieldValueInvalid', message: 'Invalid value: label values must be strings' });
-    }
-    const containers = isRecord(template) && isRecord(template.spec) ? template.spec.containers : undefined;
-    if (!Array.isArray(containers) || containers.length === 0) {
-      causes.push({ field: 'spec.template.spec.containers', reason: 'FieldValueRequired', message: 'Required value' });
-    } else {
-      containers.forEach((container: unknown, index) => {
-        for (const field of ['name', 'image'] as const) {
-          const value = isRecord(container) ? container[field] : undefined;
-          if (typeof value !== 'string' || value === '') causes.push({ field: `spec.template.spec.containers[${index}].${field}`, reason: 'FieldValueRequired', message: 'Required value' });
-        }
-      });
-    }
-  }
-  if (causes.length > 0) throw invalid('Deployment', 'apps', deployment.metadata.name, causes);
 }
 
 /** The longest time.Duration Go can hold, in seconds (about 292 years): deletion times are clamped to it. */

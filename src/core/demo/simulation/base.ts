@@ -8,6 +8,9 @@ import type { ObjectStore } from '../store';
 import { errorMessage } from '../../util/errors';
 import { type Loose, type SimulationTiming, eventType, podType } from './shared';
 
+/** Pods the workloads users create may add to the demo, in all: each one runs through scheduler and kubelet here. */
+export const MAX_ADDED_PODS = 5_000;
+
 export abstract class SimulationBase {
   protected readonly timers = new Set<NodeJS.Timeout>();
   protected readonly immediates = new Set<NodeJS.Immediate>();
@@ -20,8 +23,12 @@ export abstract class SimulationBase {
   /** Messages of the last errors thrown by a step of the simulation (each step runs from a timer). */
   readonly timerErrors: string[] = [];
 
+  /** The most Pods the controllers keep in the store: the cluster's own plus MAX_ADDED_PODS. */
+  protected readonly podCap: number;
+
   constructor(protected readonly store: ObjectStore, protected readonly cluster: BuiltCluster, protected readonly suffixes: SuffixSource, readonly timing: SimulationTiming) {
     this.nodesByName = new Map(cluster.nodes.map((node) => [node.name, node]));
+    this.podCap = store.count(podType) + MAX_ADDED_PODS;
   }
 
   get nodes(): readonly NodeInfo[] {

@@ -6,10 +6,11 @@ import { BoundPods, podKey } from '../../placement/boundPods';
 import { schedulingNodeOf, schedulingPodOf } from '../../placement/objects';
 import { explainPlacement } from '../../placement/place';
 import { parseKubeVersion } from '../../health/versionSkew';
-import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoSeconds, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
-import { managedEntry } from '../managedFields';
+import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoMicros, isoSeconds, systemTolerationsForDaemonSet, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
+import { managedEntry, type ManagedFieldsEntry } from '../managedFields';
+import { withManagerEntry } from '../fieldOwnership';
 import type { KubeObject } from '../resources';
-import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType } from './shared';
+import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, eventType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType, tolerates } from './shared';
 import { NodeLifecycle } from './nodeLifecycle';
 
 export abstract class ControllersAndScheduler extends NodeLifecycle {
@@ -18,14 +19,22 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
   }
 
   protected reconcileReplicaSet(replicaSet: KubeObject): void {
+    if (this.batching.has(replicaSet.metadata.uid!)) return;
     const desired = Number((replicaSet.spec as Loose).replicas ?? 0);
     const active = this.ownedPods(replicaSet).filter((pod) => !pod.metadata.deletionTimestamp);
     const template = (replicaSet.spec as Loose).template as { metadata: { labels: Record<string, string> }; spec: PodTemplate['spec'] };
     const source = { component: 'replicaset-controller' };
-    const toCreate = Math.min(desired - active.length, POD_CREATE_BATCH);
+    const room = this.podCap - this.store.count(podType);
+    const toCreate = Math.min(desired - active.length, POD_CREATE_BATCH, room);
+    if (desired - active.length > 0 && room <= 0) {
+      this.event(replicaSet.metadata.namespace!, replicaSet, 'FailedCreate', `Error creating: the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`, source, 'Warning');
+      return;
+    }
     // Past one batch either way, the rest waits for the next turn of the event loop.
     if (Math.abs(desired - active.length) > POD_CREATE_BATCH) {
+      this.batching.add(replicaSet.metadata.uid!);
       this.nextTurn(() => {
+        this.batching.delete(replicaSet.metadata.uid!);
         const latest = this.store.get(replicaSetType, replicaSet.metadata.namespace, replicaSet.metadata.name);
         if (latest) this.reconcileReplicaSet(latest);
       });
@@ -74,13 +83,31 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const template = (daemonSet.spec as Loose).template as { metadata: { labels: Record<string, string> }; spec: PodTemplate['spec'] };
     const podTemplate: PodTemplate = { labels: template.metadata.labels, spec: template.spec };
     const hash = templateHash(podTemplate);
-    for (const node of this.cluster.nodes) {
+    for (const node of this.daemonNodes(daemonSet)) {
       if (covered.has(node.name)) continue;
+      if (this.store.count(podType) >= this.podCap) {
+        this.event(daemonSet.metadata.namespace!, daemonSet, 'FailedCreate', `Error creating: the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`, { component: 'daemonset-controller' }, 'Warning');
+        return;
+      }
       const base = podFromTemplate(daemonSet, podTemplate, this.suffixes.uniqueName(`${daemonSet.metadata.name}-`, (taken) => this.store.get(podType, daemonSet.metadata.namespace, taken) !== undefined), { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) }, Date.now());
       const pod = this.store.create(podType, { ...base, spec: { ...(base.spec as Loose), affinity: daemonPodAffinity(node.name) } });
       this.event(daemonSet.metadata.namespace!, daemonSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, { component: 'daemonset-controller' });
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }
+  }
+
+  /** The nodes a DaemonSet runs on: its nodeSelector matches and it tolerates their NoSchedule and NoExecute taints. */
+  protected daemonNodes(daemonSet: KubeObject): NodeInfo[] {
+    const podSpec = ((daemonSet.spec as Loose).template?.spec ?? {}) as Loose;
+    const tolerations = [...((podSpec.tolerations as Loose[] | undefined) ?? []), ...systemTolerationsForDaemonSet];
+    const selector = (podSpec.nodeSelector ?? {}) as Record<string, string>;
+    return this.cluster.nodes.filter((node) => {
+      const stored = this.store.get(nodeType, undefined, node.name);
+      if (!stored) return false;
+      if (!Object.entries(selector).every(([key, value]) => stored.metadata.labels?.[key] === value)) return false;
+      const taints = (((stored.spec as Loose).taints as Loose[] | undefined) ?? []).filter((taint) => taint.effect === 'NoSchedule' || taint.effect === 'NoExecute');
+      return taints.every((taint) => tolerates(tolerations, { key: taint.key, effect: taint.effect }) !== undefined);
+    });
   }
 
   /** The Pods bound to nodes, as the scheduler's cache keeps them; built on first use, then kept from the store's changes. */
@@ -118,8 +145,9 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const message = `${report.message} preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`;
       // As the scheduler does: the reason in the Pod's PodScheduled condition, and an Event.
       const conditions = [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastProbeTime: null, lastTransitionTime: isoSeconds(Date.now()) }];
-      const stored = this.store.update(podType, { ...pod, status: { ...(pod.status as Loose), conditions } });
-      this.event(namespace, stored, 'FailedScheduling', message, { component: 'default-scheduler' }, 'Warning');
+      const entry = managedEntry('kube-scheduler', 'v1', isoSeconds(Date.now()), { status: { conditions } }, 'status');
+      const stored = this.store.update(podType, withManagerEntry({ ...pod, status: { ...(pod.status as Loose), conditions } }, entry));
+      this.schedulerEvent(namespace, stored, 'FailedScheduling', 'Scheduling', message, 'Warning');
       return;
     }
     const target = report.feasible
@@ -128,9 +156,27 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const now = Date.now();
     const at = isoSeconds(now);
     const status = { ...(pod.status as Loose), conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: at }] };
-    const stored = this.store.update(podType, { ...pod, spec: { ...spec, nodeName: target.name }, status });
-    this.event(namespace, stored, 'Scheduled', `Successfully assigned ${namespace}/${name} to ${target.name}`, { component: 'default-scheduler' });
+    // The binding: nodeName and the PodScheduled condition, recorded as the scheduler's (subresource binding).
+    const entry = managedEntry('kube-scheduler', 'v1', at, { spec: { nodeName: '' }, status: { conditions: status.conditions } }, 'binding');
+    const stored = this.store.update(podType, withManagerEntry({ ...pod, spec: { ...spec, nodeName: target.name }, status }, entry));
+    this.schedulerEvent(namespace, stored, 'Scheduled', 'Binding', `Successfully assigned ${namespace}/${name} to ${target.name}`);
     this.after(this.timing.stepMs, () => this.startOnKubelet(namespace, name, target));
+  }
+
+  /**
+   * An Event as kube-scheduler records it, through events.k8s.io: reportingController default-scheduler, the
+   * instance named after its host, an action, eventTime instead of first/lastTimestamp, no source.
+   */
+  private schedulerEvent(namespace: string, pod: KubeObject, reason: string, action: string, note: string, type = 'Normal'): void {
+    const now = Date.now();
+    const host = this.cluster.nodes.find((node) => node.controlPlane)?.name ?? '';
+    this.store.create(eventType, {
+      apiVersion: 'v1', kind: 'Event',
+      metadata: { name: `${pod.metadata.name}.${this.suffixes.hex(16)}`, namespace, creationTimestamp: isoSeconds(now) },
+      involvedObject: { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, namespace, uid: pod.metadata.uid },
+      reason, message: note, source: {}, firstTimestamp: null, lastTimestamp: null, type,
+      eventTime: isoMicros(now), action, reportingComponent: 'default-scheduler', reportingInstance: `default-scheduler-${host}`,
+    });
   }
 
   /** kubelet: sees the Pod bound to its node, pulls, creates and starts its containers, reports status. */
@@ -140,7 +186,8 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     if (!pod || pod.metadata.deletionTimestamp) return;
     const containers = (pod.spec as Loose).containers as { name: string; image: string }[];
     const qos = qosClassOf(containers);
-    const creating = this.store.update(podType, { ...pod, status: creatingPodStatus(containers, node.ip, Date.now(), qos) });
+    const creatingStatus = creatingPodStatus(containers, node.ip, Date.now(), qos);
+    const creating = this.store.update(podType, withManagerEntry({ ...pod, status: creatingStatus }, kubeletStatusEntry(creatingStatus)));
     const host = { component: 'kubelet', host: node.name };
     for (const container of containers) {
       const path = `spec.containers{${container.name}}`;
@@ -152,7 +199,8 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const current = this.store.get(podType, namespace, name);
       if (!current || current.metadata.deletionTimestamp || this.silentNodes.has(node.name)) return;
       const ip = (current.spec as Loose).hostNetwork ? node.ip : this.nextPodIp(node);
-      this.store.update(podType, { ...current, status: runningPodStatus(containers, node.ip, ip, Date.now(), this.suffixes, qos) });
+      const running = runningPodStatus(containers, node.ip, ip, Date.now(), this.suffixes, qos);
+      this.store.update(podType, withManagerEntry({ ...current, status: running }, kubeletStatusEntry(running)));
       this.refreshControllers();
     });
   }
@@ -166,10 +214,51 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     return podIpIn(node.podCidr, host);
   }
 
-  /** The Deployment controller: the ReplicaSet of the current template gets all replicas, older ones none. */
+  /** Deployments mid-rollout: each change of their ReplicaSets' status starts another step. */
+  private readonly rollingOut = new Set<string>();
+  private readonly rolloutStepQueued = new Set<string>();
+  private syncingRollouts = false;
+  /** ReplicaSets whose Pods are being created or deleted batch by batch: one continuation at a time. */
+  private readonly batching = new Set<string>();
+
+  private queueRolloutStep(namespace: string, name: string, delayMs = this.timing.stepMs): void {
+    const key = `${namespace}/${name}`;
+    if (this.rolloutStepQueued.has(key)) return;
+    this.rolloutStepQueued.add(key);
+    this.after(delayMs, () => {
+      this.rolloutStepQueued.delete(key);
+      this.rolloutDeployment(namespace, name);
+    });
+  }
+
+  /** Scales one of a Deployment's ReplicaSets, with the Event the deployment controller writes. */
+  private scaleReplicaSet(deployment: KubeObject, replicaSet: KubeObject, replicas: number): KubeObject {
+    const was = Number((replicaSet.spec as Loose).replicas ?? 0);
+    const desired = Number((deployment.spec as Loose).replicas ?? 1);
+    const annotations = { ...replicaSet.metadata.annotations, 'deployment.kubernetes.io/desired-replicas': String(desired), 'deployment.kubernetes.io/max-replicas': String(desired + surgeOf(deployment)) };
+    const scaled = this.store.update(replicaSetType, withManagerEntry({
+      ...replicaSet,
+      metadata: { ...replicaSet.metadata, generation: (replicaSet.metadata.generation ?? 1) + 1, annotations },
+      spec: { ...(replicaSet.spec as Loose), replicas },
+    }, managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': '', 'deployment.kubernetes.io/max-replicas': '', 'deployment.kubernetes.io/revision': '' } }, spec: { replicas: '' } })));
+    this.event(deployment.metadata.namespace!, deployment, 'ScalingReplicaSet', `Scaled ${replicas > was ? 'up' : 'down'} replica set ${replicaSet.metadata.name} from ${was} to ${replicas}`, controllerManager);
+    this.reconcileReplicaSet(scaled);
+    return scaled;
+  }
+
+  /**
+   * One step of the Deployment controller's sync: a new template gets a new ReplicaSet; a rolling update scales
+   * it up by at most maxSurge above the desired count, and the old ones down while at least
+   * replicas - maxUnavailable Pods stay available (Recreate: old ones to 0 first). One scaling per step; the
+   * next step comes when the ReplicaSets' Pods change.
+   */
   protected rolloutDeployment(namespace: string, name: string): void {
     const deployment = this.store.get(deploymentType, namespace, name);
-    if (!deployment) return;
+    const key = `${namespace}/${name}`;
+    if (!deployment) {
+      this.rollingOut.delete(key);
+      return;
+    }
     const spec = deployment.spec as Loose;
     const replicas = Number(spec.replicas ?? 1);
     const template: PodTemplate = { labels: spec.template.metadata?.labels ?? {}, annotations: spec.template.metadata?.annotations, spec: spec.template.spec };
@@ -177,41 +266,95 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const hash = templateHash(template);
     const owned = this.store.list(replicaSetType, namespace).filter((rs) => rs.metadata.ownerReferences?.some((reference) => reference.uid === deployment.metadata.uid));
     let current = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash);
-    const revision = String(Math.max(0, ...owned.map((rs) => Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0))) + (current ? 0 : 1));
-    const source = controllerManager;
+    const olds = owned.filter((rs) => rs !== current).sort((a, b) => Date.parse(a.metadata.creationTimestamp!) - Date.parse(b.metadata.creationTimestamp!));
+    const specReplicas = (rs: KubeObject | undefined) => Number((rs?.spec as Loose | undefined)?.replicas ?? 0);
+    const available = (rs: KubeObject | undefined) => Number((rs?.status as Loose | undefined)?.availableReplicas ?? 0);
+    const oldsRunning = olds.filter((rs) => specReplicas(rs) > 0 || available(rs) > 0);
+    const recreate = spec.strategy?.type === 'Recreate';
+    const surge = recreate ? 0 : surgeOf(deployment);
+    const unavailable = recreate ? replicas : unavailableOf(deployment, surge);
+    const allReplicas = owned.reduce((total, rs) => total + specReplicas(rs), 0);
+    this.rollingOut.add(key);
+
+    // The new ReplicaSet's first size: everything when nothing else runs, else what the surge allows now.
+    let target = specReplicas(current);
+    if (oldsRunning.length === 0) target = replicas;
+    else if (!recreate && target < replicas && allReplicas < replicas + surge) target = Math.min(replicas, target + replicas + surge - allReplicas);
     if (!current) {
+      const revision = String(Math.max(0, ...owned.map((rs) => Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0))) + 1);
       const labels = { ...template.labels, 'pod-template-hash': hash };
-      const rsSpec = { replicas: 0, selector: { matchLabels: { ...(spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash } }, template: { metadata: { labels }, spec: template.spec } };
+      const templateMetadata = { labels, ...(template.annotations ? { annotations: template.annotations } : {}) };
+      const rsSpec = { replicas: 0, selector: { matchLabels: { ...(spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash } }, template: { metadata: templateMetadata, spec: template.spec } };
+      const annotations = { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + surge), 'deployment.kubernetes.io/revision': revision };
       current = this.store.create(replicaSetType, {
         apiVersion: 'apps/v1', kind: 'ReplicaSet',
         metadata: {
-          name: `${name}-${hash}`, namespace, generation: 1, labels,
-          annotations: { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + Math.ceil(replicas * 0.25)), 'deployment.kubernetes.io/revision': revision },
+          name: `${name}-${hash}`, namespace, generation: 1, labels, annotations,
           ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name, uid: deployment.metadata.uid!, controller: true, blockOwnerDeletion: true }],
-          managedFields: [managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { labels }, spec: rsSpec })],
+          managedFields: [managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations, labels, ownerReferences: [{ uid: deployment.metadata.uid }] }, spec: rsSpec })],
         },
         spec: rsSpec,
-        status: { replicas: 0, observedGeneration: 1 },
+        status: { replicas: 0 },
       });
-      this.store.update(deploymentType, { ...deployment, metadata: { ...deployment.metadata, annotations: { ...deployment.metadata.annotations, 'deployment.kubernetes.io/revision': revision } } });
+      const annotated = withManagerEntry({ ...deployment, metadata: { ...deployment.metadata, annotations: { ...deployment.metadata.annotations, 'deployment.kubernetes.io/revision': revision } } }, managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } } }));
+      this.store.update(deploymentType, annotated);
+      this.setProgressing(namespace, name, 'NewReplicaSetCreated', `Created new replica set "${current.metadata.name}"`);
     }
-    // The new ReplicaSet scales up before the old ones scale down, as the rolling update does.
-    for (const rs of [current, ...owned.filter((candidate) => candidate !== current)]) {
-      const target = rs === current ? replicas : 0;
-      const was = Number((rs.spec as Loose).replicas ?? 0);
-      if (was === target) {
-        if (rs === current) this.reconcileReplicaSet(rs);
-        continue;
+    if (target !== specReplicas(current)) {
+      this.scaleReplicaSet(deployment, current, target);
+      this.queueRolloutStep(namespace, name);
+      this.refreshControllers();
+      return;
+    }
+    if (oldsRunning.length > 0) {
+      let budget: number;
+      if (recreate) {
+        budget = Infinity;
+      } else {
+        const minAvailable = replicas - unavailable;
+        const newUnavailable = specReplicas(current) - available(current);
+        const maxScaledDown = allReplicas - minAvailable - newUnavailable;
+        const availableTotal = owned.reduce((total, rs) => total + available(rs), 0);
+        // Unhealthy old Pods go first; available ones only while enough stay available.
+        const unhealthy = olds.reduce((total, rs) => total + Math.max(0, specReplicas(rs) - available(rs)), 0);
+        budget = Math.max(0, Math.min(maxScaledDown, Math.min(unhealthy, maxScaledDown) + Math.max(0, availableTotal - minAvailable)));
       }
-      const scaled = this.store.update(replicaSetType, {
-        ...rs,
-        metadata: { ...rs.metadata, generation: (rs.metadata.generation ?? 1) + 1, annotations: { ...rs.metadata.annotations, 'deployment.kubernetes.io/desired-replicas': String(replicas) } },
-        spec: { ...(rs.spec as Loose), replicas: target },
-      });
-      this.event(namespace, deployment, 'ScalingReplicaSet', `Scaled ${target > was ? 'up' : 'down'} replica set ${rs.metadata.name} from ${was} to ${target}`, source);
-      this.reconcileReplicaSet(scaled);
+      let scaledDown = false;
+      for (const rs of olds) {
+        if (budget <= 0) break;
+        const cut = Math.min(specReplicas(rs), budget);
+        if (cut <= 0) continue;
+        this.scaleReplicaSet(deployment, rs, specReplicas(rs) - cut);
+        budget -= cut;
+        scaledDown = true;
+      }
+      if (!scaledDown) this.reconcileReplicaSet(current);
+      this.queueRolloutStep(namespace, name);
+      this.refreshControllers();
+      return;
+    }
+    this.reconcileReplicaSet(current);
+    if (available(current) >= replicas) {
+      this.rollingOut.delete(key);
+      this.setProgressing(namespace, name, 'NewReplicaSetAvailable', `ReplicaSet "${current.metadata.name}" has successfully progressed.`);
     }
     this.refreshControllers();
+  }
+
+  /** The Deployment's Progressing condition, as the controller words it at each stage. */
+  private setProgressing(namespace: string, name: string, reason: string, message: string): void {
+    const deployment = this.store.get(deploymentType, namespace, name);
+    if (!deployment) return;
+    const at = isoSeconds(Date.now());
+    const status = (deployment.status ?? {}) as Loose;
+    const conditions = ((status.conditions as Loose[] | undefined) ?? []).filter((condition) => condition.type !== 'Progressing');
+    const previous = ((status.conditions as Loose[] | undefined) ?? []).find((condition) => condition.type === 'Progressing');
+    if (previous?.reason === reason && previous.message === message) return;
+    conditions.push({ type: 'Progressing', status: 'True', lastUpdateTime: at, lastTransitionTime: previous?.status === 'True' ? previous.lastTransitionTime : at, reason, message });
+    if (!conditions.some((condition) => condition.type === 'Available')) {
+      conditions.unshift({ type: 'Available', status: 'False', lastUpdateTime: at, lastTransitionTime: at, reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.' });
+    }
+    this.store.update(deploymentType, withManagerEntry({ ...deployment, status: { ...status, conditions } }, statusEntry(status, conditions)));
   }
 
   // ---- status the controllers keep up to date ----
@@ -229,7 +372,7 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
     const updateStatus = (type: typeof replicaSetType, object: KubeObject, status: Loose) => {
       const merged = { ...(object.status as Loose), ...status };
-      if (JSON.stringify(merged) !== JSON.stringify(object.status)) this.store.update(type, { ...object, status: merged });
+      if (JSON.stringify(merged) !== JSON.stringify(object.status)) this.store.update(type, withManagerEntry({ ...object, status: merged }, statusEntry(merged)));
     };
     const replicaSets = this.store.list(replicaSetType);
     for (const rs of replicaSets) {
@@ -248,7 +391,7 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const updated = owned.filter((rs) => rs.metadata.labels?.['pod-template-hash'] === hash).reduce((total, rs) => total + Number((rs.status as Loose)?.replicas ?? 0), 0);
       const available = sum('availableReplicas');
       const desired = Number((deployment.spec as Loose).replicas ?? 1);
-      const status = deployment.status as Loose;
+      const status = (deployment.status ?? {}) as Loose;
       const conditions = ((status.conditions as Loose[] | undefined) ?? []).map((condition) => {
         if (condition.type !== 'Available') return condition;
         const ok = available >= desired - 1 || available >= desired;
@@ -259,7 +402,7 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       if (desired - available > 0) fields.unavailableReplicas = desired - available;
       const merged = { ...status, ...fields };
       if (!fields.unavailableReplicas) delete merged.unavailableReplicas;
-      if (JSON.stringify(merged) !== JSON.stringify(status)) this.store.update(deploymentType, { ...deployment, status: merged });
+      if (JSON.stringify(merged) !== JSON.stringify(status)) this.store.update(deploymentType, withManagerEntry({ ...deployment, status: merged }, statusEntry(merged, merged.conditions as Loose[])));
     }
     const readyNodes = new Set(this.cluster.nodes.filter((node) => !this.silentNodes.has(node.name)).map((node) => node.name));
     for (const ds of this.store.list(daemonSetType)) {
@@ -267,14 +410,28 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const scheduled = owned.filter((pod) => (pod.spec as Loose).nodeName).length;
       const ready = owned.filter(isReady).length;
       void readyNodes;
-      updateStatus(daemonSetType, ds, { desiredNumberScheduled: this.cluster.nodes.length, currentNumberScheduled: scheduled, numberReady: ready, numberAvailable: ready, updatedNumberScheduled: scheduled, ...(ready < this.cluster.nodes.length ? { numberUnavailable: this.cluster.nodes.length - ready } : {}) });
-      if (ready >= this.cluster.nodes.length) {
+      const desired = this.daemonNodes(ds).length;
+      updateStatus(daemonSetType, ds, { desiredNumberScheduled: desired, currentNumberScheduled: scheduled, numberMisscheduled: 0, numberReady: ready, numberAvailable: ready, updatedNumberScheduled: scheduled, observedGeneration: ds.metadata.generation ?? 1, ...(ready < desired ? { numberUnavailable: desired - ready } : {}) });
+      if (ready >= desired) {
         const current = this.store.get(daemonSetType, ds.metadata.namespace, ds.metadata.name)!;
         if ((current.status as Loose).numberUnavailable !== undefined) {
           const status = { ...(current.status as Loose) };
           delete status.numberUnavailable;
           this.store.update(daemonSetType, { ...current, status });
         }
+      }
+    }
+    // The Deployment controller reacts to its ReplicaSets' status at once (it watches them); the step it takes
+    // then waits for the next change or the step timer.
+    if (!this.syncingRollouts) {
+      this.syncingRollouts = true;
+      try {
+        for (const key of [...this.rollingOut]) {
+          const [namespace, name] = key.split('/') as [string, string];
+          this.rolloutDeployment(namespace, name);
+        }
+      } finally {
+        this.syncingRollouts = false;
       }
     }
     const dns = this.store.get(serviceType, 'kube-system', 'kube-dns');
@@ -287,4 +444,40 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       }
     }
   }
+}
+
+/** A rolling update's maxSurge as a count (percentages of the replicas rounded up), as the controller resolves it. */
+export function surgeOf(deployment: KubeObject): number {
+  const spec = deployment.spec as Loose;
+  if (spec.strategy?.type === 'Recreate') return 0;
+  return resolveIntOrPercent(spec.strategy?.rollingUpdate?.maxSurge ?? '25%', Number(spec.replicas ?? 1), true);
+}
+
+/** maxUnavailable as a count (rounded down); 1 when both it and maxSurge are 0, so that a rollout can progress. */
+function unavailableOf(deployment: KubeObject, surge: number): number {
+  const spec = deployment.spec as Loose;
+  const unavailable = resolveIntOrPercent(spec.strategy?.rollingUpdate?.maxUnavailable ?? '25%', Number(spec.replicas ?? 1), false);
+  return unavailable === 0 && surge === 0 ? 1 : unavailable;
+}
+
+function resolveIntOrPercent(value: unknown, total: number, roundUp: boolean): number {
+  if (typeof value === 'number') return Math.max(0, value);
+  const match = /^(\d+)%$/.exec(String(value));
+  if (!match) return 0;
+  const exact = (Number(match[1]) * total) / 100;
+  return roundUp ? Math.ceil(exact) : Math.floor(exact);
+}
+
+/** kube-controller-manager's entry for the status it writes (subresource status). */
+function statusEntry(status: Loose, conditions?: Loose[]): ManagedFieldsEntry {
+  const owned: Loose = Object.fromEntries(Object.keys(status).map((field) => [field, '']));
+  if (conditions) owned.conditions = conditions.map((condition) => ({ type: condition.type }));
+  return managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { status: owned }, 'status');
+}
+
+/** kubelet's entry for a Pod status it writes (subresource status). */
+function kubeletStatusEntry(status: Loose): ManagedFieldsEntry {
+  const owned: Loose = Object.fromEntries(Object.keys(status).map((field) => [field, '']));
+  owned.conditions = (status.conditions as Loose[]).map((condition) => ({ type: condition.type }));
+  return managedEntry('kubelet', 'v1', isoSeconds(Date.now()), { status: owned }, 'status');
 }

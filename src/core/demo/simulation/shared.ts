@@ -59,6 +59,7 @@ export const deploymentType = resourceTypeOfKind('Deployment');
 export const daemonSetType = resourceTypeOfKind('DaemonSet');
 export const serviceType = resourceTypeOfKind('Service');
 export const sliceType = resourceTypeOfKind('EndpointSlice');
+export const namespaceType = resourceTypeOfKind('Namespace');
 export const controllerManager = { component: 'deployment-controller' };
 export function isReady(pod: KubeObject): boolean {
   return ((pod.status as Loose | undefined)?.conditions as Loose[] | undefined)?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;

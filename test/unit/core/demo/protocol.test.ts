@@ -168,7 +168,8 @@ describe('demo cluster API protocol', function () {
     });
 
     it('answers 405 MethodNotAllowed for verbs it does not serve', async () => {
-      for (const [method, path] of [['POST', '/api/v1/namespaces/default/pods'], ['DELETE', '/api/v1/nodes/multi-node-worker'], ['PUT', '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane'], ['PATCH', '/api/v1/nodes/multi-node-worker'], ['DELETE', '/api/v1/namespaces/kube-system/pods']]) {
+      // Nodes, Leases and Events are written by the cluster's own components only; collections are not deleted whole.
+      for (const [method, path] of [['POST', '/api/v1/nodes'], ['DELETE', '/api/v1/nodes/multi-node-worker'], ['PUT', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/multi-node-worker'], ['PATCH', '/api/v1/nodes/multi-node-worker'], ['DELETE', '/api/v1/namespaces/kube-system/pods']]) {
         const response = await request(path!, { method, body: '{}', headers: { 'Content-Type': 'application/json' } });
         assert.equal(response.status, 405, `${method} ${path}`);
         assert.equal(response.json().reason, 'MethodNotAllowed');
@@ -190,7 +191,7 @@ describe('demo cluster API protocol', function () {
       assert.match(stale.json().message, /the object has been modified/);
     });
 
-    it('answers 422 Invalid for negative replicas, 400 for malformed JSON, 415 for apply patches', async () => {
+    it('answers 422 Invalid for negative replicas and 400 for malformed JSON', async () => {
       const path = '/apis/apps/v1/namespaces/kube-system/deployments/coredns';
       const invalid = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":{"replicas":-1}}' });
       assert.equal(invalid.status, 422);
@@ -198,8 +199,6 @@ describe('demo cluster API protocol', function () {
       assert.equal(invalid.json().details.causes[0].field, 'spec.replicas');
       const malformed = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":' });
       assert.equal(malformed.status, 400);
-      const apply = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/apply-patch+yaml' }, body: 'spec: {}' });
-      assert.equal(apply.status, 415);
     });
 
     it('rolls a Deployment out to a new ReplicaSet when its Pod template changes', async () => {
@@ -210,7 +209,9 @@ describe('demo cluster API protocol', function () {
       let replicaSets: { metadata: { annotations: Record<string, string> }; spec: { replicas: number }; status: { readyReplicas?: number } }[] = [];
       for (let attempt = 0; attempt < 100; attempt++) {
         replicaSets = (await request('/apis/apps/v1/namespaces/local-path-storage/replicasets')).json().items;
-        if (replicaSets.length === 2 && replicaSets.some((rs) => rs.spec.replicas === 1 && rs.status.readyReplicas === 1)) break;
+        // The rolling update ends with the new revision's ReplicaSet ready and the old one scaled to none.
+        const revision = (rs: (typeof replicaSets)[number]) => rs.metadata.annotations['deployment.kubernetes.io/revision'];
+        if (replicaSets.length === 2 && replicaSets.some((rs) => revision(rs) === '2' && rs.status.readyReplicas === 1) && replicaSets.some((rs) => revision(rs) === '1' && rs.spec.replicas === 0)) break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       const byRevision = Object.fromEntries(replicaSets.map((rs) => [rs.metadata.annotations['deployment.kubernetes.io/revision'], rs.spec.replicas]));

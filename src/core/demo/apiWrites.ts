@@ -1,0 +1,408 @@
+/**
+ * Writes as kube-apiserver serves them: create, update, patch (JSON merge, strategic merge, JSON patch,
+ * server-side apply) and delete, each decoded against the kind's schema (fieldValidation), defaulted, admitted,
+ * validated, with field ownership recorded, and with dryRun=All answering what would be stored without storing it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { isDeepStrictEqual } from 'node:util';
+import { applyDefaults, admitPod } from './defaults';
+import { managedFieldsAfterUpdate, managerOf, serverSideApply, type WriteManager } from './fieldOwnership';
+import { isoSeconds, qosClassOf, type ContainerSpec } from './fixture';
+import type { ManagedFieldsEntry } from './managedFields';
+import { validateObject } from './objectValidation';
+import { apiVersionOf, findResourceType, qualifiedResource, resourceTypes, type KubeObject, type ResourceType } from './resources';
+import { checkAgainstSchema, fieldValidationOf, schemaNameOfKind, schemaOfKind, type FieldValidation } from './schemaCheck';
+import { ApiError, badRequest } from './status';
+import type { ObjectStore } from './store';
+import { jsonPatch, mergePatch, readRequestBody, scaleOf, strategicMergePatch } from './apiPatches';
+import { notFoundError } from './apiList';
+import type { ResourceRequest } from './apiFormats';
+import { gracePeriodOf, validateScale } from './writeValidation';
+
+type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A change the API stored, for the simulated cluster's controllers to react to. */
+export interface StoredChange {
+  type: 'created' | 'updated' | 'deleted';
+  resource: ResourceType;
+  object: KubeObject;
+  previous?: KubeObject;
+  /** delete's propagationPolicy: Orphan leaves the dependents, Background and Foreground remove them. */
+  propagation?: string;
+}
+
+/** What the write path asks of the simulated cluster. */
+export interface ClusterWrites {
+  deletePod(namespace: string, name: string, gracePeriodSeconds: number | undefined): KubeObject;
+  /** Marks the namespace Terminating; the namespace controller then removes what it holds, then the namespace. */
+  deleteNamespace(name: string): KubeObject;
+  reactToWrite(change: StoredChange): void;
+}
+
+/** The kinds the demo writes (discovery advertises "create" for them); the others stay read-only. */
+export const writableResources: ReadonlySet<string> = new Set(resourceTypes.filter((type) => type.verbs.includes('create')).map((type) => type.plural));
+
+/** Objects the users may add per kind, and namespaces: the simulation runs every one of them on this machine. */
+export const MAX_USER_OBJECTS_PER_KIND = 2_000;
+export const MAX_USER_NAMESPACES = 100;
+/** The most Pods one DaemonSet may run (one per node): a 5,000-node demo refuses a DaemonSet. */
+export const MAX_DAEMONSET_PODS = 1_000;
+
+const appsKinds = new Set(['Deployment', 'ReplicaSet', 'DaemonSet']);
+const protectedNamespaces = new Set(['default', 'kube-system', 'kube-public', 'kube-node-lease']);
+const generatedNameAlphabet = 'bcdfghjklmnpqrstvwxz2456789';
+
+export interface WriteAnswer {
+  code: number;
+  body: unknown;
+  warnings: string[];
+}
+
+interface WriteOptions {
+  dryRun: boolean;
+  writer: WriteManager;
+  validation: FieldValidation;
+  force: boolean;
+}
+
+function isRecord(value: unknown): value is Loose {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+export class WriteHandler {
+  private readonly baseline = new Map<ResourceType, number>();
+
+  constructor(private readonly store: ObjectStore, private readonly writes: ClusterWrites, private readonly nodeCount: () => number) {}
+
+  /** How many objects of each kind the cluster started with: the caps count what users add beyond them. */
+  recordBaseline(resources: readonly ResourceType[]): void {
+    for (const resource of resources) this.baseline.set(resource, this.store.count(resource));
+  }
+
+  async handle(verb: string, request: IncomingMessage, url: URL, target: ResourceRequest): Promise<WriteAnswer> {
+    const options = this.optionsOf(request, url, target);
+    switch (verb) {
+      case 'create':
+        return this.create(request, target, options);
+      case 'update':
+        return this.update(request, target, options);
+      case 'patch':
+        return this.patch(request, target, options, url);
+      case 'delete':
+        return this.delete(request, url, target, options);
+      default:
+        throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    }
+  }
+
+  private optionsOf(request: IncomingMessage, url: URL, target: ResourceRequest): WriteOptions {
+    const dryRunValues = url.searchParams.getAll('dryRun');
+    for (const value of dryRunValues) if (value !== 'All') throw badRequest(`Invalid dryRun value: ${JSON.stringify(value)}: supported values: "All"`);
+    const fieldManager = url.searchParams.get('fieldManager');
+    if (fieldManager !== null && fieldManager.length > 128) throw badRequest(`fieldManager: Invalid value: "${fieldManager.slice(0, 40)}…": must be no more than 128 characters`);
+    const forceText = url.searchParams.get('force');
+    const writer: WriteManager = { manager: managerOf(fieldManager, request.headers['user-agent']), apiVersion: apiVersionOf(target.resource), time: isoSeconds(Date.now()) };
+    if (target.subresource) writer.subresource = target.subresource;
+    return { dryRun: dryRunValues.length > 0, writer, validation: fieldValidationOf(url.searchParams.get('fieldValidation')), force: forceText === 'true' || forceText === '1' };
+  }
+
+  // ---- the verbs ----
+
+  private async create(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
+    const body = await readRequestBody(request);
+    const warnings: string[] = [];
+    const object = this.decode(body, target.resource, options.validation, warnings, 'create');
+    this.checkNamespace(target, object, true);
+    if (!object.metadata.name && object.metadata.generateName) object.metadata.name = this.generatedName(target, object.metadata.generateName);
+    const stored = this.finish(target, undefined, object, options, undefined);
+    return { code: 201, body: stored, warnings };
+  }
+
+  private async update(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    if (!['application/json', ''].includes(contentType)) throw unsupportedUpdateType();
+    const body = await readRequestBody(request);
+    const existing = this.existing(target);
+    if (target.subresource === 'scale') return { code: 200, body: scaleOf(this.scaleTo(target, existing, body, options)), warnings: [] };
+    const warnings: string[] = [];
+    const object = this.decode(body, target.resource, options.validation, warnings, 'update');
+    this.checkNamespace(target, object);
+    this.checkName(target, object);
+    const stored = this.finish(target, existing, object, options, undefined);
+    return { code: 200, body: stored, warnings };
+  }
+
+  private async patch(request: IncomingMessage, target: ResourceRequest, options: WriteOptions, url: URL): Promise<WriteAnswer> {
+    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const patchTypes = ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json', 'application/apply-patch+yaml'];
+    if (!patchTypes.includes(contentType)) throw unsupportedPatchType();
+    const isApply = contentType === 'application/apply-patch+yaml';
+    const body = await readRequestBody(request, isApply ? 'yaml' : 'json');
+    if (isApply) return this.apply(body, target, options, url);
+    const existing = this.existing(target);
+    const isScale = target.subresource === 'scale';
+    const current: unknown = isScale ? scaleOf(existing) : structuredClone(existing);
+    let patched: unknown;
+    if (contentType === 'application/json-patch+json') {
+      patched = jsonPatch(current, body);
+    } else {
+      if (!isRecord(body)) throw badRequest('the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml');
+      patched = contentType === 'application/merge-patch+json' ? mergePatch(current, body) : strategicMergePatch(current, body, isScale ? undefined : schemaNameOfKind(target.resource.group, target.resource.kind));
+    }
+    if (!isRecord(patched)) throw badRequest('the patch did not produce an object');
+    if (isScale) return { code: 200, body: scaleOf(this.scaleTo(target, existing, patched, options)), warnings: [] };
+    const warnings: string[] = [];
+    const object = this.decode(patched, target.resource, options.validation, warnings, 'patch');
+    this.checkNamespace(target, object);
+    this.checkName(target, object);
+    const stored = this.finish(target, existing, object, options, undefined);
+    return { code: 200, body: stored, warnings };
+  }
+
+  /** Server-side apply: field ownership decides what changes and what conflicts; a missing object is created. */
+  private apply(body: unknown, target: ResourceRequest, options: WriteOptions, url: URL): WriteAnswer {
+    if (!url.searchParams.get('fieldManager')) throw new ApiError(422, 'Invalid', 'PatchOptions.meta.k8s.io "" is invalid: fieldManager: Required value: is required for apply patch', { group: 'meta.k8s.io', kind: 'PatchOptions', causes: [{ reason: 'FieldValueRequired', message: 'Required value: is required for apply patch', field: 'fieldManager' }] });
+    if (target.subresource) throw new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+    if (!isRecord(body)) throw badRequest('error decoding YAML: the applied configuration must be an object');
+    const { resource } = target;
+    const warnings: string[] = [];
+    if (body.apiVersion !== apiVersionOf(resource) || body.kind !== resource.kind) {
+      throw badRequest(`the API version in the data (${String(body.apiVersion)}) does not match the expected API version (${apiVersionOf(resource)})`);
+    }
+    const findings = checkAgainstSchema(body, schemaOfKind(resource.group, resource.kind), options.validation !== 'Strict');
+    if (findings.typeError) throw badRequest(`failed to create typed patch object (${target.namespace ? `${target.namespace}/` : ''}${target.name}; ${apiVersionOf(resource)}, Kind=${resource.kind}): ${findings.typeError}`);
+    if (findings.unknown.length > 0) {
+      if (options.validation === 'Strict') throw badRequest(`failed to create typed patch object (${target.namespace ? `${target.namespace}/` : ''}${target.name}; ${apiVersionOf(resource)}, Kind=${resource.kind}): ${findings.unknown.map((path) => `.${path}: field not declared in schema`).join(', ')}`);
+      if (options.validation === 'Warn') warnings.push(...findings.unknown.map((path) => `unknown field "${path}"`));
+    }
+    const applied = body as KubeObject;
+    if (!isRecord(applied.metadata)) applied.metadata = { name: target.name! };
+    const existing = this.store.get(resource, target.namespace, target.name!);
+    this.checkNamespace(target, applied, !existing);
+    this.checkName(target, applied);
+    const groupResource = qualifiedResource(resource);
+    const result = serverSideApply(existing, applied, options.writer, options.force, groupResource);
+    const merged = result.object;
+    if (existing) merged.status = existing.status;
+    else delete merged.status;
+    const stored = this.finish(target, existing, merged, options, result.managedFields);
+    return { code: existing ? 200 : 201, body: stored, warnings };
+  }
+
+  private async delete(request: IncomingMessage, url: URL, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
+    const body = (await readRequestBody(request)) as { gracePeriodSeconds?: unknown; propagationPolicy?: unknown; preconditions?: { uid?: string; resourceVersion?: string }; dryRun?: unknown } | undefined;
+    const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
+    const propagation = url.searchParams.get('propagationPolicy') ?? (typeof body?.propagationPolicy === 'string' ? body.propagationPolicy : 'Background');
+    if (!['Orphan', 'Background', 'Foreground'].includes(propagation)) throw badRequest(`propagationPolicy: Unsupported value: "${propagation}": supported values: "Foreground", "Background", "Orphan"`);
+    const dryRun = options.dryRun || (Array.isArray(body?.dryRun) && body.dryRun.includes('All'));
+    const existing = this.existing(target);
+    const preconditions = body?.preconditions;
+    const { resource } = target;
+    if (preconditions?.uid && preconditions.uid !== existing.metadata.uid) {
+      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(resource)} "${target.name}": Precondition failed: UID in precondition: ${preconditions.uid}, UID in object meta: ${existing.metadata.uid}`, { name: target.name, kind: resource.plural });
+    }
+    if (preconditions?.resourceVersion && preconditions.resourceVersion !== existing.metadata.resourceVersion) {
+      throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(resource)} "${target.name}": Precondition failed: ResourceVersion in precondition: ${preconditions.resourceVersion}, ResourceVersion in object meta: ${existing.metadata.resourceVersion}`, { name: target.name, kind: resource.plural });
+    }
+    if (resource.plural === 'namespaces' && protectedNamespaces.has(target.name!)) {
+      throw new ApiError(403, 'Forbidden', `namespaces "${target.name}" is forbidden: this namespace may not be deleted`, { name: target.name, kind: 'namespaces' });
+    }
+    if (dryRun) return { code: 200, body: existing, warnings: [] };
+    if (resource.plural === 'pods') return { code: 200, body: this.writes.deletePod(target.namespace!, target.name!, grace), warnings: [] };
+    if (resource.plural === 'namespaces') return { code: 200, body: this.writes.deleteNamespace(target.name!), warnings: [] };
+    const removed = this.store.delete(resource, target.namespace, target.name!)!;
+    this.writes.reactToWrite({ type: 'deleted', resource, object: removed, previous: existing, propagation });
+    const details: Record<string, string> = { name: target.name!, kind: resource.plural, uid: existing.metadata.uid! };
+    if (resource.group) details.group = resource.group;
+    return { code: 200, body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Success', details }, warnings: [] };
+  }
+
+  // ---- the steps every write goes through ----
+
+  private existing(target: ResourceRequest): KubeObject {
+    this.requireNamespace(target);
+    const existing = this.store.get(target.resource, target.namespace, target.name!);
+    if (!existing) throw notFoundError(target);
+    return existing;
+  }
+
+  /** A namespaced write needs its namespace, as the NamespaceLifecycle admission plugin checks; a create, one not terminating. */
+  private requireNamespace(target: ResourceRequest, creating = false): void {
+    if (!target.resource.namespaced || target.namespace === undefined) return;
+    const namespace = this.store.get(namespaceType(), undefined, target.namespace);
+    if (!namespace) throw new ApiError(404, 'NotFound', `namespaces "${target.namespace}" not found`, { name: target.namespace, kind: 'namespaces' });
+    if (creating && namespace.metadata.deletionTimestamp) {
+      throw new ApiError(403, 'Forbidden', `${qualifiedResource(target.resource)} is forbidden: unable to create new content in namespace ${target.namespace} because it is being terminated`, {
+        ...(target.resource.group ? { group: target.resource.group } : {}),
+        kind: target.resource.plural,
+        causes: [{ reason: 'NamespaceTerminating', message: `namespace ${target.namespace} is being terminated`, field: 'metadata.namespace' }],
+      });
+    }
+  }
+
+  /** The body as the decoder reads it: an object of the URL's kind, unknown fields handled per fieldValidation. */
+  private decode(body: unknown, resource: ResourceType, validation: FieldValidation, warnings: string[], verb: 'create' | 'update' | 'patch'): KubeObject {
+    const kind = resource.kind;
+    const prefix = verb === 'patch' ? '' : `${kind} in version "${resource.version}" cannot be handled as a ${kind}: `;
+    if (!isRecord(body)) throw badRequest(`${prefix}the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`);
+    const object = structuredClone(body) as KubeObject;
+    if (object.kind !== undefined && object.kind !== kind) throw badRequest(`${prefix}the object's kind (${String(object.kind)}) does not match the kind on the URL (${kind})`);
+    if (object.apiVersion !== undefined && object.apiVersion !== apiVersionOf(resource)) {
+      throw badRequest(`the API version in the data (${String(object.apiVersion)}) does not match the expected API version (${apiVersionOf(resource)})`);
+    }
+    const findings = checkAgainstSchema(object, schemaOfKind(resource.group, kind), validation !== 'Strict');
+    if (findings.typeError) throw badRequest(`${prefix}${findings.typeError}`);
+    if (findings.unknown.length > 0) {
+      if (validation === 'Strict') throw badRequest(`${prefix}strict decoding error: ${findings.unknown.map((path) => `unknown field "${path}"`).join(', ')}`);
+      if (validation === 'Warn') warnings.push(...findings.unknown.map((path) => `unknown field "${path}"`));
+    }
+    if (!isRecord(object.metadata)) object.metadata = { name: '' };
+    object.apiVersion = apiVersionOf(resource);
+    object.kind = kind;
+    return object;
+  }
+
+  private checkNamespace(target: ResourceRequest, object: KubeObject, creating = false): void {
+    if (!target.resource.namespaced) {
+      delete object.metadata.namespace;
+      return;
+    }
+    if (object.metadata.namespace !== undefined && object.metadata.namespace !== '' && object.metadata.namespace !== target.namespace) {
+      throw badRequest('the namespace of the provided object does not match the namespace sent on the request');
+    }
+    object.metadata.namespace = target.namespace;
+    this.requireNamespace(target, creating);
+  }
+
+  private checkName(target: ResourceRequest, object: KubeObject): void {
+    if (object.metadata.name && object.metadata.name !== target.name) throw badRequest(`the name of the object (${object.metadata.name}) does not match the name on the URL (${target.name})`);
+    object.metadata.name = target.name!;
+  }
+
+  private generatedName(target: ResourceRequest, prefix: string): string {
+    const base = prefix.slice(0, 58);
+    for (let attempt = 0; attempt < 8; attempt++) {
+      const suffix = Array.from({ length: 5 }, () => generatedNameAlphabet[Math.floor(Math.random() * generatedNameAlphabet.length)]).join('');
+      if (!this.store.get(target.resource, target.namespace, base + suffix)) return base + suffix;
+    }
+    throw new ApiError(500, 'InternalError', 'Internal error occurred: could not generate a unique name');
+  }
+
+  /** A scale subresource write: only spec.replicas changes, owned by the writer with subresource "scale". */
+  private scaleTo(target: ResourceRequest, existing: KubeObject, body: unknown, options: WriteOptions): KubeObject {
+    const scale = isRecord(body) ? body : {};
+    const scaleMeta = isRecord(scale.metadata) ? scale.metadata : {};
+    if (scaleMeta.resourceVersion && scaleMeta.resourceVersion !== existing.metadata.resourceVersion) throw modifiedConflict(target);
+    if (scaleMeta.name !== undefined && scaleMeta.name !== target.name) throw badRequest(`the name of the object (${String(scaleMeta.name)}) does not match the name on the URL (${target.name})`);
+    const replicas = isRecord(scale.spec) ? scale.spec.replicas : undefined;
+    validateScale(replicas, target.name!);
+    const next: KubeObject = { ...existing, spec: { ...(existing.spec as Loose), replicas } };
+    return this.finish(target, existing, next, options, undefined);
+  }
+
+  /**
+   * Identity and server-set metadata, defaults and admission, validation, generation, field ownership; then
+   * stored (and the controllers told), unless this is a dry run or changes nothing.
+   */
+  private finish(target: ResourceRequest, previous: KubeObject | undefined, object: KubeObject, options: WriteOptions, appliedFields: ManagedFieldsEntry[] | undefined): KubeObject {
+    const { resource } = target;
+    const metadata = object.metadata;
+    if (previous) {
+      const sentVersion = metadata.resourceVersion;
+      if (sentVersion && sentVersion !== previous.metadata.resourceVersion) throw modifiedConflict(target);
+      if (metadata.uid && metadata.uid !== previous.metadata.uid) {
+        throw new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(resource)} "${target.name}": Precondition failed: UID in precondition: ${metadata.uid}, UID in object meta: ${previous.metadata.uid}`, { name: target.name, kind: resource.plural });
+      }
+      object.metadata = { ...metadata, uid: previous.metadata.uid, creationTimestamp: previous.metadata.creationTimestamp, resourceVersion: previous.metadata.resourceVersion };
+      if (previous.metadata.deletionTimestamp) object.metadata.deletionTimestamp = previous.metadata.deletionTimestamp;
+      if (previous.metadata.generation !== undefined) object.metadata.generation = previous.metadata.generation;
+      else delete object.metadata.generation;
+      // Writes to the main resource leave status alone, as the status subresource's strategy splits them.
+      if (previous.status === undefined) delete object.status;
+      else object.status = previous.status;
+    } else {
+      if (this.store.get(resource, target.namespace, metadata.name)) {
+        throw new ApiError(409, 'AlreadyExists', `${qualifiedResource(resource)} "${metadata.name}" already exists`, { name: metadata.name, ...(resource.group ? { group: resource.group } : {}), kind: resource.plural });
+      }
+      this.checkCaps(resource, object);
+      object.metadata = { ...metadata, uid: randomUUID(), creationTimestamp: isoSeconds(Date.now()) };
+      delete object.metadata.resourceVersion;
+      delete object.metadata.deletionTimestamp;
+      delete object.metadata.generation;
+      if (appsKinds.has(object.kind)) object.metadata.generation = 1;
+      delete object.status;
+      if (appsKinds.has(object.kind)) object.status = {};
+    }
+    if (!isRecord(object.spec) && ['Deployment', 'ReplicaSet', 'DaemonSet', 'Pod', 'Service'].includes(object.kind)) object.spec = {};
+    applyDefaults(object, { allocateServiceIp: () => this.allocateServiceIp() });
+    if (previous) {
+      // Objects are defaulted when read too: a write that differs from the stored spec only by defaults keeps it.
+      const storedDefaulted = structuredClone(previous);
+      applyDefaults(storedDefaulted, { allocateServiceIp: () => '' });
+      if (isDeepStrictEqual(storedDefaulted.spec, object.spec)) object.spec = previous.spec;
+    }
+    validateObject(object, resource.group, resource.namespaced, previous);
+    if (!previous && object.kind === 'Pod') {
+      admitPod(object);
+      object.status = { phase: 'Pending', qosClass: qosClassOf((object.spec as { containers: ContainerSpec[] }).containers) };
+    }
+    if (!previous && object.kind === 'DaemonSet') {
+      const nodes = this.nodeCount();
+      if (nodes > MAX_DAEMONSET_PODS) {
+        throw new ApiError(403, 'Forbidden', `daemonsets.apps "${object.metadata.name}" is forbidden: the demo cluster simulates at most ${MAX_DAEMONSET_PODS} Pods per DaemonSet, and this one would run ${nodes} (one per node)`, { name: object.metadata.name, group: 'apps', kind: 'daemonsets' });
+      }
+    }
+    if (previous && appsKinds.has(object.kind) && !isDeepStrictEqual(object.spec, previous.spec)) object.metadata.generation = (previous.metadata.generation ?? 1) + 1;
+    object.metadata.managedFields = appliedFields ?? managedFieldsAfterUpdate(previous, object, options.writer);
+    if (previous && unchanged(previous, object)) return previous;
+    if (options.dryRun) return object;
+    const stored = previous ? this.store.update(resource, object) : this.store.create(resource, object);
+    this.writes.reactToWrite({ type: previous ? 'updated' : 'created', resource, object: stored, previous });
+    return stored;
+  }
+
+  private checkCaps(resource: ResourceType, object: KubeObject): void {
+    const added = this.store.count(resource) - (this.baseline.get(resource) ?? 0);
+    const cap = resource.plural === 'namespaces' ? MAX_USER_NAMESPACES : MAX_USER_OBJECTS_PER_KIND;
+    if (added >= cap) {
+      throw new ApiError(403, 'Forbidden', `${qualifiedResource(resource)} "${object.metadata.name}" is forbidden: the demo cluster holds at most ${cap} ${resource.plural} besides its own; delete some first`, { name: object.metadata.name, ...(resource.group ? { group: resource.group } : {}), kind: resource.plural });
+    }
+  }
+
+  /** A free address of 10.96.0.0/16 (10.96.0.1 and .10 are the kubernetes and kube-dns Services'). */
+  private allocateServiceIp(): string {
+    const used = new Set(this.store.list(serviceType()).map((service) => (service.spec as Loose).clusterIP as string));
+    for (let attempt = 0; attempt < 1000; attempt++) {
+      const host = 11 + Math.floor(Math.random() * (65_534 - 11));
+      const ip = `10.96.${host >> 8}.${host & 255}`;
+      if (!used.has(ip) && (host & 255) !== 0 && (host & 255) !== 255) return ip;
+    }
+    throw new ApiError(500, 'InternalError', 'Internal error occurred: failed to allocate a serviceIP: range is full');
+  }
+}
+
+function unchanged(previous: KubeObject, next: KubeObject): boolean {
+  const strip = (object: KubeObject) => ({ ...object, metadata: { ...object.metadata, managedFields: ((object.metadata.managedFields ?? []) as ManagedFieldsEntry[]).map((entry) => ({ ...entry, time: '' })) } });
+  return isDeepStrictEqual(strip(previous), strip(next));
+}
+
+function modifiedConflict(target: ResourceRequest): ApiError {
+  return new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": the object has been modified; please apply your changes to the latest version and try again`, { name: target.name, ...(target.resource.group ? { group: target.resource.group } : {}), kind: target.resource.plural });
+}
+
+function unsupportedPatchType(): ApiError {
+  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/apply-patch+yaml, application/strategic-merge-patch+json');
+}
+
+function unsupportedUpdateType(): ApiError {
+  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+}
+
+function namespaceType(): ResourceType {
+  return findResourceType('', 'v1', 'namespaces')!;
+}
+
+function serviceType(): ResourceType {
+  return findResourceType('', 'v1', 'services')!;
+}
