@@ -523,6 +523,22 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       ],
     });
   }
+  if (removedAt !== undefined && !pod.metadata.deletionTimestamp) {
+    // Gone without a graceful deletion the watch saw: deleted at once (grace period 0, or never bound).
+    const deleteEvent = ownerEvents.find((event) => event.reason === 'SuccessfulDelete' && mentions(event));
+    list.add({
+      id: `pod-deleted:${ref.uid}`,
+      kind: 'pod-deleted',
+      actor: deleteEvent ? use.take(deleteEvent).component || 'kube-controller-manager' : UNRECORDED_CLIENT,
+      ...(!deleteEvent && { component: 'client' as const }),
+      object: ref,
+      time: deleteEvent?.lastTime ?? new Date(removedAt).toISOString(),
+      evidence: [
+        ...(deleteEvent ? [{ source: 'event' as const, text: eventText(deleteEvent) }] : []),
+        { source: 'watch', text: 'gone from the API without a deletionTimestamp first: deleted at once' },
+      ],
+    });
+  }
   if (removedAt !== undefined) {
     list.add({
       id: `pod-removed:${ref.uid}`,
