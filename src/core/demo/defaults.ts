@@ -71,7 +71,7 @@ export function defaultPodSpec(spec: unknown): void {
   if (typeof spec.serviceAccountName === 'string' && spec.serviceAccountName) fill(spec, 'serviceAccount', spec.serviceAccountName);
 }
 
-function defaultTemplate(template: unknown): void {
+export function defaultTemplate(template: unknown): void {
   if (!isRecord(template)) return;
   fill(template, 'metadata', {});
   defaultPodSpec(template.spec);

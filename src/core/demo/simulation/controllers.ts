@@ -7,11 +7,31 @@ import { schedulingNodeOf, schedulingPodOf } from '../../placement/objects';
 import { explainPlacement } from '../../placement/place';
 import { parseKubeVersion } from '../../health/versionSkew';
 import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoMicros, isoSeconds, systemTolerationsForDaemonSet, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
+import { defaultTemplate } from '../defaults';
 import { managedEntry, type ManagedFieldsEntry } from '../managedFields';
 import { withManagerEntry } from '../fieldOwnership';
 import type { KubeObject } from '../resources';
 import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, eventType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType, tolerates } from './shared';
 import { NodeLifecycle } from './nodeLifecycle';
+
+/** JSON with every object's keys sorted: two values equal as data give the same text. */
+function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item));
+}
+
+/**
+ * The Deployment controller's EqualIgnoreHash: the same Pod template but for the pod-template-hash label, compared
+ * as the server stores them (defaults filled in), so a template written before or after defaulting is one revision.
+ */
+function sameTemplate(a: unknown, b: unknown): boolean {
+  const comparable = (template: unknown) => {
+    const copy = structuredClone(template ?? {}) as Loose;
+    if (copy.metadata?.labels) delete copy.metadata.labels['pod-template-hash'];
+    defaultTemplate(copy);
+    return canonicalJson(copy);
+  };
+  return comparable(a) === comparable(b);
+}
 
 export abstract class ControllersAndScheduler extends NodeLifecycle {
   protected ownedPods(owner: KubeObject): KubeObject[] {
@@ -265,7 +285,7 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     if (!template.annotations) delete template.annotations;
     const hash = templateHash(template);
     const owned = this.store.list(replicaSetType, namespace).filter((rs) => rs.metadata.ownerReferences?.some((reference) => reference.uid === deployment.metadata.uid));
-    let current = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash);
+    let current = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash) ?? owned.find((rs) => sameTemplate((rs.spec as Loose).template, spec.template));
     const olds = owned.filter((rs) => rs !== current).sort((a, b) => Date.parse(a.metadata.creationTimestamp!) - Date.parse(b.metadata.creationTimestamp!));
     const specReplicas = (rs: KubeObject | undefined) => Number((rs?.spec as Loose | undefined)?.replicas ?? 0);
     const available = (rs: KubeObject | undefined) => Number((rs?.status as Loose | undefined)?.availableReplicas ?? 0);

@@ -53,8 +53,13 @@ describe('the demo API server\'s writes', function () {
     const created = (await request('/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: JSON.stringify(deployment) })).json();
     assert.equal(created.metadata.generation, 1);
     const path = '/apis/apps/v1/namespaces/default/deployments/api';
-    const latest = (await request(path)).json();
-    const relabelled = await request(path, { method: 'PUT', headers: json, body: JSON.stringify({ ...latest, metadata: { ...latest.metadata, labels: { team: 'a' } } }) });
+    // The Deployment controller writes status meanwhile: read, modify, write again on a conflict, as clients do.
+    let relabelled = await request(path);
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const latest = (await request(path)).json();
+      relabelled = await request(path, { method: 'PUT', headers: json, body: JSON.stringify({ ...latest, metadata: { ...latest.metadata, labels: { team: 'a' } } }) });
+      if (relabelled.status !== 409) break;
+    }
     assert.equal(relabelled.status, 200, relabelled.text);
     assert.equal(relabelled.json().metadata.generation, 1);
     const stale = await request(path, { method: 'PUT', headers: json, body: JSON.stringify(created) });
