@@ -5,7 +5,7 @@
  * rules are tested in plain Node; src/ui/diagram/diagramPanel.ts plugs it into a WebviewPanel.
  */
 import type { PlacementOverlay } from '../core/placement/overlay';
-import type { HostToWebviewMessage, WalkthroughAction } from './diagramProtocol';
+import type { HostToWebviewMessage, TraceStepMessage, WalkthroughAction } from './diagramProtocol';
 import type { AnatomySource } from '../core/anatomy/source';
 import type { ClusterAnatomy, ControlPlaneAnatomy } from '../core/anatomy/types';
 import type { Event } from '../core/util/event';
@@ -38,6 +38,8 @@ export class DiagramFeed implements Disposable {
   private pending = new Map<'reveal' | 'walkthrough', HostToWebviewMessage>();
   private pendingLeases = new Set<string>();
   private highlighted: readonly AnatomyTarget[] = [];
+  /** The live trace's latest step: lit again on a webview that starts over, until the trace ends. */
+  private lastTraceStep: TraceStepMessage | undefined;
   private leaseTimer: unknown;
   private readonly disposables = new DisposableStore();
 
@@ -64,6 +66,7 @@ export class DiagramFeed implements Disposable {
     this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings() });
     this.sendSnapshot();
     if (this.highlighted.length > 0) this.options.post({ type: 'highlight', targets: this.highlighted });
+    if (this.lastTraceStep) this.options.post(this.lastTraceStep);
     for (const message of this.pending.values()) this.options.post(message);
     this.pending.clear();
   }
@@ -90,6 +93,18 @@ export class DiagramFeed implements Disposable {
 
   walkthrough(action: WalkthroughAction): void {
     this.sendWhenReady({ type: 'walkthrough', action });
+  }
+
+  /** A live trace's step as it happens; a hidden webview gets only the latest once it is back. */
+  traceStep(step: Omit<TraceStepMessage, 'type'>): void {
+    this.lastTraceStep = { type: 'traceStep', ...step };
+    if (this.ready) this.options.post(this.lastTraceStep);
+  }
+
+  traceEnded(): void {
+    if (!this.lastTraceStep) return;
+    this.lastTraceStep = undefined;
+    if (this.ready) this.options.post({ type: 'traceEnded' });
   }
 
   /** The one way a request reaches the webview: at once when it is ready, else right after its snapshot. */

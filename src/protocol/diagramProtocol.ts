@@ -8,6 +8,7 @@ import type { AnatomyDelta } from '../core/diagram/delta';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import type { DiagramUiState } from '../core/diagram/scene';
 import type { DiagramStrings } from '../core/diagram/strings';
+import { walkthroughStepCount } from '../core/diagram/walkthrough';
 
 // ---- host → webview ----
 
@@ -60,7 +61,39 @@ export interface LocaleMessage {
   readonly strings: DiagramStrings;
 }
 
-export type HostToWebviewMessage = SnapshotMessage | DeltaMessage | LeaseRenewedMessage | RevealMessage | HighlightMessage | WalkthroughMessage | LocaleMessage;
+/**
+ * One step of a live trace, as the cluster records it: lights the walk-through step whose edges it travels,
+ * with its sentence, until the next step. Steps that come faster than a person reads wait their turn briefly.
+ */
+export interface TraceStepMessage {
+  readonly type: 'traceStep';
+  /** 0-based index of the walk-through step (src/core/diagram/walkthrough.ts). */
+  readonly walkStep: number;
+  /** The step's sentence, localised by the host; it names cluster objects, so it is shown as text only. */
+  readonly caption: string;
+  /** Who did it: "kube-scheduler (default-scheduler)". */
+  readonly component: string;
+  /** The time the cluster recorded, as shown. */
+  readonly time: string;
+  /** The node the step happened on, when it names one: its kubelet is the one lit. */
+  readonly node?: string;
+}
+
+/** The live trace stopped: its light and caption go. */
+export interface TraceEndedMessage {
+  readonly type: 'traceEnded';
+}
+
+export type HostToWebviewMessage =
+  | SnapshotMessage
+  | DeltaMessage
+  | LeaseRenewedMessage
+  | RevealMessage
+  | HighlightMessage
+  | WalkthroughMessage
+  | LocaleMessage
+  | TraceStepMessage
+  | TraceEndedMessage;
 
 // ---- webview → host ----
 
@@ -85,6 +118,8 @@ export interface RenderReport {
   readonly components?: Readonly<Record<string, { readonly health: string; readonly detail: string }>>;
   /** The ids of the boxes a highlight marks now (a hands-on step's). */
   readonly highlighted?: readonly string[];
+  /** The live trace step the diagram lights now: its caption as shown, and the ids of the boxes lit. */
+  readonly liveTrace?: { readonly caption: string; readonly litBoxes: readonly string[]; readonly litEdges: number };
   /** Set when there was nothing to draw. */
   readonly status?: string;
 }
@@ -131,6 +166,11 @@ export interface ErrorMessage {
   readonly message: string;
 }
 
+/** The toolbar's "Trace live": the host asks which workload to trace, and traces it. */
+export interface TraceLiveMessage {
+  readonly type: 'traceLive';
+}
+
 export type WebviewToHostMessage =
   | ReadyMessage
   | RenderedMessage
@@ -140,7 +180,8 @@ export type WebviewToHostMessage =
   | ExportSvgMessage
   | ExportPngMessage
   | ToggleMessage
-  | ErrorMessage;
+  | ErrorMessage
+  | TraceLiveMessage;
 
 // ---- guards ----
 
@@ -180,6 +221,7 @@ export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
   hasType(value, 'exportPng') && typeof value.dataUrl === 'string' && value.dataUrl.startsWith('data:image/png;base64,');
 export const isToggleMessage = (value: unknown): value is ToggleMessage => hasType(value, 'toggle') && isUiState(value.state);
 export const isErrorMessage = (value: unknown): value is ErrorMessage => hasType(value, 'error') && typeof value.message === 'string';
+export const isTraceLiveMessage = (value: unknown): value is TraceLiveMessage => hasType(value, 'traceLive');
 
 export const isSnapshotMessage = (value: unknown): value is SnapshotMessage =>
   hasType(value, 'snapshot') && (value.anatomy === null || (isObject(value.anatomy) && Array.isArray(value.anatomy.nodes)));
@@ -191,4 +233,15 @@ export const isHighlightMessage = (value: unknown): value is HighlightMessage =>
   hasType(value, 'highlight') && Array.isArray(value.targets) && value.targets.length <= 10_000 && value.targets.every(isAnatomyTarget);
 export const isWalkthroughMessage = (value: unknown): value is WalkthroughMessage =>
   hasType(value, 'walkthrough') && ['play', 'stop', 'next', 'previous'].includes(value.action as string);
+const isBoundedString = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
+export const isTraceStepMessage = (value: unknown): value is TraceStepMessage =>
+  hasType(value, 'traceStep') &&
+  Number.isInteger(value.walkStep) &&
+  (value.walkStep as number) >= 0 &&
+  (value.walkStep as number) < walkthroughStepCount &&
+  isBoundedString(value.caption, 4_000) &&
+  isBoundedString(value.component, 512) &&
+  isBoundedString(value.time, 64) &&
+  (value.node === undefined || isBoundedString(value.node, 253));
+export const isTraceEndedMessage = (value: unknown): value is TraceEndedMessage => hasType(value, 'traceEnded');
 export const isLocaleMessage = (value: unknown): value is LocaleMessage => hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

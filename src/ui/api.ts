@@ -7,6 +7,7 @@ import type { ConnectionStatus } from '../core/anatomy/connection';
 import type { RenderReport } from '../protocol/diagramProtocol';
 import type { ContextStatusSnapshot, PickRow } from './statusBar/contextSwitcher';
 import type { RenderedTreeItem } from './tree/anatomyTreeProvider';
+import type { TraceViewSnapshot } from './trace/traceView';
 
 /** What `activate()` returns to other extensions and to the tests. Versioned: fields are only ever added. */
 export interface ClusterAnatomyApi {
@@ -39,4 +40,6 @@ export interface ClusterAnatomyApi {
   readonly demoCluster: DemoCluster | undefined;
   /** The hands-on's last report on the current context (undefined before the hands-on is begun or viewed). */
   handsOn(): HandsOnReport | undefined;
+  /** What the Trace view shows: the traced workload, whether it is live, and its steps as rows (undefined before the first trace). */
+  trace(): TraceViewSnapshot | undefined;
 }

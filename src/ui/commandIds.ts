@@ -35,6 +35,24 @@ export const CommandIds = {
   /** Marks what a step's commands show in the tree and the diagram. */
   showHandsOnStep: 'clusterAnatomy.handsOn.show',
   runExperiment: 'clusterAnatomy.handsOn.runExperiment',
+  // The live trace
+  /** Traces a workload given as `{ kind, namespace, name, since? }` or a tree row; without one, asks which. */
+  startTrace: 'clusterAnatomy.trace.start',
+  /** The same, as a tree row's context menu says it ("Trace"). */
+  traceItem: 'clusterAnatomy.trace.item',
+  traceNextChange: 'clusterAnatomy.trace.nextChange',
+  stopTrace: 'clusterAnatomy.trace.stop',
+  /** Both exports take a target Uri instead of asking with a save dialog (the tests do). */
+  exportTraceMarkdown: 'clusterAnatomy.trace.exportMarkdown',
+  exportTraceJson: 'clusterAnatomy.trace.exportJson',
+  showTraceInDiagram: 'clusterAnatomy.trace.showInDiagram',
+  /** Not in the palette: a step's row was clicked. */
+  revealTraceStep: 'clusterAnatomy.trace.revealStep',
   /** Not in the palette: the last render report, for the integration tests. */
   diagramRenderReport: 'clusterAnatomy.diagramRenderReport',
+  // Applying a manifest
+  /** The active YAML editor's objects, by server-side apply after a dry run and its diff. */
+  applyManifest: 'clusterAnatomy.applyManifest',
+  /** Registered only in a test run: answers the apply's confirmations instead of a person. */
+  answerApplyConfirmationsForTests: 'clusterAnatomy.apply.answerConfirmationsForTests',
 } as const;

@@ -9,7 +9,9 @@ import type { ClusterAnatomyApi } from './api';
 import { CommandIds } from './commandIds';
 import { registerDemoCluster } from './demo/demoClusterCommand';
 import { registerDiagram } from './diagram/registerDiagram';
+import { registerApply } from './apply/registerApply';
 import { registerHandsOn } from './handsOn/registerHandsOn';
+import { registerTrace } from './trace/registerTrace';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
 import { liveObjectLookup } from './hover/liveObjectLookup';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
@@ -66,6 +68,8 @@ export class ExtensionContainer implements vscode.Disposable {
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     const handsOn = registerHandsOn(this, { live: this.live, kubeconfig: this.workspace.kubeconfig, ensureLive: () => this.ensureLive(), revealInTree, demo: () => demo.cluster });
+    registerApply(this, { live: this.live, ensureLive: () => this.ensureLive(), demo: () => demo.cluster });
+    const trace = registerTrace(this, { live: this.live, ensureLive: () => this.ensureLive(), revealInTree, diagram });
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);
@@ -99,6 +103,7 @@ export class ExtensionContainer implements vscode.Disposable {
         return demo.cluster;
       },
       handsOn: () => handsOn.monitor.current,
+      trace: () => trace.snapshot(),
     };
   }
 

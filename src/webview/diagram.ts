@@ -8,7 +8,7 @@ import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
 import { layoutDiagram } from '../core/diagram/layout';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import { type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
-import { type DiagramStrings, defaultDiagramStrings, mergeDiagramStrings } from '../core/diagram/strings';
+import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
 import { diagramStructureCss } from '../core/diagram/stylesheet';
 import { sceneToSvgModel } from '../core/diagram/svgModel';
@@ -23,13 +23,17 @@ import {
   isUiState,
   isHighlightMessage,
   isWalkthroughMessage,
+  isTraceEndedMessage,
+  isTraceStepMessage,
   type RenderReport,
+  type TraceStepMessage,
 } from '../protocol/diagramProtocol';
 import { canvasMeasure, sceneToPng } from './canvasImage';
 import { buildSvgDom, html } from './dom';
 import { showCard } from './card';
 import { HeartbeatView } from './heartbeats';
 import { WalkthroughPlayer } from './walkthroughPlayer';
+import { TraceStepQueue } from './traceQueue.utils';
 import { bindPointer } from './pointer';
 import { bindKeyboard } from './keyboard';
 import { BoxFocus } from './boxFocus';
@@ -66,6 +70,7 @@ class DiagramApp {
     walk: () => this.walk(this.walkthrough.isPlaying ? 'stop' : 'play'),
     previous: () => this.walk('previous'),
     next: () => this.walk('next'),
+    traceLive: () => this.host.postMessage({ type: 'traceLive' }),
     zoom: (factor) => this.viewport.zoom(factor),
     fit: () => this.viewport.fit(),
     exportSvg: () => this.exportSvg(),
@@ -81,6 +86,11 @@ class DiagramApp {
     strings: () => this.strings,
     playing: (playing) => this.toolbar.setWalking(playing, this.strings),
   });
+  /** A live trace's steps, each lit long enough to read; alike steps that crowd in are counted, not replayed. */
+  private readonly traceSteps = new TraceStepQueue<TraceStepMessage>(
+    (step, more) => this.showTraceStep(step, more),
+    (a, b) => a.walkStep === b.walkStep && a.component === b.component,
+  );
   private readonly canvas = html('div', { class: 'ca-canvas', tabindex: '0', role: 'application', 'aria-describedby': 'ca-help' });
   private readonly help = html('div', { class: 'ca-help', id: 'ca-help', role: 'region' });
   private readonly viewport = new ViewportControl(this.canvas, {
@@ -155,6 +165,14 @@ class DiagramApp {
       });
     } else if (isWalkthroughMessage(message)) {
       this.whenDrawn(() => this.walk(message.action));
+    } else if (isTraceStepMessage(message)) {
+      this.whenDrawn(() => this.traceSteps.push(message));
+    } else if (isTraceEndedMessage(message)) {
+      this.whenDrawn(() => {
+        this.traceSteps.clear();
+        this.walkthrough.showLive(undefined);
+        this.report();
+      });
     } else {
       const type = (message as HostToWebviewMessage | undefined)?.type;
       this.host.postMessage({ type: 'error', message: `Unknown message ${typeof type === 'string' ? type : typeof message}` });
@@ -236,6 +254,13 @@ class DiagramApp {
         (this.scene?.boxes ?? []).filter((box) => box.kind === 'component').map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
       ),
       ...(this.focus.highlightedIds.length > 0 && { highlighted: this.focus.highlightedIds }),
+      ...(this.walkthrough.isLive && {
+        liveTrace: {
+          caption: [...this.caption.children].map((line) => line.textContent ?? '').join('\n'),
+          litBoxes: [...(svg?.querySelectorAll('.ca-box.ca-lit') ?? [])].map((box) => box.getAttribute('data-id') ?? ''),
+          litEdges: count('.ca-edge.ca-lit'),
+        },
+      }),
       ...(this.anatomy ? {} : { status: this.status }),
     };
     this.host.postMessage({ type: 'rendered', report });
@@ -263,19 +288,36 @@ class DiagramApp {
 
   private walk(action: 'play' | 'stop' | 'next' | 'previous'): void {
     if (action === 'stop' || !this.scene) {
+      this.traceSteps.clear();
       this.walkthrough.stop();
       return;
     }
-    if (this.ui.view !== 'architecture') {
-      // The walk-through runs on the architecture view: switch to it now, not on the next frame.
-      this.ui = { ...this.ui, view: 'architecture' };
-      this.saveState();
-      this.host.postMessage({ type: 'toggle', state: this.ui });
-      this.render();
-    }
+    this.showArchitecture();
     if (action === 'play') this.walkthrough.play();
     else if (action === 'next') this.walkthrough.next();
     else this.walkthrough.previous();
+  }
+
+  /** The walk-through and the live trace run on the architecture view: switch to it now, not on the next frame. */
+  private showArchitecture(): void {
+    if (this.ui.view === 'architecture') return;
+    this.ui = { ...this.ui, view: 'architecture' };
+    this.saveState();
+    this.host.postMessage({ type: 'toggle', state: this.ui });
+    this.render();
+  }
+
+  /** One live step: the drawing turns to the architecture when a trace begins, not at every step after. */
+  private showTraceStep(step: TraceStepMessage, more: number): void {
+    if (!this.scene) return;
+    if (!this.walkthrough.isLive) this.showArchitecture();
+    if (this.ui.view !== 'architecture') return;
+    const s = this.strings;
+    this.walkthrough.showLive({
+      resolve: () => (this.scene ? walkthroughSteps(this.scene, this.strings, { node: step.node })[step.walkStep] : undefined),
+      caption: [format(s.traceCaption, step.time, step.component), more > 0 ? format(s.traceMore, step.caption, more) : step.caption],
+    });
+    this.report();
   }
 
   // ---- interaction ----

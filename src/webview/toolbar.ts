@@ -1,4 +1,4 @@
-/** The diagram's toolbar: views, the reverse-edges toggle, the walk-through, zoom, export and keyboard help. */
+/** The diagram's toolbar: views, the reverse-edges toggle, the walk-through and the live trace, zoom, export and keyboard help. */
 import type { DiagramUiState } from '../core/diagram/scene';
 import type { DiagramStrings } from '../core/diagram/strings';
 import { html } from './dom';
@@ -10,6 +10,8 @@ export interface ToolbarActions {
   walk(): void;
   previous(): void;
   next(): void;
+  /** Asks the host to trace a workload live on the drawing. */
+  traceLive(): void;
   zoom(factor: number): void;
   fit(): void;
   exportSvg(): void;
@@ -44,6 +46,7 @@ export class Toolbar {
       button('walk', () => actions.walk(), { 'aria-pressed': 'false' }),
       button('previous', () => actions.previous()),
       button('next', () => actions.next()),
+      button('traceLive', () => actions.traceLive()),
       html('span', { class: 'ca-spacer' }),
       button('zoomOut', () => actions.zoom(0.8)),
       button('zoomIn', () => actions.zoom(1.25)),
@@ -62,6 +65,7 @@ export class Toolbar {
       walk: walking ? s.walkthroughStop : s.walkthroughPlay,
       previous: s.walkthroughPrevious,
       next: s.walkthroughNext,
+      traceLive: s.traceLive,
       zoomOut: s.zoomOut,
       zoomIn: s.zoomIn,
       fit: s.zoomFit,

@@ -1,6 +1,7 @@
 /**
  * The Deployment walk-through on the drawing: which step is lit, its caption, and the timer that moves on. It
- * plays on the architecture view only; another view ends it.
+ * plays on the architecture view only; another view ends it. A live trace lights the same steps, one recorded
+ * step at a time, with its own caption; the canned tour and the live trace replace each other.
  */
 import { type DiagramStrings, format } from '../core/diagram/strings';
 import type { WalkthroughStep } from '../core/diagram/walkthrough';
@@ -16,15 +17,26 @@ export interface WalkthroughStage {
   playing(playing: boolean): void;
 }
 
+/** A live trace's step: which walk-through step to light (worked out again on each drawing) and its caption lines. */
+export interface LiveStep {
+  resolve(): WalkthroughStep | undefined;
+  readonly caption: readonly string[];
+}
+
 export class WalkthroughPlayer {
   private steps: readonly WalkthroughStep[] = [];
   private index: number | null = null;
+  private live: LiveStep | undefined;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(private readonly stage: WalkthroughStage) {}
 
   get isPlaying(): boolean {
     return this.index !== null;
+  }
+
+  get isLive(): boolean {
+    return this.live !== undefined;
   }
 
   /** After each drawing: its steps, lit again; a view other than the architecture ends the walk. */
@@ -52,14 +64,24 @@ export class WalkthroughPlayer {
     this.apply();
   }
 
+  /** Lights a live trace's step until the next one (a tour under way ends); undefined puts the light out. */
+  showLive(step: LiveStep | undefined): void {
+    clearTimeout(this.timer);
+    this.index = null;
+    this.live = step;
+    this.apply();
+  }
+
   private end(): void {
     clearTimeout(this.timer);
     this.index = null;
+    this.live = undefined;
   }
 
   private show(index: number): void {
     clearTimeout(this.timer);
     this.index = index;
+    this.live = undefined;
     this.apply();
   }
 
@@ -76,16 +98,27 @@ export class WalkthroughPlayer {
     const svg = this.stage.drawing();
     if (!svg) return;
     for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
-    const step = this.index === null ? undefined : this.steps[this.index];
+    const step = this.index === null ? this.live?.resolve() : this.steps[this.index];
     svg.classList.toggle('ca-walking', !!step);
-    this.stage.playing(!!step);
+    this.stage.playing(this.index !== null);
+    const caption = this.stage.caption;
+    caption.classList.toggle('ca-caption-live', this.live !== undefined);
     if (!step) {
-      this.stage.caption.textContent = '';
+      caption.replaceChildren();
       return;
     }
     const edgeIds = new Set(step.edgeIds);
     for (const edge of svg.querySelectorAll('.ca-edge')) if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
     for (const id of step.boxIds) this.stage.box(id)?.classList.add('ca-lit');
-    this.stage.caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
+    if (this.index !== null) {
+      caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
+      return;
+    }
+    // Cluster text (names, messages) is set as text nodes, one line each: never parsed as markup.
+    caption.replaceChildren(...(this.live?.caption ?? []).map((line) => {
+      const element = document.createElement('div');
+      element.textContent = line;
+      return element;
+    }));
   }
 }

@@ -43,6 +43,8 @@ function defaultContainer(container: unknown): void {
   fill(container, 'terminationMessagePath', '/dev/termination-log');
   fill(container, 'terminationMessagePolicy', 'File');
   fill(container, 'imagePullPolicy', imagePullPolicyFor(container.image));
+  // Not a default but the server's encoding: ResourceRequirements is a struct, written as {} when empty.
+  fill(container, 'resources', {});
   if (Array.isArray(container.ports)) for (const port of container.ports) if (isRecord(port)) fill(port, 'protocol', 'TCP');
   if (Array.isArray(container.env)) {
     for (const variable of container.env) if (isRecord(variable) && isRecord(variable.valueFrom) && isRecord(variable.valueFrom.fieldRef)) fill(variable.valueFrom.fieldRef, 'apiVersion', 'v1');

@@ -150,6 +150,10 @@ export const defaultDiagramStrings = {
   walkthroughStep: 'Step {0} of {1}',
   walkthroughPrevious: 'Previous step',
   walkthroughNext: 'Next step',
+  // A live trace on the drawing: {0} is the time the cluster recorded, {1} the component that did it
+  traceLive: 'Trace live',
+  traceCaption: 'Live trace · {0} · {1}',
+  traceMore: '{0} (and {1} more)',
   keyboardHelp: 'Keyboard help',
   keyboardHelpTitle: 'Keyboard shortcuts',
   waiting: 'Waiting for the cluster…',

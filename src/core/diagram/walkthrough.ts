@@ -14,13 +14,18 @@ export interface WalkthroughStep {
 
 export const walkthroughStepCount = 6;
 
-export function walkthroughSteps(scene: Scene, strings: DiagramStrings = defaultDiagramStrings): WalkthroughStep[] {
+/** `node`: the node whose kubelet carries steps 5 and 6 (a live trace's step names it), when it is drawn. */
+export function walkthroughSteps(scene: Scene, strings: DiagramStrings = defaultDiagramStrings, options: { readonly node?: string } = {}): WalkthroughStep[] {
   const edges = (predicate: (edge: SceneEdge) => boolean) => scene.edges.filter(predicate).map((edge) => edge.id);
   const touching = (component: string, kind: string) => (edge: SceneEdge) =>
     edge.kind === kind && edge.fromComponent === component && edge.toComponent === 'kube-apiserver' && !edge.node && !edge.group;
   // The node that starts the containers: the first worker drawn with a box, else any node, else a group.
   const kubelets = scene.boxes.filter((box) => box.component === 'kubelet' && box.node);
-  const worker = kubelets.find((box) => box.role === 'worker' && box.health === 'ok') ?? kubelets.find((box) => box.role === 'worker') ?? kubelets[0];
+  const worker =
+    kubelets.find((box) => options.node !== undefined && box.node === options.node) ??
+    kubelets.find((box) => box.role === 'worker' && box.health === 'ok') ??
+    kubelets.find((box) => box.role === 'worker') ??
+    kubelets[0];
   const nodeName = worker?.node ?? scene.boxes.find((box) => box.kind === 'group')?.label ?? '';
   const onNode = (edge: SceneEdge) => (worker ? edge.node === worker.node : edge.group !== undefined);
   const steps: [string, string[], string[]][] = [

@@ -116,11 +116,37 @@ export function formatBytes(bytes: number): string {
   return bytes >= 2 ** 20 ? `${+(bytes / 2 ** 20).toFixed(1)} MiB` : bytes >= 1024 ? `${+(bytes / 1024).toFixed(1)} KiB` : `${bytes} bytes`;
 }
 
+export type WriteMethod = 'DELETE' | 'PATCH' | 'POST' | 'PUT';
+
+/** Server-side apply: the body is the object itself (JSON, which is valid YAML). */
+export const APPLY_PATCH_CONTENT_TYPE = 'application/apply-patch+yaml';
+
+/** The query parameters of a write, as kube-apiserver names them. */
+export interface WriteOptions {
+  /** Who owns the fields written (`fieldManager`); required for server-side apply. */
+  readonly fieldManager?: string;
+  /** `dryRun=All`: admitted, defaulted and validated, never stored. */
+  readonly dryRun?: boolean;
+  /** Server-side apply only: take over fields another manager owns instead of failing with 409 Conflict. */
+  readonly force?: boolean;
+  /** What the server does with fields it does not know or duplicated fields. */
+  readonly fieldValidation?: 'Strict' | 'Warn' | 'Ignore';
+}
+
 /** A write's method, and its body with the body's media type. */
 interface WriteRequest {
-  readonly method: 'DELETE' | 'PATCH';
+  readonly method: WriteMethod;
   readonly body?: string;
   readonly contentType?: string;
+}
+
+function writeQuery(options: WriteOptions): string {
+  const query = new URLSearchParams();
+  if (options.fieldManager !== undefined) query.set('fieldManager', options.fieldManager);
+  if (options.dryRun) query.set('dryRun', 'All');
+  if (options.force !== undefined) query.set('force', String(options.force));
+  if (options.fieldValidation) query.set('fieldValidation', options.fieldValidation);
+  return query.toString();
 }
 
 /**
@@ -278,13 +304,16 @@ export class KubeApi {
   }
 
   /**
-   * A write the user asked for (the hands-on's experiments): DELETE, or PATCH with a JSON body of the given
-   * media type. Answers as getJson does; the server's Status on failure becomes the KubeApiError it is.
+   * A write the user asked for (the hands-on's experiments, applying a manifest): DELETE, POST, PUT, or PATCH
+   * with a JSON body of the given media type (server-side apply included), with the write's query parameters.
+   * Answers as getJson does; the server's Status on failure becomes the KubeApiError it is.
    */
-  async write(method: 'DELETE' | 'PATCH', path: string, what: string, body?: { readonly json: unknown; readonly contentType: string }): Promise<unknown> {
+  async write(method: WriteMethod, path: string, what: string, body?: { readonly json: unknown; readonly contentType: string }, writeOptions: WriteOptions = {}): Promise<unknown> {
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
-    return (await this.request(path, options, what, this.limits.maxResponseBytes, undefined, { method, ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }) })).body;
+    const query = writeQuery(writeOptions);
+    const target = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
+    return (await this.request(target, options, what, this.limits.maxResponseBytes, undefined, { method, ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }) })).body;
   }
 
   private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string, write?: WriteRequest): Promise<{ body: unknown; bytes: number }> {

@@ -15,7 +15,9 @@ import {
   isRenderedMessage,
   isRevealInTreeMessage,
   isToggleMessage,
+  isTraceLiveMessage,
   type RenderReport,
+  type TraceStepMessage,
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
 import type { PlacementQuestion } from './placementQuestion';
@@ -38,6 +40,8 @@ export interface DiagramPanelHooks {
   readonly health?: HealthMonitor;
   /** Where the Pod the user picked can run: drawn over the nodes in the placement view. */
   readonly placement?: PlacementQuestion;
+  /** The toolbar's "Trace live". */
+  traceLive?(): Thenable<unknown> | void;
 }
 
 /** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
@@ -91,6 +95,14 @@ export class DiagramPanel implements vscode.Disposable {
     this.feed.walkthrough(action);
   }
 
+  traceStep(step: Omit<TraceStepMessage, 'type'>): void {
+    this.feed.traceStep(step);
+  }
+
+  traceEnded(): void {
+    this.feed.traceEnded();
+  }
+
   /** Work started from a message: a failure is logged and shown, never left as an unhandled rejection. */
   private settle(work: Thenable<unknown> | void | undefined, what: string, notice: (reason: string) => string): void {
     if (!work) return;
@@ -117,6 +129,8 @@ export class DiagramPanel implements vscode.Disposable {
       this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG', (reason) => vscode.l10n.t('Could not export the SVG: {0}', reason));
     } else if (isExportPngMessage(message)) {
       this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG', (reason) => vscode.l10n.t('Could not export the PNG: {0}', reason));
+    } else if (isTraceLiveMessage(message)) {
+      this.settle(this.hooks.traceLive?.(), 'start a trace', (reason) => vscode.l10n.t('Could not start the trace: {0}', reason));
     } else if (isToggleMessage(message)) {
       // UI state lives in the webview (setState); nothing on this side depends on it yet.
     } else if (isErrorMessage(message)) {

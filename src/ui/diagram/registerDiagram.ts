@@ -5,7 +5,7 @@ import type { AnatomySource } from '../../core/anatomy/source';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import { toRevealTarget } from '../../core/diagram/revealTarget';
-import { isAnatomyTarget, type RenderReport } from '../../protocol/diagramProtocol';
+import { isAnatomyTarget, type RenderReport, type TraceStepMessage } from '../../protocol/diagramProtocol';
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
@@ -26,6 +26,10 @@ export interface DiagramRegistration {
   lastRenderReport(): RenderReport | undefined;
   /** Resolves with the next render report (for tests and the API). */
   nextRenderReport(): Promise<RenderReport>;
+  /** Lights a live trace's step in the diagram: in the open panel, or in one opened for it with `open`. */
+  traceStep(step: Omit<TraceStepMessage, 'type'>, options?: { readonly open?: boolean }): void;
+  /** The live trace stopped: the diagram's light goes out. */
+  traceEnded(): void;
 }
 
 export interface DiagramOptions {
@@ -93,6 +97,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
       ensureLive: options.ensureLive,
       ...(options.health && { health: options.health }),
       ...(question && { placement: question }),
+      traceLive: () => vscode.commands.executeCommand(CommandIds.startTrace),
     });
     current = diagram;
     diagram.onDidDispose(() => {
@@ -145,6 +150,8 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
   host.register({ dispose: () => current?.dispose() });
 
   return {
+    traceStep: (step, traceOptions) => (traceOptions?.open ? show() : current)?.traceStep(step),
+    traceEnded: () => current?.traceEnded(),
     lastRenderReport: () => lastReport,
     nextRenderReport: () => new Promise<RenderReport>((resolve) => {
       const subscription = reportEmitter.event((report) => {

@@ -15,6 +15,7 @@ import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { HandsOnMonitor } from '../../core/workspace/handsOnMonitor';
 import { CommandIds } from '../commandIds';
+import { isDemoTarget, isKindContext } from '../clusterWrites';
 import type { DemoCluster } from '../../core/demo/demoCluster';
 import { experimentPrediction, experimentResultText, experimentTitle, experimentUnavailableText, findingText, stepTitle } from './handsOnText';
 import { type ExperimentSite, type HandsOnElement, HandsOnTreeProvider } from './handsOnView';
@@ -38,24 +39,13 @@ export interface HandsOnOptions {
 const isStep = (value: unknown): value is HandsOnStepId => HANDS_ON_STEPS.includes(value as HandsOnStepId);
 const isExperiment = (value: unknown): value is ExperimentId => EXPERIMENTS.includes(value as ExperimentId);
 
-/** kind serves its API on the host's loopback, under a context named kind-<cluster>. */
-function isKindContext(context: string, server: string): boolean {
-  try {
-    const host = new URL(server).hostname;
-    return context.startsWith('kind-') && (host === '127.0.0.1' || host === 'localhost' || host === '[::1]');
-  } catch {
-    return false;
-  }
-}
-
 export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor: HandsOnMonitor; provider: HandsOnTreeProvider } {
   const { live } = options;
   const monitor = host.register(new HandsOnMonitor(live));
   const site = (): ExperimentSite => {
     const anatomy = live.current;
     if (!anatomy) return 'none';
-    const demo = options.demo();
-    if (demo && demo.contextName === anatomy.context && demo.server === anatomy.server) return 'demo';
+    if (isDemoTarget(anatomy, options.demo())) return 'demo';
     return isKindContext(anatomy.context, anatomy.server) ? 'kind' : 'none';
   };
   const provider = host.register(new HandsOnTreeProvider(monitor, () => live.current, site));

@@ -50,8 +50,11 @@ export function registerAnatomyTree(
 ): {
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
-  /** Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. */
-  reveal(target: AnatomyTarget): Promise<string | undefined>;
+  /**
+   * Selects the item of a node or a Pod (the diagram's "reveal in tree"); resolves to its id, if shown. With
+   * `ifShown`, a target the tree does not have changes nothing, and the tree is not focused.
+   */
+  reveal(target: AnatomyTarget, options?: { readonly ifShown?: boolean }): Promise<string | undefined>;
 } {
   const provider = host.register(new AnatomyTreeProvider(live, health, placement));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
@@ -104,10 +107,10 @@ export function registerAnatomyTree(
       return markdown;
     }),
   );
-  const reveal = async (target: AnatomyTarget) => {
+  const reveal = async (target: AnatomyTarget, options: { readonly ifShown?: boolean } = {}) => {
     const element = provider.find(target);
-    if (element) await view.reveal(element, { select: true, focus: true, expand: element.type === 'node' });
-    else await vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`);
+    if (element) await view.reveal(element, { select: true, focus: !options.ifShown, expand: element.type === 'node' });
+    else if (!options.ifShown) await vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`);
     return element?.id;
   };
   return { provider, view, reveal };

@@ -1,7 +1,7 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
@@ -9,8 +9,12 @@
 // handson-diagram: the walkthrough's "Show in the Tree and Diagram" on the static Pods step: the diagram marks them.
 // handson-experiment: the walkthrough's "Delete a Mirror Pod": the confirmation (this demo runs outside VS Code, so
 // its kind-named context is confirmed by name), then the result; the result goes to <out>-result.png.
+// apply: "Apply to Cluster…" on a learner's Deployment: the diff of the manifest against what kube-apiserver would
+// store, under the confirmation that names the context; then the result, to <out>-result.png.
+// trace: "Trace a Workload…" on kube-system's coredns, then a scale to 3: the Trace view fills with the steps.
+// trace-diagram: the same with the diagram open beside it, taken as it lights a live step.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,7 +28,7 @@ const { values: options } = parseArgs({
     ...workbenchOptions,
   },
 });
-const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment'];
+const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment', 'apply', 'trace', 'trace-diagram'];
 if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
@@ -57,6 +61,71 @@ try {
     // The diagram beside the tree: the control plane's replicas, and which one leads.
     await page.locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]').first().click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
+  } else if (options.scenario === 'apply') {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    const manifest = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: hello-web', 'spec:', '  replicas: 2', '  selector:', '    matchLabels:', '      app: hello-web',
+      '  template:', '    metadata:', '      labels:', '        app: hello-web', '    spec:', '      containers:', '        - name: nginx', '          image: nginx:1.27', ''];
+    writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest.join('\n'));
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('hello-web.yaml');
+    await page.waitForTimeout(1_000);
+    await page.keyboard.press('Enter');
+    await page.locator('.part.editor .monaco-editor').first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1_000);
+    await page.keyboard.press('F1');
+    await page.keyboard.type(japanese ? 'クラスタに適用' : 'Apply to Cluster');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('.monaco-dialog-box');
+    await dialog.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(1_500);
+    const file = resolve(options.out);
+    mkdirSync(dirname(file), { recursive: true });
+    await page.screenshot({ path: file });
+    console.log(`[workbench] ${file}: the dry run's diff and the confirmation`);
+    await dialog.locator('.monaco-button', { hasText: japanese ? 'に適用' : 'Apply to ' }).first().click({ timeout: 10_000 });
+    await page.locator('.notification-toast', { hasText: japanese ? 'に適用しました' : 'Applied to' }).first().waitFor({ timeout: 60_000 });
+    await page.waitForTimeout(1_000);
+    options.out = options.out.replace(/\.png$/, '-result.png');
+  } else if (options.scenario.startsWith('trace')) {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    if (options.scenario === 'trace-diagram') {
+      await page.keyboard.press('F1');
+      await page.keyboard.type(japanese ? '構成図を表示' : 'Show Architecture Diagram');
+      await page.waitForTimeout(500);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(3_000);
+    }
+    await page.keyboard.press('F1');
+    await page.keyboard.type(japanese ? 'ワークロードをトレース' : 'Trace a Workload');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    // The namespace, then the Deployment among kube-system's workloads, once each list is in.
+    const choice = (text) => page.locator('.quick-input-widget .monaco-list-row', { hasText: text }).first();
+    await choice('kube-system').waitFor({ timeout: 20_000 });
+    await page.keyboard.type('kube-system');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await choice('DaemonSet').waitFor({ timeout: 20_000 });
+    await page.keyboard.type('coredns');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
+    await page.locator('.part.sidebar .pane-header', { hasText: japanese ? 'トレース' : 'Trace' }).first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2_000);
+    kubectl('scale', 'deployment', 'coredns', '-n', 'kube-system', '--replicas=3');
+    if (options.scenario === 'trace') {
+      // The anatomy tree folds away so the Trace view has the sidebar, widened so a step's time and component show.
+      await page.locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ }).first().click({ timeout: 10_000 });
+      const sidebar = await page.locator('.part.sidebar').boundingBox();
+      await page.mouse.move(sidebar.x + sidebar.width + 1, sidebar.y + sidebar.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(900, sidebar.y + sidebar.height / 2, { steps: 10 });
+      await page.mouse.up();
+      await page.waitForTimeout(5_000);
+    } else {
+      // Taken while the scale-up's steps are being lit, one after another.
+      await page.waitForTimeout(1_200);
+    }
   } else if (options.scenario.startsWith('handson')) {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
     await page.keyboard.press('F1');
@@ -109,9 +178,9 @@ try {
     await page.waitForTimeout(4_000);
   }
   // Escape closes what a click left open; it would also clear the diagram's marks and the experiment's result.
-  if (!['handson-diagram', 'handson-experiment'].includes(options.scenario)) await page.keyboard.press('Escape');
+  if (!['handson-diagram', 'handson-experiment', 'apply', 'trace-diagram'].includes(options.scenario)) await page.keyboard.press('Escape');
   await page.mouse.move(1400, 850);
-  await page.waitForTimeout(2_000);
+  if (options.scenario !== 'trace-diagram') await page.waitForTimeout(2_000);
   const file = resolve(options.out);
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file });

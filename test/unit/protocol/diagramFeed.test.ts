@@ -153,4 +153,28 @@ describe('diagram feed (what the host sends the webview)', () => {
     feed.walkthrough('stop');
     assert.deepEqual(sent.at(-1), { type: 'walkthrough', action: 'stop' }, 'a ready webview gets it at once');
   });
+
+  it('sends a live trace step to a ready webview, lights the latest again after it starts over, and ends it', () => {
+    const { feed, sent, types } = setup(kindAnatomy());
+    const step = { walkStep: 3, caption: 'Pod web-1 bound to node w1', component: 'kube-scheduler (default-scheduler)', time: '12:00:01', node: 'w1' };
+    feed.traceStep(step);
+    assert.deepEqual(types(), [], 'nothing before ready');
+    feed.onReady();
+    assert.deepEqual(types(), ['locale', 'snapshot', 'traceStep']);
+    feed.traceStep({ ...step, walkStep: 4 });
+    assert.deepEqual(sent.at(-1), { type: 'traceStep', ...step, walkStep: 4 });
+    feed.setVisible(false);
+    feed.traceStep({ ...step, walkStep: 5 });
+    feed.setVisible(true);
+    sent.length = 0;
+    feed.onReady();
+    assert.deepEqual(types(), ['locale', 'snapshot', 'traceStep']);
+    assert.ok(sent[2]!.type === 'traceStep' && sent[2]!.walkStep === 5, 'only the latest step');
+    feed.traceEnded();
+    assert.deepEqual(sent.at(-1), { type: 'traceEnded' });
+    sent.length = 0;
+    feed.traceEnded();
+    feed.onReady();
+    assert.deepEqual(types(), ['locale', 'snapshot'], 'an ended trace is not lit again');
+  });
 });

@@ -1,6 +1,9 @@
 import { strict as assert } from 'node:assert';
 import {
   isDeltaMessage,
+  isTraceEndedMessage,
+  isTraceLiveMessage,
+  isTraceStepMessage,
   isExportPngMessage,
   isOpenYamlMessage,
   isRenderedMessage,
@@ -29,5 +32,17 @@ describe('diagram protocol guards', () => {
     assert.equal(isSnapshotMessage({ type: 'snapshot', anatomy: { nodes: 'many' } }), false);
     assert.equal(isRenderedMessage(null), false);
     assert.equal(isDeltaMessage('delta'), false);
+  });
+
+  it('accept a live trace step only with a walk-through step that exists and bounded text', () => {
+    const step = { type: 'traceStep', walkStep: 3, caption: 'Pod web-1 bound to node w1', component: 'kube-scheduler', time: '12:00:01' };
+    assert.ok(isTraceStepMessage(step));
+    assert.ok(isTraceStepMessage({ ...step, node: 'w1' }));
+    assert.ok(isTraceEndedMessage({ type: 'traceEnded' }));
+    assert.ok(isTraceLiveMessage({ type: 'traceLive' }));
+    for (const walkStep of [-1, 6, 1.5, '2', undefined]) assert.equal(isTraceStepMessage({ ...step, walkStep }), false, String(walkStep));
+    assert.equal(isTraceStepMessage({ ...step, caption: 'x'.repeat(5_000) }), false, 'a caption past the bound');
+    assert.equal(isTraceStepMessage({ ...step, node: 7 }), false);
+    assert.equal(isTraceStepMessage({ ...step, component: null }), false);
   });
 });

@@ -27,4 +27,12 @@ describe('Deployment walk-through', () => {
     assert.ok(steps[4]!.edgeIds.every((id) => edge(id).node === 'multi-node-worker'));
     assert.match(steps[4]!.text, /The kubelet of multi-node-worker sees the Pod/);
   });
+
+  it('runs the kubelet steps on the node a live trace names, when it is drawn', () => {
+    const onWorker2 = walkthroughSteps(scene, undefined, { node: 'multi-node-worker2' });
+    assert.ok(onWorker2[4]!.edgeIds.every((id) => edge(id).node === 'multi-node-worker2'));
+    assert.ok(onWorker2[5]!.boxIds.includes('node:multi-node-worker2:kubelet'));
+    const unknown = walkthroughSteps(scene, undefined, { node: 'not-drawn' });
+    assert.deepEqual(unknown[4]!.edgeIds, steps[4]!.edgeIds, 'a node not drawn falls back to the first Ready worker');
+  });
 });

@@ -1,0 +1,280 @@
+/**
+ * The live trace in VS Code: one trace at a time, of a workload of the current context. Its steps fill the
+ * "Trace" view as the cluster records them, and the diagram lights each new one on the walk-through's edges.
+ * It reads only (watches); it exports as Markdown or JSON.
+ */
+import * as vscode from 'vscode';
+import type { AnatomyTarget } from '../../core/anatomy/target';
+import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
+import { NextChangeWatch } from '../../core/trace/nextChange';
+import { type TraceKind, traceKinds, type TraceTarget } from '../../core/trace/objects';
+import { format } from '../../core/diagram/strings';
+import { componentLabel, countsText, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
+import type { Trace, TraceStep } from '../../core/trace/timeline';
+import { TraceSession } from '../../core/trace/traceSession';
+import { errorMessage } from '../../core/util/errors';
+import { plainNotificationText } from '../../core/util/notificationText';
+import type { TraceStepMessage } from '../../protocol/diagramProtocol';
+import { CommandIds } from '../commandIds';
+import { TRACE_LIVE_CONTEXT_KEY, TRACE_SHOWN_CONTEXT_KEY, TRACE_VIEW_ID } from './traceIds';
+import { pickTraceTarget } from './tracePick';
+import { localizedTraceStrings, localTimeText, traceStateText } from './traceText';
+import { TraceTreeProvider, type TraceStepElement, type TraceViewSnapshot, tooltipText } from './traceView';
+
+interface Host {
+  register<T extends vscode.Disposable>(disposable: T): T;
+  readonly log: vscode.LogOutputChannel;
+}
+
+export interface TraceOptions {
+  readonly live: LiveAnatomy;
+  ensureLive(): Promise<void>;
+  /** Selects a Pod or node in the anatomy tree, only if the tree shows it. */
+  revealInTree(target: AnatomyTarget, options: { readonly ifShown: true }): Promise<unknown>;
+  /** The diagram: lights a step in the open panel (or opens one), or puts the light out. */
+  readonly diagram: {
+    traceStep(step: Omit<TraceStepMessage, 'type'>, options?: { readonly open?: boolean }): void;
+    traceEnded(): void;
+  };
+}
+
+export interface TraceRegistration {
+  /** What the Trace view shows now; undefined before the first trace. */
+  snapshot(): TraceViewSnapshot | undefined;
+}
+
+/** `{ kind, namespace, name, since? }` (the apply command, the tests) or a tree row (a workload addon or a Pod). */
+export function traceRequestOf(argument: unknown): { target: TraceTarget; since?: number } | undefined {
+  if (!argument || typeof argument !== 'object') return undefined;
+  const value = argument as Record<string, unknown>;
+  const pod = value.pod as { pod?: unknown; namespace?: unknown } | undefined;
+  if ((value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') && pod && typeof pod.pod === 'string' && typeof pod.namespace === 'string') {
+    return { target: { kind: 'Pod', namespace: pod.namespace, name: pod.pod } };
+  }
+  const addon = value.addon as { kind?: unknown; namespace?: unknown; name?: unknown } | undefined;
+  if (value.type === 'addon' && addon && isTraceKind(addon.kind) && typeof addon.namespace === 'string' && typeof addon.name === 'string') {
+    return { target: { kind: addon.kind, namespace: addon.namespace, name: addon.name } };
+  }
+  if (isTraceKind(value.kind) && typeof value.namespace === 'string' && value.namespace && typeof value.name === 'string' && value.name) {
+    const since = typeof value.since === 'number' && Number.isFinite(value.since) ? value.since : undefined;
+    return { target: { kind: value.kind, namespace: value.namespace, name: value.name }, ...(since !== undefined && { since }) };
+  }
+  return undefined;
+}
+
+function isTraceKind(value: unknown): value is TraceKind {
+  return typeof value === 'string' && Object.hasOwn(traceKinds, value);
+}
+
+export function registerTrace(host: Host, options: TraceOptions): TraceRegistration {
+  const { live } = options;
+  let session: TraceSession | undefined;
+  let trace: Trace | undefined;
+  let strings = localizedTraceStrings();
+  const provider = host.register(new TraceTreeProvider(() => trace, () => strings));
+  const view = host.register(vscode.window.createTreeView(TRACE_VIEW_ID, { treeDataProvider: provider }));
+  const setContext = (key: string, value: boolean) => void vscode.commands.executeCommand('setContext', key, value);
+
+  const describe = () => {
+    if (!session || !trace) return { description: '', message: '' };
+    const { kind, namespace, name } = session.target;
+    const description = `${kind} ${namespace}/${name} · ${traceStateText(session.state)}`;
+    if (session.state === 'error') return { description, message: vscode.l10n.t('Cannot read the cluster: {0}', session.error ?? '') };
+    if (!trace.root) return { description, message: format(strings.notFound, kind, namespace, name) };
+    const parts = [countsText(trace, strings)];
+    if (trace.omittedSteps > 0) parts.push(format(strings.omitted, trace.omittedSteps));
+    if (trace.steps.length === 0) parts.push(format(strings.noSteps, kind, namespace, name));
+    return { description, message: parts.join(' ') };
+  };
+  const updateView = () => {
+    const { description, message } = describe();
+    view.description = description;
+    view.message = message || undefined;
+  };
+
+  const diagramStep = (step: TraceStep): Omit<TraceStepMessage, 'type'> => ({
+    walkStep: step.walkStep,
+    caption: stepText(step, strings),
+    component: componentLabel(step.component, step.actor, strings),
+    time: localTimeText(step),
+    ...(step.node && { node: step.node }),
+  });
+
+  const stop = () => {
+    if (!session) return;
+    session.dispose();
+    setContext(TRACE_LIVE_CONTEXT_KEY, false);
+    options.diagram.traceEnded();
+    updateView();
+  };
+  host.register({ dispose: () => session?.dispose() });
+  // A trace reads one context: when the current context changes, it stops (its steps stay to read and export).
+  host.register(live.onDidChangeSession(() => (session && session.state !== 'stopped' ? stop() : undefined)));
+
+  const start = async (target: TraceTarget, since?: number): Promise<TraceTarget | undefined> => {
+    await options.ensureLive();
+    const cluster = live.session;
+    if (!cluster) {
+      void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
+      return undefined;
+    }
+    stop();
+    strings = localizedTraceStrings();
+    const next = new TraceSession({ config: cluster.clientConfig, target, ...(since !== undefined && { since }) });
+    session = next;
+    trace = next.current;
+    next.onDidChange((rebuilt) => {
+      if (session !== next) return;
+      trace = rebuilt;
+      provider.refresh();
+      updateView();
+    });
+    next.onDidAddSteps((steps) => {
+      if (session !== next) return;
+      for (const step of steps) options.diagram.traceStep(diagramStep(step));
+      // The newest step comes into sight unless the user is reading a row of their own choosing.
+      const newest = provider.element(steps[steps.length - 1]!.id);
+      if (newest && view.visible && view.selection.length === 0) void view.reveal(newest, { select: false, focus: false });
+    });
+    next.onDidChangeState((state) => {
+      if (session !== next) return;
+      setContext(TRACE_LIVE_CONTEXT_KEY, state !== 'stopped');
+      updateView();
+    });
+    provider.refresh();
+    updateView();
+    setContext(TRACE_SHOWN_CONTEXT_KEY, true);
+    setContext(TRACE_LIVE_CONTEXT_KEY, true);
+    void vscode.commands.executeCommand(`${TRACE_VIEW_ID}.focus`);
+    host.log.info(`Trace of ${target.kind} ${target.namespace}/${target.name} on ${cluster.context}${since !== undefined ? ` since ${new Date(since).toISOString()}` : ''}`);
+    await next.start();
+    if (session !== next) return target;
+    trace = next.current;
+    provider.refresh();
+    updateView();
+    if (next.state === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Cannot trace {0} {1}/{2}: {3}', target.kind, target.namespace, target.name, plainNotificationText(next.error ?? '')));
+    return target;
+  };
+
+  host.register(
+    vscode.commands.registerCommand(CommandIds.startTrace, async (argument?: unknown) => {
+      const request = traceRequestOf(argument);
+      if (request) return start(request.target, request.since);
+      await options.ensureLive();
+      const cluster = live.session;
+      if (!cluster) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
+        return undefined;
+      }
+      const target = await pickTraceTarget(cluster.api, live.namespace);
+      return target ? start(target) : undefined;
+    }),
+  );
+  host.register(vscode.commands.registerCommand(CommandIds.traceItem, (argument?: unknown) => vscode.commands.executeCommand(CommandIds.startTrace, argument)));
+  host.register(vscode.commands.registerCommand(CommandIds.stopTrace, stop));
+
+  let waiting: NextChangeWatch | undefined;
+  host.register({ dispose: () => waiting?.dispose() });
+  host.register(
+    vscode.commands.registerCommand(CommandIds.traceNextChange, async () => {
+      await options.ensureLive();
+      const cluster = live.session;
+      if (!cluster) {
+        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
+        return undefined;
+      }
+      waiting?.dispose();
+      const watch = new NextChangeWatch({ config: cluster.clientConfig });
+      waiting = watch;
+      return vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Waiting for the next change to a Deployment or DaemonSet in {0}…', watch.namespace), cancellable: true },
+        (_progress, cancellation) =>
+          new Promise<TraceTarget | undefined>((resolve) => {
+            const finish = (value: TraceTarget | undefined) => {
+              watch.dispose();
+              if (waiting === watch) waiting = undefined;
+              resolve(value);
+            };
+            cancellation.onCancellationRequested(() => finish(undefined));
+            watch.onDidChange((change) => {
+              host.log.info(`Next change in ${watch.namespace}: ${change.target.kind} ${change.target.name} (generation ${change.from ?? 'new'} → ${change.to ?? '?'})`);
+              finish(change.target);
+              void start(change.target, change.since);
+            });
+            void watch.start().then(() => {
+              if (!watch.error) return;
+              void vscode.window.showErrorMessage(vscode.l10n.t('Cannot watch {0}: {1}', watch.namespace, plainNotificationText(watch.error)));
+              finish(undefined);
+            });
+          }),
+      );
+    }),
+  );
+
+  const selectedStep = (): TraceStep | undefined => {
+    const element = view.selection[0];
+    return (element && provider.step(element)) ?? trace?.steps[trace.steps.length - 1];
+  };
+  host.register(
+    vscode.commands.registerCommand(CommandIds.revealTraceStep, async (stepId?: unknown) => {
+      const element: TraceStepElement | undefined = typeof stepId === 'string' ? provider.element(stepId) : undefined;
+      const step = element && provider.step(element);
+      if (!step) return;
+      options.diagram.traceStep(diagramStep(step));
+      const target: AnatomyTarget | undefined = step.object.kind === 'Pod' ? { pod: { namespace: step.object.namespace, name: step.object.name } } : step.node ? { node: step.node } : undefined;
+      if (target) await options.revealInTree(target, { ifShown: true });
+    }),
+  );
+  host.register(
+    vscode.commands.registerCommand(CommandIds.showTraceInDiagram, () => {
+      const step = selectedStep();
+      if (step) options.diagram.traceStep(diagramStep(step), { open: true });
+      else void vscode.commands.executeCommand(CommandIds.showDiagram);
+    }),
+  );
+
+  const exportTrace = async (kind: 'markdown' | 'json', argument: unknown): Promise<vscode.Uri | undefined> => {
+    const current = trace;
+    if (!current || !session) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No trace to export yet: start one with Cluster Anatomy: Trace a Workload….'));
+      return undefined;
+    }
+    const extension = kind === 'markdown' ? 'md' : 'json';
+    const { kind: objectKind, name } = current.target;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const fileName = `trace-${objectKind.toLowerCase()}-${name}.${extension}`.replace(/[^\w.-]+/g, '_');
+    // A Uri given by the caller (the tests) stands for the save dialog's answer.
+    const target =
+      argument instanceof vscode.Uri
+        ? argument
+        : await vscode.window.showSaveDialog({ ...(folder && { defaultUri: vscode.Uri.joinPath(folder, fileName) }), filters: kind === 'markdown' ? { Markdown: ['md'] } : { JSON: ['json'] } });
+    if (!target) return undefined;
+    // Markdown is for people (their language); JSON is for tools, in the CLI's English, like `trace --json`.
+    const content = kind === 'markdown' ? renderTraceMarkdown(current, strings) : `${JSON.stringify(traceJson(current), null, 2)}\n`;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(content, 'utf8'));
+    void vscode.window.showInformationMessage(vscode.l10n.t('Trace saved to {0}', target.fsPath || target.toString()));
+    return target;
+  };
+  const exported = (kind: 'markdown' | 'json') => async (argument?: unknown) => {
+    try {
+      return await exportTrace(kind, argument);
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not export the trace: {0}', plainNotificationText(errorMessage(error))));
+      return undefined;
+    }
+  };
+  host.register(vscode.commands.registerCommand(CommandIds.exportTraceMarkdown, exported('markdown')));
+  host.register(vscode.commands.registerCommand(CommandIds.exportTraceJson, exported('json')));
+
+  return {
+    snapshot: () => {
+      if (!session || !trace) return undefined;
+      const { description, message } = describe();
+      const items = provider.getChildren().map((element) => {
+        const item = provider.getTreeItem(element);
+        return { id: element.id, label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), description: typeof item.description === 'string' ? item.description : '', tooltip: tooltipText(item) };
+      });
+      return { target: session.target, state: session.state, description, message, items };
+    },
+  };
+}

@@ -1,0 +1,121 @@
+/**
+ * The "Trace" view: the steps of the live trace in the order the cluster recorded them, one row each. Names,
+ * reasons and messages come from the cluster: rows are plain text, and the tooltip's Markdown escapes them.
+ */
+import * as vscode from 'vscode';
+import { componentLabel, latencyText, stepText, type TraceStrings } from '../../core/trace/render';
+import type { Trace, TraceComponent, TraceStep } from '../../core/trace/timeline';
+import type { TraceState } from '../../core/trace/traceSession';
+import { escapeMarkdown } from '../../core/util/markdown';
+import { CommandIds } from '../commandIds';
+import { localTimeText } from './traceText';
+
+export interface TraceStepElement {
+  readonly id: string;
+  readonly index: number;
+}
+
+/** What the view shows now: for the extension API (the tests read it; VS Code offers no way to read a view). */
+export interface TraceViewSnapshot {
+  readonly target: Trace['target'];
+  readonly state: TraceState;
+  readonly description: string;
+  readonly message: string;
+  readonly items: readonly { readonly id: string; readonly label: string; readonly description: string; readonly tooltip: string }[];
+}
+
+const COMPONENT_ICONS: Readonly<Record<TraceComponent, string>> = {
+  client: 'account',
+  'kube-apiserver': 'server',
+  'kube-controller-manager': 'gear',
+  'kube-scheduler': 'calendar',
+  kubelet: 'vm',
+  other: 'circle-outline',
+};
+
+export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepElement>, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<TraceStepElement | undefined>();
+  readonly onDidChangeTreeData = this.changeEmitter.event;
+  /** Elements by step id: the same object for the same step across rebuilds (TreeView.reveal needs it). */
+  private elements = new Map<string, TraceStepElement>();
+
+  constructor(
+    private readonly trace: () => Trace | undefined,
+    private readonly strings: () => TraceStrings,
+  ) {}
+
+  refresh(): void {
+    const steps = this.trace()?.steps ?? [];
+    const next = new Map<string, TraceStepElement>();
+    steps.forEach((step, index) => {
+      const known = this.elements.get(step.id);
+      next.set(step.id, known && known.index === index ? known : { id: step.id, index });
+    });
+    this.elements = next;
+    this.changeEmitter.fire(undefined);
+  }
+
+  element(stepId: string): TraceStepElement | undefined {
+    return this.elements.get(stepId);
+  }
+
+  step(element: TraceStepElement): TraceStep | undefined {
+    const step = this.trace()?.steps[element.index];
+    return step?.id === element.id ? step : this.trace()?.steps.find((candidate) => candidate.id === element.id);
+  }
+
+  getChildren(element?: TraceStepElement): TraceStepElement[] {
+    return element ? [] : [...this.elements.values()];
+  }
+
+  getParent(): undefined {
+    return undefined;
+  }
+
+  getTreeItem(element: TraceStepElement): vscode.TreeItem {
+    const steps = this.trace()?.steps ?? [];
+    const step = this.step(element);
+    if (!step) return new vscode.TreeItem('');
+    const strings = this.strings();
+    const previous = steps[steps.indexOf(step) - 1];
+    const who = componentLabel(step.component, step.actor, strings);
+    const item = new vscode.TreeItem(stepText(step, strings));
+    item.id = step.id;
+    item.description = `${localTimeText(step)} · ${latencyText(step, previous, strings)} · ${who}`;
+    // Steps seen as they happened take the diagram's light colour; the history read at the start does not.
+    item.iconPath = new vscode.ThemeIcon(COMPONENT_ICONS[step.component], step.seenAt !== null ? new vscode.ThemeColor('charts.yellow') : undefined);
+    item.tooltip = stepTooltip(step, who);
+    item.contextValue = 'clusterAnatomy:traceStep';
+    item.command = { command: CommandIds.revealTraceStep, title: vscode.l10n.t('Show the Step'), arguments: [step.id] };
+    return item;
+  }
+
+  dispose(): void {
+    this.changeEmitter.dispose();
+  }
+}
+
+function stepTooltip(step: TraceStep, who: string): vscode.MarkdownString {
+  const text = (value: string) => escapeMarkdown(value, { autolinks: false });
+  const lines = [
+    `**${text(who)}**`,
+    '',
+    `${vscode.l10n.t('Recorded by: {0}', text(step.actor))}  `,
+    `${vscode.l10n.t('Object: {0}', text(`${step.object.kind} ${step.object.namespace}/${step.object.name}`))}  `,
+    `${vscode.l10n.t('Recorded at: {0}', text(step.time))}`,
+  ];
+  if (step.message) lines.push('', text(step.message));
+  if (step.evidence.length > 0) {
+    lines.push('', `**${vscode.l10n.t('Evidence')}**`, '');
+    for (const evidence of step.evidence) lines.push(`- ${text(`${evidence.source}: ${evidence.text}`)}`);
+  }
+  const markdown = new vscode.MarkdownString(lines.join('\n'));
+  markdown.isTrusted = false;
+  markdown.supportHtml = false;
+  return markdown;
+}
+
+/** The text of a tooltip, for the API snapshot. */
+export function tooltipText(item: vscode.TreeItem): string {
+  return item.tooltip instanceof vscode.MarkdownString ? item.tooltip.value : (item.tooltip ?? '');
+}

@@ -1,0 +1,94 @@
+// The live trace in a real VS Code on the demo cluster: a trace of kube-system's coredns shows, as they happen,
+// the steps of a scale-up in the Trace view (the ReplicaSet scaled, each new Pod created by the ReplicaSet
+// controller, bound by kube-scheduler, started, Ready), the diagram lights them, and the JSON export holds them.
+import * as assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { scaleDeployment } from '../../../src/core/handsOn/experiments';
+import { KubeApi } from '../../../src/core/kube/kubeApi';
+import { loadKubeClient } from '../../../src/core/kube/loadClient';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import { until } from '../../support/until';
+
+const extensionId = 'cluster-anatomy.cluster-anatomy';
+
+describe('the live trace', function () {
+  this.timeout(120_000);
+  let api: ClusterAnatomyApi;
+  let kube: KubeApi;
+  let folder: string;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    assert.ok(opened, 'the demo cluster opened');
+    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
+    const { KubeConfig } = await loadKubeClient();
+    const config = new KubeConfig();
+    config.loadFromString(api.demoCluster!.kubeconfigYaml());
+    kube = new KubeApi(config);
+    folder = mkdtempSync(join(tmpdir(), 'cluster-anatomy-trace-'));
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('shows each step of a scale-up as it happens, lights it in the diagram, and exports it as JSON', async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
+    await until('the diagram to draw', () => api.lastDiagramRender()?.boxes);
+    const started = await vscode.commands.executeCommand<{ kind: string } | undefined>('clusterAnatomy.trace.start', { kind: 'Deployment', namespace: 'kube-system', name: 'coredns' });
+    assert.equal(started?.kind, 'Deployment');
+    const live = await until('the trace to be live', () => (api.trace()?.state === 'live' ? api.trace() : undefined));
+    assert.match(live.description, /^Deployment kube-system\/coredns · live$/);
+    assert.match(live.message, /^Pods: 2 of 2 · scheduled 2 · running 2 · Ready 2/);
+    const history = new Set(live.items.map((item) => item.id));
+    assert.ok(history.size > 0, 'the history the cluster recorded is there from the start');
+
+    await scaleDeployment(kube, 'coredns', 3);
+    const fresh = () => (api.trace()?.items ?? []).filter((item) => !history.has(item.id));
+    const wanted = [/^ReplicaSet coredns-\S+ scaled (from \d+ )?to 3$/, /^Pod coredns-\S+ created by replicaset-controller$/, /^Pod coredns-\S+ bound to node multi-node-\S+$/, /^coredns-\S+: container coredns started on multi-node-\S+$/, /^Pod coredns-\S+ Ready$/];
+    const steps = await until(() => `the new steps: ${JSON.stringify(fresh().map((item) => item.label))}`, () => {
+      const labels = fresh().map((item) => item.label);
+      return wanted.every((pattern) => labels.some((label) => pattern.test(label))) && api.trace()?.message.startsWith('Pods: 3 of 3') ? fresh() : undefined;
+    }, 60_000, 200);
+    // In the order they happened: the scaling, then the new Pod created, bound, started, Ready.
+    const position = (pattern: RegExp) => steps.findIndex((item) => pattern.test(item.label));
+    const order = wanted.map(position);
+    assert.deepEqual([...order].sort((a, b) => a - b), order, steps.map((item) => item.label).join('\n'));
+    const bound = steps[position(wanted[2]!)]!;
+    assert.match(bound.description, /kube-scheduler \(default-scheduler\)$/);
+    assert.match(bound.tooltip, /Evidence/);
+    assert.match(bound.tooltip, /Event Scheduled from default-scheduler/);
+
+    // The diagram shows the live steps (the last one lit, with its caption), as the webview reports it.
+    const lit = await until('the diagram to light a live step', () => api.lastDiagramRender()?.liveTrace);
+    assert.ok(lit.litEdges > 0, JSON.stringify(lit));
+    assert.match(lit.caption, /^Live trace · \d\d:\d\d:\d\d/);
+
+    // CLUSTER_ANATOMY_TRACE_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot trace.png --tests …trace.test.js
+    if (process.env.CLUSTER_ANATOMY_TRACE_SCREENSHOT === '1') {
+      console.log('[cluster-anatomy-screenshot]');
+      await new Promise((done) => setTimeout(done, 1500));
+    }
+
+    const file = vscode.Uri.file(join(folder, 'coredns-trace.json'));
+    const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('clusterAnatomy.trace.exportJson', file);
+    assert.equal(written?.fsPath, file.fsPath);
+    const exported = JSON.parse(readFileSync(file.fsPath, 'utf8')) as { target: { name: string }; steps: { id: string; kind: string; text: string; component: string }[] };
+    assert.equal(exported.target.name, 'coredns');
+    const exportedIds = new Set(exported.steps.map((step) => step.id));
+    for (const step of steps) assert.ok(exportedIds.has(step.id), `${step.label} is in the export`);
+    assert.ok(exported.steps.some((step) => step.kind === 'scheduled' && step.component === 'kube-scheduler'));
+
+    await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+    await until('the trace to stop', () => api.trace()?.state === 'stopped');
+    await until('the diagram light to go out', () => api.lastDiagramRender() && !api.lastDiagramRender()!.liveTrace);
+    await scaleDeployment(kube, 'coredns', 2);
+  });
+});
