@@ -13,7 +13,7 @@ import { KubeConfig } from '@kubernetes/client-node';
 import { startDemoClusterInWorker } from '../src/core/demo/demoWorker';
 import { buildTrace, type Trace } from '../src/core/trace/timeline';
 import { TraceSession } from '../src/core/trace/traceSession';
-import { EventRing } from '../src/core/trace/eventRing';
+import type { EventRing } from '../src/core/trace/eventRing';
 import { demoRequest } from '../test/support/demo';
 
 const { values } = parseArgs({ options: { replicas: { type: 'string', default: '500' } } });
