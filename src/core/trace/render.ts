@@ -98,12 +98,12 @@ export function componentLabel(component: TraceComponent, actor: string, strings
   return actor && actor !== component ? `${component} (${actor})` : component;
 }
 
-/** "+1.2 s", "+0 s" or "+<1 s" when both times are whole seconds and equal. */
+/** "+1.2 s", "+250 ms" between two precise times, "+<1 s" under a second otherwise. */
 export function latencyText(step: TraceStep, previous: TraceStep | undefined, strings: TraceStrings = defaultTraceStrings): string {
   if (step.latencyMs === null || !previous) return strings.first;
   const ms = step.latencyMs;
-  if (ms === 0 && !(step.precise && previous.precise)) return '+<1 s';
-  if (ms < 1000 && step.precise && previous.precise) return `+${ms} ms`;
+  // Under a second, only two precise times say how much: a whole-second time says "within that second".
+  if (ms < 1000) return step.precise && previous.precise ? `+${ms} ms` : '+<1 s';
   if (ms < 60_000) return `+${Number.isInteger(ms / 1000) ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
   const minutes = Math.floor(ms / 60_000);
   return `+${minutes} min ${Math.round((ms % 60_000) / 1000)} s`;

@@ -2,9 +2,13 @@
 // with real kubectl; the trace's components and order must be what the real controllers and scheduler
 // recorded (their Events and managedFields, read back with kubectl). kubelet here is the test's node agent, a
 // stand-in that writes Pod status as kubelet would but records no Events: its steps are checked as such.
+import * as assert from 'node:assert/strict';
+import { KubeConfig } from '@kubernetes/client-node';
 import { renderTraceText } from '../../../src/core/trace/render';
+import { readTrace } from '../../../src/core/trace/traceSession';
 import { realCluster } from '../support/realClusters';
-import { runTraceScenario, type ScenarioResult, scenarioChecks } from '../../support/traceScenario';
+import { kubectlAsync, runTraceScenario, type ScenarioResult, scenarioChecks } from '../../support/traceScenario';
+import { until } from '../../support/until';
 
 describe('the live trace on the real control plane', function () {
   this.timeout(400_000);
@@ -17,4 +21,58 @@ describe('the live trace on the real control plane', function () {
   });
 
   for (const { name, check } of scenarioChecks({ kubeletEvents: false })) it(name, () => check(result));
+});
+
+describe('the trace of a StatefulSet and a Job on the real control plane', function () {
+  this.timeout(300_000);
+
+  it('a StatefulSet\'s Pods are created by statefulset-controller, a Job\'s by job-controller, each bound by kube-scheduler', async () => {
+    const cluster = await realCluster('kind');
+    const manifest = `apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: trace-db, namespace: default}
+spec:
+  serviceName: trace-db
+  replicas: 2
+  selector: {matchLabels: {app: trace-db}}
+  template:
+    metadata: {labels: {app: trace-db}}
+    spec:
+      terminationGracePeriodSeconds: 0
+      containers: [{name: db, image: registry.k8s.io/pause:3.10.1}]
+---
+apiVersion: batch/v1
+kind: Job
+metadata: {name: trace-job, namespace: default}
+spec:
+  template:
+    spec:
+      restartPolicy: Never
+      containers: [{name: once, image: registry.k8s.io/pause:3.10.1}]
+`;
+    await kubectlAsync(cluster, ['apply', '-f', '-'], manifest);
+    try {
+      const config = new KubeConfig();
+      config.loadFromFile(cluster.kubeconfigPath);
+      const statefulSet = await until('both StatefulSet Pods Ready', async () => {
+        const trace = await readTrace(config, { kind: 'StatefulSet', namespace: 'default', name: 'trace-db' });
+        return trace.counts.ready === 2 && trace;
+      }, 120_000, 500);
+      const created = statefulSet.steps.filter((step) => step.kind === 'pod-created');
+      assert.deepEqual(created.map((step) => step.object.name), ['trace-db-0', 'trace-db-1']);
+      assert.ok(created.every((step) => step.actor === 'statefulset-controller' && step.component === 'kube-controller-manager'), JSON.stringify(created));
+      // OrderedReady: the second Pod is created only once the first is Ready.
+      const firstReady = statefulSet.steps.find((step) => step.kind === 'ready' && step.object.name === 'trace-db-0')!;
+      assert.ok(statefulSet.steps.indexOf(firstReady) < statefulSet.steps.indexOf(created[1]!));
+      const job = await until('the Job\'s Pod scheduled', async () => {
+        const trace = await readTrace(config, { kind: 'Job', namespace: 'default', name: 'trace-job' });
+        return trace.steps.some((step) => step.kind === 'scheduled') && trace;
+      }, 120_000, 500);
+      const jobPod = job.steps.find((step) => step.kind === 'pod-created')!;
+      assert.deepEqual([jobPod.actor, jobPod.component], ['job-controller', 'kube-controller-manager']);
+      assert.equal(job.steps.find((step) => step.kind === 'scheduled')!.actor, 'default-scheduler');
+    } finally {
+      await kubectlAsync(cluster, ['delete', 'statefulset/trace-db', 'job/trace-job', '-n', 'default', '--wait=false']);
+    }
+  });
 });

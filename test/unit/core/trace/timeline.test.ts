@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { EventRing } from '../../../../src/core/trace/eventRing';
 import { parseTraceTarget, type TraceEvent, traceEventOf, traceObjectOf, type TraceTarget } from '../../../../src/core/trace/objects';
-import { renderTraceMarkdown, renderTraceText, stepText, traceJson } from '../../../../src/core/trace/render';
+import { latencyText, renderTraceMarkdown, renderTraceText, stepText, traceJson } from '../../../../src/core/trace/render';
 import { buildTrace, MAX_TRACE_STEPS, parseScaling, type TraceInput } from '../../../../src/core/trace/timeline';
 
 const T0 = Date.parse('2026-12-03T10:00:00Z');
@@ -125,6 +125,18 @@ describe('trace timeline', () => {
     assert.deepEqual(trace.counts, { desired: 2, pods: 2, scheduled: 2, running: 2, ready: 2 });
     assert.deepEqual(trace.steps.map((step) => step.walkStep).slice(0, 6), [0, 1, 1, 2, 2, 3]);
     assert.deepEqual(trace.steps.find((step) => step.kind === 'changed')!.replicas, { from: null, to: 2 });
+  });
+
+  it('says latencies with the precision recorded: milliseconds only between two precise times', () => {
+    const trace = buildTrace(input());
+    const [stored, created] = trace.steps;
+    const scheduledA = trace.steps.find((step) => step.kind === 'scheduled' && step.object.name === 'web-1-a')!;
+    const before = trace.steps[trace.steps.indexOf(scheduledA) - 1]!;
+    assert.equal(latencyText(stored!, undefined), 'first');
+    assert.equal(latencyText(created!, stored), '+1 s');
+    assert.equal(latencyText(scheduledA, before), '+<1 s', 'a whole-second time before it says only "within that second"');
+    assert.equal(latencyText({ ...scheduledA, latencyMs: 250 }, { ...before, precise: true }), '+250 ms');
+    assert.equal(latencyText({ ...created!, latencyMs: 61_000 }, stored), '+1 min 1 s');
   });
 
   it('reads both forms of the Deployment controller\'s scaling message', () => {
