@@ -71,6 +71,9 @@ describe('applying a manifest from the editor', function () {
   after(async () => {
     await answer([]);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The files after this one start from the window as it was: no trace, no demo cluster.
+    await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
     rmSync(folder, { recursive: true, force: true });
   });
 

@@ -35,6 +35,18 @@ describe('the live trace', function () {
 
   after(async () => {
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+    // The files after this one see coredns as the demo made it: two replicas.
+    await scaleDeployment(kube, 'coredns', 2);
+    await until('coredns back to 2 Ready replicas in the extension\'s anatomy', async () => {
+      const coredns = (await api.getAnatomy())?.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment');
+      return coredns?.desired === 2 && coredns.readyCount === 2;
+    }, 30_000, 100);
+    // And in the tree, shown again in place of the Trace view.
+    await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
+    await until('the tree to say coredns 2/2', () => {
+      const addons = api.getTreeItems(api.getTreeItems().find((item) => item.label === 'Cluster addons')?.id);
+      return /^2\/2/.test(addons.find((item) => item.label === 'Deployment coredns')?.description ?? '');
+    }, 30_000, 100);
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(folder, { recursive: true, force: true });
   });
