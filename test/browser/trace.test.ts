@@ -123,6 +123,21 @@ describe('a live trace on the diagram in Chromium', function () {
     assert.ok((await page.evaluate(() => window.sent)).some((m) => m.type === 'error'), 'reported as a message of unknown shape');
   });
 
+  it('offers "Trace" on each box that stands for a Pod through VS Code\'s webview context menu, and on no other', async () => {
+    const contexts = await page.evaluate(() => [...document.querySelectorAll('[data-vscode-context]')].map((element) => ({ component: element.getAttribute('data-component'), context: element.getAttribute('data-vscode-context') })));
+    const pods = await page.evaluate(() => document.querySelectorAll('[data-component="pod"]').length);
+    assert.ok(pods > 0);
+    // Every Pod box, and the control-plane components' boxes (each stands for its static Pod); no node or kubelet.
+    assert.equal(contexts.filter((entry) => entry.component === 'pod').length, pods);
+    const others = contexts.filter((entry) => entry.component !== 'pod');
+    assert.deepEqual(others.map((entry) => entry.component).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']);
+    for (const entry of others) assert.equal((JSON.parse(entry.context!) as { name: string }).name, `${entry.component}-multi-node-control-plane`);
+    const coredns = contexts.map((entry) => JSON.parse(entry.context!) as Record<string, unknown>).find((context) => String(context.name).startsWith('coredns-'));
+    assert.deepEqual(Object.keys(coredns ?? {}).sort(), ['name', 'namespace', 'preventDefaultContextMenuItems', 'webviewSection']);
+    assert.equal(coredns!.webviewSection, 'pod');
+    assert.equal(coredns!.namespace, 'kube-system');
+  });
+
   it('asks the host for a live trace from the toolbar, next to the canned tour', async () => {
     await page.evaluate(() => void (window.sent = []));
     assert.equal(await page.evaluate(() => document.querySelector('[data-action="traceLive"]')?.textContent), 'Trace live');

@@ -7,6 +7,7 @@ import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
 import { isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
 import { propertySchema } from './schemaCheck';
+import { decodeProtobufObject, type ExpectedKind, PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, ProtobufKindError } from './protobuf/decode';
 
 export function unsupportedMediaType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
@@ -217,14 +218,15 @@ function mergeList(current: unknown, patch: unknown[], schemaName: string | unde
 }
 
 /**
- * A write's body: size-capped, depth-checked, and free of prototype keys. JSON, or YAML for apply patches
- * (aliases capped: a few anchors must not expand into gigabytes).
+ * A write's body: size-capped, depth-checked, and free of prototype keys. JSON, YAML for apply patches (aliases
+ * capped: a few anchors must not expand into gigabytes), or protobuf where the request names the kind it carries
+ * (`expected`: creates, updates and deletes), decoded into the JSON object it stands for.
  */
-export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json'): Promise<unknown> {
-  if ((request.headers['content-type'] ?? '').startsWith('application/vnd.kubernetes.protobuf')) {
-    // kubectl's typed generators (create namespace, create configmap …) encode protobuf; the demo decodes JSON and YAML only.
+export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json', expected?: ExpectedKind): Promise<unknown> {
+  const isProtobuf = (request.headers['content-type'] ?? '').split(';')[0]!.trim() === PROTOBUF_MEDIA_TYPE;
+  if (isProtobuf && !expected) {
     request.resume();
-    throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml (the demo cluster does not decode protobuf)');
+    throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -235,7 +237,9 @@ export async function readRequestBody(request: IncomingMessage, format: 'json' |
     if (size <= MAX_BODY_BYTES) chunks.push(chunk as Buffer);
   }
   if (size > MAX_BODY_BYTES) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
-  const text = Buffer.concat(chunks).toString('utf8');
+  const bytes = Buffer.concat(chunks);
+  if (isProtobuf) return bytes.length === 0 ? undefined : protobufBody(bytes, expected!);
+  const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   // Before parsing: every later walk of the body is recursive.
   if (format === 'json' && jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
@@ -249,6 +253,22 @@ export async function readRequestBody(request: IncomingMessage, format: 'json' |
   const prototypeKey = prototypeKeyPath(body);
   if (prototypeKey !== undefined) throw unknownField(prototypeKey);
   return body;
+}
+
+/** A protobuf body as JSON; its errors worded as the server's decoder words them ("… cannot be handled as a …"). */
+function protobufBody(bytes: Buffer, expected: ExpectedKind): unknown {
+  const versionOf = (apiVersion: string) => apiVersion.slice(apiVersion.indexOf('/') + 1);
+  try {
+    const { object } = decodeProtobufObject(bytes, expected);
+    // FieldsV1 carries JSON of its own: the same check as for a JSON body.
+    const prototypeKey = prototypeKeyPath(object);
+    if (prototypeKey !== undefined) throw unknownField(prototypeKey);
+    return object;
+  } catch (error) {
+    if (error instanceof ProtobufKindError) throw badRequest(`${error.kind} in version "${versionOf(error.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`);
+    if (error instanceof ProtobufDecodeError) throw badRequest(`${expected.kind} in version "${versionOf(expected.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`);
+    throw error;
+  }
 }
 
 function yamlBody(text: string): unknown {

@@ -19,6 +19,7 @@ import { jsonPatch, mergePatch, readRequestBody, scaleOf, strategicMergePatch } 
 import { notFoundError } from './apiList';
 import type { ResourceRequest } from './apiFormats';
 import { gracePeriodOf, validateScale } from './writeValidation';
+import { type ExpectedKind, PROTOBUF_MEDIA_TYPE } from './protobuf/decode';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -110,7 +111,7 @@ export class WriteHandler {
   // ---- the verbs ----
 
   private async create(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
-    const body = await readRequestBody(request);
+    const body = await readRequestBody(request, 'json', kindOf(target.resource));
     const warnings: string[] = [];
     const object = this.decode(body, target.resource, options.validation, warnings, 'create');
     this.checkNamespace(target, object, true);
@@ -121,8 +122,8 @@ export class WriteHandler {
 
   private async update(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
     const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
-    if (!['application/json', ''].includes(contentType)) throw unsupportedUpdateType();
-    const body = await readRequestBody(request);
+    if (!['application/json', PROTOBUF_MEDIA_TYPE, ''].includes(contentType)) throw unsupportedUpdateType();
+    const body = await readRequestBody(request, 'json', target.subresource === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : kindOf(target.resource));
     const existing = this.existing(target);
     if (target.subresource === 'scale') return { code: 200, body: scaleOf(this.scaleTo(target, existing, body, options)), warnings: [] };
     const warnings: string[] = [];
@@ -191,7 +192,7 @@ export class WriteHandler {
   }
 
   private async delete(request: IncomingMessage, url: URL, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
-    const body = (await readRequestBody(request)) as { gracePeriodSeconds?: unknown; propagationPolicy?: unknown; preconditions?: { uid?: string; resourceVersion?: string }; dryRun?: unknown } | undefined;
+    const body = (await readRequestBody(request, 'json', { apiVersion: apiVersionOf(target.resource), kind: 'DeleteOptions' })) as { gracePeriodSeconds?: unknown; propagationPolicy?: unknown; preconditions?: { uid?: string; resourceVersion?: string }; dryRun?: unknown } | undefined;
     const grace = gracePeriodOf(url.searchParams.get('gracePeriodSeconds'), body?.gracePeriodSeconds);
     const propagation = url.searchParams.get('propagationPolicy') ?? (typeof body?.propagationPolicy === 'string' ? body.propagationPolicy : 'Background');
     if (!['Orphan', 'Background', 'Foreground'].includes(propagation)) throw badRequest(`propagationPolicy: Unsupported value: "${propagation}": supported values: "Foreground", "Background", "Orphan"`);
@@ -397,6 +398,11 @@ function unsupportedPatchType(): ApiError {
 
 function unsupportedUpdateType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+}
+
+/** What a body sent to the resource's URL must be: its kind, in its group version. */
+function kindOf(resource: ResourceType): ExpectedKind {
+  return { apiVersion: apiVersionOf(resource), kind: resource.kind };
 }
 
 function namespaceType(): ResourceType {

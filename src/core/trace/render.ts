@@ -145,8 +145,8 @@ export function traceLines(steps: readonly TraceStep[], options: { evidence?: bo
     const previous = index === 0 ? before : steps[index - 1];
     const latency = latencyText(step, previous, strings).padEnd(9);
     const who = componentLabel(step.component, step.actor, strings);
-    lines.push(oneLine(`${timeText(step)}  ${latency} ${who.padEnd(48)} ${stepText(step, strings)}`));
-    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(22)}↳ ${evidence.source}: ${evidence.text}`));
+    lines.push(oneLine(`${timeText(step).padEnd(12)}  ${latency} ${who.padEnd(48)} ${stepText(step, strings)}`));
+    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(24)}↳ ${evidence.source}: ${evidence.text}`));
   });
   return lines;
 }

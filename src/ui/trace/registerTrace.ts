@@ -43,10 +43,16 @@ export interface TraceRegistration {
   snapshot(): TraceViewSnapshot | undefined;
 }
 
-/** `{ kind, namespace, name, since? }` (the apply command, the tests) or a tree row (a workload addon or a Pod). */
+/**
+ * `{ kind, namespace, name, since? }` (the apply command, the tests), a tree row (a workload addon or a Pod), or
+ * the diagram's context menu on a Pod's box (its `data-vscode-context`).
+ */
 export function traceRequestOf(argument: unknown): { target: TraceTarget; since?: number } | undefined {
   if (!argument || typeof argument !== 'object') return undefined;
   const value = argument as Record<string, unknown>;
+  if (value.webviewSection === 'pod' && typeof value.namespace === 'string' && value.namespace && typeof value.name === 'string' && value.name) {
+    return { target: { kind: 'Pod', namespace: value.namespace, name: value.name } };
+  }
   const pod = value.pod as { pod?: unknown; namespace?: unknown } | undefined;
   if ((value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') && pod && typeof pod.pod === 'string' && typeof pod.namespace === 'string') {
     return { target: { kind: 'Pod', namespace: pod.namespace, name: pod.pod } };

@@ -103,4 +103,16 @@ describe('the live trace', function () {
     await until('the diagram light to go out', () => api.lastDiagramRender() && !api.lastDiagramRender()!.liveTrace);
     await scaleDeployment(kube, 'coredns', 2);
   });
+
+  it('traces a Pod from the diagram\'s context menu on its box', async () => {
+    const menu = (vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus['webview/context'] as { command: string; when: string }[]).find((entry) => entry.command === 'clusterAnatomy.trace.item');
+    assert.match(menu?.when ?? '', /webviewId == 'clusterAnatomy\.diagram' && webviewSection == 'pod'/);
+    const pod = (await api.getAnatomy())!.nodes.flatMap((node) => node.components).find((component) => component.component === 'coredns')!.pod!;
+    // What VS Code passes: the box's data-vscode-context, with the webview's id.
+    await vscode.commands.executeCommand('clusterAnatomy.trace.item', { webview: 'clusterAnatomy.diagram', webviewSection: 'pod', namespace: 'kube-system', name: pod, preventDefaultContextMenuItems: true });
+    const traced = await until('the Pod\'s trace to be live', () => (api.trace()?.state === 'live' ? api.trace() : undefined));
+    assert.equal(traced.description, `Pod kube-system/${pod} · live`);
+    assert.ok(traced.items.some((item) => /bound to node multi-node-/.test(item.label)), JSON.stringify(traced.items.map((item) => item.label)));
+    await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+  });
 });
