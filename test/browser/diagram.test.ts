@@ -8,7 +8,7 @@ import type { ClusterAnatomy } from '../../src/core/anatomy/types';
 import { defaultDiagramStrings } from '../../src/core/diagram/strings';
 import type { HostToWebviewMessage, RenderReport, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
 import { kindAnatomy, largeAnatomy, node, pod, unreachableAnatomy } from '../fixtures/anatomy/builders';
-import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from './stubHost';
+import { type BrowserLike, type BrowserPage, openStubPage, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
 
@@ -58,14 +58,7 @@ describe('diagram webview in Chromium', function () {
     const started = await startStubServer();
     server = started.server;
     baseUrl = started.url;
-    browser = await loadPlaywright().chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message?.()}`);
-      void dialog.dismiss?.();
-    });
-    await page.goto(started.url);
+    ({ browser, page } = await openStubPage(started.url, problems));
   });
 
   after(async () => {

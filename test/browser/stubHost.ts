@@ -49,6 +49,22 @@ export function loadPlaywright(): PlaywrightLike {
   throw new Error('playwright-core not found: run `node scripts/vscode-host/install.mjs` or set PLAYWRIGHT_CORE_PATH');
 }
 
+/**
+ * Chromium with the stub host's page open at 1280×800: page errors and dialogs (the webview must never raise
+ * either) are pushed to `problems`, which the tests assert stays empty.
+ */
+export async function openStubPage(url: string, problems: string[]): Promise<{ browser: BrowserLike; page: BrowserPage }> {
+  const browser = await loadPlaywright().chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('dialog', (dialog) => {
+    problems.push(`dialog: ${dialog.message?.()}`);
+    void dialog.dismiss?.();
+  });
+  await page.goto(url);
+  return { browser, page };
+}
+
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 

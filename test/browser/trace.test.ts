@@ -9,7 +9,7 @@ import type { ClusterAnatomy } from '../../src/core/anatomy/types';
 import { defaultDiagramStrings } from '../../src/core/diagram/strings';
 import type { HostToWebviewMessage, RenderReport, TraceStepMessage, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
 import { kindAnatomy } from '../fixtures/anatomy/builders';
-import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, startStubServer } from './stubHost';
+import { type BrowserLike, type BrowserPage, openStubPage, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
 const hostile = '<img src=x onerror=alert(1)>';
@@ -43,14 +43,7 @@ describe('a live trace on the diagram in Chromium', function () {
     mkdirSync(screenshots, { recursive: true });
     const started = await startStubServer();
     server = started.server;
-    browser = await loadPlaywright().chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
-    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('dialog', (dialog) => {
-      problems.push(`dialog: ${dialog.message?.()}`);
-      void dialog.dismiss?.();
-    });
-    await page.goto(started.url);
+    ({ browser, page } = await openStubPage(started.url, problems));
     await post({ type: 'locale', locale: 'en', strings: defaultDiagramStrings });
     await post({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     await page.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 10_000 });

@@ -217,13 +217,18 @@ function mergeList(current: unknown, patch: unknown[], schemaName: string | unde
   return result;
 }
 
+/** The request body's media type, without parameters ("application/json; charset=utf-8" → "application/json"). */
+export function mediaTypeOf(request: IncomingMessage): string {
+  return (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+}
+
 /**
  * A write's body: size-capped, depth-checked, and free of prototype keys. JSON, YAML for apply patches (aliases
  * capped: a few anchors must not expand into gigabytes), or protobuf where the request names the kind it carries
  * (`expected`: creates, updates and deletes), decoded into the JSON object it stands for.
  */
 export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json', expected?: ExpectedKind): Promise<unknown> {
-  const isProtobuf = (request.headers['content-type'] ?? '').split(';')[0]!.trim() === PROTOBUF_MEDIA_TYPE;
+  const isProtobuf = mediaTypeOf(request) === PROTOBUF_MEDIA_TYPE;
   if (isProtobuf && !expected) {
     request.resume();
     throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');

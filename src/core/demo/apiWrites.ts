@@ -15,7 +15,7 @@ import { apiVersionOf, findResourceType, qualifiedResource, resourceTypes, type 
 import { checkAgainstSchema, fieldValidationOf, schemaNameOfKind, schemaOfKind, type FieldValidation } from './schemaCheck';
 import { ApiError, badRequest } from './status';
 import type { ObjectStore } from './store';
-import { jsonPatch, mergePatch, readRequestBody, scaleOf, strategicMergePatch } from './apiPatches';
+import { jsonPatch, mediaTypeOf, mergePatch, readRequestBody, scaleOf, strategicMergePatch } from './apiPatches';
 import { notFoundError } from './apiList';
 import type { ResourceRequest } from './apiFormats';
 import { gracePeriodOf, validateScale } from './writeValidation';
@@ -121,21 +121,25 @@ export class WriteHandler {
   }
 
   private async update(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
-    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = mediaTypeOf(request);
     if (!['application/json', PROTOBUF_MEDIA_TYPE, ''].includes(contentType)) throw unsupportedUpdateType();
     const body = await readRequestBody(request, 'json', target.subresource === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : kindOf(target.resource));
     const existing = this.existing(target);
     if (target.subresource === 'scale') return { code: 200, body: scaleOf(this.scaleTo(target, existing, body, options)), warnings: [] };
+    return this.replace(target, existing, body, options, 'update');
+  }
+
+  /** The next version of `existing` an update or a patch gives: decoded, checked against the URL, stored. */
+  private replace(target: ResourceRequest, existing: KubeObject, next: unknown, options: WriteOptions, verb: 'update' | 'patch'): WriteAnswer {
     const warnings: string[] = [];
-    const object = this.decode(body, target.resource, options.validation, warnings, 'update');
+    const object = this.decode(next, target.resource, options.validation, warnings, verb);
     this.checkNamespace(target, object);
     this.checkName(target, object);
-    const stored = this.finish(target, existing, object, options, undefined);
-    return { code: 200, body: stored, warnings };
+    return { code: 200, body: this.finish(target, existing, object, options, undefined), warnings };
   }
 
   private async patch(request: IncomingMessage, target: ResourceRequest, options: WriteOptions, url: URL): Promise<WriteAnswer> {
-    const contentType = (request.headers['content-type'] ?? '').split(';')[0]!.trim();
+    const contentType = mediaTypeOf(request);
     const patchTypes = ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json', 'application/apply-patch+yaml'];
     if (!patchTypes.includes(contentType)) throw unsupportedPatchType();
     const isApply = contentType === 'application/apply-patch+yaml';
@@ -153,12 +157,7 @@ export class WriteHandler {
     }
     if (!isRecord(patched)) throw badRequest('the patch did not produce an object');
     if (isScale) return { code: 200, body: scaleOf(this.scaleTo(target, existing, patched, options)), warnings: [] };
-    const warnings: string[] = [];
-    const object = this.decode(patched, target.resource, options.validation, warnings, 'patch');
-    this.checkNamespace(target, object);
-    this.checkName(target, object);
-    const stored = this.finish(target, existing, object, options, undefined);
-    return { code: 200, body: stored, warnings };
+    return this.replace(target, existing, patched, options, 'patch');
   }
 
   /** Server-side apply: field ownership decides what changes and what conflicts; a missing object is created. */

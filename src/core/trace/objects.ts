@@ -143,6 +143,22 @@ function stringMap(value: unknown): Record<string, string> {
   return map;
 }
 
+/** What a watch keys an object by (name, namespace, uid, resourceVersion), bounded; `kept` adds what a trace reads. */
+function boundedMeta(meta: Json, kept: Partial<SlimMeta> = {}): SlimMeta {
+  return {
+    name: str(meta.name) ?? '',
+    namespace: str(meta.namespace) ?? '',
+    uid: str(meta.uid, 64) ?? '',
+    resourceVersion: str(meta.resourceVersion, 64) ?? '',
+    creationTimestamp: null,
+    labels: {},
+    annotations: {},
+    ownerReferences: [],
+    deletionTimestamp: null,
+    ...kept,
+  };
+}
+
 /** The most managedFields entries kept of one object (the real server keeps one per manager, operation and subresource). */
 const MAX_MANAGED_FIELDS = 32;
 
@@ -179,17 +195,12 @@ export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
   const labels = stringMap(meta.labels);
   const annotations = stringMap(meta.annotations);
   return {
-    metadata: {
-      name: str(meta.name) ?? '',
-      namespace: str(meta.namespace) ?? '',
-      uid: str(meta.uid, 64) ?? '',
-      resourceVersion: str(meta.resourceVersion, 64) ?? '',
+    metadata: boundedMeta(meta, {
       creationTimestamp: str(meta.creationTimestamp, 40),
       labels,
-      annotations: {},
       ownerReferences: owners.map(({ kind, name, controller }) => ({ kind, name, controller })),
       deletionTimestamp: str(meta.deletionTimestamp, 40),
-    },
+    }),
     kind: objectKind,
     owners,
     generation: typeof meta.generation === 'number' ? meta.generation : null,
@@ -232,17 +243,7 @@ export function traceEventOf(raw: unknown): TraceEvent & { readonly metadata: Sl
   const series = obj(event.series);
   const first = str(event.firstTimestamp, 40) ?? str(event.eventTime, 40) ?? str(meta.creationTimestamp, 40);
   return {
-    metadata: {
-      name: str(meta.name) ?? '',
-      namespace: str(meta.namespace) ?? '',
-      uid: str(meta.uid, 64) ?? '',
-      resourceVersion: str(meta.resourceVersion, 64) ?? '',
-      creationTimestamp: null,
-      labels: {},
-      annotations: {},
-      ownerReferences: [],
-      deletionTimestamp: null,
-    },
+    metadata: boundedMeta(meta),
     uid: str(meta.uid, 64) ?? '',
     involvedUid: str(involved.uid, 64) ?? '',
     involvedKind: str(involved.kind, 64) ?? '',

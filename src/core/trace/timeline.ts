@@ -505,38 +505,23 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       evidence: [{ source: 'condition', text: `status.conditions[Ready] True at ${ready.lastTransitionTime}` }, ...statusEvidence],
     });
   }
-  if (pod.metadata.deletionTimestamp) {
+  // A deletion: graceful (deletionTimestamp is when the grace period ends, so the request came that many seconds
+  // before), or, gone without one the watch saw, at once (grace period 0, or never bound).
+  const deadline = timeOf(pod.metadata.deletionTimestamp);
+  if (deadline !== undefined || removedAt !== undefined) {
     const deleteEvent = ownerEvents.find((event) => event.reason === 'SuccessfulDelete' && mentions(event));
-    // deletionTimestamp is when the grace period ends: the request came that many seconds before.
-    const deadline = timeOf(pod.metadata.deletionTimestamp)!;
-    const requested = deleteEvent?.lastTime ?? new Date(deadline - (pod.deletionGracePeriodSeconds ?? 0) * 1000).toISOString();
+    const grace = pod.deletionGracePeriodSeconds ?? 0;
+    const recorded = deadline !== undefined
+      ? { time: new Date(deadline - grace * 1000).toISOString(), evidence: { source: 'metadata' as const, text: `metadata.deletionTimestamp ${pod.metadata.deletionTimestamp} (grace period ${grace} s)` } }
+      : { time: new Date(removedAt!).toISOString(), evidence: { source: 'watch' as const, text: 'gone from the API without a deletionTimestamp first: deleted at once' } };
     list.add({
       id: `pod-deleted:${ref.uid}`,
       kind: 'pod-deleted',
       actor: deleteEvent ? use.take(deleteEvent).component || 'kube-controller-manager' : UNRECORDED_CLIENT,
       ...(!deleteEvent && { component: 'client' as const }),
       object: ref,
-      time: requested,
-      evidence: [
-        ...(deleteEvent ? [{ source: 'event' as const, text: eventText(deleteEvent) }] : []),
-        { source: 'metadata', text: `metadata.deletionTimestamp ${pod.metadata.deletionTimestamp} (grace period ${pod.deletionGracePeriodSeconds ?? 0} s)` },
-      ],
-    });
-  }
-  if (removedAt !== undefined && !pod.metadata.deletionTimestamp) {
-    // Gone without a graceful deletion the watch saw: deleted at once (grace period 0, or never bound).
-    const deleteEvent = ownerEvents.find((event) => event.reason === 'SuccessfulDelete' && mentions(event));
-    list.add({
-      id: `pod-deleted:${ref.uid}`,
-      kind: 'pod-deleted',
-      actor: deleteEvent ? use.take(deleteEvent).component || 'kube-controller-manager' : UNRECORDED_CLIENT,
-      ...(!deleteEvent && { component: 'client' as const }),
-      object: ref,
-      time: deleteEvent?.lastTime ?? new Date(removedAt).toISOString(),
-      evidence: [
-        ...(deleteEvent ? [{ source: 'event' as const, text: eventText(deleteEvent) }] : []),
-        { source: 'watch', text: 'gone from the API without a deletionTimestamp first: deleted at once' },
-      ],
+      time: deleteEvent?.lastTime ?? recorded.time,
+      evidence: [...(deleteEvent ? [{ source: 'event' as const, text: eventText(deleteEvent) }] : []), recorded.evidence],
     });
   }
   if (removedAt !== undefined) {

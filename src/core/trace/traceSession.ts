@@ -7,7 +7,6 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import { ResourceWatch, type WatchState } from '../kube/resourceWatch';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
-import { errorMessage } from '../util/errors';
 import { EventRing } from './eventRing';
 import { collectionPath, type TraceEvent, type TraceObject, traceEventOf, traceObjectOf, type TraceTarget } from './objects';
 import { buildTrace, componentOf, type RootChange, type Trace, type TraceObservations, type TraceStep } from './timeline';
@@ -263,8 +262,6 @@ export async function readTrace(config: KubeConfig, target: TraceTarget): Promis
     await session.start();
     if (session.state === 'error') throw new Error(session.error ?? `cannot read ${target.kind} ${target.namespace}/${target.name}`);
     return session.flush();
-  } catch (error) {
-    throw new Error(errorMessage(error));
   } finally {
     session.dispose();
   }

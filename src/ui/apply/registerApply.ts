@@ -13,6 +13,7 @@ import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { isDemoTarget, realClusterWriteRefusal } from '../clusterWrites';
 import { CommandIds } from '../commandIds';
+import { connectedSession } from '../connectedSession';
 import { addedFieldsHeadline, appliedText, objectSummary, planSummary } from './applyText';
 
 interface Host {
@@ -118,12 +119,8 @@ export function registerApply(host: Host, options: ApplyOptions): void {
         void vscode.window.showWarningMessage(vscode.l10n.t('Open a YAML manifest in the editor first.'));
         return { outcome: 'refused' };
       }
-      await options.ensureLive();
-      const session = live.session;
-      if (!session) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
-        return { outcome: 'refused' };
-      }
+      const session = await connectedSession(live, options.ensureLive);
+      if (!session) return { outcome: 'refused' };
       const where = { context: session.context, server: session.server, demo: isDemoTarget({ context: session.context, server: session.server }, options.demo()) };
       if (!where.demo) {
         const refusal = realClusterWriteRefusal();

@@ -16,6 +16,7 @@ import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import type { TraceStepMessage } from '../../protocol/diagramProtocol';
 import { CommandIds } from '../commandIds';
+import { connectedSession } from '../connectedSession';
 import { TRACE_LIVE_CONTEXT_KEY, TRACE_SHOWN_CONTEXT_KEY, TRACE_VIEW_ID } from './traceIds';
 import { pickTraceTarget } from './tracePick';
 import { localizedTraceStrings, localTimeText, traceStateText } from './traceText';
@@ -118,12 +119,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register(live.onDidChangeSession(() => (session && session.state !== 'stopped' ? stop() : undefined)));
 
   const start = async (target: TraceTarget, since?: number): Promise<TraceTarget | undefined> => {
-    await options.ensureLive();
-    const cluster = live.session;
-    if (!cluster) {
-      void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
-      return undefined;
-    }
+    const cluster = await connectedSession(live, options.ensureLive);
+    if (!cluster) return undefined;
     stop();
     strings = localizedTraceStrings();
     const next = new TraceSession({ config: cluster.clientConfig, target, ...(since !== undefined && { since }) });
@@ -166,12 +163,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     vscode.commands.registerCommand(CommandIds.startTrace, async (argument?: unknown) => {
       const request = traceRequestOf(argument);
       if (request) return start(request.target, request.since);
-      await options.ensureLive();
-      const cluster = live.session;
-      if (!cluster) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
-        return undefined;
-      }
+      const cluster = await connectedSession(live, options.ensureLive);
+      if (!cluster) return undefined;
       const target = await pickTraceTarget(cluster.api, live.namespace);
       return target ? start(target) : undefined;
     }),
@@ -183,12 +176,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register({ dispose: () => waiting?.dispose() });
   host.register(
     vscode.commands.registerCommand(CommandIds.traceNextChange, async () => {
-      await options.ensureLive();
-      const cluster = live.session;
-      if (!cluster) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
-        return undefined;
-      }
+      const cluster = await connectedSession(live, options.ensureLive);
+      if (!cluster) return undefined;
       waiting?.dispose();
       const watch = new NextChangeWatch({ config: cluster.clientConfig });
       waiting = watch;
