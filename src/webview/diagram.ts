@@ -224,7 +224,6 @@ class DiagramApp {
     else this.canvas.append(svg);
     this.svg = svg;
     this.scene = scene;
-    markPodMenus(scene, svg);
     this.focus.index(scene, svg);
     this.focus.markHighlighted(this.anatomy);
     this.heartbeats.index(scene, svg, this.anatomy);
@@ -427,15 +426,3 @@ document.adoptedStyleSheets = [...document.adoptedStyleSheets, structure];
 
 new DiagramApp();
 
-/**
- * A Pod's box offers VS Code's webview context menu ("Trace"): the menu reads the box's `data-vscode-context`,
- * and the command receives it. Names are data in a JSON attribute, set through the DOM, never markup.
- */
-function markPodMenus(scene: Scene, svg: SVGSVGElement): void {
-  const boxes = new Map([...svg.querySelectorAll('[data-id]')].map((element) => [element.getAttribute('data-id'), element]));
-  for (const box of scene.boxes) {
-    const pod = box.target?.pod;
-    if (!pod) continue;
-    boxes.get(box.id)?.setAttribute('data-vscode-context', JSON.stringify({ webviewSection: 'pod', namespace: pod.namespace, name: pod.name, preventDefaultContextMenuItems: true }));
-  }
-}

@@ -14,7 +14,7 @@ export interface SvgElement {
 }
 
 export interface SvgModelOptions {
-  /** Adds tabindex/role for keyboard use (the webview); documents leave it out. */
+  /** Adds tabindex/role for keyboard use and the Pods' context menu (the webview); documents leave them out. */
   readonly interactive?: boolean;
   /** A stylesheet to embed (standalone files). */
   readonly stylesheet?: string;
@@ -144,6 +144,8 @@ function boxElement(box: SceneBox, options: SvgModelOptions): SvgElement {
       'aria-label': box.ariaLabel,
       tabindex: focusable ? -1 : undefined,
       role: focusable ? 'button' : undefined,
+      // In the webview, a box that stands for a Pod offers VS Code's context menu ("Trace"), which reads this.
+      'data-vscode-context': options.interactive && box.target?.pod ? JSON.stringify({ webviewSection: 'pod', namespace: box.target.pod.namespace, name: box.target.pod.name, preventDefaultContextMenuItems: true }) : undefined,
     },
     children,
   };

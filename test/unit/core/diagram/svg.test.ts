@@ -5,6 +5,7 @@ import { layoutDiagram } from '../../../../src/core/diagram/layout';
 import { defaultUiState } from '../../../../src/core/diagram/scene';
 import { diagramStructureCss } from '../../../../src/core/diagram/stylesheet';
 import { escapeXml, renderSvg, serializeSvg } from '../../../../src/core/diagram/svg';
+import { sceneToSvgModel } from '../../../../src/core/diagram/svgModel';
 import { kindAnatomy, node, pod, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
 const hostile = '<img src=x onerror=alert(1)>';
@@ -62,6 +63,16 @@ describe('diagram SVG', () => {
     assert.ok(svg.includes('--ca-bg: #ffffff'));
     assert.doesNotMatch(svg, /<script/i);
     assert.deepEqual(attributeNames(svg).filter((name) => /^on/i.test(name)), []);
+    // The webview's context menu and keyboard attributes are the webview's own, not an exported document's.
+    assert.deepEqual(attributeNames(svg).filter((name) => ['data-vscode-context', 'tabindex'].includes(name)), []);
+  });
+
+  it('in the webview, gives each Pod\'s box the context VS Code\'s menu reads, its names as an escaped JSON value', () => {
+    const interactive = serializeSvg(sceneToSvgModel(layoutDiagram(hostileAnatomy(), defaultUiState), { interactive: true }));
+    const contexts = [...interactive.matchAll(/data-vscode-context="([^"]*)"/g)].map((match) => JSON.parse(match[1]!.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&apos;/g, "'").replace(/&amp;/g, '&')) as Record<string, unknown>);
+    const hostilePod = contexts.find((context) => context.name === `p-${hostile}`);
+    assert.deepEqual(hostilePod, { webviewSection: 'pod', namespace: 'kube-system', name: `p-${hostile}`, preventDefaultContextMenuItems: true });
+    assert.ok(contexts.every((context) => context.webviewSection === 'pod'));
   });
 
   it('writes hostile names, messages and evidence as text', () => {
