@@ -3,20 +3,27 @@
 // where the binaries are.
 //   node scripts/realcluster/build.mjs [--check]
 // --check exits 0 when the binaries are built and current, 1 when not (and builds nothing).
-// Needs: golang-go (1.19 tested), dpkg-dev (apt-get source, dpkg-source), and a deb-src entry for bookworm
-// when the source package is not downloaded yet. See README.md beside this file.
+// Needs: golang-go (1.19 tested), golang-github-modern-go-reflect2-dev (replaces the vendored reflect2), dpkg-dev
+// (apt-get source, dpkg-source), a deb-src entry for bookworm when the source package is not downloaded yet, and
+// the project's npm packages (the smoke test runs with tsx). See README.md beside this file.
+// The binaries count as built only once a smoke test has served a JSON list of a few thousand labelled Pods
+// from them without a crash (smoke.mjs); the stamp records that and the reflect2 version they were built with.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
-  buildPaths, binaryPath, COMPONENTS, DEBIAN_SOURCE, isBuilt, KUBERNETES_COMMIT, KUBERNETES_VERSION,
+  buildPaths, binaryPath, COMPONENTS, DEBIAN_SOURCE, isBuilt, KUBERNETES_COMMIT, KUBERNETES_VERSION, REFLECT2,
 } from './paths.mjs';
 
 const { values: options } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
 const paths = buildPaths();
 const SOURCE_MARKER = join(paths.source, '.cluster-anatomy-source');
 const OPENAPI_FILE = join(paths.source, 'pkg', 'generated', 'openapi', 'zz_generated.openapi.go');
+const REFLECT2_MARKER = join(paths.source, REFLECT2.vendored, '.cluster-anatomy-reflect2');
+const REPOSITORY = join(import.meta.dirname, '..', '..');
 
 class BuildError extends Error {}
 
@@ -54,11 +61,18 @@ function mustRun(command, args, settings = {}) {
   return result;
 }
 
-/** Go in GOPATH mode (as upstream's make for 1.20; module mode fails on this tarball), offline, no cgo. */
+let goRoot;
+
+/**
+ * Go in GOPATH mode (as upstream's make for 1.20; module mode fails on this tarball), offline, no cgo. GOROOT is
+ * set explicitly: since Go 1.19 a binary built with -trimpath (openapi-gen) finds the standard library only
+ * through $GOROOT, and without it openapi-gen takes time.Duration for an unsupported type and fails.
+ */
 function goEnv() {
+  goRoot ??= mustRun('go', ['env', 'GOROOT'], { capture: true, env: { ...process.env, GOTOOLCHAIN: 'local' } }).stdout.trim();
   return {
     ...process.env,
-    GOPATH: paths.gopath, GOCACHE: paths.goCache, GO111MODULE: 'off', CGO_ENABLED: '0', GOFLAGS: '',
+    GOROOT: goRoot, GOPATH: paths.gopath, GOCACHE: paths.goCache, GO111MODULE: 'off', CGO_ENABLED: '0', GOFLAGS: '',
     GOPROXY: 'off', GOTOOLCHAIN: 'local',
   };
 }
@@ -81,6 +95,55 @@ function ldflags() {
     for (const [name, value] of Object.entries(variables)) flags.push(`-X k8s.io/kubernetes/vendor/k8s.io/${pkg}.${name}=${value}`);
   }
   return flags.join(' ');
+}
+
+/** Debian's reflect2 version (`1.0.2-2`), checked to be at least the one that works with Go ≥ 1.18. */
+function reflect2Version() {
+  const result = run('dpkg-query', ['-W', '-f=${Version}', REFLECT2.debianPackage], { capture: true });
+  const version = result.status === 0 ? result.stdout.trim() : '';
+  if (!version || !existsSync(REFLECT2.source)) {
+    throw new BuildError(`${REFLECT2.debianPackage} is not installed: \`apt-get install ${REFLECT2.debianPackage}\`` +
+      ` (Kubernetes ${KUBERNETES_VERSION}'s own reflect2 v1.0.1 crashes kube-apiserver under Go ≥ 1.18)`);
+  }
+  const upstream = version.replace(/^\d+:/, '').split('-')[0];
+  const [major, minor, patch] = upstream.split('.').map(Number);
+  const [wantMajor, wantMinor, wantPatch] = REFLECT2.minimumVersion.split('.').map(Number);
+  const atLeast = major !== wantMajor ? major > wantMajor : minor !== wantMinor ? minor > wantMinor : patch >= wantPatch;
+  if (!atLeast) throw new BuildError(`${REFLECT2.debianPackage} ${version} is older than ${REFLECT2.minimumVersion}`);
+  return version;
+}
+
+/** Puts Debian's reflect2 in place of the vendored v1.0.1 (its .go and .s files; GOPATH mode reads nothing else). */
+function replaceReflect2(version) {
+  if (existsSync(REFLECT2_MARKER) && readFileSync(REFLECT2_MARKER, 'utf8').trim() === version) return;
+  const target = join(paths.source, REFLECT2.vendored);
+  const isCode = (name) => name.endsWith('.go') || name.endsWith('.s');
+  for (const name of readdirSync(target).filter(isCode)) rmSync(join(target, name));
+  const copied = readdirSync(REFLECT2.source).filter(isCode);
+  for (const name of copied) copyFileSync(join(REFLECT2.source, name), join(target, name));
+  writeFileSync(REFLECT2_MARKER, `${version}\n`);
+  log(`  ${REFLECT2.vendored}: ${copied.length} files of ${REFLECT2.debianPackage} ${version}`);
+}
+
+/**
+ * Starts the new binaries on their own etcd and lists a few thousand labelled Pods as JSON from them
+ * (smoke.mjs): the failure that a reflect2 too old for this Go shows. Returns what the smoke test measured.
+ */
+function smokeTest() {
+  const script = join(REPOSITORY, 'scripts', 'realcluster', 'smoke.mjs');
+  if (!existsSync(join(REPOSITORY, 'node_modules', 'tsx'))) {
+    throw new BuildError('the smoke test needs the project\'s npm packages: run `npm ci` first');
+  }
+  const result = run(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPOSITORY, capture: true,
+  });
+  const output = `${result.stdout}${result.stderr}`.trimEnd();
+  const report = /^smoke-report (.*)$/m.exec(result.stdout)?.[1];
+  if (result.status !== 0 || !report) throw new BuildError(`the smoke test failed:\n${output}`);
+  const figures = JSON.parse(report);
+  log(`  ${figures.pods} Pods listed ${figures.lists} times as JSON (${figures.megabytes} MB each, slowest ${figures.slowestMs} ms);` +
+    ' kube-apiserver kept its pid');
+  return figures;
 }
 
 function findDsc() {
@@ -184,19 +247,23 @@ function buildBinaries(flags) {
   ], { cwd: paths.source, env: goEnv() }));
 }
 
-function writeStamp(recipe) {
+function writeStamp(recipe, reflect2, smoke) {
   const binaries = Object.fromEntries(COMPONENTS.map((component) => {
     const { size, mtimeMs } = statSync(binaryPath(component));
     return [component, { size, mtimeMs }];
   }));
-  writeFileSync(paths.stamp, `${JSON.stringify({ recipe, builtAt: new Date().toISOString(), binaries }, null, 2)}\n`);
+  const stamp = { recipe, builtAt: new Date().toISOString(), reflect2, binaries, ...(smoke && { smokeTest: smoke }) };
+  writeFileSync(paths.stamp, `${JSON.stringify(stamp, null, 2)}\n`);
 }
 
 function main() {
   const started = Date.now();
   // The recipe names everything that changes the binaries; a different one means rebuild.
-  const recipeOf = (go, flags) => JSON.stringify({ version: KUBERNETES_VERSION, source: DEBIAN_SOURCE.version, go, flags });
+  const recipeOf = (go, flags) => JSON.stringify({
+    version: KUBERNETES_VERSION, source: DEBIAN_SOURCE.version, go, reflect2, flags,
+  });
   const go = step('checking Go', () => goVersion());
+  const reflect2 = reflect2Version();
   const sourceReady = existsSync(SOURCE_MARKER) && readFileSync(SOURCE_MARKER, 'utf8').trim() === DEBIAN_SOURCE.version;
   const recipe = sourceReady ? recipeOf(go, ldflags()) : undefined;
   if (recipe && isBuilt(recipe)) {
@@ -207,16 +274,26 @@ function main() {
     log(`${KUBERNETES_VERSION} is not built (or is out of date) in ${paths.bin}`);
     return 1;
   }
-  log(`building Kubernetes ${KUBERNETES_VERSION} with ${go} in ${paths.kubernetes}`);
+  log(`building Kubernetes ${KUBERNETES_VERSION} with ${go} and reflect2 ${reflect2} in ${paths.kubernetes}`);
   if (!sourceReady) {
     const dsc = findDsc() ?? step(`downloading the source package (apt-get source ${DEBIAN_SOURCE.name}=${DEBIAN_SOURCE.version})`,
       () => { downloadSource(); return findDsc(); });
     step(`extracting ${dsc}`, () => extractSource(dsc));
   }
+  step('replacing the vendored reflect2', () => replaceReflect2(reflect2));
   if (!existsSync(OPENAPI_FILE)) generateOpenapi();
   const flags = ldflags();
   buildBinaries(flags);
-  writeStamp(recipeOf(go, flags));
+  // Built but not yet good: only the smoke test may start binaries whose stamp has no smokeTest.
+  writeStamp(recipeOf(go, flags), reflect2);
+  let smoke;
+  try {
+    smoke = step('smoke test: a JSON list of labelled Pods from the new kube-apiserver', () => smokeTest());
+  } catch (error) {
+    rmSync(paths.stamp, { force: true });
+    throw error;
+  }
+  writeStamp(recipeOf(go, flags), reflect2, { passedAt: new Date().toISOString(), ...smoke });
   log(`built in ${((Date.now() - started) / 1000).toFixed(0)} s: ${paths.bin}`);
   return 0;
 }

@@ -11,4 +11,5 @@ export declare function buildPaths(env?: NodeJS.ProcessEnv): {
 };
 export declare function binaryPath(component: Component, env?: NodeJS.ProcessEnv): string;
 export declare function etcdPath(env?: NodeJS.ProcessEnv): string;
-export declare function isBuilt(recipe?: string, env?: NodeJS.ProcessEnv): boolean;
+export declare const REFLECT2: { debianPackage: string; source: string; vendored: string; minimumVersion: string };
+export declare function isBuilt(recipe?: string, env?: NodeJS.ProcessEnv, options?: { verified?: boolean }): boolean;

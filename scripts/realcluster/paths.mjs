@@ -10,6 +10,16 @@ export const KUBERNETES_COMMIT = 'faecb196815e248d3ecfb03c680a4507229c2a56';
 /** Debian bookworm's source package of upstream v1.20.2, the one that still carries `vendor/`. */
 export const DEBIAN_SOURCE = { name: 'kubernetes', suite: 'bookworm', version: '1.20.5+really1.20.2-1.1+deb12u1' };
 export const COMPONENTS = ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+/**
+ * The vendored reflect2 is replaced by Debian's: 1.20 vendors v1.0.1, whose map iteration breaks under Go ≥ 1.18
+ * (kube-apiserver dies with `fatal error: fault` while it encodes labels and annotations as JSON); v1.0.2 fixes it.
+ */
+export const REFLECT2 = {
+  debianPackage: 'golang-github-modern-go-reflect2-dev',
+  source: '/usr/share/gocode/src/github.com/modern-go/reflect2',
+  vendored: 'vendor/github.com/modern-go/reflect2',
+  minimumVersion: '1.0.2',
+};
 
 /** `$CLUSTER_ANATOMY_CACHE`, else `${XDG_CACHE_HOME:-$HOME/.cache}/cluster-anatomy`. */
 export function cacheRoot(env = process.env) {
@@ -48,10 +58,11 @@ export function etcdPath(env = process.env) {
 }
 
 /**
- * True when the stamp written by the last successful build matches `recipe` and every binary still has the
- * size and modification time the stamp recorded (a half-written or replaced binary does not count).
+ * True when the stamp written by the last successful build matches `recipe`, every binary still has the size
+ * and modification time the stamp recorded (a half-written or replaced binary does not count) and, unless
+ * `verified` is false, the build's smoke test passed on these binaries.
  */
-export function isBuilt(recipe, env = process.env) {
+export function isBuilt(recipe, env = process.env, { verified = true } = {}) {
   const { stamp } = buildPaths(env);
   if (!existsSync(stamp)) return false;
   let recorded;
@@ -61,6 +72,7 @@ export function isBuilt(recipe, env = process.env) {
     return false;
   }
   if (recipe !== undefined && recorded.recipe !== recipe) return false;
+  if (verified && !recorded.smokeTest?.passedAt) return false;
   return COMPONENTS.every((component) => {
     const file = binaryPath(component, env);
     const expected = recorded.binaries?.[component];

@@ -33,11 +33,20 @@ const COMPONENT_ICONS: Readonly<Record<TraceComponent, string>> = {
   other: 'circle-outline',
 };
 
+/**
+ * The rows are a snapshot of the trace, published by refresh(). While VS Code resolves a reveal, a rebuild waits:
+ * VS Code resolves the revealed element against the rows it fetches then, and a step that a rebuild dropped or
+ * renumbered in the meantime would fail as "Cannot resolve tree item".
+ */
 export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepElement>, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<TraceStepElement | undefined>();
   readonly onDidChangeTreeData = this.changeEmitter.event;
+  /** The steps the rows show, as last published. */
+  private shown: readonly TraceStep[] = [];
   /** Elements by step id: the same object for the same step across rebuilds (TreeView.reveal needs it). */
   private elements = new Map<string, TraceStepElement>();
+  private revealsInFlight = 0;
+  private refreshHeld = false;
 
   constructor(
     private readonly trace: () => Trace | undefined,
@@ -45,9 +54,13 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   ) {}
 
   refresh(): void {
-    const steps = this.trace()?.steps ?? [];
+    if (this.revealsInFlight > 0) {
+      this.refreshHeld = true;
+      return;
+    }
+    this.shown = this.trace()?.steps ?? [];
     const next = new Map<string, TraceStepElement>();
-    steps.forEach((step, index) => {
+    this.shown.forEach((step, index) => {
       const known = this.elements.get(step.id);
       next.set(step.id, known && known.index === index ? known : { id: step.id, index });
     });
@@ -55,13 +68,27 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
     this.changeEmitter.fire(undefined);
   }
 
+  /** Reveals a row in `view`, keeping the rows as they are until VS Code has resolved it. */
+  async reveal(view: vscode.TreeView<TraceStepElement>, element: TraceStepElement, options: Parameters<vscode.TreeView<TraceStepElement>['reveal']>[1]): Promise<void> {
+    this.revealsInFlight += 1;
+    try {
+      await view.reveal(element, options);
+    } finally {
+      this.revealsInFlight -= 1;
+      if (this.revealsInFlight === 0 && this.refreshHeld) {
+        this.refreshHeld = false;
+        this.refresh();
+      }
+    }
+  }
+
   element(stepId: string): TraceStepElement | undefined {
     return this.elements.get(stepId);
   }
 
   step(element: TraceStepElement): TraceStep | undefined {
-    const step = this.trace()?.steps[element.index];
-    return step?.id === element.id ? step : this.trace()?.steps.find((candidate) => candidate.id === element.id);
+    const step = this.shown[element.index];
+    return step?.id === element.id ? step : this.shown.find((candidate) => candidate.id === element.id);
   }
 
   getChildren(element?: TraceStepElement): TraceStepElement[] {
@@ -73,7 +100,7 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   }
 
   getTreeItem(element: TraceStepElement): vscode.TreeItem {
-    const steps = this.trace()?.steps ?? [];
+    const steps = this.shown;
     const step = this.step(element);
     if (!step) return new vscode.TreeItem('');
     const strings = this.strings();

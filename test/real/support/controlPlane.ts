@@ -11,6 +11,7 @@
  *   kind.pids['kube-scheduler']; await kind.kill('kube-scheduler'); await kind.restart('kube-scheduler');
  *   kind.userKubeconfig('jane', ['developers'])                          // client cert; context 'jane@kind'
  *   await kind.stop(); await etcd.stop();
+ *   kind.unexpectedExits                                                 // crashes the restart below hid
  *   stopAll(run)                                                         // kills leftovers of a crashed run
  *   await freePort()                                                     // a free loopback port
  *
@@ -71,6 +72,18 @@ export interface ControlPlaneOptions {
   extraControllerManagerFlags?: string[];
   extraSchedulerFlags?: string[];
   readyTimeoutMs?: number;
+  /** Start binaries that are built but not yet smoke-tested: only the build's own smoke test does this. */
+  unverifiedBuild?: boolean;
+}
+
+/** A component that exited on its own (not by kill() or stop()): a crash, which the restart would hide. */
+export interface ComponentExit {
+  component: Component;
+  pid: number;
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Why it died: a Go crash's first lines (the error and the crashing goroutine's top frames), else the log's end. */
+  crashLog: string;
 }
 
 export interface ControlPlane {
@@ -85,6 +98,8 @@ export interface ControlPlane {
   clusterCidr: string;
   /** The pid of each component as now running (a restart changes it). */
   readonly pids: Record<Component, number>;
+  /** Every exit that nobody asked for, in order (the component was started again a second later). */
+  readonly unexpectedExits: readonly ComponentExit[];
   /** SIGKILL by recorded pid; resolves once the process is gone. It stays down until restart(). */
   kill(component: Component): Promise<void>;
   /** Kills the component if it runs, starts it again and waits until it is healthy. */
@@ -103,7 +118,8 @@ const STOP_GRACE_MS = 10_000;
 interface Running {
   child: ChildProcess;
   pid: number;
-  exited: Promise<void>;
+  /** Resolves with the exit code or the signal once the process is gone. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   hasExited: () => boolean;
 }
 
@@ -141,12 +157,12 @@ function startProcess(runDir: string, label: string, binary: string, args: strin
   let done = false;
   running.add(child);
   recordProcess(runDir, { pid, binary, label });
-  const exited = new Promise<void>((resolve) => {
-    child.once('exit', () => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
       done = true;
       running.delete(child);
       forgetProcess(runDir, pid);
-      resolve();
+      resolve({ code, signal });
     });
   });
   return { child, pid, exited, hasExited: () => done };
@@ -163,6 +179,15 @@ async function terminate(target: Running): Promise<void> {
 function logTail(logPath: string, lines = 15): string {
   if (!existsSync(logPath)) return '';
   return readFileSync(logPath, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+}
+
+/** A Go crash ends its log with thousands of goroutine frames: the cause is at the start of the dump, not the end. */
+function crashLog(logPath: string): string {
+  if (!existsSync(logPath)) return '';
+  const lines = readFileSync(logPath, 'utf8').trimEnd().split('\n');
+  let crash = lines.length - 1;
+  while (crash >= 0 && !/^(panic: |fatal error: |unexpected fault address )/.test(lines[crash]!)) crash -= 1;
+  return crash < 0 ? lines.slice(-40).join('\n') : lines.slice(Math.max(0, crash - 1), crash + 24).join('\n');
 }
 
 /** Waits for `probe`, failing at once (with the log's tail) if the process dies meanwhile. */
@@ -287,7 +312,7 @@ function egressSelectorConfig(socketPath: string): string {
 export async function startControlPlane(options: ControlPlaneOptions): Promise<ControlPlane> {
   const { name } = options;
   if (!/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(name)) throw new Error(`cluster name must be a DNS label: ${name}`);
-  if (!isBuilt()) {
+  if (!isBuilt(undefined, process.env, { verified: !options.unverifiedBuild })) {
     throw new Error(`Kubernetes ${KUBERNETES_VERSION} is not built: run \`node scripts/realcluster/build.mjs\``);
   }
   const runDir = options.etcd.runDir;
@@ -375,14 +400,16 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   // restarts). One killed by kill() stays down until restart(); nothing restarts once stop() began.
   let stopping = false;
   const heldDown = new Set<Component>();
+  const unexpectedExits: ComponentExit[] = [];
   const start = async (component: Component) => {
     if (ports[component] === 0) ports[component] = await freePort();
     heldDown.delete(component);
     const started = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](),
       logPath(component));
     processes[component] = started;
-    void started.exited.then(() => {
+    void started.exited.then(({ code, signal }) => {
       if (stopping || heldDown.has(component) || processes[component] !== started) return;
+      unexpectedExits.push({ component, pid: started.pid, code, signal, crashLog: crashLog(logPath(component)) });
       setTimeout(() => {
         if (!stopping && !heldDown.has(component) && processes[component] === started) void start(component).catch(() => undefined);
       }, 1_000);
@@ -432,6 +459,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     get pids() {
       return Object.fromEntries(COMPONENT_ORDER.map((c) => [c, processes[c].pid])) as Record<Component, number>;
     },
+    unexpectedExits,
     kill,
     async restart(component) {
       await kill(component);
