@@ -3,12 +3,18 @@
 //   dist/cli.js        the `cluster-anatomy` command over the same core
 //   dist/kube.js       @kubernetes/client-node, loaded on first use so activation stays cheap
 //   dist/webview/diagram.js  the diagram's browser code (iife)
-// Flags: --production (minified, no source maps), --watch (rebuild on change, problem-matcher output).
+// Flags: --production (minified, no source maps), --watch (rebuild on change, problem-matcher output),
+// --test-hooks (what lets the integration tests answer confirmations; never in the package people install),
+// --outdir DIR (instead of dist).
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const testHooks = process.argv.includes('--test-hooks');
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag >= 0 && process.argv[outdirFlag + 1] ? process.argv[outdirFlag + 1] : 'dist';
 
 /** Prints errors in the shape of the `$esbuild-watch` problem matcher. */
 const problemMatcher = {
@@ -42,19 +48,19 @@ const common = {
   plugins: watch ? [problemMatcher] : [],
 };
 
-const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20' };
+const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20', define: { CLUSTER_ANATOMY_TEST_HOOKS: JSON.stringify(testHooks) } };
 
 const builds = [
-  { ...nodeCommon, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'],
+  { ...nodeCommon, entryPoints: ['src/extension.ts'], outfile: join(outdir, 'extension.js'), external: ['vscode'],
     plugins: [...common.plugins, lazyKubeClient] },
-  { ...nodeCommon, entryPoints: ['src/cli/main.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' },
+  { ...nodeCommon, entryPoints: ['src/cli/main.ts'], outfile: join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' },
     plugins: [...common.plugins, lazyKubeClient] },
-  { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: 'dist/kube.js' },
+  { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: join(outdir, 'kube.js') },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/diagram.ts'],
-    outfile: 'dist/webview/diagram.js' },
+    outfile: join(outdir, 'webview', 'diagram.js') },
 ];
 
-if (!watch) rmSync('dist', { recursive: true, force: true });
+if (!watch) rmSync(outdir, { recursive: true, force: true });
 const contexts = await Promise.all(builds.map((options) => esbuild.context(options)));
 if (watch) {
   await Promise.all(contexts.map((context) => context.watch()));

@@ -50,8 +50,9 @@ if (options.workspace && !statSync(options.workspace, { throwIfNoEntry: false })
 
 const buildStarted = Date.now();
 // From source: the repo itself is the development extension (fast loop, but packaging goes untested).
-const vsix = options['from-source'] ? undefined : packageExtension();
-if (!vsix) buildExtension();
+// With the test hooks the suite needs (test/integration/suite/apply.test.ts answers Apply's confirmations).
+const vsix = options['from-source'] ? undefined : packageExtension({ testHooks: true });
+if (!vsix) buildExtension({ testHooks: true });
 const indexFile = buildIntegrationTests();
 // Checked after the build, so a file of the default suite (out/integration/suite/…) can be named.
 if (testsPath && !existsSync(testsPath)) fail(`--tests ${testsPath} does not exist`);

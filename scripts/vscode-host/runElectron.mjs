@@ -22,8 +22,9 @@ const { values: options } = parseArgs({
   },
 });
 
-const vsix = options['from-source'] ? undefined : packageExtension();
-if (!vsix) buildExtension();
+// With the test hooks the suite needs (test/integration/suite/apply.test.ts answers Apply's confirmations).
+const vsix = options['from-source'] ? undefined : packageExtension({ testHooks: true });
+if (!vsix) buildExtension({ testHooks: true });
 const indexFile = buildIntegrationTests();
 
 const failures = [];

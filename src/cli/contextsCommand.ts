@@ -1,5 +1,6 @@
 import { KubeconfigService, UnknownContextError } from '../core/kubeconfig/kubeconfigService';
 import type { KubeconfigProblem, KubeconfigState } from '../core/kubeconfig/types';
+import { inlineText } from '../core/util/visibleText';
 import { type CliCommand, type CliIo, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 function openKubeconfig(io: CliIo, kubeconfig: string | undefined): KubeconfigService {
@@ -10,7 +11,7 @@ function openKubeconfig(io: CliIo, kubeconfig: string | undefined): KubeconfigSe
 function writeProblems(io: CliIo, state: KubeconfigState): void {
   for (const problem of state.problems) {
     if (problem.kind === 'needsTrust') continue;
-    io.stderr.write(`${problem.severity}: ${problem.message}\n`);
+    io.stderr.write(`${problem.severity}: ${inlineText(problem.message, Infinity)}\n`);
   }
 }
 
@@ -34,8 +35,12 @@ function refusesFiles(problem: KubeconfigProblem): boolean {
   }
 }
 
-/** Columns padded to their widest cell (a loop: 100k rows are too many for Math.max's arguments). */
-export function table(rows: string[][]): string {
+/**
+ * Columns padded to their widest cell (a loop: 100k rows are too many for Math.max's arguments); each cell on
+ * its row, a line feed in a name shown as `\n`.
+ */
+export function table(rawRows: string[][]): string {
+  const rows = rawRows.map((row) => row.map((cell) => inlineText(cell)));
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
   return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('   ').trimEnd()).join('\n') + '\n';
@@ -94,13 +99,13 @@ export const useContextCommand: CliCommand = {
     const service = openKubeconfig(io, values.kubeconfig);
     try {
       await service.switchContext(name, { refresh: false });
-      io.stdout.write(`Switched to context "${name}".\n`);
+      io.stdout.write(`Switched to context "${inlineText(name)}".\n`);
       return EXIT_OK;
     } catch (error) {
       if (!(error instanceof UnknownContextError)) throw error;
-      io.stderr.write(`cluster-anatomy use-context: ${error.message}\n`);
+      io.stderr.write(`cluster-anatomy use-context: ${inlineText(error.message, Infinity)}\n`);
       // Often the reason the context is unknown: a file that could not be read.
-      for (const problem of service.state.problems.filter(refusesFiles)) io.stderr.write(`${problem.severity}: ${problem.message}\n`);
+      for (const problem of service.state.problems.filter(refusesFiles)) io.stderr.write(`${problem.severity}: ${inlineText(problem.message, Infinity)}\n`);
       return EXIT_FAILURE;
     } finally {
       service.dispose();

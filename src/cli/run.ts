@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { productName, productVersion } from '../core/version';
 import { terminalSafeWriter } from './terminalText';
 import { errorMessage } from '../core/util/errors';
+import { inlineText } from '../core/util/visibleText';
 
 export interface CliIo {
   stdout: { write(text: string): unknown };
@@ -73,7 +74,8 @@ export async function runCli(argv: string[], rawIo: CliIo, commandList: readonly
       io.stderr.write(`${productName} ${command.name}: ${error.message}\n${command.usage}\n`);
       return EXIT_USAGE;
     }
-    io.stderr.write(`${productName} ${command.name}: ${errorMessage(error)}\n`);
+    // A server's or a file's words: on this one line, a line feed in them shown as `\n`.
+    io.stderr.write(`${productName} ${command.name}: ${inlineText(errorMessage(error), Infinity)}\n`);
     return EXIT_FAILURE;
   }
 }

@@ -3,6 +3,7 @@ import { parseTraceTarget } from '../core/trace/objects';
 import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/render';
 import type { TraceStep } from '../core/trace/timeline';
 import { TraceSession } from '../core/trace/traceSession';
+import { inlineText } from '../core/util/visibleText';
 import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 export const traceCommand: CliCommand = {
@@ -52,7 +53,7 @@ export const traceCommand: CliCommand = {
     try {
       await session.start();
       if (session.state === 'error') {
-        io.stderr.write(`Cannot trace ${target.kind} ${namespace}/${target.name} in context "${context}": ${session.error ?? 'the cluster could not be read'}\n`);
+        io.stderr.write(`Cannot trace ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)} in context "${inlineText(context)}": ${inlineText(session.error ?? 'the cluster could not be read', Infinity)}\n`);
         return EXIT_FAILURE;
       }
       const trace = session.flush();
@@ -67,7 +68,7 @@ export const traceCommand: CliCommand = {
       };
       if (values.json) print(trace.steps, undefined);
       else io.stdout.write(renderTraceText(trace, { evidence: values.evidence }));
-      if (!values.json) io.stderr.write(`Following ${target.kind} ${namespace}/${target.name}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`);
+      if (!values.json) io.stderr.write(`Following ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`);
       let last = trace.steps.at(-1);
       session.onDidAddSteps((steps) => {
         print(steps, last);

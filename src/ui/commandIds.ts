@@ -53,6 +53,4 @@ export const CommandIds = {
   // Applying a manifest
   /** The active YAML editor's objects, by server-side apply after a dry run and its diff. */
   applyManifest: 'clusterAnatomy.applyManifest',
-  /** Registered only in a test run: answers the apply's confirmations instead of a person. */
-  answerApplyConfirmationsForTests: 'clusterAnatomy.apply.answerConfirmationsForTests',
 } as const;

@@ -2,6 +2,7 @@ import { escapeMarkdown } from '../util/markdown';
 import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHealth } from './health';
 import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, Evidence, NodeAnatomy, PodSource } from './types';
+import { escapeActingCharacters } from '../util/visibleText';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
 
@@ -137,9 +138,9 @@ function podLine(pod: ComponentPod): string {
 }
 
 /** One line of text must not break the layout: control characters from cluster data are shown escaped. */
+/** One line of the text: a line feed or a control character from the cluster shows as an escape. */
 export function plain(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return escapeActingCharacters(text);
 }
 
 export function renderText(anatomy: ClusterAnatomy): string {

@@ -8,7 +8,7 @@ import { APPLY_PATCH_CONTENT_TYPE, KubeApiError, type KubeApi } from '../kube/ku
 import { ApiDiscovery, groupVersionPath, type ApiResource } from './discovery';
 import { diffObjects, type FieldChange } from './fieldDiff';
 import { isRecord, ManifestError, type ManifestObject } from './manifestObjects';
-import { alignKeys, displayObject, documentsYaml, unifiedDiff } from './render';
+import { alignKeys, displayChanges, displayObject, documentsYaml, unifiedDiff } from './render';
 
 /** The field manager the product's writes are recorded under (metadata.managedFields). */
 export const FIELD_MANAGER = 'cluster-anatomy';
@@ -55,7 +55,8 @@ export interface DryRunProblem {
   /**
    * conflict: fields another manager owns (409; an apply with force takes them over). invalid: the server refused
    * the object (400, 422; the message names the field). namespace-pending: its namespace is created by an earlier
-   * object of the same manifest, which a dry run does not store. refused: anything else the server answered (403, …).
+   * object of the same manifest, which a dry run does not store, so the server could not check it: it is dry-run
+   * once the namespace exists, before it is written. refused: anything else the server answered (403, …).
    */
   readonly kind: 'conflict' | 'invalid' | 'namespace-pending' | 'refused';
   readonly statusCode?: number;
@@ -82,6 +83,8 @@ export interface ApplyPlan {
   readonly addedCount: number;
   /** No object was refused: the apply can be sent (with force when `needsForce`). */
   readonly canApply: boolean;
+  /** Objects the server could not check before the apply: their namespace is created by the manifest. */
+  readonly unchecked: readonly PlannedObject[];
   /** Some object has fields another manager owns. */
   readonly needsForce: boolean;
 }
@@ -136,8 +139,9 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
       target,
       ...(live && { live }),
       ...(answer && { stored: answer }),
-      serverFilled: answer ? diffObjects(displayObject(target.body), displayObject(answer)) : [],
-      ...(live && answer && { liveChanges: diffObjects(displayObject(live), displayObject(answer)) }),
+      // Compared on the real values, shown without a Secret's.
+      serverFilled: answer ? displayChanges(answer, diffObjects(target.body, answer)) : [],
+      ...(live && answer && { liveChanges: displayChanges(answer, diffObjects(live, answer)) }),
       ...(problem && { problem }),
     });
   }
@@ -146,17 +150,25 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
     objects,
     addedCount: objects.reduce((sum, object) => sum + object.serverFilled.filter((change) => change.change === 'added').length, 0),
     canApply: !problems.includes('invalid') && !problems.includes('refused'),
+    unchecked: objects.filter((object) => object.problem?.kind === 'namespace-pending'),
     needsForce: problems.includes('conflict'),
   };
 }
 
 /** The two sides of the plan as YAML: the objects as sent, and as the server would store them (keys aligned). */
-export function planDocuments(plan: ApplyPlan, noAnswer: (object: PlannedObject) => string = (object) => `# ${targetName(object.target)}: no dry-run answer (${object.problem?.message ?? 'none'})`): { manifest: string; stored: string } {
+export function planDocuments(plan: ApplyPlan, noAnswer: (object: PlannedObject) => string = defaultNoAnswer): { manifest: string; stored: string } {
   const manifest = plan.objects.map((object) => displayObject(object.target.body));
   const stored = plan.objects.map((object, index) => (object.stored ? alignKeys(displayObject(object.stored), manifest[index]) : undefined));
   const side = (objects: readonly unknown[], fallback: (index: number) => string) =>
     objects.map((object, index) => (object === undefined ? `${fallback(index).replace(/[\r\n]+/g, ' ')}\n` : documentsYaml([object]))).join('---\n');
   return { manifest: side(manifest, () => ''), stored: side(stored, (index) => noAnswer(plan.objects[index]!)) };
+}
+
+function defaultNoAnswer(object: PlannedObject): string {
+  if (object.problem?.kind === 'namespace-pending') {
+    return `# ${targetName(object.target)}: not checked by kube-apiserver: its namespace ${object.target.namespace} is created by this manifest, and a dry run creates nothing`;
+  }
+  return `# ${targetName(object.target)}: no dry-run answer (${object.problem?.message ?? 'none'})`;
 }
 
 /** The plan as a unified diff: the manifest as sent against what kube-apiserver would store. */
@@ -179,6 +191,11 @@ export interface ApplyFailure {
   readonly conflict: boolean;
   /** As the server wrote it. */
   readonly message: string;
+  /**
+   * The object could not be checked before the apply (its namespace is created by the manifest); its dry run,
+   * once that namespace existed, refused it, and nothing after the namespace was written.
+   */
+  readonly checkedAfterNamespace?: boolean;
 }
 
 export interface ApplyReport {
@@ -191,7 +208,9 @@ export interface ApplyReport {
 
 /**
  * The real server-side apply, object by object in the file's order (a Namespace before what goes in it), under
- * the field manager `cluster-anatomy`. Stops at the first refusal: later objects may depend on it.
+ * the field manager `cluster-anatomy`. Stops at the first refusal: later objects may depend on it. Objects the
+ * plan could not check because their namespace did not exist are dry-run as soon as it is created, before
+ * anything else is written, so a refusal among them leaves no more in the cluster than the namespace.
  */
 export async function applyPlan(api: WriteApi, plan: ApplyPlan, options: { readonly force?: boolean; readonly from?: number } = {}): Promise<ApplyReport> {
   const applied: AppliedObject[] = [];
@@ -206,10 +225,27 @@ export async function applyPlan(api: WriteApi, plan: ApplyPlan, options: { reado
     }
     const stored = isRecord(answer) ? answer : {};
     // By content, not resourceVersion: controllers write status in between, which is not the apply's doing.
-    const outcome = !live ? 'created' : diffObjects(displayObject(live), displayObject(stored)).length === 0 ? 'unchanged' : 'configured';
+    const outcome = !live ? 'created' : diffObjects(live, stored).length === 0 ? 'unchanged' : 'configured';
     applied.push({ target, outcome, stored });
+    const refused = await checkObjectsIn(api, target, plan.objects.slice(index + 1), options.force === true);
+    if (refused) return { applied, failure: refused, next: index + 1 };
   }
   return { applied, next: plan.objects.length };
+}
+
+/** After `namespace` is applied: the dry run of the plan's objects that waited for it; the first refusal, if any. */
+async function checkObjectsIn(api: WriteApi, namespace: ApplyTarget, later: readonly PlannedObject[], force: boolean): Promise<ApplyFailure | undefined> {
+  if (namespace.kind !== 'Namespace' || namespace.resource.group !== '') return undefined;
+  for (const { target, problem } of later) {
+    if (problem?.kind !== 'namespace-pending' || target.namespace !== namespace.name) continue;
+    try {
+      await applyRequest(api, target, { dryRun: true, force });
+    } catch (error) {
+      if (!(error instanceof KubeApiError) || error.statusCode === undefined) throw error;
+      return { target, statusCode: error.statusCode, conflict: error.statusCode === 409, message: error.message, checkedAfterNamespace: true };
+    }
+  }
+  return undefined;
 }
 
 /** Kinds whose objects lead to Pods, with their groups: after an apply, these are worth following to running containers. */

@@ -3,20 +3,84 @@
  * manifest's order (so a diff of the two shows only what the server filled in), and a unified diff of them.
  */
 import { objectToYaml } from '../kube/objectYaml';
-import { withoutBookkeeping } from './fieldDiff';
+import { type FieldChange, withoutBookkeeping } from './fieldDiff';
 import { isRecord } from './manifestObjects';
 
 /** A Secret's values stay out of documents and diffs: the keys show, the values do not. */
 const HIDDEN = '(hidden)';
 
+/** Client-side `kubectl apply` keeps the whole object it applied, values included, in this annotation. */
+const LAST_APPLIED = 'kubectl.kubernetes.io/last-applied-configuration';
+
 export function displayObject(object: Record<string, unknown>): Record<string, unknown> {
   const shown = withoutBookkeeping(object);
-  if (shown.kind !== 'Secret') return shown;
-  for (const field of ['data', 'stringData']) {
-    const values = shown[field];
-    if (isRecord(values)) shown[field] = Object.fromEntries(Object.keys(values).map((key) => [key, HIDDEN]));
-  }
+  if (shown.kind === 'Secret') hideSecretValuesOf(shown);
   return shown;
+}
+
+/**
+ * Changes to a Secret with their values hidden where the object's would be: compared on the real values (so a
+ * new password shows as a change), shown without them.
+ */
+export function displayChanges(object: Record<string, unknown>, changes: readonly FieldChange[]): FieldChange[] {
+  if (object.kind !== 'Secret') return [...changes];
+  return changes.map((change) => ({
+    ...change,
+    ...('before' in change && { before: hiddenAt(change.path, change.before) }),
+    ...('after' in change && { after: hiddenAt(change.path, change.after) }),
+  }));
+}
+
+/** A value found at `path` of a Secret, hidden as it would be in the whole object. */
+function hiddenAt(path: FieldChange['path'], value: unknown): unknown {
+  const [top, second, third] = path;
+  if (top === undefined) return HIDDEN;
+  if (top === 'data' || top === 'stringData') {
+    if (path.length > 1) return HIDDEN;
+    const secret: Record<string, unknown> = { [top]: value };
+    hideSecretValues(secret);
+    return secret[top];
+  }
+  if (top !== 'metadata') return value;
+  if (path.length === 1) return isRecord(value) ? displayObject({ kind: 'Secret', metadata: value }).metadata : value;
+  if (second !== 'annotations') return value;
+  if (path.length === 2) return isRecord(value) && LAST_APPLIED in value ? { ...value, [LAST_APPLIED]: hiddenLastApplied(value[LAST_APPLIED]) } : value;
+  return third === LAST_APPLIED ? hiddenLastApplied(value) : value;
+}
+
+/** Hides a Secret's values in place (in a copy the caller owns): data, stringData, and kubectl's annotation. */
+function hideSecretValuesOf(secret: Record<string, unknown>): void {
+  hideSecretValues(secret);
+  const metadata = secret.metadata;
+  if (isRecord(metadata) && isRecord(metadata.annotations) && LAST_APPLIED in metadata.annotations) {
+    const annotations = { ...metadata.annotations, [LAST_APPLIED]: hiddenLastApplied(metadata.annotations[LAST_APPLIED]) };
+    secret.metadata = { ...metadata, annotations };
+  }
+}
+
+/** Replaces the values of `data` and `stringData` in place (on a copy the caller owns). */
+function hideSecretValues(secret: Record<string, unknown>): void {
+  for (const field of ['data', 'stringData']) {
+    const values = secret[field];
+    if (isRecord(values)) secret[field] = Object.fromEntries(Object.keys(values).map((key) => [key, HIDDEN]));
+    else if (values !== undefined) secret[field] = HIDDEN;
+  }
+}
+
+/** The annotation's JSON with the Secret's values hidden; the whole value hidden when it is not that JSON. */
+function hiddenLastApplied(value: unknown): string {
+  if (typeof value !== 'string') return HIDDEN;
+  let applied: unknown;
+  try {
+    applied = JSON.parse(value);
+  } catch {
+    return HIDDEN;
+  }
+  if (!isRecord(applied)) return HIDDEN;
+  const copy = { ...applied };
+  hideSecretValues(copy);
+  // kubectl writes the JSON followed by a line feed.
+  return `${JSON.stringify(copy)}${value.endsWith('\n') ? '\n' : ''}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { escapeMarkdown } from '../util/markdown';
 import { actorCodicons, timingLabels } from './components';
 import type { ComponentAction, FieldExplanation, LiveReport } from './explanation';
 import type { Language, Localized } from './types';
+import { inlineText } from '../util/visibleText';
 
 /** Every sentence of an explanation, in both languages; the renderers below share them. */
 export const explainText = {
@@ -72,7 +73,8 @@ const markdownMarkup: Markup = {
 };
 
 const plainMarkup: Markup = {
-  literal: (text) => text,
+  // A value from the manifest or the cluster stays on its line: a line feed in it shows as `\n`.
+  literal: (text) => inlineText(text, Infinity),
   strong: (text) => text,
   emphasis: (text) => text,
   code: (text) => text,

@@ -2,6 +2,7 @@
 import type { Finding, HandsOnReport, HandsOnStepId, StepOutcome } from './checks';
 import { commandLine, handsOnCommands } from './commands';
 import type { ClusterAnatomy } from '../anatomy/types';
+import { textLines } from '../util/visibleText';
 
 export const STEP_TITLES: Record<HandsOnStepId, string> = {
   nodes: 'The nodes, and which one is the control plane',
@@ -117,5 +118,5 @@ export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAn
   });
   const done = report.steps.filter((step) => step.outcome === 'done').length;
   lines.push(report.allDone ? `All ${report.steps.length} steps hold on this cluster.` : `${done} of ${report.steps.length} steps hold.`);
-  return `${lines.join('\n')}\n`;
+  return textLines(lines);
 }

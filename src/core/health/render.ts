@@ -2,6 +2,7 @@
 import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, LeaderReport } from './report';
 import type { SkewVerdict } from './versionSkew';
+import { textLines } from '../util/visibleText';
 
 /** Certificates this close to their end are worth a warning. */
 export const CERTIFICATE_WARNING_DAYS = 30;
@@ -124,5 +125,5 @@ export function renderHealthText(report: ControlPlaneHealthReport): string {
   if ('error' in csrs) lines.push(`  kubelet certificate requests: not read: ${csrs.error}`);
   else lines.push(`  kubelet certificate requests waiting for approval: ${csrs.value.length === 0 ? 'none' : csrs.value.map((csr) => `${csr.name} (${csr.requestor}, ${csr.signerName})`).join(', ')}`);
   for (const note of report.notVisible) lines.push(`  ${note}`);
-  return `${lines.join('\n')}\n`;
+  return textLines(lines);
 }

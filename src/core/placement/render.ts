@@ -1,7 +1,8 @@
 /** The placement report as text, for the terminal. */
-import { evidenceText } from './filters';
+import { evidenceText, type FilterEvidence } from './filters';
 import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
+import { inlineText, textLines } from '../util/visibleText';
 
 const stateText: Record<PlacementReport['state'], string> = {
   bound: 'bound',
@@ -25,26 +26,28 @@ export function renderPlacementText(report: PlacementReport, options: PlacementT
   const limit = options.limit ?? 20;
   const lines: string[] = [];
   const { pod } = report;
-  const where = report.state === 'bound' ? `on ${report.boundNode}` : stateText[report.state];
-  lines.push(`Pod ${pod.namespace}/${pod.name}${options.from ? ` (of ${options.from})` : ''}: ${where}`);
+  // Values from the cluster and the manifest are cut when long; textLines keeps every line one line.
+  const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(evidenceText(item))).join('; ');
+  const where = report.state === 'bound' ? `on ${inlineText(report.boundNode ?? '')}` : stateText[report.state];
+  lines.push(`Pod ${inlineText(pod.namespace)}/${inlineText(pod.name)}${options.from ? ` (of ${inlineText(options.from)})` : ''}: ${where}`);
   const said = options.said?.events[0];
-  if (said) lines.push(`The scheduler said (FailedScheduling${said.count > 1 ? `, ${said.count} times` : ''}${said.lastSeen ? `, last at ${said.lastSeen}` : ''}):`, `  ${said.message}`);
+  if (said) lines.push(`The scheduler said (FailedScheduling${said.count > 1 ? `, ${said.count} times` : ''}${said.lastSeen ? `, last at ${inlineText(said.lastSeen)}` : ''}):`, `  ${inlineText(said.message)}`);
   const total = report.nodes.length;
   lines.push('', `The filters now: fits ${report.feasible.length} of ${total} node${total === 1 ? '' : 's'}${report.feasible.length > 0 ? `: ${report.feasible.slice(0, limit).join(', ')}${report.feasible.length > limit ? `, … and ${report.feasible.length - limit} more` : ''}` : ''}`);
   const rejected = report.nodes.filter((node) => node.feasible === false);
   for (const node of rejected.slice(0, limit)) {
     const [first, ...rest] = node.failures;
-    lines.push(`  ✗ ${node.node}: ${first!.filter}: ${first!.evidence.map(evidenceText).join('; ')}`);
-    for (const more of rest) lines.push(`      also ${more.filter}: ${more.evidence.map(evidenceText).join('; ')}`);
+    lines.push(`  ✗ ${inlineText(node.node)}: ${first!.filter}: ${evidence(first!.evidence)}`);
+    for (const more of rest) lines.push(`      also ${more.filter}: ${evidence(more.evidence)}`);
     if (node.conditionNotes.length > 0) lines.push(`      node: ${node.conditionNotes.join(', ')}`);
   }
   if (rejected.length > limit) lines.push(`  … and ${rejected.length - limit} more nodes that do not fit (--all lists them)`);
   const unknown = report.nodes.filter((node) => node.feasible === 'unknown');
   for (const node of unknown.slice(0, limit)) lines.push(`  ? ${node.node}: not known: ${node.unknown.join(', ')}`);
   if (unknown.length > limit) lines.push(`  … and ${unknown.length - limit} more nodes not known`);
-  if (unknown.length > 0 && options.boundError) lines.push(`  (the Pods bound to nodes could not be read: ${options.boundError})`);
-  if (report.message) lines.push('', 'As the scheduler would say it now:', `  ${report.message}`);
+  if (unknown.length > 0 && options.boundError) lines.push(`  (the Pods bound to nodes could not be read: ${inlineText(options.boundError)})`);
+  if (report.message) lines.push('', 'As the scheduler would say it now:', `  ${inlineText(report.message, 2_000)}`);
   lines.push('', 'Not judged:');
   for (const note of report.notJudged) lines.push(`  - ${note}`);
-  return `${lines.join('\n')}\n`;
+  return textLines(lines);
 }

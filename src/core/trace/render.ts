@@ -5,6 +5,7 @@
  */
 import { escapeMarkdown } from '../util/markdown';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
+import { inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
 export const defaultTraceStrings = {
   stored: '{0} {1} stored by kube-apiserver (sent by {2})',
@@ -123,19 +124,18 @@ export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStr
 
 /** One line of printable text: cluster text can neither break a table row nor forge a line of the timeline. */
 function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex -- replacing control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ');
+  return inlineText(text, Infinity);
 }
 
 export function renderTraceText(trace: Trace, options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings): string {
   const { kind, namespace, name } = trace.target;
   const lines = [format(strings.title, kind, namespace, name)];
-  if (!trace.root) return `${lines[0]}\n${format(strings.notFound, kind, namespace, name)}\n`;
+  if (!trace.root) return textLines([lines[0]!, format(strings.notFound, kind, namespace, name)]);
   lines.push(countsText(trace, strings), '');
   if (trace.omittedSteps > 0) lines.push(format(strings.omitted, trace.omittedSteps));
   if (trace.steps.length === 0) lines.push(format(strings.noSteps, kind, namespace, name));
   for (const line of traceLines(trace.steps, options, strings)) lines.push(line);
-  return `${lines.join('\n')}\n`;
+  return textLines(lines);
 }
 
 /** The steps as terminal lines (also what `--follow` prints as steps arrive). */
@@ -145,8 +145,8 @@ export function traceLines(steps: readonly TraceStep[], options: { evidence?: bo
     const previous = index === 0 ? before : steps[index - 1];
     const latency = latencyText(step, previous, strings).padEnd(9);
     const who = componentLabel(step.component, step.actor, strings);
-    lines.push(oneLine(`${timeText(step).padEnd(12)}  ${latency} ${who.padEnd(48)} ${stepText(step, strings)}`));
-    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(24)}↳ ${evidence.source}: ${evidence.text}`));
+    lines.push(oneLine(`${timeText(step).padEnd(12)}  ${latency} ${who.padEnd(48)} ${inlineText(stepText(step, strings), MAX_INLINE_LENGTH * 2)}`));
+    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(24)}↳ ${evidence.source}: ${inlineText(evidence.text)}`));
   });
   return lines;
 }

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { type AppliedObject, type ApplyPlan, type PlannedObject, targetName } from '../../core/apply/applyManifest';
 import { fieldPathText, groupByParent, valueText } from '../../core/apply/fieldDiff';
+import { plainNotificationText } from '../../core/util/notificationText';
 import { formatPath } from '../../core/yaml/yamlPath';
 
 /** Places listed per object in the summary; the diff editor shows all of them. */
@@ -24,7 +25,7 @@ export function objectSummary(object: PlannedObject): string[] {
   const lines: string[] = [];
   const problem = object.problem;
   if (problem?.kind === 'namespace-pending') {
-    lines.push(vscode.l10n.t('{0}: its namespace is created by this manifest first, so the dry run cannot show it yet.', name));
+    lines.push(vscode.l10n.t('{0}: not checked by kube-apiserver: its namespace {1} is created by this manifest, and a dry run creates nothing', name, object.target.namespace ?? ''));
     return lines;
   }
   if (problem?.kind === 'conflict') lines.push(vscode.l10n.t('{0}: conflict: {1}', name, problem.message));
@@ -53,10 +54,17 @@ export function objectSummary(object: PlannedObject): string[] {
   return lines;
 }
 
-/** The confirmation's detail: the lesson, each object, and where it writes. */
+/** The confirmation's detail: the lesson, each object, what could not be checked, and where it writes. */
 export function planSummary(plan: ApplyPlan, where: { readonly context: string; readonly server: string; readonly demo: boolean }): string {
-  const parts = [dryRunLesson(), plan.objects.flatMap(objectSummary).join('\n')];
-  if (!where.demo) parts.push(vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', where.context, where.server));
+  // Names and messages from the manifest and the server are made plain line by line; the line breaks are ours.
+  const parts = [dryRunLesson(), plan.objects.flatMap(objectSummary).map((line) => plainNotificationText(line)).join('\n')];
+  if (plan.unchecked.length > 0) {
+    parts.push(vscode.l10n.t(
+      'kube-apiserver could not check {0} of these objects before this confirmation: their namespace does not exist yet. Each is dry-run as soon as its namespace is created, before anything else is written; if kube-apiserver refuses one, the apply stops there and the namespace stays.',
+      plan.unchecked.length,
+    ));
+  }
+  if (!where.demo) parts.push(vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', plainNotificationText(where.context), plainNotificationText(where.server)));
   return parts.join('\n\n');
 }
 

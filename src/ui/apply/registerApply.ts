@@ -85,31 +85,44 @@ async function modalConfirmation(request: ConfirmationRequest, warning: boolean)
   return request.choices.find((choice) => choice.label === picked)?.id;
 }
 
+/**
+ * The integration tests answer the confirmations instead of a person. This exists only in the builds made for
+ * them (CLUSTER_ANATOMY_TEST_HOOKS, set by esbuild.mjs --test-hooks): the packaged extension has no command that
+ * answers a confirmation. Even there it needs a test run (the runners install the test package beside a test
+ * harness, so it is not in Test mode itself, and say so in the extension host's environment), and every check
+ * before the confirmation still applies.
+ */
+function testConfirmationAnswers(host: Host): ((request: ConfirmationRequest) => { readonly answer: ConfirmationChoice | undefined } | undefined) | undefined {
+  if (host.context.extensionMode !== vscode.ExtensionMode.Test && process.env.CLUSTER_ANATOMY_TEST_SOURCE === undefined) return undefined;
+  const answers: (ConfirmationChoice | 'cancel')[] = [];
+  const prompts: ConfirmationRequest[] = [];
+  host.register(
+    vscode.commands.registerCommand('clusterAnatomy.apply.answerConfirmationsForTests', (given?: unknown) => {
+      if (Array.isArray(given)) answers.push(...given.filter((answer): answer is ConfirmationChoice | 'cancel' => ['apply', 'force', 'cancel'].includes(answer as string)));
+      return prompts.splice(0);
+    }),
+  );
+  return (request) => {
+    if (answers.length === 0) return undefined;
+    prompts.push(request);
+    const answer = answers.shift();
+    return { answer: answer === 'cancel' ? undefined : answer };
+  };
+}
+
+/** A name from the kubeconfig or the cluster on a button: plain, and short enough to stay one. */
+function buttonName(name: string): string {
+  return plainNotificationText(name, 60);
+}
+
 export function registerApply(host: Host, options: ApplyOptions): void {
   const { live } = options;
   const previews = host.register(new ApplyPreviewDocuments());
 
-  // The integration tests answer the confirmations instead of a person; the hook exists only in a test run:
-  // the runners install the packaged extension beside a test harness (so it is not in Test mode themselves)
-  // and say so in the extension host's environment. Every check before the confirmation still applies.
-  const testAnswers: (ConfirmationChoice | 'cancel')[] = [];
-  const testPrompts: ConfirmationRequest[] = [];
-  const testMode = host.context.extensionMode === vscode.ExtensionMode.Test || process.env.CLUSTER_ANATOMY_TEST_SOURCE !== undefined;
-  if (testMode) {
-    host.register(
-      vscode.commands.registerCommand(CommandIds.answerApplyConfirmationsForTests, (answers?: unknown) => {
-        if (Array.isArray(answers)) testAnswers.push(...answers.filter((answer): answer is ConfirmationChoice | 'cancel' => ['apply', 'force', 'cancel'].includes(answer as string)));
-        return testPrompts.splice(0);
-      }),
-    );
-  }
+  const testAnswer = CLUSTER_ANATOMY_TEST_HOOKS ? testConfirmationAnswers(host) : undefined;
   const confirm = async (request: ConfirmationRequest, warning: boolean): Promise<ConfirmationChoice | undefined> => {
-    if (testMode && testAnswers.length > 0) {
-      testPrompts.push(request);
-      const answer = testAnswers.shift();
-      return answer === 'cancel' ? undefined : answer;
-    }
-    return modalConfirmation(request, warning);
+    const answered = testAnswer?.(request);
+    return answered ? answered.answer : modalConfirmation(request, warning);
   };
 
   host.register(
@@ -147,18 +160,20 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       if (!plan.canApply) {
         const refused = plan.objects.filter((object) => object.problem && object.problem.kind !== 'conflict' && object.problem.kind !== 'namespace-pending');
         const message = refused.flatMap(objectSummary).join('\n');
-        void vscode.window.showErrorMessage(vscode.l10n.t('kube-apiserver refused the dry run, so nothing was applied: {0}', plainNotificationText(message)));
+        const shown = refused.map((object) => objectSummary(object)[0]).join(' ');
+        void vscode.window.showErrorMessage(vscode.l10n.t('kube-apiserver refused the dry run, so nothing was applied: {0}', plainNotificationText(shown)));
         return { outcome: 'failed', context: where.context, addedCount: plan.addedCount, preview, message };
       }
 
-      const applyLabel = where.demo ? vscode.l10n.t('Apply') : vscode.l10n.t('Apply to {0}', where.context);
+      const applyLabel = where.demo ? vscode.l10n.t('Apply') : vscode.l10n.t('Apply to {0}', buttonName(where.context));
       const choice = await confirm(
         {
           message: addedFieldsHeadline(plan.addedCount),
           detail: planSummary(plan, where),
           choices: [plan.needsForce ? { id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') } : { id: 'apply', label: applyLabel }],
         },
-        !where.demo || plan.needsForce,
+        // A warning too when some objects could not be checked: the apply may stop after creating their namespace.
+        !where.demo || plan.needsForce || plan.unchecked.length > 0,
       );
       if (!choice) return { outcome: 'cancelled', context: where.context, addedCount: plan.addedCount, preview };
 
@@ -167,15 +182,15 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       const applied: AppliedObject[] = [];
       try {
         const run = (force: boolean, from: number) =>
-          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying to {0}…', where.context) }, () => applyPlan(session.api, plan, { force, from }));
+          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying to {0}…', plainNotificationText(where.context)) }, () => applyPlan(session.api, plan, { force, from }));
         report = await run(choice === 'force', 0);
         applied.push(...report.applied);
         if (report.failure?.conflict) {
           // Someone took fields over between the dry run and the apply: the same choice, with the server's words.
           const again = await confirm(
             {
-              message: vscode.l10n.t('{0}: another field manager owns fields this manifest sets', targetName(report.failure.target)),
-              detail: `${report.failure.message}\n\n${vscode.l10n.t('Force takes these fields over for cluster-anatomy; Cancel leaves the rest of the manifest unapplied.')}`,
+              message: plainNotificationText(vscode.l10n.t('{0}: another field manager owns fields this manifest sets', targetName(report.failure.target))),
+              detail: `${plainNotificationText(report.failure.message)}\n\n${vscode.l10n.t('Force takes these fields over for cluster-anatomy; Cancel leaves the rest of the manifest unapplied.')}`,
               choices: [{ id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') }],
             },
             true,
@@ -195,9 +210,11 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       const done = applied.map(appliedText).join(', ');
       if (report.failure) {
         const failed = report.failure;
-        const text = applied.length > 0
-          ? vscode.l10n.t('Applied to {0}: {1}. Stopped at {2}: {3}', where.context, done, targetName(failed.target), failed.message)
-          : vscode.l10n.t('Nothing was applied to {0}. {1}: {2}', where.context, targetName(failed.target), failed.message);
+        const text = failed.checkedAfterNamespace
+          ? vscode.l10n.t('Applied to {0}: {1}. Then kube-apiserver refused the dry run of {2}, which it could check only once its namespace existed, so nothing after the namespace was written: {3}', where.context, done, targetName(failed.target), failed.message)
+          : applied.length > 0
+            ? vscode.l10n.t('Applied to {0}: {1}. Stopped at {2}: {3}', where.context, done, targetName(failed.target), failed.message)
+            : vscode.l10n.t('Nothing was applied to {0}. {1}: {2}', where.context, targetName(failed.target), failed.message);
         void vscode.window.showErrorMessage(plainNotificationText(text));
       } else {
         void vscode.window.showInformationMessage(plainNotificationText(vscode.l10n.t('Applied to {0}: {1}.', where.context, done)));

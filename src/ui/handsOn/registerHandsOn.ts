@@ -172,8 +172,8 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
       }
       // Said beforehand, always; on anything but the demo, the confirmation names the context it writes to.
       const prediction = plainNotificationText(experimentPrediction(plan));
-      const go = where === 'demo' ? vscode.l10n.t('Run the Experiment') : vscode.l10n.t('Run on {0}', anatomy.context);
-      const detail = where === 'demo' ? prediction : `${prediction}\n\n${vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', anatomy.context, anatomy.server)}`;
+      const go = where === 'demo' ? vscode.l10n.t('Run the Experiment') : vscode.l10n.t('Run on {0}', plainNotificationText(anatomy.context, 60));
+      const detail = where === 'demo' ? prediction : `${prediction}\n\n${vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', plainNotificationText(anatomy.context), plainNotificationText(anatomy.server))}`;
       const answer = await vscode.window.showWarningMessage(experimentTitle(plan.id), { modal: true, detail }, go);
       if (answer !== go) return;
       try {

@@ -137,7 +137,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       for (const step of steps) options.diagram.traceStep(diagramStep(step));
       // The newest step comes into sight unless the user is reading a row of their own choosing.
       const newest = provider.element(steps[steps.length - 1]!.id);
-      if (newest && view.visible && view.selection.length === 0) void view.reveal(newest, { select: false, focus: false });
+      if (newest && view.visible && view.selection.length === 0) void provider.reveal(view, newest, { select: false, focus: false });
     });
     next.onDidChangeState((state) => {
       if (session !== next) return;
@@ -155,7 +155,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     trace = next.current;
     provider.refresh();
     updateView();
-    if (next.state === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Cannot trace {0} {1}/{2}: {3}', target.kind, target.namespace, target.name, plainNotificationText(next.error ?? '')));
+    if (next.state === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Cannot trace {0} {1}/{2}: {3}', target.kind, plainNotificationText(target.namespace), plainNotificationText(target.name), plainNotificationText(next.error ?? '')));
     return target;
   };
 
@@ -198,7 +198,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
             });
             void watch.start().then(() => {
               if (!watch.error) return;
-              void vscode.window.showErrorMessage(vscode.l10n.t('Cannot watch {0}: {1}', watch.namespace, plainNotificationText(watch.error)));
+              void vscode.window.showErrorMessage(vscode.l10n.t('Cannot watch {0}: {1}', plainNotificationText(watch.namespace), plainNotificationText(watch.error)));
               finish(undefined);
             });
           }),

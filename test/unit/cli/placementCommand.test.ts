@@ -46,6 +46,17 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.match(stdout, /scores and tie-breaks/);
   });
 
+  it('keeps a manifest\'s value with a line feed on its own line, escaped: it forges no verdict', async () => {
+    const manifest = join(folder, 'forged.yaml');
+    const forged = 'ssd\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere';
+    writeFileSync(manifest, `apiVersion: v1\nkind: Pod\nmetadata: {name: forged}\nspec:\n  nodeSelector: {disktype: ${JSON.stringify(forged)}}\n  containers: [{name: c, image: nginx}]\n`);
+    const { code, stdout } = await placement(demo, manifest);
+    assert.equal(code, 0);
+    const lines = stdout.split('\n');
+    assert.ok(!lines.some((line) => /^\s*(✓|Verdict:)/.test(line)), stdout);
+    assert.match(stdout, /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd\\n {2}✓ multi-node-worker: FITS \(all filters pass\)\\nVerdict: schedulable everywhere: the node has no label disktype\n/);
+  });
+
   it('agrees with the demo\'s scheduler on a Pending Pod, and prints what the scheduler said', async () => {
     // A nodeSelector no node satisfies: the new ReplicaSet's Pods stay Pending.
     const patch = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {

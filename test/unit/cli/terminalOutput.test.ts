@@ -49,6 +49,16 @@ describe('CLI output is safe for a terminal', () => {
     assert.equal((JSON.parse(json.stdout) as { current: string }).current, 'evil\x1b]0;owned\x07\u009b31m');
   });
 
+  it('keeps a context name with line feeds on its row of the table, escaped', async () => {
+    const file = path.join(root, 'config');
+    const name = 'dev\n* prod                   prod-cluster   admin';
+    fs.writeFileSync(file, `clusters:\n- name: c\n  cluster: {server: "https://c.example"}\ncontexts:\n- name: ${JSON.stringify(name)}\n  context: {cluster: c}\n`);
+    const table = await cli(['contexts', '--kubeconfig', file], [contextsCommand]);
+    assert.equal(table.code, 0, table.stderr);
+    assert.ok(!table.stdout.split('\n').some((line) => line.startsWith('* prod')), table.stdout);
+    assert.match(table.stdout, /dev\\n\* prod/);
+  });
+
   it('escapes an ESC sequence that a manifest carries into explain and its errors', async () => {
     const file = path.join(root, 'pod.yaml');
     fs.writeFileSync(file, 'apiVersion: "v1\\e[2J"\nkind: Pod\nmetadata:\n  name: x\nspec:\n  nodeName: n\n');

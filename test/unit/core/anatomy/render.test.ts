@@ -27,7 +27,7 @@ describe('anatomy rendering', () => {
   });
 
   it('shows control characters of plain text escaped', () => {
-    assert.equal(plain('node\u001b[31m'), 'node\\u001b[31m');
+    assert.equal(plain('node\u001b[31m\nforged'), 'node\\x1b[31m\\nforged');
   });
 
   it('puts a hostile Pod name into the summary table as text', () => {

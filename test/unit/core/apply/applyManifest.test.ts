@@ -140,4 +140,25 @@ describe('applying a manifest on the demo cluster', function () {
     const report = await applyPlan(api, plan);
     assert.deepEqual(report.applied.map((applied) => applied.outcome), ['created', 'created']);
   });
+
+  it('does not call objects in a namespace the manifest creates checked, and checks them before writing any', async () => {
+    const broken = deploymentYaml.replace('name: web\n', 'name: web\n  namespace: warehouse\n').replace('replicas: 2', 'replicas: -1');
+    assert.notEqual(broken, deploymentYaml);
+    const text = `apiVersion: v1\nkind: Namespace\nmetadata: {name: warehouse}\n---\napiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings, namespace: warehouse}\ndata: {color: blue}\n---\n${broken}`;
+    const plan = await planApply(api, await targetsOf(text));
+    assert.deepEqual(plan.objects.map((object) => object.problem?.kind), [undefined, 'namespace-pending', 'namespace-pending']);
+    assert.deepEqual(plan.unchecked.map((object) => object.target.name), ['settings', 'web']);
+    const { stored } = planDocuments(plan);
+    assert.match(stored, /^# ConfigMap warehouse\/settings: not checked by kube-apiserver: its namespace warehouse is created by this manifest/m);
+    assert.match(stored, /^# Deployment warehouse\/web: not checked by kube-apiserver/m);
+
+    const report = await applyPlan(api, plan);
+    assert.deepEqual(report.applied.map((applied) => `${applied.target.kind} ${applied.outcome}`), ['Namespace created']);
+    assert.equal(report.failure?.target.name, 'web');
+    assert.equal(report.failure?.statusCode, 422);
+    assert.equal(report.failure?.checkedAfterNamespace, true);
+    assert.match(report.failure!.message, /spec\.replicas/);
+    assert.equal(await exists('/api/v1/namespaces/warehouse/configmaps/settings'), false, 'nothing after the namespace was written');
+    assert.equal(await exists('/apis/apps/v1/namespaces/warehouse/deployments/web'), false);
+  });
 });

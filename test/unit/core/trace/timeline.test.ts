@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { EventRing } from '../../../../src/core/trace/eventRing';
 import { parseTraceTarget, type TraceEvent, traceEventOf, traceObjectOf, type TraceTarget } from '../../../../src/core/trace/objects';
 import { latencyText, renderTraceMarkdown, renderTraceText, stepText, traceJson } from '../../../../src/core/trace/render';
+import { terminalSafe } from '../../../../src/cli/terminalText';
 import { buildTrace, MAX_TRACE_STEPS, parseScaling, type TraceInput } from '../../../../src/core/trace/timeline';
 
 const T0 = Date.parse('2026-12-03T10:00:00Z');
@@ -235,6 +236,19 @@ describe('trace timeline', () => {
     const json = traceJson(trace) as { steps: { text: string }[] };
     assert.equal(json.steps.length, trace.steps.length);
     assert.equal(json.steps[0]!.text, stepText(trace.steps[0]!));
+  });
+
+  it('keeps an Event\'s message and an image name on their own line in the terminal, escaped and cut when long', () => {
+    const forged = '\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere\r';
+    const pulled = event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Pulled', `Container image "nginx${forged}" already present on machine`, 'kubelet', at(3), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } });
+    const long = event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Started', `Started container web ${'x'.repeat(20_000)} end${forged}`, 'kubelet', at(4), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } });
+    const trace = buildTrace(input({ events: ringOf([pulled, long]) }));
+    const text = terminalSafe(renderTraceText(trace, { evidence: true }));
+    const lines = text.split('\n');
+    assert.ok(!lines.some((line) => /^\s*(✓|Verdict:)/.test(line)), text);
+    assert.ok(text.includes('nginx\\n  ✓ multi-node-worker: FITS (all filters pass)\\nVerdict: schedulable everywhere\\x0d'), text);
+    assert.ok(lines.every((line) => line.length < 2_000), 'a long message is cut');
+    assert.ok(text.includes('x…x') || text.includes('…'), 'the cut is marked');
   });
 
   it('reads KIND/NAME as kubectl spells it, and refuses what it cannot trace', () => {

@@ -1,0 +1,34 @@
+// The package people install has nothing that answers a confirmation instead of them: the integration tests'
+// hook is compiled out of the production build (esbuild.mjs without --test-hooks).
+import * as assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const root = join(__dirname, '..', '..');
+
+describe('the packaged extension', function () {
+  this.timeout(180_000);
+  let folder: string;
+
+  before(() => {
+    folder = mkdtempSync(join(tmpdir(), 'ca-package-build-'));
+  });
+  after(() => rmSync(folder, { recursive: true, force: true }));
+
+  const build = (name: string, ...flags: string[]) => {
+    const outdir = join(folder, name);
+    execFileSync(process.execPath, ['esbuild.mjs', '--production', ...flags, '--outdir', outdir], { cwd: root, stdio: 'pipe' });
+    return readFileSync(join(outdir, 'extension.js'), 'utf8');
+  };
+
+  it('has no command that answers Apply\'s confirmations; only the integration tests\' build has it', () => {
+    const tested = build('with-test-hooks', '--test-hooks');
+    assert.ok(tested.includes('clusterAnatomy.apply.answerConfirmationsForTests'), 'the search finds the hook where it is');
+    const packaged = build('package');
+    assert.ok(packaged.includes('clusterAnatomy.applyManifest'), 'the Apply command itself is there');
+    assert.ok(!packaged.includes('answerConfirmationsForTests'), 'the test hook is compiled out');
+    assert.ok(!packaged.includes('CLUSTER_ANATOMY_TEST_SOURCE'), 'nothing in the package reads the test runners\' environment');
+  });
+});
