@@ -85,7 +85,7 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   if (form === 'table') {
     const [tableHead] = JSON.stringify(toTable(resource, [], { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining })).split('"rows":[]');
     const now = Date.now();
-    sendJsonParts(response, `${tableHead}"rows":[`, page.map((object) => tableRowJson(resource, object, includeObject, now)), ']}');
+    await sendJsonParts(response, `${tableHead}"rows":[`, page, (object) => tableRowJson(resource, object, includeObject, now), ']}');
     return;
   }
   const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
@@ -94,26 +94,40 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   const head = form === 'metadata'
     ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
     : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
-  const items = form === 'metadata' ? page.map((object) => JSON.stringify(partialMetadata(object))) : page.map(itemJson);
-  sendJsonParts(response, head, items, ']}');
+  await sendJsonParts(response, head, page, form === 'metadata' ? (object) => JSON.stringify(partialMetadata(object)) : itemJson, ']}');
 }
 
-/** A JSON body sent in parts: a 5,000-node list is never one string. */
-/** A large JSON body written in batches: no single buffer of the whole list (tens of MiB at 5,000 nodes). */
-function sendJsonParts(response: ServerResponse, head: string, items: readonly string[], tail: string): void {
+/**
+ * A list streamed in batches of about 1 MiB, each written once the client has taken the last (chunked, as the real
+ * server sends large lists): however many objects a list holds, it never becomes one string or one buffer, and a
+ * slow reader holds one batch in memory, not the whole list.
+ */
+async function sendJsonParts(response: ServerResponse, head: string, items: readonly KubeObject[], itemText: (object: KubeObject) => string, tail: string): Promise<void> {
   const batchChars = 1 << 20;
-  const buffers: Buffer[] = [];
+  response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
   let batch = head;
-  items.forEach((item, index) => {
-    batch += index === 0 ? item : `,${item}`;
-    if (batch.length >= batchChars) {
-      buffers.push(Buffer.from(batch));
-      batch = '';
-    }
+  for (let index = 0; index < items.length; index++) {
+    batch += index === 0 ? itemText(items[index]!) : `,${itemText(items[index]!)}`;
+    if (batch.length < batchChars) continue;
+    const flowing = response.write(batch);
+    batch = '';
+    if (!flowing && !(await drained(response))) return;
+  }
+  response.end(batch + tail);
+}
+
+/** Resolves true once the response takes writes again, false when the client has gone. */
+function drained(response: ServerResponse): Promise<boolean> {
+  if (response.destroyed) return Promise.resolve(false);
+  return new Promise((resolve) => {
+    const settle = (flowing: boolean) => {
+      response.off('drain', onDrain);
+      response.off('close', onClose);
+      resolve(flowing);
+    };
+    const onDrain = () => settle(true);
+    const onClose = () => settle(false);
+    response.once('drain', onDrain);
+    response.once('close', onClose);
   });
-  buffers.push(Buffer.from(batch + tail));
-  const length = buffers.reduce((total, buffer) => total + buffer.length, 0);
-  response.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': length, 'Cache-Control': 'no-cache, private' });
-  for (const buffer of buffers) response.write(buffer);
-  response.end();
 }

@@ -5,7 +5,7 @@ import { errorMessage } from '../util/errors';
 import { MAX_BODY_BYTES } from './apiFormats';
 import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
-import { isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
+import { duplicateJsonKeyPath, isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
 import { propertySchema } from './schemaCheck';
 import { decodeProtobufObject, type ExpectedKind, PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, ProtobufKindError } from './protobuf/decode';
 
@@ -62,6 +62,7 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   const read = (parts: string[]): unknown => {
     if (parts.length === 0) return document;
     const [parent, key] = parentOf(parts);
+    if (Array.isArray(parent)) return parent[arrayIndex(key, parent.length - 1)];
     return (parent as Record<string, unknown>)[key];
   };
   const add = (parts: string[], value: unknown) => {
@@ -70,12 +71,12 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
       return;
     }
     const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : Number(key), 0, value);
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : arrayIndex(key, parent.length), 0, value);
     else parent[key] = value;
   };
   const remove = (parts: string[]) => {
     const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(Number(key), 1);
+    if (Array.isArray(parent)) parent.splice(arrayIndex(key, parent.length - 1), 1);
     else {
       if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
       delete parent[key];
@@ -117,6 +118,22 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
     }
   }
   return document;
+}
+
+/**
+ * An array index of a JSON pointer: an integer (as Go's strconv.Atoi reads it) from 0 to `last` (the length for
+ * add, the last index otherwise). RFC 6901 has no negative indices; kube-apiserver refuses "-1" and "abc" with 422, as json-patch
+ * words it, where a lenient reading would remove the last item or insert at 0.
+ */
+function arrayIndex(key: string, last: number): number {
+  if (!/^[-+]?\d{1,18}$/.test(key)) {
+    throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
+  }
+  const index = Number(key);
+  if (index < 0 || index > last) {
+    throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to access invalid index: ${key}: invalid index referenced`);
+  }
+  return index;
 }
 
 /**
@@ -225,9 +242,10 @@ export function mediaTypeOf(request: IncomingMessage): string {
 /**
  * A write's body: size-capped, depth-checked, and free of prototype keys. JSON, YAML for apply patches (aliases
  * capped: a few anchors must not expand into gigabytes), or protobuf where the request names the kind it carries
- * (`expected`: creates, updates and deletes), decoded into the JSON object it stands for.
+ * (`expected`: creates, updates and deletes), decoded into the JSON object it stands for. `onDuplicateField`, when
+ * given, hears of the first key a JSON object repeats (strict field validation refuses it, Warn warns).
  */
-export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json', expected?: ExpectedKind): Promise<unknown> {
+export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json', expected?: ExpectedKind, onDuplicateField?: (path: string) => void): Promise<unknown> {
   const isProtobuf = mediaTypeOf(request) === PROTOBUF_MEDIA_TYPE;
   if (isProtobuf && !expected) {
     request.resume();
@@ -257,6 +275,10 @@ export async function readRequestBody(request: IncomingMessage, format: 'json' |
   }
   const prototypeKey = prototypeKeyPath(body);
   if (prototypeKey !== undefined) throw unknownField(prototypeKey);
+  if (onDuplicateField && format === 'json') {
+    const duplicate = duplicateJsonKeyPath(text);
+    if (duplicate !== undefined) onDuplicateField(duplicate);
+  }
   return body;
 }
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { findResourceType, groupVersions, qualifiedResource, resourceTypes } from './resources';
+import { findResourceType, groupVersions, qualifiedResource } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
@@ -12,7 +12,7 @@ import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type
 import { scaleOf } from './apiPatches';
 import { type ClusterWrites, WriteHandler, writableResources } from './apiWrites';
 import { notFoundError, requestSelectors, serveList } from './apiList';
-import { type ActiveWatch, serveLog, serveWatch, type WatchServer } from './apiWatch';
+import { type ActiveWatch, defaultWatchLimits, serveLog, serveWatch, WatchBuffers, WatchFanOut, type WatchLimits, type WatchServer } from './apiWatch';
 import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
 
 export type { ClusterWrites } from './apiWrites';
@@ -28,6 +28,8 @@ export interface ApiServerOptions {
   bookmarkIntervalMs: number;
   /** How many nodes the cluster has (a DaemonSet runs a Pod on each). */
   nodeCount: () => number;
+  /** Bounds of the open watches; the defaults unless given. */
+  watchLimits?: Partial<WatchLimits>;
 }
 
 export interface Forbidden {
@@ -62,12 +64,13 @@ export class ApiServer {
     this.watchServer = {
       store: options.store,
       watches: this.watches,
+      buffers: new WatchBuffers(this.watches, { ...defaultWatchLimits, ...options.watchLimits }),
+      fanOut: new WatchFanOut(),
       bookmarkIntervalMs: options.bookmarkIntervalMs,
       selectors: requestSelectors,
     };
     this.tokenBytes = Buffer.from(options.token);
     this.writeHandler = new WriteHandler(options.store, options.writes, options.nodeCount);
-    this.writeHandler.recordBaseline(resourceTypes);
   }
 
   get port(): number {
@@ -76,6 +79,11 @@ export class ApiServer {
 
   get activeWatchCount(): number {
     return this.watches.size;
+  }
+
+  /** The bytes the open watches have written that their clients have not read yet. */
+  get watchBufferedBytes(): number {
+    return this.watchServer.buffers.measure();
   }
 
   listen(port = 0): Promise<number> {
@@ -109,6 +117,7 @@ export class ApiServer {
 
   async close(): Promise<void> {
     for (const watch of [...this.watches]) watch.close();
+    this.watchServer.fanOut.stop();
     const server = this.server;
     this.server = undefined;
     if (!server) return;

@@ -8,17 +8,18 @@ import type { IncomingMessage } from 'node:http';
 import { isDeepStrictEqual } from 'node:util';
 import { applyDefaults, admitPod } from './defaults';
 import { managedFieldsAfterUpdate, managerOf, serverSideApply, type WriteManager } from './fieldOwnership';
-import { isoSeconds, qosClassOf, type ContainerSpec } from './fixture';
+import { isoSeconds, podFromTemplate, qosClassOf, type ContainerSpec, type PodTemplate } from './fixture';
 import type { ManagedFieldsEntry } from './managedFields';
 import { validateObject } from './objectValidation';
 import { apiVersionOf, findResourceType, qualifiedResource, resourceTypes, type KubeObject, type ResourceType } from './resources';
 import { checkAgainstSchema, fieldValidationOf, schemaNameOfKind, schemaOfKind, type FieldValidation } from './schemaCheck';
 import { ApiError, badRequest } from './status';
-import type { ObjectStore } from './store';
+import { MAX_OBJECT_BYTES, storedBytes, type ObjectStore } from './store';
+import { UserQuota } from './userQuota';
 import { jsonPatch, mediaTypeOf, mergePatch, readRequestBody, scaleOf, strategicMergePatch } from './apiPatches';
 import { notFoundError } from './apiList';
 import type { ResourceRequest } from './apiFormats';
-import { gracePeriodOf, validateScale } from './writeValidation';
+import { gracePeriodOf, invalid, validateScale } from './writeValidation';
 import { type ExpectedKind, PROTOBUF_MEDIA_TYPE } from './protobuf/decode';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -44,9 +45,7 @@ export interface ClusterWrites {
 /** The kinds the demo writes (discovery advertises "create" for them); the others stay read-only. */
 export const writableResources: ReadonlySet<string> = new Set(resourceTypes.filter((type) => type.verbs.includes('create')).map((type) => type.plural));
 
-/** Objects the users may add per kind, and namespaces: the simulation runs every one of them on this machine. */
-export const MAX_USER_OBJECTS_PER_KIND = 2_000;
-export const MAX_USER_NAMESPACES = 100;
+export { MAX_USER_NAMESPACES, MAX_USER_OBJECTS_PER_KIND } from './userQuota';
 /** The most Pods one DaemonSet may run (one per node): a 5,000-node demo refuses a DaemonSet. */
 export const MAX_DAEMONSET_PODS = 1_000;
 
@@ -72,13 +71,10 @@ function isRecord(value: unknown): value is Loose {
 }
 
 export class WriteHandler {
-  private readonly baseline = new Map<ResourceType, number>();
+  private readonly quota: UserQuota;
 
-  constructor(private readonly store: ObjectStore, private readonly writes: ClusterWrites, private readonly nodeCount: () => number) {}
-
-  /** How many objects of each kind the cluster started with: the caps count what users add beyond them. */
-  recordBaseline(resources: readonly ResourceType[]): void {
-    for (const resource of resources) this.baseline.set(resource, this.store.count(resource));
+  constructor(private readonly store: ObjectStore, private readonly writes: ClusterWrites, private readonly nodeCount: () => number) {
+    this.quota = new UserQuota(store);
   }
 
   async handle(verb: string, request: IncomingMessage, url: URL, target: ResourceRequest): Promise<WriteAnswer> {
@@ -111,8 +107,8 @@ export class WriteHandler {
   // ---- the verbs ----
 
   private async create(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
-    const body = await readRequestBody(request, 'json', kindOf(target.resource));
     const warnings: string[] = [];
+    const body = await readRequestBody(request, 'json', kindOf(target.resource), duplicateFieldCheck(target.resource, options.validation, warnings, 'create'));
     const object = this.decode(body, target.resource, options.validation, warnings, 'create');
     this.checkNamespace(target, object, true);
     if (!object.metadata.name && object.metadata.generateName) object.metadata.name = this.generatedName(target, object.metadata.generateName);
@@ -123,15 +119,16 @@ export class WriteHandler {
   private async update(request: IncomingMessage, target: ResourceRequest, options: WriteOptions): Promise<WriteAnswer> {
     const contentType = mediaTypeOf(request);
     if (!['application/json', PROTOBUF_MEDIA_TYPE, ''].includes(contentType)) throw unsupportedUpdateType();
-    const body = await readRequestBody(request, 'json', target.subresource === 'scale' ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : kindOf(target.resource));
+    const isScale = target.subresource === 'scale';
+    const warnings: string[] = [];
+    const body = await readRequestBody(request, 'json', isScale ? { apiVersion: 'autoscaling/v1', kind: 'Scale' } : kindOf(target.resource), isScale ? undefined : duplicateFieldCheck(target.resource, options.validation, warnings, 'update'));
     const existing = this.existing(target);
-    if (target.subresource === 'scale') return { code: 200, body: scaleOf(this.scaleTo(target, existing, body, options)), warnings: [] };
-    return this.replace(target, existing, body, options, 'update');
+    if (isScale) return { code: 200, body: scaleOf(this.scaleTo(target, existing, body, options)), warnings: [] };
+    return this.replace(target, existing, body, options, 'update', warnings);
   }
 
   /** The next version of `existing` an update or a patch gives: decoded, checked against the URL, stored. */
-  private replace(target: ResourceRequest, existing: KubeObject, next: unknown, options: WriteOptions, verb: 'update' | 'patch'): WriteAnswer {
-    const warnings: string[] = [];
+  private replace(target: ResourceRequest, existing: KubeObject, next: unknown, options: WriteOptions, verb: 'update' | 'patch', warnings: string[] = []): WriteAnswer {
     const object = this.decode(next, target.resource, options.validation, warnings, verb);
     this.checkNamespace(target, object);
     this.checkName(target, object);
@@ -143,7 +140,9 @@ export class WriteHandler {
     const patchTypes = ['application/merge-patch+json', 'application/strategic-merge-patch+json', 'application/json-patch+json', 'application/apply-patch+yaml'];
     if (!patchTypes.includes(contentType)) throw unsupportedPatchType();
     const isApply = contentType === 'application/apply-patch+yaml';
-    const body = await readRequestBody(request, isApply ? 'yaml' : 'json');
+    const isMerge = contentType === 'application/merge-patch+json' || contentType === 'application/strategic-merge-patch+json';
+    const warnings: string[] = [];
+    const body = await readRequestBody(request, isApply ? 'yaml' : 'json', undefined, isMerge ? duplicateFieldCheck(target.resource, options.validation, warnings, 'patch') : undefined);
     if (isApply) return this.apply(body, target, options, url);
     const existing = this.existing(target);
     const isScale = target.subresource === 'scale';
@@ -157,7 +156,7 @@ export class WriteHandler {
     }
     if (!isRecord(patched)) throw badRequest('the patch did not produce an object');
     if (isScale) return { code: 200, body: scaleOf(this.scaleTo(target, existing, patched, options)), warnings: [] };
-    return this.replace(target, existing, patched, options, 'patch');
+    return this.replace(target, existing, patched, options, 'patch', warnings);
   }
 
   /** Server-side apply: field ownership decides what changes and what conflicts; a missing object is created. */
@@ -244,7 +243,7 @@ export class WriteHandler {
   /** The body as the decoder reads it: an object of the URL's kind, unknown fields handled per fieldValidation. */
   private decode(body: unknown, resource: ResourceType, validation: FieldValidation, warnings: string[], verb: 'create' | 'update' | 'patch'): KubeObject {
     const kind = resource.kind;
-    const prefix = verb === 'patch' ? '' : `${kind} in version "${resource.version}" cannot be handled as a ${kind}: `;
+    const prefix = decodeErrorPrefix(resource, verb);
     if (!isRecord(body)) throw badRequest(`${prefix}the body of the request was in an unknown format - accepted media types include: application/json, application/yaml`);
     const object = structuredClone(body) as KubeObject;
     if (object.kind !== undefined && object.kind !== kind) throw badRequest(`${prefix}the object's kind (${String(object.kind)}) does not match the kind on the URL (${kind})`);
@@ -325,7 +324,6 @@ export class WriteHandler {
       if (this.store.get(resource, target.namespace, metadata.name)) {
         throw new ApiError(409, 'AlreadyExists', `${qualifiedResource(resource)} "${metadata.name}" already exists`, { name: metadata.name, ...(resource.group ? { group: resource.group } : {}), kind: resource.plural });
       }
-      this.checkCaps(resource, object);
       object.metadata = { ...metadata, uid: randomUUID(), creationTimestamp: isoSeconds(Date.now()) };
       delete object.metadata.resourceVersion;
       delete object.metadata.deletionTimestamp;
@@ -343,6 +341,7 @@ export class WriteHandler {
       if (isDeepStrictEqual(storedDefaulted.spec, object.spec)) object.spec = previous.spec;
     }
     validateObject(object, resource.group, resource.namespaced, previous);
+    if (appsKinds.has(object.kind)) refuseTemplateTooLarge(object, resource.group);
     if (!previous && object.kind === 'Pod') {
       admitPod(object);
       object.status = { phase: 'Pending', qosClass: qosClassOf((object.spec as { containers: ContainerSpec[] }).containers) };
@@ -356,18 +355,14 @@ export class WriteHandler {
     if (previous && appsKinds.has(object.kind) && !isDeepStrictEqual(object.spec, previous.spec)) object.metadata.generation = (previous.metadata.generation ?? 1) + 1;
     object.metadata.managedFields = appliedFields ?? managedFieldsAfterUpdate(previous, object, options.writer);
     if (previous && unchanged(previous, object)) return previous;
+    const bytes = storedBytes(object);
+    refuseTooLarge(target, object, bytes);
+    this.quota.check(resource, object, bytes, previous);
     if (options.dryRun) return object;
     const stored = previous ? this.store.update(resource, object) : this.store.create(resource, object);
+    this.quota.record(resource, stored, bytes, !previous);
     this.writes.reactToWrite({ type: previous ? 'updated' : 'created', resource, object: stored, previous });
     return stored;
-  }
-
-  private checkCaps(resource: ResourceType, object: KubeObject): void {
-    const added = this.store.count(resource) - (this.baseline.get(resource) ?? 0);
-    const cap = resource.plural === 'namespaces' ? MAX_USER_NAMESPACES : MAX_USER_OBJECTS_PER_KIND;
-    if (added >= cap) {
-      throw new ApiError(403, 'Forbidden', `${qualifiedResource(resource)} "${object.metadata.name}" is forbidden: the demo cluster holds at most ${cap} ${resource.plural} besides its own; delete some first`, { name: object.metadata.name, ...(resource.group ? { group: resource.group } : {}), kind: resource.plural });
-    }
   }
 
   /** A free address of 10.96.0.0/16 (10.96.0.1 and .10 are the kubernetes and kube-dns Services'). */
@@ -387,6 +382,33 @@ function unchanged(previous: KubeObject, next: KubeObject): boolean {
   return isDeepStrictEqual(strip(previous), strip(next));
 }
 
+/**
+ * An object etcd would refuse. The real server sends the write to etcd and answers its "request is too large" as
+ * a 500; the demo answers before storing, with 413 and the sizes, so the reason is clear. (The store itself keeps
+ * the real answer for anything that slips past: storedBytes measures before resourceVersion is set.)
+ */
+function refuseTooLarge(target: ResourceRequest, object: KubeObject, bytes: number): void {
+  if (bytes <= MAX_OBJECT_BYTES) return;
+  throw new ApiError(413, 'RequestEntityTooLarge', `${qualifiedResource(target.resource)} "${object.metadata.name}" is too large: ${bytes} bytes, and etcd stores at most ${MAX_OBJECT_BYTES} bytes per object`, { name: object.metadata.name, ...(target.resource.group ? { group: target.resource.group } : {}), kind: target.resource.plural });
+}
+
+/** Room a Pod keeps beyond what its template gives: the status and managed fields the scheduler and kubelet add. */
+const POD_STATUS_ROOM_BYTES = 64 * 1024;
+
+/**
+ * A workload whose Pods etcd would refuse is refused itself: its template, made into a Pod as the controller makes
+ * it, must leave room for the Pod's status. The real server would store the workload and fail every Pod create.
+ */
+function refuseTemplateTooLarge(workload: KubeObject, group: string): void {
+  const template = (workload.spec as Loose).template as { metadata?: { labels?: Record<string, string>; annotations?: Record<string, string> }; spec: PodTemplate['spec'] };
+  const longestName = `${workload.metadata.name}-${'x'.repeat(16)}`;
+  const pod = podFromTemplate(workload, { labels: template.metadata?.labels ?? {}, annotations: template.metadata?.annotations, spec: template.spec }, longestName, { 'pod-template-hash': 'x'.repeat(10) }, Date.now());
+  const bytes = storedBytes(pod);
+  const limit = MAX_OBJECT_BYTES - POD_STATUS_ROOM_BYTES;
+  if (bytes <= limit) return;
+  throw invalid(workload.kind, group, workload.metadata.name, [{ field: 'spec.template', reason: 'FieldValueTooLong', message: `Too long: a Pod made from this template would hold ${bytes} bytes; at most ${limit} leave room for its status within etcd's ${MAX_OBJECT_BYTES} bytes per object` }]);
+}
+
 function modifiedConflict(target: ResourceRequest): ApiError {
   return new ApiError(409, 'Conflict', `Operation cannot be fulfilled on ${qualifiedResource(target.resource)} "${target.name}": the object has been modified; please apply your changes to the latest version and try again`, { name: target.name, ...(target.resource.group ? { group: target.resource.group } : {}), kind: target.resource.plural });
 }
@@ -397,6 +419,24 @@ function unsupportedPatchType(): ApiError {
 
 function unsupportedUpdateType(): ApiError {
   return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml, application/vnd.kubernetes.protobuf');
+}
+
+/** How the decoder's errors begin: a patched object is decoded without naming the kind. */
+function decodeErrorPrefix(resource: ResourceType, verb: 'create' | 'update' | 'patch'): string {
+  return verb === 'patch' ? '' : `${resource.kind} in version "${resource.version}" cannot be handled as a ${resource.kind}: `;
+}
+
+/**
+ * A key repeated in a JSON body, as the decoder treats it per fieldValidation: Strict refuses it (400, worded as
+ * for an unknown field), Warn warns, Ignore keeps the last value as JSON.parse does.
+ */
+function duplicateFieldCheck(resource: ResourceType, validation: FieldValidation, warnings: string[], verb: 'create' | 'update' | 'patch'): ((path: string) => void) | undefined {
+  if (validation === 'Ignore') return undefined;
+  const prefix = decodeErrorPrefix(resource, verb);
+  return (path) => {
+    if (validation === 'Strict') throw badRequest(`${prefix}strict decoding error: duplicate field "${path}"`);
+    warnings.push(`duplicate field "${path}"`);
+  };
 }
 
 /** What a body sent to the resource's URL must be: its kind, in its group version. */

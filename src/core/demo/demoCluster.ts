@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { ApiServer } from './apiServer';
+import type { WatchLimits } from './apiWatch';
 import { allHealthChecks } from './apiHealth';
 import { buildCluster, SuffixSource, type LeaderComponent } from './fixture';
 import { resourceTypes } from './resources';
@@ -26,6 +27,8 @@ export interface DemoClusterOptions {
   bookmarkIntervalSeconds?: number;
   /** How many changes the server keeps for watch resume; older resourceVersions get 410 Expired. */
   historySize?: number;
+  /** Bounds of the open watches (count, unsent bytes per watch and in all); the server's defaults unless given. */
+  watchLimits?: Partial<WatchLimits>;
 }
 
 export interface DemoControl {
@@ -59,6 +62,8 @@ export interface DemoControl {
   /** The current resourceVersion of the store. */
   resourceVersion(): number;
   activeWatches(): number;
+  /** The bytes the open watches have written that their clients have not read yet. */
+  watchBufferedBytes(): number;
 }
 
 export interface DemoCluster {
@@ -125,6 +130,7 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     userName: demoUserName,
     bookmarkIntervalMs: (options.bookmarkIntervalSeconds ?? 60) * 1000,
     nodeCount: () => built.nodes.length,
+    watchLimits: options.watchLimits,
   });
   const port = await api.listen(options.port ?? 0);
   simulation.start();
@@ -166,6 +172,7 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     nodeNames: () => simulation.nodes.map((node) => node.name),
     resourceVersion: () => store.revision,
     activeWatches: () => api.activeWatchCount,
+    watchBufferedBytes: () => api.watchBufferedBytes,
   };
   let stopping: Promise<void> | undefined;
   return {

@@ -38,7 +38,7 @@ interface DemoWorkerData {
 
 const controlMethods: ReadonlySet<string> = new Set<keyof DemoControl>([
   'stopHeartbeat', 'resumeHeartbeat', 'cutWatches', 'expireWatches', 'forbid', 'allow', 'failCheck', 'stopLeaderRenewal', 'resumeLeaderRenewal', 'changeLeader',
-  'setLatency', 'deletePod', 'nodeNames', 'resourceVersion', 'activeWatches',
+  'setLatency', 'deletePod', 'nodeNames', 'resourceVersion', 'activeWatches', 'watchBufferedBytes',
 ]);
 
 /** How long a DemoControl call may wait for the worker before it fails. */
@@ -147,6 +147,7 @@ export function startDemoClusterInWorker(options: DemoClusterOptions, script: De
     nodeNames: () => call('nodeNames'),
     resourceVersion: () => call('resourceVersion'),
     activeWatches: () => call('activeWatches'),
+    watchBufferedBytes: () => call('watchBufferedBytes'),
   };
 
   return new Promise<WorkerDemoCluster>((resolve, reject) => {

@@ -86,11 +86,27 @@ function validateLabels(labels: unknown, field: string, causes: Cause[]): void {
       causes.push(invalidValue(field, value, 'label values must be strings'));
       continue;
     }
-    if (value.length > 63) causes.push(invalidValue(field, value, 'must be no more than 63 characters'));
-    if (!labelValuePattern.test(value)) {
-      causes.push(invalidValue(field, value, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"));
-    }
+    validateLabelValue(value, field, causes);
   }
+}
+
+/** IsValidLabelValue: at most 63 characters of [A-Za-z0-9-_.], alphanumeric at both ends (empty is valid). */
+function validateLabelValue(value: string, field: string, causes: Cause[]): void {
+  if (value.length > 63) causes.push(invalidValue(field, value, 'must be no more than 63 characters'));
+  if (!labelValuePattern.test(value)) {
+    causes.push(invalidValue(field, value, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"));
+  }
+}
+
+/** A toleration's key is a label name (qualified name); its value, with operator Equal, a label value. */
+function validateTolerations(tolerations: unknown, path: string, causes: Cause[]): void {
+  if (!Array.isArray(tolerations)) return;
+  tolerations.forEach((toleration: unknown, index) => {
+    const record = isRecord(toleration) ? toleration : {};
+    const field = `${path}[${index}]`;
+    if (typeof record.key === 'string' && record.key !== '') for (const error of qualifiedNameErrors(record.key)) causes.push(invalidValue(`${field}.key`, record.key, error));
+    if (typeof record.value === 'string' && record.operator !== 'Exists') validateLabelValue(record.value, `${field}.value`, causes);
+  });
 }
 
 const restartPolicies = ['Always', 'OnFailure', 'Never'];
@@ -137,6 +153,12 @@ export function validatePodSpec(spec: unknown, path: string, causes: Cause[]): v
   }
   if (podSpec.restartPolicy !== undefined && !restartPolicies.includes(podSpec.restartPolicy as string)) causes.push(supported(`${path}.restartPolicy`, podSpec.restartPolicy, restartPolicies));
   if (typeof podSpec.nodeName === 'string' && podSpec.nodeName !== '') for (const error of nameErrors(podSpec.nodeName, 'subdomain')) causes.push(invalidValue(`${path}.nodeName`, podSpec.nodeName, error));
+  if (podSpec.nodeSelector !== undefined) validateLabels(podSpec.nodeSelector, `${path}.nodeSelector`, causes);
+  validateTolerations(podSpec.tolerations, `${path}.tolerations`, causes);
+  for (const name of ['schedulerName', 'priorityClassName'] as const) {
+    const value = podSpec[name];
+    if (typeof value === 'string' && value !== '') for (const error of nameErrors(value, 'subdomain')) causes.push(invalidValue(`${path}.${name}`, value, error));
+  }
 }
 
 function selectorMatchLabels(spec: Loose): Record<string, unknown> | undefined {

@@ -24,6 +24,24 @@ export function objectKey(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/** etcd's --max-request-bytes (1.5 MiB): the largest object kube-apiserver can store. */
+export const MAX_OBJECT_BYTES = 1_572_864;
+
+/** What etcd answers a write above MAX_OBJECT_BYTES; kube-apiserver passes it on as a 500 InternalError. */
+export class ObjectTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super('etcdserver: request is too large');
+  }
+}
+
+/**
+ * The size of an object as stored: the bytes of its JSON. Not cached: the history keeps every version, and their
+ * JSON would double what it holds; only what watches and lists send is.
+ */
+export function storedBytes(object: KubeObject): number {
+  return Buffer.byteLength(jsonCache.get(object) ?? JSON.stringify(object));
+}
+
 const jsonCache = new WeakMap<object, string>();
 
 /** Stored objects are never mutated (every change stores a new object), so their JSON can be cached. */
@@ -34,6 +52,12 @@ export function jsonOf(object: KubeObject): string {
     jsonCache.set(object, json);
   }
   return json;
+}
+
+/** Every write, the controllers' included, is held to etcd's limit: no object can grow the memory without bound. */
+function refuseOversized(object: KubeObject): void {
+  const bytes = storedBytes(object);
+  if (bytes > MAX_OBJECT_BYTES) throw new ObjectTooLargeError(bytes);
 }
 
 /**
@@ -110,7 +134,7 @@ export class ObjectStore {
       this.objects.set(resource, table);
     }
     if (table.has(key)) throw new Error(`${resource.plural} "${object.metadata.name}" already exists`);
-    const revision = ++this.revisionCounter;
+    const revision = this.revisionCounter + 1;
     const stored: KubeObject = {
       ...object,
       metadata: {
@@ -120,6 +144,8 @@ export class ObjectStore {
         resourceVersion: String(revision),
       },
     };
+    refuseOversized(stored);
+    this.revisionCounter = revision;
     table.set(key, stored);
     this.sortedKeys.delete(resource);
     this.record({ type: 'ADDED', resource, object: stored, revision });
@@ -132,8 +158,10 @@ export class ObjectStore {
     const table = this.objects.get(resource);
     const previous = table?.get(key);
     if (!table || !previous) throw new Error(`${resource.plural} "${object.metadata.name}" not found`);
-    const revision = ++this.revisionCounter;
+    const revision = this.revisionCounter + 1;
     const stored: KubeObject = { ...object, metadata: { ...object.metadata, uid: previous.metadata.uid, resourceVersion: String(revision) } };
+    refuseOversized(stored);
+    this.revisionCounter = revision;
     table.set(key, stored);
     this.record({ type: 'MODIFIED', resource, object: stored, previous, revision });
     return stored;

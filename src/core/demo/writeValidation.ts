@@ -45,6 +45,49 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/**
+ * The path of the first key an object of the JSON text repeats ("spec.replicas", "spec.containers[0].name"), as the
+ * real server's strict decoder names it; undefined when no object repeats a key. JSON.parse keeps the last value
+ * silently. The text must already parse.
+ */
+export function duplicateJsonKeyPath(text: string): string | undefined {
+  interface Frame { keys?: Set<string>; path: string; key: string; index: number }
+  const frames: Frame[] = [];
+  const childPath = (parent: Frame | undefined): string => {
+    if (!parent) return '';
+    if (!parent.keys) return `${parent.path}[${parent.index}]`;
+    return parent.path ? `${parent.path}.${parent.key}` : parent.key;
+  };
+  let expectingKey = false;
+  for (let index = 0; index < text.length; index++) {
+    const code = text.charCodeAt(index);
+    if (code === 34 /* " */) {
+      let end = index + 1;
+      while (text.charCodeAt(end) !== 34) end += text.charCodeAt(end) === 92 /* \ */ ? 2 : 1;
+      const top = frames[frames.length - 1];
+      if (expectingKey && top?.keys) {
+        const key = JSON.parse(text.slice(index, end + 1)) as string;
+        if (top.keys.has(key)) return top.path ? `${top.path}.${key}` : key;
+        top.keys.add(key);
+        top.key = key;
+        expectingKey = false;
+      }
+      index = end;
+    } else if (code === 123 /* { */ || code === 91 /* [ */) {
+      const path = childPath(frames[frames.length - 1]);
+      frames.push(code === 123 ? { keys: new Set(), path, key: '', index: 0 } : { path, key: '', index: 0 });
+      expectingKey = code === 123;
+    } else if (code === 125 /* } */ || code === 93 /* ] */) {
+      frames.pop();
+    } else if (code === 44 /* , */) {
+      const top = frames[frames.length - 1];
+      if (top?.keys) expectingKey = true;
+      else if (top) top.index++;
+    }
+  }
+  return undefined;
+}
+
 /** The dotted path of the first key that names a prototype, in a parsed body; undefined when there is none. */
 export function prototypeKeyPath(value: unknown): string | undefined {
   const pending: { node: unknown; path: string }[] = [{ node: value, path: '' }];

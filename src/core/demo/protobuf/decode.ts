@@ -329,8 +329,13 @@ export function decodeProtobufObject(body: Buffer, expected: ExpectedKind): Deco
     } else if (field === 2) {
       if (wireType !== 2) throw wrongWireType(wireType, 'Raw');
       raw = envelope.region();
+    } else if (field === 3) {
+      // contentEncoding: kube-apiserver's serializer ignores it and reads raw as a plain message, which would take
+      // a gzip (or any encoded) raw for other bytes than the client meant. The demo refuses any encoding instead.
+      const encoding = scalarOf('string', envelope, wireType, 'ContentEncoding') as string;
+      if (encoding !== '') throw new ProtobufDecodeError(`unsupported contentEncoding ${JSON.stringify(encoding)}: the object must be sent unencoded`);
     } else {
-      // contentEncoding and contentType: the serializer reads raw as the message whatever they say.
+      // contentType: the serializer reads raw as a protobuf message whatever it says.
       envelope.skip(wireType);
     }
   }

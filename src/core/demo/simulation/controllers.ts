@@ -44,10 +44,10 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const active = this.ownedPods(replicaSet).filter((pod) => !pod.metadata.deletionTimestamp);
     const template = (replicaSet.spec as Loose).template as { metadata: { labels: Record<string, string> }; spec: PodTemplate['spec'] };
     const source = { component: 'replicaset-controller' };
-    const room = this.podCap - this.store.count(podType);
-    const toCreate = Math.min(desired - active.length, POD_CREATE_BATCH, room);
-    if (desired - active.length > 0 && room <= 0) {
-      this.event(replicaSet.metadata.namespace!, replicaSet, 'FailedCreate', `Error creating: the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`, source, 'Warning');
+    const toCreate = Math.min(desired - active.length, POD_CREATE_BATCH);
+    const refusal = toCreate > 0 ? this.podRoomRefusal() : undefined;
+    if (refusal) {
+      this.event(replicaSet.metadata.namespace!, replicaSet, 'FailedCreate', `Error creating: ${refusal}`, source, 'Warning');
       return;
     }
     // Past one batch either way, the rest waits for the next turn of the event loop.
@@ -59,9 +59,9 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
         if (latest) this.reconcileReplicaSet(latest);
       });
     }
-    for (let count = active.length; count < active.length + toCreate; count++) {
+    for (let count = active.length; count < active.length + toCreate && !this.podRoomRefusal(); count++) {
       const podTemplate: PodTemplate = { labels: template.metadata.labels, spec: template.spec };
-      const pod = this.store.create(podType, podFromTemplate(replicaSet, podTemplate, this.suffixes.uniqueName(`${replicaSet.metadata.name}-`, (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined), {}, Date.now()));
+      const pod = this.createMadePod(podFromTemplate(replicaSet, podTemplate, this.suffixes.uniqueName(`${replicaSet.metadata.name}-`, (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined), {}, Date.now()));
       this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, source);
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }
@@ -105,12 +105,13 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const hash = templateHash(podTemplate);
     for (const node of this.daemonNodes(daemonSet)) {
       if (covered.has(node.name)) continue;
-      if (this.store.count(podType) >= this.podCap) {
-        this.event(daemonSet.metadata.namespace!, daemonSet, 'FailedCreate', `Error creating: the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`, { component: 'daemonset-controller' }, 'Warning');
+      const refusal = this.podRoomRefusal();
+      if (refusal) {
+        this.event(daemonSet.metadata.namespace!, daemonSet, 'FailedCreate', `Error creating: ${refusal}`, { component: 'daemonset-controller' }, 'Warning');
         return;
       }
       const base = podFromTemplate(daemonSet, podTemplate, this.suffixes.uniqueName(`${daemonSet.metadata.name}-`, (taken) => this.store.get(podType, daemonSet.metadata.namespace, taken) !== undefined), { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) }, Date.now());
-      const pod = this.store.create(podType, { ...base, spec: { ...(base.spec as Loose), affinity: daemonPodAffinity(node.name) } });
+      const pod = this.createMadePod({ ...base, spec: { ...(base.spec as Loose), affinity: daemonPodAffinity(node.name) } });
       this.event(daemonSet.metadata.namespace!, daemonSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, { component: 'daemonset-controller' });
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }

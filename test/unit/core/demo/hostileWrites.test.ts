@@ -6,6 +6,7 @@ import { ClusterSimulation, POD_CREATE_BATCH, postsNodeStatus, timingFor } from 
 import { ObjectStore } from '../../../../src/core/demo/store';
 import { jsonNestsDeeperThan, MAX_DEMO_REPLICAS, prototypeKeyPath, watchTimeoutOf } from '../../../../src/core/demo/writeValidation';
 import { demoRequest, startDemo, type RunningDemo } from '../../../support/demo';
+import { until } from '../../../support/until';
 
 const deploymentPath = '/apis/apps/v1/namespaces/kube-system/deployments/coredns';
 const mergePatch = { 'Content-Type': 'application/merge-patch+json' };
@@ -164,6 +165,35 @@ describe('the demo simulation bounds the work of one write', () => {
       const created = perTurn.reduce((sum, count) => sum + count, 0);
       assert.ok(created >= MAX_DEMO_REPLICAS - 2, `created ${created}`);
       assert.ok(Math.max(...perTurn) <= POD_CREATE_BATCH, `at most ${Math.max(...perTurn)} Pods in one turn`);
+    } finally {
+      simulation.stop();
+    }
+  });
+
+  it('runs a backlog of steps in slices: work that waits behind it gets a turn before the backlog is done', async () => {
+    // 30 steps of 2 ms each, due at once (as a fan-out makes them): run in one go they would hold the server 60 ms.
+    class Backlog extends ClusterSimulation {
+      due(action: () => void): void {
+        this.nextTurn(action);
+      }
+    }
+    const store = new ObjectStore(100_000);
+    const suffixes = new SuffixSource();
+    const simulation = new Backlog(store, buildCluster(store, suffixes, { nodes: 3 }), suffixes, timingFor(1000));
+    try {
+      const ran: number[] = [];
+      for (let step = 0; step < 30; step++) {
+        simulation.due(() => {
+          const busyUntil = performance.now() + 2;
+          while (performance.now() < busyUntil);
+          ran.push(step);
+        });
+      }
+      const ranBeforeOtherWork = await new Promise<number>((resolve) => setImmediate(() => resolve(ran.length)));
+      await until('the backlog to finish', () => ran.length === 30);
+      assert.ok(ranBeforeOtherWork < 30, 'the whole backlog ran before anything else had a turn');
+      assert.ok(ranBeforeOtherWork > 0, 'the backlog waited for the other work instead of starting');
+      assert.deepEqual(ran, Array.from({ length: 30 }, (_, step) => step), 'the steps ran out of order');
     } finally {
       simulation.stop();
     }

@@ -70,9 +70,9 @@ function deploymentBytes(): Buffer {
   return envelope('apps/v1', 'Deployment', Buffer.concat([bytesField(1, objectMeta), bytesField(2, spec)]));
 }
 
-function decodeError(body: Buffer): string {
+function decodeError(body: Buffer, expected = deploymentKind): string {
   try {
-    decodeProtobufObject(body, deploymentKind);
+    decodeProtobufObject(body, expected);
   } catch (error) {
     if (error instanceof ProtobufDecodeError) return error.message;
     throw error;
@@ -127,6 +127,13 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       const deepFieldsV1 = envelope('apps/v1', 'Deployment', bytesField(1, bytesField(17, bytesField(7, bytesField(1, `${'{"f:a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`)))));
       assert.match(decodeError(deepFieldsV1), /metadata\.managedFields\[0\]\.fieldsV1: exceeded max depth of 1000/);
       assert.equal(decodeError(Buffer.from('k8s\u0000', 'latin1')), 'empty body');
+    });
+
+    it('refuses a raw marked contentEncoding gzip instead of reading it as a plain message', () => {
+      const raw = bytesField(1, bytesField(1, 'blob'));
+      const withEncoding = (encoding: string) => Buffer.concat([envelope('v1', 'ConfigMap', raw), bytesField(3, encoding)]);
+      assert.equal(decodeError(withEncoding('gzip'), { apiVersion: 'v1', kind: 'ConfigMap' }), 'unsupported contentEncoding "gzip": the object must be sent unencoded');
+      assert.deepEqual(decodeProtobufObject(withEncoding(''), { apiVersion: 'v1', kind: 'ConfigMap' }).object.metadata, { name: 'blob' }, 'an empty encoding is none');
     });
   });
 
