@@ -62,7 +62,7 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   const read = (parts: string[]): unknown => {
     if (parts.length === 0) return document;
     const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) return parent[arrayIndex(key, parent.length - 1)];
+    if (Array.isArray(parent)) return parent[arrayIndex(key, parent.length, 'read')];
     return (parent as Record<string, unknown>)[key];
   };
   const add = (parts: string[], value: unknown) => {
@@ -71,12 +71,12 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
       return;
     }
     const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : arrayIndex(key, parent.length), 0, value);
+    if (Array.isArray(parent)) parent.splice(key === '-' ? parent.length : arrayIndex(key, parent.length, 'add'), 0, value);
     else parent[key] = value;
   };
   const remove = (parts: string[]) => {
     const [parent, key] = parentOf(parts);
-    if (Array.isArray(parent)) parent.splice(arrayIndex(key, parent.length - 1), 1);
+    if (Array.isArray(parent)) parent.splice(arrayIndex(key, parent.length, 'remove'), 1);
     else {
       if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
       delete parent[key];
@@ -92,6 +92,7 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
         remove(parts);
         break;
       case 'replace':
+        read(parts); // json-patch reads the old value first: an index it cannot read is refused, not appended
         remove(parts);
         add(parts, structuredClone(operation.value));
         break;
@@ -121,19 +122,23 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
 }
 
 /**
- * An array index of a JSON pointer: an integer (as Go's strconv.Atoi reads it) from 0 to `last` (the length for
- * add, the last index otherwise). RFC 6901 has no negative indices; kube-apiserver refuses "-1" and "abc" with 422, as json-patch
- * words it, where a lenient reading would remove the last item or insert at 0.
+ * An array index of a JSON pointer, read as kube-apiserver's json-patch library reads it: an integer as Go's
+ * strconv.Atoi takes it ("abc" is refused), within the array (the position after the last item too, for add).
+ * The library's non-standard negative indices count from the end for add and remove, as the real server does
+ * ("-1" removes the last item, and adds after it); reading one (test, copy, move, replace) is refused here, where the
+ * library would index out of range.
  */
-function arrayIndex(key: string, last: number): number {
+function arrayIndex(key: string, length: number, use: 'add' | 'remove' | 'read'): number {
   if (!/^[-+]?\d{1,18}$/.test(key)) {
     throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
   }
+  const size = use === 'add' ? length + 1 : length;
   const index = Number(key);
-  if (index < 0 || index > last) {
-    throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to access invalid index: ${key}: invalid index referenced`);
-  }
-  return index;
+  const invalid = () => new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to access invalid index: ${key}: invalid index referenced`);
+  if (index >= size) throw invalid();
+  if (index >= 0) return index;
+  if (use === 'read' || index < -size) throw invalid();
+  return index + size;
 }
 
 /**
