@@ -206,13 +206,15 @@ const attacks: Record<string, Attack> = {
     for (const [what, spec] of pods) failures.push(...expectStatus(what, await call(endpoint, '/api/v1/namespaces/default/pods', { method: 'POST', headers: json, body: podBody(what.replace(/\W/g, '').toLowerCase(), spec) }), [422]));
     return failures;
   },
-  async 'JSON patch paths "-1" and "abc"'(endpoint) {
+  // kube-apiserver's json-patch counts "-1" from the end (200), so the attacks are the indices it refuses.
+  async 'JSON patch paths "abc", "-2" past the start and "-1" for replace'(endpoint) {
     const created = await call(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'finalized', finalizers: ['example.com/a'] } }) });
     const path = '/api/v1/namespaces/default/configmaps/finalized';
     const patch = (body: unknown) => call(endpoint, path, { method: 'PATCH', headers: { 'Content-Type': 'application/json-patch+json' }, body: JSON.stringify(body) });
     return [
       ...expectStatus('the ConfigMap to patch', created, [201]),
-      ...expectStatus('remove /metadata/finalizers/-1', await patch([{ op: 'remove', path: '/metadata/finalizers/-1' }]), [422]),
+      ...expectStatus('remove /metadata/finalizers/-2', await patch([{ op: 'remove', path: '/metadata/finalizers/-2' }]), [422]),
+      ...expectStatus('replace /metadata/finalizers/-1', await patch([{ op: 'replace', path: '/metadata/finalizers/-1', value: 'example.com/b' }]), [422]),
       ...expectStatus('add /metadata/finalizers/abc', await patch([{ op: 'add', path: '/metadata/finalizers/abc', value: 'example.com/b' }]), [422]),
     ];
   },
