@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { request as httpsRequest } from 'node:https';
 import type { ClientRequest } from 'node:http';
 import { MAX_ADDED_PODS } from '../src/core/demo/simulation/base';
+import { demoRequest, type DemoResponse } from '../test/support/demo';
 
 interface Scale {
   idleWatches: number;
@@ -64,7 +65,7 @@ function probeHealth(endpoint: Endpoint): void {
     const started = performance.now();
     let ms: number;
     try {
-      ms = (await call(endpoint, '/healthz')).status === 200 ? performance.now() - started : Number.POSITIVE_INFINITY;
+      ms = (await demoRequest(endpoint, '/healthz')).status === 200 ? performance.now() - started : Number.POSITIVE_INFINITY;
     } catch {
       ms = Number.POSITIVE_INFINITY;
     }
@@ -76,34 +77,6 @@ function probeHealth(endpoint: Endpoint): void {
 }
 
 // ---- a client that does what it likes ----
-
-interface Answer {
-  status: number;
-  text: string;
-  headers: NodeJS.Dict<string | string[]>;
-}
-
-function call(endpoint: Endpoint, path: string, options: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${endpoint.token}`, ...options.headers };
-  if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
-  return new Promise((resolve, reject) => {
-    const request = httpsRequest(`${endpoint.server}${path}`, { method: options.method ?? 'GET', headers, ca: endpoint.caPem }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        // A body past V8's longest string (about 512 MiB) is an answer too: the attack reports it.
-        try {
-          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-    request.end(options.body);
-  });
-}
 
 /** A watch whose client never reads; resolves with its status once the server answers. */
 function idleWatch(endpoint: Endpoint, path: string): Promise<{ request: ClientRequest; status: number }> {
@@ -140,7 +113,7 @@ function gzipMarkedConfigMap(): Buffer {
 
 type Attack = (endpoint: Endpoint, scale: Scale) => Promise<string[]>;
 
-const expectStatus = (what: string, answer: Answer, wanted: number[]): string[] => (wanted.includes(answer.status) ? [] : [`${what}: ${answer.status} ${answer.text.slice(0, 160)}`]);
+const expectStatus = (what: string, answer: DemoResponse, wanted: number[]): string[] => (wanted.includes(answer.status) ? [] : [`${what}: ${answer.status} ${answer.text.slice(0, 160)}`]);
 
 const attacks: Record<string, Attack> = {
   async 'never-reading watches, then 250 KB merge patches'(endpoint, scale) {
@@ -148,7 +121,7 @@ const attacks: Record<string, Attack> = {
     const failures: string[] = [];
     const annotation = 'x'.repeat(250 * 1024);
     for (let patch = 0; patch < scale.bigPatches; patch++) {
-      const answer = await call(endpoint, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { annotations: { big: `${patch}${annotation}` } } }) });
+      const answer = await demoRequest(endpoint, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { annotations: { big: `${patch}${annotation}` } } }) });
       failures.push(...expectStatus(`patch ${patch}`, answer, [200]));
     }
     for (const watch of watches) watch.request.destroy();
@@ -163,29 +136,29 @@ const attacks: Record<string, Attack> = {
   async 'objects over etcd\'s limit'(endpoint) {
     const configMap = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'huge' }, data: { blob: 'x'.repeat(2_000_000) } });
     return [
-      ...expectStatus('a 2 MB ConfigMap', await call(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: configMap }), [413]),
-      ...expectStatus('a Deployment whose Pods hold 2.9 MB', await call(endpoint, '/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deploymentBody('heavy', 500, { containers: [{ name: 'app', image: 'nginx:1.27', env: [{ name: 'BIG', value: 'e'.repeat(2_900_000) }] }] }) }), [413, 422]),
+      ...expectStatus('a 2 MB ConfigMap', await demoRequest(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: configMap }), [413]),
+      ...expectStatus('a Deployment whose Pods hold 2.9 MB', await demoRequest(endpoint, '/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deploymentBody('heavy', 500, { containers: [{ name: 'app', image: 'nginx:1.27', env: [{ name: 'BIG', value: 'e'.repeat(2_900_000) }] }] }) }), [413, 422]),
     ];
   },
   async 'a fan-out of Deployments of 500 replicas, then the user\'s own Pod and a list of every Pod'(endpoint, scale) {
     const failures: string[] = [];
     for (let index = 0; index < scale.deployments; index++) {
-      failures.push(...expectStatus(`Deployment ${index}`, await call(endpoint, '/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deploymentBody(`fan-${index}`, scale.replicas) }), [201]));
+      failures.push(...expectStatus(`Deployment ${index}`, await demoRequest(endpoint, '/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deploymentBody(`fan-${index}`, scale.replicas) }), [201]));
     }
     // The simulation makes at most MAX_ADDED_PODS Pods for what users create; past it, FailedCreate events.
     const wanted = Math.min(scale.deployments * scale.replicas, MAX_ADDED_PODS);
     const deadline = Date.now() + 120_000;
     let count = 0;
     while (Date.now() < deadline) {
-      const page = JSON.parse((await call(endpoint, '/api/v1/namespaces/default/pods?limit=1')).text) as { items: unknown[]; metadata: { remainingItemCount?: number } };
+      const page = JSON.parse((await demoRequest(endpoint, '/api/v1/namespaces/default/pods?limit=1')).text) as { items: unknown[]; metadata: { remainingItemCount?: number } };
       count = page.items.length + (page.metadata.remainingItemCount ?? 0);
       if (count >= wanted) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     if (count < wanted) failures.push(`the controllers made ${count} of ${wanted} Pods`);
     await new Promise((resolve) => setTimeout(resolve, scale.settleMs));
-    failures.push(...expectStatus('the user\'s dry-run Pod after the fan-out', await call(endpoint, '/api/v1/namespaces/default/pods?dryRun=All', { method: 'POST', headers: json, body: podBody('mine') }), [201]));
-    const list = await call(endpoint, '/api/v1/pods');
+    failures.push(...expectStatus('the user\'s dry-run Pod after the fan-out', await demoRequest(endpoint, '/api/v1/namespaces/default/pods?dryRun=All', { method: 'POST', headers: json, body: podBody('mine') }), [201]));
+    const list = await demoRequest(endpoint, '/api/v1/pods');
     try {
       const items = (JSON.parse(list.text) as { items: unknown[] }).items;
       if (items.length < wanted) failures.push(`GET /api/v1/pods listed ${items.length} Pods`);
@@ -203,14 +176,14 @@ const attacks: Record<string, Attack> = {
       ['priorityClassName', { priorityClassName: forged }],
     ];
     const failures: string[] = [];
-    for (const [what, spec] of pods) failures.push(...expectStatus(what, await call(endpoint, '/api/v1/namespaces/default/pods', { method: 'POST', headers: json, body: podBody(what.replace(/\W/g, '').toLowerCase(), spec) }), [422]));
+    for (const [what, spec] of pods) failures.push(...expectStatus(what, await demoRequest(endpoint, '/api/v1/namespaces/default/pods', { method: 'POST', headers: json, body: podBody(what.replace(/\W/g, '').toLowerCase(), spec) }), [422]));
     return failures;
   },
   // kube-apiserver's json-patch counts "-1" from the end (200), so the attacks are the indices it refuses.
   async 'JSON patch paths "abc", "-2" past the start and "-1" for replace'(endpoint) {
-    const created = await call(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'finalized', finalizers: ['example.com/a'] } }) });
+    const created = await demoRequest(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'finalized', finalizers: ['example.com/a'] } }) });
     const path = '/api/v1/namespaces/default/configmaps/finalized';
-    const patch = (body: unknown) => call(endpoint, path, { method: 'PATCH', headers: { 'Content-Type': 'application/json-patch+json' }, body: JSON.stringify(body) });
+    const patch = (body: unknown) => demoRequest(endpoint, path, { method: 'PATCH', headers: { 'Content-Type': 'application/json-patch+json' }, body: JSON.stringify(body) });
     return [
       ...expectStatus('the ConfigMap to patch', created, [201]),
       ...expectStatus('remove /metadata/finalizers/-2', await patch([{ op: 'remove', path: '/metadata/finalizers/-2' }]), [422]),
@@ -220,10 +193,10 @@ const attacks: Record<string, Attack> = {
   },
   async 'repeated JSON keys under strict field validation'(endpoint) {
     const body = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"twice","name":"other"},"data":{"a":"1"}}';
-    return expectStatus('a repeated metadata.name', await call(endpoint, '/api/v1/namespaces/default/configmaps?fieldValidation=Strict', { method: 'POST', headers: json, body }), [400]);
+    return expectStatus('a repeated metadata.name', await demoRequest(endpoint, '/api/v1/namespaces/default/configmaps?fieldValidation=Strict', { method: 'POST', headers: json, body }), [400]);
   },
   async 'a protobuf body marked contentEncoding gzip'(endpoint) {
-    const answer = await call(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body: gzipMarkedConfigMap() });
+    const answer = await demoRequest(endpoint, '/api/v1/namespaces/default/configmaps', { method: 'POST', headers: { 'Content-Type': 'application/vnd.kubernetes.protobuf' }, body: gzipMarkedConfigMap() });
     return expectStatus('the gzip-marked ConfigMap', answer, [400, 415]);
   },
 };

@@ -34,6 +34,28 @@ export async function startDemo(options: DemoClusterOptions = {}): Promise<Runni
   };
 }
 
+/**
+ * A demo cluster for one mocha suite: started before its tests, stopped after them. `demo()` is the running
+ * cluster; `request` sends one HTTPS request to it.
+ */
+export function useDemo(options: DemoClusterOptions = {}): {
+  demo: () => RunningDemo;
+  request: (path: string, requestOptions?: DemoRequestOptions) => Promise<DemoResponse>;
+} {
+  let running: RunningDemo | undefined;
+  before(async () => {
+    running = await startDemo(options);
+  });
+  after(async () => {
+    await running?.stop();
+  });
+  const demo = (): RunningDemo => {
+    if (!running) throw new Error('the suite\'s demo cluster is not running');
+    return running;
+  };
+  return { demo, request: (path, requestOptions = {}) => demoRequest(demo().cluster, path, requestOptions) };
+}
+
 export interface DemoResponse {
   status: number;
   headers: NodeJS.Dict<string | string[]>;
@@ -44,13 +66,13 @@ export interface DemoResponse {
 export interface DemoRequestOptions {
   method?: string;
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
   /** The bearer token; the cluster's own by default, null for none. */
   token?: string | null;
 }
 
 /** One HTTPS request to the demo API server, trusting its CA. */
-export function demoRequest(cluster: DemoCluster, path: string, options: DemoRequestOptions = {}): Promise<DemoResponse> {
+export function demoRequest(cluster: Pick<DemoCluster, 'server' | 'token' | 'caPem'>, path: string, options: DemoRequestOptions = {}): Promise<DemoResponse> {
   const token = options.token === undefined ? cluster.token : options.token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
@@ -60,8 +82,13 @@ export function demoRequest(cluster: DemoCluster, path: string, options: DemoReq
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
+        // A body past V8's longest string (about 512 MiB) rejects instead of throwing in the stream's handler.
+        try {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
+        } catch (error) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
       });
       response.on('error', reject);
     });

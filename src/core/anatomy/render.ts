@@ -137,7 +137,6 @@ function podLine(pod: ComponentPod): string {
   return `${name}  ${sourceText[pod.source]} ${pod.pod}  (${healthWords[podHealth(pod)]}${facts})`;
 }
 
-/** One line of text must not break the layout: control characters from cluster data are shown escaped. */
 /** One line of the text: a line feed or a control character from the cluster shows as an escape. */
 export function plain(text: string): string {
   return escapeActingCharacters(text);

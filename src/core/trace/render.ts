@@ -5,7 +5,7 @@
  */
 import { escapeMarkdown } from '../util/markdown';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
-import { inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
+import { escapeActingCharacters, inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
 export const defaultTraceStrings = {
   stored: '{0} {1} stored by kube-apiserver (sent by {2})',
@@ -124,7 +124,7 @@ export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStr
 
 /** One line of printable text: cluster text can neither break a table row nor forge a line of the timeline. */
 function oneLine(text: string): string {
-  return inlineText(text, Infinity);
+  return escapeActingCharacters(text);
 }
 
 export function renderTraceText(trace: Trace, options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings): string {

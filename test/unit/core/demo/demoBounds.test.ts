@@ -4,7 +4,7 @@ import type { ClientRequest } from 'node:http';
 import { MAX_OBJECT_BYTES } from '../../../../src/core/demo/store';
 import { MAX_MADE_POD_BYTES } from '../../../../src/core/demo/simulation/base';
 import { MAX_USER_OBJECTS_PER_KIND } from '../../../../src/core/demo/userQuota';
-import { demoRequest, demoWatch, startDemo, type RunningDemo } from '../../../support/demo';
+import { demoWatch, type RunningDemo, useDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 const mergePatch = { 'Content-Type': 'application/merge-patch+json' };
@@ -36,23 +36,15 @@ function idleWatch(demo: RunningDemo, path: string): Promise<{ request: ClientRe
 
 describe('the demo API server stays up under floods of watches, objects and Pods', function () {
   this.timeout(120_000);
-  let demo: RunningDemo;
-  const request = (path: string, options: Parameters<typeof demoRequest>[2] = {}) => demoRequest(demo.cluster, path, options);
   const totalBytes = 8 * 1024 * 1024;
   const maxOpen = 60;
-
-  before(async () => {
-    demo = await startDemo({ timeScale: 50, watchLimits: { totalBytes, maxOpen } });
-  });
-  after(async () => {
-    await demo?.stop();
-  });
+  const { demo, request } = useDemo({ timeScale: 50, watchLimits: { totalBytes, maxOpen } });
 
   it('drops the watchers holding the most unsent bytes, keeping all of them under one cap, and a reading watcher keeps up', async () => {
     const path = '/apis/apps/v1/namespaces/kube-system/deployments?watch=true';
-    const idle = await Promise.all(Array.from({ length: 30 }, () => idleWatch(demo, path)));
-    const reader = await demoWatch(demo.cluster, `${path}&fieldSelector=metadata.name%3Dcoredns`);
-    const opened = demo.cluster.control.activeWatches();
+    const idle = await Promise.all(Array.from({ length: 30 }, () => idleWatch(demo(), path)));
+    const reader = await demoWatch(demo().cluster, `${path}&fieldSelector=metadata.name%3Dcoredns`);
+    const opened = demo().cluster.control.activeWatches();
     let most = 0;
     const annotation = 'x'.repeat(250 * 1024);
     for (let patch = 0; patch < 30; patch++) {
@@ -60,29 +52,29 @@ describe('the demo API server stays up under floods of watches, objects and Pods
       assert.equal(response.status, 200, response.text.slice(0, 200));
       const event = await reader.until((seen) => seen.object.metadata.annotations?.big?.startsWith(`${patch}x`));
       assert.ok(event.length > 0);
-      most = Math.max(most, demo.cluster.control.watchBufferedBytes());
+      most = Math.max(most, demo().cluster.control.watchBufferedBytes());
     }
     assert.ok(most <= totalBytes + 1024 * 1024, `the watches held ${most} unsent bytes, over the cap of ${totalBytes}`);
     // The idle clients never read, so they cannot see their end; the server's count shows who was dropped.
-    const open = demo.cluster.control.activeWatches();
+    const open = demo().cluster.control.activeWatches();
     assert.ok(open < opened, `${open} of ${opened} watches still open`);
     assert.ok(open >= 1, 'the reading watch is kept');
     assert.equal((await request('/healthz')).status, 200);
     reader.close();
     for (const watch of idle) watch.request.destroy();
-    await until('the watches to close', () => demo.cluster.control.activeWatches() === 0);
+    await until('the watches to close', () => demo().cluster.control.activeWatches() === 0);
   });
 
   it(`answers 429 TooManyRequests past ${maxOpen} open watches, and opens watches again once some close`, async () => {
     const path = '/api/v1/namespaces/default/configmaps?watch=true';
-    const opened = await Promise.all(Array.from({ length: maxOpen }, () => idleWatch(demo, path)));
+    const opened = await Promise.all(Array.from({ length: maxOpen }, () => idleWatch(demo(), path)));
     assert.deepEqual([...new Set(opened.map((watch) => watch.status))], [200]);
     const refused = await request(path);
     assert.equal(refused.status, 429, refused.text.slice(0, 200));
     assert.equal(refused.json().reason, 'TooManyRequests');
     for (const watch of opened) watch.request.destroy();
-    await until('the watches to close', () => demo.cluster.control.activeWatches() === 0);
-    const again = await idleWatch(demo, path);
+    await until('the watches to close', () => demo().cluster.control.activeWatches() === 0);
+    const again = await idleWatch(demo(), path);
     assert.equal(again.status, 200);
     again.request.destroy();
   });
@@ -141,15 +133,7 @@ describe('the demo API server stays up under floods of watches, objects and Pods
 
 describe('the demo counts only what users create against their quota', function () {
   this.timeout(180_000);
-  let demo: RunningDemo;
-  const request = (path: string, options: Parameters<typeof demoRequest>[2] = {}) => demoRequest(demo.cluster, path, options);
-
-  before(async () => {
-    demo = await startDemo({ timeScale: 100 });
-  });
-  after(async () => {
-    await demo?.stop();
-  });
+  const { request } = useDemo({ timeScale: 100 });
 
   it(`lets the user create a Pod after the controllers made more than ${MAX_USER_OBJECTS_PER_KIND}`, async () => {
     for (let index = 0; index < 5; index++) {
@@ -169,15 +153,7 @@ describe('the demo counts only what users create against their quota', function 
 
 describe('the demo refuses what kube-apiserver refuses', function () {
   this.timeout(60_000);
-  let demo: RunningDemo;
-  const request = (path: string, options: Parameters<typeof demoRequest>[2] = {}) => demoRequest(demo.cluster, path, options);
-
-  before(async () => {
-    demo = await startDemo({ timeScale: 50 });
-  });
-  after(async () => {
-    await demo?.stop();
-  });
+  const { request } = useDemo({ timeScale: 50 });
 
   const invalidFields = async (path: string, body: string): Promise<string[]> => {
     const response = await request(path, { method: 'POST', headers: json, body });

@@ -5,7 +5,7 @@ import { resourceTypeOfKind, type KubeObject } from '../../../../src/core/demo/r
 import { ClusterSimulation, POD_CREATE_BATCH, postsNodeStatus, timingFor } from '../../../../src/core/demo/simulation';
 import { ObjectStore } from '../../../../src/core/demo/store';
 import { jsonNestsDeeperThan, MAX_DEMO_REPLICAS, prototypeKeyPath, watchTimeoutOf } from '../../../../src/core/demo/writeValidation';
-import { demoRequest, startDemo, type RunningDemo } from '../../../support/demo';
+import { useDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 const deploymentPath = '/apis/apps/v1/namespaces/kube-system/deployments/coredns';
@@ -13,15 +13,7 @@ const mergePatch = { 'Content-Type': 'application/merge-patch+json' };
 const jsonPatch = { 'Content-Type': 'application/json-patch+json' };
 
 describe('the demo API server against hostile writes', () => {
-  let demo: RunningDemo;
-  const request = (path: string, options: Parameters<typeof demoRequest>[2] = {}) => demoRequest(demo.cluster, path, options);
-
-  before(async () => {
-    demo = await startDemo({ timeScale: 50 });
-  });
-  after(async () => {
-    await demo?.stop();
-  });
+  const { demo, request } = useDemo({ timeScale: 50 });
 
   it('answers {"spec":{"template":null}} with 422 naming the fields, and stores nothing', async () => {
     const before = (await request(deploymentPath)).json();
@@ -101,9 +93,9 @@ describe('the demo API server against hostile writes', () => {
   });
 
   it('keeps a watch with timeoutSeconds=3000000 open (Node.js timers above 24.8 days fire at once)', async () => {
-    const url = new URL(`${demo.cluster.server}/api/v1/namespaces/kube-system/pods?watch=true&timeoutSeconds=3000000`);
+    const url = new URL(`${demo().cluster.server}/api/v1/namespaces/kube-system/pods?watch=true&timeoutSeconds=3000000`);
     const ended = await new Promise<boolean>((resolve, reject) => {
-      const watch = httpsRequest(url, { headers: { Authorization: `Bearer ${demo.cluster.token}` }, ca: demo.cluster.caPem }, (response) => {
+      const watch = httpsRequest(url, { headers: { Authorization: `Bearer ${demo().cluster.token}` }, ca: demo().cluster.caPem }, (response) => {
         assert.equal(response.statusCode, 200);
         let done = false;
         response.on('end', () => {

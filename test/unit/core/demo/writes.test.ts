@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { MAX_USER_NAMESPACES } from '../../../../src/core/demo/apiWrites';
-import { demoRequest, startDemo, type RunningDemo } from '../../../support/demo';
+import { useDemo } from '../../../support/demo';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -10,15 +10,7 @@ const deployment = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name
 
 describe('the demo API server\'s writes', function () {
   this.timeout(60_000);
-  let demo: RunningDemo;
-  const request = (path: string, options: Parameters<typeof demoRequest>[2] = {}) => demoRequest(demo.cluster, path, options);
-
-  before(async () => {
-    demo = await startDemo({ timeScale: 50 });
-  });
-  after(async () => {
-    await demo?.stop();
-  });
+  const { request } = useDemo({ timeScale: 50 });
 
   it('advertises exactly the verbs it serves, and publishes fieldValidation on the patch of each writable kind', async () => {
     const core = (await request('/api/v1')).json().resources as Loose[];
