@@ -3,6 +3,7 @@ import { parseTraceTarget } from '../core/trace/objects';
 import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/render';
 import type { TraceStep } from '../core/trace/timeline';
 import { TraceSession } from '../core/trace/traceSession';
+import { WatchHub } from '../core/kube/watchHub';
 import { inlineText } from '../core/util/visibleText';
 import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
@@ -49,7 +50,8 @@ export const traceCommand: CliCommand = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const session = new TraceSession({ config, target });
+    const hub = new WatchHub(config);
+    const session = new TraceSession({ hub, target });
     try {
       await session.start();
       if (session.state === 'error') {
@@ -89,6 +91,7 @@ export const traceCommand: CliCommand = {
       return EXIT_OK;
     } finally {
       session.dispose();
+      hub.dispose();
     }
   },
 };

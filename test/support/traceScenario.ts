@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parseScaling, type Trace, type TraceStep } from '../../src/core/trace/timeline';
 import { TraceSession } from '../../src/core/trace/traceSession';
+import { WatchHub } from '../../src/core/kube/watchHub';
 import { until } from './until';
 
 export interface ScenarioCluster {
@@ -72,7 +73,8 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
   const kubectl = (...args: string[]) => kubectlAsync(cluster, args);
   const config = new KubeConfig();
   config.loadFromFile(cluster.kubeconfigPath);
-  const session = new TraceSession({ config, target: { kind: 'Deployment', namespace: scenarioNamespace, name: scenarioName }, throttleMs: 50 });
+  const hub = new WatchHub(config);
+  const session = new TraceSession({ hub, target: { kind: 'Deployment', namespace: scenarioNamespace, name: scenarioName }, throttleMs: 50 });
   const announced: TraceStep[] = [];
   session.onDidAddSteps((steps) => announced.push(...steps));
   const directory = mkdtempSync(join(tmpdir(), 'cluster-anatomy-trace-'));
@@ -118,6 +120,7 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
     return { trace, announced, events, managers, replicaSets, deletedPod };
   } finally {
     session.dispose();
+    hub.dispose();
     rmSync(directory, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,8 @@ import { ClusterSchemas } from '../fields/schema/clusterSchemas';
 import type { FieldSchema } from '../fields/schema/openApiSchema';
 import { KubeApi, KubeApiError, type ResponseLimits } from '../kube/kubeApi';
 import { manifestObjectPath, objectPath } from '../kube/objectPaths';
-import { ResourceWatch } from '../kube/resourceWatch';
+import type { WatchSubscription } from '../kube/resourceWatch';
+import { WatchHub } from '../kube/watchHub';
 import {
   slimEndpoints,
   slimEvent,
@@ -45,7 +46,7 @@ export interface ClusterSessionOptions {
   /** How long a resumed watch must stay open before its collection counts as synced again. */
   readonly healthyAfterMs?: number;
 }
-type AnyWatch = ResourceWatch<{ metadata: SlimMeta }>;
+type AnyWatch = WatchSubscription<{ metadata: SlimMeta }>;
 interface CachedClassification {
   readonly resourceVersion: string;
   readonly ownersVersion: number;
@@ -71,16 +72,16 @@ export class ClusterSession implements AnatomySource, Disposable {
   readonly onDidChangeObject = this.objectEmitter.event;
 
   private readonly watches: {
-    nodes: ResourceWatch<SlimNode>;
-    pods: ResourceWatch<SlimPod>;
-    daemonSets: ResourceWatch<SlimWorkload>;
-    deployments: ResourceWatch<SlimWorkload>;
-    replicaSets: ResourceWatch<SlimWorkload>;
-    services: ResourceWatch<SlimService>;
-    leases: ResourceWatch<SlimLease>;
-    controlPlaneLeases: ResourceWatch<SlimLease>;
-    events: ResourceWatch<SlimEvent>;
-    apiServers: ResourceWatch<SlimEndpoints>;
+    nodes: WatchSubscription<SlimNode>;
+    pods: WatchSubscription<SlimPod>;
+    daemonSets: WatchSubscription<SlimWorkload>;
+    deployments: WatchSubscription<SlimWorkload>;
+    replicaSets: WatchSubscription<SlimWorkload>;
+    services: WatchSubscription<SlimService>;
+    leases: WatchSubscription<SlimLease>;
+    controlPlaneLeases: WatchSubscription<SlimLease>;
+    events: WatchSubscription<SlimEvent>;
+    apiServers: WatchSubscription<SlimEndpoints>;
   };
   private readonly classifications = new Map<string, CachedClassification>();
   private ownersVersion = 0;
@@ -100,13 +101,19 @@ export class ClusterSession implements AnatomySource, Disposable {
 
   /** Requests with this context's credentials (for on-demand reads such as a live YAML view). */
   readonly api: KubeApi;
+  /** Every collection of this context is watched through it: the anatomy's, and each feature's. */
+  readonly hub: WatchHub;
 
   constructor(private readonly options: ClusterSessionOptions) {
     this.now = options.now ?? Date.now;
     this.announced = { state: 'connecting', context: options.context };
     this.api = new KubeApi(options.config);
-    const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
-      new ResourceWatch<T>(options.config, { ...collections[name], slim, backoff: options.backoff, limits: options.limits, healthyAfterMs: options.healthyAfterMs });
+    this.hub = new WatchHub(options.config, {
+      ...(options.backoff && { backoff: options.backoff }),
+      ...(options.limits && { limits: options.limits }),
+      ...(options.healthyAfterMs !== undefined && { healthyAfterMs: options.healthyAfterMs }),
+    });
+    const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) => this.hub.subscribe<T>({ ...collections[name], slim });
     this.watches = {
       nodes: make('nodes', slimNode),
       pods: make('pods', slimPod),
@@ -434,6 +441,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.disposed = true;
     clearTimeout(this.rebuildTimer);
     for (const watch of this.allWatches()) watch.dispose();
+    this.hub.dispose();
     this.announced = { state: 'stopped', context: this.options.context };
     this.statusEmitter.fire(this.announced);
     for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { fromStatus, KubeApi, KubeApiError, type ResponseLimits, toKubeApiError, type WatchEvent, type WatchStream } from './kubeApi';
 import type { SlimMeta } from './slim';
-import { Emitter } from '../util/event';
+import { Emitter, type Event } from '../util/event';
 import type { Disposable } from '../util/disposable';
 
 /**
@@ -59,29 +59,56 @@ function keyOf(object: Keyed): string {
   return `${object.metadata.namespace}/${object.metadata.name}`;
 }
 
+/** What one collection lists and watches, and how it behaves when the server misbehaves. */
+export interface CollectionOptions {
+  readonly path: string;
+  readonly what: string;
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  readonly pageSize?: number;
+  readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
+  readonly limits?: Partial<ResponseLimits>;
+  readonly healthyAfterMs?: number;
+  readonly random?: () => number;
+}
+
+/** What a subscriber keeps of each object: its own slim shape, and (when served from a wider collection) which objects. */
+export interface Projection<T> {
+  readonly slim: (raw: unknown) => T;
+  /** For a subscription served by the unselected collection of its path: the objects its selectors would select. */
+  readonly matches?: (raw: unknown) => boolean;
+}
+
+/** What every subscriber of a collection sees: the objects it keeps, their changes, and the collection's health. */
+export interface WatchedCollection<T extends Keyed> extends Disposable {
+  readonly onAdd: Event<T>;
+  readonly onUpdate: Event<T>;
+  readonly onDelete: Event<T>;
+  readonly onDidChangeState: Event<WatchState>;
+  readonly onReceive: Event<T>;
+  readonly state: WatchState;
+  readonly lastError: KubeApiError | undefined;
+  readonly settled: boolean;
+  readonly hasListed: boolean;
+  whenSettled(): Promise<void>;
+  get(name: string, namespace?: string): T | undefined;
+  list(): T[];
+  start(): Promise<void>;
+}
+
 /**
  * One collection kept in sync with the cluster, as client-go's reflector does it: list (paginated, capped),
  * then watch from the list's resourceVersion; resume from the last resourceVersion after a watch ends; relist
  * after 410 Gone. Every restart that follows a failure — an error, an ERROR event, a watch that ends before it
  * has proven itself (empty answers, garbage, 410 right after a list) — waits for the capped, jittered backoff.
- * Objects are slimmed on arrival; an update that changes nothing the product keeps fires nothing.
+ *
+ * Any number of subscriptions share its one list and watch, each slimming the objects its own way. One that
+ * joins after the first list is filled by a fresh list, and the watch resumes from that list: every subscriber
+ * sees the same objects without a second stream.
  */
-export class ResourceWatch<T extends Keyed> implements Disposable {
-  private readonly addEmitter = new Emitter<T>();
-  private readonly updateEmitter = new Emitter<T>();
-  private readonly deleteEmitter = new Emitter<T>();
-  private readonly stateEmitter = new Emitter<WatchState>();
-  private readonly receiveEmitter = new Emitter<T>();
-  readonly onAdd = this.addEmitter.event;
-  /** A stored object changed in what the product keeps. */
-  readonly onUpdate = this.updateEmitter.event;
-  readonly onDelete = this.deleteEmitter.event;
-  readonly onDidChangeState = this.stateEmitter.event;
-  /** Every object the watch delivers, changed or not (views that show the whole object from the server). */
-  readonly onReceive = this.receiveEmitter.event;
-
+export class SharedCollection implements Disposable {
   private readonly api: KubeApi;
-  private readonly objects = new Map<string, T>();
+  private readonly members = new Set<WatchSubscription<Keyed>>();
   private resourceVersion = '';
   private stream: WatchStream | undefined;
   private restartTimer: NodeJS.Timeout | undefined;
@@ -89,66 +116,61 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
   private failures = 0;
   private currentState: WatchState = 'connecting';
   private error: KubeApiError | undefined;
-  private listed = false;
+  private everListed = false;
+  private started = false;
   private stopped = false;
-  private hasSettled = false;
-  private readonly firstResult: Promise<void>;
-  private settleFirst!: () => void;
+  /** A member joined after a list: the next cycle lists again (and the open watch is closed for it). */
+  private resyncWanted = false;
+  private readonly emptyEmitter = new Emitter<void>();
+  /** The last member left. */
+  readonly onDidBecomeEmpty = this.emptyEmitter.event;
 
   constructor(
     config: KubeConfig,
-    private readonly options: ResourceWatchOptions<T>,
+    readonly options: CollectionOptions,
   ) {
     this.api = new KubeApi(config, { limits: options.limits });
-    this.firstResult = new Promise((resolve) => (this.settleFirst = resolve));
   }
 
   get state(): WatchState {
     return this.currentState;
   }
 
-  /** Why the collection is in `error`; undefined in every other state. */
   get lastError(): KubeApiError | undefined {
     return this.currentState === 'error' ? this.error : undefined;
   }
 
-  /** True once the first list has arrived or failed (a later reconnect does not make it false again). */
-  get settled(): boolean {
-    return this.hasSettled;
+  get memberCount(): number {
+    return this.members.size;
   }
 
-  /** True once a list has arrived: `list()` holds the collection as of the last good list and watch. */
-  get hasListed(): boolean {
-    return this.listed;
+  /** Adds a subscriber; the first starts the list and watch, a later one is filled by the next list. */
+  join(member: WatchSubscription<Keyed>): void {
+    if (this.stopped) return;
+    this.members.add(member);
+    if (this.currentState === 'error') member.settle();
+    if (!this.started) {
+      this.started = true;
+      void this.cycle();
+      return;
+    }
+    this.resyncWanted = true;
+    this.stream?.close();
   }
 
-  /** Resolves once the first list has arrived or failed; check `state` and `lastError` afterwards. */
-  whenSettled(): Promise<void> {
-    return this.firstResult;
+  leave(member: WatchSubscription<Keyed>): void {
+    if (!this.members.delete(member) || this.members.size > 0) return;
+    this.emptyEmitter.fire();
   }
 
-  get(name: string, namespace?: string): T | undefined {
-    return this.objects.get(`${namespace ?? ''}/${name}`);
-  }
-
-  list(): T[] {
-    return [...this.objects.values()];
-  }
-
-  /** Begins the first list; `whenSettled` tells when it is in. */
-  start(): Promise<void> {
-    void this.cycle();
-    return Promise.resolve();
-  }
-
-  /** One list (when no resourceVersion is known) and one watch; then the next cycle, at once or after the backoff. */
+  /** One list (when no resourceVersion is known, or a member waits for its objects) and one watch; then the next cycle. */
   private async cycle(): Promise<void> {
     if (this.stopped) return;
     let opened = 0;
     let received = false;
     // A watch from the version a list just gave that expires at once would expire again: that is a loop. One
     // resumed from an older version may simply have outlived it (kube-apiserver restarted): relist at once.
-    const fromFreshList = !this.resourceVersion;
+    const fromFreshList = !this.resourceVersion || this.resyncWanted;
     try {
       if (fromFreshList) await this.relist();
       if (this.stopped) return;
@@ -190,16 +212,22 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
         return;
       }
       this.stream = stream;
+      // A member joined while the watch was being opened: it waits for a list, not for this stream to end.
+      if (this.resyncWanted) stream.close();
       try {
         await stream.ended;
       } catch (error) {
         // An ERROR event closes the stream itself: its reason, not the closed connection, is what failed.
-        if (!failure && !expired) throw error;
+        if (!failure && !expired && !this.resyncWanted) throw error;
       }
       clearTimeout(this.healthyTimer);
       this.stream = undefined;
       if (this.stopped) return;
       if (failure) throw failure;
+      if (this.resyncWanted) {
+        void this.cycle();
+        return;
+      }
       if (expired) this.resourceVersion = '';
       if (performance.now() - opened < healthyAfter) {
         // Resuming at once would be a loop: an empty answer, or a 410 right after a fresh list.
@@ -221,32 +249,34 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     }
   }
 
+  /** Lists for every member (again, while members join during the list); each slims each object as its page arrives. */
   private async relist(): Promise<void> {
-    const result = await this.api.list(this.options.path, this.options.what, {
-      labelSelector: this.options.labelSelector,
-      fieldSelector: this.options.fieldSelector,
-      pageSize: this.options.pageSize,
-      map: this.options.slim,
-    });
-    if (this.stopped) return;
-    const fresh = new Map<string, T>();
-    for (const item of result.items as T[]) fresh.set(keyOf(item), item);
-    for (const [key, old] of this.objects) {
-      if (fresh.has(key)) continue;
-      this.objects.delete(key);
-      this.deleteEmitter.fire(old);
-    }
-    for (const item of fresh.values()) this.store(item);
-    this.resourceVersion = result.resourceVersion;
-    this.listed = true;
-    // The first list makes the collection usable at once; after a failure, the watch must prove itself first.
-    if (!this.hasSettled) {
-      this.setState('synced');
-      this.settle();
-    }
+    do {
+      this.resyncWanted = false;
+      const targets = [...this.members];
+      const result = await this.api.list(this.options.path, this.options.what, {
+        labelSelector: this.options.labelSelector,
+        fieldSelector: this.options.fieldSelector,
+        pageSize: this.options.pageSize,
+        map: (raw) => targets.map((member) => member.project(raw)),
+      });
+      if (this.stopped) return;
+      const rows = result.items as (Keyed | undefined)[][];
+      targets.forEach((member, index) => member.fill(rows.flatMap((row) => (row[index] ? [row[index]] : []))));
+      this.resourceVersion = result.resourceVersion;
+      // The first list makes the collection usable at once; after a failure, the watch must prove itself first.
+      if (!this.everListed) {
+        this.everListed = true;
+        this.setState('synced');
+      }
+      for (const member of targets) {
+        member.refreshState();
+        member.settle();
+      }
+    } while (this.resyncWanted && !this.stopped);
   }
 
-  /** Applies one watch event; returns an error for an event that is not one. */
+  /** Applies one watch event to every member that holds its objects; returns an error for an event that is not one. */
   private apply(event: WatchEvent): KubeApiError | undefined {
     const version = (event.object.metadata as { resourceVersion?: unknown } | undefined)?.resourceVersion;
     if (event.type === 'BOOKMARK') {
@@ -256,32 +286,9 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     if (event.type !== 'ADDED' && event.type !== 'MODIFIED' && event.type !== 'DELETED') {
       return new KubeApiError('protocol', `${this.options.what}: the watch sent an event of unknown type ${JSON.stringify(event.type.slice(0, 40))}`);
     }
-    const object = this.options.slim(event.object);
-    if (event.type === 'DELETED') {
-      const old = this.objects.get(keyOf(object));
-      if (old) {
-        this.objects.delete(keyOf(object));
-        this.deleteEmitter.fire(object);
-      }
-    } else {
-      this.store(object);
-    }
+    for (const member of this.members) member.applyEvent(event.type, event.object);
     if (typeof version === 'string' && version) this.resourceVersion = version;
     return undefined;
-  }
-
-  private store(object: T): void {
-    const key = keyOf(object);
-    const old = this.objects.get(key);
-    this.receiveEmitter.fire(object);
-    if (!old) {
-      this.objects.set(key, object);
-      this.addEmitter.fire(object);
-    } else if (old.metadata.resourceVersion !== object.metadata.resourceVersion && !sameSlim(old, object)) {
-      this.objects.set(key, object);
-      this.updateEmitter.fire(object);
-    }
-    // Otherwise the stored object stays: its identity (and the caches keyed on it) last until it changes.
   }
 
   private markHealthy(): void {
@@ -297,7 +304,7 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     // A list over the caps would be read again in vain: wait the longest.
     if (this.error.kind === 'too-large') this.failures = Math.max(this.failures, 30);
     this.setState('error');
-    this.settle();
+    for (const member of this.members) member.settle();
     this.scheduleCycle();
   }
 
@@ -308,15 +315,10 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     this.restartTimer.unref?.();
   }
 
-  private settle(): void {
-    this.hasSettled = true;
-    this.settleFirst();
-  }
-
   private setState(state: WatchState): void {
     if (this.currentState === state) return;
     this.currentState = state;
-    this.stateEmitter.fire(state);
+    for (const member of this.members) member.refreshState();
   }
 
   dispose(): void {
@@ -327,7 +329,176 @@ export class ResourceWatch<T extends Keyed> implements Disposable {
     this.stream?.close();
     this.stream = undefined;
     this.setState('stopped');
+    this.emptyEmitter.dispose();
+  }
+}
+
+/**
+ * One subscriber's view of a shared collection: the objects slimmed its way, its own change events, and the
+ * collection's state (connecting until its own objects are in). Objects are slimmed on arrival; an update that
+ * changes nothing the subscriber keeps fires nothing.
+ */
+export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> {
+  private readonly addEmitter = new Emitter<T>();
+  private readonly updateEmitter = new Emitter<T>();
+  private readonly deleteEmitter = new Emitter<T>();
+  private readonly stateEmitter = new Emitter<WatchState>();
+  private readonly receiveEmitter = new Emitter<T>();
+  readonly onAdd = this.addEmitter.event;
+  /** A stored object changed in what the subscriber keeps. */
+  readonly onUpdate = this.updateEmitter.event;
+  readonly onDelete = this.deleteEmitter.event;
+  readonly onDidChangeState = this.stateEmitter.event;
+  /** Every new version of an object, changed in what is kept or not (views that show the whole object from the server). */
+  readonly onReceive = this.receiveEmitter.event;
+
+  private readonly objects = new Map<string, T>();
+  private collection: SharedCollection | undefined;
+  /** Served by a wider collection: `matches` picks this subscriber's objects. */
+  private filtered = false;
+  private filled = false;
+  private hasSettled = false;
+  private stopped = false;
+  private announced: WatchState = 'connecting';
+  private readonly firstResult: Promise<void>;
+  private settleFirst!: () => void;
+
+  constructor(
+    private readonly projection: Projection<T>,
+    /** The collection to join on start (the hub picks it then), and whether it is wider than this subscriber's selectors. */
+    private readonly connect: () => { readonly collection: SharedCollection; readonly filtered: boolean },
+  ) {
+    this.firstResult = new Promise((resolve) => (this.settleFirst = resolve));
+  }
+
+  get state(): WatchState {
+    if (this.stopped) return 'stopped';
+    const state = this.collection?.state ?? 'connecting';
+    return state === 'synced' && !this.filled ? 'connecting' : state;
+  }
+
+  /** Why the collection is in `error`; undefined in every other state. */
+  get lastError(): KubeApiError | undefined {
+    return this.state === 'error' ? this.collection?.lastError : undefined;
+  }
+
+  /** True once the first list has arrived or failed (a later reconnect does not make it false again). */
+  get settled(): boolean {
+    return this.hasSettled;
+  }
+
+  /** True once a list has arrived: `list()` holds the collection as of the last good list and watch. */
+  get hasListed(): boolean {
+    return this.filled;
+  }
+
+  /** Resolves once the first list has arrived or failed; check `state` and `lastError` afterwards. */
+  whenSettled(): Promise<void> {
+    return this.firstResult;
+  }
+
+  get(name: string, namespace?: string): T | undefined {
+    return this.objects.get(`${namespace ?? ''}/${name}`);
+  }
+
+  list(): T[] {
+    return [...this.objects.values()];
+  }
+
+  /** Joins the collection (starting it when this is the first subscriber); `whenSettled` tells when the objects are in. */
+  start(): Promise<void> {
+    if (!this.collection && !this.stopped) {
+      ({ collection: this.collection, filtered: this.filtered } = this.connect());
+      this.collection.join(this as unknown as WatchSubscription<Keyed>);
+    }
+    return Promise.resolve();
+  }
+
+  /** This subscriber's shape of a raw object; undefined when it does not select it. */
+  project(raw: unknown): T | undefined {
+    if (!this.selects(raw)) return undefined;
+    return this.projection.slim(raw);
+  }
+
+  private selects(raw: unknown): boolean {
+    return !this.filtered || !this.projection.matches || this.projection.matches(raw);
+  }
+
+  /** Replaces the objects with a fresh list's, firing what changed. */
+  fill(items: readonly T[]): void {
+    if (this.stopped) return;
+    const fresh = new Map<string, T>();
+    for (const item of items) fresh.set(keyOf(item), item);
+    for (const [key, old] of this.objects) {
+      if (fresh.has(key)) continue;
+      this.objects.delete(key);
+      this.deleteEmitter.fire(old);
+    }
+    for (const item of fresh.values()) this.store(item);
+    this.filled = true;
+  }
+
+  applyEvent(type: 'ADDED' | 'MODIFIED' | 'DELETED', raw: unknown): void {
+    // One that joined after the last list waits for the next, which the collection is already asking for.
+    if (this.stopped || !this.filled) return;
+    const selected = this.selects(raw);
+    const object = this.projection.slim(raw);
+    const key = keyOf(object);
+    if (type === 'DELETED' || !selected) {
+      if (this.objects.delete(key)) this.deleteEmitter.fire(object);
+    } else {
+      this.store(object);
+    }
+  }
+
+  private store(object: T): void {
+    const key = keyOf(object);
+    const old = this.objects.get(key);
+    if (!old) {
+      this.objects.set(key, object);
+      this.receiveEmitter.fire(object);
+      this.addEmitter.fire(object);
+      return;
+    }
+    if (old.metadata.resourceVersion === object.metadata.resourceVersion) return;
+    this.receiveEmitter.fire(object);
+    if (sameSlim(old, object)) return;
+    this.objects.set(key, object);
+    this.updateEmitter.fire(object);
+    // Otherwise the stored object stays: its identity (and the caches keyed on it) last until it changes.
+  }
+
+  /** Announces the state when the collection's, or this subscriber's own progress, changed it. */
+  refreshState(): void {
+    const state = this.state;
+    if (state === this.announced) return;
+    this.announced = state;
+    this.stateEmitter.fire(state);
+  }
+
+  settle(): void {
+    if (this.hasSettled) return;
+    this.hasSettled = true;
+    this.settleFirst();
+  }
+
+  dispose(): void {
+    if (this.stopped) return;
+    this.stopped = true;
+    this.collection?.leave(this as unknown as WatchSubscription<Keyed>);
+    this.refreshState();
     this.settleFirst();
     for (const emitter of [this.addEmitter, this.updateEmitter, this.deleteEmitter, this.stateEmitter, this.receiveEmitter]) emitter.dispose();
+  }
+}
+
+/** A collection of its own, for a reader outside a workspace (the tests, one-shot tools): one subscriber, one stream. */
+export class ResourceWatch<T extends Keyed> extends WatchSubscription<T> {
+  constructor(config: KubeConfig, options: ResourceWatchOptions<T>) {
+    super(options, () => {
+      const collection = new SharedCollection(config, options);
+      collection.onDidBecomeEmpty(() => collection.dispose());
+      return { collection, filtered: false };
+    });
   }
 }

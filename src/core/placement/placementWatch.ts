@@ -4,8 +4,8 @@
  * Pods indexed by node. Started when a view first asks a placement question and stopped when none has asked
  * for a while: watching all namespaces' Pods costs memory in proportion to the cluster (see the README).
  */
-import type { KubeConfig } from '@kubernetes/client-node';
-import { ResourceWatch, type WatchState } from '../kube/resourceWatch';
+import type { WatchState, WatchSubscription } from '../kube/resourceWatch';
+import type { WatchHub } from '../kube/watchHub';
 import type { SlimMeta } from '../kube/slim';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
@@ -59,19 +59,19 @@ function slimSchedulingNode(raw: unknown): Keyed<{ readonly node: SchedulingNode
 export type PlacementDataState = 'connecting' | 'ready' | 'error';
 
 export class PlacementWatch implements Disposable {
-  private readonly nodeWatch: ResourceWatch<Keyed<{ readonly node: SchedulingNode }>>;
-  private readonly podWatch: ResourceWatch<Keyed<BoundPodSource>>;
+  private readonly nodeWatch: WatchSubscription<Keyed<{ readonly node: SchedulingNode }>>;
+  private readonly podWatch: WatchSubscription<Keyed<BoundPodSource>>;
   readonly bound = new BoundPods();
   private readonly changeEmitter = new Emitter<void>();
   /** Nodes or bound Pods changed (a view showing a placement may ask again). */
   readonly onDidChange = this.changeEmitter.event;
   private readonly disposables = new DisposableStore();
 
-  constructor(config: KubeConfig, private readonly serverMinor?: number) {
-    this.nodeWatch = new ResourceWatch(config, { path: '/api/v1/nodes', what: 'Nodes', slim: slimSchedulingNode });
+  constructor(hub: WatchHub, private readonly serverMinor?: number) {
+    this.nodeWatch = hub.subscribe({ path: '/api/v1/nodes', what: 'Nodes', slim: slimSchedulingNode });
     // All bound Pods of a large cluster weigh more than a list's usual cap as JSON (150,000 Pods: ~770 MiB); each
     // page is slimmed as it arrives and never kept whole, so only the pages' count and size bound it here.
-    this.podWatch = new ResourceWatch(config, {
+    this.podWatch = hub.subscribe({
       path: '/api/v1/pods',
       what: 'Pods in all namespaces',
       slim: slimBoundPod,

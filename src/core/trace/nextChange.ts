@@ -4,8 +4,8 @@
  * created after the watch began. The trace of it then starts from the moment the watch began, so the change
  * itself is part of the story.
  */
-import type { KubeConfig } from '@kubernetes/client-node';
-import { ResourceWatch } from '../kube/resourceWatch';
+import type { WatchSubscription } from '../kube/resourceWatch';
+import type { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
 import { collectionPath, type TraceObject, traceObjectOf, type TraceTarget } from './objects';
@@ -20,7 +20,8 @@ export interface NextChange {
 }
 
 export interface NextChangeOptions {
-  readonly config: KubeConfig;
+  /** The context's watches. */
+  readonly hub: WatchHub;
   readonly namespace?: string;
   readonly now?: () => number;
 }
@@ -32,7 +33,7 @@ export class NextChangeWatch implements Disposable {
   /** Fires once, for the first change; the watches stop right after. */
   readonly onDidChange = this.changeEmitter.event;
   private readonly disposables = new DisposableStore();
-  private readonly watches: ResourceWatch<TraceObject>[] = [];
+  private readonly watches: WatchSubscription<TraceObject>[] = [];
   /** The generation each object had when first listed, by kind/name. */
   private readonly generations = new Map<string, number | null>();
   private done = false;
@@ -55,7 +56,7 @@ export class NextChangeWatch implements Disposable {
     this.sinceMs = Math.floor(now / 1000) * 1000;
     for (const kind of watchedKinds) {
       const watch = this.disposables.add(
-        new ResourceWatch(this.options.config, { path: collectionPath(kind, this.namespace), what: `${kind}s in ${this.namespace}`, slim: (raw) => traceObjectOf(raw, kind) }),
+        this.options.hub.subscribe({ path: collectionPath(kind, this.namespace), what: `${kind}s in ${this.namespace}`, slim: (raw) => traceObjectOf(raw, kind) }),
       );
       watch.onAdd((object) => this.seen(kind, watch, object));
       watch.onUpdate((object) => this.seen(kind, watch, object));
@@ -65,7 +66,7 @@ export class NextChangeWatch implements Disposable {
     await Promise.all(this.watches.map((watch) => watch.whenSettled()));
   }
 
-  private seen(kind: (typeof watchedKinds)[number], watch: ResourceWatch<TraceObject>, object: TraceObject): void {
+  private seen(kind: (typeof watchedKinds)[number], watch: WatchSubscription<TraceObject>, object: TraceObject): void {
     if (this.done) return;
     const key = `${kind}/${object.metadata.name}`;
     // What the first list holds is the baseline (its objects arrive before the list counts as settled).

@@ -4,7 +4,8 @@
  * records each step. `onDidAddSteps` tells the views which steps are new, as they happen.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ResourceWatch, type WatchState } from '../kube/resourceWatch';
+import type { WatchState, WatchSubscription } from '../kube/resourceWatch';
+import { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
 import { EventRing } from './eventRing';
@@ -14,7 +15,8 @@ import { buildTrace, componentOf, type RootChange, type Trace, type TraceObserva
 export type TraceState = 'connecting' | 'live' | 'error' | 'stopped';
 
 export interface TraceSessionOptions {
-  readonly config: KubeConfig;
+  /** The context's watches. */
+  readonly hub: WatchHub;
   readonly target: TraceTarget;
   /** Leave out steps recorded before this time (a trace of what happens from now on). */
   readonly since?: number;
@@ -46,10 +48,10 @@ export class TraceSession implements Disposable {
   private readonly rootChanges: RootChange[] = [];
   private rootSeen: TraceObject | undefined;
   private readonly seenAt = new Map<string, number>();
-  private rootWatch: ResourceWatch<TraceObject> | undefined;
-  private replicaSetWatch: ResourceWatch<TraceObject> | undefined;
-  private podWatch: ResourceWatch<TraceObject> | undefined;
-  private eventWatch: ResourceWatch<Slim<TraceEvent>> | undefined;
+  private rootWatch: WatchSubscription<TraceObject> | undefined;
+  private replicaSetWatch: WatchSubscription<TraceObject> | undefined;
+  private podWatch: WatchSubscription<TraceObject> | undefined;
+  private eventWatch: WatchSubscription<Slim<TraceEvent>> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private built: Trace | undefined;
   private started = false;
@@ -81,9 +83,17 @@ export class TraceSession implements Disposable {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
-    const { config, target } = this.options;
+    const { hub, target } = this.options;
     const namespace = target.namespace;
-    this.rootWatch = this.own(new ResourceWatch(config, { path: collectionPath(target.kind, namespace), what: `${target.kind} ${namespace}/${target.name}`, slim: (raw) => traceObjectOf(raw, target.kind), fieldSelector: `metadata.name=${target.name}` }));
+    this.rootWatch = this.own(
+      hub.subscribe({
+        path: collectionPath(target.kind, namespace),
+        what: `${target.kind} ${namespace}/${target.name}`,
+        slim: (raw) => traceObjectOf(raw, target.kind),
+        fieldSelector: `metadata.name=${target.name}`,
+        matches: (raw) => metaOf(raw).name === target.name,
+      }),
+    );
     this.rootWatch.onDidChangeState(() => this.updateState());
     this.wireObjects(this.rootWatch);
     this.rootWatch.onAdd((root) => (this.rootSeen = root));
@@ -93,23 +103,26 @@ export class TraceSession implements Disposable {
     if (this.stopped) return;
     const root = this.root();
     // The root's selector narrows what is watched; without it (not created yet), the namespace's objects are read
-    // and ownership alone decides.
-    const labelSelector = root?.matchLabels ? Object.entries(root.matchLabels).map(([key, value]) => `${key}=${value}`).join(',') : undefined;
+    // and ownership alone decides. Where the namespace is watched already (kube-system), that watch serves it.
+    const selector = root?.matchLabels ? { labelSelector: Object.entries(root.matchLabels).map(([key, value]) => `${key}=${value}`).join(','), matches: labelsMatch(root.matchLabels) } : {};
+    const ofKind = (kind: 'ReplicaSet' | 'Pod') => hub.subscribe({ path: collectionPath(kind, namespace), what: `${kind}s in ${namespace}`, slim: (raw) => traceObjectOf(raw, kind), ...selector });
     if (target.kind === 'Deployment') {
-      this.replicaSetWatch = this.own(new ResourceWatch(config, { path: collectionPath('ReplicaSet', namespace), what: `ReplicaSets in ${namespace}`, slim: (raw) => traceObjectOf(raw, 'ReplicaSet'), ...(labelSelector && { labelSelector }) }));
+      this.replicaSetWatch = this.own(ofKind('ReplicaSet'));
       this.wireObjects(this.replicaSetWatch);
       this.replicaSetWatch.onUpdate((rs) => this.noteReplicas(rs));
     }
     if (target.kind !== 'Pod') {
-      this.podWatch = this.own(new ResourceWatch(config, { path: collectionPath('Pod', namespace), what: `Pods in ${namespace}`, slim: (raw) => traceObjectOf(raw, 'Pod'), ...(labelSelector && { labelSelector }) }));
+      this.podWatch = this.own(ofKind('Pod'));
       this.wireObjects(this.podWatch);
     }
-    this.eventWatch = this.own(new ResourceWatch(config, {
-      path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
-      what: `Events in ${namespace}`,
-      slim: traceEventOf,
-      ...(target.kind === 'Pod' && { fieldSelector: `involvedObject.name=${target.name}` }),
-    }));
+    this.eventWatch = this.own(
+      hub.subscribe({
+        path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
+        what: `Events in ${namespace}`,
+        slim: traceEventOf,
+        ...(target.kind === 'Pod' && { fieldSelector: `involvedObject.name=${target.name}`, matches: (raw: unknown) => traceEventOf(raw).involvedName === target.name }),
+      }),
+    );
     const recordEvent = (event: TraceEvent) => {
       if (this.isAbout(event) && this.events.record(event)) this.schedule();
     };
@@ -146,7 +159,7 @@ export class TraceSession implements Disposable {
     return this.disposables.add(value);
   }
 
-  private watches(): Pick<ResourceWatch<TraceObject>, 'state' | 'lastError'>[] {
+  private watches(): Pick<WatchSubscription<TraceObject>, 'state' | 'lastError'>[] {
     return [this.rootWatch, this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
   }
 
@@ -161,7 +174,7 @@ export class TraceSession implements Disposable {
     return event.involvedName === name || event.involvedName.startsWith(`${name}-`);
   }
 
-  private wireObjects(watch: ResourceWatch<TraceObject>): void {
+  private wireObjects(watch: WatchSubscription<TraceObject>): void {
     watch.onAdd(() => this.schedule());
     watch.onUpdate(() => this.schedule());
     watch.onDelete((object) => {
@@ -257,12 +270,22 @@ export class TraceSession implements Disposable {
 
 /** One read of a trace: list everything once, build the timeline, stop. */
 export async function readTrace(config: KubeConfig, target: TraceTarget): Promise<Trace> {
-  const session = new TraceSession({ config, target });
+  const hub = new WatchHub(config);
+  const session = new TraceSession({ hub, target });
   try {
     await session.start();
     if (session.state === 'error') throw new Error(session.error ?? `cannot read ${target.kind} ${target.namespace}/${target.name}`);
     return session.flush();
   } finally {
     session.dispose();
+    hub.dispose();
   }
 }
+
+const metaOf = (raw: unknown) => ((raw as { metadata?: { name?: unknown; labels?: Record<string, unknown> } } | null)?.metadata ?? {});
+
+/** What a matchLabels selector selects, for a watch served by its namespace's unselected collection. */
+const labelsMatch = (matchLabels: Readonly<Record<string, string>>) => (raw: unknown) => {
+  const labels = metaOf(raw).labels ?? {};
+  return Object.entries(matchLabels).every(([key, value]) => labels[key] === value);
+};

@@ -59,7 +59,7 @@ export class PlacementMonitor implements Disposable {
     if (!session || this.live.status?.state !== 'connected') return undefined;
     if (!this.watch) {
       const minor = parseKubeVersion(this.live.current?.serverVersion ?? '')?.minor;
-      const watch = new PlacementWatch(session.clientConfig, minor);
+      const watch = new PlacementWatch(session.hub, minor);
       this.watch = watch;
       watch.onDidChange(() => this.changeEmitter.fire());
       this.watchStarted = watch.start();

@@ -123,7 +123,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     if (!cluster) return undefined;
     stop();
     strings = localizedTraceStrings();
-    const next = new TraceSession({ config: cluster.clientConfig, target, ...(since !== undefined && { since }) });
+    const next = new TraceSession({ hub: cluster.hub, target, ...(since !== undefined && { since }) });
     session = next;
     trace = next.current;
     next.onDidChange((rebuilt) => {
@@ -179,7 +179,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       const cluster = await connectedSession(live, options.ensureLive);
       if (!cluster) return undefined;
       waiting?.dispose();
-      const watch = new NextChangeWatch({ config: cluster.clientConfig });
+      const watch = new NextChangeWatch({ hub: cluster.hub });
       waiting = watch;
       return vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Waiting for the next change to a Deployment or DaemonSet in {0}…', watch.namespace), cancellable: true },

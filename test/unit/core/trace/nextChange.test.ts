@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { resolveClientConfig } from '../../../../src/core/anatomy/snapshot';
 import { scaleDeployment } from '../../../../src/core/handsOn/experiments';
 import { KubeApi } from '../../../../src/core/kube/kubeApi';
+import { WatchHub } from '../../../../src/core/kube/watchHub';
 import { type NextChange, NextChangeWatch } from '../../../../src/core/trace/nextChange';
 import { type RunningDemo, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
@@ -23,7 +24,8 @@ describe('the next change in kube-system', function () {
   it('names the first Deployment or DaemonSet whose generation changes, once, from the moment it began', async () => {
     const { config } = await resolveClientConfig({ kubeconfig: demo.kubeconfigPath, env: demo.env });
     const began = Date.now();
-    const watch = new NextChangeWatch({ config, now: () => began });
+    const hub = new WatchHub(config);
+    const watch = new NextChangeWatch({ hub, now: () => began });
     const changes: NextChange[] = [];
     watch.onDidChange((change) => changes.push(change));
     try {
@@ -42,6 +44,7 @@ describe('the next change in kube-system', function () {
       assert.equal(changes.length, 1);
     } finally {
       watch.dispose();
+      hub.dispose();
     }
   });
 });
