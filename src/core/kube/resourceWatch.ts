@@ -150,8 +150,9 @@ export class SharedCollection implements Disposable {
     this.members.add(member);
     if (this.currentState === 'error') member.settle();
     if (!this.started) {
+      // Subscribers that start together (a session's, a view's) share the first list.
       this.started = true;
-      void this.cycle();
+      queueMicrotask(() => void this.cycle());
       return;
     }
     this.resyncWanted = true;
