@@ -2,9 +2,9 @@ import { resolveClientConfig } from '../core/anatomy/snapshot';
 import { parseTraceTarget } from '../core/trace/objects';
 import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/render';
 import type { TraceStep } from '../core/trace/timeline';
-import { TraceSession } from '../core/trace/traceSession';
 import { WatchHub } from '../core/kube/watchHub';
 import { inlineText } from '../core/util/visibleText';
+import { TraceService } from '../core/workspace/traceService';
 import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 export const traceCommand: CliCommand = {
@@ -51,7 +51,8 @@ export const traceCommand: CliCommand = {
       throw new UsageError((error as Error).message);
     }
     const hub = new WatchHub(config);
-    const session = new TraceSession({ hub, target });
+    const traces = new TraceService({ hub: () => hub });
+    const session = traces.start(target)!;
     try {
       await session.start();
       if (session.state === 'error') {
@@ -90,7 +91,7 @@ export const traceCommand: CliCommand = {
       session.flush();
       return EXIT_OK;
     } finally {
-      session.dispose();
+      traces.dispose();
       hub.dispose();
     }
   },

@@ -67,9 +67,9 @@ export class ExtensionContainer implements vscode.Disposable {
     const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health, placement: { monitor: this.workspace.placement, live: this.live } });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
-    const handsOn = registerHandsOn(this, { live: this.live, kubeconfig: this.workspace.kubeconfig, ensureLive: () => this.ensureLive(), revealInTree, demo: () => demo.cluster });
+    const handsOn = registerHandsOn(this, { live: this.live, kubeconfig: this.workspace.kubeconfig, monitor: this.workspace.handsOn, ensureLive: () => this.ensureLive(), revealInTree, demo: () => demo.cluster });
     registerApply(this, { live: this.live, ensureLive: () => this.ensureLive(), demo: () => demo.cluster });
-    const trace = registerTrace(this, { live: this.live, ensureLive: () => this.ensureLive(), revealInTree, diagram });
+    const trace = registerTrace(this, { live: this.live, traces: this.workspace.traces, ensureLive: () => this.ensureLive(), revealInTree, diagram });
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);

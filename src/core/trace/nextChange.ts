@@ -38,6 +38,7 @@ export class NextChangeWatch implements Disposable {
   private readonly generations = new Map<string, number | null>();
   private done = false;
   private sinceMs = 0;
+  private starting: Promise<void> | undefined;
 
   constructor(private readonly options: NextChangeOptions) {}
 
@@ -50,8 +51,13 @@ export class NextChangeWatch implements Disposable {
     return this.watches.find((watch) => watch.state === 'error')?.lastError?.message;
   }
 
-  /** Lists both collections and watches them; resolves once both lists are in (or failed). */
-  async start(): Promise<void> {
+  /** Lists both collections and watches them; resolves once both lists are in (or failed). Asking again waits for the same. */
+  start(): Promise<void> {
+    this.starting ??= this.connect();
+    return this.starting;
+  }
+
+  private async connect(): Promise<void> {
     const now = (this.options.now ?? Date.now)();
     this.sinceMs = Math.floor(now / 1000) * 1000;
     for (const kind of watchedKinds) {

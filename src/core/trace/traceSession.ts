@@ -54,7 +54,7 @@ export class TraceSession implements Disposable {
   private eventWatch: WatchSubscription<Slim<TraceEvent>> | undefined;
   private timer: NodeJS.Timeout | undefined;
   private built: Trace | undefined;
-  private started = false;
+  private starting: Promise<void> | undefined;
   private stopped = false;
   private currentState: TraceState = 'connecting';
 
@@ -79,10 +79,13 @@ export class TraceSession implements Disposable {
     return this.built ?? this.build();
   }
 
-  /** Lists and watches; resolves once every collection has been listed (or failed). */
-  async start(): Promise<void> {
-    if (this.started) return;
-    this.started = true;
+  /** Lists and watches; resolves once every collection has been listed (or failed). Asking again waits for the same. */
+  start(): Promise<void> {
+    this.starting ??= this.connect();
+    return this.starting;
+  }
+
+  private async connect(): Promise<void> {
     const { hub, target } = this.options;
     const namespace = target.namespace;
     this.rootWatch = this.own(

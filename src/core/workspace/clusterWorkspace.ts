@@ -6,8 +6,10 @@ import { KubeconfigService, type KubeconfigServiceOptions } from '../kubeconfig/
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import { type ContextStatus, deriveContextStatus } from './contextStatus';
+import { HandsOnMonitor } from './handsOnMonitor';
 import { HealthMonitor, type HealthMonitorOptions } from './healthMonitor';
 import { PlacementMonitor, type PlacementMonitorOptions } from './placementMonitor';
+import { TraceService } from './traceService';
 
 export interface ClusterWorkspaceOptions {
   /** How the kubeconfig is found; `trusted` is Workspace Trust at start (grantTrust changes it). */
@@ -16,12 +18,16 @@ export interface ClusterWorkspaceOptions {
   readonly session?: LiveAnatomyOptions['session'];
   readonly health?: HealthMonitorOptions;
   readonly placement?: PlacementMonitorOptions;
+  /** Tests shorten how long a trace gathers changes. */
+  readonly trace?: { readonly throttleMs?: number };
 }
 
 /**
- * The one owner of the cluster state: the kubeconfig (files, contexts, the switch) and the live anatomy of
- * the current context, with the status derived from both. The status bar, the tree, the diagram, the hovers,
- * the live documents and the demo command read it; none of them builds its own.
+ * The one owner of the cluster state: the kubeconfig (files, contexts, the switch), the live anatomy of the
+ * current context with the status derived from both, and the features that read the context (health,
+ * placement, the hands-on's checks, traces), each reading through the context's shared watches and each
+ * ending with the context. The status bar, the tree, the diagram, the hovers, the live documents, the
+ * hands-on and the Trace view read it; none of them builds its own.
  */
 export class ClusterWorkspace implements Disposable {
   readonly kubeconfig: KubeconfigService;
@@ -30,6 +36,10 @@ export class ClusterWorkspace implements Disposable {
   readonly health: HealthMonitor;
   /** Where Pods fit and why, from a watch of all bound Pods started when a view first asks. */
   readonly placement: PlacementMonitor;
+  /** The hands-on's checks on the current context, run while a view looks or the hands-on is begun. */
+  readonly handsOn: HandsOnMonitor;
+  /** One live trace at a time, and the wait for the next change. */
+  readonly traces: TraceService;
   private readonly statusEmitter = new Emitter<ContextStatus>();
   /** Fires whenever the kubeconfig or the connection changes what the current context's status says. */
   readonly onDidChangeContextStatus: Event<ContextStatus> = this.statusEmitter.event;
@@ -42,6 +52,10 @@ export class ClusterWorkspace implements Disposable {
     this.live = this.disposables.add(new LiveAnatomy(this.kubeconfig, { trusted: () => this.trusted, session: options.session }));
     this.health = this.disposables.add(new HealthMonitor(this.live, options.health));
     this.placement = this.disposables.add(new PlacementMonitor(this.live, options.placement));
+    this.handsOn = this.disposables.add(new HandsOnMonitor(this.live));
+    this.traces = this.disposables.add(
+      new TraceService({ hub: () => (this.live.status?.state === 'connected' ? this.live.session?.hub : undefined), onDidChangeContext: this.live.onDidChangeSession, ...options.trace }),
+    );
     this.disposables.addAll(
       this.statusEmitter,
       this.kubeconfig.onDidChange(() => this.statusEmitter.fire(this.contextStatus)),

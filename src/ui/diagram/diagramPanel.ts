@@ -20,7 +20,7 @@ import {
   type TraceStepMessage,
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
-import type { PlacementQuestion } from './placementQuestion';
+import type { PlacementQuestion } from '../../core/workspace/placementQuestion';
 import { localizedDiagramStrings } from './strings';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { errorMessage } from '../../core/util/errors';

@@ -9,7 +9,8 @@ import { isAnatomyTarget, type RenderReport, type TraceStepMessage } from '../..
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
-import { type PlacementSubject, PlacementQuestion } from './placementQuestion';
+import { type PlacementSubject, PlacementQuestion } from '../../core/workspace/placementQuestion';
+import { rejectedNodeText } from '../placementText';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
 import { errorMessage } from '../../core/util/errors';
@@ -76,13 +77,20 @@ function openYaml(target: AnatomyTarget, anatomy: ClusterAnatomy | undefined): T
   });
 }
 
+/** The placement answers' sentences in the user's language. */
+const placementQuestionText = {
+  rejectedNode: rejectedNodeText,
+  noCluster: () => vscode.l10n.t('no cluster is connected'),
+  noPodTemplate: (kind: string) => vscode.l10n.t('{0} has no Pod template', kind),
+};
+
 /** The diagram panel, its commands and the serializer that restores it after a reload. */
 export function registerDiagram(host: Host, source: AnatomySource, options: DiagramOptions = {}): DiagramRegistration {
   const extensionUri = host.context.extensionUri;
   let current: DiagramPanel | undefined;
   let lastReport: RenderReport | undefined;
   const reportEmitter = host.register(new vscode.EventEmitter<RenderReport>());
-  const question = options.placement ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live)) : undefined;
+  const question = options.placement ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live, placementQuestionText)) : undefined;
 
   const adopt = (panel: vscode.WebviewPanel): DiagramPanel => {
     current?.dispose();

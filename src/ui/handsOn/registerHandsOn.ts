@@ -13,7 +13,7 @@ import { EXPERIMENTS, type ExperimentId, planExperiment, runExperiment } from '.
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
-import { HandsOnMonitor } from '../../core/workspace/handsOnMonitor';
+import type { HandsOnMonitor } from '../../core/workspace/handsOnMonitor';
 import { CommandIds } from '../commandIds';
 import { isDemoTarget, isKindContext } from '../clusterWrites';
 import type { DemoCluster } from '../../core/demo/demoCluster';
@@ -30,6 +30,8 @@ interface Host {
 export interface HandsOnOptions {
   readonly live: LiveAnatomy;
   readonly kubeconfig: KubeconfigService;
+  /** The workspace's checks of the hands-on. */
+  readonly monitor: HandsOnMonitor;
   ensureLive(): Promise<void>;
   revealInTree(target: AnatomyTarget): Promise<string | undefined>;
   /** The demo cluster, when this window serves one. */
@@ -41,7 +43,7 @@ const isExperiment = (value: unknown): value is ExperimentId => EXPERIMENTS.incl
 
 export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor: HandsOnMonitor; provider: HandsOnTreeProvider } {
   const { live } = options;
-  const monitor = host.register(new HandsOnMonitor(live));
+  const monitor = options.monitor;
   const site = (): ExperimentSite => {
     const anatomy = live.current;
     if (!anatomy) return 'none';

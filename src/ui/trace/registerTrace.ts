@@ -6,12 +6,12 @@
 import * as vscode from 'vscode';
 import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import { NextChangeWatch } from '../../core/trace/nextChange';
+import type { TraceService } from '../../core/workspace/traceService';
 import { type TraceKind, traceKinds, type TraceTarget } from '../../core/trace/objects';
 import { format } from '../../core/diagram/strings';
 import { componentLabel, countsText, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
 import type { Trace, TraceStep } from '../../core/trace/timeline';
-import { TraceSession } from '../../core/trace/traceSession';
+import type { TraceSession } from '../../core/trace/traceSession';
 import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import type { TraceStepMessage } from '../../protocol/diagramProtocol';
@@ -29,6 +29,8 @@ interface Host {
 
 export interface TraceOptions {
   readonly live: LiveAnatomy;
+  /** The workspace's traces: this view shows the one it runs. */
+  readonly traces: TraceService;
   ensureLive(): Promise<void>;
   /** Selects a Pod or node in the anatomy tree, only if the tree shows it. */
   revealInTree(target: AnatomyTarget, options: { readonly ifShown: true }): Promise<unknown>;
@@ -107,23 +109,23 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     ...(step.node && { node: step.node }),
   });
 
-  const stop = () => {
-    if (!session) return;
-    session.dispose();
-    setContext(TRACE_LIVE_CONTEXT_KEY, false);
-    options.diagram.traceEnded();
-    updateView();
-  };
-  host.register({ dispose: () => session?.dispose() });
-  // A trace reads one context: when the current context changes, it stops (its steps stay to read and export).
-  host.register(live.onDidChangeSession(() => (session && session.state !== 'stopped' ? stop() : undefined)));
+  // A trace reads one context: when the current context changes, the service stops it (its steps stay to read and export).
+  host.register(
+    options.traces.onDidStop((stopped) => {
+      if (stopped !== session) return;
+      setContext(TRACE_LIVE_CONTEXT_KEY, false);
+      options.diagram.traceEnded();
+      updateView();
+    }),
+  );
+  const stop = () => options.traces.stop();
 
   const start = async (target: TraceTarget, since?: number): Promise<TraceTarget | undefined> => {
     const cluster = await connectedSession(live, options.ensureLive);
     if (!cluster) return undefined;
-    stop();
+    const next = options.traces.start(target, since);
+    if (!next) return undefined;
     strings = localizedTraceStrings();
-    const next = new TraceSession({ hub: cluster.hub, target, ...(since !== undefined && { since }) });
     session = next;
     trace = next.current;
     next.onDidChange((rebuilt) => {
@@ -172,22 +174,18 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register(vscode.commands.registerCommand(CommandIds.traceItem, (argument?: unknown) => vscode.commands.executeCommand(CommandIds.startTrace, argument)));
   host.register(vscode.commands.registerCommand(CommandIds.stopTrace, stop));
 
-  let waiting: NextChangeWatch | undefined;
-  host.register({ dispose: () => waiting?.dispose() });
   host.register(
     vscode.commands.registerCommand(CommandIds.traceNextChange, async () => {
       const cluster = await connectedSession(live, options.ensureLive);
       if (!cluster) return undefined;
-      waiting?.dispose();
-      const watch = new NextChangeWatch({ hub: cluster.hub });
-      waiting = watch;
+      const watch = options.traces.waitForNextChange();
+      if (!watch) return undefined;
       return vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Waiting for the next change to a Deployment or DaemonSet in {0}…', watch.namespace), cancellable: true },
         (_progress, cancellation) =>
           new Promise<TraceTarget | undefined>((resolve) => {
             const finish = (value: TraceTarget | undefined) => {
               watch.dispose();
-              if (waiting === watch) waiting = undefined;
               resolve(value);
             };
             cancellation.onCancellationRequested(() => finish(undefined));

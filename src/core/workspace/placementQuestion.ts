@@ -3,13 +3,22 @@
  * run, node by node. Worked out by the workspace's placement model, again while the cluster changes, and
  * drawn over the nodes of the placement view.
  */
-import * as vscode from 'vscode';
-import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import { manifestPod } from '../../core/placement/manifestPod';
-import { schedulingPodOf } from '../../core/placement/objects';
-import { type PlacementOverlay, placementOverlay } from '../../core/placement/overlay';
-import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
-import { rejectedNodeText } from '../placementText';
+import type { LiveAnatomy } from '../anatomy/liveAnatomy';
+import type { FilterEvidence } from '../placement/filters';
+import { manifestPod } from '../placement/manifestPod';
+import { schedulingPodOf } from '../placement/objects';
+import { type PlacementOverlay, placementOverlay } from '../placement/overlay';
+import type { Disposable } from '../util/disposable';
+import { Emitter } from '../util/event';
+import type { PlacementMonitor, PodPlacement } from './placementMonitor';
+
+/** The sentences of the answers, in the reader's language. */
+export interface PlacementQuestionText {
+  /** Why a node was rejected, in one line. */
+  rejectedNode(node: string, evidence: FilterEvidence): string;
+  noCluster(): string;
+  noPodTemplate(kind: string): string;
+}
 
 /** What the user asked about: a Pod, or a workload (its Pod template). */
 export interface PlacementSubject {
@@ -28,17 +37,21 @@ const workloadPaths: Record<Exclude<PlacementSubject['kind'], 'Pod'>, string> = 
 /** The cluster changed: answers are worked out again at most this often. */
 const REFRESH_MS = 2_000;
 
-export class PlacementQuestion implements vscode.Disposable {
+export class PlacementQuestion implements Disposable {
   private subject: PlacementSubject | undefined;
   private context: string | undefined;
   private overlay: PlacementOverlay | undefined;
   private timer: NodeJS.Timeout | undefined;
   private asking = 0;
-  private readonly changeEmitter = new vscode.EventEmitter<void>();
+  private readonly changeEmitter = new Emitter<void>();
   readonly onDidChange = this.changeEmitter.event;
-  private readonly disposables: vscode.Disposable[] = [];
+  private readonly disposables: Disposable[] = [];
 
-  constructor(private readonly monitor: PlacementMonitor, private readonly live: LiveAnatomy) {
+  constructor(
+    private readonly monitor: PlacementMonitor,
+    private readonly live: LiveAnatomy,
+    private readonly text: PlacementQuestionText,
+  ) {
     this.disposables.push(
       this.changeEmitter,
       monitor.onDidChange(() => this.schedule()),
@@ -83,10 +96,10 @@ export class PlacementQuestion implements vscode.Disposable {
     const asking = ++this.asking;
     const placement = await this.workOut(subject);
     if (asking !== this.asking || this.subject !== subject) return;
-    if (!placement) throw new Error(vscode.l10n.t('no cluster is connected'));
+    if (!placement) throw new Error(this.text.noCluster());
     this.context = context;
     const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
-    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (_filter, evidence, node) => rejectedNodeText(node, evidence));
+    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (_filter, evidence, node) => this.text.rejectedNode(node, evidence));
     this.changeEmitter.fire();
   }
 
@@ -96,7 +109,7 @@ export class PlacementQuestion implements vscode.Disposable {
     if (!session) return undefined;
     const path = `/apis/apps/v1/namespaces/${encodeURIComponent(subject.namespace)}/${workloadPaths[subject.kind]}/${encodeURIComponent(subject.name)}`;
     const made = manifestPod(await session.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`));
-    if (!made) throw new Error(vscode.l10n.t('{0} has no Pod template', subject.kind));
+    if (!made) throw new Error(this.text.noPodTemplate(subject.kind));
     return this.monitor.explainNew(schedulingPodOf(made.pod, subject.namespace));
   }
 
