@@ -193,3 +193,19 @@ describe('the shared watch layer', function () {
     assert.equal(hub.openCollections().length, 1);
   });
 });
+
+describe('who opens watches', () => {
+  it('is the watch layer alone: no product file outside it opens a collection or a stream', async () => {
+    const { readdirSync, readFileSync, statSync } = await import('node:fs');
+    const { join, relative } = await import('node:path');
+    const src = join(__dirname, '..', '..', '..', '..', 'src');
+    const files = (folder: string): string[] =>
+      readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : name.endsWith('.ts') ? [join(folder, name)] : []));
+    const layer = new Set(['core/kube/resourceWatch.ts', 'core/kube/watchHub.ts']);
+    const offenders = files(src)
+      .map((file) => relative(src, file))
+      .filter((file) => !layer.has(file) && !file.startsWith('core/demo/') && !file.startsWith('demo/'))
+      .filter((file) => /new (ResourceWatch|SharedCollection)\b|\bapi\.watch\(|KubeApi\b[^;]*\.watch\(/.test(readFileSync(join(src, file), 'utf8')));
+    assert.deepEqual(offenders, []);
+  });
+});
