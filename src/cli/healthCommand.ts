@@ -21,7 +21,7 @@ export const healthCommand: CliCommand = {
     const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' } });
     const { session, anatomy } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     try {
-      const clientCertificate = session.clientCertificateSource();
+      const clientCertificate = session.reader.clientCertificateSource();
       const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
       io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report));
       return healthProblems(report).length > 0 ? EXIT_PROBLEMS : EXIT_OK;

@@ -1,8 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { ClusterSchemas } from '../fields/schema/clusterSchemas';
-import type { FieldSchema } from '../fields/schema/openApiSchema';
-import { KubeApi, KubeApiError, type ResponseLimits } from '../kube/kubeApi';
-import { manifestObjectPath, objectPath } from '../kube/objectPaths';
+import type { ResponseLimits } from '../kube/kubeApi';
 import type { WatchSubscription } from '../kube/resourceWatch';
 import { WatchHub } from '../kube/watchHub';
 import {
@@ -25,11 +22,13 @@ import {
 } from '../kube/slim';
 import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
-import { buildAnatomy, classifyPod, leaseInfo, toComponentPod, type OwnerLookup, type PodClassification } from './classify';
+import { buildAnatomy, leaseInfo, type OwnerLookup } from './classify';
 import type { AnatomySource } from './source';
-import type { ClusterAnatomy, ComponentPod, LeaseInfo } from './types';
+import type { ClusterAnatomy, LeaseInfo } from './types';
 import type { ConnectionStatus } from './connection';
-import { type CollectionName, KUBE_SYSTEM, type ManifestRef, NODE_LEASE_NAMESPACE, type ObjectRef, collections, isNetworkError, optionalCollections, revokedKinds } from './session/collections';
+import { ClusterReader } from './session/clusterReader';
+import { PodClassifications } from './session/podClassifications';
+import { type CollectionName, KUBE_SYSTEM, NODE_LEASE_NAMESPACE, type ObjectRef, collections, isNetworkError, optionalCollections, revokedKinds } from './session/collections';
 
 export * from './session/collections';
 export type { ConnectionState, ConnectionStatus } from './connection';
@@ -47,16 +46,12 @@ export interface ClusterSessionOptions {
   readonly healthyAfterMs?: number;
 }
 type AnyWatch = WatchSubscription<{ metadata: SlimMeta }>;
-interface CachedClassification {
-  readonly resourceVersion: string;
-  readonly ownersVersion: number;
-  readonly classification: PodClassification;
-  /** What the anatomy shows of the Pod; the same object until the Pod or its owners change. */
-  readonly componentPod: ComponentPod;
-}
+
 /**
- * The live anatomy of one kubeconfig context: informers for the collections above, an incremental Pod
- * classification cache, and a coalesced rebuild of the anatomy. Disposing it closes every watch.
+ * The live anatomy of one kubeconfig context: its subscriptions to the collections above (through the
+ * context's watch layer, which every feature of the context shares), the connection status derived from them,
+ * and a coalesced rebuild of the anatomy over the Pod classification cache. On-demand reads are the reader's.
+ * Disposing it closes every watch of the context.
  */
 export class ClusterSession implements AnatomySource, Disposable {
   private readonly changeEmitter = new Emitter<ClusterAnatomy>();
@@ -83,14 +78,12 @@ export class ClusterSession implements AnatomySource, Disposable {
     events: WatchSubscription<SlimEvent>;
     apiServers: WatchSubscription<SlimEndpoints>;
   };
-  private readonly classifications = new Map<string, CachedClassification>();
-  private ownersVersion = 0;
+  private readonly classifications = new PodClassifications();
   private anatomy: ClusterAnatomy | undefined;
   private dirty = true;
   private rebuildTimer: NodeJS.Timeout | undefined;
   private lastBuildMs = 0;
   private serverVersion: string | null = null;
-  private schemas?: ClusterSchemas;
   /** The status last announced; `status` itself is derived from the collections on every read. */
   private announced: ConnectionStatus;
   /** What the anatomy reads of the collections' states (unreadable resources, API server addresses). */
@@ -99,15 +92,15 @@ export class ClusterSession implements AnatomySource, Disposable {
   private disposed = false;
   private readonly now: () => number;
 
-  /** Requests with this context's credentials (for on-demand reads such as a live YAML view). */
-  readonly api: KubeApi;
+  /** What the context answers on demand: objects, OpenAPI, the client certificate. */
+  readonly reader: ClusterReader;
   /** Every collection of this context is watched through it: the anatomy's, and each feature's. */
   readonly hub: WatchHub;
 
   constructor(private readonly options: ClusterSessionOptions) {
     this.now = options.now ?? Date.now;
     this.announced = { state: 'connecting', context: options.context };
-    this.api = new KubeApi(options.config);
+    this.reader = new ClusterReader(options.config);
     this.hub = new WatchHub(options.config, {
       ...(options.backoff && { backoff: options.backoff }),
       ...(options.limits && { limits: options.limits }),
@@ -171,16 +164,11 @@ export class ClusterSession implements AnatomySource, Disposable {
         watch.onDelete(onObject);
       }
     }
-    this.watches.pods.onDelete((pod) => this.classifications.delete(podKey(pod)));
+    this.watches.pods.onDelete((pod) => this.classifications.forget(pod));
   }
 
   get context(): string {
     return this.options.context;
-  }
-
-  /** The context's client configuration, for watches a feature starts on demand (placement). */
-  get clientConfig(): KubeConfig {
-    return this.options.config;
   }
 
   get server(): string {
@@ -208,7 +196,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private async connect(): Promise<void> {
-    const version = this.api.getJson('/version', 'the server version').then(
+    const version = this.reader.api.getJson('/version', 'the server version').then(
       (body) => {
         const gitVersion = (body as { gitVersion?: unknown }).gitVersion;
         this.serverVersion = typeof gitVersion === 'string' ? gitVersion : null;
@@ -238,37 +226,6 @@ export class ClusterSession implements AnatomySource, Disposable {
   snapshot(): ClusterAnatomy | undefined {
     if (!this.isSynced()) return undefined;
     return this.build();
-  }
-
-  /**
-   * An object read now with this context's credentials; undefined when it does not exist (or its kind and
-   * names cannot be addressed). Any other failure is thrown as the KubeApiError it is.
-   */
-  async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
-    const path = 'resource' in ref ? objectPath(ref.resource, ref.namespace, ref.name) : manifestObjectPath(ref.apiVersion, ref.kind, ref.namespace, ref.name);
-    if (!path) return undefined;
-    try {
-      return (await this.api.getJson(path, `${'resource' in ref ? ref.resource : ref.kind} ${ref.name}`)) as object;
-    } catch (error) {
-      if (error instanceof KubeApiError && error.kind === 'not-found') return undefined;
-      throw error;
-    }
-  }
-
-  /**
-   * A field's type and description from this server's own OpenAPI (read on first use; CRDs included);
-   * undefined when the server does not describe it. A failed read is thrown as the KubeApiError it is.
-   */
-  fieldSchema(apiVersion: string, kind: string, path: readonly (string | number)[]): Promise<FieldSchema | undefined> {
-    this.schemas ??= new ClusterSchemas(this.api.server, (path, what) => this.api.getJson(path, what));
-    return this.schemas.fieldAt(apiVersion, kind, path);
-  }
-
-  /** The kubeconfig user's client certificate, by data or file (its key is never read); undefined for a token or a plugin. */
-  clientCertificateSource(): { certData?: string; certFile?: string } | undefined {
-    const user = this.options.config.getCurrentUser();
-    if (!user?.certData && !user?.certFile) return undefined;
-    return { ...(user.certData && { certData: user.certData }), ...(user.certFile && { certFile: user.certFile }) };
   }
 
   /** kube-system's Leases as last heard (the leader locks with their latest renewals); undefined when unreadable. */
@@ -312,18 +269,8 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private ownersChanged(): void {
-    this.ownersVersion++;
+    this.classifications.ownersChanged();
     this.markDirty();
-  }
-
-  private classified(pod: SlimPod, lookup: OwnerLookup): CachedClassification {
-    const key = podKey(pod);
-    const cached = this.classifications.get(key);
-    if (cached && cached.resourceVersion === pod.metadata.resourceVersion && cached.ownersVersion === this.ownersVersion) return cached;
-    const classification = classifyPod(pod, lookup);
-    const entry = { resourceVersion: pod.metadata.resourceVersion, ownersVersion: this.ownersVersion, classification, componentPod: toComponentPod(pod, classification) };
-    this.classifications.set(key, entry);
-    return entry;
   }
 
   private ownerLookup(): OwnerLookup {
@@ -361,7 +308,7 @@ export class ClusterSession implements AnatomySource, Disposable {
       serverVersion: this.serverVersion,
       nodes: this.watches.nodes.list(),
       pods: this.watches.pods.list().map((pod) => {
-        const { classification, componentPod } = this.classified(pod, lookup);
+        const { classification, componentPod } = this.classifications.of(pod, lookup);
         return { pod, classification, componentPod };
       }),
       daemonSets: this.watches.daemonSets.list(),
@@ -446,7 +393,4 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.statusEmitter.fire(this.announced);
     for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
   }
-}
-function podKey(pod: { metadata: SlimMeta }): string {
-  return pod.metadata.uid || `${pod.metadata.namespace}/${pod.metadata.name}`;
 }

@@ -82,7 +82,7 @@ const readable = <T>(work: () => Promise<T>): Promise<Readable<T>> => work().the
 
 async function serverChecks(session: ClusterSession, endpoint: 'readyz' | 'livez'): Promise<ChecksReport> {
   try {
-    const answer = await session.api.getText(`/${endpoint}?verbose`, `/${endpoint}?verbose`);
+    const answer = await session.reader.api.getText(`/${endpoint}?verbose`, `/${endpoint}?verbose`);
     const parsed = parseVerboseChecks(answer.text);
     return { endpoint, state: 'read', passed: parsed.passed ?? (answer.status >= 200 && answer.status < 300), checks: orderChecks(parsed.checks) };
   } catch (error) {
@@ -113,7 +113,7 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
     } else if (replicas.length > 0) {
       // Clusters before 1.20 kept the lock in an annotation; look only where the component runs here.
       for (const resource of location.resources.filter((candidate) => candidate !== 'leases')) {
-        const object = await session.getObject({ resource, namespace: location.namespace, name: location.name }).catch(() => undefined);
+        const object = await session.reader.getObject({ resource, namespace: location.namespace, name: location.name }).catch(() => undefined);
         lock = object && leaderFromLockObject(resource, object, now);
         if (lock) {
           source = resource;
@@ -176,7 +176,7 @@ function skew(anatomy: ClusterAnatomy): SkewReport[] {
 }
 
 async function pendingCsrs(session: ClusterSession, now: number): Promise<readonly PendingCsr[]> {
-  const listed = await session.api.list('/apis/certificates.k8s.io/v1/certificatesigningrequests', 'CertificateSigningRequests');
+  const listed = await session.reader.api.list('/apis/certificates.k8s.io/v1/certificatesigningrequests', 'CertificateSigningRequests');
   return pendingKubeletCsrs(listed.items, now);
 }
 

@@ -91,14 +91,14 @@ export class ClusterWorkspace implements Disposable {
   async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
     const session = this.live.session;
     if (!session || this.live.status?.state !== 'connected') return undefined;
-    return session.getObject(ref);
+    return session.reader.getObject(ref);
   }
 
   /** A field's type and description from the current context's API server; undefined when nothing is connected. */
   async fieldSchema(apiVersion: string, kind: string, path: readonly (string | number)[]): Promise<FieldSchema | undefined> {
     const session = this.live.session;
     if (!session || this.live.status?.state !== 'connected') return undefined;
-    return session.fieldSchema(apiVersion, kind, path);
+    return session.reader.fieldSchema(apiVersion, kind, path);
   }
 
   dispose(): void {

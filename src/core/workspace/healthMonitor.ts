@@ -90,7 +90,7 @@ export class HealthMonitor implements Disposable {
     const anatomy = this.live.current;
     if (!session || !anatomy || anatomy.nothingRead || this.live.status?.state !== 'connected') return;
     const generation = this.generation;
-    const clientCertificate = session.clientCertificateSource();
+    const clientCertificate = session.reader.clientCertificateSource();
     const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) }).catch(() => undefined);
     // A report about the previous context must not land on the new one.
     if (!report || generation !== this.generation) return;

@@ -75,8 +75,8 @@ export class PlacementMonitor implements Disposable {
     const watch = await this.ready();
     const session = this.live.session;
     if (!watch || !session) return undefined;
-    const pod = await readPod(session.api, namespace, name);
-    const said = await readSchedulerSaid(session.api, pod);
+    const pod = await readPod(session.reader.api, namespace, name);
+    const said = await readSchedulerSaid(session.reader.api, pod);
     const boundPodsError = watch.boundPodsError;
     return { pod, report: watch.explain(pod), said, ...(boundPodsError && { boundPodsError }) };
   }

@@ -108,7 +108,7 @@ export class PlacementQuestion implements Disposable {
     const session = this.live.session;
     if (!session) return undefined;
     const path = `/apis/apps/v1/namespaces/${encodeURIComponent(subject.namespace)}/${workloadPaths[subject.kind]}/${encodeURIComponent(subject.name)}`;
-    const made = manifestPod(await session.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`));
+    const made = manifestPod(await session.reader.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`));
     if (!made) throw new Error(this.text.noPodTemplate(subject.kind));
     return this.monitor.explainNew(schedulingPodOf(made.pod, subject.namespace));
   }

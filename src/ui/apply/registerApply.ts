@@ -147,7 +147,7 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       try {
         const objects = parseManifestObjects(document.getText());
         plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Asking kube-apiserver for a dry run…') }, async () =>
-          planApply(session.api, await resolveTargets(session.api, objects, { defaultNamespace: live.namespace })),
+          planApply(session.reader.api, await resolveTargets(session.reader.api, objects, { defaultNamespace: live.namespace })),
         );
       } catch (error) {
         if (error instanceof ManifestError && error.line !== undefined) revealLine(document, error.line);
@@ -182,7 +182,7 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       const applied: AppliedObject[] = [];
       try {
         const run = (force: boolean, from: number) =>
-          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying to {0}…', plainNotificationText(where.context)) }, () => applyPlan(session.api, plan, { force, from }));
+          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying to {0}…', plainNotificationText(where.context)) }, () => applyPlan(session.reader.api, plan, { force, from }));
         report = await run(choice === 'force', 0);
         applied.push(...report.applied);
         if (report.failure?.conflict) {

@@ -183,7 +183,7 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
           { location: vscode.ProgressLocation.Notification, title: experimentTitle(plan.id), cancellable: false },
           () =>
             runExperiment(plan, {
-              api: session.api,
+              api: session.reader.api,
               current: () => live.current,
               onDidChange: live.onDidChange,
               podUid: (namespace, name) => live.podMeta(namespace, name)?.uid,

@@ -167,7 +167,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       if (request) return start(request.target, request.since);
       const cluster = await connectedSession(live, options.ensureLive);
       if (!cluster) return undefined;
-      const target = await pickTraceTarget(cluster.api, live.namespace);
+      const target = await pickTraceTarget(cluster.reader.api, live.namespace);
       return target ? start(target) : undefined;
     }),
   );

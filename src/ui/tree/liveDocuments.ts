@@ -94,7 +94,7 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
     // A resource or a name that cannot be addressed is not a missing object.
     if (!objectPath(target.resource, target.namespace, target.name)) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
     try {
-      const object = await session.getObject(target);
+      const object = await session.reader.getObject(target);
       if (!object) return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
       return objectToYaml(object);
     } catch (error) {

@@ -79,7 +79,7 @@ describe('live values, last writers and YAML from a real API server', function (
   it('Show YAML: a Node as kubectl shows it, managedFields hidden', async () => {
     const node = cluster.shape.nodes[0].name;
     const session = live.session!;
-    const fromProduct = parse(objectToYaml(await session.api.getJson(`/api/v1/nodes/${node}`, `node ${node}`)));
+    const fromProduct = parse(objectToYaml(await session.reader.api.getJson(`/api/v1/nodes/${node}`, `node ${node}`)));
     const fromKubectl = JSON.parse(kubectl(['get', 'node', node, '-o', 'json']));
     assert.equal(fromProduct.metadata.managedFields, undefined);
     // The heartbeat fields move between the two reads; everything else is the same object.

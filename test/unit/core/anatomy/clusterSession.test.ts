@@ -43,14 +43,14 @@ describe('live cluster session against the demo cluster', function () {
 
   it('reads one object by resource or as a manifest names it; a missing one is undefined, a forbidden one throws', async () => {
     const live = await connect();
-    const node = (await live.getObject({ resource: 'nodes', namespace: '', name: 'multi-node-worker' })) as { metadata?: { name?: string } } | undefined;
+    const node = (await live.reader.getObject({ resource: 'nodes', namespace: '', name: 'multi-node-worker' })) as { metadata?: { name?: string } } | undefined;
     assert.equal(node?.metadata?.name, 'multi-node-worker');
-    const service = (await live.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' })) as { spec?: { clusterIP?: string } } | undefined;
+    const service = (await live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' })) as { spec?: { clusterIP?: string } } | undefined;
     assert.match(service?.spec?.clusterIP ?? '', /^10\.96\./);
-    assert.equal(await live.getObject({ resource: 'pods', namespace: 'kube-system', name: 'no-such-pod' }), undefined);
-    assert.equal(await live.getObject({ resource: 'no-such-resource', namespace: '', name: 'x' }), undefined);
+    assert.equal(await live.reader.getObject({ resource: 'pods', namespace: 'kube-system', name: 'no-such-pod' }), undefined);
+    assert.equal(await live.reader.getObject({ resource: 'no-such-resource', namespace: '', name: 'x' }), undefined);
     demo.cluster.control.forbid('services', 'kube-system');
-    await assert.rejects(live.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' }), (error: Error & { kind?: string }) => error.kind === 'forbidden');
+    await assert.rejects(live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' }), (error: Error & { kind?: string }) => error.kind === 'forbidden');
   });
 
   it('reports each Lease renewal and ages the heartbeat of a node that stopped', async () => {

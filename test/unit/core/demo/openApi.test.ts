@@ -25,14 +25,14 @@ describe('the demo\'s OpenAPI', function () {
     });
 
     it("answers with the field's type and Kubernetes' own description, for every group it serves", async () => {
-      assert.equal((await session.fieldSchema('v1', 'Pod', ['spec', 'nodeName']))?.type, 'string');
-      assert.match((await session.fieldSchema('v1', 'Pod', ['spec', 'nodeName']))?.description ?? '', /^NodeName indicates in which node this pod is scheduled\./);
-      assert.equal((await session.fieldSchema('apps/v1', 'Deployment', ['spec', 'template', 'spec', 'containers', 0]))?.type, 'Container');
-      assert.equal((await session.fieldSchema('apps/v1', 'Deployment', ['spec', 'replicas']))?.type, 'integer (int32)');
-      assert.equal((await session.fieldSchema('coordination.k8s.io/v1', 'Lease', ['spec', 'renewTime']))?.type, 'MicroTime');
-      assert.equal((await session.fieldSchema('discovery.k8s.io/v1', 'EndpointSlice', ['endpoints', 0, 'conditions', 'ready']))?.type, 'boolean');
-      assert.equal((await session.fieldSchema('v1', 'Service', ['spec', 'ports', 0, 'targetPort']))?.type, 'IntOrString');
-      assert.equal(await session.fieldSchema('batch/v1', 'Job', ['spec']), undefined, 'a group the demo does not serve');
+      assert.equal((await session.reader.fieldSchema('v1', 'Pod', ['spec', 'nodeName']))?.type, 'string');
+      assert.match((await session.reader.fieldSchema('v1', 'Pod', ['spec', 'nodeName']))?.description ?? '', /^NodeName indicates in which node this pod is scheduled\./);
+      assert.equal((await session.reader.fieldSchema('apps/v1', 'Deployment', ['spec', 'template', 'spec', 'containers', 0]))?.type, 'Container');
+      assert.equal((await session.reader.fieldSchema('apps/v1', 'Deployment', ['spec', 'replicas']))?.type, 'integer (int32)');
+      assert.equal((await session.reader.fieldSchema('coordination.k8s.io/v1', 'Lease', ['spec', 'renewTime']))?.type, 'MicroTime');
+      assert.equal((await session.reader.fieldSchema('discovery.k8s.io/v1', 'EndpointSlice', ['endpoints', 0, 'conditions', 'ready']))?.type, 'boolean');
+      assert.equal((await session.reader.fieldSchema('v1', 'Service', ['spec', 'ports', 0, 'targetPort']))?.type, 'IntOrString');
+      assert.equal(await session.reader.fieldSchema('batch/v1', 'Job', ['spec']), undefined, 'a group the demo does not serve');
     });
   });
 });

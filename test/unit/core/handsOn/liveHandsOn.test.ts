@@ -30,7 +30,7 @@ describe('the hands-on on the demo cluster', function () {
 
   function host(): ExperimentHost {
     return {
-      api: session.api,
+      api: session.reader.api,
       current: () => session.current,
       onDidChange: session.onDidChange,
       podUid: (namespace, name) => session.podMeta(namespace, name)?.uid,
@@ -85,7 +85,7 @@ describe('the hands-on on the demo cluster', function () {
     const result = await runExperiment(planned, host(), { timeoutMs: 30_000 });
     assert.equal(result.outcome, 'happened');
     assert.equal(result.seen!.pods!.length, 1);
-    await scaleDeployment(session.api, 'coredns', 2);
+    await scaleDeployment(session.reader.api, 'coredns', 2);
     await until('coredns back to 2', () => session.current!.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment')?.desired === 2);
   });
 
