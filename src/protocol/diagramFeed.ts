@@ -117,19 +117,20 @@ export class DiagramFeed implements Disposable {
     const current = this.withServerChecks(this.source.current);
     const anatomy = current && this.source.leaseOf ? withLiveLeases(current, (node) => this.source.leaseOf!(node)) : (current ?? null);
     this.lastSent = anatomy;
-    this.options.post({ type: 'snapshot', anatomy, ...(anatomy ? {} : { status: this.options.waitingText() }) });
+    this.options.post({ type: 'snapshot', anatomy, ...this.placementOf(anatomy), ...(anatomy ? {} : { status: this.options.waitingText() }) });
   }
 
   /** The anatomy with the server's failing checks, when the host follows them and they are about this context. */
   private withServerChecks(anatomy: ClusterAnatomy | undefined): ClusterAnatomy | undefined {
     const checks = anatomy && this.options.serverChecks?.current(anatomy.context);
-    const placement = anatomy && this.options.placement?.current(anatomy.context);
-    if (!anatomy) return anatomy;
-    return {
-      ...anatomy,
-      ...(checks && { controlPlane: { ...anatomy.controlPlane, serverChecks: checks } }),
-      ...(placement && { placement }),
-    };
+    if (!anatomy || !checks) return anatomy;
+    return { ...anatomy, controlPlane: { ...anatomy.controlPlane, serverChecks: checks } };
+  }
+
+  /** The placement answer about this context, sent beside the anatomy in a snapshot, when one was asked for. */
+  private placementOf(anatomy: ClusterAnatomy | null): { placement?: PlacementOverlay } {
+    const placement = anatomy ? this.options.placement?.current(anatomy.context) : undefined;
+    return placement ? { placement } : {};
   }
 
   private onSessionChanged(): void {
@@ -141,7 +142,7 @@ export class DiagramFeed implements Disposable {
     const anatomy = this.withServerChecks(latest)!;
     const delta = this.lastSent ? diffAnatomy(this.lastSent, anatomy) : null;
     this.lastSent = anatomy;
-    if (!delta) this.options.post({ type: 'snapshot', anatomy });
+    if (!delta) this.options.post({ type: 'snapshot', anatomy, ...this.placementOf(anatomy) });
     else if (delta.upserted.length || delta.removed.length) this.options.post({ type: 'delta', delta });
   }
 

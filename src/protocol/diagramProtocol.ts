@@ -8,6 +8,7 @@ import type { AnatomyDelta } from '../core/diagram/delta';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import type { DiagramUiState } from '../core/diagram/scene';
 import type { DiagramStrings } from '../core/diagram/strings';
+import type { PlacementOverlay } from '../core/placement/overlay';
 import { walkthroughStepCount } from '../core/diagram/walkthrough';
 
 // ---- host → webview ----
@@ -16,6 +17,8 @@ import { walkthroughStepCount } from '../core/diagram/walkthrough';
 export interface SnapshotMessage {
   readonly type: 'snapshot';
   readonly anatomy: ClusterAnatomy | null;
+  /** Where a Pod the user asked about fits, beside the anatomy (set by the host, never by the model). */
+  readonly placement?: PlacementOverlay;
   /** Why there is no anatomy, shown instead of the diagram. */
   readonly status?: string;
 }

@@ -7,6 +7,7 @@ import type { ClusterAnatomy } from '../core/anatomy/types';
 import { applyAnatomyDelta, applyLeaseRenewals } from '../core/diagram/delta';
 import { layoutDiagram } from '../core/diagram/layout';
 import type { AnatomyTarget } from '../core/anatomy/target';
+import type { PlacementOverlay } from '../core/placement/overlay';
 import { type DiagramUiState, defaultUiState, type Scene, type SceneBox } from '../core/diagram/scene';
 import { type DiagramStrings, defaultDiagramStrings, format, mergeDiagramStrings } from '../core/diagram/strings';
 import { renderSvg } from '../core/diagram/svg';
@@ -54,6 +55,8 @@ class DiagramApp {
   private strings: DiagramStrings = defaultDiagramStrings;
   private locale = 'en';
   private anatomy: ClusterAnatomy | null = null;
+  /** Where the Pod the user asked about fits: comes with each snapshot, beside the anatomy. */
+  private placement: PlacementOverlay | undefined;
   private status = '';
   private ui: DiagramUiState = defaultUiState;
   private scene: Scene | undefined;
@@ -140,13 +143,14 @@ class DiagramApp {
       this.queueRender();
     } else if (isSnapshotMessage(message)) {
       // A new placement question (from the tree, or a click here) is answered in the placement view.
-      const asked = message.anatomy?.placement?.subject;
-      if (asked && asked !== this.anatomy?.placement?.subject && this.ui.view !== 'placement') {
+      const asked = message.anatomy ? message.placement?.subject : undefined;
+      if (asked && asked !== this.placement?.subject && this.ui.view !== 'placement') {
         this.ui = { ...this.ui, view: 'placement' };
         this.saveState();
         this.host.postMessage({ type: 'toggle', state: this.ui });
       }
       this.anatomy = message.anatomy;
+      this.placement = message.anatomy ? message.placement : undefined;
       this.status = message.anatomy ? '' : (message.status ?? this.strings.waiting);
       this.queueRender();
     } else if (isDeltaMessage(message)) {
@@ -218,7 +222,7 @@ class DiagramApp {
       return;
     }
     const previousView = this.scene?.view;
-    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now(), measure: this.measure });
+    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now(), measure: this.measure, ...(this.placement && { placement: this.placement }) });
     const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
     if (this.svg) this.svg.replaceWith(svg);
     else this.canvas.append(svg);

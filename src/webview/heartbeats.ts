@@ -2,7 +2,7 @@
  * The drawing's heartbeats between layouts: pulses the kubelet spokes of a renewed node, and keeps each drawn
  * node's age, stale colour and accessible name current without a new snapshot from the host.
  */
-import { heartbeatStopped } from '../core/anatomy/health';
+import { heartbeatStopped } from '../core/anatomy/healthPolicy';
 import type { ClusterAnatomy, NodeAnatomy } from '../core/anatomy/types';
 import { nodeAriaLabel, nodeDetailText } from '../core/diagram/nodeText';
 import type { Scene } from '../core/diagram/scene';

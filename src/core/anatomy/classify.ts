@@ -1,5 +1,5 @@
 import type { SlimLease, SlimNode } from '../kube/slim';
-import { leaderElections, markLeadership } from './leaders';
+import { leaderElections, markLeadership } from './leaderElection';
 import type { AddonAnatomy, ClusterAnatomy, ComponentId, ComponentPod, ConditionStatus, Evidence, NodeAnatomy, NodeRole, UnscheduledPod } from './types';
 import { type AnatomyInput, CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL, absentComponents, detectControlPlane } from './classification/controlPlane';
 import { componentFromName, toComponentPod } from './classification/pods';

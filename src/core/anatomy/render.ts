@@ -1,5 +1,5 @@
 import { escapeMarkdown } from '../util/markdown';
-import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHealth } from './health';
+import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHealth } from './healthPolicy';
 import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, Evidence, NodeAnatomy, PodSource } from './types';
 import { escapeActingCharacters } from '../util/visibleText';

@@ -2,22 +2,9 @@
  * The anatomy of one cluster: the stable contract behind `cluster-anatomy tree --json`, the extension API,
  * the tree and the diagram. Fields are only ever added.
  */
-import type { PlacementOverlay } from '../placement/overlay';
+import type { ComponentId, NodeAgentId } from '../componentIds';
 
-/** Components the product knows by name. `cni` is the network plugin (its name is in `cniName`). */
-export type ComponentId =
-  | 'kube-apiserver'
-  | 'etcd'
-  | 'kube-scheduler'
-  | 'kube-controller-manager'
-  | 'cloud-controller-manager'
-  | 'kube-proxy'
-  | 'coredns'
-  | 'cni'
-  | 'other';
-
-/** Node agents that are system daemons, not Pods; they appear in diagrams and hovers. */
-export type NodeAgentId = 'kubelet' | 'container-runtime';
+export type { ComponentId, NodeAgentId } from '../componentIds';
 
 /** How a Pod came to be: who created it. */
 export type PodSource = 'static' | 'daemonset' | 'deployment' | 'statefulset' | 'job' | 'replicaset' | 'bare';
@@ -184,8 +171,6 @@ export interface ClusterAnatomy {
   readonly controlPlane: ControlPlaneAnatomy;
   readonly nodes: readonly NodeAnatomy[];
   readonly addons: readonly AddonAnatomy[];
-  /** Where a Pod the user asked about fits, drawn by the diagram's placement view (set by the host, never by the model). */
-  readonly placement?: PlacementOverlay;
   /** kube-system Pods no node runs yet (the scheduler has not placed them); absent when there are none. */
   readonly unscheduled?: readonly UnscheduledPod[];
   readonly absent: readonly AbsentComponent[];

@@ -60,7 +60,7 @@ class SceneBuilder extends NodeLayout {
   /** The visible title: what is drawn, of which cluster and context, and when. */
   private header(): { title: string; subtitle: string; width: number } {
     const anatomy = this.anatomy;
-    const overlay = this.ui.view === 'placement' ? anatomy.placement : undefined;
+    const overlay = this.placement;
     const title = overlay
       ? format(this.strings.placementOfTitle, overlay.subject, anatomy.context)
       : format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
@@ -96,7 +96,7 @@ class SceneBuilder extends NodeLayout {
     for (const kind of Object.keys(edgeText) as EdgeKind[]) if (edgeKinds.has(kind)) items.push([{ kind: 'edge', edge: kind }, edgeText[kind]]);
     const fillText: [PodSource, string][] = [['static', s.legendStatic], ['daemonset', s.legendDaemonset], ['deployment', s.legendDeployment]];
     for (const [source, text] of fillText) if (sources.has(source)) items.push([{ kind: 'fill', source }, text]);
-    if (this.ui.view === 'placement' && this.anatomy.placement) {
+    if (this.placement) {
       // Over the nodes, the borders answer the question asked: does the Pod fit there.
       items.push([{ kind: 'health', health: 'ok' }, s.legendPlacementFits], [{ kind: 'health', health: 'error' }, s.legendPlacementDoesNotFit]);
     } else {

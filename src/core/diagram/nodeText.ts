@@ -2,7 +2,7 @@
  * What a node's box says about it, as of `now`: written once for the layout and for the webview, which
  * keeps the times and the screen-reader label current between layouts.
  */
-import { formatDuration, heartbeatStopped, leaseAgeSeconds } from '../anatomy/health';
+import { formatDuration, heartbeatStopped, leaseAgeSeconds } from '../anatomy/healthPolicy';
 import type { NodeAnatomy } from '../anatomy/types';
 import { type DiagramStrings, durationUnits, format } from './strings';
 

@@ -2,7 +2,7 @@
  * A laid-out diagram: positioned boxes and meaningful edges, computed from a ClusterAnatomy by layout.ts.
  * Pure data, shared by the SVG string renderer (CLI, export) and the webview's DOM renderer.
  */
-import type { Health } from '../anatomy/health';
+import type { Health } from '../anatomy/healthPolicy';
 import type { AnatomyTarget } from '../anatomy/target';
 import type { PodSource } from '../anatomy/types';
 
@@ -16,7 +16,7 @@ export type DiagramView = 'architecture' | 'placement';
  */
 export type EdgeKind = 'watch' | 'write-back' | 'storage' | 'cri' | 'runs' | 'reverse' | 'request' | 'manifests';
 
-export type { Health } from '../anatomy/health';
+export type { Health } from '../anatomy/healthPolicy';
 
 export type BoxKind =
   | 'panel' // a container: the control plane, a node, a node's Pod area

@@ -3,7 +3,7 @@
  * text is the key of l10n/bundle.l10n.*.json) and sends the result to the webview; the CLI uses them as is.
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
-import type { DurationUnits } from '../anatomy/health';
+import type { DurationUnits } from '../anatomy/healthPolicy';
 
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',

@@ -1,4 +1,4 @@
-import type { ComponentId, NodeAgentId } from '../anatomy/types';
+import type { ComponentId, NodeAgentId } from '../componentIds';
 import type { FieldReader, FieldValue, ScalarValue } from '../yaml/manifest/types';
 
 export type { FieldReader, FieldValue, ScalarValue };

@@ -2,7 +2,7 @@
  * The hands-on's last check is "run it again a little later: renewTime has moved on". This remembers, per node,
  * the first renewTime seen and the latest Lease, so the check can tell when kubelet's heartbeat has been seen.
  */
-import { heartbeatStopped } from '../anatomy/health';
+import { heartbeatStopped } from '../anatomy/healthPolicy';
 import type { LeaseInfo } from '../anatomy/types';
 
 export class LeaseProgress {

@@ -9,7 +9,7 @@ import { isIP } from 'node:net';
 import * as tls from 'node:tls';
 import { readKubeconfigTextSync } from '../kubeconfig/fileAccess';
 import { errorMessage } from '../util/errors';
-import { jsonObject, text } from './fields';
+import { jsonObject, text } from '../kube/jsonFields';
 
 export interface DistinguishedName {
   readonly commonName?: string;

@@ -1,7 +1,7 @@
 /**
  * The control plane's health, leaders, versions and certificates, as pure functions over what the API returns:
  * - serverChecks: kube-apiserver's `/readyz?verbose` and `/livez?verbose`, check by check, failures first;
- * - leaderElection: which replica of kube-controller-manager, kube-scheduler and cloud-controller-manager leads,
+ * - leaderElection (kept with the anatomy, which marks the leaders): which replica of kube-controller-manager, kube-scheduler and cloud-controller-manager leads,
  *   from its Lease (or the annotation older clusters used), and whether that lock is still being renewed;
  * - versionSkew: the Version Skew Policy between kube-apiserver and kubelet, kube-proxy, the other
  *   control-plane components and HA kube-apiserver instances, each verdict quoting its rule;
@@ -19,7 +19,7 @@ export {
   type LeaderLock,
   type LeaderLockLocation,
   type LockResource,
-} from './leaderElection';
+} from '../anatomy/leaderElection';
 export {
   apiServersSkew,
   controlPlaneComponentSkew,

@@ -8,7 +8,7 @@ import type { ClusterAnatomy, ComponentPod, ControlPlaneMode } from '../anatomy/
 import { KubeApiError } from '../kube/kubeApi';
 import { errorMessage } from '../util/errors';
 import { type CertificateInfo, clientCertificateFromKubeconfigUser, type PendingCsr, pendingKubeletCsrs, serverCertificate } from './certificates';
-import { type LeaderElectedComponent, type LeaderLock, leaderFromLockObject, leaderFromSlimLease, leaderLockNames, type LockResource } from './leaderElection';
+import { type LeaderElectedComponent, type LeaderLock, leaderFromLockObject, leaderFromSlimLease, leaderLockNames, type LockResource } from '../anatomy/leaderElection';
 import { orderChecks, parseVerboseChecks, type ServerCheck } from './serverChecks';
 import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxyBesideKubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
 

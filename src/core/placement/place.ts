@@ -2,10 +2,17 @@
  * Where a Pod can go, and why not elsewhere: the scheduler's filters for one Pod against every node, with the
  * FailedScheduling message the scheduler would write from them. Read-only; nothing here calls the API.
  */
-import { type BoundPods, type BoundPodsView, podKey } from './boundPods';
-import { checks, type FilterContext, type FilterFailure, type FilterName, type InterPodState, prepareQuestion, type SpreadState, termNamespaces, termSelects } from './filters';
+import { type BoundPods, podKey } from './boundPods';
+import {
+  checks,
+  type FilterContext,
+  type FilterFailure,
+  type FilterName,
+  interPodState,
+  prepareQuestion,
+  spreadState,
+} from './filters';
 import type { SchedulingNode, SchedulingPod } from './objects';
-import { labelSelectorMatches } from './selectors';
 import { schedulerWording } from './wording';
 
 export interface PlacementQuestion {
@@ -58,89 +65,6 @@ export interface PlacementReport {
   readonly message: string | null;
   /** What the model does not judge for this Pod (volumes, preemption, scores). */
   readonly notJudged: readonly string[];
-}
-
-function interPodState(question: PlacementQuestion, bound: BoundPodsView | null, labelsOf: ReadonlyMap<string, Readonly<Record<string, string>>>): InterPodState | null {
-  const { pod } = question;
-  if (!bound) return null;
-  const affinityDomains = pod.podAffinity.map(() => new Map<string, number>());
-  const antiAffinityDomains = pod.podAntiAffinity.map(() => new Map<string, string>());
-  const existingAntiAffinity = new Map<string, Map<string, string>>();
-  if (pod.podAffinity.length > 0 || pod.podAntiAffinity.length > 0) {
-    // Terms without a namespace selector only select in the namespaces they name (or the Pod's own): walk those.
-    const namespaces = new Set<string>();
-    let everywhere = false;
-    for (const term of [...pod.podAffinity, ...pod.podAntiAffinity]) {
-      const covered = termNamespaces(term, pod.namespace);
-      if (covered === 'all' || covered === 'selector') everywhere = true;
-      else for (const namespace of covered) namespaces.add(namespace);
-    }
-    const candidates = everywhere ? bound.all() : [...namespaces].flatMap((namespace) => [...bound.inNamespace(namespace)]);
-    for (const other of candidates) {
-      const labels = labelsOf.get(other.nodeName);
-      if (!labels) continue;
-      // A Pod counts for the affinity only when it matches every term (the scheduler's affinityCounts).
-      if (pod.podAffinity.length > 0 && pod.podAffinity.every((term) => termSelects(term, pod.namespace, other, question.namespaceLabels))) {
-        pod.podAffinity.forEach((term, index) => {
-          const domain = labels[term.topologyKey];
-          if (domain !== undefined) affinityDomains[index]!.set(domain, (affinityDomains[index]!.get(domain) ?? 0) + 1);
-        });
-      }
-      pod.podAntiAffinity.forEach((term, index) => {
-        const domain = labels[term.topologyKey];
-        if (domain !== undefined && !antiAffinityDomains[index]!.has(domain) && termSelects(term, pod.namespace, other, question.namespaceLabels)) antiAffinityDomains[index]!.set(domain, other.key);
-      });
-    }
-  }
-  for (const other of bound.antiAffinityPods()) {
-    const labels = labelsOf.get(other.nodeName);
-    if (!labels) continue;
-    for (const term of other.podAntiAffinity) {
-      const domain = labels[term.topologyKey];
-      if (domain === undefined || !termSelects(term, other.namespace, pod, question.namespaceLabels)) continue;
-      let domains = existingAntiAffinity.get(term.topologyKey);
-      if (!domains) existingAntiAffinity.set(term.topologyKey, (domains = new Map()));
-      if (!domains.has(domain)) domains.set(domain, other.key);
-    }
-  }
-  const noneSelected = affinityDomains.every((domains) => domains.size === 0);
-  const selectsItself = pod.podAffinity.every((term) => termSelects(term, pod.namespace, pod, question.namespaceLabels));
-  return { affinityDomains, firstOfSeries: pod.podAffinity.length > 0 && noneSelected && selectsItself, antiAffinityDomains, existingAntiAffinity };
-}
-
-function spreadState(question: PlacementQuestion, bound: BoundPodsView | null, context: FilterContext): SpreadState | null {
-  const { pod, nodes } = question;
-  const constraints = pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule');
-  if (constraints.length === 0) return { counts: [], minimums: [], selfMatch: [] };
-  if (!bound) return null;
-  // The domains are those of nodes the Pod's node selector and required affinity allow, with every key present.
-  const eligible = nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined) && checks.NodeAffinity(node, context) === undefined);
-  const counted = context.wording.spreadCountsExcludedNodes
-    ? nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined))
-    : eligible;
-  const counts = constraints.map((constraint) => {
-    const domains = new Map<string, number>(eligible.map((node) => [node.labels[constraint.topologyKey]!, 0]));
-    for (const node of counted) {
-      const domain = node.labels[constraint.topologyKey]!;
-      if (!domains.has(domain)) continue;
-      let matching = domains.get(domain)!;
-      for (const other of bound.load(node.name).pods.values()) {
-        // Terminating Pods do not count toward the spread.
-        if (!other.deleting && other.namespace === pod.namespace && labelSelectorMatches(constraint.labelSelector, other.labels)) matching++;
-      }
-      domains.set(domain, matching);
-    }
-    return domains;
-  });
-  const minimums = counts.map((domains, index) => {
-    const values = [...domains.values()];
-    const minDomains = context.wording.spreadMinDomains ? constraints[index]!.minDomains : undefined;
-    // No domain at all: the scheduler's minimum stays at its maximum, and no skew can fail.
-    if (values.length === 0) return Number.MAX_SAFE_INTEGER;
-    if (minDomains !== undefined && values.length < minDomains) return 0;
-    return Math.min(...values);
-  });
-  return { counts, minimums, selfMatch: constraints.map((constraint) => labelSelectorMatches(constraint.labelSelector, pod.labels)) };
 }
 
 const noNotes: readonly string[] = [];

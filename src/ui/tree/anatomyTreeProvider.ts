@@ -10,7 +10,7 @@ import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placem
 import { errorMessage } from '../../core/util/errors';
 import { placementChildren } from './placementItems';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
-import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/health';
+import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/healthPolicy';
 import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
 
 export type { AnatomyTreeElement, StateElement } from './treeItems';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { podHealth } from '../../core/anatomy/health';
+import { podHealth } from '../../core/anatomy/healthPolicy';
 import type { TreeElement } from '../../core/anatomy/treeModel';
 import { componentLabel, healthColor, howItRuns, roleText, sourceLabel, Tooltip } from './treeText';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { heartbeatStopped, nodeHealth } from '../../core/anatomy/health';
+import { heartbeatStopped, nodeHealth } from '../../core/anatomy/healthPolicy';
 import { hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
 import { runtimeLink } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { formatDuration, type Health } from '../../core/anatomy/health';
+import { formatDuration, type Health } from '../../core/anatomy/healthPolicy';
 import { evidenceSentence } from '../../core/anatomy/render';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';

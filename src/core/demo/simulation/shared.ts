@@ -4,7 +4,7 @@
  */
 import { resourceTypeOfKind, type KubeObject } from '../resources';
 import { IDENTITY_RENEW_SECONDS, LEADER_LEASE_SECONDS, LEADER_RETRY_SECONDS } from '../kind/controlPlane';
-import { tolerates as toleratesTaint } from '../../placement/filters';
+import { tolerates as toleratesTaint } from '../../placement/filters/shared';
 import type { Toleration } from '../../placement/objects';
 
 export interface SimulationTiming {

@@ -5,7 +5,8 @@
  */
 import { evidenceSentence } from '../../anatomy/render';
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole } from '../../anatomy/types';
-import { nodeHealth } from '../../anatomy/health';
+import { nodeHealth } from '../../anatomy/healthPolicy';
+import type { PlacementOverlay } from '../../placement/overlay';
 import type { DiagramUiState, EdgeKind, Health, SceneBox, SceneEdge, SceneGroup } from '../scene';
 import { roleStringKeys, type DiagramStrings, defaultDiagramStrings, format } from '../strings';
 import { dejaVuMeasure, elideName, labelRoom, type TextMeasure } from '../text';
@@ -44,6 +45,8 @@ export interface LayoutOptions {
   readonly pageSize?: number;
   /** How wide text is drawn: names that do not fit their box are shortened in the middle. */
   readonly measure?: TextMeasure;
+  /** Where a Pod the user asked about fits, drawn over the nodes in the placement view (set by the host). */
+  readonly placement?: PlacementOverlay;
 }
 
 export abstract class SceneCanvas {
@@ -60,6 +63,8 @@ export abstract class SceneCanvas {
   protected nodesTop = margin + headerHeight;
   protected drawnNodeNames: readonly string[] = [];
   protected drawnPodNames: readonly string[] = [];
+  /** The placement answer drawn over the nodes: only in the placement view, and only when one was asked for. */
+  protected readonly placement: PlacementOverlay | undefined;
 
   constructor(
     protected readonly anatomy: ClusterAnatomy,
@@ -67,6 +72,7 @@ export abstract class SceneCanvas {
     options: LayoutOptions,
   ) {
     this.strings = options.strings ?? defaultDiagramStrings;
+    this.placement = ui.view === 'placement' ? options.placement : undefined;
     this.locale = options.locale ?? 'en';
     this.measure = options.measure ?? dejaVuMeasure;
     const generated = Date.parse(anatomy.generatedAt);

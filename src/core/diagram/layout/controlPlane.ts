@@ -1,6 +1,6 @@
 /** The control plane of the architecture view: kube-apiserver as the hub, etcd, the controllers and the scheduler. */
 import type { ComponentId, ComponentPod } from '../../anatomy/types';
-import { podsHealth } from '../../anatomy/health';
+import { podsHealth } from '../../anatomy/healthPolicy';
 import type { BoxCard, Health, SceneBox } from '../scene';
 import { format, formatCount } from '../strings';
 import { SceneCanvas, componentHeight, componentWidth, formatEvidence } from './canvas';

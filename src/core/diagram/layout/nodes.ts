@@ -1,7 +1,7 @@
 /** The nodes: columns with kubelet, the runtime and their Pods, node groups for large clusters, and their spokes. */
 import { runtimeLink } from '../../anatomy/runtime';
 import type { ComponentPod, NodeAnatomy } from '../../anatomy/types';
-import { defaultLeaseDurationSeconds, podHealth } from '../../anatomy/health';
+import { defaultLeaseDurationSeconds, podHealth } from '../../anatomy/healthPolicy';
 import { nodeAriaLabel, nodeDetailText, nodeHeartbeatText } from '../nodeText';
 import { comparePods } from '../podOrder';
 import type { EdgeKind, Health, SceneBox, SceneGroup } from '../scene';
@@ -124,7 +124,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
 
   /** The placement view's verdict for a node, when the user asked where a Pod fits. */
   private placementMark(node: NodeAnatomy): { detail: string; health: Health; filter?: string; why?: string } | undefined {
-    const overlay = this.ui.view === 'placement' ? this.anatomy.placement : undefined;
+    const overlay = this.placement;
     const verdict = overlay?.nodes[node.name];
     if (!overlay || !verdict) return undefined;
     if (verdict.fits === true) return { detail: overlay.boundNode === node.name ? this.strings.placementRunsHere : this.strings.placementFits, health: 'ok' };

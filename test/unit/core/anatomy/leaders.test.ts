@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { leaderElections, markLeadership } from '../../../../src/core/anatomy/leaders';
+import { leaderElections, markLeadership } from '../../../../src/core/anatomy/leaderElection';
 import { slimLease } from '../../../../src/core/kube/slim';
 import { pod } from '../../../fixtures/anatomy/builders';
 

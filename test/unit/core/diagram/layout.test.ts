@@ -1,10 +1,11 @@
 import { strict as assert } from 'node:assert';
-import { layoutDiagram } from '../../../../src/core/diagram/layout';
+import { layoutDiagram, type LayoutOptions } from '../../../../src/core/diagram/layout';
 import { defaultUiState, type Scene } from '../../../../src/core/diagram/scene';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
+import type { PlacementOverlay } from '../../../../src/core/placement/overlay';
 import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, oldCiliumAnatomy, pod, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
-const architecture = (anatomy = kindAnatomy(), ui = {}) => layoutDiagram(anatomy, { ...defaultUiState, ...ui });
+const architecture = (anatomy = kindAnatomy(), ui = {}, options: LayoutOptions = {}) => layoutDiagram(anatomy, { ...defaultUiState, ...ui }, options);
 const componentBoxes = (scene: Scene, component: string) => scene.boxes.filter((box) => box.component === component);
 
 describe('diagram layout', () => {
@@ -235,26 +236,24 @@ describe('diagram layout', () => {
   });
 
   describe('where a Pod can run (the placement view)', () => {
-    const overlay = (anatomy: ClusterAnatomy): ClusterAnatomy => ({
-      ...anatomy,
-      placement: {
-        subject: 'Pod kube-system/coredns-1',
-        state: 'pending',
-        boundNode: null,
-        fits: 1,
-        total: 3,
-        said: '0/3 nodes are available: 3 Insufficient cpu.',
-        message: null,
-        nodes: {
-          'multi-node-control-plane': { fits: false, filter: 'TaintToleration', why: 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
-          'multi-node-worker': { fits: true },
-          'multi-node-worker2': { fits: 'unknown' },
-        },
+    // The placement answer travels beside the anatomy, not inside it.
+    const placement: PlacementOverlay = {
+      subject: 'Pod kube-system/coredns-1',
+      state: 'pending',
+      boundNode: null,
+      fits: 1,
+      total: 3,
+      said: '0/3 nodes are available: 3 Insufficient cpu.',
+      message: null,
+      nodes: {
+        'multi-node-control-plane': { fits: false, filter: 'TaintToleration', why: 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
+        'multi-node-worker': { fits: true },
+        'multi-node-worker2': { fits: 'unknown' },
       },
-    });
+    };
 
     it('marks every node: fits, does not (with the first reason), or not known; and says how many fit', () => {
-      const scene = architecture(overlay(kindAnatomy()), { view: 'placement' });
+      const scene = architecture(kindAnatomy(), { view: 'placement' }, { placement });
       const panel = (name: string) => scene.boxes.find((box) => box.id === `node:${name}`)!;
       assert.deepEqual([panel('multi-node-control-plane').health, panel('multi-node-worker').health, panel('multi-node-worker2').health], ['error', 'ok', 'unknown']);
       assert.equal(panel('multi-node-control-plane').detail, '✗ does not fit');
@@ -271,8 +270,7 @@ describe('diagram layout', () => {
     });
 
     it('draws the architecture view, and the placement view without a question, as before', () => {
-      const asked = overlay(kindAnatomy());
-      assert.deepEqual(architecture(asked).boxes.map((box) => [box.id, box.health, box.detail]), architecture(kindAnatomy()).boxes.map((box) => [box.id, box.health, box.detail]));
+      assert.deepEqual(architecture(kindAnatomy(), {}, { placement }).boxes.map((box) => [box.id, box.health, box.detail]), architecture(kindAnatomy()).boxes.map((box) => [box.id, box.health, box.detail]));
       const plain = architecture(kindAnatomy(), { view: 'placement' });
       assert.equal(plain.header.title, 'kube-system Pods by node in kind-multi-node');
       assert.notEqual(plain.boxes.find((box) => box.id === 'node:multi-node-control-plane')!.detail?.startsWith('✗'), true);

@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { leaderAnnotation, leaderFromAnnotation, leaderFromLease, leaderFromLockObject, leaderLockNames } from '../../../../src/core/health/leaderElection';
+import { leaderAnnotation, leaderFromAnnotation, leaderFromLease, leaderFromLockObject, leaderLockNames } from '../../../../src/core/anatomy/leaderElection';
 
 const now = Date.parse('2026-12-01T12:00:00Z');
 const identity = 'kind-control-plane_5a0e3b1c-93f2-4c1e-a7d4-0f1e2d3c4b5a';

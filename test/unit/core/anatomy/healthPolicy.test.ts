@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { formatDuration, heartbeatDeadline, heartbeatStopped, leaseAgeSeconds, nodeHealth, podHealth, podsHealth } from '../../../../src/core/anatomy/health';
+import { formatDuration, heartbeatDeadline, heartbeatStopped, leaseAgeSeconds, nodeHealth, podHealth, podsHealth } from '../../../../src/core/anatomy/healthPolicy';
 import type { LeaseInfo } from '../../../../src/core/anatomy/types';
 import { node, pod } from '../../../fixtures/anatomy/builders';
 

@@ -4,11 +4,16 @@
  * Kubernetes 1.20 (kubernetes/kubernetes#94603); before that, client-go kept the same record as JSON in the
  * annotation `control-plane.alpha.kubernetes.io/leader` of an Endpoints or ConfigMap (resourcelock/interface.go),
  * a lock client-go stopped supporting in 1.24 (kubernetes/kubernetes#106852).
+ *
+ * The one place the leader is worked out: the anatomy marks the leading replica from the Leases a session
+ * watches (renewals do not change who leads, so only a new holder changes the anatomy), and
+ * `cluster-anatomy health` and the views read the same locks, and how fresh they are, from here
+ * (docs/anatomy.md).
  */
-import { heartbeatStopped, leaseAgeSeconds } from '../anatomy/health';
-import type { LeaseInfo } from '../anatomy/types';
+import { heartbeatStopped, leaseAgeSeconds } from './healthPolicy';
+import type { ComponentPod, LeaderElection, LeaseInfo } from './types';
+import { finite, jsonObject, text, type JsonObject } from '../kube/jsonFields';
 import type { SlimLease } from '../kube/slim';
-import { finite, jsonObject, text, type JsonObject } from './fields';
 
 export type LeaderElectedComponent = 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager';
 
@@ -113,4 +118,41 @@ export function leaderFromLockObject(resource: LockResource, object: unknown, no
   if (resource === 'leases') return leaderFromLease(object, now);
   const annotation = jsonObject(jsonObject(jsonObject(object).metadata).annotations)[leaderAnnotation];
   return typeof annotation === 'string' ? leaderFromAnnotation(annotation, now) : undefined;
+}
+
+type LeaderElected = LeaderElection['component'];
+
+const lockNames: ReadonlySet<string> = new Set(leaderLockNames.map((lock) => lock.name));
+
+/** The held locks among kube-system's Leases, with the leading Pod when its host is a node that runs one. */
+export function leaderElections(leases: readonly SlimLease[], podsByNode: ReadonlyMap<string, readonly ComponentPod[]>, now: number): LeaderElection[] {
+  const elections: LeaderElection[] = [];
+  for (const lease of leases) {
+    if (lease.metadata.namespace !== 'kube-system' || !lockNames.has(lease.metadata.name)) continue;
+    const lock = leaderFromSlimLease(lease, now);
+    if (!lock) continue;
+    const component = lease.metadata.name as LeaderElected;
+    const host = lock.holderHost ?? null;
+    const leaderPod = host ? (podsByNode.get(host) ?? []).find((pod) => pod.component === component)?.pod ?? null : null;
+    elections.push({
+      component,
+      holderIdentity: lock.holderIdentity,
+      holderHost: host,
+      leaderPod,
+      leaseDurationSeconds: lock.leaseDurationSeconds ?? null,
+      acquireTime: lock.acquiredAt ?? null,
+      transitions: lock.transitions ?? null,
+    });
+  }
+  return elections.sort((a, b) => a.component.localeCompare(b.component));
+}
+
+/** The node's Pods with each leader-elected replica marked leader or standby, where its component's lock is known. */
+export function markLeadership(pods: readonly ComponentPod[], elections: readonly LeaderElection[]): ComponentPod[] {
+  return pods.map((pod) => {
+    // A holder whose host is not one of these nodes (or cannot be told) leaves the replicas unmarked.
+    const election = elections.find((candidate) => candidate.component === pod.component);
+    if (!election?.leaderPod) return pod;
+    return { ...pod, leadership: election.leaderPod === pod.pod ? 'leader' : 'standby' };
+  });
 }
