@@ -54,13 +54,14 @@ export class WatchHub implements Disposable {
   /**
    * A subscription to a collection, joined when it starts. A selected subscription that can say which objects
    * its selectors select (`matches`) is served by the unselected collection of its path when one is open:
-   * kube-system's Pods are watched once, for the anatomy and for a trace of a kube-system Deployment alike.
+   * kube-system's Pods are watched once, for the anatomy and for a trace of a kube-system Deployment alike. A
+   * wider collection that fails (RBAC may grant one object by name, not the list) serves nobody else.
    */
   subscribe<T extends { readonly metadata: SlimMeta }>(options: SubscribeOptions<T>): WatchSubscription<T> {
     const selected = Boolean(options.labelSelector || options.fieldSelector);
     return new WatchSubscription<T>(options, () => {
       const wider = selected && options.matches ? this.collections.get(collectionKey(options.path)) : undefined;
-      return wider ? { collection: wider, filtered: true } : { collection: this.collectionFor(options), filtered: false };
+      return wider?.state === 'synced' ? { collection: wider, filtered: true } : { collection: this.collectionFor(options), filtered: false };
     });
   }
 

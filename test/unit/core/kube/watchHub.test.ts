@@ -178,6 +178,26 @@ describe('the shared watch layer', function () {
     await until('a new watch is open', () => server.open.size === 1);
   });
 
+  it('does not serve a selected subscription from a wider collection that fails: it asks for its own', async () => {
+    const pods = new Map([['web-1', rawPod('web-1', '5', { tier: 'web' })]]);
+    hostile.script(PODS, ({ watch, query, response }) => {
+      // Allowed by name or selector only, as RBAC's resourceNames allows one object and not the list.
+      if (!query.get('labelSelector')) return sendJson(response, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'forbidden' });
+      if (watch) return watchEvents(response, []);
+      sendJson(response, 200, listBody([...pods.values()], '7'));
+    });
+    const all = hub.subscribe({ path: PODS, what: 'Pods', slim: withNode });
+    await all.start();
+    await all.whenSettled();
+    assert.equal(all.state, 'error');
+    const web = hub.subscribe({ path: PODS, what: 'Pods', slim: withLabels, labelSelector: 'tier=web', matches: tierIs('web') });
+    await web.start();
+    await web.whenSettled();
+    assert.equal(web.state, 'synced');
+    assert.deepEqual(web.list().map((pod) => pod.metadata.name), ['web-1']);
+    assert.equal(hub.openCollections().length, 2);
+  });
+
   it('gives one state to every subscriber: a failing collection fails for all, and a late subscriber settles at once with its error', async () => {
     hostile.script(PODS, ({ response }) => sendJson(response, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'pods is forbidden' }));
     const first = hub.subscribe({ path: PODS, what: 'Pods in kube-system', slim: withNode });
