@@ -146,7 +146,8 @@ export class SharedCollection implements Disposable {
 
   /** Adds a subscriber; the first starts the list and watch, a later one is filled by the next list. */
   join(member: WatchSubscription<Keyed>): void {
-    if (this.stopped) return;
+    // A stopped collection (its context closed meanwhile) lists nothing: the member settles, stopped.
+    if (this.stopped) return member.settle();
     this.members.add(member);
     if (this.currentState === 'error') member.settle();
     if (!this.started) {

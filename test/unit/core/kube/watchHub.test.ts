@@ -198,6 +198,15 @@ describe('the shared watch layer', function () {
     assert.equal(hub.openCollections().length, 2);
   });
 
+  it('settles a subscription started after its context closed, as stopped, without a request', async () => {
+    hub.dispose();
+    const late = hub.subscribe({ path: PODS, what: 'Pods', slim: withNode });
+    await late.start();
+    await late.whenSettled();
+    assert.equal(late.state, 'stopped');
+    assert.equal(hostile.count(PODS), 0);
+  });
+
   it('gives one state to every subscriber: a failing collection fails for all, and a late subscriber settles at once with its error', async () => {
     hostile.script(PODS, ({ response }) => sendJson(response, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'pods is forbidden' }));
     const first = hub.subscribe({ path: PODS, what: 'Pods in kube-system', slim: withNode });
