@@ -1,14 +1,15 @@
-// Builds four bundles:
+// Builds five bundles:
 //   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
 //   dist/cli.js        the `cluster-anatomy` command over the same core
 //   dist/kube.js       @kubernetes/client-node, loaded on first use so activation stays cheap
+//   dist/demo.js       the built-in demo cluster (src/demo), loaded only when the user opens it
 //   dist/webview/diagram.js  the diagram's browser code (iife)
 // Flags: --production (minified, no source maps), --watch (rebuild on change, problem-matcher output),
 // --test-hooks (what lets the integration tests answer confirmations; never in the package people install),
 // --outdir DIR (instead of dist).
 import * as esbuild from 'esbuild';
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve, sep } from 'node:path';
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -39,6 +40,22 @@ const lazyKubeClient = {
   },
 };
 
+/**
+ * The demo lives in its own bundle: the product's `require('…/demo')` of its entry (src/demo/index.ts) becomes a
+ * lazy require of ./demo.js. The demo's own files, and its bundle, resolve as usual.
+ */
+const demoFolder = resolve('src/demo');
+const lazyDemo = {
+  name: 'lazy-demo',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)demo(\/index)?(\.ts)?$/ }, (args) => {
+      if (!args.path.startsWith('.') || args.importer.startsWith(demoFolder + sep)) return undefined;
+      const target = resolve(args.resolveDir, args.path).replace(/(\/index)?(\.ts)?$/, '');
+      return target === demoFolder ? { path: './demo.js', external: true } : undefined;
+    });
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -52,10 +69,11 @@ const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20
 
 const builds = [
   { ...nodeCommon, entryPoints: ['src/extension.ts'], outfile: join(outdir, 'extension.js'), external: ['vscode'],
-    plugins: [...common.plugins, lazyKubeClient] },
+    plugins: [...common.plugins, lazyKubeClient, lazyDemo] },
   { ...nodeCommon, entryPoints: ['src/cli/main.ts'], outfile: join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' },
-    plugins: [...common.plugins, lazyKubeClient] },
+    plugins: [...common.plugins, lazyKubeClient, lazyDemo] },
   { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: join(outdir, 'kube.js') },
+  { ...nodeCommon, entryPoints: ['src/demo/index.ts'], outfile: join(outdir, 'demo.js') },
   { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/diagram.ts'],
     outfile: join(outdir, 'webview', 'diagram.js') },
 ];

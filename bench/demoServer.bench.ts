@@ -34,7 +34,7 @@ function stats(): Stats {
 }
 
 async function child(): Promise<void> {
-  const { startDemoCluster } = await import('../src/core/demo/demoCluster');
+  const { startDemoCluster } = await import('../src/demo/demoCluster');
   const started = performance.now();
   const cluster = await startDemoCluster({ generate: { nodes }, leaseRenewSeconds: 10 });
   const ready: Ready = { kind: 'ready', server: cluster.server, token: cluster.token, caPem: cluster.caPem, startMs: performance.now() - started };

@@ -10,11 +10,11 @@ import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { buildCluster, SuffixSource } from '../src/core/demo/fixture';
-import { resourceTypeOfKind } from '../src/core/demo/resources';
-import { ClusterSimulation, timingFor } from '../src/core/demo/simulation';
-import { ObjectStore } from '../src/core/demo/store';
-import { startDemoClusterInWorker } from '../src/core/demo/demoWorker';
+import { buildCluster, SuffixSource } from '../src/demo/fixture';
+import { resourceTypeOfKind } from '../src/demo/resources';
+import { ClusterSimulation, timingFor } from '../src/demo/simulation';
+import { ObjectStore } from '../src/demo/store';
+import { startDemoClusterInWorker } from '../src/demo/demoWorker';
 import { demoRequest } from '../test/support/demo';
 
 const { values } = parseArgs({ options: { replicas: { type: 'string', default: '500' } } });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { KubeConfig } from '@kubernetes/client-node';
-import { startDemoClusterInWorker } from '../src/core/demo/demoWorker';
+import { startDemoClusterInWorker } from '../src/demo/demoWorker';
 import { buildTrace, type Trace } from '../src/core/trace/timeline';
 import { TraceSession } from '../src/core/trace/traceSession';
 import type { EventRing } from '../src/core/trace/eventRing';

@@ -6,7 +6,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { request as httpsRequest } from 'node:https';
 import type { ClientRequest } from 'node:http';
-import { MAX_ADDED_PODS } from '../src/core/demo/simulation/base';
+import { MAX_ADDED_PODS } from '../src/demo/simulation/base';
 import { demoRequest, type DemoResponse } from '../test/support/demo';
 
 interface Scale {
@@ -42,7 +42,7 @@ type ProbeMessage = { type: 'probe'; ms: number };
 // ---- the demo, in a child process of its own, so its memory and stalls are its own ----
 
 async function serveDemo(): Promise<void> {
-  const { startDemoCluster } = await import('../src/core/demo/demoCluster');
+  const { startDemoCluster } = await import('../src/demo/demoCluster');
   const cluster = await startDemoCluster({ timeScale: 20 });
   const send = (message: DemoMessage) => process.connected && process.send?.(message);
   process.on('disconnect', () => process.exit(0));

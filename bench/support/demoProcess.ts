@@ -1,6 +1,6 @@
 // A demo cluster in a child process of its own, so a benchmark of the extension's model measures the model
 // and not the server. Driven over the IPC channel: { delete: [namespace, name] } → { deleted, at }.
-import { startDemoCluster } from '../../src/core/demo/demoCluster';
+import { startDemoCluster } from '../../src/demo/demoCluster';
 
 const nodes = Number(process.env.DEMO_NODES ?? 5000);
 const podsPerNode = Number(process.env.DEMO_PODS_PER_NODE ?? 0);

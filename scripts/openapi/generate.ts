@@ -1,4 +1,4 @@
-// Generates src/core/demo/openapi/kubernetes.json: the OpenAPI schemas of the kinds the demo cluster serves,
+// Generates src/demo/openapi/kubernetes.json: the OpenAPI schemas of the kinds the demo cluster serves,
 // with Kubernetes' own field descriptions. They come from @kubernetes/client-node, which is generated from the
 // Kubernetes OpenAPI: its models give each field's JSON name, type and format at run time, and its .d.ts files
 // keep each description as a doc comment. Run `npm run openapi` after upgrading client-node; a unit test checks
@@ -7,7 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import * as client from '@kubernetes/client-node';
 import * as ts from 'typescript';
-import { resourceTypes } from '../../src/core/demo/resources';
+import { resourceTypes } from '../../src/demo/resources';
 
 interface Attribute { name: string; baseName: string; type: string; format: string }
 interface ModelClass { getAttributeTypeMap(): Attribute[] }
@@ -129,7 +129,7 @@ export function generate(): GeneratedSchemas {
   return { kubernetesVersion, kinds, schemas: sorted };
 }
 
-export const outputPath = join(__dirname, '..', '..', 'src', 'core', 'demo', 'openapi', 'kubernetes.json');
+export const outputPath = join(__dirname, '..', '..', 'src', 'demo', 'openapi', 'kubernetes.json');
 
 export function serialize(generated: GeneratedSchemas): string {
   return `${JSON.stringify(generated, null, 1)}\n`;

@@ -1,4 +1,4 @@
-// Generates src/core/demo/protobuf/kubernetes-proto.json: the protobuf field table of every message reachable from
+// Generates src/demo/protobuf/kubernetes-proto.json: the protobuf field table of every message reachable from
 // the kinds the demo cluster writes (and DeleteOptions), so that the demo decodes the protobuf bodies kubectl's
 // typed commands send (`kubectl create deployment`, `create namespace`, `create configmap`, `expose` …).
 //
@@ -12,13 +12,13 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import openapi from '../../src/core/demo/openapi/kubernetes.json';
-import { wellKnownTypes } from '../../src/core/demo/protobuf/decode';
+import openapi from '../../src/demo/openapi/kubernetes.json';
+import { wellKnownTypes } from '../../src/demo/protobuf/decode';
 
 const cacheFolder = process.env.CLUSTER_ANATOMY_CACHE ?? join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'cluster-anatomy');
 const kubernetesSource = process.env.KUBERNETES_SOURCE ?? join(cacheFolder, 'kubernetes-v1.20.2', 'gopath', 'src', 'k8s.io', 'kubernetes');
 const staging = join(kubernetesSource, 'staging', 'src', 'k8s.io');
-const output = join(__dirname, '..', '..', 'src', 'core', 'demo', 'protobuf', 'kubernetes-proto.json');
+const output = join(__dirname, '..', '..', 'src', 'demo', 'protobuf', 'kubernetes-proto.json');
 
 /** The packages whose messages the served kinds reach; each folder holds a generated.proto and its Go types. */
 const packageFolders = ['api/core/v1', 'api/apps/v1', 'api/autoscaling/v1', 'apimachinery/pkg/apis/meta/v1', 'apimachinery/pkg/util/intstr', 'apimachinery/pkg/api/resource', 'apimachinery/pkg/runtime'];

@@ -1,13 +1,18 @@
 import { chmodSync, existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { kubernetesVersion } from '../core/demo/fixture';
-import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../core/demo/demoCluster';
-import { demoWorkerData, serveDemoInWorker } from '../core/demo/demoWorker';
+import type * as Demo from '../demo';
+import type { DemoCluster, DemoClusterOptions } from '../demo';
 import { parseCommandArgs, UsageError, type CliCommand, type CliIo } from './run';
 import { errorMessage } from '../core/util/errors';
 
-const usage = `Usage: cluster-anatomy demo [options]
+/** The demo is a bundle of its own, loaded only when this command is used: esbuild.mjs makes this dist/demo.js. */
+function loadDemo(): typeof Demo {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../demo') as typeof Demo;
+}
+
+const usage = (kubernetesVersion: string) => `Usage: cluster-anatomy demo [options]
 
 Serve the built-in demo cluster: the kind "multi-node" cluster (1 control plane, 2 workers, Kubernetes
 ${kubernetesVersion}) simulated on 127.0.0.1 over the real Kubernetes API, until Ctrl+C. It writes a
@@ -71,8 +76,11 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
   return {
     name: 'demo',
     summary: 'serve the built-in demo cluster (kind multi-node, simulated) until stopped',
-    usage,
+    get usage() {
+      return usage(loadDemo().kubernetesVersion);
+    },
     async run(args: string[], io: CliIo): Promise<number> {
+      const { demoWorkerData, kubernetesVersion, serveDemoInWorker, startDemoCluster } = loadDemo();
       // Started by the extension as its demo's worker thread: serve it there until the extension says stop.
       const inWorker = demoWorkerData();
       if (inWorker) {

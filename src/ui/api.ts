@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import type { ClusterAnatomy } from '../core/anatomy/types';
-import type { DemoCluster } from '../core/demo/demoCluster';
+import type { DemoCluster } from '../demo';
 import type { HandsOnReport } from '../core/handsOn/checks';
 import type { ConnectionStatus } from '../core/anatomy/connection';
 import type { RenderReport } from '../protocol/diagramProtocol';

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
-import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../../src/core/demo/demoCluster';
+import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../../src/demo/demoCluster';
 
 export interface RunningDemo {
   cluster: DemoCluster;

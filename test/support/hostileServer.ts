@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import type { Socket } from 'node:net';
 import type { KubeConfig } from '@kubernetes/client-node';
-import { demoKubeconfig } from '../../src/core/demo/demoCluster';
-import { createServingCertificates } from '../../src/core/demo/x509';
+import { demoKubeconfig } from '../../src/demo/demoCluster';
+import { createServingCertificates } from '../../src/demo/x509';
 import { loadKubeClient } from '../../src/core/kube/loadClient';
 
 /** One request as the script sees it. */

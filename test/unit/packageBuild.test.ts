@@ -2,7 +2,7 @@
 // hook is compiled out of the production build (esbuild.mjs without --test-hooks).
 import * as assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -30,5 +30,20 @@ describe('the packaged extension', function () {
     assert.ok(packaged.includes('clusterAnatomy.applyManifest'), 'the Apply command itself is there');
     assert.ok(!packaged.includes('answerConfirmationsForTests'), 'the test hook is compiled out');
     assert.ok(!packaged.includes('CLUSTER_ANATOMY_TEST_SOURCE'), 'nothing in the package reads the test runners\' environment');
+  });
+
+  it('keeps the demo cluster in a bundle of its own, loaded when the user opens it, and packs it', () => {
+    const outdir = join(folder, 'package');
+    if (!existsSync(join(outdir, 'extension.js'))) build('package');
+    // kubeadm's ConfigMap is the demo's own data: it is in the demo's bundle, not in the extension's or the CLI's.
+    const demo = readFileSync(join(outdir, 'demo.js'), 'utf8');
+    assert.ok(demo.includes('kubeadm-config'), 'the search finds the demo where it is');
+    for (const bundle of ['extension.js', 'cli.js']) {
+      const text = readFileSync(join(outdir, bundle), 'utf8');
+      assert.ok(!text.includes('kubeadm-config'), `the demo is not in ${bundle}`);
+      assert.ok(text.includes('require("./demo.js")'), `${bundle} loads the demo when it is opened`);
+    }
+    const packed = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
+    for (const bundle of ['extension.js', 'cli.js', 'kube.js', 'demo.js']) assert.ok(packed.includes(`!dist/${bundle}`), `the package holds dist/${bundle}`);
   });
 });

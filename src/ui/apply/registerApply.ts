@@ -8,7 +8,7 @@ import * as vscode from 'vscode';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import { type AppliedObject, applyPlan, type ApplyPlan, type ApplyReport, planApply, planDocuments, resolveTargets, targetName, traceableObject } from '../../core/apply/applyManifest';
 import { ManifestError, parseManifestObjects } from '../../core/apply/manifestObjects';
-import type { DemoCluster } from '../../core/demo/demoCluster';
+import type { DemoCluster } from '../../demo';
 import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { isDemoTarget, realClusterWriteRefusal } from '../clusterWrites';

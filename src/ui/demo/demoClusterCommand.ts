@@ -2,7 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { CommandIds } from '../commandIds';
-import type { DemoCluster, DemoClusterOptions } from '../../core/demo/demoCluster';
+import type * as Demo from '../../demo';
+import type { DemoCluster, DemoClusterOptions } from '../../demo';
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import { plainNotificationText } from '../../core/util/notificationText';
 import type { ContextSwitcher } from '../statusBar/contextSwitcher';
@@ -104,16 +105,17 @@ export class DemoClusterController implements vscode.Disposable {
   }
 
   private async startCluster(options: DemoClusterOptions): Promise<DemoCluster> {
+    // The demo is a bundle of its own, loaded only now that the user opens it: esbuild.mjs makes this dist/demo.js.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const { startDemoCluster, startDemoClusterInWorker } = require('../../demo') as typeof Demo;
     const cliBundle = this.host.context.asAbsolutePath(path.join('dist', 'cli.js'));
     if (fs.existsSync(cliBundle)) {
-      const { startDemoClusterInWorker } = await import('../../core/demo/demoWorker');
       const cluster = await startDemoClusterInWorker(options, { file: cliBundle });
       void cluster.exited.then((reason) => {
         if (reason && this.demo === cluster) this.host.log.error(`Demo cluster: ${reason}`);
       });
       return cluster;
     }
-    const { startDemoCluster } = await import('../../core/demo/demoCluster');
     return startDemoCluster(options);
   }
 

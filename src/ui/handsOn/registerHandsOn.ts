@@ -16,7 +16,7 @@ import { plainNotificationText } from '../../core/util/notificationText';
 import type { HandsOnMonitor } from '../../core/workspace/handsOnMonitor';
 import { CommandIds } from '../commandIds';
 import { isDemoTarget, isKindContext } from '../clusterWrites';
-import type { DemoCluster } from '../../core/demo/demoCluster';
+import type { DemoCluster } from '../../demo';
 import { experimentPrediction, experimentResultText, experimentTitle, experimentUnavailableText, findingText, stepTitle } from './handsOnText';
 import { type ExperimentSite, type HandsOnElement, HandsOnTreeProvider } from './handsOnView';
 import { HANDS_ON_VIEW_ID, stepDoneContextKey, WALKTHROUGH_ID } from './handsOnIds';

@@ -5,7 +5,7 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
-import { type DemoCluster, startDemoCluster } from '../../../src/core/demo/demoCluster';
+import { type DemoCluster, startDemoCluster } from '../../../src/demo/demoCluster';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { ContextStatusSnapshot } from '../../../src/ui/statusBar/contextSwitcher';
 import { until } from '../../support/until';

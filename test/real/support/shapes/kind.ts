@@ -1,4 +1,4 @@
-import { containerRuntimeVersion, corednsImage, etcdImage, kindnetImage, kubernetesVersion, localPathImage } from '../../../../src/core/demo/fixture';
+import { containerRuntimeVersion, corednsImage, etcdImage, kindnetImage, kubernetesVersion, localPathImage } from '../../../../src/demo/fixture';
 import {
   configMap, container, controlPlaneStaticPod, daemonSet, deployment, hostPathVolume, kubeDnsService, kubeProxyDaemonSet, kubeadmCoreDns, namespace, seedObjects, serviceAccount, shapeNode, tolerateEverything,
 } from './objects';
@@ -12,7 +12,7 @@ import type { ClusterShape, NodeSystemInfo, ShapeOptions } from './types';
  * implementation-details/: label node-role.kubernetes.io/control-plane, taint …/control-plane:NoSchedule; the
  * master label and taint were dropped in v1.24/v1.25, kubernetes/kubeadm#2200), kind's providerID
  * `kind://docker/<cluster>/<node>` (kubernetes-sigs/kind#1711, #1805), the versions the demo cluster carries
- * (src/core/demo/fixture.ts).
+ * (src/demo/fixture.ts).
  */
 
 const clusterName = 'multi-node';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadAnatomySnapshot } from '../../../../src/core/anatomy/snapshot';
-import { demoKubeconfig } from '../../../../src/core/demo/demoCluster';
+import { demoKubeconfig } from '../../../../src/demo/demoCluster';
 import { type HostileServer, sendJson, startHostileServer, statusBody } from '../../../support/hostileServer';
 
 describe('one-shot anatomy snapshot (the CLI)', function () {

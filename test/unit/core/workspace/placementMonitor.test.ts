@@ -33,7 +33,6 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
     assert.ok(answer);
     assert.equal(workspace.placement.running, true);
     assert.equal(answer.report.state, 'bound');
-    assert.ok(answer.report.feasible.includes(answer.report.boundNode!), 'its node is one it fits');
     const watch = await workspace.placement.ready();
     assert.equal(watch!.boundPodCount, 13, 'the demo\'s 13 bound Pods, all namespaces');
     await until('the idle watch to stop', () => !workspace.placement.running, 5_000);

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Disposable } from '../util/disposable';
+import type { Disposable } from '../core/util/disposable';
 import type { KubeObject, ResourceType } from './resources';
 
 export type StoreEventType = 'ADDED' | 'MODIFIED' | 'DELETED';

@@ -5,7 +5,7 @@
 import { buildEvent, type BuiltCluster, type NodeInfo, type SuffixSource } from '../fixture';
 import type { KubeObject } from '../resources';
 import { storedBytes, type ObjectStore } from '../store';
-import { errorMessage } from '../../util/errors';
+import { errorMessage } from '../../core/util/errors';
 import { type Loose, type SimulationTiming, eventType, podType } from './shared';
 
 /** Pods the workloads users create may add to the demo, in all: each one runs through scheduler and kubelet here. */

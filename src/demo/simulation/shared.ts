@@ -4,8 +4,8 @@
  */
 import { resourceTypeOfKind, type KubeObject } from '../resources';
 import { IDENTITY_RENEW_SECONDS, LEADER_LEASE_SECONDS, LEADER_RETRY_SECONDS } from '../kind/controlPlane';
-import { tolerates as toleratesTaint } from '../../placement/filters/shared';
-import type { Toleration } from '../../placement/objects';
+import { tolerates as toleratesTaint } from '../../core/placement/filters/shared';
+import type { Toleration } from '../../core/placement/objects';
 
 export interface SimulationTiming {
   /** Real milliseconds between two renewals of one node's Lease (kubelet: 10 s). */

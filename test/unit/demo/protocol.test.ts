@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { connect } from 'node:tls';
-import { demoRequest, demoWatch, startDemo, type RunningDemo } from '../../../support/demo';
+import { demoRequest, demoWatch, startDemo, type RunningDemo } from '../../support/demo';
 
 const tableAccept = 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json;as=Table;v=v1beta1;g=meta.k8s.io,application/json';
 

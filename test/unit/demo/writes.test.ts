@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { MAX_USER_NAMESPACES } from '../../../../src/core/demo/apiWrites';
-import { useDemo } from '../../../support/demo';
+import { MAX_USER_NAMESPACES } from '../../../src/demo/apiWrites';
+import { useDemo } from '../../support/demo';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 
-const root = join(__dirname, '..', '..', '..', '..');
+const root = join(__dirname, '..', '..', '..');
 
 describe('the demo attack script', function () {
   this.timeout(300_000);

@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
-import { apiserverIdentityName } from '../../../../src/core/demo/fixture';
-import { demoRequest, demoWatch, kubectlOrSkip, kubectlTable, runKubectl, startDemo, type RunningDemo } from '../../../support/demo';
+import { apiserverIdentityName } from '../../../src/demo/fixture';
+import { demoRequest, demoWatch, kubectlOrSkip, kubectlTable, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
 
 type Lease = { metadata: { name: string; labels?: Record<string, string>; managedFields: { manager: string; operation: string }[] }; spec: { holderIdentity: string; leaseDurationSeconds: number; acquireTime?: string; renewTime: string; leaseTransitions?: number } };
 

@@ -1,12 +1,12 @@
 import * as assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
-import { buildCluster, SuffixSource } from '../../../../src/core/demo/fixture';
-import { resourceTypeOfKind, type KubeObject } from '../../../../src/core/demo/resources';
-import { ClusterSimulation, POD_CREATE_BATCH, postsNodeStatus, timingFor } from '../../../../src/core/demo/simulation';
-import { ObjectStore } from '../../../../src/core/demo/store';
-import { jsonNestsDeeperThan, MAX_DEMO_REPLICAS, prototypeKeyPath, watchTimeoutOf } from '../../../../src/core/demo/writeValidation';
-import { useDemo } from '../../../support/demo';
-import { until } from '../../../support/until';
+import { buildCluster, SuffixSource } from '../../../src/demo/fixture';
+import { resourceTypeOfKind, type KubeObject } from '../../../src/demo/resources';
+import { ClusterSimulation, POD_CREATE_BATCH, postsNodeStatus, timingFor } from '../../../src/demo/simulation';
+import { ObjectStore } from '../../../src/demo/store';
+import { jsonNestsDeeperThan, MAX_DEMO_REPLICAS, prototypeKeyPath, watchTimeoutOf } from '../../../src/demo/writeValidation';
+import { useDemo } from '../../support/demo';
+import { until } from '../../support/until';
 
 const deploymentPath = '/apis/apps/v1/namespaces/kube-system/deployments/coredns';
 const mergePatch = { 'Content-Type': 'application/merge-patch+json' };

@@ -2,7 +2,7 @@ import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { kubectlOrSkip, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../../support/demo';
+import { kubectlOrSkip, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

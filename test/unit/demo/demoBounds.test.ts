@@ -1,11 +1,11 @@
 import * as assert from 'node:assert/strict';
 import { request as httpsRequest } from 'node:https';
 import type { ClientRequest } from 'node:http';
-import { MAX_OBJECT_BYTES } from '../../../../src/core/demo/store';
-import { MAX_MADE_POD_BYTES } from '../../../../src/core/demo/simulation/base';
-import { MAX_USER_OBJECTS_PER_KIND } from '../../../../src/core/demo/userQuota';
-import { demoWatch, type RunningDemo, useDemo } from '../../../support/demo';
-import { until } from '../../../support/until';
+import { MAX_OBJECT_BYTES } from '../../../src/demo/store';
+import { MAX_MADE_POD_BYTES } from '../../../src/demo/simulation/base';
+import { MAX_USER_OBJECTS_PER_KIND } from '../../../src/demo/userQuota';
+import { demoWatch, type RunningDemo, useDemo } from '../../support/demo';
+import { until } from '../../support/until';
 
 const mergePatch = { 'Content-Type': 'application/merge-patch+json' };
 const jsonPatch = { 'Content-Type': 'application/json-patch+json' };

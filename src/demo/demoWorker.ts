@@ -1,6 +1,6 @@
 import { isMainThread, MessageChannel, parentPort, receiveMessageOnPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
 import { demoKubeconfig, startDemoCluster, type DemoCluster, type DemoClusterOptions, type DemoControl } from './demoCluster';
-import { errorMessage } from '../util/errors';
+import { errorMessage } from '../core/util/errors';
 
 /**
  * The demo cluster in a worker thread of its own, so that nothing it does (a burst of writes, a slow list, a

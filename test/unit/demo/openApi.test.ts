@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { generate, outputPath, serialize } from '../../../../scripts/openapi/generate';
-import type { ClusterSession } from '../../../../src/core/anatomy/clusterSession';
-import { startDemo, type RunningDemo } from '../../../support/demo';
-import { startSession } from '../../../support/session';
+import { generate, outputPath, serialize } from '../../../scripts/openapi/generate';
+import type { ClusterSession } from '../../../src/core/anatomy/clusterSession';
+import { startDemo, type RunningDemo } from '../../support/demo';
+import { startSession } from '../../support/session';
 
 describe('the demo\'s OpenAPI', function () {
   this.timeout(60_000);

@@ -2,10 +2,10 @@
  * The ReplicaSet, Deployment and DaemonSet controllers, the scheduler, and kubelets starting the Pods bound to
  * them.
  */
-import { BoundPods, podKey } from '../../placement/boundPods';
-import { schedulingNodeOf, schedulingPodOf } from '../../placement/objects';
-import { explainPlacement } from '../../placement/place';
-import { parseKubeVersion } from '../../health/versionSkew';
+import { BoundPods, podKey } from '../../core/placement/boundPods';
+import { schedulingNodeOf, schedulingPodOf } from '../../core/placement/objects';
+import { explainPlacement } from '../../core/placement/place';
+import { parseKubeVersion } from '../../core/health/versionSkew';
 import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoMicros, isoSeconds, systemTolerationsForDaemonSet, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
 import { defaultTemplate } from '../defaults';
 import { managedEntry, type ManagedFieldsEntry } from '../managedFields';

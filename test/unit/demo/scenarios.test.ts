@@ -1,5 +1,5 @@
 import * as assert from 'node:assert/strict';
-import { demoRequest, startDemo, type RunningDemo } from '../../../support/demo';
+import { demoRequest, startDemo, type RunningDemo } from '../../support/demo';
 
 async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean, what: string, attempts = 200): Promise<T> {
   let value = await read();

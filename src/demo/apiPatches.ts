@@ -1,7 +1,7 @@
 /** The request bodies of the writes the demo serves: reading them safely, merge and JSON patches, the Scale subresource. */
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
-import { errorMessage } from '../util/errors';
+import { errorMessage } from '../core/util/errors';
 import { MAX_BODY_BYTES } from './apiFormats';
 import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';

@@ -6,7 +6,7 @@ import { findResourceType, groupVersions, qualifiedResource } from './resources'
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
-import { errorMessage } from '../util/errors';
+import { errorMessage } from '../core/util/errors';
 import { openApiV2Document, openApiV3Discovery, openApiV3Document } from './openApi';
 import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
 import { scaleOf } from './apiPatches';

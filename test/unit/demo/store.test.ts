@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { X509Certificate } from 'node:crypto';
-import { resourceTypeOfKind, type KubeObject } from '../../../../src/core/demo/resources';
-import { parseFieldSelector, parseLabelSelector, SelectorError } from '../../../../src/core/demo/selectors';
-import { ExpiredError, ObjectStore } from '../../../../src/core/demo/store';
-import { humanDuration } from '../../../../src/core/demo/tables';
-import { createServingCertificates } from '../../../../src/core/demo/x509';
+import { resourceTypeOfKind, type KubeObject } from '../../../src/demo/resources';
+import { parseFieldSelector, parseLabelSelector, SelectorError } from '../../../src/demo/selectors';
+import { ExpiredError, ObjectStore } from '../../../src/demo/store';
+import { humanDuration } from '../../../src/demo/tables';
+import { createServingCertificates } from '../../../src/demo/x509';
 
 const configMaps = resourceTypeOfKind('ConfigMap');
 const pods = resourceTypeOfKind('Pod');

@@ -1,10 +1,10 @@
 import * as assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { startDemoClusterInWorker, type WorkerDemoCluster } from '../../../../src/core/demo/demoWorker';
-import { demoRequest } from '../../../support/demo';
+import { startDemoClusterInWorker, type WorkerDemoCluster } from '../../../src/demo/demoWorker';
+import { demoRequest } from '../../support/demo';
 
 /** The CLI entry, loaded as TypeScript in the worker (the extension runs the built dist/cli.js the same way). */
-const script = { file: join(__dirname, '../../../../src/cli/main.ts'), execArgv: ['--require', require.resolve('tsx/cjs')] };
+const script = { file: join(__dirname, '../../../src/cli/main.ts'), execArgv: ['--require', require.resolve('tsx/cjs')] };
 
 describe('the demo cluster in a worker thread', () => {
   let demo: WorkerDemoCluster;

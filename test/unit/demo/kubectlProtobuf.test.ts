@@ -3,9 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { decodeProtobufObject, ProtobufDecodeError } from '../../../../src/core/demo/protobuf/decode';
-import { kubectlOrSkip, runKubectl, startDemo, type RunningDemo } from '../../../support/demo';
-import { until } from '../../../support/until';
+import { decodeProtobufObject, ProtobufDecodeError } from '../../../src/demo/protobuf/decode';
+import { kubectlOrSkip, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
+import { until } from '../../support/until';
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import type { KubeConfig, V1Pod } from '@kubernetes/client-node';
-import { loadKubeClient } from '../../../../src/core/kube/loadClient';
-import { startDemo, type RunningDemo } from '../../../support/demo';
+import { loadKubeClient } from '../../../src/core/kube/loadClient';
+import { startDemo, type RunningDemo } from '../../support/demo';
 
 describe('demo cluster with @kubernetes/client-node', function () {
   let demo: RunningDemo;

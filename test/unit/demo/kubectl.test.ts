@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { parse } from 'yaml';
-import { kubectlOrSkip, kubectlPath, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../../support/demo';
+import { kubectlOrSkip, kubectlPath, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
 
 describe('demo cluster with real kubectl: the article\'s hands-on', function () {
   let demo: RunningDemo;
