@@ -4,6 +4,7 @@
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
 import type { DurationUnits } from '../anatomy/health';
+import { defaultControlPlaneModeStrings, defaultEvidenceStrings } from '../anatomy/strings';
 
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
@@ -18,9 +19,6 @@ export const defaultDiagramStrings = {
   legendPlacementDoesNotFit: 'red border: the Pod does not fit there; why is under the node\'s name',
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
   controlPlane: 'Control plane',
-  modeStaticPods: 'runs as static Pods',
-  modeSelfHosted: 'self-hosted: runs as Pods the cluster manages',
-  modeUnknown: 'how it runs could not be told',
   controlPlaneHa: 'Control plane ({0} kube-apiserver replicas)',
   hostedControlPlane: 'Control plane managed by the provider',
   hostedDetail: 'etcd, scheduler and controllers are not visible in the API',
@@ -174,6 +172,9 @@ export const defaultDiagramStrings = {
   walk4: 'kube-scheduler sees Pods with no node and writes a binding to a node through kube-apiserver.',
   walk5: 'The kubelet of {0} sees the Pod bound to its node and starts its containers through the runtime (CRI).',
   walk6: 'kubelet writes the Pod\'s status back through kube-apiserver.',
+  // How the control plane runs and the evidence on the cards: the anatomy's catalogs (src/core/anatomy/strings.ts)
+  ...defaultControlPlaneModeStrings,
+  ...defaultEvidenceStrings,
 } as const;
 
 export type DiagramStringKey = keyof typeof defaultDiagramStrings;
