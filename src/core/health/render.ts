@@ -1,7 +1,9 @@
 /** The health report as text (the CLI) and as a list of problems (the status bar, the exit code). */
 import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, LeaderReport } from './report';
-import type { SkewVerdict } from './versionSkew';
+import { skewComparisonText, type SkewVerdict } from './versionSkew';
+import { defaultHealthStrings, type HealthStrings } from './strings';
+import { format } from '../util/catalog';
 import { textLines } from '../util/visibleText';
 
 /** Certificates this close to their end are worth a warning. */
@@ -55,19 +57,25 @@ export function healthProblems(report: ControlPlaneHealthReport, now = Date.pars
   return problems;
 }
 
-/** A problem in English (the CLI). */
-export function healthProblemText(problem: HealthProblem): string {
+/**
+ * A problem as a sentence: English for the CLI, or in the catalog's language. `endpoint` words /readyz and /livez
+ * (the CLI says `readyz`, the status bar `/readyz`).
+ */
+export function healthProblemText(problem: HealthProblem, strings: HealthStrings = defaultHealthStrings, endpoint: (name: 'readyz' | 'livez') => string = (name) => name): string {
   switch (problem.kind) {
     case 'checkFailed':
-      return `${problem.endpoint}: ${problem.check} failed${problem.detail ? ` (${problem.detail})` : ''}`;
+      // The detail is kube-apiserver's own words.
+      return problem.detail
+        ? format(strings.problemCheckFailedDetail, endpoint(problem.endpoint), problem.check, problem.detail)
+        : format(strings.problemCheckFailed, endpoint(problem.endpoint), problem.check);
     case 'endpointFailed':
-      return `${problem.endpoint} failed`;
+      return format(strings.problemEndpointFailed, endpoint(problem.endpoint));
     case 'leaderNotRenewed':
-      return `${problem.component}: its leader lock is not being renewed`;
+      return format(strings.problemLeaderNotRenewed, problem.component);
     case 'versionSkew':
-      return `version skew: ${problem.verdict.detail}`;
+      return format(strings.problemVersionSkew, skewComparisonText(problem.verdict.comparison, strings));
     case 'certificateExpires':
-      return `${problem.whose === 'apiServer' ? "the API server's certificate" : 'your client certificate'} expires in ${problem.days} days`;
+      return format(problem.whose === 'apiServer' ? strings.problemServingCertificate : strings.problemClientCertificate, problem.days);
   }
 }
 

@@ -25,3 +25,11 @@ export function bundleTranslator(bundle: Readonly<Record<string, unknown>>): (en
     return typeof translated === 'string' ? translated : english;
   };
 }
+
+/**
+ * `text` translated when it is one of the catalog's sentences without placeholders (a note a report carries as
+ * English), and as it is otherwise (cluster text, an error message).
+ */
+export function localizeKnown(text: string, catalog: Catalog, translate: (english: string) => string): string {
+  return Object.values(catalog).includes(text) ? translate(text) : text;
+}
