@@ -1,5 +1,6 @@
 /** The placement report as text, for the terminal. */
-import { evidenceText, type FilterEvidence } from './filters';
+import type { FilterEvidence } from './filters';
+import { filterEvidenceText } from './strings';
 import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
 import { inlineText, textLines } from '../util/visibleText';
@@ -27,7 +28,7 @@ export function renderPlacementText(report: PlacementReport, options: PlacementT
   const lines: string[] = [];
   const { pod } = report;
   // Values from the cluster and the manifest are cut when long; textLines keeps every line one line.
-  const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(evidenceText(item))).join('; ');
+  const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(filterEvidenceText(item))).join('; ');
   const where = report.state === 'bound' ? `on ${inlineText(report.boundNode ?? '')}` : stateText[report.state];
   lines.push(`Pod ${inlineText(pod.namespace)}/${inlineText(pod.name)}${options.from ? ` (of ${inlineText(options.from)})` : ''}: ${where}`);
   const said = options.said?.events[0];
