@@ -3,7 +3,8 @@ import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHeal
 import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, NodeAnatomy, PodSource } from './types';
 import { escapeActingCharacters } from '../util/visibleText';
-import { controlPlaneModeText } from './strings';
+import { controlPlaneModeText, defaultAnatomyStrings } from './strings';
+import { format } from '../util/catalog';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
 
@@ -58,7 +59,7 @@ function absentHow(absent: AbsentComponent): string {
     case 'embedded':
       return `embedded, not a Pod: ${absent.why}`;
     case 'replaced-by-cni':
-      return absent.implementation === 'cilium' ? "replaced by Cilium's kube-proxy replacement" : `replaced by the network plugin: ${absent.why}`;
+      return absent.implementation === 'cilium' ? defaultAnatomyStrings.replacedByCilium : `replaced by the network plugin: ${absent.why}`;
     default:
       return `not seen: ${absent.why}`;
   }
@@ -68,7 +69,7 @@ function absentHow(absent: AbsentComponent): string {
 export function heartbeatText(node: NodeAnatomy, now: number): string {
   const age = leaseAgeSeconds(node.lease, now);
   if (age === null) return 'no heartbeat Lease';
-  return heartbeatStopped(node.lease, now) ? `heartbeat stopped ${formatDuration(age)} ago` : `heartbeat ${formatDuration(age)} ago`;
+  return format(heartbeatStopped(node.lease, now) ? defaultAnatomyStrings.heartbeatStopped : defaultAnatomyStrings.heartbeatAgo, formatDuration(age));
 }
 
 /** The verdict words of the health policy, for plain text; a healthy Pod needs none. */

@@ -6,6 +6,13 @@
 import { type Catalog, format } from '../util/catalog';
 import type { ControlPlaneMode, Evidence } from './types';
 
+/** The anatomy's words that the CLI's text and the diagram share. */
+export const defaultAnatomyStrings = {
+  heartbeatAgo: 'heartbeat {0} ago',
+  heartbeatStopped: 'heartbeat stopped {0} ago',
+  replacedByCilium: "replaced by Cilium's kube-proxy replacement",
+} satisfies Catalog;
+
 /** How the control plane runs: whole (the CLI, the Markdown, the tree's tooltip) and in a word or two (the tree's row, the diagram's box). */
 export const defaultControlPlaneModeStrings = {
   modeStaticPods: 'static Pods run by kubelet from /etc/kubernetes/manifests (kubeadm, kind, minikube)',

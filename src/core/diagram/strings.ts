@@ -4,7 +4,7 @@
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
 import type { DurationUnits } from '../anatomy/health';
-import { defaultControlPlaneModeStrings, defaultEvidenceStrings } from '../anatomy/strings';
+import { defaultAnatomyStrings, defaultControlPlaneModeStrings, defaultEvidenceStrings } from '../anatomy/strings';
 
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
@@ -28,7 +28,6 @@ export const defaultDiagramStrings = {
   nothingRead: 'Nothing could be read from {0}',
   nothingReadDetail: 'The cluster was not drawn: {0}',
   embeddedInProcess: 'embedded in the k3s process',
-  replacedByCilium: "replaced by Cilium's kube-proxy replacement",
   apiServersHa: 'highly available: {0} API server addresses',
   apiServersSeveral: 'highly available: several API servers',
   apiServersOne: 'one API endpoint (may be a load balancer)',
@@ -54,8 +53,6 @@ export const defaultDiagramStrings = {
   nextPage: 'Next page',
   collapse: 'Collapse',
   expandGroup: 'expand: {0} nodes at a time',
-  heartbeatAgo: 'heartbeat {0} ago',
-  heartbeatStopped: 'heartbeat stopped {0} ago',
   noLease: 'no heartbeat Lease seen',
   // Duration units, {0} is the number: "12s", "3m", "2h 5m"
   durationSeconds: '{0}s',
@@ -172,7 +169,8 @@ export const defaultDiagramStrings = {
   walk4: 'kube-scheduler sees Pods with no node and writes a binding to a node through kube-apiserver.',
   walk5: 'The kubelet of {0} sees the Pod bound to its node and starts its containers through the runtime (CRI).',
   walk6: 'kubelet writes the Pod\'s status back through kube-apiserver.',
-  // How the control plane runs and the evidence on the cards: the anatomy's catalogs (src/core/anatomy/strings.ts)
+  // Heartbeats, how the control plane runs and the evidence on the cards: the anatomy's catalogs (src/core/anatomy/strings.ts)
+  ...defaultAnatomyStrings,
   ...defaultControlPlaneModeStrings,
   ...defaultEvidenceStrings,
 } as const;
