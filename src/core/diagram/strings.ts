@@ -194,12 +194,7 @@ export const roleStringKeys = {
 export type DiagramStrings = { readonly [K in DiagramStringKey]: string };
 
 /** Fills {0}, {1}, … with the arguments; a missing argument leaves its placeholder visible. */
-export function format(template: string, ...args: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? match : String(value);
-  });
-}
+export { format } from '../util/catalog';
 
 /** Takes strings from an untrusted source (a message) key by key, keeping the defaults for anything missing. */
 export function mergeDiagramStrings(partial: Partial<Record<string, unknown>> | undefined): DiagramStrings {
