@@ -132,16 +132,16 @@ const MARKS: Record<Finding['outcome'], string> = { holds: '✓', explained: '�
 const STEP_MARKS: Record<StepOutcome, string> = { done: '✓', fails: '✗', waiting: '…', unknown: '?' };
 
 /** The report as the CLI prints it: each step with its kubectl commands and what was seen. */
-export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>): string {
-  const lines = [format(defaultHandsOnStrings.checksOn, report.context), ''];
+export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>, strings: HandsOnStrings = defaultHandsOnStrings, evidence: EvidenceStrings = defaultEvidenceStrings): string {
+  const lines = [format(strings.checksOn, report.context), ''];
   report.steps.forEach((step, index) => {
-    lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${stepTitle(step.id)}`);
+    lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${stepTitle(step.id, strings)}`);
     for (const args of handsOnCommands(step.id, anatomy)) lines.push(`     $ ${commandLine(args)}`);
-    for (const finding of step.findings) lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding)}`);
+    for (const finding of step.findings) lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding, strings, evidence)}`);
     lines.push('');
   });
   const done = report.steps.filter((step) => step.outcome === 'done').length;
-  lines.push(report.allDone ? format(defaultHandsOnStrings.allStepsHold, report.steps.length) : format(defaultHandsOnStrings.someStepsHold, done, report.steps.length));
+  lines.push(report.allDone ? format(strings.allStepsHold, report.steps.length) : format(strings.someStepsHold, done, report.steps.length));
   return textLines(lines);
 }
 
