@@ -3,7 +3,7 @@ import * as vscode from 'vscode';
 import { type HealthProblem, healthProblemText } from '../core/health/render';
 import { defaultHealthStrings, type HealthStrings } from '../core/health/strings';
 import { type SkewComparison, skewComparisonText } from '../core/health/versionSkew';
-import { localizeCatalog, localizeKnown } from '../core/util/catalog';
+import { localizeCatalog, translateKnown } from '../core/util/catalog';
 
 /** src/core/health/strings.ts in the display language: the English text is the key in l10n/bundle.l10n.*.json. */
 export function localizedHealthStrings(): HealthStrings {
@@ -20,5 +20,5 @@ export function healthProblemLabel(problem: HealthProblem): string {
 
 /** A note of the report (why a lock is missing, what the API does not show) in the display language; other text as it is. */
 export function healthNoteLabel(note: string): string {
-  return localizeKnown(note, defaultHealthStrings, (english) => vscode.l10n.t(english));
+  return translateKnown(note, defaultHealthStrings, localizedHealthStrings());
 }

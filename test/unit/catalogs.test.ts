@@ -13,7 +13,7 @@ import { defaultHealthStrings } from '../../src/core/health/strings';
 import type { FilterEvidence } from '../../src/core/placement/filters';
 import { defaultPlacementStrings, filterEvidenceText, rejectedNodeSentence } from '../../src/core/placement/strings';
 import { defaultTraceStrings } from '../../src/core/trace/render';
-import { bundleTranslator, type Catalog, localizeCatalog, localizeKnown } from '../../src/core/util/catalog';
+import { bundleTranslator, type Catalog, localizeCatalog, translateKnown } from '../../src/core/util/catalog';
 import { hostedAnatomy, k3sAnatomy, kindAnatomy, oldCiliumAnatomy } from '../fixtures/anatomy/builders';
 
 const root = join(__dirname, '..', '..');
@@ -189,10 +189,10 @@ describe('catalogs: the Japanese UI says the evidence in Japanese', () => {
   it('the health report\'s notes and the hands-on\'s missing marks', () => {
     const health = localizeCatalog(defaultHealthStrings, toJapanese);
     for (const note of [defaultHealthStrings.noteHosted, defaultHealthStrings.noteNoLock, defaultHealthStrings.notVisibleNodeCertificates]) {
-      assert.doesNotMatch(localizeKnown(note, defaultHealthStrings, toJapanese), englishWords);
+      assert.doesNotMatch(translateKnown(note, defaultHealthStrings, health), englishWords);
     }
     assert.equal(health.noteNotRunning, 'このクラスタでは動いていません');
-    assert.equal(localizeKnown('etcd: connection refused', defaultHealthStrings, toJapanese), 'etcd: connection refused');
+    assert.equal(translateKnown('etcd: connection refused', defaultHealthStrings, health), 'etcd: connection refused');
     const marks = { code: 'mirrorMarks', outcome: 'fails', subject: 'kube-apiserver-cp', reason: 'marks-missing', names: ['annotation kubernetes.io/config.mirror', 'label tier=control-plane'] } as const;
     assert.equal(findingText(marks), 'kube-apiserver-cp: missing annotation kubernetes.io/config.mirror, label tier=control-plane.');
     assert.doesNotMatch(findingText(marks, localizeCatalog(defaultHandsOnStrings, toJapanese), japaneseEvidence), englishWords);

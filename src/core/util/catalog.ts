@@ -27,9 +27,10 @@ export function bundleTranslator(bundle: Readonly<Record<string, unknown>>): (en
 }
 
 /**
- * `text` translated when it is one of the catalog's sentences without placeholders (a note a report carries as
- * English), and as it is otherwise (cluster text, an error message).
+ * `text` in the language of `localized` when it is one of the English catalog's sentences without placeholders
+ * (a note a report carries in English), and as it is otherwise (cluster text, an error message).
  */
-export function localizeKnown(text: string, catalog: Catalog, translate: (english: string) => string): string {
-  return Object.values(catalog).includes(text) ? translate(text) : text;
+export function translateKnown<T extends Catalog>(text: string, english: T, localized: T): string {
+  const key = Object.keys(english).find((candidate) => english[candidate] === text);
+  return key === undefined ? text : (localized[key] ?? text);
 }
