@@ -1,9 +1,12 @@
 import { openAnatomySession } from '../core/anatomy/snapshot';
+import { defaultEvidenceStrings } from '../core/anatomy/strings';
+import { defaultHandsOnStrings } from '../core/handsOn/strings';
 import type { HandsOnReport } from '../core/handsOn/checks';
 import { commandLine, handsOnCommands } from '../core/handsOn/commands';
 import { findingText, renderHandsOnText } from '../core/handsOn/render';
 import { HandsOnMonitor } from '../core/workspace/handsOnMonitor';
 import { EXIT_PROBLEMS } from './healthCommand';
+import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 /** kubelet renews its Lease every 10 s by default; a little over one lease duration (40 s) sees every node's. */
@@ -13,7 +16,7 @@ export const checkCommand: CliCommand = {
   name: 'check',
   summary: "the tutorial's hands-on checks on a live cluster (static Pods, DaemonSets, node agents, Leases)",
   usage: [
-    'Usage: cluster-anatomy check [--kubeconfig FILE] [--context NAME] [--wait SECONDS] [--json]',
+    'Usage: cluster-anatomy check [--kubeconfig FILE] [--context NAME] [--wait SECONDS] [--json] [--lang en|ja]',
     '',
     "Runs the tutorial's hands-on on the cluster: the nodes and the control-plane label, kube-system's Pods and",
     'where they run, the static Pods (tier=control-plane, the mirror annotation), the DaemonSets, the coredns',
@@ -21,9 +24,13 @@ export const checkCommand: CliCommand = {
     'kube-node-lease, whose renewTime must advance: it watches them for up to --wait seconds (default 45; 0 to',
     "not wait). A check that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is",
     'explained, not failed. Exit 0 when every step holds, 3 when one does not, 1 when the cluster cannot be read.',
+    '--lang ja words the steps and the findings in Japanese.',
   ].join('\n'),
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, wait: { type: 'string' }, json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, wait: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+    const language = cliLanguage(values.lang);
+    const strings = cliCatalog(defaultHandsOnStrings, language);
+    const evidence = cliCatalog(defaultEvidenceStrings, language);
     const waitSeconds = values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(values.wait);
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600) throw new UsageError('--wait takes a number of seconds from 0 to 600');
     const { session } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
@@ -52,11 +59,11 @@ export const checkCommand: CliCommand = {
         const steps = report.steps.map((step) => ({
           ...step,
           commands: handsOnCommands(step.id, anatomy).map(commandLine),
-          findings: step.findings.map((finding) => ({ ...finding, text: findingText(finding) })),
+          findings: step.findings.map((finding) => ({ ...finding, text: findingText(finding, strings, evidence) })),
         }));
         io.stdout.write(`${JSON.stringify({ ...report, steps }, null, 2)}\n`);
       } else {
-        io.stdout.write(renderHandsOnText(report, anatomy));
+        io.stdout.write(renderHandsOnText(report, anatomy, strings, evidence));
       }
       return report.allDone ? EXIT_OK : EXIT_PROBLEMS;
     } finally {

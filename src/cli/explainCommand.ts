@@ -1,11 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
 import { explainField } from '../core/fields/explain';
 import { explanationJson, explanationText } from '../core/fields/explainRender';
-import type { Language } from '../core/fields/types';
 import { COMMAND_BUDGET, manifestFieldAt, MAX_MANIFEST_CHARS, offsetOf, parseManifest } from '../core/yaml/yamlPath';
+import { cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
-
-const languages: readonly Language[] = ['en', 'ja'];
 
 function positiveInteger(value: string | undefined, flag: string): number {
   if (value === undefined) throw new UsageError(`${flag} is required`);
@@ -35,8 +33,7 @@ export const explainCommand: CliCommand = {
     if (positionals.length !== 1) throw new UsageError(positionals.length === 0 ? 'FILE is required' : 'give exactly one FILE');
     const line = positiveInteger(values.line, '--line');
     const column = positiveInteger(values.column, '--column');
-    const language = (values.lang ?? 'en') as Language;
-    if (!languages.includes(language)) throw new UsageError(`--lang must be one of ${languages.join(', ')}`);
+    const language = cliLanguage(values.lang);
 
     const file = positionals[0];
     const info = await stat(file).catch((error: NodeJS.ErrnoException) => {

@@ -1,6 +1,8 @@
 import { openAnatomySession } from '../core/anatomy/snapshot';
 import { healthProblems, renderHealthText } from '../core/health/render';
 import { gatherControlPlaneHealth } from '../core/health/report';
+import { defaultHealthStrings } from '../core/health/strings';
+import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, parseCommandArgs } from './run';
 
 /** The exit code when the report finds a problem (a failing check, a lock nobody renews, skew, a certificate near its end). */
@@ -10,20 +12,22 @@ export const healthCommand: CliCommand = {
   name: 'health',
   summary: 'the control plane\'s checks, leaders, API servers, version skew and certificates',
   usage: [
-    'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [--json]',
+    'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [--json] [--lang en|ja]',
     '',
     'Reads the cluster once: kube-apiserver\'s /readyz and /livez checks, who leads kube-controller-manager and',
     'kube-scheduler (their Leases in kube-system), how many API servers there are, the version skew against the',
     'official policy, the API server\'s serving certificate, your client certificate and pending kubelet',
     'certificate requests. Exit 0 when it finds no problem, 3 when it does, 1 when the cluster cannot be read.',
+    '--lang ja words the report in Japanese.',
   ].join('\n'),
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' } });
+    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+    const strings = cliCatalog(defaultHealthStrings, cliLanguage(values.lang));
     const { session, anatomy } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     try {
       const clientCertificate = session.reader.clientCertificateSource();
       const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
-      io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report));
+      io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report, strings));
       return healthProblems(report).length > 0 ? EXIT_PROBLEMS : EXIT_OK;
     } finally {
       session.dispose();

@@ -7,7 +7,9 @@ import { manifestPod, type ManifestPod } from '../core/placement/manifestPod';
 import { schedulingPodOf } from '../core/placement/objects';
 import { explainPlacement } from '../core/placement/place';
 import { renderPlacementText } from '../core/placement/render';
+import { defaultPlacementStrings } from '../core/placement/strings';
 import { MAX_MANIFEST_CHARS } from '../core/yaml/yamlPath';
+import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 /** The Pod of the manifest document at `line` (1-based), or of the only document that makes a Pod. */
@@ -50,7 +52,7 @@ export const placementCommand: CliCommand = {
   name: 'placement',
   summary: 'which nodes a Pod fits, and why not the others, by the scheduler\'s filters on the live cluster',
   usage: [
-    'Usage: cluster-anatomy placement (--pod NAMESPACE/NAME | FILE [--line L]) [--all] [--json]',
+    'Usage: cluster-anatomy placement (--pod NAMESPACE/NAME | FILE [--line L]) [--all] [--json] [--lang en|ja]',
     '                                 [--kubeconfig FILE] [--context NAME]',
     '',
     'Re-runs kube-scheduler\'s filters (cordon, node name, taints and tolerations, node selector and required',
@@ -60,13 +62,15 @@ export const placementCommand: CliCommand = {
     'scheduler last said. FILE is a manifest: a Pod, or a workload whose Pod template is judged.',
     'Scores and tie-breaks cannot be read from outside the scheduler and are never guessed.',
     'Needs to list Nodes and all Pods (requests, ports, labels); without the Pods, says what is unknown.',
+    '--lang ja words the report in Japanese (the scheduler\'s own messages stay as it writes them).',
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { pod: { type: 'string' }, line: { type: 'string' }, all: { type: 'boolean' }, json: { type: 'boolean' }, kubeconfig: { type: 'string' }, context: { type: 'string' } },
+      { pod: { type: 'string' }, line: { type: 'string' }, all: { type: 'boolean' }, json: { type: 'boolean' }, kubeconfig: { type: 'string' }, context: { type: 'string' }, lang: { type: 'string' } },
       true,
     );
+    const strings = cliCatalog(defaultPlacementStrings, cliLanguage(values.lang));
     if ((values.pod === undefined) === (positionals.length === 0)) throw new UsageError('give either --pod NAMESPACE/NAME or one FILE');
     if (positionals.length > 1) throw new UsageError('give exactly one FILE');
     if (values.line !== undefined && (values.pod !== undefined || !/^\d+$/.test(values.line) || Number(values.line) < 1)) {
@@ -85,7 +89,7 @@ export const placementCommand: CliCommand = {
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ context, ...report, schedulerSaid: said.events, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundPodsError: state.boundError }) }, null, 2)}\n`);
     } else {
-      io.stdout.write(renderPlacementText(report, { limit: values.all ? Infinity : 20, said, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundError: state.boundError }) }));
+      io.stdout.write(renderPlacementText(report, { limit: values.all ? Infinity : 20, said, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundError: state.boundError }) }, strings));
       if (fromFile?.perNode) io.stdout.write('A DaemonSet\'s controller makes one Pod per node and pins each to its node; this is where the template itself fits.\n');
     }
     return EXIT_OK;

@@ -1,47 +1,24 @@
-/** The health report's problems and version comparisons in the user's language. */
+/** The health report's problems, comparisons and notes in the user's language: the core's catalog through vscode.l10n.t. */
 import * as vscode from 'vscode';
-import type { HealthProblem } from '../core/health/render';
-import type { SkewComparison } from '../core/health/versionSkew';
+import { type HealthProblem, healthProblemText } from '../core/health/render';
+import { defaultHealthStrings, type HealthStrings } from '../core/health/strings';
+import { type SkewComparison, skewComparisonText } from '../core/health/versionSkew';
+import { localizeCatalog, translateKnown } from '../core/util/catalog';
 
-const minorsLabel = (count: number) => (count === 1 ? vscode.l10n.t('1 minor version') : vscode.l10n.t('{0} minor versions', count));
-
-export function skewComparisonLabel(comparison: SkewComparison): string {
-  switch (comparison.kind) {
-    case 'apiServer':
-      if (comparison.relation === 'matches') return vscode.l10n.t('{0} {1} matches kube-apiserver {2}', comparison.component, comparison.own, comparison.apiServer);
-      return comparison.relation === 'newer'
-        ? vscode.l10n.t('{0} {1} is {2} newer than kube-apiserver {3}', comparison.component, comparison.own, minorsLabel(comparison.minors), comparison.apiServer)
-        : vscode.l10n.t('{0} {1} is {2} older than kube-apiserver {3}', comparison.component, comparison.own, minorsLabel(comparison.minors), comparison.apiServer);
-    case 'kubelet':
-      if (comparison.relation === 'matches') return vscode.l10n.t("kube-proxy {0} matches its node's kubelet {1}", comparison.own, comparison.kubelet);
-      return comparison.relation === 'newer'
-        ? vscode.l10n.t("kube-proxy {0} is {1} newer than its node's kubelet {2}", comparison.own, minorsLabel(comparison.minors), comparison.kubelet)
-        : vscode.l10n.t("kube-proxy {0} is {1} older than its node's kubelet {2}", comparison.own, minorsLabel(comparison.minors), comparison.kubelet);
-    case 'apiServers':
-      return comparison.minors === 0
-        ? vscode.l10n.t('every kube-apiserver instance is at {0}', comparison.newest)
-        : vscode.l10n.t('the newest kube-apiserver, {0}, is {1} newer than the oldest, {2}', comparison.newest, minorsLabel(comparison.minors), comparison.oldest);
-  }
+/** src/core/health/strings.ts in the display language: the English text is the key in l10n/bundle.l10n.*.json. */
+export function localizedHealthStrings(): HealthStrings {
+  return localizeCatalog(defaultHealthStrings, (english) => vscode.l10n.t(english));
 }
 
-const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
+export function skewComparisonLabel(comparison: SkewComparison): string {
+  return skewComparisonText(comparison, localizedHealthStrings());
+}
 
 export function healthProblemLabel(problem: HealthProblem): string {
-  switch (problem.kind) {
-    case 'checkFailed':
-      // The detail is kube-apiserver's own words.
-      return problem.detail
-        ? vscode.l10n.t('{0}: {1} failed ({2})', endpointLabel[problem.endpoint], problem.check, problem.detail)
-        : vscode.l10n.t('{0}: {1} failed', endpointLabel[problem.endpoint], problem.check);
-    case 'endpointFailed':
-      return vscode.l10n.t('{0} failed', endpointLabel[problem.endpoint]);
-    case 'leaderNotRenewed':
-      return vscode.l10n.t('{0}: its leader lock is not being renewed', problem.component);
-    case 'versionSkew':
-      return vscode.l10n.t('version skew: {0}', skewComparisonLabel(problem.verdict.comparison));
-    case 'certificateExpires':
-      return problem.whose === 'apiServer'
-        ? vscode.l10n.t("the API server's certificate expires in {0} days", problem.days)
-        : vscode.l10n.t('your client certificate expires in {0} days', problem.days);
-  }
+  return healthProblemText(problem, localizedHealthStrings(), (endpoint) => `/${endpoint}`);
+}
+
+/** A note of the report (why a lock is missing, what the API does not show) in the display language; other text as it is. */
+export function healthNoteLabel(note: string): string {
+  return translateKnown(note, defaultHealthStrings, localizedHealthStrings());
 }

@@ -1,8 +1,10 @@
 import { escapeMarkdown } from '../util/markdown';
 import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHealth } from './healthPolicy';
 import { runtimeLink, type RuntimeInterface } from './runtime';
-import type { AbsentComponent, ClusterAnatomy, ComponentPod, Evidence, NodeAnatomy, PodSource } from './types';
+import type { AbsentComponent, ClusterAnatomy, ComponentPod, NodeAnatomy, PodSource } from './types';
 import { escapeActingCharacters } from '../util/visibleText';
+import { controlPlaneModeText, defaultAnatomyStrings } from './strings';
+import { format } from '../util/catalog';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
 
@@ -16,57 +18,7 @@ const sourceText: Readonly<Record<PodSource, string>> = {
   bare: 'bare Pod',
 };
 
-const modeText: Readonly<Record<ClusterAnatomy['controlPlane']['mode'], string>> = {
-  'static-pods': 'static Pods run by kubelet from /etc/kubernetes/manifests (kubeadm, kind, minikube)',
-  hosted: 'managed by the provider: no control-plane nodes or Pods in the API',
-  embedded: 'embedded in one server binary (k3s/k0s): no control-plane Pods',
-  'self-hosted': 'self-hosted: control-plane components run as DaemonSets or Deployments',
-  unknown: 'not recognised: control-plane nodes without control-plane Pods (system services?)',
-};
-
-/**
- * One piece of evidence as a phrase a reader takes in one go: "Pod kube-apiserver-cp has annotation
- * kubernetes.io/config.mirror", "no label node-role.kubernetes.io/control-plane", "owned by DaemonSet/kube-proxy".
- */
-export function evidenceSentence(evidence: Evidence): string {
-  const { kind, key, value } = evidence;
-  const has = value !== undefined && value !== '';
-  switch (kind) {
-    case 'annotation':
-      // The control plane's evidence names the Pod that carries the annotation, not the annotation's value.
-      if (has && value.startsWith('on Pod ')) return `${value.slice(3)} has annotation ${key}`;
-      return has ? `annotation ${key}=${value}` : `annotation ${key}`;
-    case 'label':
-      return has ? `label ${key}=${value}` : `label ${key}`;
-    case 'owner':
-      if (has && value.startsWith('owns ')) return `${value.slice(5)} is owned by ${key}`;
-      if (has && value.startsWith('owner of ')) return `${value.slice(9)} is owned by ${key}`;
-      return has ? `owned by ${key} (${value})` : `owned by ${key}`;
-    case 'absence':
-      // Node roles read a label; other absences name what is missing themselves.
-      return `no ${/^node-role\.kubernetes\.io\//.test(key) ? `label ${key}` : key}${has ? ` (${value})` : ''}`;
-    case 'not-read':
-      return `${key} could not be read${has ? ` (${value})` : ''}`;
-    case 'count':
-      return has ? `${value} ${key}` : key;
-    case 'taint':
-      return has ? `taint ${key}:${value}` : `taint ${key}`;
-    case 'name':
-      return key === 'metadata.name' && has ? `named ${value}` : has ? `${key}: ${value}` : `name ${key}`;
-    case 'pod':
-      return has ? `Pod ${key} ${value}` : `Pod ${key}`;
-    case 'field':
-      return has ? `${key} is ${value}` : `field ${key}`;
-    case 'image':
-      return has ? `image ${value}` : 'image';
-    case 'endpoints':
-      return has ? `Endpoints ${key}: ${value}` : `Endpoints ${key}`;
-    case 'workload':
-      return key;
-    default:
-      return has ? `${kind} ${key}: ${value}` : `${kind} ${key}`;
-  }
-}
+export { evidenceSentence } from './strings';
 
 export function describeEvidence(evidence: ComponentPod['evidence']): string {
   return evidence.map((e) => (e.value !== undefined && e.value !== '' ? `${e.kind} ${e.key}=${e.value}` : `${e.kind} ${e.key}`)).join('; ');
@@ -107,7 +59,7 @@ function absentHow(absent: AbsentComponent): string {
     case 'embedded':
       return `embedded, not a Pod: ${absent.why}`;
     case 'replaced-by-cni':
-      return absent.implementation === 'cilium' ? "replaced by Cilium's kube-proxy replacement" : `replaced by the network plugin: ${absent.why}`;
+      return absent.implementation === 'cilium' ? defaultAnatomyStrings.replacedByCilium : `replaced by the network plugin: ${absent.why}`;
     default:
       return `not seen: ${absent.why}`;
   }
@@ -117,7 +69,7 @@ function absentHow(absent: AbsentComponent): string {
 export function heartbeatText(node: NodeAnatomy, now: number): string {
   const age = leaseAgeSeconds(node.lease, now);
   if (age === null) return 'no heartbeat Lease';
-  return heartbeatStopped(node.lease, now) ? `heartbeat stopped ${formatDuration(age)} ago` : `heartbeat ${formatDuration(age)} ago`;
+  return format(heartbeatStopped(node.lease, now) ? defaultAnatomyStrings.heartbeatStopped : defaultAnatomyStrings.heartbeatAgo, formatDuration(age));
 }
 
 /** The verdict words of the health policy, for plain text; a healthy Pod needs none. */
@@ -150,7 +102,7 @@ export function renderText(anatomy: ClusterAnatomy): string {
     lines.push(`Cannot read the cluster: ${anatomy.nothingRead.reason}`);
     return lines.map(plain).join('\n') + '\n';
   }
-  lines.push(`Control plane: ${modeText[anatomy.controlPlane.mode]}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`);
+  lines.push(`Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`);
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
   const apiServers = apiServersText(anatomy.controlPlane);
   if (apiServers) lines.push(`  API servers: ${apiServers}; evidence: ${describeEvidence(anatomy.controlPlane.apiServers?.evidence ?? [])}`);
@@ -274,7 +226,7 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
     '',
     `Server ${escapeMarkdown(anatomy.server)}, Kubernetes ${escapeMarkdown(anatomy.serverVersion ?? 'unknown')}. ` +
-      `Control plane: ${escapeMarkdown(modeText[anatomy.controlPlane.mode])}` +
+      `Control plane: ${escapeMarkdown(controlPlaneModeText(anatomy.controlPlane.mode))}` +
       `${controlPlaneNodes.length > 0 ? ` on ${escapeMarkdown(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.` +
       `${apiServersText(anatomy.controlPlane) ? ` API servers: ${escapeMarkdown(apiServersText(anatomy.controlPlane) ?? '')}.` : ''}`,
     '',

@@ -4,6 +4,7 @@
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
 import type { DurationUnits } from '../anatomy/healthPolicy';
+import { defaultAnatomyStrings, defaultControlPlaneModeStrings, defaultEvidenceStrings } from '../anatomy/strings';
 
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
@@ -18,9 +19,6 @@ export const defaultDiagramStrings = {
   legendPlacementDoesNotFit: 'red border: the Pod does not fit there; why is under the node\'s name',
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
   controlPlane: 'Control plane',
-  modeStaticPods: 'runs as static Pods',
-  modeSelfHosted: 'self-hosted: runs as Pods the cluster manages',
-  modeUnknown: 'how it runs could not be told',
   controlPlaneHa: 'Control plane ({0} kube-apiserver replicas)',
   hostedControlPlane: 'Control plane managed by the provider',
   hostedDetail: 'etcd, scheduler and controllers are not visible in the API',
@@ -30,7 +28,6 @@ export const defaultDiagramStrings = {
   nothingRead: 'Nothing could be read from {0}',
   nothingReadDetail: 'The cluster was not drawn: {0}',
   embeddedInProcess: 'embedded in the k3s process',
-  replacedByCilium: "replaced by Cilium's kube-proxy replacement",
   apiServersHa: 'highly available: {0} API server addresses',
   apiServersSeveral: 'highly available: several API servers',
   apiServersOne: 'one API endpoint (may be a load balancer)',
@@ -56,8 +53,6 @@ export const defaultDiagramStrings = {
   nextPage: 'Next page',
   collapse: 'Collapse',
   expandGroup: 'expand: {0} nodes at a time',
-  heartbeatAgo: 'heartbeat {0} ago',
-  heartbeatStopped: 'heartbeat stopped {0} ago',
   noLease: 'no heartbeat Lease seen',
   // Duration units, {0} is the number: "12s", "3m", "2h 5m"
   durationSeconds: '{0}s',
@@ -174,6 +169,10 @@ export const defaultDiagramStrings = {
   walk4: 'kube-scheduler sees Pods with no node and writes a binding to a node through kube-apiserver.',
   walk5: 'The kubelet of {0} sees the Pod bound to its node and starts its containers through the runtime (CRI).',
   walk6: 'kubelet writes the Pod\'s status back through kube-apiserver.',
+  // Heartbeats, how the control plane runs and the evidence on the cards: the anatomy's catalogs (src/core/anatomy/strings.ts)
+  ...defaultAnatomyStrings,
+  ...defaultControlPlaneModeStrings,
+  ...defaultEvidenceStrings,
 } as const;
 
 export type DiagramStringKey = keyof typeof defaultDiagramStrings;
@@ -195,12 +194,7 @@ export const roleStringKeys = {
 export type DiagramStrings = { readonly [K in DiagramStringKey]: string };
 
 /** Fills {0}, {1}, … with the arguments; a missing argument leaves its placeholder visible. */
-export function format(template: string, ...args: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (match, index: string) => {
-    const value = args[Number(index)];
-    return value === undefined ? match : String(value);
-  });
-}
+export { format } from '../util/catalog';
 
 /** Takes strings from an untrusted source (a message) key by key, keeping the defaults for anything missing. */
 export function mergeDiagramStrings(partial: Partial<Record<string, unknown>> | undefined): DiagramStrings {

@@ -3,7 +3,8 @@
  * it runs with kubectl), each finding one thing that section says to look for, with what was seen. A finding
  * that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is explained, not failed.
  */
-import type { AbsentComponent, ClusterAnatomy, ComponentId, ComponentPod, NodeAnatomy } from '../anatomy/types';
+import type { AbsentComponent, ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy } from '../anatomy/types';
+import { evidenceSentence, type EvidenceStrings } from '../anatomy/strings';
 import type { AnatomyTarget } from '../anatomy/target';
 import { CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL } from '../anatomy/classification/controlPlane';
 import { MIRROR_ANNOTATION } from '../anatomy/classification/pods';
@@ -273,6 +274,19 @@ function tierSelectsFinding(input: HandsOnInput, pods: { pod: ComponentPod }[], 
   return { code: 'tierSelects', outcome: 'holds', count: selected.length, names: selected.map(({ pod }) => pod.pod) };
 }
 
+/** The marks of a mirror Pod that a failing mirrorMarks finding names (in English, each an evidence phrase). */
+const MIRROR_MARKS = {
+  annotation: { kind: 'annotation', key: MIRROR_ANNOTATION },
+  component: { kind: 'label', key: 'component' },
+  tier: { kind: 'label', key: 'tier=control-plane' },
+} as const satisfies Record<string, Evidence>;
+
+/** A mark a mirrorMarks finding names, in the evidence strings' language; another name as it is. */
+export function mirrorMarkText(name: string, strings: EvidenceStrings): string {
+  const mark = Object.values(MIRROR_MARKS).find((candidate) => evidenceSentence(candidate) === name);
+  return mark ? evidenceSentence(mark, strings) : name;
+}
+
 /** What `kubectl describe pod kube-apiserver-<node>` shows: the mirror annotation, component= and tier= labels, the node. */
 function mirrorMarksFinding(input: HandsOnInput, staticPods: { pod: ComponentPod; node: NodeAnatomy | undefined }[]): Finding {
   const entry = staticPods.find(({ pod }) => pod.component === 'kube-apiserver') ?? staticPods[0]!;
@@ -281,10 +295,10 @@ function mirrorMarksFinding(input: HandsOnInput, staticPods: { pod: ComponentPod
   const annotation = pod.evidence.find((evidence) => evidence.kind === 'annotation' && evidence.key === MIRROR_ANNOTATION);
   if (!labels) return { code: 'mirrorMarks', outcome: 'unknown', subject: pod.pod, reason: 'labels-unknown' };
   const missing = [
-    ...(annotation ? [] : [`annotation ${MIRROR_ANNOTATION}`]),
-    ...(labels.component ? [] : ['label component']),
-    ...(labels.tier === 'control-plane' ? [] : ['label tier=control-plane']),
-  ];
+    ...(annotation ? [] : [MIRROR_MARKS.annotation]),
+    ...(labels.component ? [] : [MIRROR_MARKS.component]),
+    ...(labels.tier === 'control-plane' ? [] : [MIRROR_MARKS.tier]),
+  ].map((mark) => evidenceSentence(mark));
   if (missing.length > 0) return { code: 'mirrorMarks', outcome: 'fails', subject: pod.pod, reason: 'marks-missing', names: missing };
   return { code: 'mirrorMarks', outcome: 'holds', subject: pod.pod, names: [`component=${labels.component}`, 'tier=control-plane'], detail: node?.name ?? '' };
 }

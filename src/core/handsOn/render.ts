@@ -1,106 +1,130 @@
-/** The hands-on's steps and findings in English (the CLI and the JSON contract's readers); the extension localizes them. */
+/** The hands-on's steps, findings and experiments in words, from the catalog (src/core/handsOn/strings.ts): English for the CLI, localised by the extension. */
 import type { Finding, HandsOnReport, HandsOnStepId, StepOutcome } from './checks';
 import { commandLine, handsOnCommands } from './commands';
 import type { ClusterAnatomy } from '../anatomy/types';
 import { textLines } from '../util/visibleText';
+import { format } from '../util/catalog';
+import { defaultEvidenceStrings, type EvidenceStrings } from '../anatomy/strings';
+import { mirrorMarkText } from './checks';
+import type { ExperimentId, ExperimentPlan, ExperimentResult, ExperimentUnavailable } from './experiments';
+import { defaultHandsOnStrings, type HandsOnStrings } from './strings';
 
-export const STEP_TITLES: Record<HandsOnStepId, string> = {
-  nodes: 'The nodes, and which one is the control plane',
-  kubeSystemPods: "kube-system's Pods and where they run",
-  staticPods: 'Telling the static Pods apart',
-  workloads: 'The components run by a DaemonSet or a Deployment',
-  nodeAgents: 'The components that are not Pods',
-  leases: "kubelet's heartbeat: the Leases",
+const stepKeys: Readonly<Record<HandsOnStepId, keyof HandsOnStrings>> = {
+  nodes: 'stepNodes',
+  kubeSystemPods: 'stepKubeSystemPods',
+  staticPods: 'stepStaticPods',
+  workloads: 'stepWorkloads',
+  nodeAgents: 'stepNodeAgents',
+  leases: 'stepLeases',
 };
 
-const list = (names: readonly string[] | undefined, more?: number) => `${(names ?? []).join(', ')}${more ? `, and ${more} more` : ''}`;
-const component = (finding: Finding) => (finding.subject === 'cni' ? 'The network plugin' : finding.subject ?? '');
+export function stepTitle(id: HandsOnStepId, strings: HandsOnStrings = defaultHandsOnStrings): string {
+  return strings[stepKeys[id]];
+}
+
+export const STEP_TITLES = Object.fromEntries(Object.keys(stepKeys).map((id) => [id, stepTitle(id as HandsOnStepId)])) as Record<HandsOnStepId, string>;
+
+/** The names a finding lists, and how many more; a missing mark of a mirror Pod in the strings' language. */
+function lister(strings: HandsOnStrings, evidence: EvidenceStrings) {
+  return (finding: Finding) => {
+    const names = (finding.code === 'mirrorMarks' && finding.reason === 'marks-missing' ? (finding.names ?? []).map((name) => mirrorMarkText(name, evidence)) : finding.names ?? []).join(', ');
+    return finding.more ? format(strings.listMore, names, finding.more) : names;
+  };
+}
 
 /** Why a component has no Pod here, in words (the anatomy's absent reasons that are a cluster's shape). */
-function shapeText(finding: Finding): string {
+function shapeText(finding: Finding, s: HandsOnStrings): string {
   switch (finding.reason) {
     case 'hosted-control-plane':
-      return 'the provider runs the control plane outside the cluster\'s nodes, so there is no Pod for it';
+      return s.shapeHosted;
     case 'embedded':
-      return `it is built into the cluster's own server and agent processes, not run as a Pod${finding.detail ? ` (${finding.detail})` : ''}`;
+      return finding.detail ? format(s.shapeEmbeddedIn, finding.detail) : s.shapeEmbedded;
     case 'external-etcd':
-      return 'kube-apiserver uses an etcd cluster outside Kubernetes, so there is no etcd Pod';
+      return s.shapeExternalEtcd;
     case 'replaced-by-cni':
-      return `${finding.detail ?? 'the network plugin'} does its work, so there is none`;
+      return format(s.shapeReplacedByCni, finding.detail ?? s.theNetworkPlugin);
     case 'disabled':
-      return 'it was turned off when the cluster was set up';
+      return s.shapeDisabled;
     case 'no-static-pods':
-      return 'the control plane runs from DaemonSets or Deployments here, not from static Pods';
+      return s.shapeNoStaticPods;
     default:
       return '';
   }
 }
 
-export function findingText(finding: Finding): string {
+/**
+ * What a finding saw, as a sentence: English by default (the CLI and the JSON contract's readers), or in the
+ * catalogs' language (the hands-on view). `evidence` words the marks of a mirror Pod.
+ */
+export function findingText(finding: Finding, s: HandsOnStrings = defaultHandsOnStrings, evidence: EvidenceStrings = defaultEvidenceStrings): string {
   const { outcome, reason } = finding;
-  if (reason === 'unreadable') return 'Cannot be checked: the objects it reads cannot be listed with these credentials.';
+  if (reason === 'unreadable') return s.unreadable;
+  const names = lister(s, evidence)(finding);
+  const subject = finding.subject ?? '';
+  const count = finding.count ?? 0;
+  const detail = finding.detail ?? '';
+  const component = finding.subject === 'cni' ? s.networkPlugin : subject;
   switch (finding.code) {
     case 'nodesReady':
-      if (outcome === 'holds') return `${finding.count} nodes, all Ready: ${list(finding.names, finding.more)}.`;
-      return reason === 'missing' ? 'No nodes.' : `${finding.count} nodes; not Ready: ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.nodesReady, count, names);
+      return reason === 'missing' ? s.noNodes : format(s.nodesNotReady, count, names);
     case 'controlPlaneLabel':
-      if (outcome === 'holds') return `The label node-role.kubernetes.io/control-plane marks the control-plane node: ${list(finding.names, finding.more)}.`;
-      if (reason === 'older-label') return `The control-plane node ${list(finding.names, finding.more)} carries the older label ${finding.detail} instead, so -l node-role.kubernetes.io/control-plane selects nothing on this cluster.`;
-      if (reason === 'hosted-control-plane') return 'No node is a control-plane node: the provider runs the control plane outside the cluster\'s nodes.';
-      return 'No node carries the label node-role.kubernetes.io/control-plane.';
+      if (outcome === 'holds') return format(s.controlPlaneLabel, names);
+      if (reason === 'older-label') return format(s.controlPlaneOlderLabel, names, detail);
+      if (reason === 'hosted-control-plane') return s.controlPlaneHosted;
+      return s.controlPlaneNoLabel;
     case 'staticPod':
-      if (outcome === 'holds') return `${finding.subject}: ${list(finding.names, finding.more)}, on the control-plane node${(finding.count ?? 0) > 1 ? 's' : ''}, named after ${(finding.count ?? 0) > 1 ? 'each' : 'the'} node.`;
-      if (outcome === 'explained') return `${finding.subject}: no Pod, as expected here: ${shapeText(finding)}.`;
-      if (reason === 'missing') return `${finding.subject}: no Pod in kube-system.`;
-      if (reason === 'not-on-control-plane') return `${finding.subject}: ${list(finding.names, finding.more)} runs on a node that is not a control-plane node.`;
-      if (reason === 'name-without-node') return `${finding.subject}: ${list(finding.names, finding.more)} does not end with its node's name.`;
-      return `${finding.subject}: more than one Pod on ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(count > 1 ? s.staticPodsOnNodes : s.staticPodOnNode, subject, names);
+      if (outcome === 'explained') return format(s.staticPodExplained, subject, shapeText(finding, s));
+      if (reason === 'missing') return format(s.staticPodMissing, subject);
+      if (reason === 'not-on-control-plane') return format(s.staticPodNotOnControlPlane, subject, names);
+      if (reason === 'name-without-node') return format(s.staticPodNameWithoutNode, subject, names);
+      return format(s.severalOnNodes, subject, names);
     case 'perNodeDaemon':
-      if (outcome === 'holds') return `${finding.subject}: one Pod on each node (${finding.count}).`;
-      if (outcome === 'explained') return `${component(finding)}: no Pods, as expected here: ${shapeText(finding)}.`;
-      if (reason === 'missing') return `${component(finding)}: no DaemonSet Pods in kube-system.`;
-      if (reason === 'missing-on-nodes') return `${finding.subject}: no Pod on ${list(finding.names, finding.more)}.`;
-      return `${finding.subject}: more than one Pod on ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.perNodeDaemon, subject, count);
+      if (outcome === 'explained') return format(s.perNodeExplained, component, shapeText(finding, s));
+      if (reason === 'missing') return format(s.perNodeMissing, component);
+      if (reason === 'missing-on-nodes') return format(s.perNodeMissingOnNodes, subject, names);
+      return format(s.severalOnNodes, subject, names);
     case 'noAgentPods':
-      if (outcome === 'holds') return `No Pod for kubelet or the container runtime: they report through each Node instead (${finding.detail}).`;
-      return `Pods named like a node agent: ${list(finding.names, finding.more)}.`;
+      return outcome === 'holds' ? format(s.noAgentPods, detail) : format(s.agentPods, names);
     case 'tierSelects':
-      if (outcome === 'holds') return `-l tier=control-plane selects exactly the ${finding.count} static Pods: ${list(finding.names, finding.more)}.`;
-      if (outcome === 'explained') return `No static Pods to select: ${shapeText(finding)}.`;
-      if (reason === 'labels-unknown') return 'The Pods\' labels are not known yet.';
-      if (reason === 'missing') return 'No static Pods in kube-system.';
-      if (reason === 'selects-others') return `-l tier=control-plane also selects Pods that are not static: ${list(finding.names, finding.more)}.`;
-      return `Static Pods without the label tier=control-plane: ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.tierSelects, count, names);
+      if (outcome === 'explained') return format(s.tierExplained, shapeText(finding, s));
+      if (reason === 'labels-unknown') return s.podLabelsUnknown;
+      if (reason === 'missing') return s.noStaticPods;
+      if (reason === 'selects-others') return format(s.tierSelectsOthers, names);
+      return format(s.tierMissesStatic, names);
     case 'mirrorMarks':
-      if (outcome === 'holds') return `${finding.subject}: annotation kubernetes.io/config.mirror, labels ${list(finding.names, finding.more)}, Node: ${finding.detail}.`;
-      if (reason === 'labels-unknown') return `${finding.subject}: its labels are not known yet.`;
-      return `${finding.subject}: missing ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.mirrorMarks, subject, names, detail);
+      if (reason === 'labels-unknown') return format(s.mirrorLabelsUnknown, subject);
+      return format(s.mirrorMarksMissing, subject, names);
     case 'daemonSet':
-      if (outcome === 'holds') return `DaemonSet ${finding.subject}: ${finding.detail} ready, one per node.`;
-      if (outcome === 'explained') return `${finding.subject === 'cni' ? 'The network plugin' : finding.subject}: no DaemonSet, as expected here: ${shapeText(finding)}.`;
-      if (reason === 'missing') return `${finding.subject === 'cni' ? 'The network plugin' : finding.subject}: no DaemonSet in kube-system.`;
-      return `DaemonSet ${finding.subject}: ${finding.detail} ready, on ${finding.count} nodes.`;
+      if (outcome === 'holds') return format(s.daemonSetReady, subject, detail);
+      if (outcome === 'explained') return format(s.daemonSetExplained, component, shapeText(finding, s));
+      if (reason === 'missing') return format(s.daemonSetMissing, component);
+      return format(s.daemonSetNotReady, subject, detail, count);
     case 'coreDns':
-      if (outcome === 'holds') return `Deployment ${finding.subject}: ${finding.detail} ready${finding.names?.length ? `, on ${list(finding.names, finding.more)}` : ''}.`;
-      if (reason === 'missing') return 'No coredns Deployment in kube-system.';
-      return `Deployment ${finding.subject}: ${finding.detail} ready.`;
+      if (outcome === 'holds' && finding.names?.length) return format(s.coreDnsOn, subject, detail, names);
+      if (outcome !== 'holds' && reason === 'missing') return s.coreDnsMissing;
+      return format(s.coreDns, subject, detail);
     case 'dnsService':
-      if (outcome === 'holds') return `Service ${finding.subject}${finding.detail ? ` (${finding.detail})` : ''}: the name is kube-dns, the server behind it is CoreDNS.`;
-      return 'No Service kube-dns in kube-system.';
+      if (outcome === 'holds') return finding.detail ? format(s.dnsServiceAt, subject, detail) : format(s.dnsService, subject);
+      return s.dnsServiceMissing;
     case 'runtimeVersion':
-      if (outcome === 'holds') return `Container Runtime Version: ${finding.detail}.`;
-      return reason === 'missing' ? 'No nodes.' : `No Container Runtime Version on ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.runtimeVersion, detail);
+      return reason === 'missing' ? s.noNodes : format(s.runtimeVersionMissing, names);
     case 'kubeletVersion':
-      if (outcome === 'holds') return `Kubelet Version: ${finding.detail}.`;
-      return reason === 'missing' ? 'No nodes.' : `No Kubelet Version on ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.kubeletVersion, detail);
+      return reason === 'missing' ? s.noNodes : format(s.kubeletVersionMissing, names);
     case 'leasePerNode':
-      if (outcome === 'holds') return `${finding.count} Leases in kube-node-lease, one per node.`;
-      return reason === 'missing' ? 'No nodes.' : `No Lease for ${list(finding.names, finding.more)}.`;
+      if (outcome === 'holds') return format(s.leasePerNode, count);
+      return reason === 'missing' ? s.noNodes : format(s.leaseMissing, names);
     case 'renewTimeAdvances':
-      if (outcome === 'holds') return `spec.renewTime advanced on every node (${finding.detail}).`;
-      if (outcome === 'waiting') return `Waiting for the next renewal on ${list(finding.names, finding.more)} (kubelet renews about every 10 s).`;
-      if (reason === 'expired') return `Not renewed within the Lease's duration: ${list(finding.names, finding.more)}. Its kubelet has stopped sending heartbeats.`;
-      return 'No Leases to watch.';
+      if (outcome === 'holds') return format(s.renewTimeAdvances, detail);
+      if (outcome === 'waiting') return format(s.renewTimeWaiting, names);
+      if (reason === 'expired') return format(s.renewTimeExpired, names);
+      return s.noLeases;
   }
 }
 
@@ -108,15 +132,61 @@ const MARKS: Record<Finding['outcome'], string> = { holds: '✓', explained: '�
 const STEP_MARKS: Record<StepOutcome, string> = { done: '✓', fails: '✗', waiting: '…', unknown: '?' };
 
 /** The report as the CLI prints it: each step with its kubectl commands and what was seen. */
-export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>): string {
-  const lines = [`Hands-on checks on ${report.context}`, ''];
+export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>, strings: HandsOnStrings = defaultHandsOnStrings, evidence: EvidenceStrings = defaultEvidenceStrings): string {
+  const lines = [format(strings.checksOn, report.context), ''];
   report.steps.forEach((step, index) => {
-    lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${STEP_TITLES[step.id]}`);
+    lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${stepTitle(step.id, strings)}`);
     for (const args of handsOnCommands(step.id, anatomy)) lines.push(`     $ ${commandLine(args)}`);
-    for (const finding of step.findings) lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding)}`);
+    for (const finding of step.findings) lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding, strings, evidence)}`);
     lines.push('');
   });
   const done = report.steps.filter((step) => step.outcome === 'done').length;
-  lines.push(report.allDone ? `All ${report.steps.length} steps hold on this cluster.` : `${done} of ${report.steps.length} steps hold.`);
+  lines.push(report.allDone ? format(strings.allStepsHold, report.steps.length) : format(strings.someStepsHold, done, report.steps.length));
   return textLines(lines);
+}
+
+const experimentKeys: Readonly<Record<ExperimentId, readonly [title: keyof HandsOnStrings, prediction: keyof HandsOnStrings]>> = {
+  deleteMirrorPod: ['experimentDeleteMirrorPod', 'predictDeleteMirrorPod'],
+  deleteCoreDnsPod: ['experimentDeleteCoreDnsPod', 'predictDeleteCoreDnsPod'],
+  scaleCoreDns: ['experimentScaleCoreDns', 'predictScaleCoreDns'],
+  stopHeartbeat: ['experimentStopHeartbeat', 'predictStopHeartbeat'],
+};
+
+export function experimentTitle(id: ExperimentId, strings: HandsOnStrings = defaultHandsOnStrings): string {
+  return strings[experimentKeys[id][0]];
+}
+
+/** What will happen, said before anything is done. */
+export function experimentPrediction(plan: ExperimentPlan, strings: HandsOnStrings = defaultHandsOnStrings): string {
+  const template = strings[experimentKeys[plan.id][1]];
+  return plan.id === 'scaleCoreDns' ? format(template, plan.subject, plan.replicas?.from ?? 0, plan.replicas?.to ?? 0) : format(template, plan.subject, plan.node ?? '');
+}
+
+const unavailableKeys: Readonly<Record<ExperimentUnavailable['unavailable'], keyof HandsOnStrings>> = {
+  'no-static-pods': 'unavailableNoStaticPods',
+  'no-coredns': 'unavailableNoCoreDns',
+  'no-worker': 'unavailableNoWorker',
+  'demo-only': 'unavailableDemoOnly',
+};
+
+export function experimentUnavailableText(reason: ExperimentUnavailable['unavailable'], strings: HandsOnStrings = defaultHandsOnStrings): string {
+  return strings[unavailableKeys[reason]];
+}
+
+/** What was seen afterwards. */
+export function experimentResultText(result: ExperimentResult, s: HandsOnStrings = defaultHandsOnStrings): string {
+  const { plan, seen } = result;
+  if (result.outcome === 'not-yet') return format(s.resultNotYet, experimentTitle(plan.id, s));
+  const seconds = result.seconds ?? 0;
+  switch (plan.id) {
+    case 'deleteMirrorPod':
+      return format(s.resultMirrorPod, seconds, plan.subject, seen?.uid?.before ?? '', seen?.uid?.after ?? '');
+    case 'deleteCoreDnsPod':
+    case 'scaleCoreDns': {
+      const pods = (seen?.pods ?? []).map((pod) => format(s.resultPodOn, pod.name, pod.node)).join(', ');
+      return plan.id === 'deleteCoreDnsPod' ? format(s.resultCoreDnsPod, seconds, pods) : format(s.resultScaleCoreDns, seconds, plan.replicas?.to ?? 0, pods);
+    }
+    case 'stopHeartbeat':
+      return format(s.resultStopHeartbeat, seconds, plan.subject, seen?.ready ?? '');
+  }
 }

@@ -1,27 +1,29 @@
 /** The health report as text (the CLI) and as a list of problems (the status bar, the exit code). */
 import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, LeaderReport } from './report';
-import type { SkewVerdict } from './versionSkew';
+import { skewComparisonText, type SkewVerdict } from './versionSkew';
+import { defaultHealthStrings, type HealthStrings } from './strings';
+import { format, translateKnown } from '../util/catalog';
 import { textLines } from '../util/visibleText';
 
 /** Certificates this close to their end are worth a warning. */
 export const CERTIFICATE_WARNING_DAYS = 30;
 
-function ago(seconds: number | undefined): string {
-  if (seconds === undefined) return 'at an unknown time';
-  return seconds < 120 ? `${Math.round(seconds)} s ago` : `${Math.round(seconds / 60)} min ago`;
+function ago(seconds: number | undefined, s: HealthStrings): string {
+  if (seconds === undefined) return s.agoUnknown;
+  return seconds < 120 ? format(s.agoSeconds, Math.round(seconds)) : format(s.agoMinutes, Math.round(seconds / 60));
 }
 
-function leaderLine(leader: LeaderReport): string {
-  if (!leader.lock) return `${leader.component}: no lock (${leader.note ?? 'none found'})`;
-  const where = leader.leaderPod ? `${leader.leaderPod} on ${leader.leaderNode}` : leader.lock.holderHost ? `host ${leader.lock.holderHost} (not a node here)` : leader.lock.holderIdentity;
+function leaderLine(leader: LeaderReport, s: HealthStrings): string {
+  if (!leader.lock) return format(s.leaderNoLock, leader.component, leader.note ? translateKnown(leader.note, defaultHealthStrings, s) : s.leaderNoneFound);
+  const where = leader.leaderPod ? format(s.leaderOn, leader.leaderPod, leader.leaderNode ?? '') : leader.lock.holderHost ? format(s.leaderHost, leader.lock.holderHost) : leader.lock.holderIdentity;
   const freshness = leader.lock.state === 'expired'
-    ? `NOT RENEWED: last renewed ${ago(leader.lock.renewedAgoSeconds)}, past its ${leader.lock.leaseDurationSeconds} s`
-    : `renewed ${ago(leader.lock.renewedAgoSeconds)} (lease ${leader.lock.leaseDurationSeconds ?? '?'} s)`;
-  const transitions = leader.lock.transitions !== undefined ? `, ${leader.lock.transitions} transitions` : '';
-  const source = leader.source && leader.source !== 'leases' ? ` [annotation on the ${leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap'}]` : '';
-  const standbys = leader.standbys.length > 0 ? `; standby: ${leader.standbys.map((standby) => `${standby.pod} on ${standby.node}`).join(', ')}` : '';
-  return `${leader.component}: leader ${where}, ${freshness}${transitions}${source}${standbys}`;
+    ? format(s.leaderNotRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?')
+    : format(s.leaderRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?');
+  const transitions = leader.lock.transitions !== undefined ? format(s.leaderTransitions, leader.lock.transitions) : '';
+  const source = leader.source && leader.source !== 'leases' ? format(s.leaderAnnotation, leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap') : '';
+  const standbys = leader.standbys.length > 0 ? format(s.leaderStandby, leader.standbys.map((standby) => format(s.leaderOn, standby.pod, standby.node)).join(', ')) : '';
+  return format(s.leaderLine, leader.component, where, freshness, transitions, source, standbys);
 }
 
 /** One thing that needs attention, as data: each view words it in its own language. */
@@ -55,75 +57,84 @@ export function healthProblems(report: ControlPlaneHealthReport, now = Date.pars
   return problems;
 }
 
-/** A problem in English (the CLI). */
-export function healthProblemText(problem: HealthProblem): string {
+/**
+ * A problem as a sentence: English for the CLI, or in the catalog's language. `endpoint` words /readyz and /livez
+ * (the CLI says `readyz`, the status bar `/readyz`).
+ */
+export function healthProblemText(problem: HealthProblem, strings: HealthStrings = defaultHealthStrings, endpoint: (name: 'readyz' | 'livez') => string = (name) => name): string {
   switch (problem.kind) {
     case 'checkFailed':
-      return `${problem.endpoint}: ${problem.check} failed${problem.detail ? ` (${problem.detail})` : ''}`;
+      // The detail is kube-apiserver's own words.
+      return problem.detail
+        ? format(strings.problemCheckFailedDetail, endpoint(problem.endpoint), problem.check, problem.detail)
+        : format(strings.problemCheckFailed, endpoint(problem.endpoint), problem.check);
     case 'endpointFailed':
-      return `${problem.endpoint} failed`;
+      return format(strings.problemEndpointFailed, endpoint(problem.endpoint));
     case 'leaderNotRenewed':
-      return `${problem.component}: its leader lock is not being renewed`;
+      return format(strings.problemLeaderNotRenewed, problem.component);
     case 'versionSkew':
-      return `version skew: ${problem.verdict.detail}`;
+      return format(strings.problemVersionSkew, skewComparisonText(problem.verdict.comparison, strings));
     case 'certificateExpires':
-      return `${problem.whose === 'apiServer' ? "the API server's certificate" : 'your client certificate'} expires in ${problem.days} days`;
+      return format(problem.whose === 'apiServer' ? strings.problemServingCertificate : strings.problemClientCertificate, problem.days);
   }
 }
 
-export function renderHealthText(report: ControlPlaneHealthReport): string {
+export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStrings = defaultHealthStrings): string {
   const now = Date.parse(report.generatedAt);
   const lines: string[] = [];
-  lines.push(`Control plane of ${report.context} (${report.server}, ${report.serverVersion ?? 'version unknown'}), ${report.generatedAt}`);
+  lines.push(format(s.reportTitle, report.context, report.server, report.serverVersion ?? s.versionUnknown, report.generatedAt));
   const problems = healthProblems(report, now);
-  lines.push(problems.length === 0 ? 'No problem found.' : `${problems.length} problem${problems.length === 1 ? '' : 's'}:`);
-  for (const problem of problems) lines.push(`  ! ${healthProblemText(problem)}`);
+  lines.push(problems.length === 0 ? s.noProblem : problems.length === 1 ? s.oneProblem : format(s.problems, problems.length));
+  for (const problem of problems) lines.push(`  ! ${healthProblemText(problem, s)}`);
 
-  lines.push('', 'kube-apiserver checks');
+  lines.push('', s.sectionChecks);
   for (const checks of report.checks) {
     if (checks.state !== 'read') {
-      lines.push(`  /${checks.endpoint}?verbose: ${checks.state === 'forbidden' ? 'forbidden: ' : 'not read: '}${checks.message}`);
+      lines.push(`  ${format(checks.state === 'forbidden' ? s.checksForbidden : s.checksNotRead, checks.endpoint, checks.message)}`);
       continue;
     }
     const failed = checks.checks.filter((check) => !check.ok);
-    lines.push(`  /${checks.endpoint}: ${checks.passed === false ? 'FAILED' : checks.passed ? 'passed' : 'no verdict'} (${checks.checks.length - failed.length} of ${checks.checks.length} checks ok)`);
+    const verdict = checks.passed === false ? s.checksFailed : checks.passed ? s.checksPassed : s.checksNoVerdict;
+    lines.push(`  ${format(verdict, checks.endpoint, checks.checks.length - failed.length, checks.checks.length)}`);
     for (const check of failed) lines.push(`    [-] ${check.name}${check.detail ? `: ${check.detail}` : ''}`);
   }
 
-  lines.push('', 'Leaders');
-  if ('error' in report.leaders) lines.push(`  not known: ${report.leaders.error}`);
-  else for (const leader of report.leaders.value) lines.push(`  ${leaderLine(leader)}`);
+  lines.push('', s.sectionLeaders);
+  if ('error' in report.leaders) lines.push(`  ${format(s.notKnown, translateKnown(report.leaders.error, defaultHealthStrings, s))}`);
+  else for (const leader of report.leaders.value) lines.push(`  ${leaderLine(leader, s)}`);
 
-  lines.push('', 'API servers');
+  lines.push('', s.sectionApiServers);
   const { addresses, identities } = report.apiServers;
-  lines.push(`  the kubernetes Service's endpoints: ${addresses ? (addresses.length > 0 ? addresses.join(', ') : 'none') : 'not read'}`);
-  if (identities === null) lines.push('  identity Leases: not read');
-  else if (identities.length === 0) lines.push('  identity Leases: none (served from Kubernetes 1.26)');
-  else lines.push(`  identity Leases: ${identities.length} running (${identities.map((identity) => `${identity.host ?? identity.name}${identity.lock?.state === 'expired' ? ' (expired)' : ''}`).join(', ')})`);
+  lines.push(`  ${format(s.serviceEndpoints, addresses ? (addresses.length > 0 ? addresses.join(', ') : s.none) : s.notRead)}`);
+  if (identities === null) lines.push(`  ${s.identitiesNotRead}`);
+  else if (identities.length === 0) lines.push(`  ${s.identitiesNone}`);
+  else lines.push(`  ${format(s.identities, identities.length, identities.map((identity) => (identity.lock?.state === 'expired' ? format(s.expired, identity.host ?? identity.name) : identity.host ?? identity.name)).join(', '))}`);
 
-  lines.push('', 'Version skew (https://kubernetes.io/releases/version-skew-policy/)');
-  if (report.skew.length === 0) lines.push('  nothing to compare (no server version or no component versions)');
+  lines.push('', s.sectionSkew);
+  if (report.skew.length === 0) lines.push(`  ${s.skewNothing}`);
   const bad = report.skew.filter((entry) => entry.verdict && !entry.verdict.ok);
   const unknown = report.skew.filter((entry) => !entry.verdict);
-  if (report.skew.length > 0) lines.push(`  ${report.skew.length - bad.length - unknown.length} of ${report.skew.length} within the policy`);
-  for (const entry of bad) lines.push(`  ! ${entry.subject} (${entry.component} ${entry.version}): ${entry.verdict!.detail}. Rule: ${entry.verdict!.rule}`);
-  for (const entry of unknown) lines.push(`  ? ${entry.subject} (${entry.component} ${entry.version}): not a version the policy can judge`);
+  if (report.skew.length > 0) lines.push(`  ${format(s.skewWithin, report.skew.length - bad.length - unknown.length, report.skew.length)}`);
+  for (const entry of bad) lines.push(`  ! ${format(s.skewOutside, entry.subject, entry.component, entry.version, skewComparisonText(entry.verdict!.comparison, s), entry.verdict!.rule)}`);
+  for (const entry of unknown) lines.push(`  ? ${format(s.skewUnknown, entry.subject, entry.component, entry.version)}`);
 
-  lines.push('', 'Certificates');
+  lines.push('', s.sectionCertificates);
   const serving = report.certificates.serving;
-  if ('error' in serving) lines.push(`  the API server's: not read: ${serving.error}`);
+  if ('error' in serving) lines.push(`  ${format(s.servingNotRead, serving.error)}`);
   else if (serving.value[0]) {
     const leaf = serving.value[0];
-    lines.push(`  the API server's: ${leaf.subject.commonName ?? '(no CN)'}, issued by ${leaf.issuer.commonName ?? '(no CN)'}, valid until ${leaf.notAfter} (${daysLeft(leaf, now)} days)`);
-    lines.push(`    names: ${[...leaf.subjectAltNames.dns, ...leaf.subjectAltNames.ip].join(', ') || 'none'}`);
+    lines.push(`  ${format(s.serving, leaf.subject.commonName ?? s.noCommonName, leaf.issuer.commonName ?? s.noCommonName, leaf.notAfter, daysLeft(leaf, now))}`);
+    lines.push(`    ${format(s.servingNames, [...leaf.subjectAltNames.dns, ...leaf.subjectAltNames.ip].join(', ') || s.none)}`);
   }
   const client = report.certificates.client;
-  if ('error' in client) lines.push(`  your client certificate: not read: ${client.error}`);
-  else if (client.value) lines.push(`  your client certificate: ${client.value.subject.commonName ?? '(no CN)'}${client.value.subject.organizations.length ? ` (${client.value.subject.organizations.join(', ')})` : ''}, valid until ${client.value.notAfter} (${daysLeft(client.value, now)} days)`);
-  else lines.push('  your client certificate: none (this user authenticates with a token or a plugin)');
+  if ('error' in client) lines.push(`  ${format(s.clientNotRead, client.error)}`);
+  else if (client.value) {
+    const organizations = client.value.subject.organizations.length ? ` (${client.value.subject.organizations.join(', ')})` : '';
+    lines.push(`  ${format(s.client, client.value.subject.commonName ?? s.noCommonName, organizations, client.value.notAfter, daysLeft(client.value, now))}`);
+  } else lines.push(`  ${s.clientNone}`);
   const csrs = report.certificates.pendingKubeletCsrs;
-  if ('error' in csrs) lines.push(`  kubelet certificate requests: not read: ${csrs.error}`);
-  else lines.push(`  kubelet certificate requests waiting for approval: ${csrs.value.length === 0 ? 'none' : csrs.value.map((csr) => `${csr.name} (${csr.requestor}, ${csr.signerName})`).join(', ')}`);
-  for (const note of report.notVisible) lines.push(`  ${note}`);
+  if ('error' in csrs) lines.push(`  ${format(s.csrsNotRead, csrs.error)}`);
+  else lines.push(`  ${format(s.csrs, csrs.value.length === 0 ? s.none : csrs.value.map((csr) => `${csr.name} (${csr.requestor}, ${csr.signerName})`).join(', '))}`);
+  for (const note of report.notVisible) lines.push(`  ${translateKnown(note, defaultHealthStrings, s)}`);
   return textLines(lines);
 }

@@ -9,6 +9,7 @@ import { KubeApiError } from '../kube/kubeApi';
 import { errorMessage } from '../util/errors';
 import { type CertificateInfo, clientCertificateFromKubeconfigUser, type PendingCsr, pendingKubeletCsrs, serverCertificate } from './certificates';
 import { type LeaderElectedComponent, type LeaderLock, leaderFromLockObject, leaderFromSlimLease, leaderLockNames, type LockResource } from '../anatomy/leaderElection';
+import { defaultHealthStrings } from './strings';
 import { orderChecks, parseVerboseChecks, type ServerCheck } from './serverChecks';
 import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxyBesideKubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
 
@@ -92,14 +93,14 @@ async function serverChecks(session: ClusterSession, endpoint: 'readyz' | 'livez
 }
 
 const hiddenNote: Partial<Record<ControlPlaneMode, string>> = {
-  hosted: 'the provider runs it; it publishes no lock this cluster can read',
-  embedded: 'it runs inside the server process (k3s and similar), which publishes no lock of its own',
+  hosted: defaultHealthStrings.noteHosted,
+  embedded: defaultHealthStrings.noteEmbedded,
 };
 
 async function leaders(inputs: HealthInputs, now: number): Promise<Readable<readonly LeaderReport[]>> {
   const { session, anatomy } = inputs;
   const leases = session.controlPlaneLeases();
-  if (!leases) return { error: 'the Leases in kube-system cannot be read' };
+  if (!leases) return { error: defaultHealthStrings.leasesNotRead };
   const pods: { pod: ComponentPod; node: string }[] = anatomy.nodes.flatMap((node) => node.components.map((pod) => ({ pod, node: node.name })));
   const reports: LeaderReport[] = [];
   for (const location of leaderLockNames) {
@@ -123,7 +124,7 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
     }
     if (!lock && replicas.length === 0 && location.component === 'cloud-controller-manager') continue;
     const leader = lock?.holderHost ? replicas.find(({ node }) => node === lock.holderHost) : undefined;
-    const note = lock ? undefined : (hiddenNote[anatomy.controlPlane.mode] ?? (replicas.length > 0 ? 'no lock found: leader election may be off (--leader-elect=false)' : 'not running in this cluster'));
+    const note = lock ? undefined : (hiddenNote[anatomy.controlPlane.mode] ?? (replicas.length > 0 ? defaultHealthStrings.noteNoLock : defaultHealthStrings.noteNotRunning));
     reports.push({
       component: location.component,
       lock: lock ?? null,
@@ -180,9 +181,7 @@ async function pendingCsrs(session: ClusterSession, now: number): Promise<readon
   return pendingKubeletCsrs(listed.items, now);
 }
 
-const notVisible = [
-  'The control-plane nodes\' own certificates (the cluster CA, etcd\'s, the front proxy\'s, each kubelet\'s) are files on those nodes, not API objects: on a kubeadm node, `kubeadm certs check-expiration` lists them.',
-];
+const notVisible = [defaultHealthStrings.notVisibleNodeCertificates];
 
 export async function gatherControlPlaneHealth(inputs: HealthInputs): Promise<ControlPlaneHealthReport> {
   const { session, anatomy } = inputs;

@@ -5,6 +5,8 @@
  * The policy speaks of minor versions of Kubernetes 1.x; what it does not cover is undefined, never a guess.
  */
 import type { ComponentId } from '../anatomy/types';
+import { format } from '../util/catalog';
+import { defaultHealthStrings, type HealthStrings } from './strings';
 
 export interface KubeVersion {
   readonly major: number;
@@ -46,23 +48,21 @@ export function parseKubeVersion(version: string): KubeVersion | undefined {
 }
 
 const short = (version: KubeVersion) => `v${version.major}.${version.minor}`;
-const minors = (count: number) => `${count} minor version${count === 1 ? '' : 's'}`;
+const minors = (count: number, strings: HealthStrings) => (count === 1 ? strings.minorVersion : format(strings.minorVersions, count));
 
-/** The English sentence of a comparison (the CLI, the JSON report). */
-export function skewComparisonText(comparison: SkewComparison): string {
+/** The sentence of a comparison: English for the CLI and the JSON report, or in the catalog's language. */
+export function skewComparisonText(comparison: SkewComparison, strings: HealthStrings = defaultHealthStrings): string {
   switch (comparison.kind) {
     case 'apiServer':
-      return comparison.relation === 'matches'
-        ? `${comparison.component} ${comparison.own} matches kube-apiserver ${comparison.apiServer}`
-        : `${comparison.component} ${comparison.own} is ${minors(comparison.minors)} ${comparison.relation} than kube-apiserver ${comparison.apiServer}`;
+      if (comparison.relation === 'matches') return format(strings.skewMatches, comparison.component, comparison.own, comparison.apiServer);
+      return format(comparison.relation === 'newer' ? strings.skewNewer : strings.skewOlder, comparison.component, comparison.own, minors(comparison.minors, strings), comparison.apiServer);
     case 'kubelet':
-      return comparison.relation === 'matches'
-        ? `kube-proxy ${comparison.own} matches its node's kubelet ${comparison.kubelet}`
-        : `kube-proxy ${comparison.own} is ${minors(comparison.minors)} ${comparison.relation} than its node's kubelet ${comparison.kubelet}`;
+      if (comparison.relation === 'matches') return format(strings.skewProxyMatches, comparison.own, comparison.kubelet);
+      return format(comparison.relation === 'newer' ? strings.skewProxyNewer : strings.skewProxyOlder, comparison.own, minors(comparison.minors, strings), comparison.kubelet);
     case 'apiServers':
       return comparison.minors === 0
-        ? `every kube-apiserver instance is at ${comparison.newest}`
-        : `the newest kube-apiserver, ${comparison.newest}, is ${minors(comparison.minors)} newer than the oldest, ${comparison.oldest}`;
+        ? format(strings.skewApiServersMatch, comparison.newest)
+        : format(strings.skewApiServersApart, comparison.newest, minors(comparison.minors, strings), comparison.oldest);
   }
 }
 

@@ -5,7 +5,9 @@
  * renders markup must escape them.
  */
 import { documentsOf, HOVER_BUDGET, type ManifestPosition, type ParsedManifest, type PathSegment, type WorkBudget } from '../yaml/yamlPath';
-import { type FilterEvidence, type FilterName, spreadSkewOf, taintText, unrequestedText } from './filters';
+import type { FilterEvidence, FilterName } from './filters';
+import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence, type ViewText } from './strings';
+import { format } from '../util/catalog';
 import type { SchedulingPod } from './objects';
 import type { PlacementReport } from './place';
 
@@ -160,77 +162,73 @@ export function placementHover(input: PlacementHoverInput, options: PlacementHov
   };
 }
 
-/** Why a node does not fit, with the node as the subject, in English. */
-export function rejectedNodeText({ node, filter, evidence }: RejectedNode): string {
-  if (!evidence) return `${node} does not pass ${filter}`;
-  switch (evidence.kind) {
-    case 'unschedulable':
-      return `${node} is cordoned (spec.unschedulable)`;
-    case 'nodeName':
-      return `${node} is not the node spec.nodeName names (${evidence.wanted})`;
-    case 'taint':
-      return `${node} has the taint ${taintText(evidence.taint)}, not tolerated`;
-    case 'nodeSelector':
-      return evidence.actual === null
-        ? `${node} has no label ${evidence.key} (nodeSelector ${evidence.key}=${evidence.wanted})`
-        : `${node} has ${evidence.key}=${evidence.actual}, not ${evidence.wanted} (nodeSelector)`;
-    case 'nodeAffinity':
-      if (evidence.terms === 0) return `${node}: the required node affinity has no terms, which matches no node`;
-      return evidence.firstFailing
-        ? `${node} matches none of the ${evidence.terms} required node affinity terms (${evidence.firstFailing})`
-        : `${node} matches none of the ${evidence.terms} required node affinity terms`;
-    case 'hostPort':
-      return `${node}: host port ${evidence.port.port}/${evidence.port.protocol} is taken by ${evidence.usedBy}`;
-    case 'tooManyPods':
-      return `${node} already runs ${evidence.pods} Pods and allows ${evidence.allowed}`;
-    case 'insufficient': {
-      const amounts = unrequestedText(evidence);
-      return `${node} has ${amounts.free} of ${amounts.allocatable} ${evidence.resource} unrequested, the Pod requests ${amounts.requested}`;
-    }
-    case 'spreadLabelMissing':
-      return `${node} has no label ${evidence.topologyKey}, which a topology spread constraint needs`;
-    case 'spreadSkew':
-      return `${node}: ${evidence.topologyKey}=${evidence.domain} has ${evidence.matching} matching Pods; with this one it would be ${spreadSkewOf(evidence)} above the least loaded domain (${evidence.minimum}), more than maxSkew ${evidence.maxSkew}`;
-    case 'affinity':
-      return evidence.domain === null
-        ? `${node} has no label ${evidence.topologyKey}, the required Pod affinity's topology key`
-        : `${node}: no Pod the required Pod affinity selects runs in ${evidence.topologyKey}=${evidence.domain}`;
-    case 'antiAffinity':
-      return `${node}: ${evidence.pod} runs in ${evidence.topologyKey}=${evidence.domain}, and the Pod's required anti-affinity selects it`;
-    case 'existingAntiAffinity':
-      return `${node}: ${evidence.pod} runs in ${evidence.topologyKey}=${evidence.domain}, and its required anti-affinity selects this Pod`;
-  }
+/** Why a node does not fit, with the node as the subject: English, or in the catalog's language and escaped by `text`. */
+export function rejectedNodeText({ node, filter, evidence }: RejectedNode, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
+  return evidence ? rejectedNodeSentence(text(node), evidence, strings, text) : format(strings.nodeDoesNotPass, text(node), text(filter));
 }
 
-const nodes = (count: number) => `${count} node${count === 1 ? '' : 's'}`;
-const listed = (names: readonly string[], more: number) => `${names.join(', ')}${more > 0 ? `, … and ${more} more` : ''}`;
+/** The hover's sentences, for a view to lay out: a plain-text line each, or Markdown paragraphs. */
+export interface PlacementHoverParts {
+  /** "On kind-kind now:" */
+  readonly on: string;
+  /** Whether and where it fits ("fits 2 of 3 nodes: a, b"), or why that is not known. */
+  readonly answer: string;
+  /** Why nodes do not fit, one sentence a node, and how many more do not. */
+  readonly rejected: readonly string[];
+  readonly unknown?: string;
+  readonly boundPodsError?: string;
+  /** What else decides where it runs, and what is not judged. */
+  readonly notes: readonly string[];
+}
 
-/** The hover's placement part in English, one sentence per line. */
-export function placementHoverText(hover: PlacementHover): string {
-  const on = hover.context !== undefined ? `On ${hover.context} now` : 'On the cluster now';
-  if (hover.kind === 'listing') return `${on}: listing the cluster's Pods…`;
-  if (hover.kind === 'unavailable') return `${on}: where it fits is not known: ${hover.reason}`;
-  const lines: string[] = [];
-  if (hover.total === 0) {
-    lines.push(`${on}: no node is known (none is listed, or the nodes cannot be read)`);
-  } else {
-    const certain = hover.unknown.length > 0 ? ' for certain' : '';
-    const fitting = hover.fits > 0 ? `: ${listed(hover.fitting, hover.fits - hover.fitting.length)}` : '';
-    const rejected = hover.rejected.map((node) => `; ${rejectedNodeText(node)}`).join('');
-    const more = hover.moreRejected > 0 ? `; … and ${hover.moreRejected} more ${hover.moreRejected === 1 ? 'node that does' : 'nodes that do'} not fit` : '';
-    lines.push(`${on}: fits ${hover.fits} of ${nodes(hover.total)}${certain}${fitting}${rejected}${more}`);
+export function placementHoverParts(hover: PlacementHover, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): PlacementHoverParts {
+  const s = strings;
+  const on = hover.context !== undefined ? format(s.hoverOnContext, text(hover.context)) : s.hoverOnCluster;
+  if (hover.kind === 'listing') return { on, answer: s.hoverListing, rejected: [], notes: [] };
+  if (hover.kind === 'unavailable') return { on, answer: format(s.hoverUnavailable, text(hover.reason)), rejected: [], notes: [] };
+  const list = (names: readonly string[], more: number) => {
+    const shown = names.map(text).join(', ');
+    return more > 0 ? format(s.hoverListMore, shown, more) : shown;
+  };
+  let answer = s.hoverNoNode;
+  const rejected: string[] = [];
+  if (hover.total > 0) {
+    const certain = hover.unknown.length > 0;
+    const fits = hover.total === 1
+      ? format(certain ? s.hoverFitsOneCertain : s.hoverFitsOne, hover.fits)
+      : format(certain ? s.hoverFitsCertain : s.hoverFits, hover.fits, hover.total);
+    answer = `${fits}${hover.fits > 0 ? `: ${list(hover.fitting, hover.fits - hover.fitting.length)}` : ''}`;
+    rejected.push(...hover.rejected.map((node) => rejectedNodeText(node, s, text)));
+    if (hover.moreRejected > 0) rejected.push(hover.moreRejected === 1 ? s.hoverMoreRejectedOne : format(s.hoverMoreRejected, hover.moreRejected));
   }
+  let unknown: string | undefined;
   if (hover.unknown.length > 0) {
     const count = hover.unknown.length + hover.moreUnknown;
-    lines.push(`Not known for ${nodes(count)} that ${count === 1 ? 'passes' : 'pass'} the other filters (${hover.unknownFilters.join(', ')} not judged): ${listed(hover.unknown, hover.moreUnknown)}`);
+    const filters = text(hover.unknownFilters.join(', '));
+    const names = list(hover.unknown, hover.moreUnknown);
+    unknown = count === 1 ? format(s.hoverUnknownOne, filters, names) : format(s.hoverUnknown, count, filters, names);
   }
-  if (hover.boundPodsError !== undefined) lines.push(`The Pods bound to the nodes are not known (${hover.boundPodsError}): what they request and use is not judged.`);
-  if (hover.perNode) lines.push('Its controller pins one Pod to each node: the DaemonSet runs a Pod on each node that fits.');
-  if (hover.nodeName !== undefined) lines.push(`spec.nodeName names ${hover.nodeName}: no scheduler places the Pod; the kubelet of ${hover.nodeName} admits it by its own checks.`);
-  if (hover.schedulerName !== undefined) lines.push(`spec.schedulerName is ${hover.schedulerName}: these are the default scheduler's filters.`);
-  if (hover.gates.length > 0) lines.push(`Scheduling gates (${hover.gates.join(', ')}) hold the Pod: the scheduler does not consider it until they are removed.`);
-  if (hover.preemptionClass !== undefined) lines.push(`With priority class ${hover.preemptionClass} the scheduler may evict lower-priority Pods to make room.`);
-  if (hover.volumes.length > 0) lines.push(`Not judged: the volume filters (${hover.volumes.join(', ')}).`);
-  if (hover.unreadableRequests.length > 0) lines.push(`Not judged: requests that are not quantities (${hover.unreadableRequests.join(', ')}).`);
-  return lines.join('\n');
+  const notes: string[] = [];
+  if (hover.perNode) notes.push(s.hoverPerNode);
+  if (hover.nodeName !== undefined) notes.push(format(s.hoverNodeName, text(hover.nodeName)));
+  if (hover.schedulerName !== undefined) notes.push(format(s.hoverSchedulerName, text(hover.schedulerName)));
+  if (hover.gates.length > 0) notes.push(format(s.hoverGates, text(hover.gates.join(', '))));
+  if (hover.preemptionClass !== undefined) notes.push(format(s.hoverPreemption, text(hover.preemptionClass)));
+  if (hover.volumes.length > 0) notes.push(format(s.hoverVolumes, text(hover.volumes.join(', '))));
+  if (hover.unreadableRequests.length > 0) notes.push(format(s.hoverUnreadableRequests, text(hover.unreadableRequests.join(', '))));
+  return {
+    on,
+    answer,
+    rejected,
+    ...(unknown !== undefined && { unknown }),
+    ...(hover.boundPodsError !== undefined && { boundPodsError: format(s.hoverBoundPodsError, text(hover.boundPodsError)) }),
+    notes,
+  };
+}
+
+/** The hover's placement part as plain text, one sentence per line (English by default). */
+export function placementHoverText(hover: PlacementHover, strings: PlacementStrings = defaultPlacementStrings): string {
+  const parts = placementHoverParts(hover, strings);
+  const head = `${parts.on} ${parts.answer}${parts.rejected.map((line) => `; ${line}`).join('')}`;
+  return [head, ...(parts.unknown !== undefined ? [parts.unknown] : []), ...(parts.boundPodsError !== undefined ? [parts.boundPodsError] : []), ...parts.notes].join('\n');
 }

@@ -1,17 +1,18 @@
 /** The placement report as text, for the terminal. */
-import { evidenceText, type FilterEvidence } from './filters';
+import type { FilterEvidence } from './filters';
+import { defaultPlacementStrings, filterEvidenceText, type PlacementStrings } from './strings';
+import { format } from '../util/catalog';
 import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
 import { inlineText, textLines } from '../util/visibleText';
 
-const stateText: Record<PlacementReport['state'], string> = {
-  bound: 'bound',
-  pending: 'Pending: the scheduler has not placed it',
-  gated: 'Pending: held by scheduling gates, the scheduler does not consider it yet',
-  nodeName: 'its manifest names a node: no scheduler runs, that node\'s kubelet admits or rejects it',
-  static: 'a static Pod: kubelet runs it from its node\'s manifest folder; no scheduler placed it',
-  otherScheduler: 'placed by another scheduler; these are the default scheduler\'s filters',
-  notCreated: 'not in the cluster: where it could go now',
+const stateKeys: Record<Exclude<PlacementReport['state'], 'bound'>, keyof PlacementStrings> = {
+  pending: 'statePending',
+  gated: 'stateGated',
+  nodeName: 'stateNodeName',
+  static: 'stateStatic',
+  otherScheduler: 'stateOtherScheduler',
+  notCreated: 'stateNotCreated',
 };
 
 export interface PlacementTextOptions {
@@ -22,32 +23,37 @@ export interface PlacementTextOptions {
   readonly boundError?: string;
 }
 
-export function renderPlacementText(report: PlacementReport, options: PlacementTextOptions = {}): string {
+export function renderPlacementText(report: PlacementReport, options: PlacementTextOptions = {}, s: PlacementStrings = defaultPlacementStrings): string {
   const limit = options.limit ?? 20;
   const lines: string[] = [];
   const { pod } = report;
   // Values from the cluster and the manifest are cut when long; textLines keeps every line one line.
-  const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(evidenceText(item))).join('; ');
-  const where = report.state === 'bound' ? `on ${inlineText(report.boundNode ?? '')}` : stateText[report.state];
-  lines.push(`Pod ${inlineText(pod.namespace)}/${inlineText(pod.name)}${options.from ? ` (of ${inlineText(options.from)})` : ''}: ${where}`);
+  const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(filterEvidenceText(item, s))).join('; ');
+  const where = report.state === 'bound' ? format(s.stateBound, inlineText(report.boundNode ?? '')) : s[stateKeys[report.state]];
+  lines.push(options.from ? format(s.reportPodOf, inlineText(pod.namespace), inlineText(pod.name), inlineText(options.from), where) : format(s.reportPod, inlineText(pod.namespace), inlineText(pod.name), where));
   const said = options.said?.events[0];
-  if (said) lines.push(`The scheduler said (FailedScheduling${said.count > 1 ? `, ${said.count} times` : ''}${said.lastSeen ? `, last at ${inlineText(said.lastSeen)}` : ''}):`, `  ${inlineText(said.message)}`);
+  if (said) {
+    const when = `${said.count > 1 ? format(s.reportSaidTimes, said.count) : ''}${said.lastSeen ? format(s.reportSaidLast, inlineText(said.lastSeen)) : ''}`;
+    lines.push(format(s.reportSaid, when), `  ${inlineText(said.message)}`);
+  }
   const total = report.nodes.length;
-  lines.push('', `The filters now: fits ${report.feasible.length} of ${total} node${total === 1 ? '' : 's'}${report.feasible.length > 0 ? `: ${report.feasible.slice(0, limit).join(', ')}${report.feasible.length > limit ? `, … and ${report.feasible.length - limit} more` : ''}` : ''}`);
+  const fits = total === 1 ? format(s.reportFitsOne, report.feasible.length) : format(s.reportFits, report.feasible.length, total);
+  const fitting = report.feasible.length > limit ? format(s.hoverListMore, report.feasible.slice(0, limit).join(', '), report.feasible.length - limit) : report.feasible.join(', ');
+  lines.push('', `${fits}${report.feasible.length > 0 ? `: ${fitting}` : ''}`);
   const rejected = report.nodes.filter((node) => node.feasible === false);
   for (const node of rejected.slice(0, limit)) {
     const [first, ...rest] = node.failures;
     lines.push(`  ✗ ${inlineText(node.node)}: ${first!.filter}: ${evidence(first!.evidence)}`);
-    for (const more of rest) lines.push(`      also ${more.filter}: ${evidence(more.evidence)}`);
-    if (node.conditionNotes.length > 0) lines.push(`      node: ${node.conditionNotes.join(', ')}`);
+    for (const more of rest) lines.push(`      ${format(s.reportAlso, more.filter, evidence(more.evidence))}`);
+    if (node.conditionNotes.length > 0) lines.push(`      ${format(s.reportNode, node.conditionNotes.join(', '))}`);
   }
-  if (rejected.length > limit) lines.push(`  … and ${rejected.length - limit} more nodes that do not fit (--all lists them)`);
+  if (rejected.length > limit) lines.push(`  ${format(s.reportMoreRejected, rejected.length - limit)}`);
   const unknown = report.nodes.filter((node) => node.feasible === 'unknown');
-  for (const node of unknown.slice(0, limit)) lines.push(`  ? ${node.node}: not known: ${node.unknown.join(', ')}`);
-  if (unknown.length > limit) lines.push(`  … and ${unknown.length - limit} more nodes not known`);
-  if (unknown.length > 0 && options.boundError) lines.push(`  (the Pods bound to nodes could not be read: ${inlineText(options.boundError)})`);
-  if (report.message) lines.push('', 'As the scheduler would say it now:', `  ${inlineText(report.message, 2_000)}`);
-  lines.push('', 'Not judged:');
+  for (const node of unknown.slice(0, limit)) lines.push(`  ? ${format(s.reportNotKnown, node.node, node.unknown.join(', '))}`);
+  if (unknown.length > limit) lines.push(`  ${format(s.reportMoreUnknown, unknown.length - limit)}`);
+  if (unknown.length > 0 && options.boundError) lines.push(`  ${format(s.reportBoundError, inlineText(options.boundError))}`);
+  if (report.message) lines.push('', s.reportWouldSay, `  ${inlineText(report.message, 2_000)}`);
+  lines.push('', s.reportNotJudged);
   for (const note of report.notJudged) lines.push(`  - ${note}`);
   return textLines(lines);
 }

@@ -4,6 +4,7 @@
  * messages) are data: Markdown escapes them, never renders them.
  */
 import { escapeMarkdown } from '../util/markdown';
+import { format } from '../util/catalog';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
 import { escapeActingCharacters, inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
@@ -46,10 +47,6 @@ export const defaultTraceStrings = {
 };
 
 export type TraceStrings = typeof defaultTraceStrings;
-
-function format(template: string, ...values: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (whole, index: string) => (values[Number(index)] === undefined ? whole : String(values[Number(index)])));
-}
 
 export function stepText(step: TraceStep, strings: TraceStrings = defaultTraceStrings): string {
   const { kind, name } = step.object;

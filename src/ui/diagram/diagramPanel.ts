@@ -22,6 +22,7 @@ import {
 import { diagramHtml, diagramWebviewOptions } from './html';
 import type { PlacementQuestion } from '../../core/workspace/placementQuestion';
 import { localizedDiagramStrings } from './strings';
+import { defaultDiagramStrings } from '../../core/diagram/strings';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { errorMessage } from '../../core/util/errors';
 
@@ -63,7 +64,7 @@ export class DiagramPanel implements vscode.Disposable {
       post: (message) => void panel.webview.postMessage(message),
       locale: vscode.env.language,
       strings: localizedDiagramStrings,
-      waitingText: () => vscode.l10n.t('Waiting for the cluster…'),
+      waitingText: () => vscode.l10n.t(defaultDiagramStrings.waiting),
       ...(hooks.health && { serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange } }),
       ...(hooks.placement && { placement: { current: (context: string) => hooks.placement!.current(context), onDidChange: hooks.placement.onDidChange } }),
     });

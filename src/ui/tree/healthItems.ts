@@ -4,7 +4,7 @@ import type { HealthElement } from '../../core/health/healthTree';
 import { healthHasChildren } from '../../core/health/healthTree';
 import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
 import { healthColor, Tooltip, ageText } from './treeText';
-import { skewComparisonLabel } from '../healthText';
+import { healthNoteLabel, skewComparisonLabel } from '../healthText';
 
 const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
 
@@ -53,7 +53,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       if (!lock) {
         item.description = vscode.l10n.t('no lock');
         item.iconPath = new vscode.ThemeIcon('question', healthColor('unknown'));
-        item.tooltip = new Tooltip().heading(leader.component).paragraph(leader.note ?? '').markdown;
+        item.tooltip = new Tooltip().heading(leader.component).paragraph(healthNoteLabel(leader.note ?? '')).markdown;
         return item;
       }
       // Where the leader runs is on its Pod's row (leader / standby) and in the tooltip; the row says how fresh the
@@ -109,7 +109,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       if ('value' in client && client.value) tooltip.line(vscode.l10n.t('Yours'), `${client.value.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', client.value.notAfter)}`);
       const csrs = report.certificates.pendingKubeletCsrs;
       tooltip.line(vscode.l10n.t('Kubelet requests waiting'), 'value' in csrs ? String(csrs.value.length) : csrs.error);
-      tooltip.paragraph(report.notVisible.join(' '));
+      tooltip.paragraph(report.notVisible.map(healthNoteLabel).join(' '));
       item.tooltip = tooltip.markdown;
       return item;
     }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { podHealth } from '../../core/anatomy/healthPolicy';
+import { defaultDiagramStrings } from '../../core/diagram/strings';
 import type { TreeElement } from '../../core/anatomy/treeModel';
 import { componentLabel, healthColor, howItRuns, roleText, sourceLabel, Tooltip } from './treeText';
 
@@ -21,7 +22,7 @@ export function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type
   const tooltip = new Tooltip()
     .heading(pod.pod)
     .paragraph(roleText(pod.component, pod.cniName))
-    .line(vscode.l10n.t('How it runs here'), howItRuns(pod, element.nodeName))
+    .line(vscode.l10n.t(defaultDiagramStrings.cardRunsHere), howItRuns(pod, element.nodeName))
     .line(vscode.l10n.t('Phase'), pod.phase)
     .line(vscode.l10n.t('Ready'), pod.ready ? vscode.l10n.t('yes') : vscode.l10n.t('no'))
     .line(vscode.l10n.t('Restarts'), String(pod.restarts));

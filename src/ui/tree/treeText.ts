@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { formatDuration, type Health } from '../../core/anatomy/healthPolicy';
-import { evidenceSentence } from '../../core/anatomy/render';
+import { controlPlaneModeText, defaultControlPlaneModeStrings, defaultEvidenceStrings, evidenceSentence, shortControlPlaneModeText } from '../../core/anatomy/strings';
+import { localizeCatalog } from '../../core/util/catalog';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
 import type { RuntimeInterface } from '../../core/anatomy/runtime';
@@ -105,44 +106,27 @@ export class Tooltip {
     this.markdown.appendMarkdown('\n');
     this.text(vscode.l10n.t('Evidence'));
     this.markdown.appendMarkdown(':\n');
+    const strings = evidenceStrings();
     for (const item of evidence) {
       this.markdown.appendMarkdown('- ');
-      this.text(evidenceSentence(item));
+      this.text(evidenceSentence(item, strings));
       this.markdown.appendMarkdown('\n');
     }
     return this;
   }
 }
 
+/** The anatomy's catalogs (src/core/anatomy/strings.ts) in the display language: the English text is the bundle's key. */
+const modeStrings = () => localizeCatalog(defaultControlPlaneModeStrings, (english) => vscode.l10n.t(english));
+const evidenceStrings = () => localizeCatalog(defaultEvidenceStrings, (english) => vscode.l10n.t(english));
+
 export function modeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
-  switch (mode) {
-    case 'static-pods':
-      return vscode.l10n.t('static Pods (kubelet reads /etc/kubernetes/manifests)');
-    case 'hosted':
-      return vscode.l10n.t('managed by the provider');
-    case 'embedded':
-      return vscode.l10n.t('embedded in one server binary');
-    case 'self-hosted':
-      return vscode.l10n.t('self-hosted (DaemonSets or Deployments)');
-    case 'unknown':
-      return vscode.l10n.t('not recognised');
-  }
+  return controlPlaneModeText(mode, modeStrings());
 }
 
 /** The control plane's mode in a word or two, for the description; modeLabel says it whole. */
 export function shortModeLabel(mode: ClusterAnatomy['controlPlane']['mode']): string {
-  switch (mode) {
-    case 'static-pods':
-      return vscode.l10n.t('static Pods');
-    case 'hosted':
-      return vscode.l10n.t('managed');
-    case 'embedded':
-      return vscode.l10n.t('embedded');
-    case 'self-hosted':
-      return vscode.l10n.t('self-hosted');
-    case 'unknown':
-      return vscode.l10n.t('not recognised');
-  }
+  return shortControlPlaneModeText(mode, modeStrings());
 }
 
 /** `containerd://2.1.4` as `containerd`: the version is in the tooltip. */

@@ -41,6 +41,17 @@ describe('cluster-anatomy health, on the demo cluster', function () {
     assert.match(stdout, /kubeadm certs check-expiration/);
   });
 
+  it('words the report from the health catalog in Japanese with --lang ja', async () => {
+    const { code, stdout } = await health(demo, '--lang', 'ja');
+    assert.equal(code, 0, stdout);
+    assert.match(stdout, /^kind-multi-node のコントロールプレーン（https:\/\/127\.0\.0\.1:\d+、v1\.37\.0）/);
+    assert.match(stdout, /問題は見つかりません。/);
+    assert.match(stdout, /\/readyz: 合格（(\d+) 個中 \1 個のチェックが OK）/);
+    assert.match(stdout, /kube-scheduler: リーダーは [^、]*kube-scheduler-multi-node-control-plane[^、]*、/);
+    assert.match(stdout, /kubeadm certs check-expiration` で一覧できます/);
+    assert.doesNotMatch(stdout, /No problem found|within the policy|your client certificate|identity Leases/);
+  });
+
   it('puts a failing check and a lock nobody renews first, and exits 3', async () => {
     demo.cluster.control.failCheck('etcd');
     demo.cluster.control.stopLeaderRenewal('kube-scheduler');

@@ -45,6 +45,17 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.match(stdout, /scores and tie-breaks/);
   });
 
+  it('words the report and the evidence from the placement catalog in Japanese with --lang ja', async () => {
+    const manifest = join(folder, 'web-ja.yaml');
+    writeFileSync(manifest, ['apiVersion: v1', 'kind: Pod', 'metadata: {name: web, namespace: shop}', 'spec:', '  containers: [{name: web, image: nginx}]', ''].join('\n'));
+    const { code, stdout } = await placement(demo, manifest, '--lang', 'ja');
+    assert.equal(code, 0);
+    assert.match(stdout, /^Pod shop\/web: クラスタにはありません: 今ならどこに置けるか\n/);
+    assert.match(stdout, /今のフィルター: 3 ノード中 2 ノードに収まる: multi-node-worker, multi-node-worker2\n/);
+    assert.match(stdout, /✗ multi-node-control-plane: TaintToleration: ノードにはテイント node-role\.kubernetes\.io\/control-plane:NoSchedule があり、許容されていません\n/);
+    assert.match(stdout, /判定していないもの:/);
+  });
+
   it('keeps a manifest\'s value with a line feed on its own line, escaped: it forges no verdict', async () => {
     const manifest = join(folder, 'forged.yaml');
     const forged = 'ssd\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere';

@@ -3,7 +3,7 @@
  * the words and health of what is drawn. The control plane (controlPlane.ts) and the nodes (nodes.ts) are laid
  * out on it; ../layout.ts puts the scene together.
  */
-import { evidenceSentence } from '../../anatomy/render';
+import { defaultEvidenceStrings, evidenceSentence, type EvidenceStrings } from '../../anatomy/strings';
 import type { ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, NodeRole } from '../../anatomy/types';
 import { nodeHealth } from '../../anatomy/healthPolicy';
 import type { PlacementOverlay } from '../../placement/overlay';
@@ -262,6 +262,6 @@ export function round(value: number): number {
 }
 
 /** The evidence as plain text lines, each a phrase ("no label node-role.kubernetes.io/control-plane"). */
-export function formatEvidence(evidence: readonly Evidence[]): string[] {
-  return evidence.map(evidenceSentence);
+export function formatEvidence(evidence: readonly Evidence[], strings: EvidenceStrings = defaultEvidenceStrings): string[] {
+  return evidence.map((item) => evidenceSentence(item, strings));
 }

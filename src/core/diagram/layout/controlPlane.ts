@@ -1,6 +1,7 @@
 /** The control plane of the architecture view: kube-apiserver as the hub, etcd, the controllers and the scheduler. */
 import type { ComponentId, ComponentPod } from '../../anatomy/types';
 import { podsHealth } from '../../anatomy/healthPolicy';
+import { shortControlPlaneModeText } from '../../anatomy/strings';
 import type { BoxCard, Health, SceneBox } from '../scene';
 import { format, formatCount } from '../strings';
 import { SceneCanvas, componentHeight, componentWidth, formatEvidence } from './canvas';
@@ -52,7 +53,7 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
           title: label,
           role: hosted ? this.strings.roleHosted : this.strings.roleEmbedded,
           runsHere: [hosted ? this.strings.runsHosted : detail, this.anatomy.server, ...(this.anatomy.serverVersion ? [this.anatomy.serverVersion] : []), ...this.apiServersText()],
-          evidence: formatEvidence([...this.anatomy.controlPlane.evidence, ...(this.anatomy.controlPlane.apiServers?.evidence ?? [])]),
+          evidence: formatEvidence([...this.anatomy.controlPlane.evidence, ...(this.anatomy.controlPlane.apiServers?.evidence ?? [])], this.strings),
         },
         target: { component: 'kube-apiserver' },
       });
@@ -99,8 +100,8 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
   protected modeText(): string {
     const s = this.strings;
     const cp = this.anatomy.controlPlane;
-    const mode = { 'static-pods': s.modeStaticPods, 'self-hosted': s.modeSelfHosted, unknown: s.modeUnknown, hosted: s.hostedControlPlane, embedded: s.embeddedControlPlane }[cp.mode];
-    const evidence = formatEvidence(cp.evidence).slice(0, 2).join(', ');
+    const mode = shortControlPlaneModeText(cp.mode, s);
+    const evidence = formatEvidence(cp.evidence, s).slice(0, 2).join(', ');
     return evidence ? `${mode} (${evidence})` : mode;
   }
 
@@ -148,7 +149,7 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
       health,
       ariaLabel: `${component}, ${detail}`,
       focusable: true,
-      card: absent ? { ...card, runsHere: [format(this.strings.runsAbsent, absent.why)], evidence: formatEvidence(absent.evidence ?? []) } : external ? { ...card, runsHere: [this.strings.externalEtcd] } : card,
+      card: absent ? { ...card, runsHere: [format(this.strings.runsAbsent, absent.why)], evidence: formatEvidence(absent.evidence ?? [], this.strings) } : external ? { ...card, runsHere: [this.strings.externalEtcd] } : card,
       target: pods[0] ? { component, node: undefined, pod: { namespace: pods[0].namespace, name: pods[0].pod } } : { component },
     });
   }
@@ -164,7 +165,7 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
       title: component,
       role: this.roleOf(component, pods[0]?.cniName),
       runsHere: runsHere.length ? runsHere : [this.strings.runsNoPod],
-      evidence: pods[0] ? formatEvidence(pods[0].evidence) : [],
+      evidence: pods[0] ? formatEvidence(pods[0].evidence, this.strings) : [],
     };
   }
 }

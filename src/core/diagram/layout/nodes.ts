@@ -183,7 +183,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         title: node.name,
         role: this.strings.roleNode,
         runsHere: [...(mark ? [nodeDetailText(node, this.strings, this.now)] : []), detail, heartbeat, ...[node.osImage, node.kernelVersion, node.internalIP].filter((value): value is string => !!value)],
-        evidence: formatEvidence(node.roleEvidence),
+        evidence: formatEvidence(node.roleEvidence, this.strings),
       },
       target: { node: node.name },
     }, this.drawnNodeNames);
@@ -224,7 +224,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         health: proxyEmbedded ? 'neutral' : 'absent',
         ariaLabel: `kube-proxy, ${node.name}, ${proxyDetail}`,
         focusable: true,
-        card: proxyAbsent ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? []) } : proxyCard,
+        card: proxyAbsent ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? [], this.strings) } : proxyCard,
         target: { component: 'kube-proxy', node: node.name },
       });
       if (proxyEmbedded) this.spokeThroughGap('watch', proxy, 'right', proxy.y + proxy.height / 2, rightLane - 9, node.name, 'kube-proxy');
@@ -377,7 +377,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         title: `container runtime · ${node.name}`,
         role: this.strings.roleContainerRuntime,
         runsHere: [this.strings.runsSystemDaemon, ...(runtime ? [format(this.strings.runsRuntimeVersion, runtime)] : []), this.criEdgeLabel(node)],
-        evidence: formatEvidence(link.evidence),
+        evidence: formatEvidence(link.evidence, this.strings),
       },
       target: { component: 'container-runtime', node: node.name },
     });
@@ -411,7 +411,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
           status,
           ...(pod.reason ? [format(this.strings.podReason, pod.reason)] : []),
         ],
-        evidence: formatEvidence(pod.evidence),
+        evidence: formatEvidence(pod.evidence, this.strings),
       },
       target: { component: pod.component, node: node.name, pod: { namespace: pod.namespace, name: pod.pod } },
     }, siblings);

@@ -14,7 +14,7 @@ import { nodeUnschedulable } from './nodeUnschedulable';
 import { podTopologySpread } from './podTopologySpread';
 import { taintToleration } from './taintToleration';
 
-export { evidenceText, spreadSkewOf, taintText, unrequestedText } from './evidenceText';
+export { spreadSkewOf, taintText, unrequestedText } from './evidenceAmounts';
 export {
   type Check,
   type FilterContext,
