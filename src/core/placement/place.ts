@@ -34,8 +34,18 @@ export interface NodeVerdict {
   readonly failures: readonly FilterFailure[];
   readonly unknown: readonly FilterName[];
   /** The Ready condition is not True, or the network is unavailable: the scheduler sees it only through taints. */
-  readonly conditionNotes: readonly string[];
+  readonly conditionNotes: readonly ConditionNote[];
 }
+
+/** A node condition the scheduler sees only through the taints it brings. */
+export type ConditionNote = { readonly kind: 'notReady'; readonly status: string } | { readonly kind: 'networkUnavailable' };
+
+/** What the model does not judge for a Pod. */
+export type NotJudged =
+  | { readonly kind: 'volumes'; readonly claims: readonly string[] }
+  | { readonly kind: 'unreadableRequests'; readonly resources: readonly string[] }
+  | { readonly kind: 'preemption'; readonly priorityClass: string }
+  | { readonly kind: 'scores' };
 
 export type PlacementState =
   /** Bound to a node by the scheduler (or by another that set nodeName). */
@@ -64,17 +74,17 @@ export interface PlacementReport {
   /** "0/3 nodes are available: …" as the scheduler would say it now; null when some node fits. */
   readonly message: string | null;
   /** What the model does not judge for this Pod (volumes, preemption, scores). */
-  readonly notJudged: readonly string[];
+  readonly notJudged: readonly NotJudged[];
 }
 
-const noNotes: readonly string[] = [];
+const noNotes: readonly ConditionNote[] = [];
 
-function conditionNotes(node: SchedulingNode): readonly string[] {
+function conditionNotes(node: SchedulingNode): readonly ConditionNote[] {
   if (node.conditions.every((condition) => (condition.type === 'Ready' ? condition.status === 'True' : condition.type !== 'NetworkUnavailable' || condition.status !== 'True'))) return noNotes;
-  const notes: string[] = [];
+  const notes: ConditionNote[] = [];
   const ready = node.conditions.find((condition) => condition.type === 'Ready');
-  if (ready && ready.status !== 'True') notes.push(`Ready is ${ready.status}`);
-  if (node.conditions.some((condition) => condition.type === 'NetworkUnavailable' && condition.status === 'True')) notes.push('NetworkUnavailable is True');
+  if (ready && ready.status !== 'True') notes.push({ kind: 'notReady', status: ready.status });
+  if (node.conditions.some((condition) => condition.type === 'NetworkUnavailable' && condition.status === 'True')) notes.push({ kind: 'networkUnavailable' });
   return notes;
 }
 
@@ -123,11 +133,11 @@ export function explainPlacement(question: PlacementQuestion): PlacementReport {
     const first = failures[0];
     if (first) for (const reason of first.reasons) reasonCounts[reason] = (reasonCounts[reason] ?? 0) + 1;
   }
-  const notJudged: string[] = [];
-  if (pod.claimNames.length > 0) notJudged.push(`volumes (${pod.claimNames.join(', ')}): the volume filters (VolumeBinding, VolumeZone, volume limits) are not modelled`);
-  if (pod.unreadableRequests.length > 0) notJudged.push(`requests that are not quantities: ${pod.unreadableRequests.join(', ')}`);
-  if (feasible.length === 0 && pod.priorityClassName) notJudged.push(`preemption: with priority class ${pod.priorityClassName} the scheduler may evict lower-priority Pods to make room`);
-  notJudged.push('scores and tie-breaks: among feasible nodes the scheduler picks by scores that cannot be recovered from outside it');
+  const notJudged: NotJudged[] = [];
+  if (pod.claimNames.length > 0) notJudged.push({ kind: 'volumes', claims: pod.claimNames });
+  if (pod.unreadableRequests.length > 0) notJudged.push({ kind: 'unreadableRequests', resources: pod.unreadableRequests });
+  if (feasible.length === 0 && pod.priorityClassName) notJudged.push({ kind: 'preemption', priorityClass: pod.priorityClassName });
+  notJudged.push({ kind: 'scores' });
   const anyUnknown = verdicts.some((verdict) => verdict.feasible === 'unknown');
   return {
     pod: { namespace: pod.namespace, name: pod.name },

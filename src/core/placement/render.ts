@@ -1,6 +1,6 @@
 /** The placement report as text, for the terminal. */
 import type { FilterEvidence } from './filters';
-import { defaultPlacementStrings, filterEvidenceText, type PlacementStrings } from './strings';
+import { conditionNotesText, defaultPlacementStrings, filterEvidenceText, notJudgedText, type PlacementStrings } from './strings';
 import { format } from '../util/catalog';
 import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
@@ -22,6 +22,9 @@ export interface PlacementTextOptions {
   readonly from?: string;
   readonly boundError?: string;
 }
+
+/** Cluster text on one terminal line. */
+const cliText = (value: string | number) => inlineText(String(value));
 
 export function renderPlacementText(report: PlacementReport, options: PlacementTextOptions = {}, s: PlacementStrings = defaultPlacementStrings): string {
   const limit = options.limit ?? 20;
@@ -45,7 +48,7 @@ export function renderPlacementText(report: PlacementReport, options: PlacementT
     const [first, ...rest] = node.failures;
     lines.push(`  ✗ ${inlineText(node.node)}: ${first!.filter}: ${evidence(first!.evidence)}`);
     for (const more of rest) lines.push(`      ${format(s.reportAlso, more.filter, evidence(more.evidence))}`);
-    if (node.conditionNotes.length > 0) lines.push(`      ${format(s.reportNode, node.conditionNotes.join(', '))}`);
+    if (node.conditionNotes.length > 0) lines.push(`      ${format(s.reportNode, conditionNotesText(node.conditionNotes, s, cliText))}`);
   }
   if (rejected.length > limit) lines.push(`  ${format(s.reportMoreRejected, rejected.length - limit)}`);
   const unknown = report.nodes.filter((node) => node.feasible === 'unknown');
@@ -54,6 +57,6 @@ export function renderPlacementText(report: PlacementReport, options: PlacementT
   if (unknown.length > 0 && options.boundError) lines.push(`  ${format(s.reportBoundError, inlineText(options.boundError))}`);
   if (report.message) lines.push('', s.reportWouldSay, `  ${inlineText(report.message, 2_000)}`);
   lines.push('', s.reportNotJudged);
-  for (const note of report.notJudged) lines.push(`  - ${note}`);
+  for (const note of report.notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);
   return textLines(lines);
 }

@@ -7,6 +7,7 @@
  */
 import { type Catalog, format } from '../util/catalog';
 import { type FilterEvidence, spreadSkewOf, taintText, unrequestedText } from './filters';
+import type { ConditionNote, NotJudged } from './place';
 
 export const defaultPlacementStrings = {
   // Why a node does not fit, the node ({0}) as the subject
@@ -95,6 +96,13 @@ export const defaultPlacementStrings = {
   reportBoundError: '(the Pods bound to nodes could not be read: {0})',
   reportWouldSay: 'As the scheduler would say it now:',
   reportNotJudged: 'Not judged:',
+  // What the model does not judge, and node conditions seen only through taints
+  notJudgedVolumes: 'volumes ({0}): the volume filters (VolumeBinding, VolumeZone, volume limits) are not modelled',
+  notJudgedRequests: 'requests that are not quantities: {0}',
+  notJudgedPreemption: 'preemption: with priority class {0} the scheduler may evict lower-priority Pods to make room',
+  notJudgedScores: 'scores and tie-breaks: among feasible nodes the scheduler picks by scores that cannot be recovered from outside it',
+  conditionNotReady: 'Ready is {0}',
+  conditionNetworkUnavailable: 'NetworkUnavailable is True',
 } satisfies Catalog;
 
 export type PlacementStrings = typeof defaultPlacementStrings;
@@ -181,4 +189,23 @@ export function filterEvidenceText(evidence: FilterEvidence, strings: PlacementS
     case 'existingAntiAffinity':
       return format(s.evidenceExistingAntiAffinity, evidence.pod, `${evidence.topologyKey}=${evidence.domain}`);
   }
+}
+
+/** What the model does not judge for a Pod, in one line; claim and resource names are cluster text for `text`. */
+export function notJudgedText(note: NotJudged, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
+  switch (note.kind) {
+    case 'volumes':
+      return format(strings.notJudgedVolumes, text(note.claims.join(', ')));
+    case 'unreadableRequests':
+      return format(strings.notJudgedRequests, text(note.resources.join(', ')));
+    case 'preemption':
+      return format(strings.notJudgedPreemption, text(note.priorityClass));
+    case 'scores':
+      return strings.notJudgedScores;
+  }
+}
+
+/** A node's conditions that the scheduler sees only through taints, in one line. */
+export function conditionNotesText(notes: readonly ConditionNote[], strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
+  return notes.map((note) => (note.kind === 'notReady' ? format(strings.conditionNotReady, text(note.status)) : strings.conditionNetworkUnavailable)).join(', ');
 }

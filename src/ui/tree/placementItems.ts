@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { TreeElement } from '../../core/anatomy/treeModel';
 import type { PodPlacement } from '../../core/workspace/placementMonitor';
-import { rejectedNodeText } from '../placementText';
+import { conditionNotesText, notJudgedText } from '../../core/placement/strings';
+import { localizedPlacementStrings, rejectedNodeText } from '../placementText';
 import { healthColor, Tooltip } from './treeText';
 
 /** Nodes listed under a Pod before the rest is summed up (the tree's limit on children). */
@@ -65,7 +66,7 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
       const tooltip = new Tooltip().heading(vscode.l10n.t('Where it fits now, by the scheduler\'s filters'));
       if (report.message) tooltip.line(vscode.l10n.t('As the scheduler would say it now'), report.message);
       if (element.placement.boundPodsError) tooltip.line(vscode.l10n.t('Not known'), vscode.l10n.t('the Pods on each node could not be read: {0}', element.placement.boundPodsError));
-      for (const note of report.notJudged) tooltip.line(vscode.l10n.t('Not judged'), note);
+      for (const note of report.notJudged) tooltip.line(vscode.l10n.t('Not judged'), notJudgedText(note, localizedPlacementStrings()));
       item.tooltip = tooltip.markdown;
       return item;
     }
@@ -85,7 +86,7 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
       }
       const tooltip = new Tooltip().heading(verdict.node);
       for (const failure of verdict.failures) tooltip.line(failure.filter, `${failure.evidence.map((evidence) => rejectedNodeText(verdict.node, evidence)).join('; ')} (${failure.reasons.join(', ')})`);
-      if (verdict.conditionNotes.length > 0) tooltip.line(vscode.l10n.t('Node'), verdict.conditionNotes.join(', '));
+      if (verdict.conditionNotes.length > 0) tooltip.line(vscode.l10n.t('Node'), conditionNotesText(verdict.conditionNotes, localizedPlacementStrings()));
       item.tooltip = tooltip.markdown;
       return item;
     }

@@ -7,6 +7,7 @@ import { podRequests, schedulingNodeOf, schedulingPodOf } from '../../../../src/
 import { explainPlacement, schedulerMessage } from '../../../../src/core/placement/place';
 import { formatAmount, parseQuantity, schedulerAmount } from '../../../../src/core/placement/quantity';
 import { nodeTermMatches } from '../../../../src/core/placement/selectors';
+import { notJudgedText } from '../../../../src/core/placement/strings';
 
 type Loose = Record<string, unknown>;
 
@@ -216,9 +217,9 @@ describe('placement: one Pod against every node', () => {
     const withClaim = pod('db', { volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'db' } }], priorityClassName: 'high' }, { requests: { cpu: '64' } });
     const report = explainPlacement({ pod: withClaim, nodes: kind(), bound: new BoundPods(), serverMinor: 30 });
     assert.equal(report.notJudged.length, 3);
-    assert.match(report.notJudged[0]!, /volumes \(data\)/);
-    assert.match(report.notJudged[1]!, /preemption: with priority class high/);
-    assert.match(report.notJudged[2]!, /scores and tie-breaks/);
+    assert.match(notJudgedText(report.notJudged[0]!), /volumes \(data\)/);
+    assert.match(notJudgedText(report.notJudged[1]!), /preemption: with priority class high/);
+    assert.match(notJudgedText(report.notJudged[2]!), /scores and tie-breaks/);
   });
 
   it('a gated Pod, a static Pod, another scheduler\'s Pod and a manifest are each said as such', () => {
