@@ -65,17 +65,39 @@ const common = {
   plugins: watch ? [problemMatcher] : [],
 };
 
-const nodeCommon = { ...common, platform: 'node', format: 'cjs', target: 'node20', define: { CLUSTER_ANATOMY_TEST_HOOKS: JSON.stringify(testHooks) } };
+const nodeCommon = {
+  ...common,
+  platform: 'node',
+  format: 'cjs',
+  target: 'node20',
+  define: { CLUSTER_ANATOMY_TEST_HOOKS: JSON.stringify(testHooks) },
+};
 
 const builds = [
-  { ...nodeCommon, entryPoints: ['src/extension.ts'], outfile: join(outdir, 'extension.js'), external: ['vscode'],
-    plugins: [...common.plugins, lazyKubeClient, lazyDemo] },
-  { ...nodeCommon, entryPoints: ['src/cli/main.ts'], outfile: join(outdir, 'cli.js'), banner: { js: '#!/usr/bin/env node' },
-    plugins: [...common.plugins, lazyKubeClient, lazyDemo] },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/extension.ts'],
+    outfile: join(outdir, 'extension.js'),
+    external: ['vscode'],
+    plugins: [...common.plugins, lazyKubeClient, lazyDemo],
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: join(outdir, 'cli.js'),
+    banner: { js: '#!/usr/bin/env node' },
+    plugins: [...common.plugins, lazyKubeClient, lazyDemo],
+  },
   { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: join(outdir, 'kube.js') },
   { ...nodeCommon, entryPoints: ['src/demo/index.ts'], outfile: join(outdir, 'demo.js') },
-  { ...common, platform: 'browser', format: 'iife', target: 'es2022', entryPoints: ['src/webview/diagram.ts'],
-    outfile: join(outdir, 'webview', 'diagram.js') },
+  {
+    ...common,
+    platform: 'browser',
+    format: 'iife',
+    target: 'es2022',
+    entryPoints: ['src/webview/diagram.ts'],
+    outfile: join(outdir, 'webview', 'diagram.js'),
+  },
 ];
 
 if (!watch) rmSync(outdir, { recursive: true, force: true });

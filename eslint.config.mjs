@@ -3,9 +3,12 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 const noVscode = {
-  'no-restricted-imports': ['error', {
-    paths: [{ name: 'vscode', message: 'The core, the protocol and the webview must not depend on VS Code: put this in src/ui.' }],
-  }],
+  'no-restricted-imports': [
+    'error',
+    {
+      paths: [{ name: 'vscode', message: 'The core, the protocol and the webview must not depend on VS Code: put this in src/ui.' }],
+    },
+  ],
 };
 
 /**
@@ -19,21 +22,30 @@ function demoBoundary(depth, folders) {
   return {
     files: [depth === 0 ? 'src/*.ts' : `src/${folders}/${'*/'.repeat(depth - 1)}*.ts`],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', {
-        paths: [`${up}demo`, `${up}demo/index`].map((name) => ({
-          name,
-          allowTypeImports: !core,
-          message: core
-            ? 'The core never depends on the demo (src/demo): the demo imports the core, not the other way round.'
-            : 'The demo is loaded only when the user opens it: `require()` its entry there, or import types only.',
-        })),
-        patterns: [{ group: [`${up}demo/*`, `!${up}demo/index`], message: 'The demo\'s one public entry is src/demo/index.ts: import that, not its files.' }],
-      }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [`${up}demo`, `${up}demo/index`].map((name) => ({
+            name,
+            allowTypeImports: !core,
+            message: core
+              ? 'The core never depends on the demo (src/demo): the demo imports the core, not the other way round.'
+              : 'The demo is loaded only when the user opens it: `require()` its entry there, or import types only.',
+          })),
+          patterns: [
+            {
+              group: [`${up}demo/*`, `!${up}demo/index`],
+              message: "The demo's one public entry is src/demo/index.ts: import that, not its files.",
+            },
+          ],
+        },
+      ],
     },
   };
 }
 const demoBoundaries = [0, 1, 2, 3, 4, 5].flatMap((depth) =>
-  depth === 0 ? [demoBoundary(0)] : [demoBoundary(depth, '{ui,cli,protocol,webview}'), demoBoundary(depth, 'core')]);
+  depth === 0 ? [demoBoundary(0)] : [demoBoundary(depth, '{ui,cli,protocol,webview}'), demoBoundary(depth, 'core')],
+);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'out/**', 'node_modules/**', '.vscode-host/**', '.vscode-test/**'] },
@@ -54,10 +66,13 @@ export default tseslint.config(
     files: ['src/webview/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [{ name: 'vscode', message: 'Webview code runs in the browser: talk to the host through src/protocol.' }],
-        patterns: [{ group: ['**/core/kube/**', '**/ui/**', 'node:*', '@kubernetes/*'], message: 'Webview code runs in the browser.' }],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'vscode', message: 'Webview code runs in the browser: talk to the host through src/protocol.' }],
+          patterns: [{ group: ['**/core/kube/**', '**/ui/**', 'node:*', '@kubernetes/*'], message: 'Webview code runs in the browser.' }],
+        },
+      ],
     },
   },
   ...demoBoundaries,

@@ -36,14 +36,19 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
 // ---- the client side: every watch (and list) the process asks for ------------------------------------------
 
-interface Counted { calls: number; open: number; byStage: Map<string, number> }
+interface Counted {
+  calls: number;
+  open: number;
+  byStage: Map<string, number>;
+}
 const watches = new Map<string, Counted>();
 const lists = new Map<string, Counted>();
 let stage = 'before';
 
 /** path plus the selectors: what distinguishes one watched collection from another (not resourceVersion or timeouts). */
 function keyOf(path: string, query?: URLSearchParams | { labelSelector?: string; fieldSelector?: string }): string {
-  const get = (name: 'labelSelector' | 'fieldSelector') => (query instanceof URLSearchParams ? query.get(name) : query?.[name]) ?? undefined;
+  const get = (name: 'labelSelector' | 'fieldSelector') =>
+    (query instanceof URLSearchParams ? query.get(name) : query?.[name]) ?? undefined;
   const selectors = (['labelSelector', 'fieldSelector'] as const).flatMap((name) => (get(name) ? [`${name}=${get(name)}`] : []));
   return selectors.length ? `${path}?${selectors.join('&')}` : path;
 }
@@ -60,7 +65,10 @@ KubeApi.prototype.watch = async function (this: KubeApi, path, what, query, hand
   const entry = count(watches, keyOf(path, query));
   const stream = await originalWatch.call(this, path, what, query, handlers);
   entry.open++;
-  stream.ended.then(() => entry.open--, () => entry.open--);
+  stream.ended.then(
+    () => entry.open--,
+    () => entry.open--,
+  );
   return stream;
 };
 const originalList = KubeApi.prototype.list;
@@ -70,12 +78,17 @@ KubeApi.prototype.list = function (this: KubeApi, path, what, options = {}) {
 };
 
 const short = (name: string) => name.replace(/ \(.*$/, '');
-const byStageText = (entry: Counted) => [...entry.byStage].map(([name, calls]) => `${short(name)}${calls > 1 ? ` ×${calls}` : ''}`).join(', ');
-const totals = (map: Map<string, Counted>) => [...map.values()].reduce((sum, entry) => ({ calls: sum.calls + entry.calls, open: sum.open + entry.open }), { calls: 0, open: 0 });
+const byStageText = (entry: Counted) =>
+  [...entry.byStage].map(([name, calls]) => `${short(name)}${calls > 1 ? ` ×${calls}` : ''}`).join(', ');
+const totals = (map: Map<string, Counted>) =>
+  [...map.values()].reduce((sum, entry) => ({ calls: sum.calls + entry.calls, open: sum.open + entry.open }), { calls: 0, open: 0 });
 
 // ---- the server side: kube-apiserver's own gauges ------------------------------------------------------------
 
-interface ServerWatches { registered: Map<string, number>; longrunning: Map<string, number> }
+interface ServerWatches {
+  registered: Map<string, number>;
+  longrunning: Map<string, number>;
+}
 
 function readServerWatches(env: NodeJS.ProcessEnv): ServerWatches {
   const text = execFileSync('kubectl', ['get', '--raw', '/metrics'], { env, maxBuffer: 1 << 28 }).toString();
@@ -111,12 +124,17 @@ function printDelta(title: string, before: Map<string, number>, after: Map<strin
     if (a === 0 && b === 0) continue;
     console.log(`| ${key.padEnd(74)} | ${String(b).padStart(8)} | ${String(a).padStart(11)} | ${String(a - b).padStart(5)} |`);
   }
-  console.log(`| ${'total'.padEnd(74)} | ${String(sumBefore).padStart(8)} | ${String(sumAfter).padStart(11)} | ${String(sumAfter - sumBefore).padStart(5)} |`);
+  console.log(
+    `| ${'total'.padEnd(74)} | ${String(sumBefore).padStart(8)} | ${String(sumAfter).padStart(11)} | ${String(sumAfter - sumBefore).padStart(5)} |`,
+  );
 }
 
 // ---- memory -----------------------------------------------------------------------------------------------
 
-interface Memory { heapUsed: number; rss: number }
+interface Memory {
+  heapUsed: number;
+  rss: number;
+}
 function memory(): Memory {
   gc?.();
   gc?.();
@@ -132,7 +150,9 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
   await sleep(2_000);
   const mem = memory();
   stages.push({ name, ms, memory: mem, watchCalls: totals(watches).calls });
-  console.log(`${name}: ${(ms / 1000).toFixed(1)} s; heap ${mib(mem.heapUsed)}, rss ${mib(mem.rss)}; watch requests so far ${totals(watches).calls}`);
+  console.log(
+    `${name}: ${(ms / 1000).toFixed(1)} s; heap ${mib(mem.heapUsed)}, rss ${mib(mem.rss)}; watch requests so far ${totals(watches).calls}`,
+  );
   return result;
 }
 
@@ -144,34 +164,65 @@ async function main(): Promise<void> {
   // As bench/realServer.bench.ts: the controllers and the scheduler may write as fast as the bench needs.
   const fast = ['--kube-api-qps=500', '--kube-api-burst=1000'];
   const controlPlane = await startControlPlane({
-    name: 'bench', etcd, nodeCidrMaskSize: 24, clusterCidr: '10.128.0.0/9',
+    name: 'bench',
+    etcd,
+    nodeCidrMaskSize: 24,
+    clusterCidr: '10.128.0.0/9',
     extraApiServerFlags: ['--max-requests-inflight=1000', '--max-mutating-requests-inflight=500'],
     extraControllerManagerFlags: [...fast, '--concurrent-deployment-syncs=10'],
     extraSchedulerFlags: fast,
   });
   const kubeconfig = controlPlane.adminKubeconfigPath;
   const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: run };
-  const agent = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
-    '--kubeconfig', kubeconfig, '--shape', 'kind', '--workers', String(nodes - 1), '--seed'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const agent = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
+      '--kubeconfig',
+      kubeconfig,
+      '--shape',
+      'kind',
+      '--workers',
+      String(nodes - 1),
+      '--seed',
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   const disposables: { dispose(): void }[] = [];
   try {
     await new Promise<void>((resolve, reject) => {
       createInterface({ input: agent.stdout! }).on('line', (line) => (line === 'ready' ? resolve() : undefined));
       agent.once('exit', (code) => reject(new Error(`the node agent exited (${code})`)));
     });
-    console.log(`real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+    console.log(
+      `real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
+    );
 
     // A workload of the user's own, in default, to trace beside kube-system's coredns.
     const manifest = join(run, 'deployment.json');
-    writeFileSync(manifest, JSON.stringify({
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: DEFAULT_DEPLOYMENT, namespace: 'default' },
-      spec: {
-        replicas: DEFAULT_REPLICAS, selector: { matchLabels: { app: DEFAULT_DEPLOYMENT } },
-        template: { metadata: { labels: { app: DEFAULT_DEPLOYMENT } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25', resources: { requests: { cpu: '100m', memory: '64Mi' } } }] } },
-      },
-    }));
+    writeFileSync(
+      manifest,
+      JSON.stringify({
+        apiVersion: 'apps/v1',
+        kind: 'Deployment',
+        metadata: { name: DEFAULT_DEPLOYMENT, namespace: 'default' },
+        spec: {
+          replicas: DEFAULT_REPLICAS,
+          selector: { matchLabels: { app: DEFAULT_DEPLOYMENT } },
+          template: {
+            metadata: { labels: { app: DEFAULT_DEPLOYMENT } },
+            spec: { containers: [{ name: 'web', image: 'nginx:1.25', resources: { requests: { cpu: '100m', memory: '64Mi' } } }] },
+          },
+        },
+      }),
+    );
     execFileSync('kubectl', ['apply', '-f', manifest], { env, stdio: 'inherit' });
-    execFileSync('kubectl', ['rollout', 'status', `deployment/${DEFAULT_DEPLOYMENT}`, '-n', 'default', '--timeout=300s'], { env, stdio: 'inherit' });
+    execFileSync('kubectl', ['rollout', 'status', `deployment/${DEFAULT_DEPLOYMENT}`, '-n', 'default', '--timeout=300s'], {
+      env,
+      stdio: 'inherit',
+    });
     execFileSync('kubectl', ['rollout', 'status', 'deployment/coredns', '-n', 'kube-system', '--timeout=300s'], { env, stdio: 'inherit' });
     await sleep(5_000);
 
@@ -193,7 +244,9 @@ async function main(): Promise<void> {
       await live.start();
       if (live.status?.state !== 'connected') throw new Error(`not connected: ${live.status?.state} ${live.status?.message ?? ''}`);
       const anatomy = live.current!;
-      console.log(`  first anatomy: ${anatomy.nodes.length} nodes, ${anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0)} Pods classified`);
+      console.log(
+        `  first anatomy: ${anatomy.nodes.length} nodes, ${anatomy.nodes.reduce((sum, node) => sum + node.components.length, 0)} Pods classified`,
+      );
     });
     const session = live.session!;
     const hub = session.hub;
@@ -207,18 +260,25 @@ async function main(): Promise<void> {
 
     await step('placement (PlacementMonitor.hold diagram + explainPod coredns)', async () => {
       workspace.placement.hold('diagram', true);
-      const coredns = live.current!.nodes.flatMap((node) => node.components).find((component) => component.pod.startsWith('coredns-'))
-        ?? { pod: JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-dns', '-o', 'json'], { env }).toString()).items[0].metadata.name };
+      const coredns = live.current!.nodes.flatMap((node) => node.components).find((component) => component.pod.startsWith('coredns-')) ?? {
+        pod: JSON.parse(
+          execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-dns', '-o', 'json'], { env }).toString(),
+        ).items[0].metadata.name,
+      };
       const answer = await workspace.placement.explainPod('kube-system', coredns.pod);
       if (!answer) throw new Error('no placement answer');
-      console.log(`  placement of kube-system/${coredns.pod}: ${answer.report.feasible.length} of ${answer.report.nodes.length} nodes fit, bound Pods indexed: ${workspace.placement.running}${answer.boundPodsError ? ` (bound Pods: ${answer.boundPodsError})` : ''}`);
+      console.log(
+        `  placement of kube-system/${coredns.pod}: ${answer.report.feasible.length} of ${answer.report.nodes.length} nodes fit, bound Pods indexed: ${workspace.placement.running}${answer.boundPodsError ? ` (bound Pods: ${answer.boundPodsError})` : ''}`,
+      );
     });
 
     const handsOn = workspace.handsOn;
     await step('hands-on (workspace.handsOn.setActive walkthrough)', async () => {
       handsOn.setActive('walkthrough', true);
       const report = handsOn.check();
-      console.log(`  hands-on: ${report ? `${report.steps.filter((s) => s.outcome === 'done').length} of ${report.steps.length} steps done` : 'no report'}`);
+      console.log(
+        `  hands-on: ${report ? `${report.steps.filter((s) => s.outcome === 'done').length} of ${report.steps.length} steps done` : 'no report'}`,
+      );
     });
 
     for (const target of [
@@ -255,27 +315,43 @@ async function main(): Promise<void> {
     const w = totals(watches);
     console.log(`| ${'total'.padEnd(96)} | ${String(w.calls).padStart(5)} | ${String(w.open).padStart(8)} | |`);
     console.log('\nlists made by this process (KubeApi.list), by path and selectors');
-    for (const [key, entry] of [...lists].sort((a, b) => a[0].localeCompare(b[0]))) console.log(`| ${key.padEnd(96)} | ${String(entry.calls).padStart(5)} | ${byStageText(entry)} |`);
+    for (const [key, entry] of [...lists].sort((a, b) => a[0].localeCompare(b[0])))
+      console.log(`| ${key.padEnd(96)} | ${String(entry.calls).padStart(5)} | ${byStageText(entry)} |`);
     console.log(`| ${'total'.padEnd(96)} | ${String(totals(lists).calls).padStart(5)} | |`);
 
     printDelta('kube-apiserver apiserver_registered_watchers, by kind', serverBefore.registered, serverAfter.registered);
-    printDelta('kube-apiserver apiserver_longrunning_gauge{verb="WATCH"}, by resource (scope)', serverBefore.longrunning, serverAfter.longrunning);
+    printDelta(
+      'kube-apiserver apiserver_longrunning_gauge{verb="WATCH"}, by resource (scope)',
+      serverBefore.longrunning,
+      serverAfter.longrunning,
+    );
 
     console.log('\nheap kept by this process (after gc), by stage');
     console.log(`| ${'stage'.padEnd(64)} | time | heapUsed | RSS | watch requests |`);
     console.log(`| ${'before connecting'.padEnd(64)} | | ${mib(heapBefore.heapUsed)} | ${mib(heapBefore.rss)} | 0 |`);
-    console.log(`| ${'client code loaded (loadKubeClient), nothing connected'.padEnd(64)} | | ${mib(heapCodeLoaded.heapUsed)} | ${mib(heapCodeLoaded.rss)} | 0 |`);
-    for (const s of stages) console.log(`| ${s.name.padEnd(64)} | ${(s.ms / 1000).toFixed(1)} s | ${mib(s.memory.heapUsed)} | ${mib(s.memory.rss)} | ${s.watchCalls} |`);
+    console.log(
+      `| ${'client code loaded (loadKubeClient), nothing connected'.padEnd(64)} | | ${mib(heapCodeLoaded.heapUsed)} | ${mib(heapCodeLoaded.rss)} | 0 |`,
+    );
+    for (const s of stages)
+      console.log(
+        `| ${s.name.padEnd(64)} | ${(s.ms / 1000).toFixed(1)} s | ${mib(s.memory.heapUsed)} | ${mib(s.memory.rss)} | ${s.watchCalls} |`,
+      );
     console.log(`| ${'all on, settled 10 s'.padEnd(64)} | | ${mib(heapAfter.heapUsed)} | ${mib(heapAfter.rss)} | ${w.calls} |`);
-    console.log(`\nheap kept with every feature on: ${mib(heapAfter.heapUsed - heapBefore.heapUsed)} over before connecting (heapUsed ${mib(heapBefore.heapUsed)} → ${mib(heapAfter.heapUsed)}), ${mib(heapAfter.heapUsed - heapCodeLoaded.heapUsed)} over the client code loaded; RSS ${mib(heapBefore.rss)} → ${mib(heapAfter.rss)}`);
-    console.log(`watch streams: this process asked for ${w.calls}, ${w.open} open now; kube-apiserver's registered watchers +${sum(serverAfter.registered) - sum(serverBefore.registered)}, WATCH long-running requests +${sum(serverAfter.longrunning) - sum(serverBefore.longrunning)}`);
+    console.log(
+      `\nheap kept with every feature on: ${mib(heapAfter.heapUsed - heapBefore.heapUsed)} over before connecting (heapUsed ${mib(heapBefore.heapUsed)} → ${mib(heapAfter.heapUsed)}), ${mib(heapAfter.heapUsed - heapCodeLoaded.heapUsed)} over the client code loaded; RSS ${mib(heapBefore.rss)} → ${mib(heapAfter.rss)}`,
+    );
+    console.log(
+      `watch streams: this process asked for ${w.calls}, ${w.open} open now; kube-apiserver's registered watchers +${sum(serverAfter.registered) - sum(serverBefore.registered)}, WATCH long-running requests +${sum(serverAfter.longrunning) - sum(serverBefore.longrunning)}`,
+    );
 
     // Check: once everything is disposed, the server's gauges return to the baseline.
     for (const disposable of disposables.reverse()) disposable.dispose();
     disposables.length = 0;
     await sleep(5_000);
     const serverClosed = readServerWatches(env);
-    console.log(`after disposing everything: registered watchers ${sum(serverClosed.registered)} (baseline ${sum(serverBefore.registered)}), WATCH long-running ${sum(serverClosed.longrunning)} (baseline ${sum(serverBefore.longrunning)}); watches open in this process ${totals(watches).open}`);
+    console.log(
+      `after disposing everything: registered watchers ${sum(serverClosed.registered)} (baseline ${sum(serverBefore.registered)}), WATCH long-running ${sum(serverClosed.longrunning)} (baseline ${sum(serverBefore.longrunning)}); watches open in this process ${totals(watches).open}`,
+    );
   } finally {
     for (const disposable of disposables.reverse()) disposable.dispose();
     agent.kill('SIGTERM');
@@ -287,7 +363,10 @@ async function main(): Promise<void> {
 
 const sum = (map: Map<string, number>) => [...map.values()].reduce((total, value) => total + value, 0);
 
-void main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

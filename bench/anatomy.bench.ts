@@ -67,13 +67,17 @@ async function main(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   console.log(`one Pod event, server write → model handler: median ${median(latencies).toFixed(2)} ms`);
-  console.log(`anatomy rebuild after it (${nodes} nodes): median ${median(rebuilds).toFixed(1)} ms (coalesced: at most one per ${Math.max(200, median(rebuilds) * 10).toFixed(0)} ms)`);
+  console.log(
+    `anatomy rebuild after it (${nodes} nodes): median ${median(rebuilds).toFixed(1)} ms (coalesced: at most one per ${Math.max(200, median(rebuilds) * 10).toFixed(0)} ms)`,
+  );
 
   // Where the first anatomy's time goes: the same two big lists alone, downloaded and parsed, kept nowhere.
   const listStarted = performance.now();
   const api = session.api;
   await Promise.all([api.list('/api/v1/nodes', 'Nodes'), api.list('/api/v1/namespaces/kube-system/pods', 'Pods')]);
-  console.log(`of which listing Nodes and kube-system Pods alone (download + JSON.parse, 500 per page): ${(performance.now() - listStarted).toFixed(0)} ms`);
+  console.log(
+    `of which listing Nodes and kube-system Pods alone (download + JSON.parse, 500 per page): ${(performance.now() - listStarted).toFixed(0)} ms`,
+  );
 
   // The model's own work for one Pod event, without the network: slim the object, classify it, build what the
   // anatomy shows of it (what the watch handler and the next rebuild do for a changed Pod).
@@ -89,7 +93,9 @@ async function main(): Promise<void> {
     }
   }
   const p99 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.99)];
-  console.log(`one Pod event, the model's CPU (slim + classify + anatomy entry): median ${(median(perEvent) * 1000).toFixed(1)} µs, p99 ${(p99(perEvent) * 1000).toFixed(1)} µs`);
+  console.log(
+    `one Pod event, the model's CPU (slim + classify + anatomy entry): median ${(median(perEvent) * 1000).toFixed(1)} µs, p99 ${(p99(perEvent) * 1000).toFixed(1)} µs`,
+  );
 
   compareWithKubectl(env, median(latencies));
 

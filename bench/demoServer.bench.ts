@@ -30,14 +30,27 @@ const watchSeconds = Number(values['watch-seconds'] ?? 20);
 function stats(): Stats {
   const memory = process.memoryUsage();
   const cpu = process.cpuUsage();
-  return { kind: 'stats', maxRssMiB: process.resourceUsage().maxRSS / 1024, rssMiB: memory.rss / 2 ** 20, heapUsedMiB: memory.heapUsed / 2 ** 20, cpuUserMs: cpu.user / 1000, cpuSystemMs: cpu.system / 1000 };
+  return {
+    kind: 'stats',
+    maxRssMiB: process.resourceUsage().maxRSS / 1024,
+    rssMiB: memory.rss / 2 ** 20,
+    heapUsedMiB: memory.heapUsed / 2 ** 20,
+    cpuUserMs: cpu.user / 1000,
+    cpuSystemMs: cpu.system / 1000,
+  };
 }
 
 async function child(): Promise<void> {
   const { startDemoCluster } = await import('../src/demo/demoCluster');
   const started = performance.now();
   const cluster = await startDemoCluster({ generate: { nodes }, leaseRenewSeconds: 10 });
-  const ready: Ready = { kind: 'ready', server: cluster.server, token: cluster.token, caPem: cluster.caPem, startMs: performance.now() - started };
+  const ready: Ready = {
+    kind: 'ready',
+    server: cluster.server,
+    token: cluster.token,
+    caPem: cluster.caPem,
+    startMs: performance.now() - started,
+  };
   process.send!(ready);
   // Never outlive the benchmark: if it goes away, so does the server.
   process.on('disconnect', () => void cluster.stop().then(() => process.exit(0)));
@@ -67,14 +80,18 @@ async function parent(): Promise<void> {
   const get = (path: string, accept = 'application/json') =>
     new Promise<{ ms: number; bytes: number; body: string }>((resolve, reject) => {
       const started = performance.now();
-      const req = request(`${ready.server}${path}`, { headers: { Authorization: `Bearer ${ready.token}`, Accept: accept }, ca: ready.caPem }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          resolve({ ms: performance.now() - started, bytes: body.length, body });
-        });
-      });
+      const req = request(
+        `${ready.server}${path}`,
+        { headers: { Authorization: `Bearer ${ready.token}`, Accept: accept }, ca: ready.caPem },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => {
+            const body = Buffer.concat(chunks).toString('utf8');
+            resolve({ ms: performance.now() - started, bytes: body.length, body });
+          });
+        },
+      );
       req.on('error', reject);
       req.end();
     });
@@ -105,11 +122,15 @@ async function parent(): Promise<void> {
     ['list Nodes (JSON), again', '/api/v1/nodes', 'application/json'],
     ['list kube-system Pods (JSON), first', '/api/v1/namespaces/kube-system/pods', 'application/json'],
     ['list kube-system Pods (JSON), again', '/api/v1/namespaces/kube-system/pods', 'application/json'],
-    ['list kube-system Pods (Table, as kubectl get)', '/api/v1/namespaces/kube-system/pods', 'application/json;as=Table;v=v1;g=meta.k8s.io,application/json'],
+    [
+      'list kube-system Pods (Table, as kubectl get)',
+      '/api/v1/namespaces/kube-system/pods',
+      'application/json;as=Table;v=v1;g=meta.k8s.io,application/json',
+    ],
     ['list Pods with labelSelector k8s-app=kube-proxy', '/api/v1/pods?labelSelector=k8s-app%3Dkube-proxy', 'application/json'],
   ] as const) {
     const result = await get(path, accept);
-    const count = (JSON.parse(result.body) as { items?: unknown[]; rows?: unknown[] });
+    const count = JSON.parse(result.body) as { items?: unknown[]; rows?: unknown[] };
     report(label, `${result.ms.toFixed(0)} ms, ${(count.items ?? count.rows)!.length} items, ${mib(result.bytes)}`);
   }
   let pages = 0;
@@ -117,12 +138,17 @@ async function parent(): Promise<void> {
   let token = '';
   const pagedStart = performance.now();
   do {
-    const page = JSON.parse((await get(`/api/v1/namespaces/kube-system/pods?limit=500${token ? `&continue=${encodeURIComponent(token)}` : ''}`)).body) as { items: unknown[]; metadata: { continue?: string } };
+    const page = JSON.parse(
+      (await get(`/api/v1/namespaces/kube-system/pods?limit=500${token ? `&continue=${encodeURIComponent(token)}` : ''}`)).body,
+    ) as { items: unknown[]; metadata: { continue?: string } };
     pages++;
     items += page.items.length;
     token = page.metadata.continue ?? '';
   } while (token);
-  report('list kube-system Pods in pages of 500 (as kubectl/informers)', `${(performance.now() - pagedStart).toFixed(0)} ms, ${pages} pages, ${items} items`);
+  report(
+    'list kube-system Pods in pages of 500 (as kubectl/informers)',
+    `${(performance.now() - pagedStart).toFixed(0)} ms, ${pages} pages, ${items} items`,
+  );
   const afterLists = await ask();
   report('server peak RSS so far', `${afterLists.maxRssMiB.toFixed(0)} MiB`);
 
@@ -133,35 +159,42 @@ async function parent(): Promise<void> {
   let lagTotal = 0;
   let lagMax = 0;
   await new Promise<void>((resolve, reject) => {
-    const req = request(`${ready.server}/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=0&timeoutSeconds=${watchSeconds}`, { headers: { Authorization: `Bearer ${ready.token}` }, ca: ready.caPem }, (response) => {
-      let buffer = '';
-      let initial = true;
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          const event = JSON.parse(line) as { type: string; object: { spec: { renewTime: string } } };
-          if (event.type === 'ADDED' && initial) continue;
-          initial = false;
-          if (event.type !== 'MODIFIED') continue;
-          events++;
-          const lag = Date.now() - Date.parse(event.object.spec.renewTime);
-          lagTotal += lag;
-          lagMax = Math.max(lagMax, lag);
-        }
-      });
-      response.on('end', () => resolve());
-    });
+    const req = request(
+      `${ready.server}/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=0&timeoutSeconds=${watchSeconds}`,
+      { headers: { Authorization: `Bearer ${ready.token}` }, ca: ready.caPem },
+      (response) => {
+        let buffer = '';
+        let initial = true;
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let newline: number;
+          while ((newline = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, newline);
+            buffer = buffer.slice(newline + 1);
+            const event = JSON.parse(line) as { type: string; object: { spec: { renewTime: string } } };
+            if (event.type === 'ADDED' && initial) continue;
+            initial = false;
+            if (event.type !== 'MODIFIED') continue;
+            events++;
+            const lag = Date.now() - Date.parse(event.object.spec.renewTime);
+            lagTotal += lag;
+            lagMax = Math.max(lagMax, lag);
+          }
+        });
+        response.on('end', () => resolve());
+      },
+    );
     req.on('error', reject);
     req.end();
   });
   const seconds = (performance.now() - watchStart) / 1000;
   const after = await ask();
   const cpuMs = after.cpuUserMs + after.cpuSystemMs - before.cpuUserMs - before.cpuSystemMs;
-  report(`Lease renewals streamed to one watcher over ${seconds.toFixed(0)} s`, `${events} events, ${(events / seconds).toFixed(0)}/s (target ${(nodes / 10).toFixed(0)}/s)`);
+  report(
+    `Lease renewals streamed to one watcher over ${seconds.toFixed(0)} s`,
+    `${events} events, ${(events / seconds).toFixed(0)}/s (target ${(nodes / 10).toFixed(0)}/s)`,
+  );
   report('renewTime → client delivery lag', `mean ${(lagTotal / Math.max(1, events)).toFixed(1)} ms, max ${lagMax} ms`);
   report('server CPU while streaming', `${((cpuMs / (seconds * 1000)) * 100).toFixed(1)} % of one core`);
   report('server peak RSS overall', `${after.maxRssMiB.toFixed(0)} MiB`);

@@ -54,7 +54,11 @@ async function inWorker(): Promise<string[]> {
   try {
     const delay = monitorEventLoopDelay({ resolution: 1 });
     delay.enable();
-    const patch = { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ spec: { replicas } }) };
+    const patch = {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/merge-patch+json' },
+      body: JSON.stringify({ spec: { replicas } }),
+    };
     const response = await demoRequest(demo, '/apis/apps/v1/namespaces/kube-system/deployments/coredns/scale', patch);
     if (response.status !== 200) throw new Error(response.text);
     // Polling the Pod list would parse megabytes on this thread: wait a fixed window instead, then count once.
@@ -70,7 +74,11 @@ async function inWorker(): Promise<string[]> {
 
 void (async () => {
   const rows = [await inProcess(), await inWorker()];
-  console.log(`Scale coredns to ${replicas} replicas; load average ${loadavg().map((value) => value.toFixed(1)).join(', ')} on ${cpus().length} CPUs`);
+  console.log(
+    `Scale coredns to ${replicas} replicas; load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(', ')} on ${cpus().length} CPUs`,
+  );
   console.log('');
   console.log('| demo runs | all Pods created | loop delay max | loop delay p99 |');
   console.log('| --- | --- | --- | --- |');

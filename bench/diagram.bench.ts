@@ -33,7 +33,11 @@ function layoutBench(): void {
     ['100 nodes, grouped', largeAnatomy(100), defaultUiState],
     ['5,000 nodes, grouped', largeAnatomy(5000), defaultUiState],
     ['5,000 nodes, one page expanded', largeAnatomy(5000), { ...defaultUiState, expanded: { 'group:worker': 3 } }],
-    ['5,000 nodes, placement, page expanded', largeAnatomy(5000), { ...defaultUiState, view: 'placement', expanded: { 'group:worker': 3 } }],
+    [
+      '5,000 nodes, placement, page expanded',
+      largeAnatomy(5000),
+      { ...defaultUiState, view: 'placement', expanded: { 'group:worker': 3 } },
+    ],
   ];
   console.log('| scene | boxes | edges | layout median | layout max | layout + SVG median |');
   console.log('| --- | --- | --- | --- | --- | --- |');
@@ -41,7 +45,9 @@ function layoutBench(): void {
     const scene = layoutDiagram(anatomy, ui);
     const layout = measure(() => layoutDiagram(anatomy, ui), 30);
     const both = measure(() => renderSvg(layoutDiagram(anatomy, ui)), 30);
-    console.log(`| ${name} | ${scene.boxes.length} | ${scene.edges.length} | ${ms(layout.median)} | ${ms(layout.max)} | ${ms(both.median)} |`);
+    console.log(
+      `| ${name} | ${scene.boxes.length} | ${scene.edges.length} | ${ms(layout.median)} | ${ms(layout.max)} | ${ms(both.median)} |`,
+    );
   }
 }
 
@@ -56,8 +62,16 @@ async function panBench(): Promise<void> {
     // Leases renewed just now, as in a live cluster (the fixture's times are fixed), one node silent.
     const fixture = largeAnatomy(5000);
     const renewed = new Date().toISOString();
-    const anatomy = { ...fixture, nodes: fixture.nodes.map((node, index) => (index === 4999 || !node.lease ? node : { ...node, lease: { ...node.lease, renewTime: renewed } })) };
-    for (const [name, expand] of [['5,000 nodes, grouped', false], ['5,000 nodes, one page expanded', true]] as const) {
+    const anatomy = {
+      ...fixture,
+      nodes: fixture.nodes.map((node, index) =>
+        index === 4999 || !node.lease ? node : { ...node, lease: { ...node.lease, renewTime: renewed } },
+      ),
+    };
+    for (const [name, expand] of [
+      ['5,000 nodes, grouped', false],
+      ['5,000 nodes, one page expanded', true],
+    ] as const) {
       await page.evaluate(() => void ((globalThis as unknown as { sent: unknown[] }).sent = []));
       await post({ type: 'snapshot', anatomy });
       await page.waitForFunction(() => (globalThis as unknown as { sent: { type: string }[] }).sent.some((m) => m.type === 'rendered'));

@@ -12,11 +12,22 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { explainField } from '../src/core/fields/explain';
-import { COMMAND_BUDGET, HOVER_BUDGET, ManifestParseCache, manifestFieldAt, manifestPositionAt, parseManifest } from '../src/core/yaml/yamlPath';
+import {
+  COMMAND_BUDGET,
+  HOVER_BUDGET,
+  ManifestParseCache,
+  manifestFieldAt,
+  manifestPositionAt,
+  parseManifest,
+} from '../src/core/yaml/yamlPath';
 import { hostileBlobs, hostileHead, onHostileName } from '../test/fixtures/manifests/hostile';
 
 const { values } = parseArgs({
-  options: { lines: { type: 'string', default: '5000' }, hovers: { type: 'string', default: '2000' }, 'reparse-hovers': { type: 'string', default: '200' } },
+  options: {
+    lines: { type: 'string', default: '5000' },
+    hovers: { type: 'string', default: '2000' },
+    'reparse-hovers': { type: 'string', default: '200' },
+  },
 });
 const targetLines = Number(values.lines);
 const hoverCount = Number(values.hovers);
@@ -283,23 +294,35 @@ const rows = [
   ['indentation scan (peers): find the field', i],
 ] as const;
 
-console.log(`Manifest: ${lines.length} lines, ${firstParsed.segments.filter((segment) => segment.docIndex !== undefined).length} documents, ${text.length} characters`);
+console.log(
+  `Manifest: ${lines.length} lines, ${firstParsed.segments.filter((segment) => segment.docIndex !== undefined).length} documents, ${text.length} characters`,
+);
 console.log(`Hovers: ${cursors.length} (re-parse: ${reparse.length}); on a field: ${resolved}`);
 console.log(`After an edit: splitting the file into documents (lines, markers): ${ms(coldMs)}; each document is parsed on its first hover`);
-console.log(`Load average at the end: ${loadavg().map((value) => value.toFixed(1)).join(', ')} on ${cpus().length} CPUs`);
+console.log(
+  `Load average at the end: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')} on ${cpus().length} CPUs`,
+);
 console.log(`Explanation alone (lookup + Markdown): median ${ms(e.median)}, p99 ${ms(e.p99)}`);
 console.log('');
 console.log('| method | median | p99 | mean |');
 console.log('| --- | --- | --- | --- |');
 for (const [name, stats] of rows) console.log(`| ${name} | ${ms(stats.median)} | ${ms(stats.p99)} | ${ms(stats.mean)} |`);
 console.log('');
-console.log(`Ratios (median): re-parse / cached = ${(r.median / c.median).toFixed(0)}×; indentation scan / cached = ${(i.median / c.median).toFixed(2)}×`);
-console.log(`Indentation scan agrees with the AST path (keys only, indexes dropped) on ${((100 * agree) / compared).toFixed(1)}% of ${compared} hovers on a field`);
+console.log(
+  `Ratios (median): re-parse / cached = ${(r.median / c.median).toFixed(0)}×; indentation scan / cached = ${(i.median / c.median).toFixed(2)}×`,
+);
+console.log(
+  `Indentation scan agrees with the AST path (keys only, indexes dropped) on ${((100 * agree) / compared).toFixed(1)}% of ${compared} hovers on a field`,
+);
 console.log(`Targets: whole hover median < 2 ms: ${f.median < 2 ? 'met' : 'MISSED'}; p99 < 10 ms: ${f.p99 < 10 ? 'met' : 'MISSED'}`);
 
 // 4. hostile files: the whole hover (split, parse of the document under the cursor, explanation) on its own parse.
 console.log('');
-console.log('| hostile file (a ConfigMap whose value is it; cursor on its name) | hover (HOVER_BUDGET) | answer | explain (COMMAND_BUDGET) | answer |');
+console.log(
+  '| hostile file (a ConfigMap whose value is it; cursor on its name) | hover (HOVER_BUDGET) | answer | explain (COMMAND_BUDGET) | answer |',
+);
 console.log('| --- | --- | --- | --- | --- |');
 for (const [name, body] of Object.entries(hostileBlobs)) {
   const text = hostileHead + body;
@@ -314,4 +337,3 @@ for (const [name, body] of Object.entries(hostileBlobs)) {
   console.log(`| ${row.join(' | ')} |`);
 }
 console.log(`Node ${process.version}, ${new Date().toISOString()}`);
-

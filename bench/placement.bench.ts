@@ -62,7 +62,12 @@ const thousands = (value: number) => value.toLocaleString('en-US');
 function stats(samples: number[]): { median: number; p99: number; max: number; mean: number } {
   const sorted = [...samples].sort((a, b) => a - b);
   const pick = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))]!;
-  return { median: pick(0.5), p99: pick(0.99), max: sorted[sorted.length - 1]!, mean: samples.reduce((sum, value) => sum + value, 0) / samples.length };
+  return {
+    median: pick(0.5),
+    p99: pick(0.99),
+    max: sorted[sorted.length - 1]!,
+    mean: samples.reduce((sum, value) => sum + value, 0) / samples.length,
+  };
 }
 
 function measure(run: () => unknown, repeat: number, warmUp = 3): { median: number; max: number } {
@@ -124,7 +129,12 @@ function poolOf(index: number): Pool {
   return 'general';
 }
 
-const instanceType: Record<Pool, string> = { 'control-plane': 'm6i.xlarge', general: 'm6i.2xlarge', memory: 'r6i.2xlarge', gpu: 'g5.2xlarge' };
+const instanceType: Record<Pool, string> = {
+  'control-plane': 'm6i.xlarge',
+  general: 'm6i.2xlarge',
+  memory: 'r6i.2xlarge',
+  gpu: 'g5.2xlarge',
+};
 
 function rawNode(index: number): Record<string, unknown> {
   const name = nodeName(index);
@@ -144,14 +154,19 @@ function rawNode(index: number): Record<string, unknown> {
     'topology.kubernetes.io/zone': zones[index % 3]!,
     'node-pool': pool,
   };
-  if (pool === 'control-plane') Object.assign(labels, { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' });
+  if (pool === 'control-plane')
+    Object.assign(labels, { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' });
   const taints: Record<string, string>[] = [];
   if (pool === 'control-plane') taints.push({ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
   if (pool === 'gpu') taints.push({ key: 'nvidia.com/gpu', value: 'present', effect: 'NoSchedule' });
   const cordoned = index % 997 === 5;
   if (cordoned) taints.push({ key: 'node.kubernetes.io/unschedulable', effect: 'NoSchedule', timeAdded: at });
   const notReady = index % 1499 === 11;
-  if (notReady) taints.push({ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule', timeAdded: at }, { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at });
+  if (notReady)
+    taints.push(
+      { key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule', timeAdded: at },
+      { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at },
+    );
   const memoryKi = pool === 'memory' ? 63_000_000 : pool === 'control-plane' ? 15_300_000 : 31_500_000;
   const allocatable: Record<string, string> = {
     cpu: pool === 'control-plane' ? '3920m' : '7910m',
@@ -162,7 +177,14 @@ function rawNode(index: number): Record<string, unknown> {
     pods: '110',
     ...(pool === 'gpu' && { 'nvidia.com/gpu': '4' }),
   };
-  const condition = (type: string, status: string, reason: string) => ({ type, status, lastHeartbeatTime: at, lastTransitionTime: at, reason, message: reason });
+  const condition = (type: string, status: string, reason: string) => ({
+    type,
+    status,
+    lastHeartbeatTime: at,
+    lastTransitionTime: at,
+    reason,
+    message: reason,
+  });
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -174,7 +196,11 @@ function rawNode(index: number): Record<string, unknown> {
       labels,
       annotations: { 'node.alpha.kubernetes.io/ttl': '0', 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
     },
-    spec: { providerID: `aws:///${zones[index % 3]}/i-0${suffix(index, 16)}`, ...(cordoned && { unschedulable: true }), ...(taints.length > 0 && { taints }) },
+    spec: {
+      providerID: `aws:///${zones[index % 3]}/i-0${suffix(index, 16)}`,
+      ...(cordoned && { unschedulable: true }),
+      ...(taints.length > 0 && { taints }),
+    },
     status: {
       allocatable,
       capacity: { ...allocatable, cpu: pool === 'control-plane' ? '4' : '8' },
@@ -184,8 +210,18 @@ function rawNode(index: number): Record<string, unknown> {
         condition('PIDPressure', 'False', 'KubeletHasSufficientPID'),
         notReady ? condition('Ready', 'Unknown', 'NodeStatusUnknown') : condition('Ready', 'True', 'KubeletReady'),
       ],
-      addresses: [{ type: 'InternalIP', address: `10.${(index >> 8) & 255}.${index & 255}.${index % 7}` }, { type: 'Hostname', address: name }],
-      nodeInfo: { architecture: 'amd64', containerRuntimeVersion: 'containerd://2.1.4', kernelVersion: '6.8.0-86-generic', kubeletVersion: 'v1.37.0', operatingSystem: 'linux', osImage: 'Amazon Linux 2023' },
+      addresses: [
+        { type: 'InternalIP', address: `10.${(index >> 8) & 255}.${index & 255}.${index % 7}` },
+        { type: 'Hostname', address: name },
+      ],
+      nodeInfo: {
+        architecture: 'amd64',
+        containerRuntimeVersion: 'containerd://2.1.4',
+        kernelVersion: '6.8.0-86-generic',
+        kubeletVersion: 'v1.37.0',
+        operatingSystem: 'linux',
+        osImage: 'Amazon Linux 2023',
+      },
     },
   };
 }
@@ -253,7 +289,13 @@ function container(plan: ContainerPlan, tokenName: string): Record<string, unkno
     ],
     ...(plan.ports && { ports: plan.ports }),
     resources: { requests: plan.requests, ...(plan.limits && { limits: plan.limits }) },
-    readinessProbe: { httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' }, periodSeconds: 10, timeoutSeconds: 1, successThreshold: 1, failureThreshold: 3 },
+    readinessProbe: {
+      httpGet: { path: '/healthz', port: 8080, scheme: 'HTTP' },
+      periodSeconds: 10,
+      timeoutSeconds: 1,
+      successThreshold: 1,
+      failureThreshold: 3,
+    },
     terminationMessagePath: '/dev/termination-log',
     terminationMessagePolicy: 'File',
     volumeMounts: [{ name: tokenName, mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', readOnly: true }],
@@ -280,7 +322,21 @@ function rawPod(plan: PodPlan, node: string | null): Record<string, unknown> {
   const token = tokenVolume(plan.seed);
   const containers = plan.containers.map((entry) => container(entry, token.name));
   const initContainers = plan.initContainers?.map((entry) => container(entry, token.name));
-  const fieldsOf = (entries: ContainerPlan[]) => Object.fromEntries(entries.map((entry) => [`k:{"name":"${entry.name}"}`, { '.': {}, 'f:image': {}, 'f:imagePullPolicy': {}, 'f:name': {}, 'f:resources': { '.': {}, 'f:requests': Object.fromEntries(Object.keys(entry.requests).map((key) => [`f:${key}`, {}])) }, 'f:terminationMessagePath': {}, 'f:terminationMessagePolicy': {} }]));
+  const fieldsOf = (entries: ContainerPlan[]) =>
+    Object.fromEntries(
+      entries.map((entry) => [
+        `k:{"name":"${entry.name}"}`,
+        {
+          '.': {},
+          'f:image': {},
+          'f:imagePullPolicy': {},
+          'f:name': {},
+          'f:resources': { '.': {}, 'f:requests': Object.fromEntries(Object.keys(entry.requests).map((key) => [`f:${key}`, {}])) },
+          'f:terminationMessagePath': {},
+          'f:terminationMessagePolicy': {},
+        },
+      ]),
+    );
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -292,15 +348,69 @@ function rawPod(plan: PodPlan, node: string | null): Record<string, unknown> {
       resourceVersion: String(100_000 + plan.seed),
       creationTimestamp: at,
       labels: plan.labels,
-      annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-11-30T12:00:00Z', 'prometheus.io/scrape': 'true', 'prometheus.io/port': '8080' },
-      ownerReferences: [{ apiVersion: 'apps/v1', kind: plan.owner.kind, name: plan.owner.name, uid: uid(plan.seed >> 4), controller: true, blockOwnerDeletion: true }],
+      annotations: {
+        'kubectl.kubernetes.io/restartedAt': '2026-11-30T12:00:00Z',
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': '8080',
+      },
+      ownerReferences: [
+        {
+          apiVersion: 'apps/v1',
+          kind: plan.owner.kind,
+          name: plan.owner.name,
+          uid: uid(plan.seed >> 4),
+          controller: true,
+          blockOwnerDeletion: true,
+        },
+      ],
       managedFields: [
         {
-          manager: 'kube-controller-manager', operation: 'Update', apiVersion: 'v1', time: at, fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:metadata': { 'f:generateName': {}, 'f:labels': Object.fromEntries(Object.keys(plan.labels).map((key) => [`f:${key}`, {}])), 'f:ownerReferences': { '.': {}, [`k:{"uid":"${uid(plan.seed >> 4)}"}`]: {} } }, 'f:spec': { 'f:containers': fieldsOf(plan.containers), 'f:dnsPolicy': {}, 'f:enableServiceLinks': {}, 'f:restartPolicy': {}, 'f:schedulerName': {}, 'f:securityContext': {}, 'f:terminationGracePeriodSeconds': {} } },
+          manager: 'kube-controller-manager',
+          operation: 'Update',
+          apiVersion: 'v1',
+          time: at,
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:metadata': {
+              'f:generateName': {},
+              'f:labels': Object.fromEntries(Object.keys(plan.labels).map((key) => [`f:${key}`, {}])),
+              'f:ownerReferences': { '.': {}, [`k:{"uid":"${uid(plan.seed >> 4)}"}`]: {} },
+            },
+            'f:spec': {
+              'f:containers': fieldsOf(plan.containers),
+              'f:dnsPolicy': {},
+              'f:enableServiceLinks': {},
+              'f:restartPolicy': {},
+              'f:schedulerName': {},
+              'f:securityContext': {},
+              'f:terminationGracePeriodSeconds': {},
+            },
+          },
         },
         ...(node
-          ? [{ manager: 'kubelet', operation: 'Update', apiVersion: 'v1', time: at, fieldsType: 'FieldsV1', subresource: 'status', fieldsV1: { 'f:status': { 'f:conditions': { 'k:{"type":"ContainersReady"}': { '.': {}, 'f:status': {}, 'f:type': {} }, 'k:{"type":"Ready"}': { '.': {}, 'f:status': {}, 'f:type': {} } }, 'f:containerStatuses': {}, 'f:hostIP': {}, 'f:phase': {}, 'f:podIP': {}, 'f:startTime': {} } } }]
+          ? [
+              {
+                manager: 'kubelet',
+                operation: 'Update',
+                apiVersion: 'v1',
+                time: at,
+                fieldsType: 'FieldsV1',
+                subresource: 'status',
+                fieldsV1: {
+                  'f:status': {
+                    'f:conditions': {
+                      'k:{"type":"ContainersReady"}': { '.': {}, 'f:status': {}, 'f:type': {} },
+                      'k:{"type":"Ready"}': { '.': {}, 'f:status': {}, 'f:type': {} },
+                    },
+                    'f:containerStatuses': {},
+                    'f:hostIP': {},
+                    'f:phase': {},
+                    'f:podIP': {},
+                    'f:startTime': {},
+                  },
+                },
+              },
+            ]
           : []),
       ],
     },
@@ -327,7 +437,12 @@ function rawPod(plan: PodPlan, node: string | null): Record<string, unknown> {
     status: node
       ? {
           phase: 'Running',
-          conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({ type, status: 'True', lastProbeTime: null, lastTransitionTime: at })),
+          conditions: ['PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
+            type,
+            status: 'True',
+            lastProbeTime: null,
+            lastTransitionTime: at,
+          })),
           hostIP: '10.0.0.1',
           hostIPs: [{ ip: '10.0.0.1' }],
           podIP: `100.64.${(plan.seed >> 8) & 255}.${plan.seed & 255}`,
@@ -335,28 +450,96 @@ function rawPod(plan: PodPlan, node: string | null): Record<string, unknown> {
           qosClass: 'Burstable',
           startTime: at,
           containerStatuses: plan.containers.map((entry) => ({
-            name: entry.name, image: entry.image, imageID: `${entry.image}@sha256:${suffix(plan.seed, 32)}`, containerID: `containerd://${suffix(plan.seed + 1, 40)}`,
-            ready: true, restartCount: 0, started: true, state: { running: { startedAt: at } }, lastState: {},
+            name: entry.name,
+            image: entry.image,
+            imageID: `${entry.image}@sha256:${suffix(plan.seed, 32)}`,
+            containerID: `containerd://${suffix(plan.seed + 1, 40)}`,
+            ready: true,
+            restartCount: 0,
+            started: true,
+            state: { running: { startedAt: at } },
+            lastState: {},
           })),
         }
-      : { phase: 'Pending', qosClass: 'Burstable', conditions: [{ type: 'PodScheduled', status: 'False', lastProbeTime: null, lastTransitionTime: at, reason: 'Unschedulable', message: '0/5000 nodes are available' }] },
+      : {
+          phase: 'Pending',
+          qosClass: 'Burstable',
+          conditions: [
+            {
+              type: 'PodScheduled',
+              status: 'False',
+              lastProbeTime: null,
+              lastTransitionTime: at,
+              reason: 'Unschedulable',
+              message: '0/5000 nodes are available',
+            },
+          ],
+        },
   };
 }
 
 const daemonSets: { namespace: string; name: string; container: ContainerPlan; hostNetwork: boolean }[] = [
-  { namespace: 'kube-system', name: 'kube-proxy', hostNetwork: true, container: { name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.37.0', requests: { cpu: '100m' } } },
-  { namespace: 'kube-system', name: 'aws-node', hostNetwork: true, container: { name: 'aws-node', image: 'amazon-k8s-cni:v1.20.4', requests: { cpu: '25m', memory: '64Mi' } } },
   {
-    namespace: 'monitoring', name: 'node-exporter', hostNetwork: true,
-    container: { name: 'node-exporter', image: 'quay.io/prometheus/node-exporter:v1.9.1', requests: { cpu: '100m', memory: '180Mi' }, limits: { memory: '180Mi' }, ports: [{ name: 'metrics', containerPort: 9100, hostPort: 9100, protocol: 'TCP' }] },
+    namespace: 'kube-system',
+    name: 'kube-proxy',
+    hostNetwork: true,
+    container: { name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.37.0', requests: { cpu: '100m' } },
   },
-  { namespace: 'logging', name: 'fluent-bit', hostNetwork: false, container: { name: 'fluent-bit', image: 'cr.fluentbit.io/fluent/fluent-bit:4.0.3', requests: { cpu: '50m', memory: '100Mi' }, limits: { memory: '200Mi' } } },
+  {
+    namespace: 'kube-system',
+    name: 'aws-node',
+    hostNetwork: true,
+    container: { name: 'aws-node', image: 'amazon-k8s-cni:v1.20.4', requests: { cpu: '25m', memory: '64Mi' } },
+  },
+  {
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    hostNetwork: true,
+    container: {
+      name: 'node-exporter',
+      image: 'quay.io/prometheus/node-exporter:v1.9.1',
+      requests: { cpu: '100m', memory: '180Mi' },
+      limits: { memory: '180Mi' },
+      ports: [{ name: 'metrics', containerPort: 9100, hostPort: 9100, protocol: 'TCP' }],
+    },
+  },
+  {
+    namespace: 'logging',
+    name: 'fluent-bit',
+    hostNetwork: false,
+    container: {
+      name: 'fluent-bit',
+      image: 'cr.fluentbit.io/fluent/fluent-bit:4.0.3',
+      requests: { cpu: '50m', memory: '100Mi' },
+      limits: { memory: '200Mi' },
+    },
+  },
 ];
 
 function workloadPlan(workload: Workload, seed: number, gpuNode: boolean): PodPlan {
-  const labels = { app: workload.app, 'app.kubernetes.io/name': workload.app, 'app.kubernetes.io/part-of': workload.namespace, 'pod-template-hash': workload.hash, version: 'v1' };
-  const containers: ContainerPlan[] = [{ name: 'app', image: `registry.example.com/${workload.namespace}/${workload.app}:1.4.2`, requests: { cpu: workload.cpu, memory: workload.memory }, limits: { memory: workload.memory }, ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }] }];
-  if (workload.sidecar) containers.push({ name: 'istio-proxy', image: 'docker.io/istio/proxyv2:1.27.1', requests: { cpu: '100m', memory: '128Mi' }, limits: { cpu: '2', memory: '1Gi' } });
+  const labels = {
+    app: workload.app,
+    'app.kubernetes.io/name': workload.app,
+    'app.kubernetes.io/part-of': workload.namespace,
+    'pod-template-hash': workload.hash,
+    version: 'v1',
+  };
+  const containers: ContainerPlan[] = [
+    {
+      name: 'app',
+      image: `registry.example.com/${workload.namespace}/${workload.app}:1.4.2`,
+      requests: { cpu: workload.cpu, memory: workload.memory },
+      limits: { memory: workload.memory },
+      ports: [{ name: 'http', containerPort: 8080, protocol: 'TCP' }],
+    },
+  ];
+  if (workload.sidecar)
+    containers.push({
+      name: 'istio-proxy',
+      image: 'docker.io/istio/proxyv2:1.27.1',
+      requests: { cpu: '100m', memory: '128Mi' },
+      limits: { cpu: '2', memory: '1Gi' },
+    });
   return {
     seed,
     namespace: workload.namespace,
@@ -364,10 +547,20 @@ function workloadPlan(workload: Workload, seed: number, gpuNode: boolean): PodPl
     labels,
     owner: { kind: 'ReplicaSet', name: `${workload.app}-${workload.hash}` },
     containers,
-    ...(workload.sidecar && { initContainers: [{ name: 'istio-init', image: 'docker.io/istio/proxyv2:1.27.1', requests: { cpu: '10m', memory: '40Mi' } }] }),
-    tolerations: gpuNode ? [...defaultTolerations, { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] : defaultTolerations,
+    ...(workload.sidecar && {
+      initContainers: [{ name: 'istio-init', image: 'docker.io/istio/proxyv2:1.27.1', requests: { cpu: '10m', memory: '40Mi' } }],
+    }),
+    tolerations: gpuNode
+      ? [...defaultTolerations, { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }]
+      : defaultTolerations,
     ...(workload.antiAffinityKey && {
-      affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: workload.app } }, topologyKey: workload.antiAffinityKey }] } },
+      affinity: {
+        podAntiAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: [
+            { labelSelector: { matchLabels: { app: workload.app } }, topologyKey: workload.antiAffinityKey },
+          ],
+        },
+      },
     }),
   };
 }
@@ -388,7 +581,13 @@ function rawBoundPod(index: number, slot: number): Record<string, unknown> {
         owner: { kind: 'DaemonSet', name: daemon.name },
         containers: [daemon.container],
         tolerations: [{ operator: 'Exists' }],
-        affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }] } } },
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node] }] }],
+            },
+          },
+        },
         hostNetwork: daemon.hostNetwork,
         priorityClassName: 'system-node-critical',
       },
@@ -401,9 +600,23 @@ function rawBoundPod(index: number, slot: number): Record<string, unknown> {
         seed,
         namespace: 'ingress-nginx',
         name: `ingress-nginx-controller-5c8d66c76d-${nameSuffix(seed)}`,
-        labels: { 'app.kubernetes.io/name': 'ingress-nginx', 'app.kubernetes.io/component': 'controller', 'pod-template-hash': '5c8d66c76d' },
+        labels: {
+          'app.kubernetes.io/name': 'ingress-nginx',
+          'app.kubernetes.io/component': 'controller',
+          'pod-template-hash': '5c8d66c76d',
+        },
         owner: { kind: 'ReplicaSet', name: 'ingress-nginx-controller-5c8d66c76d' },
-        containers: [{ name: 'controller', image: 'registry.k8s.io/ingress-nginx/controller:v1.13.1', requests: { cpu: '100m', memory: '90Mi' }, ports: [{ name: 'http', containerPort: 80, hostPort: 80, protocol: 'TCP' }, { name: 'https', containerPort: 443, hostPort: 443, protocol: 'TCP' }] }],
+        containers: [
+          {
+            name: 'controller',
+            image: 'registry.k8s.io/ingress-nginx/controller:v1.13.1',
+            requests: { cpu: '100m', memory: '90Mi' },
+            ports: [
+              { name: 'http', containerPort: 80, hostPort: 80, protocol: 'TCP' },
+              { name: 'https', containerPort: 443, hostPort: 443, protocol: 'TCP' },
+            ],
+          },
+        ],
         tolerations: defaultTolerations,
       },
       node,
@@ -435,7 +648,11 @@ function questionPods(): [string, Record<string, unknown>][] {
     ['plain, with requests (500m CPU, 1 GiB)', base('checkout-7f9c6d-x2k4p', {})],
     [
       'nodeSelector + tolerations (GPU pool, tainted)',
-      base('trainer-5b7d8c-q9w2z', { tolerations: [...defaultTolerations, { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] }, { cpu: '1', memory: '4Gi', 'nvidia.com/gpu': '1' }),
+      base(
+        'trainer-5b7d8c-q9w2z',
+        { tolerations: [...defaultTolerations, { key: 'nvidia.com/gpu', operator: 'Exists', effect: 'NoSchedule' }] },
+        { cpu: '1', memory: '4Gi', 'nvidia.com/gpu': '1' },
+      ),
     ],
     [
       'required node affinity (2 terms: zone + instance type, or the memory pool)',
@@ -444,7 +661,12 @@ function questionPods(): [string, Record<string, unknown>][] {
           nodeAffinity: {
             requiredDuringSchedulingIgnoredDuringExecution: {
               nodeSelectorTerms: [
-                { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a', 'eu-west-1b'] }, { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m6i.2xlarge', 'm6i.4xlarge'] }] },
+                {
+                  matchExpressions: [
+                    { key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a', 'eu-west-1b'] },
+                    { key: 'node.kubernetes.io/instance-type', operator: 'In', values: ['m6i.2xlarge', 'm6i.4xlarge'] },
+                  ],
+                },
                 { matchExpressions: [{ key: 'node-pool', operator: 'In', values: ['memory'] }] },
               ],
             },
@@ -457,7 +679,13 @@ function questionPods(): [string, Record<string, unknown>][] {
       base(`${apartApp.app}-${apartApp.hash}-zz9zz`, {
         namespace: apartApp.namespace,
         labels: { app: apartApp.app },
-        affinity: { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: apartApp.app } }, topologyKey: 'kubernetes.io/hostname' }] } },
+        affinity: {
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              { labelSelector: { matchLabels: { app: apartApp.app } }, topologyKey: 'kubernetes.io/hostname' },
+            ],
+          },
+        },
       }),
     ],
     [
@@ -474,8 +702,18 @@ function questionPods(): [string, Record<string, unknown>][] {
         namespace: spreadApp.namespace,
         labels: { app: spreadApp.app },
         affinity: {
-          nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a', 'eu-west-1b'] }] }] } },
-          podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [{ labelSelector: { matchLabels: { app: spreadApp.app } }, topologyKey: 'kubernetes.io/hostname' }] },
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [
+                { matchExpressions: [{ key: 'topology.kubernetes.io/zone', operator: 'In', values: ['eu-west-1a', 'eu-west-1b'] }] },
+              ],
+            },
+          },
+          podAntiAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: [
+              { labelSelector: { matchLabels: { app: spreadApp.app } }, topologyKey: 'kubernetes.io/hostname' },
+            ],
+          },
         },
       }),
     ],
@@ -486,16 +724,29 @@ function questionPods(): [string, Record<string, unknown>][] {
     if (label.startsWith('nodeSelector')) spec.nodeSelector = { 'node-pool': 'gpu', 'kubernetes.io/os': 'linux' };
     if (label.startsWith('all at once')) spec.nodeSelector = { 'node-pool': 'general' };
     if (label.startsWith('topology') || label.startsWith('all at once')) {
-      spec.topologySpreadConstraints = [{ maxSkew: 1, topologyKey: 'topology.kubernetes.io/zone', whenUnsatisfiable: 'DoNotSchedule', labelSelector: { matchLabels: { app: plan.labels.app } } }];
+      spec.topologySpreadConstraints = [
+        {
+          maxSkew: 1,
+          topologyKey: 'topology.kubernetes.io/zone',
+          whenUnsatisfiable: 'DoNotSchedule',
+          labelSelector: { matchLabels: { app: plan.labels.app } },
+        },
+      ];
     }
-    if (label.startsWith('host port')) (spec.containers as Record<string, unknown>[])[0]!.ports = [{ name: 'metrics', containerPort: 9100, hostPort: 9100, protocol: 'TCP' }];
+    if (label.startsWith('host port'))
+      (spec.containers as Record<string, unknown>[])[0]!.ports = [
+        { name: 'metrics', containerPort: 9100, hostPort: 9100, protocol: 'TCP' },
+      ];
     return [label, raw];
   });
 }
 
 function summary(report: PlacementReport): string {
   const unknown = report.nodes.filter((verdict) => verdict.feasible === 'unknown').length;
-  const top = Object.entries(report.reasonCounts).sort((a, b) => b[1] - a[1]).slice(0, 2).map(([reason, count]) => `${count} ${reason}`);
+  const top = Object.entries(report.reasonCounts)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 2)
+    .map(([reason, count]) => `${count} ${reason}`);
   return `${thousands(report.feasible.length)} fit${unknown ? `, ${unknown} unknown` : ''}${top.length ? `; ${top.join(', ')}` : ''}`;
 }
 
@@ -554,25 +805,43 @@ function buildMeasured(): Built {
   const indexBytes = afterIndex - afterSlim;
   console.log('| kept | for | heap | per Pod |');
   console.log('| --- | --- | --- | --- |');
-  console.log(`| Nodes, slimmed (schedulingNodeOf) | ${thousands(nodeCount)} nodes | ${mib(nodesBytes)} | ${Math.round(nodesBytes / nodeCount)} B per node |`);
-  console.log(`| slim bound Pods in the watch's map (slimBoundPod) | ${thousands(total)} Pods | ${mib(slimBytes)} | ${perPod(slimBytes, total)} |`);
-  console.log(`| BoundPods index over them (shares their labels, requests, ports) | ${thousands(bound.size)} Pods | ${mib(indexBytes)} | ${perPod(indexBytes, total)} |`);
-  console.log(`| **both together** (what the all-Pods watch keeps) | ${thousands(total)} Pods | **${mib(slimBytes + indexBytes)}** | **${perPod(slimBytes + indexBytes, total)}** |`);
+  console.log(
+    `| Nodes, slimmed (schedulingNodeOf) | ${thousands(nodeCount)} nodes | ${mib(nodesBytes)} | ${Math.round(nodesBytes / nodeCount)} B per node |`,
+  );
+  console.log(
+    `| slim bound Pods in the watch's map (slimBoundPod) | ${thousands(total)} Pods | ${mib(slimBytes)} | ${perPod(slimBytes, total)} |`,
+  );
+  console.log(
+    `| BoundPods index over them (shares their labels, requests, ports) | ${thousands(bound.size)} Pods | ${mib(indexBytes)} | ${perPod(indexBytes, total)} |`,
+  );
+  console.log(
+    `| **both together** (what the all-Pods watch keeps) | ${thousands(total)} Pods | **${mib(slimBytes + indexBytes)}** | **${perPod(slimBytes + indexBytes, total)}** |`,
+  );
   console.log(`| with the Nodes | | ${mib(nodesBytes + slimBytes + indexBytes)} | |`);
-  console.log(`| for comparison: the parsed Pod objects, unslimmed (${thousands(sample)} measured, scaled) | ${thousands(total)} Pods | ${mib((rawBytes / sample) * total)} | ${perPod(rawBytes, sample)} |`);
-  console.log(`Pod JSON as served: ${(jsonBytes / total / 1024).toFixed(1)} KiB per Pod, ${mib(jsonBytes)} for all; JSON.parse ${(parseMs / total * 1000).toFixed(1)} µs and slimBoundPod ${(slimMs / total * 1000).toFixed(1)} µs per Pod (${(parseMs / 1000).toFixed(1)} s and ${(slimMs / 1000).toFixed(1)} s for all)`);
+  console.log(
+    `| for comparison: the parsed Pod objects, unslimmed (${thousands(sample)} measured, scaled) | ${thousands(total)} Pods | ${mib((rawBytes / sample) * total)} | ${perPod(rawBytes, sample)} |`,
+  );
+  console.log(
+    `Pod JSON as served: ${(jsonBytes / total / 1024).toFixed(1)} KiB per Pod, ${mib(jsonBytes)} for all; JSON.parse ${((parseMs / total) * 1000).toFixed(1)} µs and slimBoundPod ${((slimMs / total) * 1000).toFixed(1)} µs per Pod (${(parseMs / 1000).toFixed(1)} s and ${(slimMs / 1000).toFixed(1)} s for all)`,
+  );
   const cap = DEFAULT_LIMITS.maxListBytes;
-  console.log(`The list of all bound Pods is ${mib(jsonBytes)} of JSON; KubeApi reads a list up to ${mib(cap)} (DEFAULT_LIMITS.maxListBytes): ${jsonBytes > cap ? `OVER, the watch's list would stop at about ${thousands(Math.floor((cap / jsonBytes) * total))} Pods` : 'within'}`);
+  console.log(
+    `The list of all bound Pods is ${mib(jsonBytes)} of JSON; KubeApi reads a list up to ${mib(cap)} (DEFAULT_LIMITS.maxListBytes): ${jsonBytes > cap ? `OVER, the watch's list would stop at about ${thousands(Math.floor((cap / jsonBytes) * total))} Pods` : 'within'}`,
+  );
   return { nodes, slim, bound };
 }
 
 function indexBench({ slim, bound }: Built): void {
   console.log('\nThe index, per watch event and on a full list');
   const pods = [...slim.values()];
-  const build = measure(() => {
-    const fresh = new BoundPods();
-    for (const pod of pods) fresh.upsert(pod);
-  }, 5, 1);
+  const build = measure(
+    () => {
+      const fresh = new BoundPods();
+      for (const pod of pods) fresh.upsert(pod);
+    },
+    5,
+    1,
+  );
   console.log('| operation | median | p99 | max | mean |');
   console.log('| --- | --- | --- | --- | --- |');
   console.log(`| build the index from ${thousands(pods.length)} slim Pods (the first list) | ${ms(build.median)} | | ${ms(build.max)} | |`);
@@ -594,10 +863,16 @@ function indexBench({ slim, bound }: Built): void {
     const { median, p99, max, mean } = stats(times);
     console.log(`| ${label} | ${us(median)} | ${us(p99)} | ${us(max)} | ${us(mean)} |`);
   };
-  row('upsert: a bound Pod modified (replaces its entry)', timeEach((pod) => bound.upsert({ ...pod })));
+  row(
+    'upsert: a bound Pod modified (replaces its entry)',
+    timeEach((pod) => bound.upsert({ ...pod })),
+  );
   const removed = timeEach((pod) => bound.remove(podKey(pod.namespace, pod.name)));
   row('remove: a bound Pod deleted (or finished)', removed);
-  row('upsert: a new Pod bound (its node had lost it)', timeEach((pod) => bound.upsert({ ...pod })));
+  row(
+    'upsert: a new Pod bound (its node had lost it)',
+    timeEach((pod) => bound.upsert({ ...pod })),
+  );
   // What the watch handler does for one event after the JSON.parse: slim the object, then index it.
   const raws = order.slice(0, 2000).map((pod) => {
     const [index, slot] = locate(pod);
@@ -622,7 +897,9 @@ function locate(pod: SlimBoundPod): [number, number] {
 }
 
 function questionBench({ nodes, bound }: Built): void {
-  console.log(`\nOne question: explainPlacement of one Pod against ${thousands(nodes.length)} nodes and ${thousands(bound.size)} bound Pods (${runs} runs after 3 warm-ups; target < 50 ms)`);
+  console.log(
+    `\nOne question: explainPlacement of one Pod against ${thousands(nodes.length)} nodes and ${thousands(bound.size)} bound Pods (${runs} runs after 3 warm-ups; target < 50 ms)`,
+  );
   console.log('| Pod | median | max | answer |');
   console.log('| --- | --- | --- | --- |');
   for (const [label, raw] of questionPods()) {
@@ -654,12 +931,17 @@ async function endToEnd(): Promise<void> {
   });
   try {
     const ready = await new Promise<{ kubeconfig: string }>((resolve, reject) => {
-      child.on('message', (message: { ready?: boolean; kubeconfig?: string }) => message.ready && resolve({ kubeconfig: message.kubeconfig! }));
+      child.on(
+        'message',
+        (message: { ready?: boolean; kubeconfig?: string }) => message.ready && resolve({ kubeconfig: message.kubeconfig! }),
+      );
       child.once('exit', (code) => reject(new Error(`the demo exited (${code})`)));
     });
     const kubeconfig = join(directory, 'kubeconfig');
     writeFileSync(kubeconfig, ready.kubeconfig);
-    console.log(`\nEnd to end: the demo cluster with ${thousands(nodeCount)} nodes and ${e2ePods} workload Pods per worker, in a child process (set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s)`);
+    console.log(
+      `\nEnd to end: the demo cluster with ${thousands(nodeCount)} nodes and ${e2ePods} workload Pods per worker, in a child process (set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s)`,
+    );
     const { config } = await resolveClientConfig({ kubeconfig, env: { ...process.env, KUBECONFIG: kubeconfig, HOME: directory } });
     const before = heapUsed();
     const started = performance.now();
@@ -670,10 +952,16 @@ async function endToEnd(): Promise<void> {
     const nodes = watch.nodes();
     console.log('| measurement | result |');
     console.log('| --- | --- |');
-    console.log(`| PlacementWatch start → Nodes and bound Pods listed | ${(listedMs / 1000).toFixed(1)} s (${thousands(nodes.length)} nodes, ${thousands(watch.boundPodCount)} bound Pods) |`);
+    console.log(
+      `| PlacementWatch start → Nodes and bound Pods listed | ${(listedMs / 1000).toFixed(1)} s (${thousands(nodes.length)} nodes, ${thousands(watch.boundPodCount)} bound Pods) |`,
+    );
     if (watch.boundPodsError) console.log(`| bound Pods not known | ${watch.boundPodsError} |`);
-    console.log(`| heap kept by the watch (gc() before and after) | ${mib(kept)}${watch.boundPodCount > 0 ? ` (${perPod(kept, watch.boundPodCount)} per bound Pod, Nodes included)` : ''} |`);
-    for (const [label, raw] of questionPods().filter(([name]) => name.startsWith('plain') || name.startsWith('required pod anti-affinity'))) {
+    console.log(
+      `| heap kept by the watch (gc() before and after) | ${mib(kept)}${watch.boundPodCount > 0 ? ` (${perPod(kept, watch.boundPodCount)} per bound Pod, Nodes included)` : ''} |`,
+    );
+    for (const [label, raw] of questionPods().filter(
+      ([name]) => name.startsWith('plain') || name.startsWith('required pod anti-affinity'),
+    )) {
       const pod = schedulingPodOf(raw);
       const first = performance.now();
       const report = watch.explain(pod);
@@ -696,7 +984,9 @@ async function endToEnd(): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  console.log(`Placement model, Node ${process.versions.node}, ${thousands(nodeCount)} nodes × ${podsPerNode} bound Pods = ${thousands(nodeCount * podsPerNode)}`);
+  console.log(
+    `Placement model, Node ${process.versions.node}, ${thousands(nodeCount)} nodes × ${podsPerNode} bound Pods = ${thousands(nodeCount * podsPerNode)}`,
+  );
   if (args['e2e-only']) {
     await endToEnd();
     return;

@@ -29,20 +29,39 @@ async function main(): Promise<void> {
   const fast = ['--kube-api-qps=500', '--kube-api-burst=1000'];
   const controlPlane = await startControlPlane({
     // A /9 of /24s: a podCIDR for each of up to 32,768 nodes, clear of the service range 10.96.0.0/16.
-    name: 'bench', etcd, nodeCidrMaskSize: 24, clusterCidr: '10.128.0.0/9',
+    name: 'bench',
+    etcd,
+    nodeCidrMaskSize: 24,
+    clusterCidr: '10.128.0.0/9',
     extraApiServerFlags: ['--max-requests-inflight=1000', '--max-mutating-requests-inflight=500'],
     extraControllerManagerFlags: [...fast, '--concurrent-deployment-syncs=10'],
     extraSchedulerFlags: fast,
   });
   const kubeconfig = controlPlane.adminKubeconfigPath;
   const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: run };
-  const agent = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
-    '--kubeconfig', kubeconfig, '--shape', 'kind', '--workers', String(nodes - 1), '--seed'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const agent = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
+      '--kubeconfig',
+      kubeconfig,
+      '--shape',
+      'kind',
+      '--workers',
+      String(nodes - 1),
+      '--seed',
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
   await new Promise<void>((resolve, reject) => {
     createInterface({ input: agent.stdout! }).on('line', (line) => (line === 'ready' ? resolve() : undefined));
     agent.once('exit', (code) => reject(new Error(`the node agent exited (${code})`)));
   });
-  console.log(`real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`);
+  console.log(
+    `real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
+  );
 
   try {
     const session = await connectMeasured(kubeconfig, env);
@@ -86,14 +105,19 @@ async function deletePod(server: string, caPem: string, kubeconfig: string, name
   return new Promise((resolve, reject) => {
     const req = request(`${server}/api/v1/namespaces/kube-system/pods/${name}`, { method: 'DELETE', ca: caPem, cert, key }, (response) => {
       response.resume();
-      response.on('end', () => (response.statusCode === 200 ? resolve(performance.now()) : reject(new Error(`DELETE ${name}: ${response.statusCode}`))));
+      response.on('end', () =>
+        response.statusCode === 200 ? resolve(performance.now()) : reject(new Error(`DELETE ${name}: ${response.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();
   });
 }
 
-void main().then(() => process.exit(0), (error) => {
-  console.error(error);
-  process.exit(1);
-});
+void main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

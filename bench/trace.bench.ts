@@ -53,11 +53,21 @@ async function main(): Promise<void> {
   try {
     await session.start();
     const manifest = {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'bench-web', namespace: 'default' },
-      spec: { replicas, selector: { matchLabels: { app: 'bench-web' } }, template: { metadata: { labels: { app: 'bench-web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } } },
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'bench-web', namespace: 'default' },
+      spec: {
+        replicas,
+        selector: { matchLabels: { app: 'bench-web' } },
+        template: { metadata: { labels: { app: 'bench-web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] } },
+      },
     };
     const started = performance.now();
-    const response = await demoRequest(demo, '/apis/apps/v1/namespaces/default/deployments?fieldManager=bench', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(manifest) });
+    const response = await demoRequest(demo, '/apis/apps/v1/namespaces/default/deployments?fieldManager=bench', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(manifest),
+    });
     if (response.status !== 201) throw new Error(`create: ${response.status} ${response.text}`);
     while (!allReadyAt && performance.now() - started < 300_000) await new Promise((resolve) => setTimeout(resolve, 50));
     if (!allReadyAt) throw new Error(`not all ${replicas} Pods Ready after 300 s (${session.current.counts.ready})`);
@@ -65,11 +75,22 @@ async function main(): Promise<void> {
     const heapAfter = heapMb();
 
     // The same timeline rebuilt from the objects the session holds, without the network.
-    const internals = session as unknown as { rootWatch: { list(): never[] }; replicaSetWatch: { list(): never[] }; podWatch: { list(): never[] }; events: EventRing };
+    const internals = session as unknown as {
+      rootWatch: { list(): never[] };
+      replicaSetWatch: { list(): never[] };
+      podWatch: { list(): never[] };
+      events: EventRing;
+    };
     const offline: number[] = [];
     for (let run = 0; run < 20; run++) {
       const t = performance.now();
-      buildTrace({ target: session.target, root: internals.rootWatch.list()[0], replicaSets: internals.replicaSetWatch.list(), pods: internals.podWatch.list(), events: internals.events });
+      buildTrace({
+        target: session.target,
+        root: internals.rootWatch.list()[0],
+        replicaSets: internals.replicaSetWatch.list(),
+        pods: internals.podWatch.list(),
+        events: internals.events,
+      });
       offline.push(performance.now() - t);
     }
     const sorted = [...rebuilds].sort((a, b) => a - b);
@@ -78,7 +99,10 @@ async function main(): Promise<void> {
       ['replicas', String(replicas)],
       ['write → every Pod Ready announced by the trace', `${(allReadyAt - started).toFixed(0)} ms`],
       ['timeline rebuilds meanwhile (throttled to one per 100 ms)', String(rebuilds.length)],
-      ['one rebuild, median / p99 / max', `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)} ms`],
+      [
+        'one rebuild, median / p99 / max',
+        `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)} ms`,
+      ],
       ['rebuild from the objects alone (no network), median', `${percentile(sortedOffline, 50).toFixed(1)} ms`],
       ['steps announced / kept / left out', `${announced} / ${trace.steps.length} / ${trace.omittedSteps}`],
       ['Events kept by the trace', String(internals.events.size)],

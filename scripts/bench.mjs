@@ -20,7 +20,9 @@ for (const file of benches) {
   console.log(`\n=== ${file}`);
   const started = Date.now();
   const run = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', join('bench', file)], { cwd: root, stdio: 'inherit' });
-  console.log(`=== ${file}: ${run.status === 0 ? 'done' : `FAILED (${run.status ?? run.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `=== ${file}: ${run.status === 0 ? 'done' : `FAILED (${run.status ?? run.signal})`} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   if (run.status !== 0) failed++;
 }
 process.exit(failed === 0 ? 0 : 1);

@@ -12,7 +12,15 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { packageExtension } from './vscode-host/build.mjs';
 import { freePort, installRoot, isInstalled, repoRoot, runtimeFor, selectHosts } from './vscode-host/hosts.mjs';
-import { bindRefusal, extensionLocales, installDisplayLanguage, installVsix, isLocale, serverDirs, startServer } from './vscode-host/server.mjs';
+import {
+  bindRefusal,
+  extensionLocales,
+  installDisplayLanguage,
+  installVsix,
+  isLocale,
+  serverDirs,
+  startServer,
+} from './vscode-host/server.mjs';
 
 let options;
 try {
@@ -38,8 +46,9 @@ if (options.locale !== undefined && !isLocale(options.locale)) usageError(`--loc
 const [host] = selectHosts(options.host);
 if (!isInstalled(host)) {
   console.log(`[start] VS Code ${host.vscode} is not installed yet; installing it (a few minutes, once).`);
-  const install = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'vscode-host', 'install.mjs'), '--host', host.name],
-    { stdio: 'inherit' });
+  const install = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'vscode-host', 'install.mjs'), '--host', host.name], {
+    stdio: 'inherit',
+  });
   if (install.status !== 0) process.exit(install.status ?? 1);
 }
 
@@ -55,7 +64,10 @@ for (const locale of extensionLocales()) await installDisplayLanguage(host, runt
 
 const port = await portToUse(Number(options.port));
 const server = await startServer({
-  host, runtime, dirs, port,
+  host,
+  runtime,
+  dirs,
+  port,
   bind: options.bind,
   connectionToken: options['connection-token'],
   locale: options.locale,
@@ -65,12 +77,15 @@ const server = await startServer({
   logFile: join(stateRoot, 'server.log'),
 });
 const workspace = resolve(options.workspace);
-const shownHost = options.bind === '0.0.0.0' || options.bind === '::' ? 'localhost' : options.bind.includes(':') ? `[${options.bind}]` : options.bind;
+const shownHost =
+  options.bind === '0.0.0.0' || options.bind === '::' ? 'localhost' : options.bind.includes(':') ? `[${options.bind}]` : options.bind;
 // The token is the user's own secret: it is never printed, only where it goes.
 const tokenPart = options['connection-token'] ? '&tkn=<your connection token>' : '';
-console.log(`\nCluster Anatomy in VS Code ${host.vscode}${options.locale ? ` (${options.locale})` : ''}: open this in a browser\n\n` +
-  `  http://${shownHost}:${port}/?folder=${encodeURIComponent(workspace)}${tokenPart}\n\n` +
-  `Server log: ${join(stateRoot, 'server.log')}. Ctrl-C stops it.`);
+console.log(
+  `\nCluster Anatomy in VS Code ${host.vscode}${options.locale ? ` (${options.locale})` : ''}: open this in a browser\n\n` +
+    `  http://${shownHost}:${port}/?folder=${encodeURIComponent(workspace)}${tokenPart}\n\n` +
+    `Server log: ${join(stateRoot, 'server.log')}. Ctrl-C stops it.`,
+);
 
 let stopping = false;
 const stop = async () => {

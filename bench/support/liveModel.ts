@@ -24,7 +24,9 @@ export async function connectMeasured(kubeconfig: string, env: NodeJS.ProcessEnv
   // Let the watches settle before the heap is read.
   await sleep(3_000);
   gc?.();
-  console.log(`heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`);
+  console.log(
+    `heap kept by the model: ${mb(process.memoryUsage().heapUsed - heapBefore)} (heap in use ${mb(process.memoryUsage().heapUsed)})`,
+  );
   return session;
 }
 
@@ -38,7 +40,9 @@ export async function measureRenewals(session: ClusterSession, windowMs: number)
   const cpu = process.cpuUsage(cpuBefore);
   subscriptions.forEach((subscription) => subscription.dispose());
   const cpuMs = (cpu.user + cpu.system) / 1000;
-  console.log(`lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`);
+  console.log(
+    `lease renewals: ${(renewals / (windowMs / 1000)).toFixed(0)}/s handled with ${((cpuMs / windowMs) * 100).toFixed(1)}% of one core`,
+  );
   return changes;
 }
 
@@ -52,5 +56,7 @@ export function compareWithKubectl(env: NodeJS.ProcessEnv, watchEventMs: number,
   }
   const perRefresh = wall / runs;
   console.log(`kubectl get pods -n kube-system -o json per refresh: ${perRefresh.toFixed(0)} ms wall`);
-  console.log(`ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(watchEventMs, 0.001)).toFixed(0)}× the latency of one watch event here`);
+  console.log(
+    `ratio: one refresh by kubectl list costs ${(perRefresh / Math.max(watchEventMs, 0.001)).toFixed(0)}× the latency of one watch event here`,
+  );
 }

@@ -9,15 +9,33 @@ import * as client from '@kubernetes/client-node';
 import * as ts from 'typescript';
 import { resourceTypes } from '../../src/demo/resources';
 
-interface Attribute { name: string; baseName: string; type: string; format: string }
-interface ModelClass { getAttributeTypeMap(): Attribute[] }
+interface Attribute {
+  name: string;
+  baseName: string;
+  type: string;
+  format: string;
+}
+interface ModelClass {
+  getAttributeTypeMap(): Attribute[];
+}
 type Schema = Record<string, unknown>;
 
 const models = client as unknown as Record<string, ModelClass | undefined>;
 const modelsFolder = join(dirname(require.resolve('@kubernetes/client-node/package.json')), 'dist', 'gen', 'models');
 
 /** apimachinery's types live in their own package, whichever kind reaches them first. */
-const metaTypes = new Set(['ObjectMeta', 'ListMeta', 'OwnerReference', 'ManagedFieldsEntry', 'LabelSelector', 'LabelSelectorRequirement', 'Condition', 'Status', 'StatusDetails', 'StatusCause']);
+const metaTypes = new Set([
+  'ObjectMeta',
+  'ListMeta',
+  'OwnerReference',
+  'ManagedFieldsEntry',
+  'LabelSelector',
+  'LabelSelectorRequirement',
+  'Condition',
+  'Status',
+  'StatusDetails',
+  'StatusCause',
+]);
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -40,7 +58,12 @@ function docsOf(model: string): { type?: string; properties: Map<string, string>
     const jsDoc = (node as { jsDoc?: ts.JSDoc[] }).jsDoc?.at(-1)?.comment;
     const raw = typeof jsDoc === 'string' ? jsDoc : jsDoc?.map((part) => part.text).join('');
     // The generator escapes quotes inside comments.
-    return raw?.replace(/\\(["'])/g, '$1').replace(/\s+/g, ' ').trim() || undefined;
+    return (
+      raw
+        ?.replace(/\\(["'])/g, '$1')
+        .replace(/\s+/g, ' ')
+        .trim() || undefined
+    );
   };
   source.forEachChild((node) => {
     if (!ts.isClassDeclaration(node) || node.name?.text !== model) return;
@@ -86,13 +109,20 @@ export function generate(): GeneratedSchemas {
     const map = /^\{ \[key: string\]: (.+); \}$/.exec(type);
     if (map) return { type: 'object', additionalProperties: typeSchema(map[1]!, '', pkg, version) };
     switch (type) {
-      case 'string': return format ? { type: 'string', format } : { type: 'string' };
-      case 'number': return { type: 'integer', ...(format && { format }) };
-      case 'boolean': return { type: 'boolean' };
-      case 'Date': return { $ref: `#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.${format === 'date-time-micro' ? 'MicroTime' : 'Time'}` };
-      case 'V1MicroTime': return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime' };
-      case 'IntOrString': return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString' };
-      case 'any': return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
+      case 'string':
+        return format ? { type: 'string', format } : { type: 'string' };
+      case 'number':
+        return { type: 'integer', ...(format && { format }) };
+      case 'boolean':
+        return { type: 'boolean' };
+      case 'Date':
+        return { $ref: `#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.${format === 'date-time-micro' ? 'MicroTime' : 'Time'}` };
+      case 'V1MicroTime':
+        return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime' };
+      case 'IntOrString':
+        return { $ref: '#/components/schemas/io.k8s.apimachinery.pkg.util.intstr.IntOrString' };
+      case 'any':
+        return { type: 'object', 'x-kubernetes-preserve-unknown-fields': true };
       default:
         if (typeof models[type]?.getAttributeTypeMap !== 'function') throw new Error(`unknown client-node type ${type}`);
         return { $ref: `#/components/schemas/${definitionName(type, pkg, version)}` };
@@ -113,15 +143,32 @@ export function generate(): GeneratedSchemas {
       const field = typeSchema(attribute.type, attribute.format, pkg, version);
       const description = docs.properties.get(attribute.name);
       // As kube-apiserver's v3 documents do: a description beside a reference goes with an allOf.
-      properties[attribute.baseName] = description ? ('$ref' in field ? { allOf: [field], description } : { ...field, description }) : field;
+      properties[attribute.baseName] = description
+        ? '$ref' in field
+          ? { allOf: [field], description }
+          : { ...field, description }
+        : field;
     }
     const name = names.get(model)!;
     schemas[name] = { type: 'object', ...(docs.type && { description: docs.type }), properties };
   }
-  for (const kind of kinds) schemas[kind.schema]!['x-kubernetes-group-version-kind'] = [{ group: kind.group, kind: kind.kind, version: kind.version }];
-  schemas['io.k8s.apimachinery.pkg.apis.meta.v1.Time'] = { type: 'string', format: 'date-time', description: 'Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.' };
-  schemas['io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime'] = { type: 'string', format: 'date-time', description: 'MicroTime is version of Time with microsecond level precision.' };
-  schemas['io.k8s.apimachinery.pkg.util.intstr.IntOrString'] = { type: 'string', format: 'int-or-string', description: 'IntOrString is a type that can hold an int32 or a string.' };
+  for (const kind of kinds)
+    schemas[kind.schema]!['x-kubernetes-group-version-kind'] = [{ group: kind.group, kind: kind.kind, version: kind.version }];
+  schemas['io.k8s.apimachinery.pkg.apis.meta.v1.Time'] = {
+    type: 'string',
+    format: 'date-time',
+    description: 'Time is a wrapper around time.Time which supports correct marshaling to YAML and JSON.',
+  };
+  schemas['io.k8s.apimachinery.pkg.apis.meta.v1.MicroTime'] = {
+    type: 'string',
+    format: 'date-time',
+    description: 'MicroTime is version of Time with microsecond level precision.',
+  };
+  schemas['io.k8s.apimachinery.pkg.util.intstr.IntOrString'] = {
+    type: 'string',
+    format: 'int-or-string',
+    description: 'IntOrString is a type that can hold an int32 or a string.',
+  };
 
   const header = readFileSync(join(modelsFolder, 'V1Pod.d.ts'), 'utf8');
   const kubernetesVersion = /OpenAPI spec version: (v[\d.]+)/.exec(header)?.[1] ?? 'unknown';
@@ -138,5 +185,7 @@ export function serialize(generated: GeneratedSchemas): string {
 if (require.main === module) {
   const generated = generate();
   writeFileSync(outputPath, serialize(generated));
-  console.log(`${outputPath}: ${Object.keys(generated.schemas).length} schemas for ${generated.kinds.length} kinds, Kubernetes ${generated.kubernetesVersion}`);
+  console.log(
+    `${outputPath}: ${Object.keys(generated.schemas).length} schemas for ${generated.kinds.length} kinds, Kubernetes ${generated.kubernetesVersion}`,
+  );
 }

@@ -21,7 +21,15 @@ const staging = join(kubernetesSource, 'staging', 'src', 'k8s.io');
 const output = join(__dirname, '..', '..', 'src', 'demo', 'protobuf', 'kubernetes-proto.json');
 
 /** The packages whose messages the served kinds reach; each folder holds a generated.proto and its Go types. */
-const packageFolders = ['api/core/v1', 'api/apps/v1', 'api/autoscaling/v1', 'apimachinery/pkg/apis/meta/v1', 'apimachinery/pkg/util/intstr', 'apimachinery/pkg/api/resource', 'apimachinery/pkg/runtime'];
+const packageFolders = [
+  'api/core/v1',
+  'api/apps/v1',
+  'api/autoscaling/v1',
+  'apimachinery/pkg/apis/meta/v1',
+  'apimachinery/pkg/util/intstr',
+  'apimachinery/pkg/api/resource',
+  'apimachinery/pkg/runtime',
+];
 
 /** The messages a request body's envelope may name, by apiVersion and kind. */
 const roots: Record<string, string> = {
@@ -43,7 +51,11 @@ const roots: Record<string, string> = {
 /** Messages whose JSON form is not an object of their fields: the decoder knows each by name. */
 const wellKnown = new Set<string>(Object.values(wellKnownTypes));
 /** Such messages the decoder has no JSON form for: reaching one must stop the generator, not decode wrongly. */
-const unsupported = new Set(['k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime', 'k8s.io.apimachinery.pkg.apis.meta.v1.Duration', 'k8s.io.apimachinery.pkg.runtime.RawExtension']);
+const unsupported = new Set([
+  'k8s.io.apimachinery.pkg.apis.meta.v1.MicroTime',
+  'k8s.io.apimachinery.pkg.apis.meta.v1.Duration',
+  'k8s.io.apimachinery.pkg.runtime.RawExtension',
+]);
 
 const scalarTypes = new Set(['string', 'bool', 'int32', 'int64', 'bytes']);
 
@@ -82,10 +94,19 @@ function parseProto(path: string): Map<string, ProtoField[]> {
   const qualify = (type: string) => (scalarTypes.has(type) ? type : type.includes('.') ? type : `${packageName}.${type}`);
   for (const match of text.matchAll(/\bmessage\s+(\w+)\s*\{([^{}]*)\}/g)) {
     const fields: ProtoField[] = [];
-    for (const line of match[2]!.split(';').map((part) => part.trim()).filter(Boolean)) {
+    for (const line of match[2]!
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)) {
       const plain = /^(optional|repeated|required)\s+([\w.]+)\s+(\w+)\s*=\s*(\d+)$/.exec(line);
       const map = /^map\s*<\s*([\w.]+)\s*,\s*([\w.]+)\s*>\s+(\w+)\s*=\s*(\d+)$/.exec(line);
-      if (plain) fields.push({ label: plain[1] === 'repeated' ? 'repeated' : 'optional', type: qualify(plain[2]!), name: plain[3]!, number: Number(plain[4]) });
+      if (plain)
+        fields.push({
+          label: plain[1] === 'repeated' ? 'repeated' : 'optional',
+          type: qualify(plain[2]!),
+          name: plain[3]!,
+          number: Number(plain[4]),
+        });
       else if (map) fields.push({ label: 'map', keyType: qualify(map[1]!), type: qualify(map[2]!), name: map[3]!, number: Number(map[4]) });
       else throw new Error(`${path}: message ${match[1]}: cannot read "${line}"`);
     }
@@ -169,7 +190,11 @@ function generate(): void {
   reportAgainstOpenApi(table);
   const sortedTable = Object.fromEntries(Object.entries(table).sort(([a], [b]) => a.localeCompare(b)));
   const lines = Object.entries(sortedTable).map(([name, fields]) => `  ${JSON.stringify(name)}: ${JSON.stringify(fields)}`);
-  const header = { kubernetesVersion: 'v1.20.2', source: 'k8s.io/api and k8s.io/apimachinery generated.proto, with the Go struct tags beside them', kinds: roots };
+  const header = {
+    kubernetesVersion: 'v1.20.2',
+    source: 'k8s.io/api and k8s.io/apimachinery generated.proto, with the Go struct tags beside them',
+    kinds: roots,
+  };
   const text = `{\n  "kubernetesVersion": ${JSON.stringify(header.kubernetesVersion)},\n  "source": ${JSON.stringify(header.source)},\n  "kinds": ${JSON.stringify(roots)},\n  "messages": {\n${lines.map((line) => `  ${line}`).join(',\n')}\n  }\n}\n`;
   writeFileSync(output, text);
   console.log(`wrote ${output}: ${Object.keys(table).length} messages`);
@@ -195,7 +220,8 @@ function reportAgainstOpenApi(table: Record<string, Record<string, TableField>>)
     collect(fields);
     for (const property of Object.keys(properties)) if (!known.has(property)) newer.push(`${name}.${property}`);
   }
-  if (newer.length > 0) console.log(`fields of the demo's OpenAPI that v1.20.2's protobuf lacks (skipped when sent):\n  ${newer.join('\n  ')}`);
+  if (newer.length > 0)
+    console.log(`fields of the demo's OpenAPI that v1.20.2's protobuf lacks (skipped when sent):\n  ${newer.join('\n  ')}`);
 }
 
 generate();

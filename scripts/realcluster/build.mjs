@@ -9,14 +9,10 @@
 // The binaries count as built only once a smoke test has served a JSON list of a few thousand labelled Pods
 // from them without a crash (smoke.mjs); the stamp records that and the reflect2 version they were built with.
 import { spawnSync } from 'node:child_process';
-import {
-  copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync,
-} from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import {
-  buildPaths, binaryPath, COMPONENTS, DEBIAN_SOURCE, isBuilt, KUBERNETES_COMMIT, KUBERNETES_VERSION, REFLECT2,
-} from './paths.mjs';
+import { buildPaths, binaryPath, COMPONENTS, DEBIAN_SOURCE, isBuilt, KUBERNETES_COMMIT, KUBERNETES_VERSION, REFLECT2 } from './paths.mjs';
 
 const { values: options } = parseArgs({ options: { check: { type: 'boolean', default: false } } });
 const paths = buildPaths();
@@ -42,7 +38,10 @@ function step(what, work) {
 
 function run(command, args, { cwd, env, capture = false } = {}) {
   const result = spawnSync(command, args, {
-    cwd, env: env ?? process.env, encoding: 'utf8', stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    cwd,
+    env: env ?? process.env,
+    encoding: 'utf8',
+    stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     maxBuffer: 64 * 1024 * 1024,
   });
   if (result.error) {
@@ -72,8 +71,14 @@ function goEnv() {
   goRoot ??= mustRun('go', ['env', 'GOROOT'], { capture: true, env: { ...process.env, GOTOOLCHAIN: 'local' } }).stdout.trim();
   return {
     ...process.env,
-    GOROOT: goRoot, GOPATH: paths.gopath, GOCACHE: paths.goCache, GO111MODULE: 'off', CGO_ENABLED: '0', GOFLAGS: '',
-    GOPROXY: 'off', GOTOOLCHAIN: 'local',
+    GOROOT: goRoot,
+    GOPATH: paths.gopath,
+    GOCACHE: paths.goCache,
+    GO111MODULE: 'off',
+    CGO_ENABLED: '0',
+    GOFLAGS: '',
+    GOPROXY: 'off',
+    GOTOOLCHAIN: 'local',
   };
 }
 
@@ -87,8 +92,12 @@ function ldflags() {
   const buildDate = new Date(statSync(join(paths.source, 'go.mod')).mtimeMs).toISOString().replace(/\.\d+Z$/, 'Z');
   const [major, minor] = KUBERNETES_VERSION.slice(1).split('.');
   const variables = {
-    gitVersion: KUBERNETES_VERSION, gitMajor: major, gitMinor: minor, gitCommit: KUBERNETES_COMMIT,
-    gitTreeState: 'clean', buildDate,
+    gitVersion: KUBERNETES_VERSION,
+    gitMajor: major,
+    gitMinor: minor,
+    gitCommit: KUBERNETES_COMMIT,
+    gitTreeState: 'clean',
+    buildDate,
   };
   const flags = ['-s', '-w', '-buildid='];
   for (const pkg of ['client-go/pkg/version', 'component-base/version']) {
@@ -102,8 +111,10 @@ function reflect2Version() {
   const result = run('dpkg-query', ['-W', '-f=${Version}', REFLECT2.debianPackage], { capture: true });
   const version = result.status === 0 ? result.stdout.trim() : '';
   if (!version || !existsSync(REFLECT2.source)) {
-    throw new BuildError(`${REFLECT2.debianPackage} is not installed: \`apt-get install ${REFLECT2.debianPackage}\`` +
-      ` (Kubernetes ${KUBERNETES_VERSION}'s own reflect2 v1.0.1 crashes kube-apiserver under Go ≥ 1.18)`);
+    throw new BuildError(
+      `${REFLECT2.debianPackage} is not installed: \`apt-get install ${REFLECT2.debianPackage}\`` +
+        ` (Kubernetes ${KUBERNETES_VERSION}'s own reflect2 v1.0.1 crashes kube-apiserver under Go ≥ 1.18)`,
+    );
   }
   const upstream = version.replace(/^\d+:/, '').split('-')[0];
   const [major, minor, patch] = upstream.split('.').map(Number);
@@ -132,17 +143,20 @@ function replaceReflect2(version) {
 function smokeTest() {
   const script = join(REPOSITORY, 'scripts', 'realcluster', 'smoke.mjs');
   if (!existsSync(join(REPOSITORY, 'node_modules', 'tsx'))) {
-    throw new BuildError('the smoke test needs the project\'s npm packages: run `npm ci` first');
+    throw new BuildError("the smoke test needs the project's npm packages: run `npm ci` first");
   }
   const result = run(process.execPath, ['--import', 'tsx', script], {
-    cwd: REPOSITORY, capture: true,
+    cwd: REPOSITORY,
+    capture: true,
   });
   const output = `${result.stdout}${result.stderr}`.trimEnd();
   const report = /^smoke-report (.*)$/m.exec(result.stdout)?.[1];
   if (result.status !== 0 || !report) throw new BuildError(`the smoke test failed:\n${output}`);
   const figures = JSON.parse(report);
-  log(`  ${figures.pods} Pods listed ${figures.lists} times as JSON (${figures.megabytes} MB each, slowest ${figures.slowestMs} ms);` +
-    ' kube-apiserver kept its pid');
+  log(
+    `  ${figures.pods} Pods listed ${figures.lists} times as JSON (${figures.megabytes} MB each, slowest ${figures.slowestMs} ms);` +
+      ' kube-apiserver kept its pid',
+  );
   return figures;
 }
 
@@ -160,12 +174,14 @@ function downloadSource() {
   const output = `${result.stdout}${result.stderr}`;
   let hint = '';
   if (/deb-src/.test(output)) {
-    hint = '\nNo deb-src entry for bookworm. Add one, e.g. /etc/apt/sources.list.d/bookworm-src.sources:\n' +
+    hint =
+      '\nNo deb-src entry for bookworm. Add one, e.g. /etc/apt/sources.list.d/bookworm-src.sources:\n' +
       '  Types: deb-src\n  URIs: http://deb.debian.org/debian\n  Suites: bookworm bookworm-updates\n' +
       '  Components: main\n  Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n' +
       'then run `apt-get update`.';
   } else if (/Unable to find a source package|Can not find version/.test(output)) {
-    hint = `\napt knows no source package ${spec}: is there a deb-src entry for bookworm (and bookworm-security),` +
+    hint =
+      `\napt knows no source package ${spec}: is there a deb-src entry for bookworm (and bookworm-security),` +
       ' and has `apt-get update` run since it was added?';
   }
   throw new BuildError(`apt-get source --download-only ${spec} failed in ${paths.downloads}:\n${output.trim()}${hint}`);
@@ -214,20 +230,40 @@ function openapiInputDirs() {
 function generateOpenapi() {
   const generator = join(paths.tools, 'openapi-gen');
   mkdirSync(paths.tools, { recursive: true });
-  step('building openapi-gen', () => mustRun('go', ['build', '-p', '2', '-trimpath', '-o', generator,
-    './vendor/k8s.io/kube-openapi/cmd/openapi-gen'], { cwd: paths.source, env: goEnv() }));
+  step('building openapi-gen', () =>
+    mustRun('go', ['build', '-p', '2', '-trimpath', '-o', generator, './vendor/k8s.io/kube-openapi/cmd/openapi-gen'], {
+      cwd: paths.source,
+      env: goEnv(),
+    }),
+  );
   step('generating pkg/generated/openapi', () => {
     const inputs = openapiInputDirs().map((dir) => `k8s.io/kubernetes/${dir}`);
     const report = join(paths.tools, 'api-rule-violations.report');
     try {
-      mustRun(generator, ['--logtostderr', '-i', inputs.join(','), '-p', 'k8s.io/kubernetes/pkg/generated/openapi',
-        '-O', 'zz_generated.openapi', '-h', 'vendor/k8s.io/code-generator/hack/boilerplate.go.txt', '-r', report],
-      { cwd: paths.source, env: goEnv(), capture: true });
+      mustRun(
+        generator,
+        [
+          '--logtostderr',
+          '-i',
+          inputs.join(','),
+          '-p',
+          'k8s.io/kubernetes/pkg/generated/openapi',
+          '-O',
+          'zz_generated.openapi',
+          '-h',
+          'vendor/k8s.io/code-generator/hack/boilerplate.go.txt',
+          '-r',
+          report,
+        ],
+        { cwd: paths.source, env: goEnv(), capture: true },
+      );
       // Upstream's own check that the generator saw the same API types: its rule report equals the known list.
       const known = readFileSync(join(paths.source, 'api', 'api-rules', 'violation_exceptions.list'), 'utf8');
       if (readFileSync(report, 'utf8') !== known) {
-        throw new BuildError(`openapi-gen's API rule report ${report} differs from api/api-rules/violation_exceptions.list:` +
-          ' the generator did not see the same packages as upstream');
+        throw new BuildError(
+          `openapi-gen's API rule report ${report} differs from api/api-rules/violation_exceptions.list:` +
+            ' the generator did not see the same packages as upstream',
+        );
       }
     } catch (error) {
       // The file's presence means "generated": never leave a half-made one behind.
@@ -241,17 +277,34 @@ function generateOpenapi() {
 function buildBinaries(flags) {
   mkdirSync(paths.bin, { recursive: true });
   rmSync(paths.stamp, { force: true });
-  step(`building ${COMPONENTS.join(', ')} (cold: about ten minutes of two cores; warm: under a minute)`, () => mustRun('go', [
-    'build', '-p', '2', '-trimpath', '-tags', 'selinux,notest', '-ldflags', flags, '-o', `${paths.bin}/`,
-    ...COMPONENTS.map((component) => `./cmd/${component}`),
-  ], { cwd: paths.source, env: goEnv() }));
+  step(`building ${COMPONENTS.join(', ')} (cold: about ten minutes of two cores; warm: under a minute)`, () =>
+    mustRun(
+      'go',
+      [
+        'build',
+        '-p',
+        '2',
+        '-trimpath',
+        '-tags',
+        'selinux,notest',
+        '-ldflags',
+        flags,
+        '-o',
+        `${paths.bin}/`,
+        ...COMPONENTS.map((component) => `./cmd/${component}`),
+      ],
+      { cwd: paths.source, env: goEnv() },
+    ),
+  );
 }
 
 function writeStamp(recipe, reflect2, smoke) {
-  const binaries = Object.fromEntries(COMPONENTS.map((component) => {
-    const { size, mtimeMs } = statSync(binaryPath(component));
-    return [component, { size, mtimeMs }];
-  }));
+  const binaries = Object.fromEntries(
+    COMPONENTS.map((component) => {
+      const { size, mtimeMs } = statSync(binaryPath(component));
+      return [component, { size, mtimeMs }];
+    }),
+  );
   const stamp = { recipe, builtAt: new Date().toISOString(), reflect2, binaries, ...(smoke && { smokeTest: smoke }) };
   writeFileSync(paths.stamp, `${JSON.stringify(stamp, null, 2)}\n`);
 }
@@ -259,9 +312,14 @@ function writeStamp(recipe, reflect2, smoke) {
 function main() {
   const started = Date.now();
   // The recipe names everything that changes the binaries; a different one means rebuild.
-  const recipeOf = (go, flags) => JSON.stringify({
-    version: KUBERNETES_VERSION, source: DEBIAN_SOURCE.version, go, reflect2, flags,
-  });
+  const recipeOf = (go, flags) =>
+    JSON.stringify({
+      version: KUBERNETES_VERSION,
+      source: DEBIAN_SOURCE.version,
+      go,
+      reflect2,
+      flags,
+    });
   const go = step('checking Go', () => goVersion());
   const reflect2 = reflect2Version();
   const sourceReady = existsSync(SOURCE_MARKER) && readFileSync(SOURCE_MARKER, 'utf8').trim() === DEBIAN_SOURCE.version;
@@ -276,8 +334,12 @@ function main() {
   }
   log(`building Kubernetes ${KUBERNETES_VERSION} with ${go} and reflect2 ${reflect2} in ${paths.kubernetes}`);
   if (!sourceReady) {
-    const dsc = findDsc() ?? step(`downloading the source package (apt-get source ${DEBIAN_SOURCE.name}=${DEBIAN_SOURCE.version})`,
-      () => { downloadSource(); return findDsc(); });
+    const dsc =
+      findDsc() ??
+      step(`downloading the source package (apt-get source ${DEBIAN_SOURCE.name}=${DEBIAN_SOURCE.version})`, () => {
+        downloadSource();
+        return findDsc();
+      });
     step(`extracting ${dsc}`, () => extractSource(dsc));
   }
   step('replacing the vendored reflect2', () => replaceReflect2(reflect2));

@@ -6,8 +6,15 @@ export declare const DEBIAN_SOURCE: { name: string; suite: string; version: stri
 export declare const COMPONENTS: Component[];
 export declare function cacheRoot(env?: NodeJS.ProcessEnv): string;
 export declare function buildPaths(env?: NodeJS.ProcessEnv): {
-  root: string; downloads: string; kubernetes: string; gopath: string; source: string; goCache: string;
-  tools: string; bin: string; stamp: string;
+  root: string;
+  downloads: string;
+  kubernetes: string;
+  gopath: string;
+  source: string;
+  goCache: string;
+  tools: string;
+  bin: string;
+  stamp: string;
 };
 export declare function binaryPath(component: Component, env?: NodeJS.ProcessEnv): string;
 export declare function etcdPath(env?: NodeJS.ProcessEnv): string;

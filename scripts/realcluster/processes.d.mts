@@ -1,5 +1,10 @@
 // Types of processes.mjs for the TypeScript callers (test/real/support).
-export interface RecordedProcess { pid: number; binary: string; label: string; startTime: string | undefined }
+export interface RecordedProcess {
+  pid: number;
+  binary: string;
+  label: string;
+  startTime: string | undefined;
+}
 export declare const STATE_FILE: string;
 export declare function processStartTime(pid: number): string | undefined;
 export declare function readProcesses(runDir: string): RecordedProcess[];

@@ -41,7 +41,10 @@ export function recordProcess(runDir, { pid, binary, label }) {
 }
 
 export function forgetProcess(runDir, pid) {
-  writeProcesses(runDir, readProcesses(runDir).filter((entry) => entry.pid !== pid));
+  writeProcesses(
+    runDir,
+    readProcesses(runDir).filter((entry) => entry.pid !== pid),
+  );
 }
 
 /** True while `pid` runs; a zombie (dead, not yet reaped by its parent) counts as gone. */

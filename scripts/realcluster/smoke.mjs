@@ -46,8 +46,11 @@ try {
     failure = `a list did not hold the ${pods} Pods: ${listed.items.join(', ')}`;
   } else {
     report = {
-      pods, lists, createSeconds: Number((created / 1000).toFixed(1)),
-      megabytes: Number((bytes / 1e6).toFixed(1)), slowestMs: Math.max(...listed.millis),
+      pods,
+      lists,
+      createSeconds: Number((created / 1000).toFixed(1)),
+      megabytes: Number((bytes / 1e6).toFixed(1)),
+      slowestMs: Math.max(...listed.millis),
     };
   }
 } catch (error) {
@@ -57,8 +60,9 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const crashes = apiserverExits();
-  failure = `${error instanceof Error ? error.message : String(error)}${crashes.length > 0
-    ? `\nkube-apiserver exited ${crashes.length} time(s); its log then:\n${crashes[0].crashLog}` : ''}`;
+  failure = `${error instanceof Error ? error.message : String(error)}${
+    crashes.length > 0 ? `\nkube-apiserver exited ${crashes.length} time(s); its log then:\n${crashes[0].crashLog}` : ''
+  }`;
 } finally {
   api?.close();
   await cluster?.stop();

@@ -20,12 +20,14 @@ function residentMiB(pid) {
 const started = Date.now();
 const etcd = await startEtcd({ dataDir: join(runDir, 'etcd') });
 console.log(`[realcluster] etcd at ${etcd.endpoint} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-const clusters = await Promise.all((names.length > 0 ? names : ['kind']).map(async (name, index) => {
-  // Each its own service range, as different platforms would have.
-  const cluster = await startControlPlane({ name, etcd, serviceCidr: `10.${96 + index}.0.0/16` });
-  console.log(`[realcluster] ${name}: ${cluster.server}, KUBECONFIG=${cluster.adminKubeconfigPath}`);
-  return cluster;
-}));
+const clusters = await Promise.all(
+  (names.length > 0 ? names : ['kind']).map(async (name, index) => {
+    // Each its own service range, as different platforms would have.
+    const cluster = await startControlPlane({ name, etcd, serviceCidr: `10.${96 + index}.0.0/16` });
+    console.log(`[realcluster] ${name}: ${cluster.server}, KUBECONFIG=${cluster.adminKubeconfigPath}`);
+    return cluster;
+  }),
+);
 console.log(`[realcluster] ready in ${((Date.now() - started) / 1000).toFixed(1)} s; Ctrl-C stops everything`);
 
 // Resident memory after a minute at rest: the controllers' first sync is over by then.

@@ -23,12 +23,24 @@ export function packageExtension({ testHooks = false } = {}) {
   exec(process.execPath, ['esbuild.mjs', '--production', ...(testHooks ? ['--test-hooks'] : [])]);
   const output = testHooks ? testVsixPath : vsixPath;
   mkdirSync(dirname(output), { recursive: true });
-  const vsce = spawnSync(process.execPath, [join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
-    'package', '--no-dependencies', '--no-rewrite-relative-links', '--allow-missing-repository', '-o', output],
-  { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const vsce = spawnSync(
+    process.execPath,
+    [
+      join(repoRoot, 'node_modules', '@vscode', 'vsce', 'vsce'),
+      'package',
+      '--no-dependencies',
+      '--no-rewrite-relative-links',
+      '--allow-missing-repository',
+      '-o',
+      output,
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' },
+  );
   const said = `${vsce.stdout ?? ''}${vsce.stderr ?? ''}`;
   if (vsce.status !== 0) throw new Error(`vsce package exited ${vsce.status ?? vsce.signal}:\n${said}`);
-  const warnings = stripVTControlCharacters(said).split('\n').filter((line) => /^\s*(WARNING|ERROR)\b/.test(line));
+  const warnings = stripVTControlCharacters(said)
+    .split('\n')
+    .filter((line) => /^\s*(WARNING|ERROR)\b/.test(line));
   for (const warning of warnings) console.warn(`[package] ${warning.trim()}`);
   return output;
 }
@@ -67,7 +79,8 @@ export function buildIntegrationTests() {
 
 function listFiles(dir) {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)]);
+    entry.isDirectory() ? listFiles(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 function exec(command, args) {

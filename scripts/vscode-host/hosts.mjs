@@ -57,8 +57,12 @@ export function specHash(specDir) {
 }
 
 export function isInstalled(host) {
-  return existsSync(host.serverMain) && existsSync(host.playwrightCore) && existsSync(host.stampFile) &&
-    readFileSync(host.stampFile, 'utf8').trim() === specHash(host.specDir);
+  return (
+    existsSync(host.serverMain) &&
+    existsSync(host.playwrightCore) &&
+    existsSync(host.stampFile) &&
+    readFileSync(host.stampFile, 'utf8').trim() === specHash(host.specDir)
+  );
 }
 
 /**

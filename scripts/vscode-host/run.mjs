@@ -28,14 +28,23 @@ const { values: options } = parseArgs({
 
 const summaryMarker = '[cluster-anatomy-tests]';
 const screenshotMarker = '[cluster-anatomy-screenshot]';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 /**
  * Workbench chatter that says nothing about the extension or the tests: connection set-up, gallery and chat
  * components (which tag their lines "[Component]"), and the service worker, which is code-server's and is not
  * served by VS Code's bare server. Errors from anywhere else are always shown.
  */
-const workbenchNoise = /^(\[[A-Za-z][\w:.\- ]*\] |Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|ChatSessionStore:|No search provider registered|Creation of workbench contribution|\s+at .*\/static\/out\/vs\/)/;
+const workbenchNoise =
+  /^(\[[A-Za-z][\w:.\- ]*\] |Resolving connection token|Resolved connection token|Creating a socket|Ignoring fetching additional builtin extensions|Updating additional builtin extensions cache|ChatSessionStore:|No search provider registered|Creation of workbench contribution|\s+at .*\/static\/out\/vs\/)/;
 // Offline, 1.13x's built-in GitHub sign-in never registers.
 const workbenchErrorNoise = /^(\[Service Worker\] registration|Timed out waiting for authentication provider 'github')/;
 const harnessDir = join(scriptDir, 'harness');
@@ -87,14 +96,18 @@ async function runHost(host) {
   const label = `VS Code ${host.vscode} (code-server ${host.codeServer})`;
   const started = Date.now();
   const result = (ok, passed, failed, note, skipped = 0) => ({
-    ok, passed, failed, skipped,
-    line: `[integration] ${label}: ${ok ? 'PASS' : 'FAIL'} ${passed} passed, ${failed} failed` +
+    ok,
+    passed,
+    failed,
+    skipped,
+    line:
+      `[integration] ${label}: ${ok ? 'PASS' : 'FAIL'} ${passed} passed, ${failed} failed` +
       `${skipped ? `, ${skipped} skipped` : ''} in ${seconds(started)}${note ? ` (${note})` : ''}`,
   });
   if (!isInstalled(host)) {
     // Never a silent skip: a host that cannot run fails the run, locally and in CI.
-    const hint = `not installed: run \`node scripts/vscode-host/install.mjs --host ${host.name}\`` +
-      (inCi ? '' : ` or choose another with --host`);
+    const hint =
+      `not installed: run \`node scripts/vscode-host/install.mjs --host ${host.name}\`` + (inCi ? '' : ` or choose another with --host`);
     console.error(`[integration] ${label}: ${hint}`);
     return result(false, 0, 0, hint);
   }
@@ -120,7 +133,10 @@ async function runHost(host) {
     if (vsix) console.log(`[integration] ${installVsix(host, runtime, dirs, vsix).split('\n').pop()}`);
     const port = await freePort();
     server = await startServer({
-      host, runtime, dirs, port,
+      host,
+      runtime,
+      dirs,
+      port,
       logFile: join(root, 'server.log'),
       env: {
         // Read by test/integration/index.ts and the suite inside the extension host.
@@ -171,7 +187,9 @@ async function runHost(host) {
     ];
     await page.goto(`${server.url}?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
     let timer;
-    const timedOut = new Promise((done) => { timer = setTimeout(() => done('timeout'), timeoutMs); });
+    const timedOut = new Promise((done) => {
+      timer = setTimeout(() => done('timeout'), timeoutMs);
+    });
     const outcome = await Promise.race([exited, timedOut]);
     clearTimeout(timer);
 
@@ -192,8 +210,13 @@ async function runHost(host) {
     }
     const ok = exitCode === 0 && summary.failed === 0 && summary.passed > 0;
     if (!ok && summary.passed + summary.failed === 0) console.error(`[integration] server output:\n${server.output()}`);
-    return result(ok, summary.passed, summary.failed, [note, exitCode === 0 ? undefined : `exit ${exitCode}`]
-      .filter(Boolean).join(', '), summary.pending);
+    return result(
+      ok,
+      summary.passed,
+      summary.failed,
+      [note, exitCode === 0 ? undefined : `exit ${exitCode}`].filter(Boolean).join(', '),
+      summary.pending,
+    );
   } catch (error) {
     console.error(`[integration] ${label}: ${error instanceof Error ? error.stack : error}`);
     return result(false, 0, 0, 'could not run');

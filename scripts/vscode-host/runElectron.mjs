@@ -40,8 +40,11 @@ for (const version of options['vscode-version']) {
     if (vsix) {
       // The packaged extension goes into a fresh extensions folder; the harness only carries the tests.
       const [cli, ...cliArgs] = resolveCliArgsFromVSCodeExecutablePath(executable);
-      const install = spawnSync(cli, [...cliArgs, '--extensions-dir', extensions, '--install-extension', vsix],
-        { encoding: 'utf8', stdio: 'inherit', shell: process.platform === 'win32' });
+      const install = spawnSync(cli, [...cliArgs, '--extensions-dir', extensions, '--install-extension', vsix], {
+        encoding: 'utf8',
+        stdio: 'inherit',
+        shell: process.platform === 'win32',
+      });
       if (install.status !== 0) throw new Error(`installing ${vsix} failed`);
     }
     await runTests({
@@ -53,8 +56,16 @@ for (const version of options['vscode-version']) {
         CLUSTER_ANATOMY_TEST_LOGS: join(userData, 'logs'),
         CLUSTER_ANATOMY_TEST_SOURCE: vsix ? 'vsix' : 'source',
       },
-      launchArgs: [workspace, '--user-data-dir', userData, '--extensions-dir', extensions,
-        '--disable-workspace-trust', '--skip-welcome', '--skip-release-notes'],
+      launchArgs: [
+        workspace,
+        '--user-data-dir',
+        userData,
+        '--extensions-dir',
+        extensions,
+        '--disable-workspace-trust',
+        '--skip-welcome',
+        '--skip-release-notes',
+      ],
     });
     console.log(`[electron] VS Code ${version}: PASS`);
   } catch (error) {

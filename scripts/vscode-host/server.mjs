@@ -22,20 +22,24 @@ export function serverDirs(root, settings = {}) {
     tmp: join(root, 'tmp'),
   };
   for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true });
-  const allSettings = JSON.stringify({
-    'workbench.startupEditor': 'none',
-    'update.mode': 'none',
-    'telemetry.telemetryLevel': 'off',
-    'extensions.autoCheckUpdates': false,
-    'extensions.autoUpdate': false,
-    'workbench.tips.enabled': false,
-    'workbench.enableExperiments': false,
-    'security.workspace.trust.enabled': false,
-    // Newer workbenches open a chat side bar by default; keep the screen for the extension.
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-    'chat.disableAIFeatures': true,
-    ...settings,
-  }, null, 2);
+  const allSettings = JSON.stringify(
+    {
+      'workbench.startupEditor': 'none',
+      'update.mode': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'workbench.tips.enabled': false,
+      'workbench.enableExperiments': false,
+      'security.workspace.trust.enabled': false,
+      // Newer workbenches open a chat side bar by default; keep the screen for the extension.
+      'workbench.secondarySideBar.defaultVisibility': 'hidden',
+      'chat.disableAIFeatures': true,
+      ...settings,
+    },
+    null,
+    2,
+  );
   // The server keeps user settings in <user-data-dir>/User and machine settings in <user-data-dir>/Machine.
   for (const scope of ['User', 'Machine']) {
     mkdirSync(join(dirs.userData, scope), { recursive: true });
@@ -65,9 +69,12 @@ export function serverEnv(runtime, dirs, extra = {}) {
 function commonArgs(dirs) {
   return [
     '--accept-server-license-terms',
-    '--server-data-dir', dirs.serverData,
-    '--user-data-dir', dirs.userData,
-    '--extensions-dir', dirs.extensions,
+    '--server-data-dir',
+    dirs.serverData,
+    '--user-data-dir',
+    dirs.userData,
+    '--extensions-dir',
+    dirs.extensions,
   ];
 }
 
@@ -138,11 +145,13 @@ function languagePackManifest(locale) {
     engines: { vscode: '^1.99.0' },
     categories: ['Language Packs'],
     contributes: {
-      localizations: [{
-        languageId: locale.toLowerCase(),
-        languageName: locale,
-        translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
-      }],
+      localizations: [
+        {
+          languageId: locale.toLowerCase(),
+          languageName: locale,
+          translations: [{ id: 'vscode', path: './translations/main.i18n.json' }],
+        },
+      ],
     },
   };
 }
@@ -180,7 +189,16 @@ export function isLocale(value) {
  * It runs in its own process group so stop() also ends the extension hosts it spawned.
  */
 export async function startServer({
-  host, runtime, dirs, port, bind = '127.0.0.1', env = {}, logFile, smokeTestDriver = true, locale, connectionToken,
+  host,
+  runtime,
+  dirs,
+  port,
+  bind = '127.0.0.1',
+  env = {},
+  logFile,
+  smokeTestDriver = true,
+  locale,
+  connectionToken,
 }) {
   const refusal = bindRefusal(bind, connectionToken);
   if (refusal) throw new Error(refusal);
@@ -191,8 +209,10 @@ export async function startServer({
   const args = [
     host.serverMain,
     ...commonArgs(dirs),
-    '--host', bind,
-    '--port', String(port),
+    '--host',
+    bind,
+    '--port',
+    String(port),
     ...(connectionToken ? ['--connection-token-file', tokenFile] : ['--without-connection-token']),
     '--disable-workspace-trust',
     '--disable-telemetry',
@@ -217,10 +237,12 @@ export async function startServer({
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
   let exited = false;
-  const exit = new Promise((resolve) => child.once('exit', (code, signal) => {
-    exited = true;
-    resolve({ code, signal });
-  }));
+  const exit = new Promise((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = true;
+      resolve({ code, signal });
+    }),
+  );
 
   const stop = async () => {
     if (!exited) {
@@ -264,9 +286,11 @@ export function bindRefusal(bind, connectionToken) {
     return 'the connection token must be at least 16 characters of 0-9, a-z, A-Z, _ or - (e.g. from `openssl rand -hex 16`)';
   }
   if (connectionToken === undefined && !isLoopback(bind)) {
-    return `${bind} is not a loopback address: anyone who reaches it would get VS Code, with a terminal and ` +
+    return (
+      `${bind} is not a loopback address: anyone who reaches it would get VS Code, with a terminal and ` +
       'the files of this machine, without signing in. Give a connection token (--connection-token <secret>), ' +
-      'or keep the default bind address 127.0.0.1 and reach it through an SSH tunnel.';
+      'or keep the default bind address 127.0.0.1 and reach it through an SSH tunnel.'
+    );
   }
   return undefined;
 }

@@ -22,17 +22,24 @@ export const checkCommand: CliCommand = {
     'where they run, the static Pods (tier=control-plane, the mirror annotation), the DaemonSets, the coredns',
     'Deployment and the kube-dns Service, the kubelet and runtime versions each Node reports, and the Leases in',
     'kube-node-lease, whose renewTime must advance: it watches them for up to --wait seconds (default 45; 0 to',
-    "not wait). A check that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is",
+    'not wait). A check that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is',
     'explained, not failed. Exit 0 when every step holds, 3 when one does not, 1 when the cluster cannot be read.',
     '--lang ja words the steps and the findings in Japanese.',
   ].join('\n'),
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, wait: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+    const { values } = parseCommandArgs(args, {
+      kubeconfig: { type: 'string' },
+      context: { type: 'string' },
+      wait: { type: 'string' },
+      json: { type: 'boolean' },
+      lang: { type: 'string' },
+    });
     const language = cliLanguage(values.lang);
     const strings = cliCatalog(defaultHandsOnStrings, language);
     const evidence = cliCatalog(defaultEvidenceStrings, language);
     const waitSeconds = values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(values.wait);
-    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600) throw new UsageError('--wait takes a number of seconds from 0 to 600');
+    if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
+      throw new UsageError('--wait takes a number of seconds from 0 to 600');
     const { session } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     // The same live checks the Hands-on view runs, on this one session: a Lease renewal that completes a step re-checks.
     const monitor = new HandsOnMonitor(session, { throttleMs: 100 });
@@ -40,7 +47,8 @@ export const checkCommand: CliCommand = {
       monitor.setActive('cli', true);
       const waiting = (report: HandsOnReport | undefined) => report?.steps.some((step) => step.outcome === 'waiting') ?? false;
       if (waitSeconds > 0 && waiting(monitor.current)) {
-        if (!values.json) io.stderr.write(`Watching the Leases in kube-node-lease for up to ${waitSeconds} s, until each renewTime advances…\n`);
+        if (!values.json)
+          io.stderr.write(`Watching the Leases in kube-node-lease for up to ${waitSeconds} s, until each renewTime advances…\n`);
         await new Promise<void>((resolve) => {
           const timer = setTimeout(finish, waitSeconds * 1000);
           const subscription = monitor.onDidChange((report) => {

@@ -10,4 +10,15 @@ import { traceCommand } from './traceCommand';
 import { treeCommand } from './treeCommand';
 
 /** Every subcommand of `cluster-anatomy`, each in a module of its own under src/cli. */
-export const cliCommands: readonly CliCommand[] = [treeCommand, contextsCommand, useContextCommand, diagramCommand, explainCommand, healthCommand, placementCommand, checkCommand, traceCommand, demoCommand];
+export const cliCommands: readonly CliCommand[] = [
+  treeCommand,
+  contextsCommand,
+  useContextCommand,
+  diagramCommand,
+  explainCommand,
+  healthCommand,
+  placementCommand,
+  checkCommand,
+  traceCommand,
+  demoCommand,
+];

@@ -43,7 +43,16 @@ export function table(rawRows: string[][]): string {
   const rows = rawRows.map((row) => row.map((cell) => inlineText(cell)));
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, column) => (widths[column] = Math.max(widths[column] ?? 0, cell.length)));
-  return rows.map((row) => row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('   ').trimEnd()).join('\n') + '\n';
+  return (
+    rows
+      .map((row) =>
+        row
+          .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+          .join('   ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
 }
 
 export const contextsCommand: CliCommand = {
@@ -71,7 +80,15 @@ export const contextsCommand: CliCommand = {
       } else {
         const rows = [['CURRENT', 'NAME', 'CLUSTER', 'AUTHINFO', 'NAMESPACE', 'SERVER', 'FILE']];
         for (const context of state.contexts) {
-          rows.push([context.current ? '*' : '', context.name, context.cluster, context.user, context.namespace, context.server, context.file]);
+          rows.push([
+            context.current ? '*' : '',
+            context.name,
+            context.cluster,
+            context.user,
+            context.namespace,
+            context.server,
+            context.file,
+          ]);
         }
         io.stdout.write(table(rows));
       }
@@ -105,7 +122,8 @@ export const useContextCommand: CliCommand = {
       if (!(error instanceof UnknownContextError)) throw error;
       io.stderr.write(`cluster-anatomy use-context: ${inlineText(error.message, Infinity)}\n`);
       // Often the reason the context is unknown: a file that could not be read.
-      for (const problem of service.state.problems.filter(refusesFiles)) io.stderr.write(`${problem.severity}: ${inlineText(problem.message, Infinity)}\n`);
+      for (const problem of service.state.problems.filter(refusesFiles))
+        io.stderr.write(`${problem.severity}: ${inlineText(problem.message, Infinity)}\n`);
       return EXIT_FAILURE;
     } finally {
       service.dispose();

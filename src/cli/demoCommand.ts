@@ -90,9 +90,20 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const { values } = parseCommandArgs(args, options);
       const port = number(values.port, 'port', (n) => Number.isInteger(n) && n >= 0 && n <= 65535, 'a port number');
       const nodes = number(values.nodes, 'nodes', (n) => Number.isInteger(n) && n >= 1 && n <= 20_000, 'an integer from 1 to 20000');
-      const controlPlanes = number(values['control-planes'], 'control-planes', (n) => Number.isInteger(n) && n >= 1 && n <= 7, 'an integer from 1 to 7');
-      if (controlPlanes !== undefined && nodes !== undefined && nodes <= controlPlanes) throw new UsageError('--nodes must be more than --control-planes (the workers run the workloads)');
-      const podsPerNode = number(values['pods-per-node'], 'pods-per-node', (n) => Number.isInteger(n) && n >= 0 && n <= 110, 'an integer from 0 to 110');
+      const controlPlanes = number(
+        values['control-planes'],
+        'control-planes',
+        (n) => Number.isInteger(n) && n >= 1 && n <= 7,
+        'an integer from 1 to 7',
+      );
+      if (controlPlanes !== undefined && nodes !== undefined && nodes <= controlPlanes)
+        throw new UsageError('--nodes must be more than --control-planes (the workers run the workloads)');
+      const podsPerNode = number(
+        values['pods-per-node'],
+        'pods-per-node',
+        (n) => Number.isInteger(n) && n >= 0 && n <= 110,
+        'an integer from 0 to 110',
+      );
       if (podsPerNode !== undefined && nodes === undefined) throw new UsageError('--pods-per-node needs --nodes');
       const timeScale = number(values['time-scale'], 'time-scale', (n) => n > 0, 'a positive number');
       const leaseRenewSeconds = number(values['lease-renew-seconds'], 'lease-renew-seconds', (n) => n > 0, 'a positive number');
@@ -102,14 +113,23 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const outFile = values['kubeconfig-out'] === undefined ? undefined : resolve(values['kubeconfig-out']);
       if (outFile !== undefined) refuseUserKubeconfig(outFile, io.env, values.force === true);
 
-      const clusterOptions: DemoClusterOptions = { port, contextName: values['context-name'], timeScale, leaseRenewSeconds, ...(controlPlanes !== undefined && { controlPlanes }) };
+      const clusterOptions: DemoClusterOptions = {
+        port,
+        contextName: values['context-name'],
+        timeScale,
+        leaseRenewSeconds,
+        ...(controlPlanes !== undefined && { controlPlanes }),
+      };
       if (nodes !== undefined) clusterOptions.generate = { nodes, podsPerNode };
       const cluster: DemoCluster = await startDemoCluster(clusterOptions);
       const timers: NodeJS.Timeout[] = [];
       let temporaryDirectory: string | undefined;
       try {
         for (const node of values['stop-heartbeat'] ?? []) {
-          if (!cluster.control.nodeNames().includes(node)) throw new UsageError(`--stop-heartbeat: no node named '${node}' (nodes: ${cluster.control.nodeNames().slice(0, 5).join(', ')}…)`);
+          if (!cluster.control.nodeNames().includes(node))
+            throw new UsageError(
+              `--stop-heartbeat: no node named '${node}' (nodes: ${cluster.control.nodeNames().slice(0, 5).join(', ')}…)`,
+            );
           cluster.control.stopHeartbeat(node);
         }
         for (const rule of values.forbid ?? []) {
@@ -133,18 +153,20 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
         // An existing file keeps its mode on write: the token must not stay readable by others.
         chmodSync(kubeconfigPath, 0o600);
         const nodeCount = cluster.control.nodeNames().length;
-        io.stdout.write([
-          `Demo cluster "${cluster.contextName}" (simulated kind cluster, ${nodeCount} nodes, Kubernetes ${kubernetesVersion}) is serving on ${cluster.server}`,
-          `Kubeconfig: ${kubeconfigPath}${temporaryDirectory ? ' (removed when the demo stops)' : ''}`,
-          '',
-          'Try it:',
-          `  export KUBECONFIG=${kubeconfigPath}`,
-          '  kubectl get nodes',
-          '  kubectl get pods -n kube-system -o wide',
-          '',
-          'Press Ctrl+C to stop.',
-          '',
-        ].join('\n'));
+        io.stdout.write(
+          [
+            `Demo cluster "${cluster.contextName}" (simulated kind cluster, ${nodeCount} nodes, Kubernetes ${kubernetesVersion}) is serving on ${cluster.server}`,
+            `Kubeconfig: ${kubeconfigPath}${temporaryDirectory ? ' (removed when the demo stops)' : ''}`,
+            '',
+            'Try it:',
+            `  export KUBECONFIG=${kubeconfigPath}`,
+            '  kubectl get nodes',
+            '  kubectl get pods -n kube-system -o wide',
+            '',
+            'Press Ctrl+C to stop.',
+            '',
+          ].join('\n'),
+        );
         const signal = await waitForStop();
         io.stdout.write(`Stopping the demo cluster${typeof signal === 'string' ? ` (${signal})` : ''}.\n`);
         return 0;

@@ -59,9 +59,21 @@ export function parseAnatomyJson(text: string, source: string): ClusterAnatomy {
     throw new Error(`${source}: not JSON (${errorMessage(error)})`);
   }
   const anatomy = value as Partial<ClusterAnatomy> | null;
-  const nodesOk = Array.isArray(anatomy?.nodes) && anatomy.nodes.every((node) => node && typeof node.name === 'string' && Array.isArray(node.components));
+  const nodesOk =
+    Array.isArray(anatomy?.nodes) && anatomy.nodes.every((node) => node && typeof node.name === 'string' && Array.isArray(node.components));
   if (!anatomy || typeof anatomy !== 'object' || typeof anatomy.controlPlane?.mode !== 'string' || !nodesOk) {
-    throw new Error(`${source}: not a ClusterAnatomy (expected controlPlane.mode and nodes[], as printed by \`cluster-anatomy tree --json\`)`);
+    throw new Error(
+      `${source}: not a ClusterAnatomy (expected controlPlane.mode and nodes[], as printed by \`cluster-anatomy tree --json\`)`,
+    );
   }
-  return { addons: [], absent: [], unreadable: [], context: '', server: '', serverVersion: null, generatedAt: new Date().toISOString(), ...anatomy } as ClusterAnatomy;
+  return {
+    addons: [],
+    absent: [],
+    unreadable: [],
+    context: '',
+    server: '',
+    serverVersion: null,
+    generatedAt: new Date().toISOString(),
+    ...anatomy,
+  } as ClusterAnatomy;
 }

@@ -49,7 +49,9 @@ export const explainCommand: CliCommand = {
     if (offset === undefined) throw new Error(`${file}: line ${line}, column ${column} is outside the file`);
     const position = manifestFieldAt(parsed, offset, COMMAND_BUDGET);
     if (position === 'too-large') {
-      throw new Error(`${file}:${line}:${column}: too large to explain (its YAML nests deeper than 256 levels or needs more than the command's work budget)`);
+      throw new Error(
+        `${file}:${line}:${column}: too large to explain (its YAML nests deeper than 256 levels or needs more than the command's work budget)`,
+      );
     }
     if (!position) throw new Error(`${file}:${line}:${column}: no Kubernetes object (apiVersion and kind) at this position`);
     if (position.path.length === 0) throw new Error(`${file}:${line}:${column}: not on a field of the ${position.kind}`);

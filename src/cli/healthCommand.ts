@@ -10,18 +10,23 @@ export const EXIT_PROBLEMS = 3;
 
 export const healthCommand: CliCommand = {
   name: 'health',
-  summary: 'the control plane\'s checks, leaders, API servers, version skew and certificates',
+  summary: "the control plane's checks, leaders, API servers, version skew and certificates",
   usage: [
     'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [--json] [--lang en|ja]',
     '',
-    'Reads the cluster once: kube-apiserver\'s /readyz and /livez checks, who leads kube-controller-manager and',
+    "Reads the cluster once: kube-apiserver's /readyz and /livez checks, who leads kube-controller-manager and",
     'kube-scheduler (their Leases in kube-system), how many API servers there are, the version skew against the',
-    'official policy, the API server\'s serving certificate, your client certificate and pending kubelet',
+    "official policy, the API server's serving certificate, your client certificate and pending kubelet",
     'certificate requests. Exit 0 when it finds no problem, 3 when it does, 1 when the cluster cannot be read.',
     '--lang ja words the report in Japanese.',
   ].join('\n'),
   async run(args, io) {
-    const { values } = parseCommandArgs(args, { kubeconfig: { type: 'string' }, context: { type: 'string' }, json: { type: 'boolean' }, lang: { type: 'string' } });
+    const { values } = parseCommandArgs(args, {
+      kubeconfig: { type: 'string' },
+      context: { type: 'string' },
+      json: { type: 'boolean' },
+      lang: { type: 'string' },
+    });
     const strings = cliCatalog(defaultHealthStrings, cliLanguage(values.lang));
     const { session, anatomy } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     try {

@@ -42,7 +42,12 @@ async function podOfFile(file: string, line: number | undefined): Promise<Manife
     chosen = candidates.filter(({ range }) => range[0]! <= offset && offset <= range[2]!);
   }
   const first = chosen[0];
-  if (!first) throw new Error(line !== undefined ? `${file}:${line}: no Pod or workload with a Pod template at this line` : `${file}: no Pod or workload with a Pod template`);
+  if (!first)
+    throw new Error(
+      line !== undefined
+        ? `${file}:${line}: no Pod or workload with a Pod template at this line`
+        : `${file}: no Pod or workload with a Pod template`,
+    );
   if (first.error) throw new Error(first.error);
   if (chosen.length > 1) throw new UsageError(`${file} has ${chosen.length} objects that make Pods; pick one with --line L`);
   return first.made!;
@@ -50,47 +55,83 @@ async function podOfFile(file: string, line: number | undefined): Promise<Manife
 
 export const placementCommand: CliCommand = {
   name: 'placement',
-  summary: 'which nodes a Pod fits, and why not the others, by the scheduler\'s filters on the live cluster',
+  summary: "which nodes a Pod fits, and why not the others, by the scheduler's filters on the live cluster",
   usage: [
     'Usage: cluster-anatomy placement (--pod NAMESPACE/NAME | FILE [--line L]) [--all] [--json] [--lang en|ja]',
     '                                 [--kubeconfig FILE] [--context NAME]',
     '',
-    'Re-runs kube-scheduler\'s filters (cordon, node name, taints and tolerations, node selector and required',
+    "Re-runs kube-scheduler's filters (cordon, node name, taints and tolerations, node selector and required",
     'node affinity, host ports, resources against what bound Pods request, topology spread and required',
     'inter-Pod affinity) for one Pod against every node, and says for each node the first reason it does not',
     'fit, as the scheduler counts them in FailedScheduling. For a Pod in the cluster it also prints what the',
     'scheduler last said. FILE is a manifest: a Pod, or a workload whose Pod template is judged.',
     'Scores and tie-breaks cannot be read from outside the scheduler and are never guessed.',
     'Needs to list Nodes and all Pods (requests, ports, labels); without the Pods, says what is unknown.',
-    '--lang ja words the report in Japanese (the scheduler\'s own messages stay as it writes them).',
+    "--lang ja words the report in Japanese (the scheduler's own messages stay as it writes them).",
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
       args,
-      { pod: { type: 'string' }, line: { type: 'string' }, all: { type: 'boolean' }, json: { type: 'boolean' }, kubeconfig: { type: 'string' }, context: { type: 'string' }, lang: { type: 'string' } },
+      {
+        pod: { type: 'string' },
+        line: { type: 'string' },
+        all: { type: 'boolean' },
+        json: { type: 'boolean' },
+        kubeconfig: { type: 'string' },
+        context: { type: 'string' },
+        lang: { type: 'string' },
+      },
       true,
     );
     const strings = cliCatalog(defaultPlacementStrings, cliLanguage(values.lang));
     if ((values.pod === undefined) === (positionals.length === 0)) throw new UsageError('give either --pod NAMESPACE/NAME or one FILE');
     if (positionals.length > 1) throw new UsageError('give exactly one FILE');
     if (values.line !== undefined && (values.pod !== undefined || !/^\d+$/.test(values.line) || Number(values.line) < 1)) {
-      throw new UsageError(values.pod !== undefined ? '--line goes with FILE' : `--line must be a whole number from 1 (got '${values.line}')`);
+      throw new UsageError(
+        values.pod !== undefined ? '--line goes with FILE' : `--line must be a whole number from 1 (got '${values.line}')`,
+      );
     }
     const podRef = values.pod === undefined ? undefined : /^([^/\s]+)\/([^/\s]+)$/.exec(values.pod);
     if (values.pod !== undefined && !podRef) throw new UsageError(`--pod must be NAMESPACE/NAME (got '${values.pod}')`);
-    const fromFile = positionals[0] === undefined ? undefined : await podOfFile(positionals[0], values.line === undefined ? undefined : Number(values.line));
+    const fromFile =
+      positionals[0] === undefined
+        ? undefined
+        : await podOfFile(positionals[0], values.line === undefined ? undefined : Number(values.line));
 
     const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     // All bound Pods of a large cluster outweigh a list's usual cap as JSON; pages are slimmed as they arrive.
     const api = new KubeApi(config, { limits: { maxListBytes: 8 * 2 ** 30 } });
-    const pod = podRef ? await readPod(api, podRef[1]!, podRef[2]!) : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
+    const pod = podRef
+      ? await readPod(api, podRef[1]!, podRef[2]!)
+      : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
     const [state, said] = await Promise.all([readPlacementState(api), readSchedulerSaid(api, pod)]);
-    const report = explainPlacement({ pod, nodes: state.nodes, bound: state.bound, ...(state.serverMinor !== undefined && { serverMinor: state.serverMinor }) });
+    const report = explainPlacement({
+      pod,
+      nodes: state.nodes,
+      bound: state.bound,
+      ...(state.serverMinor !== undefined && { serverMinor: state.serverMinor }),
+    });
     if (values.json) {
-      io.stdout.write(`${JSON.stringify({ context, ...report, schedulerSaid: said.events, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundPodsError: state.boundError }) }, null, 2)}\n`);
+      io.stdout.write(
+        `${JSON.stringify({ context, ...report, schedulerSaid: said.events, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundPodsError: state.boundError }) }, null, 2)}\n`,
+      );
     } else {
-      io.stdout.write(renderPlacementText(report, { limit: values.all ? Infinity : 20, said, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundError: state.boundError }) }, strings));
-      if (fromFile?.perNode) io.stdout.write('A DaemonSet\'s controller makes one Pod per node and pins each to its node; this is where the template itself fits.\n');
+      io.stdout.write(
+        renderPlacementText(
+          report,
+          {
+            limit: values.all ? Infinity : 20,
+            said,
+            ...(fromFile?.from && { from: fromFile.from }),
+            ...(state.boundError && { boundError: state.boundError }),
+          },
+          strings,
+        ),
+      );
+      if (fromFile?.perNode)
+        io.stdout.write(
+          "A DaemonSet's controller makes one Pod per node and pins each to its node; this is where the template itself fits.\n",
+        );
     }
     return EXIT_OK;
   },

@@ -37,7 +37,7 @@ function helpText(commands: ReadonlyMap<string, CliCommand>): string {
     lines.push(`  ${command.name.padEnd(width)}  ${command.summary}`);
   }
   if (commands.size === 0) lines.push('  (none yet)');
-  lines.push('', 'Options:', '  --help      show this help, or a command\'s help after its name', '  --version   print the version', '');
+  lines.push('', 'Options:', "  --help      show this help, or a command's help after its name", '  --version   print the version', '');
   return lines.join('\n');
 }
 

@@ -56,12 +56,16 @@ export const traceCommand: CliCommand = {
     try {
       await session.start();
       if (session.state === 'error') {
-        io.stderr.write(`Cannot trace ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)} in context "${inlineText(context)}": ${inlineText(session.error ?? 'the cluster could not be read', Infinity)}\n`);
+        io.stderr.write(
+          `Cannot trace ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)} in context "${inlineText(context)}": ${inlineText(session.error ?? 'the cluster could not be read', Infinity)}\n`,
+        );
         return EXIT_FAILURE;
       }
       const trace = session.flush();
       if (!values.follow) {
-        io.stdout.write(values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence }));
+        io.stdout.write(
+          values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence }),
+        );
         return EXIT_OK;
       }
       // Following: the history first, then each step as it is recorded (JSON: one step per line).
@@ -71,7 +75,10 @@ export const traceCommand: CliCommand = {
       };
       if (values.json) print(trace.steps, undefined);
       else io.stdout.write(renderTraceText(trace, { evidence: values.evidence }));
-      if (!values.json) io.stderr.write(`Following ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`);
+      if (!values.json)
+        io.stderr.write(
+          `Following ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`,
+        );
       let last = trace.steps.at(-1);
       session.onDidAddSteps((steps) => {
         print(steps, last);

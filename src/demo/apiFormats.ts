@@ -38,7 +38,8 @@ export function decodeContinue(token: string): ContinueToken {
   }
 }
 
-export const continueTooOld = 'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
+export const continueTooOld =
+  'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
 
 export type ResponseForm = 'object' | 'table' | 'metadata';
 
@@ -87,12 +88,26 @@ export function verbsOf(resource: ResourceType): string[] {
 export function apiResourceList(groupVersion: string, group: string, version: string): Record<string, unknown> {
   const resources: Record<string, unknown>[] = [];
   for (const type of resourceTypes.filter((candidate) => candidate.group === group && candidate.version === version)) {
-    const entry: Record<string, unknown> = { name: type.plural, singularName: type.singular, namespaced: type.namespaced, kind: type.kind, verbs: verbsOf(type) };
+    const entry: Record<string, unknown> = {
+      name: type.plural,
+      singularName: type.singular,
+      namespaced: type.namespaced,
+      kind: type.kind,
+      verbs: verbsOf(type),
+    };
     if (type.shortNames) entry.shortNames = type.shortNames;
     if (type.categories) entry.categories = type.categories;
     resources.push(entry);
     if (type.plural === 'deployments') {
-      resources.push({ name: 'deployments/scale', singularName: '', namespaced: true, group: 'autoscaling', version: 'v1', kind: 'Scale', verbs: ['get', 'patch', 'update'] });
+      resources.push({
+        name: 'deployments/scale',
+        singularName: '',
+        namespaced: true,
+        group: 'autoscaling',
+        version: 'v1',
+        kind: 'Scale',
+        verbs: ['get', 'patch', 'update'],
+      });
     }
     if (type.plural === 'pods') {
       resources.push({ name: 'pods/log', singularName: '', namespaced: true, kind: 'Pod', verbs: ['get'] });

@@ -39,7 +39,12 @@ const postStartHooks = [
   'kube-apiserver-autoregistration',
 ].map((hook) => `poststarthook/${hook}`);
 // The aggregator's autoregister-completion check follows its hook; the OpenAPI controllers come last.
-const serverChecks = [...postStartHooks, 'autoregister-completion', 'poststarthook/apiservice-openapi-controller', 'poststarthook/apiservice-openapiv3-controller'];
+const serverChecks = [
+  ...postStartHooks,
+  'autoregister-completion',
+  'poststarthook/apiservice-openapi-controller',
+  'poststarthook/apiservice-openapiv3-controller',
+];
 
 const livezChecks = ['ping', 'log', 'etcd', ...serverChecks];
 const checksOf: Readonly<Record<HealthEndpoint, readonly string[]>> = {
@@ -102,7 +107,12 @@ export function healthAnswer(endpoint: HealthEndpoint, query: URLSearchParams, f
     }
   }
   if (excluded.size > 0) {
-    lines.push(`warn: some health checks cannot be excluded: no matches for ${[...excluded].sort().map((name) => JSON.stringify(name)).join(',')}`);
+    lines.push(
+      `warn: some health checks cannot be excluded: no matches for ${[...excluded]
+        .sort()
+        .map((name) => JSON.stringify(name))
+        .join(',')}`,
+    );
   }
   // http.Error ends the failure with a newline; the verbose success is written line by line.
   if (failed) return { status: 500, body: `${lines.join('\n')}\n${endpoint} check failed\n` };

@@ -5,14 +5,27 @@ import { ApiError, badRequest } from './status';
 import { parseFieldSelector, parseLabelSelector, SelectorError, type FieldSelector, type LabelSelector } from './selectors';
 import { objectKey, type ObjectStore } from './store';
 import { tableRowJson, toTable, type IncludeObject } from './tables';
-import { continueTooOld, decodeContinue, encodeContinue, itemJson, listKind, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
+import {
+  continueTooOld,
+  decodeContinue,
+  encodeContinue,
+  itemJson,
+  listKind,
+  partialMetadata,
+  type ResourceRequest,
+  responseForm,
+} from './apiFormats';
 
 /** Label and field selectors of a request; a malformed one is a 400, as kube-apiserver answers. */
 export function requestSelectors(url: URL, resource: ResourceType): { labels: LabelSelector; fields: FieldSelector; filtered: boolean } {
   try {
     const labelText = url.searchParams.get('labelSelector');
     const fieldText = url.searchParams.get('fieldSelector');
-    return { labels: parseLabelSelector(labelText), fields: parseFieldSelector(fieldText, resource), filtered: Boolean(labelText?.trim() || fieldText?.trim()) };
+    return {
+      labels: parseLabelSelector(labelText),
+      fields: parseFieldSelector(fieldText, resource),
+      filtered: Boolean(labelText?.trim() || fieldText?.trim()),
+    };
   } catch (error) {
     if (error instanceof SelectorError) throw badRequest(error.message);
     throw error;
@@ -26,8 +39,14 @@ export function notFoundError(target: ResourceRequest): ApiError {
   return new ApiError(404, 'NotFound', `${qualifiedResource(resource)} "${name}" not found`, details);
 }
 
-export async function serveList(store: ObjectStore, request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
-    const { resource, namespace } = target;
+export async function serveList(
+  store: ObjectStore,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  target: ResourceRequest,
+): Promise<void> {
+  const { resource, namespace } = target;
   const { labels, fields, filtered } = requestSelectors(url, resource);
   const limitText = url.searchParams.get('limit');
   const limit = limitText === null || limitText === '' ? 0 : Number(limitText);
@@ -35,9 +54,12 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   const continueText = url.searchParams.get('continue');
   const rvText = url.searchParams.get('resourceVersion');
   const rvMatch = url.searchParams.get('resourceVersionMatch');
-  if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText)) throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
-  if (rvMatch && !['Exact', 'NotOlderThan'].includes(rvMatch)) throw badRequest(`resourceVersionMatch: Unsupported value: "${rvMatch}": supported values: "Exact", "NotOlderThan"`);
-  if (rvMatch && !rvText) throw badRequest('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided');
+  if (rvText !== null && rvText !== '' && !/^\d+$/.test(rvText))
+    throw badRequest(`resourceVersion: Invalid value: "${rvText}": must be an integer`);
+  if (rvMatch && !['Exact', 'NotOlderThan'].includes(rvMatch))
+    throw badRequest(`resourceVersionMatch: Unsupported value: "${rvMatch}": supported values: "Exact", "NotOlderThan"`);
+  if (rvMatch && !rvText)
+    throw badRequest('resourceVersionMatch: Forbidden: resourceVersionMatch is forbidden unless resourceVersion is provided');
 
   let revision = store.revision;
   let startKey: string | undefined;
@@ -52,7 +74,10 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   } else if (rvText && rvText !== '0') {
     const requested = Number(rvText);
     if (requested > store.revision) {
-      throw new ApiError(504, 'Timeout', `Too large resource version: ${requested}, current: ${store.revision}`, { causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }], retryAfterSeconds: 1 });
+      throw new ApiError(504, 'Timeout', `Too large resource version: ${requested}, current: ${store.revision}`, {
+        causes: [{ reason: 'ResourceVersionTooLarge', message: 'Too large resource version' }],
+        retryAfterSeconds: 1,
+      });
     }
     if (rvMatch === 'Exact') {
       if (requested < store.oldestRevision) throw new ApiError(410, 'Expired', `The resourceVersion for the provided list is too old.`);
@@ -83,7 +108,9 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   const form = responseForm(request.headers.accept);
   const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
   if (form === 'table') {
-    const [tableHead] = JSON.stringify(toTable(resource, [], { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining })).split('"rows":[]');
+    const [tableHead] = JSON.stringify(
+      toTable(resource, [], { includeObject, resourceVersion: String(revision), continueToken, remainingItemCount: remaining }),
+    ).split('"rows":[]');
     const now = Date.now();
     await sendJsonParts(response, `${tableHead}"rows":[`, page, (object) => tableRowJson(resource, object, includeObject, now), ']}');
     return;
@@ -91,9 +118,10 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
   const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
   if (continueToken) metadata.continue = continueToken;
   if (remaining !== undefined) metadata.remainingItemCount = remaining;
-  const head = form === 'metadata'
-    ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
-    : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
+  const head =
+    form === 'metadata'
+      ? `{"kind":"PartialObjectMetadataList","apiVersion":"meta.k8s.io/v1","metadata":${JSON.stringify(metadata)},"items":[`
+      : `{"kind":${JSON.stringify(listKind(resource))},"apiVersion":${JSON.stringify(apiVersionOf(resource))},"metadata":${JSON.stringify(metadata)},"items":[`;
   await sendJsonParts(response, head, page, form === 'metadata' ? (object) => JSON.stringify(partialMetadata(object)) : itemJson, ']}');
 }
 
@@ -102,7 +130,13 @@ export async function serveList(store: ObjectStore, request: IncomingMessage, re
  * server sends large lists): however many objects a list holds, it never becomes one string or one buffer, and a
  * slow reader holds one batch in memory, not the whole list.
  */
-async function sendJsonParts(response: ServerResponse, head: string, items: readonly KubeObject[], itemText: (object: KubeObject) => string, tail: string): Promise<void> {
+async function sendJsonParts(
+  response: ServerResponse,
+  head: string,
+  items: readonly KubeObject[],
+  itemText: (object: KubeObject) => string,
+  tail: string,
+): Promise<void> {
   const batchChars = 1 << 20;
   response.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache, private' });
   let batch = head;

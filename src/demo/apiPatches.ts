@@ -5,21 +5,41 @@ import { errorMessage } from '../core/util/errors';
 import { MAX_BODY_BYTES } from './apiFormats';
 import { type KubeObject } from './resources';
 import { ApiError, badRequest } from './status';
-import { duplicateJsonKeyPath, isPrototypeKey, jsonNestsDeeperThan, MAX_BODY_DEPTH, prototypeKeyPath, unknownField } from './writeValidation';
+import {
+  duplicateJsonKeyPath,
+  isPrototypeKey,
+  jsonNestsDeeperThan,
+  MAX_BODY_DEPTH,
+  prototypeKeyPath,
+  unknownField,
+} from './writeValidation';
 import { propertySchema } from './schemaCheck';
 import { decodeProtobufObject, type ExpectedKind, PROTOBUF_MEDIA_TYPE, ProtobufDecodeError, ProtobufKindError } from './protobuf/decode';
 
 export function unsupportedMediaType(): ApiError {
-  return new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json');
+  return new ApiError(
+    415,
+    'UnsupportedMediaType',
+    'the body of the request was in an unknown format - accepted media types include: application/json-patch+json, application/merge-patch+json, application/strategic-merge-patch+json',
+  );
 }
 
 export function scaleOf(deployment: KubeObject): Record<string, unknown> {
   const spec = deployment.spec as { replicas?: number; selector?: { matchLabels?: Record<string, string> } };
   const status = deployment.status as { replicas?: number } | undefined;
-  const selector = Object.entries(spec.selector?.matchLabels ?? {}).map(([key, value]) => `${key}=${value}`).join(',');
+  const selector = Object.entries(spec.selector?.matchLabels ?? {})
+    .map(([key, value]) => `${key}=${value}`)
+    .join(',');
   return {
-    kind: 'Scale', apiVersion: 'autoscaling/v1',
-    metadata: { name: deployment.metadata.name, namespace: deployment.metadata.namespace, uid: deployment.metadata.uid, resourceVersion: deployment.metadata.resourceVersion, creationTimestamp: deployment.metadata.creationTimestamp },
+    kind: 'Scale',
+    apiVersion: 'autoscaling/v1',
+    metadata: {
+      name: deployment.metadata.name,
+      namespace: deployment.metadata.namespace,
+      uid: deployment.metadata.uid,
+      resourceVersion: deployment.metadata.resourceVersion,
+      creationTimestamp: deployment.metadata.creationTimestamp,
+    },
     spec: { replicas: spec.replicas ?? 1 },
     status: { replicas: status?.replicas ?? 0, selector },
   };
@@ -28,7 +48,8 @@ export function scaleOf(deployment: KubeObject): Record<string, unknown> {
 /** RFC 7386 JSON merge patch. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (patch === null || typeof patch !== 'object' || Array.isArray(patch)) return patch;
-  const result: Record<string, unknown> = target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  const result: Record<string, unknown> =
+    target !== null && typeof target === 'object' && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [key, value] of Object.entries(patch as Record<string, unknown>)) {
     if (key.startsWith('$')) continue; // strategic-merge directives
     if (isPrototypeKey(key)) throw unknownField(key);
@@ -44,8 +65,15 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   let document = structuredClone(target);
   let copiedBytes = 0;
   const pointer = (path: unknown): string[] => {
-    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/'))) throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
-    const parts = path === '' ? [] : path.slice(1).split('/').map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
+    if (typeof path !== 'string' || (path !== '' && !path.startsWith('/')))
+      throw badRequest(`the server rejected our request due to an error in our request: invalid JSON pointer ${String(path)}`);
+    const parts =
+      path === ''
+        ? []
+        : path
+            .slice(1)
+            .split('/')
+            .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'));
     const prototypeKey = parts.find(isPrototypeKey);
     if (prototypeKey !== undefined) throw unknownField(parts.join('.'));
     return parts;
@@ -53,10 +81,20 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
   const parentOf = (parts: string[]): [Record<string, unknown> | unknown[], string] => {
     let node: unknown = document;
     for (const part of parts.slice(0, -1)) {
-      if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+      if (node === null || typeof node !== 'object')
+        throw new ApiError(
+          422,
+          'Invalid',
+          `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`,
+        );
       node = Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined;
     }
-    if (node === null || typeof node !== 'object') throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`);
+    if (node === null || typeof node !== 'object')
+      throw new ApiError(
+        422,
+        'Invalid',
+        `the server rejected our request due to an error in our request: path not found: ${parts.join('/')}`,
+      );
     return [node as Record<string, unknown>, parts[parts.length - 1]!];
   };
   const read = (parts: string[]): unknown => {
@@ -78,7 +116,12 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
     const [parent, key] = parentOf(parts);
     if (Array.isArray(parent)) parent.splice(arrayIndex(key, parent.length, 'remove'), 1);
     else {
-      if (!(key in parent)) throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`);
+      if (!(key in parent))
+        throw new ApiError(
+          422,
+          'Invalid',
+          `the server rejected our request due to an error in our request: Unable to remove nonexistent key: ${key}: missing value`,
+        );
       delete parent[key];
     }
   };
@@ -97,13 +140,19 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
         add(parts, structuredClone(operation.value));
         break;
       case 'test':
-        if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value)) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
+        if (JSON.stringify(read(parts)) !== JSON.stringify(operation.value))
+          throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: testing value failed');
         break;
       case 'copy': {
         // Each copy can double the document: a few dozen would fill the memory. Copies add at most a body's size.
         const copied = read(pointer(operation.from));
         copiedBytes += JSON.stringify(copied)?.length ?? 0;
-        if (copiedBytes > MAX_BODY_BYTES) throw new ApiError(422, 'Invalid', 'the server rejected our request due to an error in our request: the copies of this patch add more than 3145728 bytes');
+        if (copiedBytes > MAX_BODY_BYTES)
+          throw new ApiError(
+            422,
+            'Invalid',
+            'the server rejected our request due to an error in our request: the copies of this patch add more than 3145728 bytes',
+          );
         add(parts, structuredClone(copied));
         break;
       }
@@ -130,11 +179,20 @@ export function jsonPatch(target: unknown, operations: unknown): unknown {
  */
 function arrayIndex(key: string, length: number, use: 'add' | 'remove' | 'read'): number {
   if (!/^[-+]?\d{1,18}$/.test(key)) {
-    throw new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`);
+    throw new ApiError(
+      422,
+      'Invalid',
+      `the server rejected our request due to an error in our request: value was not a proper array index: '${key}': strconv.Atoi: parsing ${JSON.stringify(key)}: invalid syntax`,
+    );
   }
   const size = use === 'add' ? length + 1 : length;
   const index = Number(key);
-  const invalid = () => new ApiError(422, 'Invalid', `the server rejected our request due to an error in our request: Unable to access invalid index: ${key}: invalid index referenced`);
+  const invalid = () =>
+    new ApiError(
+      422,
+      'Invalid',
+      `the server rejected our request due to an error in our request: Unable to access invalid index: ${key}: invalid index referenced`,
+    );
   if (index >= size) throw invalid();
   if (index >= 0) return index;
   if (use === 'read' || index < -size) throw invalid();
@@ -146,7 +204,14 @@ function arrayIndex(key: string, length: number, use: 'add' | 'remove' | 'read')
  * of the real OpenAPI); every other list is replaced whole.
  */
 export const patchMergeKeys: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  'io.k8s.api.core.v1.PodSpec': { containers: 'name', initContainers: 'name', ephemeralContainers: 'name', volumes: 'name', imagePullSecrets: 'name', hostAliases: 'ip' },
+  'io.k8s.api.core.v1.PodSpec': {
+    containers: 'name',
+    initContainers: 'name',
+    ephemeralContainers: 'name',
+    volumes: 'name',
+    imagePullSecrets: 'name',
+    hostAliases: 'ip',
+  },
   'io.k8s.api.core.v1.Container': { ports: 'containerPort', env: 'name', volumeMounts: 'mountPath', volumeDevices: 'devicePath' },
   'io.k8s.api.core.v1.ServiceSpec': { ports: 'port' },
   'io.k8s.api.core.v1.PodStatus': { conditions: 'type' },
@@ -157,7 +222,9 @@ export const patchMergeKeys: Readonly<Record<string, Readonly<Record<string, str
 };
 
 /** Lists of scalars a strategic merge patch merges as sets. */
-const mergedScalarLists: Readonly<Record<string, readonly string[]>> = { 'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': ['finalizers'] };
+const mergedScalarLists: Readonly<Record<string, readonly string[]>> = {
+  'io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta': ['finalizers'],
+};
 
 type Loose = Record<string, unknown>;
 
@@ -181,7 +248,8 @@ export function strategicMergePatch(target: unknown, patch: unknown, schemaName:
     if (isPrototypeKey(key)) throw unknownField(key);
     if (key.startsWith('$deleteFromPrimitiveList/')) {
       const field = key.slice('$deleteFromPrimitiveList/'.length);
-      if (Array.isArray(result[field]) && Array.isArray(value)) result[field] = (result[field] as unknown[]).filter((item) => !value.includes(item));
+      if (Array.isArray(result[field]) && Array.isArray(value))
+        result[field] = (result[field] as unknown[]).filter((item) => !value.includes(item));
       continue;
     }
     if (key.startsWith('$')) continue;
@@ -215,14 +283,22 @@ function orderedBy(items: unknown[], order: unknown[], mergeKey: string): unknow
   return [...items].sort((a, b) => position(a) - position(b));
 }
 
-function mergeList(current: unknown, patch: unknown[], schemaName: string | undefined, field: string, itemSchema: string | undefined): unknown[] {
+function mergeList(
+  current: unknown,
+  patch: unknown[],
+  schemaName: string | undefined,
+  field: string,
+  itemSchema: string | undefined,
+): unknown[] {
   const mergeKey = schemaName ? patchMergeKeys[schemaName]?.[field] : undefined;
   if (schemaName && mergedScalarLists[schemaName]?.includes(field)) {
     const existing = Array.isArray(current) ? current : [];
     return [...existing, ...patch.filter((item) => !existing.includes(item))];
   }
   if (!mergeKey || patch.some((item) => isRecord(item) && item.$patch === 'replace')) {
-    return patch.filter((item) => !(isRecord(item) && item.$patch === 'replace')).map((item) => strategicMergePatch(undefined, item, itemSchema));
+    return patch
+      .filter((item) => !(isRecord(item) && item.$patch === 'replace'))
+      .map((item) => strategicMergePatch(undefined, item, itemSchema));
   }
   const result = Array.isArray(current) ? [...current] : [];
   for (const item of patch) {
@@ -250,11 +326,20 @@ export function mediaTypeOf(request: IncomingMessage): string {
  * (`expected`: creates, updates and deletes), decoded into the JSON object it stands for. `onDuplicateField`, when
  * given, hears of the first key a JSON object repeats (strict field validation refuses it, Warn warns).
  */
-export async function readRequestBody(request: IncomingMessage, format: 'json' | 'yaml' = 'json', expected?: ExpectedKind, onDuplicateField?: (path: string) => void): Promise<unknown> {
+export async function readRequestBody(
+  request: IncomingMessage,
+  format: 'json' | 'yaml' = 'json',
+  expected?: ExpectedKind,
+  onDuplicateField?: (path: string) => void,
+): Promise<unknown> {
   const isProtobuf = mediaTypeOf(request) === PROTOBUF_MEDIA_TYPE;
   if (isProtobuf && !expected) {
     request.resume();
-    throw new ApiError(415, 'UnsupportedMediaType', 'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml');
+    throw new ApiError(
+      415,
+      'UnsupportedMediaType',
+      'the body of the request was in an unknown format - accepted media types include: application/json, application/yaml',
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -270,7 +355,8 @@ export async function readRequestBody(request: IncomingMessage, format: 'json' |
   const text = bytes.toString('utf8');
   if (text.trim() === '') return undefined;
   // Before parsing: every later walk of the body is recursive.
-  if (format === 'json' && jsonNestsDeeperThan(text, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  if (format === 'json' && jsonNestsDeeperThan(text, MAX_BODY_DEPTH))
+    throw badRequest(`couldn't get version/kind; json parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
   let body: unknown;
   try {
     body = format === 'yaml' ? yamlBody(text) : (JSON.parse(text) as unknown);
@@ -297,8 +383,14 @@ function protobufBody(bytes: Buffer, expected: ExpectedKind): unknown {
     if (prototypeKey !== undefined) throw unknownField(prototypeKey);
     return object;
   } catch (error) {
-    if (error instanceof ProtobufKindError) throw badRequest(`${error.kind} in version "${versionOf(error.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`);
-    if (error instanceof ProtobufDecodeError) throw badRequest(`${expected.kind} in version "${versionOf(expected.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`);
+    if (error instanceof ProtobufKindError)
+      throw badRequest(
+        `${error.kind} in version "${versionOf(error.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`,
+      );
+    if (error instanceof ProtobufDecodeError)
+      throw badRequest(
+        `${expected.kind} in version "${versionOf(expected.apiVersion)}" cannot be handled as a ${expected.kind}: ${error.message}`,
+      );
     throw error;
   }
 }
@@ -308,6 +400,7 @@ function yamlBody(text: string): unknown {
   // The same depth bound as for JSON, measured on the parsed value's JSON form.
   const json = JSON.stringify(value ?? null);
   if (json.length > MAX_BODY_BYTES * 2) throw new ApiError(413, 'RequestEntityTooLarge', 'Request entity too large: limit is 3145728');
-  if (jsonNestsDeeperThan(json, MAX_BODY_DEPTH)) throw badRequest(`couldn't get version/kind; yaml parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
+  if (jsonNestsDeeperThan(json, MAX_BODY_DEPTH))
+    throw badRequest(`couldn't get version/kind; yaml parse error: exceeded max depth of ${MAX_BODY_DEPTH}`);
   return JSON.parse(json) as unknown;
 }

@@ -12,7 +12,16 @@ import { apiResourceList, delay, gitVersion, parseBoolean, partialMetadata, type
 import { scaleOf } from './apiPatches';
 import { type ClusterWrites, WriteHandler, writableResources } from './apiWrites';
 import { notFoundError, requestSelectors, serveList } from './apiList';
-import { type ActiveWatch, defaultWatchLimits, serveLog, serveWatch, WatchBuffers, WatchFanOut, type WatchLimits, type WatchServer } from './apiWatch';
+import {
+  type ActiveWatch,
+  defaultWatchLimits,
+  serveLog,
+  serveWatch,
+  WatchBuffers,
+  WatchFanOut,
+  type WatchLimits,
+  type WatchServer,
+} from './apiWatch';
 import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
 
 export type { ClusterWrites } from './apiWrites';
@@ -142,12 +151,14 @@ export class ApiServer {
     this.options.store.compact();
     const count = this.watches.size;
     const revision = this.options.store.revision;
-    for (const watch of [...this.watches]) watch.close(new ApiError(410, 'Expired', `too old resource version: ${revision} (${revision + 1})`));
+    for (const watch of [...this.watches])
+      watch.close(new ApiError(410, 'Expired', `too old resource version: ${revision} (${revision + 1})`));
     return count;
   }
 
   private fail(response: ServerResponse, error: unknown): void {
-    const apiError = error instanceof ApiError ? error : new ApiError(500, 'InternalError', `Internal error occurred: ${errorMessage(error)}`);
+    const apiError =
+      error instanceof ApiError ? error : new ApiError(500, 'InternalError', `Internal error occurred: ${errorMessage(error)}`);
     if (response.headersSent) {
       response.destroy();
       return;
@@ -157,7 +168,11 @@ export class ApiServer {
 
   private sendJson(response: ServerResponse, code: number, body: string, warnings: readonly string[] = []): void {
     const buffer = Buffer.from(body);
-    const headers: Record<string, string | number | string[]> = { 'Content-Type': 'application/json', 'Content-Length': buffer.length, 'Cache-Control': 'no-cache, private' };
+    const headers: Record<string, string | number | string[]> = {
+      'Content-Type': 'application/json',
+      'Content-Length': buffer.length,
+      'Cache-Control': 'no-cache, private',
+    };
     // RFC 7234 warnings, as the real server sends them: code 299, agent "-", the text quoted.
     if (warnings.length > 0) headers.Warning = warnings.map((text) => `299 - ${JSON.stringify(text)}`);
     response.writeHead(code, headers);
@@ -184,7 +199,10 @@ export class ApiServer {
     }
     const path = url.pathname.replace(/\/+$/, '') || '/';
     const method = request.method ?? 'GET';
-    const segments = path.split('/').filter(Boolean).map((segment) => decodeURIComponent(segment));
+    const segments = path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => decodeURIComponent(segment));
 
     // A wrong token is refused everywhere. Without one, as with anonymous auth in kind, health and version are
     // public (system:public-info-viewer); everything else needs the token.
@@ -194,16 +212,42 @@ export class ApiServer {
     if (user === undefined && !isPublic) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
     if (!isResourcePath(segments)) this.authorizePath(method, path, user ?? 'system:anonymous');
     if (method === 'GET' && health) {
-      const answer = health.check === undefined ? healthAnswer(health.endpoint, url.searchParams, this.failingCheck) : healthCheckAnswer(health.check, this.failingCheck);
-      response.writeHead(answer.status, { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Length': Buffer.byteLength(answer.body) });
+      const answer =
+        health.check === undefined
+          ? healthAnswer(health.endpoint, url.searchParams, this.failingCheck)
+          : healthCheckAnswer(health.check, this.failingCheck);
+      response.writeHead(answer.status, {
+        'Content-Type': 'text/plain; charset=utf-8',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Length': Buffer.byteLength(answer.body),
+      });
       response.end(answer.body);
       return;
     }
     if (method === 'GET' && path === '/version') {
-      this.sendJson(response, 200, JSON.stringify({
-        major: '1', minor: '37', emulationMajor: '1', emulationMinor: '37', minCompatibilityMajor: '1', minCompatibilityMinor: '36',
-        gitVersion, gitCommit: '0000000000000000000000000000000000000000', gitTreeState: 'clean', buildDate: '2026-08-26T00:00:00Z', goVersion: 'go1.25.0', compiler: 'gc', platform: 'linux/amd64',
-      }, null, 2));
+      this.sendJson(
+        response,
+        200,
+        JSON.stringify(
+          {
+            major: '1',
+            minor: '37',
+            emulationMajor: '1',
+            emulationMinor: '37',
+            minCompatibilityMajor: '1',
+            minCompatibilityMinor: '36',
+            gitVersion,
+            gitCommit: '0000000000000000000000000000000000000000',
+            gitTreeState: 'clean',
+            buildDate: '2026-08-26T00:00:00Z',
+            goVersion: 'go1.25.0',
+            compiler: 'gc',
+            platform: 'linux/amd64',
+          },
+          null,
+          2,
+        ),
+      );
       return;
     }
     const accept = request.headers.accept;
@@ -228,10 +272,25 @@ export class ApiServer {
     this.sendJson(response, 200, body);
   }
 
-  private async handleApi(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], group: string, method: string): Promise<void> {
+  private async handleApi(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    rest: string[],
+    group: string,
+    method: string,
+  ): Promise<void> {
     if (rest.length === 0) {
       if (method !== 'GET') throw methodNotAllowed();
-      this.sendJson(response, 200, JSON.stringify({ kind: 'APIVersions', versions: ['v1'], serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '172.18.0.3:6443' }] }));
+      this.sendJson(
+        response,
+        200,
+        JSON.stringify({
+          kind: 'APIVersions',
+          versions: ['v1'],
+          serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress: '172.18.0.3:6443' }],
+        }),
+      );
       return;
     }
     const version = rest[0]!;
@@ -240,10 +299,22 @@ export class ApiServer {
   }
 
   private async handleApis(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], method: string): Promise<void> {
-    const groupEntry = (group: string, version: string) => ({ name: group, versions: [{ groupVersion: `${group}/${version}`, version }], preferredVersion: { groupVersion: `${group}/${version}`, version } });
+    const groupEntry = (group: string, version: string) => ({
+      name: group,
+      versions: [{ groupVersion: `${group}/${version}`, version }],
+      preferredVersion: { groupVersion: `${group}/${version}`, version },
+    });
     if (rest.length === 0) {
       if (method !== 'GET') throw methodNotAllowed();
-      this.sendJson(response, 200, JSON.stringify({ kind: 'APIGroupList', apiVersion: 'v1', groups: groupVersions.map(({ group, version }) => groupEntry(group, version)) }));
+      this.sendJson(
+        response,
+        200,
+        JSON.stringify({
+          kind: 'APIGroupList',
+          apiVersion: 'v1',
+          groups: groupVersions.map(({ group, version }) => groupEntry(group, version)),
+        }),
+      );
       return;
     }
     const known = groupVersions.find((entry) => entry.group === rest[0]);
@@ -257,7 +328,15 @@ export class ApiServer {
     return this.handleGroupVersion(request, response, url, rest.slice(2), known.group, known.version, method);
   }
 
-  private async handleGroupVersion(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], group: string, version: string, method: string): Promise<void> {
+  private async handleGroupVersion(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    rest: string[],
+    group: string,
+    version: string,
+    method: string,
+  ): Promise<void> {
     if (rest.length === 0) {
       if (method !== 'GET') throw methodNotAllowed();
       this.sendJson(response, 200, JSON.stringify(apiResourceList(group ? `${group}/${version}` : version, group, version)));
@@ -305,7 +384,9 @@ export class ApiServer {
     if (!resource || extra.length > 0) throw notFoundPath();
     if (namespace !== undefined && !resource.namespaced) throw notFoundPath();
     if (name !== undefined && resource.namespaced && namespace === undefined) throw notFoundPath();
-    const served = (scalable.has(resource.plural) && subresource === 'scale') || (resource.plural === 'pods' && (subresource === 'status' || subresource === 'log'));
+    const served =
+      (scalable.has(resource.plural) && subresource === 'scale') ||
+      (resource.plural === 'pods' && (subresource === 'status' || subresource === 'log'));
     if (subresource !== undefined && !served) throw notFoundPath();
     return { resource, namespace, name, subresource, legacyWatch };
   }
@@ -326,7 +407,9 @@ export class ApiServer {
 
   /** A denied non-resource path ("/readyz", or a prefix ending in "*"), worded as the real authorizer words it. */
   private authorizePath(method: string, path: string, user: string): void {
-    const denied = this.forbidden.some(({ resource: rule }) => rule.startsWith('/') && (rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : rule === path));
+    const denied = this.forbidden.some(
+      ({ resource: rule }) => rule.startsWith('/') && (rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : rule === path),
+    );
     if (!denied) return;
     throw new ApiError(403, 'Forbidden', `forbidden: User "${user}" cannot ${method.toLowerCase()} path "${path}"`, {});
   }
@@ -364,13 +447,17 @@ export class ApiServer {
     }
     const form = responseForm(request.headers.accept);
     if (form === 'table') {
-      const includeObject = (new URL(request.url ?? '/', 'https://127.0.0.1').searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
-      this.sendJson(response, 200, JSON.stringify(toTable(target.resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! })));
+      const includeObject = (new URL(request.url ?? '/', 'https://127.0.0.1').searchParams.get('includeObject') ??
+        'Metadata') as IncludeObject;
+      this.sendJson(
+        response,
+        200,
+        JSON.stringify(toTable(target.resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! })),
+      );
       return;
     }
     this.sendJson(response, 200, form === 'metadata' ? JSON.stringify(partialMetadata(object)) : jsonOf(object));
   }
-
 }
 
 export { failureStatus };

@@ -8,7 +8,14 @@ import { ExpiredError, jsonOf, type ObjectStore, type StoreEvent } from './store
 import { toTable, type IncludeObject } from './tables';
 import { setLongTimeout, watchTimeoutOf } from './writeValidation';
 import { podLogLines } from './podLogs';
-import { DEFAULT_WATCH_TIMEOUT_SECONDS, MAX_WATCH_BUFFER_BYTES, parseBoolean, partialMetadata, type ResourceRequest, responseForm } from './apiFormats';
+import {
+  DEFAULT_WATCH_TIMEOUT_SECONDS,
+  MAX_WATCH_BUFFER_BYTES,
+  parseBoolean,
+  partialMetadata,
+  type ResourceRequest,
+  responseForm,
+} from './apiFormats';
 
 /** What a watch needs of the server: the store, the open watches (to cut or expire them), selectors, bookmarks. */
 export interface WatchServer {
@@ -50,7 +57,10 @@ export class WatchBuffers {
   /** At least the sum of the unsent bytes: the last measure plus what was written since (sending only lowers it). */
   private bound = 0;
 
-  constructor(private readonly watches: ReadonlySet<ActiveWatch>, private readonly limits: WatchLimits) {}
+  constructor(
+    private readonly watches: ReadonlySet<ActiveWatch>,
+    private readonly limits: WatchLimits,
+  ) {}
 
   get perWatchBytes(): number {
     return this.limits.perWatchBytes;
@@ -65,7 +75,8 @@ export class WatchBuffers {
 
   /** Throws 429 when no more watches may open. */
   admit(): void {
-    if (this.watches.size >= this.limits.maxOpen) throw new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 });
+    if (this.watches.size >= this.limits.maxOpen)
+      throw new ApiError(429, 'TooManyRequests', 'Too many requests, please try again later.', { retryAfterSeconds: 1 });
   }
 
   wrote(bytes: number): void {
@@ -102,7 +113,10 @@ export class WatchFanOut {
   private readonly waiting = new Set<(most: number) => boolean>();
   private scheduled: NodeJS.Immediate | undefined;
 
-  constructor(private readonly sliceMs = 10, private readonly linesPerVisit = 100) {}
+  constructor(
+    private readonly sliceMs = 10,
+    private readonly linesPerVisit = 100,
+  ) {}
 
   schedule(flush: (most: number) => boolean): void {
     this.waiting.add(flush);
@@ -156,7 +170,13 @@ function eventLine(type: string, object: KubeObject): Buffer {
   return line;
 }
 
-export async function serveWatch(server: WatchServer, request: IncomingMessage, response: ServerResponse, url: URL, target: ResourceRequest): Promise<void> {
+export async function serveWatch(
+  server: WatchServer,
+  request: IncomingMessage,
+  response: ServerResponse,
+  url: URL,
+  target: ResourceRequest,
+): Promise<void> {
   const { store } = server;
   const { resource, namespace } = target;
   server.buffers.admit();
@@ -175,7 +195,8 @@ export async function serveWatch(server: WatchServer, request: IncomingMessage, 
   }
 
   const encode = (type: string, object: KubeObject): string | Buffer => {
-    if (form === 'table') return `{"type":"${type}","object":${JSON.stringify(toTable(resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! }))}}\n`;
+    if (form === 'table')
+      return `{"type":"${type}","object":${JSON.stringify(toTable(resource, [object], { includeObject, resourceVersion: object.metadata.resourceVersion! }))}}\n`;
     if (form === 'metadata') return `{"type":"${type}","object":${JSON.stringify(partialMetadata(object))}}\n`;
     return eventLine(type, object);
   };
@@ -184,7 +205,8 @@ export async function serveWatch(server: WatchServer, request: IncomingMessage, 
     if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
     return `{"type":"BOOKMARK","object":${JSON.stringify({ kind: resource.kind, apiVersion: apiVersionOf(resource), metadata })}}\n`;
   };
-  const inScope = (event: StoreEvent) => event.resource === resource && (namespace === undefined || event.object.metadata.namespace === namespace);
+  const inScope = (event: StoreEvent) =>
+    event.resource === resource && (namespace === undefined || event.object.metadata.namespace === namespace);
   /** The event as this watch sees it: selector exits become DELETED, entries ADDED. */
   const translate = (event: StoreEvent): string | Buffer | undefined => {
     if (!inScope(event)) return undefined;
@@ -213,7 +235,11 @@ export async function serveWatch(server: WatchServer, request: IncomingMessage, 
     }
   }
 
-  response.writeHead(200, { 'Content-Type': form === 'table' ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json', 'Cache-Control': 'no-cache, private', 'Transfer-Encoding': 'chunked' });
+  response.writeHead(200, {
+    'Content-Type': form === 'table' ? 'application/json;as=Table;v=v1;g=meta.k8s.io' : 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
   response.flushHeaders();
   const socket = request.socket;
   let closed = false;
@@ -292,10 +318,14 @@ export async function serveWatch(server: WatchServer, request: IncomingMessage, 
     timers.push(setTimeout(tick, server.bookmarkIntervalMs));
   }
   // Timers longer than 24.8 days fire at once in Node.js: a long timeout is chained.
-  setLongTimeout(() => {
-    if (bookmarks) enqueue(bookmark());
-    watch.close();
-  }, timeoutSeconds * 1000, (timer) => timers.push(timer));
+  setLongTimeout(
+    () => {
+      if (bookmarks) enqueue(bookmark());
+      watch.close();
+    },
+    timeoutSeconds * 1000,
+    (timer) => timers.push(timer),
+  );
 }
 
 /** A container's log, as `kubectl logs` reads it; `follow` keeps the stream open, like a watch, until the client leaves. */
@@ -308,7 +338,8 @@ export function serveLog(watches: Set<ActiveWatch>, request: IncomingMessage, re
   }
   if (!containers.includes(container)) throw badRequest(`container ${container} is not valid for pod ${pod.metadata.name}`);
   const phase = (pod.status as { phase?: string } | undefined)?.phase;
-  if (phase !== 'Running') throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`);
+  if (phase !== 'Running')
+    throw badRequest(`container "${container}" in pod "${pod.metadata.name}" is waiting to start: ContainerCreating`);
   let lines = podLogLines(pod);
   const tail = Number(url.searchParams.get('tailLines') ?? -1);
   if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));

@@ -47,7 +47,9 @@ function defaultContainer(container: unknown): void {
   fill(container, 'resources', {});
   if (Array.isArray(container.ports)) for (const port of container.ports) if (isRecord(port)) fill(port, 'protocol', 'TCP');
   if (Array.isArray(container.env)) {
-    for (const variable of container.env) if (isRecord(variable) && isRecord(variable.valueFrom) && isRecord(variable.valueFrom.fieldRef)) fill(variable.valueFrom.fieldRef, 'apiVersion', 'v1');
+    for (const variable of container.env)
+      if (isRecord(variable) && isRecord(variable.valueFrom) && isRecord(variable.valueFrom.fieldRef))
+        fill(variable.valueFrom.fieldRef, 'apiVersion', 'v1');
   }
   for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) defaultProbe(container[probe]);
 }
@@ -150,12 +152,19 @@ export function admitPod(pod: KubeObject): void {
   fill(spec, 'serviceAccountName', 'default');
   fill(spec, 'serviceAccount', spec.serviceAccountName);
   if (spec.automountServiceAccountToken !== false && Array.isArray(spec.containers)) {
-    const alreadyMounted = (spec.volumes as Loose[] | undefined)?.some((volume) => isRecord(volume) && typeof volume.name === 'string' && volume.name.startsWith('kube-api-access-'));
+    const alreadyMounted = (spec.volumes as Loose[] | undefined)?.some(
+      (volume) => isRecord(volume) && typeof volume.name === 'string' && volume.name.startsWith('kube-api-access-'),
+    );
     if (!alreadyMounted) Object.assign(spec, withServiceAccountToken(spec as { containers: ContainerSpec[] }, pod.metadata.name));
   }
   const tolerations = Array.isArray(spec.tolerations) ? [...(spec.tolerations as Loose[])] : [];
   for (const toleration of defaultTolerations) {
-    const covered = tolerations.some((existing) => isRecord(existing) && (existing.key === toleration.key || (existing.operator === 'Exists' && !existing.key)) && (!existing.effect || existing.effect === toleration.effect));
+    const covered = tolerations.some(
+      (existing) =>
+        isRecord(existing) &&
+        (existing.key === toleration.key || (existing.operator === 'Exists' && !existing.key)) &&
+        (!existing.effect || existing.effect === toleration.effect),
+    );
     if (!covered) tolerations.push({ ...toleration });
   }
   spec.tolerations = tolerations;

@@ -20,7 +20,14 @@ export type ControlReply = { readonly ok: true; readonly value: unknown } | { re
 
 /** Worker → extension. */
 export type WorkerEvent =
-  | { readonly type: 'ready'; readonly server: string; readonly port: number; readonly token: string; readonly caPem: string; readonly contextName: string }
+  | {
+      readonly type: 'ready';
+      readonly server: string;
+      readonly port: number;
+      readonly token: string;
+      readonly caPem: string;
+      readonly contextName: string;
+    }
   | { readonly type: 'failed'; readonly message: string }
   | { readonly type: 'stopped' };
 
@@ -37,8 +44,22 @@ interface DemoWorkerData {
 }
 
 const controlMethods: ReadonlySet<string> = new Set<keyof DemoControl>([
-  'stopHeartbeat', 'resumeHeartbeat', 'cutWatches', 'expireWatches', 'forbid', 'allow', 'failCheck', 'stopLeaderRenewal', 'resumeLeaderRenewal', 'changeLeader',
-  'setLatency', 'deletePod', 'nodeNames', 'resourceVersion', 'activeWatches', 'watchBufferedBytes',
+  'stopHeartbeat',
+  'resumeHeartbeat',
+  'cutWatches',
+  'expireWatches',
+  'forbid',
+  'allow',
+  'failCheck',
+  'stopLeaderRenewal',
+  'resumeLeaderRenewal',
+  'changeLeader',
+  'setLatency',
+  'deletePod',
+  'nodeNames',
+  'resourceVersion',
+  'activeWatches',
+  'watchBufferedBytes',
 ]);
 
 /** How long a DemoControl call may wait for the worker before it fails. */
@@ -80,7 +101,14 @@ export async function serveDemoInWorker(data: DemoWorkerData): Promise<void> {
     Atomics.notify(signal, 0);
   });
   const stopped = new Promise<void>((resolve) => parent.on('message', (command: WorkerCommand) => command.type === 'stop' && resolve()));
-  send({ type: 'ready', server: cluster.server, port: cluster.port, token: cluster.token, caPem: cluster.caPem, contextName: cluster.contextName });
+  send({
+    type: 'ready',
+    server: cluster.server,
+    port: cluster.port,
+    token: cluster.token,
+    caPem: cluster.caPem,
+    contextName: cluster.contextName,
+  });
   await stopped;
   data.controlPort.close();
   await cluster.stop();
@@ -125,7 +153,8 @@ export function startDemoClusterInWorker(options: DemoClusterOptions, script: De
     if (ended) throw new Error(ended);
     Atomics.store(signal, 0, 0);
     controlPort.postMessage({ method, args } satisfies ControlRequest);
-    if (Atomics.wait(signal, 0, 0, CONTROL_TIMEOUT_MS) === 'timed-out') throw new Error(`the demo cluster did not answer ${method} within ${CONTROL_TIMEOUT_MS} ms`);
+    if (Atomics.wait(signal, 0, 0, CONTROL_TIMEOUT_MS) === 'timed-out')
+      throw new Error(`the demo cluster did not answer ${method} within ${CONTROL_TIMEOUT_MS} ms`);
     const reply = receiveMessageOnPort(controlPort)?.message as ControlReply | undefined;
     if (!reply) throw new Error(`the demo cluster gave no answer to ${method}`);
     if (!reply.ok) throw new Error(reply.message);

@@ -12,7 +12,18 @@ type Loose = Record<string, unknown>;
 /** A field's path as FieldsV1 tokens ("f:spec", "k:{\"name\":\"web\"}", "."), joined by newlines. */
 type FieldPath = string;
 
-const systemMetadata = new Set(['name', 'namespace', 'uid', 'resourceVersion', 'generation', 'creationTimestamp', 'deletionTimestamp', 'deletionGracePeriodSeconds', 'managedFields', 'selfLink']);
+const systemMetadata = new Set([
+  'name',
+  'namespace',
+  'uid',
+  'resourceVersion',
+  'generation',
+  'creationTimestamp',
+  'deletionTimestamp',
+  'deletionGracePeriodSeconds',
+  'managedFields',
+  'selfLink',
+]);
 
 function isRecord(value: unknown): value is Loose {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -21,7 +32,8 @@ function isRecord(value: unknown): value is Loose {
 /** The part of an object a manager can own: no identity or server-set metadata; status only through the status subresource. */
 export function ownablePart(object: Loose, subresource?: string): Loose {
   if (subresource === 'status') return object.status === undefined ? {} : { status: object.status };
-  if (subresource === 'scale') return isRecord(object.spec) && object.spec.replicas !== undefined ? { spec: { replicas: object.spec.replicas } } : {};
+  if (subresource === 'scale')
+    return isRecord(object.spec) && object.spec.replicas !== undefined ? { spec: { replicas: object.spec.replicas } } : {};
   const result: Loose = {};
   for (const [key, value] of Object.entries(object)) {
     if (key === 'apiVersion' || key === 'kind' || key === 'status') continue;
@@ -65,7 +77,8 @@ function valueAt(object: unknown, path: FieldPath): unknown {
   for (const token of path.split('\n')) {
     if (token === '.') return node;
     if (token.startsWith('f:')) node = isRecord(node) ? node[token.slice(2)] : undefined;
-    else if (token.startsWith('k:')) node = Array.isArray(node) ? node.find((item) => keyMatches(item, JSON.parse(token.slice(2)) as Loose)) : undefined;
+    else if (token.startsWith('k:'))
+      node = Array.isArray(node) ? node.find((item) => keyMatches(item, JSON.parse(token.slice(2)) as Loose)) : undefined;
     else return undefined;
     if (node === undefined) return undefined;
   }
@@ -74,11 +87,17 @@ function valueAt(object: unknown, path: FieldPath): unknown {
 
 /** ".spec.template.spec.containers[name=\"web\"].image", as conflicts name fields. */
 function printedPath(path: FieldPath): string {
-  return path.split('\n').filter((token) => token !== '.').map((token) => {
-    if (token.startsWith('f:')) return `.${token.slice(2)}`;
-    const key = JSON.parse(token.slice(2)) as Loose;
-    return `[${Object.entries(key).map(([field, value]) => `${field}=${JSON.stringify(value)}`).join(',')}]`;
-  }).join('');
+  return path
+    .split('\n')
+    .filter((token) => token !== '.')
+    .map((token) => {
+      if (token.startsWith('f:')) return `.${token.slice(2)}`;
+      const key = JSON.parse(token.slice(2)) as Loose;
+      return `[${Object.entries(key)
+        .map(([field, value]) => `${field}=${JSON.stringify(value)}`)
+        .join(',')}]`;
+    })
+    .join('');
 }
 
 /** Status has fields of its own; the main resource and its scale subresource share theirs (spec.replicas). */
@@ -94,15 +113,35 @@ function withPaths(entry: ManagedFieldsEntry, paths: Set<FieldPath>, time?: stri
   return { ...entry, ...(time ? { time } : {}), fieldsV1: fieldsFromPaths(paths) };
 }
 
-function sameManager(entry: ManagedFieldsEntry, manager: string, operation: 'Update' | 'Apply', subresource: string | undefined, apiVersion: string): boolean {
-  return entry.manager === manager && entry.operation === operation && (entry.subresource ?? '') === (subresource ?? '') && (operation === 'Apply' || entry.apiVersion === apiVersion);
+function sameManager(
+  entry: ManagedFieldsEntry,
+  manager: string,
+  operation: 'Update' | 'Apply',
+  subresource: string | undefined,
+  apiVersion: string,
+): boolean {
+  return (
+    entry.manager === manager &&
+    entry.operation === operation &&
+    (entry.subresource ?? '') === (subresource ?? '') &&
+    (operation === 'Apply' || entry.apiVersion === apiVersion)
+  );
 }
 
 function entriesOf(object: KubeObject | undefined): ManagedFieldsEntry[] {
-  return ((object?.metadata.managedFields as ManagedFieldsEntry[] | undefined) ?? []).filter((entry) => isRecord(entry) && typeof entry.manager === 'string');
+  return ((object?.metadata.managedFields as ManagedFieldsEntry[] | undefined) ?? []).filter(
+    (entry) => isRecord(entry) && typeof entry.manager === 'string',
+  );
 }
 
-function orderedEntry(manager: string, operation: 'Update' | 'Apply', apiVersion: string, time: string, paths: Set<FieldPath>, subresource?: string): ManagedFieldsEntry {
+function orderedEntry(
+  manager: string,
+  operation: 'Update' | 'Apply',
+  apiVersion: string,
+  time: string,
+  paths: Set<FieldPath>,
+  subresource?: string,
+): ManagedFieldsEntry {
   const entry: ManagedFieldsEntry = { manager, operation, apiVersion, time, fieldsType: 'FieldsV1', fieldsV1: fieldsFromPaths(paths) };
   if (subresource) entry.subresource = subresource;
   return entry;
@@ -127,7 +166,8 @@ export function managedFieldsAfterUpdate(previous: KubeObject | undefined, next:
   const afterValues = ownablePart(next, writer.subresource);
   for (const path of after) {
     // "." stands for a map or list item itself: it changes only by appearing or disappearing.
-    if (!before.has(path) || (!path.endsWith('\n.') && !isDeepStrictEqual(valueAt(beforeValues, path), valueAt(afterValues, path)))) changed.add(path);
+    if (!before.has(path) || (!path.endsWith('\n.') && !isDeepStrictEqual(valueAt(beforeValues, path), valueAt(afterValues, path))))
+      changed.add(path);
   }
   for (const path of before) if (!after.has(path)) changed.add(path);
   const entries: ManagedFieldsEntry[] = [];
@@ -198,7 +238,13 @@ export interface ApplyResult {
  * manager owns with a different value conflict (409) unless `force`, which takes them over. Fields the
  * manager applied before and applies no more are removed unless someone else owns them too.
  */
-export function serverSideApply(live: KubeObject | undefined, applied: KubeObject, writer: WriteManager, force: boolean, groupResource: string): ApplyResult {
+export function serverSideApply(
+  live: KubeObject | undefined,
+  applied: KubeObject,
+  writer: WriteManager,
+  force: boolean,
+  groupResource: string,
+): ApplyResult {
   const appliedPaths = pathsOf(applied, writer.subresource);
   const liveOwnable = live ? ownablePart(live, writer.subresource) : {};
   const appliedOwnable = ownablePart(applied, writer.subresource);
@@ -228,7 +274,11 @@ export function serverSideApply(live: KubeObject | undefined, applied: KubeObjec
       return kept.size === paths.size ? entry : withPaths(entry, kept);
     })
     .filter((entry) => Object.keys(entry.fieldsV1 ?? {}).length > 0);
-  const ownedByOthers = new Set(remaining.filter((entry) => fieldSpace(entry.subresource) === fieldSpace(writer.subresource)).flatMap((entry) => [...entryPaths(entry)]));
+  const ownedByOthers = new Set(
+    remaining
+      .filter((entry) => fieldSpace(entry.subresource) === fieldSpace(writer.subresource))
+      .flatMap((entry) => [...entryPaths(entry)]),
+  );
   const dropped = [...previousOwn].filter((path) => !appliedPaths.has(path) && !ownedByOthers.has(path));
   // Deepest first, so that an item is emptied before its list is considered.
   for (const path of dropped.sort((a, b) => b.length - a.length)) removeAt(merged as Loose, path);
@@ -244,14 +294,21 @@ function printManager(entry: ManagedFieldsEntry): string {
 
 /** The 409 the real field manager answers, worded as it words it. */
 function applyConflict(conflicts: { entry: ManagedFieldsEntry; path: FieldPath }[], groupResource: string, name: string): ApiError {
-  const causes = conflicts.map(({ entry, path }) => ({ reason: 'FieldManagerConflict', message: `conflict with ${printManager(entry)}`, field: printedPath(path) }));
+  const causes = conflicts.map(({ entry, path }) => ({
+    reason: 'FieldManagerConflict',
+    message: `conflict with ${printManager(entry)}`,
+    field: printedPath(path),
+  }));
   let message: string;
   if (conflicts.length === 1) {
     message = `Apply failed with 1 conflict: conflict with ${printManager(conflicts[0]!.entry)}: ${printedPath(conflicts[0]!.path)}`;
   } else {
     const byManager = new Map<string, string[]>();
-    for (const { entry, path } of conflicts) byManager.set(printManager(entry), [...(byManager.get(printManager(entry)) ?? []), printedPath(path)]);
-    const lines = [...byManager.keys()].sort().flatMap((manager) => [`conflicts with ${manager}:`, ...byManager.get(manager)!.map((path) => `- ${path}`)]);
+    for (const { entry, path } of conflicts)
+      byManager.set(printManager(entry), [...(byManager.get(printManager(entry)) ?? []), printedPath(path)]);
+    const lines = [...byManager.keys()]
+      .sort()
+      .flatMap((manager) => [`conflicts with ${manager}:`, ...byManager.get(manager)!.map((path) => `- ${path}`)]);
     message = `Apply failed with ${conflicts.length} conflicts: ${lines.join('\n')}`;
   }
   void groupResource;
@@ -268,6 +325,8 @@ export function managerOf(fieldManager: string | null, userAgent: string | undef
 
 /** Replaces (or adds) the entry of one manager, operation and subresource: the simulation's components record their writes so. */
 export function withManagerEntry(object: KubeObject, entry: ManagedFieldsEntry): KubeObject {
-  const entries = entriesOf(object).filter((existing) => !sameManager(existing, entry.manager, entry.operation, entry.subresource, entry.apiVersion));
+  const entries = entriesOf(object).filter(
+    (existing) => !sameManager(existing, entry.manager, entry.operation, entry.subresource, entry.apiVersion),
+  );
   return { ...object, metadata: { ...object.metadata, managedFields: [...entries, entry] } };
 }

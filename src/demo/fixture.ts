@@ -2,11 +2,31 @@ import { managedEntry } from './managedFields';
 import type { KubeObject } from './resources';
 import { resourceTypeOfKind } from './resources';
 import type { ObjectStore } from './store';
-import { type NodeInfo, type SuffixSource, clusterName, corednsImage, isoSeconds, kubernetesVersion, nodeIp, nodeNames, ownerRef, podCidr, podIpIn } from './kind/base';
+import {
+  type NodeInfo,
+  type SuffixSource,
+  clusterName,
+  corednsImage,
+  isoSeconds,
+  kubernetesVersion,
+  nodeIp,
+  nodeNames,
+  ownerRef,
+  podCidr,
+  podIpIn,
+} from './kind/base';
 import { type PodTemplate, type StaticPodDefinition, mirrorPod, podFromTemplate, startedPod, staticPodDefinitions } from './kind/pods';
 import { nodeLease, nodeObject } from './kind/nodes';
 import { controlPlaneLeases, leaderEventSource, type LeaderComponent } from './kind/controlPlane';
-import { corednsTemplate, corefile, kindnetTemplate, kubeProxyTemplate, localPathTemplate, templateHash, workloadTemplate } from './kind/templates';
+import {
+  corednsTemplate,
+  corefile,
+  kindnetTemplate,
+  kubeProxyTemplate,
+  localPathTemplate,
+  templateHash,
+  workloadTemplate,
+} from './kind/templates';
 
 export * from './kind/base';
 export * from './kind/pods';
@@ -38,7 +58,17 @@ export interface BuiltCluster {
   staticPods: Map<string, StaticPodDefinition[]>;
 }
 
-export function buildEvent(namespace: string, involved: KubeObject, reason: string, message: string, time: number, source: { component: string; host?: string }, suffixes: SuffixSource, type = 'Normal', fieldPath?: string): KubeObject {
+export function buildEvent(
+  namespace: string,
+  involved: KubeObject,
+  reason: string,
+  message: string,
+  time: number,
+  source: { component: string; host?: string },
+  suffixes: SuffixSource,
+  type = 'Normal',
+  fieldPath?: string,
+): KubeObject {
   const at = isoSeconds(time);
   const involvedObject: Record<string, unknown> = {
     apiVersion: involved.apiVersion,
@@ -66,7 +96,41 @@ export function buildEvent(namespace: string, involved: KubeObject, reason: stri
   };
 }
 
-const controllerServiceAccounts = ['attachdetach-controller', 'bootstrap-signer', 'certificate-controller', 'clusterrole-aggregation-controller', 'cronjob-controller', 'daemon-set-controller', 'deployment-controller', 'disruption-controller', 'endpoint-controller', 'endpointslice-controller', 'endpointslicemirroring-controller', 'ephemeral-volume-controller', 'expand-controller', 'generic-garbage-collector', 'horizontal-pod-autoscaler', 'job-controller', 'legacy-service-account-token-cleaner', 'namespace-controller', 'node-controller', 'persistent-volume-binder', 'pod-garbage-collector', 'pv-protection-controller', 'pvc-protection-controller', 'replicaset-controller', 'replication-controller', 'resourcequota-controller', 'root-ca-cert-publisher', 'service-account-controller', 'statefulset-controller', 'token-cleaner', 'ttl-after-finished-controller', 'ttl-controller', 'validatingadmissionpolicy-status-controller'];
+const controllerServiceAccounts = [
+  'attachdetach-controller',
+  'bootstrap-signer',
+  'certificate-controller',
+  'clusterrole-aggregation-controller',
+  'cronjob-controller',
+  'daemon-set-controller',
+  'deployment-controller',
+  'disruption-controller',
+  'endpoint-controller',
+  'endpointslice-controller',
+  'endpointslicemirroring-controller',
+  'ephemeral-volume-controller',
+  'expand-controller',
+  'generic-garbage-collector',
+  'horizontal-pod-autoscaler',
+  'job-controller',
+  'legacy-service-account-token-cleaner',
+  'namespace-controller',
+  'node-controller',
+  'persistent-volume-binder',
+  'pod-garbage-collector',
+  'pv-protection-controller',
+  'pvc-protection-controller',
+  'replicaset-controller',
+  'replication-controller',
+  'resourcequota-controller',
+  'root-ca-cert-publisher',
+  'service-account-controller',
+  'statefulset-controller',
+  'token-cleaner',
+  'ttl-after-finished-controller',
+  'ttl-controller',
+  'validatingadmissionpolicy-status-controller',
+];
 
 /** Builds the whole cluster into an empty store. */
 export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options: FixtureOptions = {}): BuiltCluster {
@@ -76,8 +140,14 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   const now = Date.now();
   const create = (object: KubeObject) => store.create(resourceTypeOfKind(object.kind), object);
   const podType = resourceTypeOfKind('Pod');
-  const podTaken = (name: string) => store.get(podType, 'kube-system', name) !== undefined || store.get(podType, 'default', name) !== undefined;
-  const nodes: NodeInfo[] = nodeNames(nodeCount, controlPlaneCount).map((name, index) => ({ name, ip: nodeIp(index), podCidr: podCidr(index, nodeCount), controlPlane: index < controlPlaneCount }));
+  const podTaken = (name: string) =>
+    store.get(podType, 'kube-system', name) !== undefined || store.get(podType, 'default', name) !== undefined;
+  const nodes: NodeInfo[] = nodeNames(nodeCount, controlPlaneCount).map((name, index) => ({
+    name,
+    ip: nodeIp(index),
+    podCidr: podCidr(index, nodeCount),
+    controlPlane: index < controlPlaneCount,
+  }));
   const nodeTime = (index: number) => t0 + (index === 0 ? 0 : 15_000 + index * 40);
   const nodeUids = new Map<string, string>();
   const podIpCounter = new Map<string, number>();
@@ -91,8 +161,18 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   for (const [index, name] of ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'].entries()) {
     const at = isoSeconds(index === 4 ? t0 + 20_000 : t0 - 2000);
     create({
-      apiVersion: 'v1', kind: 'Namespace',
-      metadata: { name, creationTimestamp: at, labels: { 'kubernetes.io/metadata.name': name }, managedFields: [managedEntry(index === 4 ? 'kubectl-client-side-apply' : 'kube-apiserver', 'v1', at, { metadata: { labels: { 'kubernetes.io/metadata.name': '' } } })] },
+      apiVersion: 'v1',
+      kind: 'Namespace',
+      metadata: {
+        name,
+        creationTimestamp: at,
+        labels: { 'kubernetes.io/metadata.name': name },
+        managedFields: [
+          managedEntry(index === 4 ? 'kubectl-client-side-apply' : 'kube-apiserver', 'v1', at, {
+            metadata: { labels: { 'kubernetes.io/metadata.name': '' } },
+          }),
+        ],
+      },
       spec: { finalizers: ['kubernetes'] },
       status: { phase: 'Active' },
     });
@@ -124,7 +204,9 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   const { leaders, identity } = controlPlaneLeases(controlPlane, t0 + 1000, leadersAcquired, now, suffixes);
   const leaderLeases = leaders.map((lease) => create(lease));
   create(identity);
-  controlPlanes.slice(1).forEach((node, index) => create(controlPlaneLeases(node, nodeTime(index + 1) + 1000, leadersAcquired, now, suffixes).identity));
+  controlPlanes
+    .slice(1)
+    .forEach((node, index) => create(controlPlaneLeases(node, nodeTime(index + 1) + 1000, leadersAcquired, now, suffixes).identity));
 
   // DaemonSets kube-proxy (kubeadm) and kindnet (kind), one Pod per node.
   for (const [dsName, template, manager, labels] of [
@@ -133,45 +215,139 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   ] as const) {
     const at = isoSeconds(t0 + 7000);
     const selector = { matchLabels: dsName === 'kindnet' ? { app: 'kindnet' } : { 'k8s-app': 'kube-proxy' } };
-    const spec = { revisionHistoryLimit: 10, selector, template: { metadata: { labels: template.labels }, spec: template.spec }, updateStrategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 }, type: 'RollingUpdate' } };
+    const spec = {
+      revisionHistoryLimit: 10,
+      selector,
+      template: { metadata: { labels: template.labels }, spec: template.spec },
+      updateStrategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 }, type: 'RollingUpdate' },
+    };
     const ds = create({
-      apiVersion: 'apps/v1', kind: 'DaemonSet',
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
       metadata: {
-        name: dsName, namespace: system, generation: 1, creationTimestamp: at, labels: { ...labels },
+        name: dsName,
+        namespace: system,
+        generation: 1,
+        creationTimestamp: at,
+        labels: { ...labels },
         annotations: { 'deprecated.daemonset.template.generation': '1' },
-        managedFields: [managedEntry(manager, 'apps/v1', at, { metadata: { labels }, spec }), managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(t0 + 30_000), { status: { currentNumberScheduled: '', desiredNumberScheduled: '', numberAvailable: '', numberReady: '', observedGeneration: '', updatedNumberScheduled: '' } }, 'status')],
+        managedFields: [
+          managedEntry(manager, 'apps/v1', at, { metadata: { labels }, spec }),
+          managedEntry(
+            'kube-controller-manager',
+            'apps/v1',
+            isoSeconds(t0 + 30_000),
+            {
+              status: {
+                currentNumberScheduled: '',
+                desiredNumberScheduled: '',
+                numberAvailable: '',
+                numberReady: '',
+                observedGeneration: '',
+                updatedNumberScheduled: '',
+              },
+            },
+            'status',
+          ),
+        ],
       },
       spec,
-      status: { currentNumberScheduled: nodeCount, desiredNumberScheduled: nodeCount, numberAvailable: nodeCount, numberMisscheduled: 0, numberReady: nodeCount, observedGeneration: 1, updatedNumberScheduled: nodeCount },
+      status: {
+        currentNumberScheduled: nodeCount,
+        desiredNumberScheduled: nodeCount,
+        numberAvailable: nodeCount,
+        numberMisscheduled: 0,
+        numberReady: nodeCount,
+        observedGeneration: 1,
+        updatedNumberScheduled: nodeCount,
+      },
     });
     const revisionHash = templateHash(template);
     nodes.forEach((node, index) => {
       // DaemonSet Pods start once their node registered, after the static Pods of the control plane.
       const started = nodeTime(index) + (node.controlPlane ? 18_000 : 3000);
-      const pod = podFromTemplate(ds, template, suffixes.uniqueName(`${dsName}-`, podTaken), { 'controller-revision-hash': revisionHash, 'pod-template-generation': '1' }, started);
+      const pod = podFromTemplate(
+        ds,
+        template,
+        suffixes.uniqueName(`${dsName}-`, podTaken),
+        { 'controller-revision-hash': revisionHash, 'pod-template-generation': '1' },
+        started,
+      );
       create(startedPod(pod, node, node.ip, started, suffixes, true));
     });
   }
 
   // Deployments coredns (kubeadm) and local-path-provisioner (kind), each with its ReplicaSet.
-  const deploymentSpecs: { name: string; namespace: string; template: PodTemplate; replicas: number; labels: Record<string, string>; selector: Record<string, string>; manager: string; placement: number[] }[] = [
-    { name: 'coredns', namespace: system, template: corednsTemplate(), replicas: 2, labels: { 'k8s-app': 'kube-dns' }, selector: { 'k8s-app': 'kube-dns' }, manager: 'kubeadm', placement: [0, Math.min(1, nodeCount - 1)] },
-    { name: 'local-path-provisioner', namespace: 'local-path-storage', template: localPathTemplate(), replicas: 1, labels: {}, selector: { app: 'local-path-provisioner' }, manager: 'kubectl-client-side-apply', placement: [0] },
+  const deploymentSpecs: {
+    name: string;
+    namespace: string;
+    template: PodTemplate;
+    replicas: number;
+    labels: Record<string, string>;
+    selector: Record<string, string>;
+    manager: string;
+    placement: number[];
+  }[] = [
+    {
+      name: 'coredns',
+      namespace: system,
+      template: corednsTemplate(),
+      replicas: 2,
+      labels: { 'k8s-app': 'kube-dns' },
+      selector: { 'k8s-app': 'kube-dns' },
+      manager: 'kubeadm',
+      placement: [0, Math.min(1, nodeCount - 1)],
+    },
+    {
+      name: 'local-path-provisioner',
+      namespace: 'local-path-storage',
+      template: localPathTemplate(),
+      replicas: 1,
+      labels: {},
+      selector: { app: 'local-path-provisioner' },
+      manager: 'kubectl-client-side-apply',
+      placement: [0],
+    },
   ];
   const workloadReplicas = Math.max(0, options.podsPerNode ?? 0) * Math.max(1, nodeCount - 1);
   for (let first = 0, index = 0; first < workloadReplicas; first += 10, index++) {
     const replicas = Math.min(10, workloadReplicas - first);
     const app = `workload-${index}`;
-    deploymentSpecs.push({ name: app, namespace: 'default', template: workloadTemplate(app), replicas, labels: { app }, selector: { app }, manager: 'kubectl-create', placement: Array.from({ length: replicas }, (_, replica) => 1 + ((first + replica) % Math.max(1, nodeCount - 1))) });
+    deploymentSpecs.push({
+      name: app,
+      namespace: 'default',
+      template: workloadTemplate(app),
+      replicas,
+      labels: { app },
+      selector: { app },
+      manager: 'kubectl-create',
+      placement: Array.from({ length: replicas }, (_, replica) => 1 + ((first + replica) % Math.max(1, nodeCount - 1))),
+    });
   }
   const corednsPodIps: string[] = [];
   const corednsPods: KubeObject[] = [];
   for (const deploymentSpec of deploymentSpecs) {
     const created = deploymentSpec.name.startsWith('workload-') ? t0 + 60_000 : t0 + 7000;
-    const { deployment, replicaSet } = createDeployment(store, deploymentSpec.name, deploymentSpec.namespace, deploymentSpec.template, deploymentSpec.replicas, deploymentSpec.labels, deploymentSpec.selector, deploymentSpec.manager, created);
+    const { deployment, replicaSet } = createDeployment(
+      store,
+      deploymentSpec.name,
+      deploymentSpec.namespace,
+      deploymentSpec.template,
+      deploymentSpec.replicas,
+      deploymentSpec.labels,
+      deploymentSpec.selector,
+      deploymentSpec.manager,
+      created,
+    );
     for (const nodeIndex of deploymentSpec.placement) {
       const node = nodes[nodeIndex]!;
-      const pod = podFromTemplate(replicaSet, deploymentSpec.template, suffixes.uniqueName(`${replicaSet.metadata.name}-`, podTaken), { 'pod-template-hash': replicaSet.metadata.labels!['pod-template-hash']! }, created + 13_000);
+      const pod = podFromTemplate(
+        replicaSet,
+        deploymentSpec.template,
+        suffixes.uniqueName(`${replicaSet.metadata.name}-`, podTaken),
+        { 'pod-template-hash': replicaSet.metadata.labels!['pod-template-hash']! },
+        created + 13_000,
+      );
       const ip = nextPodIp(node);
       const stored = create(startedPod(pod, node, ip, created + 14_000, suffixes, true));
       if (deploymentSpec.name === 'coredns') {
@@ -184,20 +360,75 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
 
   // Services and their EndpointSlices.
   const kubernetesService = create({
-    apiVersion: 'v1', kind: 'Service',
-    metadata: { name: 'kubernetes', namespace: 'default', creationTimestamp: isoSeconds(t0 - 1000), labels: { component: 'apiserver', provider: 'kubernetes' }, managedFields: [managedEntry('kube-apiserver', 'v1', isoSeconds(t0 - 1000), { metadata: { labels: { component: '', provider: '' } }, spec: { clusterIP: '', internalTrafficPolicy: '', ipFamilyPolicy: '', ports: [{ port: 443, protocol: 'TCP' }], sessionAffinity: '', type: '' } })] },
-    spec: { clusterIP: '10.96.0.1', clusterIPs: ['10.96.0.1'], internalTrafficPolicy: 'Cluster', ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack', ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }], sessionAffinity: 'None', type: 'ClusterIP' },
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      creationTimestamp: isoSeconds(t0 - 1000),
+      labels: { component: 'apiserver', provider: 'kubernetes' },
+      managedFields: [
+        managedEntry('kube-apiserver', 'v1', isoSeconds(t0 - 1000), {
+          metadata: { labels: { component: '', provider: '' } },
+          spec: {
+            clusterIP: '',
+            internalTrafficPolicy: '',
+            ipFamilyPolicy: '',
+            ports: [{ port: 443, protocol: 'TCP' }],
+            sessionAffinity: '',
+            type: '',
+          },
+        }),
+      ],
+    },
+    spec: {
+      clusterIP: '10.96.0.1',
+      clusterIPs: ['10.96.0.1'],
+      internalTrafficPolicy: 'Cluster',
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+      ports: [{ name: 'https', port: 443, protocol: 'TCP', targetPort: 6443 }],
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
+    },
     status: { loadBalancer: {} },
   });
   // kube-apiserver's endpoint reconciler keeps both: the Endpoints (read by older clients) and the EndpointSlice.
   create({
-    apiVersion: 'v1', kind: 'Endpoints',
-    metadata: { name: 'kubernetes', namespace: 'default', creationTimestamp: isoSeconds(t0 - 1000), labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' }, managedFields: [managedEntry('kube-apiserver', 'v1', isoSeconds(t0 - 1000), { metadata: { labels: { 'endpointslice.kubernetes.io/skip-mirror': '' } }, subsets: {} })] },
+    apiVersion: 'v1',
+    kind: 'Endpoints',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      creationTimestamp: isoSeconds(t0 - 1000),
+      labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' },
+      managedFields: [
+        managedEntry('kube-apiserver', 'v1', isoSeconds(t0 - 1000), {
+          metadata: { labels: { 'endpointslice.kubernetes.io/skip-mirror': '' } },
+          subsets: {},
+        }),
+      ],
+    },
     subsets: [{ addresses: controlPlanes.map((node) => ({ ip: node.ip })), ports: [{ name: 'https', port: 6443, protocol: 'TCP' }] }],
   });
   create({
-    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
-    metadata: { name: 'kubernetes', namespace: 'default', creationTimestamp: isoSeconds(t0 - 1000), generation: 1, labels: { 'kubernetes.io/service-name': 'kubernetes' }, managedFields: [managedEntry('kube-apiserver', 'discovery.k8s.io/v1', isoSeconds(t0 - 1000), { addressType: '', endpoints: {}, metadata: { labels: { 'kubernetes.io/service-name': '' } }, ports: {} })] },
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      name: 'kubernetes',
+      namespace: 'default',
+      creationTimestamp: isoSeconds(t0 - 1000),
+      generation: 1,
+      labels: { 'kubernetes.io/service-name': 'kubernetes' },
+      managedFields: [
+        managedEntry('kube-apiserver', 'discovery.k8s.io/v1', isoSeconds(t0 - 1000), {
+          addressType: '',
+          endpoints: {},
+          metadata: { labels: { 'kubernetes.io/service-name': '' } },
+          ports: {},
+        }),
+      ],
+    },
     addressType: 'IPv4',
     endpoints: controlPlanes.map((node) => ({ addresses: [node.ip], conditions: { ready: true } })),
     ports: [{ name: 'https', port: 6443, protocol: 'TCP' }],
@@ -205,12 +436,43 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   void kubernetesService;
   const dnsLabels = { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' };
   const dnsService = create({
-    apiVersion: 'v1', kind: 'Service',
-    metadata: { name: 'kube-dns', namespace: system, creationTimestamp: isoSeconds(t0 + 7000), labels: dnsLabels, annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' }, managedFields: [managedEntry('kubeadm', 'v1', isoSeconds(t0 + 7000), { metadata: { annotations: { 'prometheus.io/port': '', 'prometheus.io/scrape': '' }, labels: dnsLabels }, spec: { clusterIP: '', ports: [{ port: 53, protocol: 'UDP' }, { port: 53, protocol: 'TCP' }, { port: 9153, protocol: 'TCP' }], selector: {} } })] },
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: {
+      name: 'kube-dns',
+      namespace: system,
+      creationTimestamp: isoSeconds(t0 + 7000),
+      labels: dnsLabels,
+      annotations: { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' },
+      managedFields: [
+        managedEntry('kubeadm', 'v1', isoSeconds(t0 + 7000), {
+          metadata: { annotations: { 'prometheus.io/port': '', 'prometheus.io/scrape': '' }, labels: dnsLabels },
+          spec: {
+            clusterIP: '',
+            ports: [
+              { port: 53, protocol: 'UDP' },
+              { port: 53, protocol: 'TCP' },
+              { port: 9153, protocol: 'TCP' },
+            ],
+            selector: {},
+          },
+        }),
+      ],
+    },
     spec: {
-      clusterIP: '10.96.0.10', clusterIPs: ['10.96.0.10'], internalTrafficPolicy: 'Cluster', ipFamilies: ['IPv4'], ipFamilyPolicy: 'SingleStack',
-      ports: [{ name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 }, { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 }, { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 }],
-      selector: { 'k8s-app': 'kube-dns' }, sessionAffinity: 'None', type: 'ClusterIP',
+      clusterIP: '10.96.0.10',
+      clusterIPs: ['10.96.0.10'],
+      internalTrafficPolicy: 'Cluster',
+      ipFamilies: ['IPv4'],
+      ipFamilyPolicy: 'SingleStack',
+      ports: [
+        { name: 'dns', port: 53, protocol: 'UDP', targetPort: 53 },
+        { name: 'dns-tcp', port: 53, protocol: 'TCP', targetPort: 53 },
+        { name: 'metrics', port: 9153, protocol: 'TCP', targetPort: 9153 },
+      ],
+      selector: { 'k8s-app': 'kube-dns' },
+      sessionAffinity: 'None',
+      type: 'ClusterIP',
     },
     status: { loadBalancer: {} },
   });
@@ -227,20 +489,94 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     const at = isoSeconds(t0 + 6000);
     create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace, creationTimestamp: at } });
   }
-  const configMap = (namespace: string, name: string, data: Record<string, string>, manager: string, extra: Partial<KubeObject['metadata']> = {}) => {
+  const configMap = (
+    namespace: string,
+    name: string,
+    data: Record<string, string>,
+    manager: string,
+    extra: Partial<KubeObject['metadata']> = {},
+  ) => {
     const at = isoSeconds(t0 + 6000);
-    create({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name, namespace, creationTimestamp: at, ...extra, managedFields: [managedEntry(manager, 'v1', at, { data: Object.fromEntries(Object.keys(data).map((key) => [key, ''])) })] }, data });
+    create({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name,
+        namespace,
+        creationTimestamp: at,
+        ...extra,
+        managedFields: [managedEntry(manager, 'v1', at, { data: Object.fromEntries(Object.keys(data).map((key) => [key, ''])) })],
+      },
+      data,
+    });
   };
   for (const namespace of namespaces) {
-    configMap(namespace, 'kube-root-ca.crt', { 'ca.crt': '-----BEGIN CERTIFICATE-----\n(the cluster CA)\n-----END CERTIFICATE-----\n' }, 'kube-controller-manager', { annotations: { 'kubernetes.io/description': 'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.' } });
+    configMap(
+      namespace,
+      'kube-root-ca.crt',
+      { 'ca.crt': '-----BEGIN CERTIFICATE-----\n(the cluster CA)\n-----END CERTIFICATE-----\n' },
+      'kube-controller-manager',
+      {
+        annotations: {
+          'kubernetes.io/description':
+            'Contains a CA bundle that can be used to verify the kube-apiserver when using internal endpoints such as the internal service IP or kubernetes.default.svc. No other usage is guaranteed across distributions of Kubernetes clusters.',
+        },
+      },
+    );
   }
   configMap(system, 'coredns', { Corefile: corefile }, 'kubeadm');
-  configMap(system, 'kube-proxy', { 'config.conf': 'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/16\nmode: iptables\n', 'kubeconfig.conf': `apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt\n    server: https://${apiEndpoint}\n  name: default\n` }, 'kubeadm', { labels: { app: 'kube-proxy' } });
-  configMap(system, 'kubeadm-config', { ClusterConfiguration: `apiServer:\n  certSANs:\n  - localhost\n  - 127.0.0.1\napiVersion: kubeadm.k8s.io/v1beta4\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${apiEndpoint}\nkind: ClusterConfiguration\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: 10.244.0.0/16\n  serviceSubnet: 10.96.0.0/16\n` }, 'kubeadm');
-  configMap(system, 'kubelet-config', { kubelet: 'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nclusterDNS:\n- 10.96.0.10\nclusterDomain: cluster.local\nnodeLeaseDurationSeconds: 40\nstaticPodPath: /etc/kubernetes/manifests\n' }, 'kubeadm');
-  configMap(system, 'extension-apiserver-authentication', { 'client-ca-file': '(client CA bundle)', 'requestheader-allowed-names': '["front-proxy-client"]' }, 'kube-apiserver');
-  configMap('kube-public', 'cluster-info', { kubeconfig: `apiVersion: v1\nclusters:\n- cluster:\n    server: https://${apiEndpoint}\n  name: ""\nkind: Config\n` }, 'kubeadm');
-  configMap('local-path-storage', 'local-path-config', { 'config.json': '{\n  "nodePathMap":[\n  {\n    "node":"DEFAULT_PATH_FOR_NON_LISTED_NODES",\n    "paths":["/var/local-path-provisioner"]\n  }\n  ]\n}\n', 'helperPod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: helper-pod\n', setup: '#!/bin/sh\nset -eu\nmkdir -m 0777 -p "$VOL_DIR"\n', teardown: '#!/bin/sh\nset -eu\nrm -rf "$VOL_DIR"\n' }, 'kubectl-client-side-apply');
+  configMap(
+    system,
+    'kube-proxy',
+    {
+      'config.conf':
+        'apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: 10.244.0.0/16\nmode: iptables\n',
+      'kubeconfig.conf': `apiVersion: v1\nkind: Config\nclusters:\n- cluster:\n    certificate-authority: /var/run/secrets/kubernetes.io/serviceaccount/ca.crt\n    server: https://${apiEndpoint}\n  name: default\n`,
+    },
+    'kubeadm',
+    { labels: { app: 'kube-proxy' } },
+  );
+  configMap(
+    system,
+    'kubeadm-config',
+    {
+      ClusterConfiguration: `apiServer:\n  certSANs:\n  - localhost\n  - 127.0.0.1\napiVersion: kubeadm.k8s.io/v1beta4\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${apiEndpoint}\nkind: ClusterConfiguration\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: 10.244.0.0/16\n  serviceSubnet: 10.96.0.0/16\n`,
+    },
+    'kubeadm',
+  );
+  configMap(
+    system,
+    'kubelet-config',
+    {
+      kubelet:
+        'apiVersion: kubelet.config.k8s.io/v1beta1\nkind: KubeletConfiguration\ncgroupDriver: systemd\nclusterDNS:\n- 10.96.0.10\nclusterDomain: cluster.local\nnodeLeaseDurationSeconds: 40\nstaticPodPath: /etc/kubernetes/manifests\n',
+    },
+    'kubeadm',
+  );
+  configMap(
+    system,
+    'extension-apiserver-authentication',
+    { 'client-ca-file': '(client CA bundle)', 'requestheader-allowed-names': '["front-proxy-client"]' },
+    'kube-apiserver',
+  );
+  configMap(
+    'kube-public',
+    'cluster-info',
+    { kubeconfig: `apiVersion: v1\nclusters:\n- cluster:\n    server: https://${apiEndpoint}\n  name: ""\nkind: Config\n` },
+    'kubeadm',
+  );
+  configMap(
+    'local-path-storage',
+    'local-path-config',
+    {
+      'config.json':
+        '{\n  "nodePathMap":[\n  {\n    "node":"DEFAULT_PATH_FOR_NON_LISTED_NODES",\n    "paths":["/var/local-path-provisioner"]\n  }\n  ]\n}\n',
+      'helperPod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: helper-pod\n',
+      setup: '#!/bin/sh\nset -eu\nmkdir -m 0777 -p "$VOL_DIR"\n',
+      teardown: '#!/bin/sh\nset -eu\nrm -rf "$VOL_DIR"\n',
+    },
+    'kubectl-client-side-apply',
+  );
 
   // Events of a freshly created cluster (the first ones; events expire after an hour).
   for (const [index, node] of nodes.slice(0, 50).entries()) {
@@ -253,71 +589,228 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
       ['NodeHasNoDiskPressure', `Node ${node.name} status is now: NodeHasNoDiskPressure`, at + 100, host],
       ['NodeHasSufficientPID', `Node ${node.name} status is now: NodeHasSufficientPID`, at + 100, host],
       ['NodeAllocatableEnforced', 'Updated Node Allocatable limit across pods', at + 200, host],
-      ['RegisteredNode', `Node ${node.name} event: Registered Node ${node.name} in Controller`, at + 10_000, { component: 'node-controller' }],
+      [
+        'RegisteredNode',
+        `Node ${node.name} event: Registered Node ${node.name} in Controller`,
+        at + 10_000,
+        { component: 'node-controller' },
+      ],
       ['Starting', '', at + 12_000, { component: 'kube-proxy', host: node.name }],
       ['NodeReady', `Node ${node.name} status is now: NodeReady`, at + 20_000, host],
     ];
     for (const [reason, message, time, source] of entries) {
-      create(buildEvent('default', { ...nodeObjectStored, metadata: { ...nodeObjectStored.metadata, namespace: undefined } }, reason, message, time, source, suffixes));
+      create(
+        buildEvent(
+          'default',
+          { ...nodeObjectStored, metadata: { ...nodeObjectStored.metadata, namespace: undefined } },
+          reason,
+          message,
+          time,
+          source,
+          suffixes,
+        ),
+      );
     }
   }
   for (const pod of corednsPods) {
     const node = (pod.spec as { nodeName: string }).nodeName;
     const at = Date.parse(pod.metadata.creationTimestamp!);
-    create(buildEvent(system, pod, 'Scheduled', `Successfully assigned kube-system/${pod.metadata.name} to ${node}`, at, { component: 'default-scheduler' }, suffixes));
-    create(buildEvent(system, pod, 'Pulled', `Container image "${corednsImage}" already present on machine`, at + 1000, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
-    create(buildEvent(system, pod, 'Created', 'Created container: coredns', at + 1100, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
-    create(buildEvent(system, pod, 'Started', 'Started container coredns', at + 1200, { component: 'kubelet', host: node }, suffixes, 'Normal', 'spec.containers{coredns}'));
+    create(
+      buildEvent(
+        system,
+        pod,
+        'Scheduled',
+        `Successfully assigned kube-system/${pod.metadata.name} to ${node}`,
+        at,
+        { component: 'default-scheduler' },
+        suffixes,
+      ),
+    );
+    create(
+      buildEvent(
+        system,
+        pod,
+        'Pulled',
+        `Container image "${corednsImage}" already present on machine`,
+        at + 1000,
+        { component: 'kubelet', host: node },
+        suffixes,
+        'Normal',
+        'spec.containers{coredns}',
+      ),
+    );
+    create(
+      buildEvent(
+        system,
+        pod,
+        'Created',
+        'Created container: coredns',
+        at + 1100,
+        { component: 'kubelet', host: node },
+        suffixes,
+        'Normal',
+        'spec.containers{coredns}',
+      ),
+    );
+    create(
+      buildEvent(
+        system,
+        pod,
+        'Started',
+        'Started container coredns',
+        at + 1200,
+        { component: 'kubelet', host: node },
+        suffixes,
+        'Normal',
+        'spec.containers{coredns}',
+      ),
+    );
   }
   for (const lease of leaderLeases) {
     const holder = (lease.spec as { holderIdentity: string }).holderIdentity;
-    create(buildEvent(system, lease, 'LeaderElection', `${holder} became leader`, leadersAcquired, { component: leaderEventSource[lease.metadata.name as LeaderComponent] }, suffixes));
+    create(
+      buildEvent(
+        system,
+        lease,
+        'LeaderElection',
+        `${holder} became leader`,
+        leadersAcquired,
+        { component: leaderEventSource[lease.metadata.name as LeaderComponent] },
+        suffixes,
+      ),
+    );
   }
   void corednsPodIps;
   return { nodes, createdAt: t0, staticPods };
 }
 
-export function createDeployment(store: ObjectStore, name: string, namespace: string, template: PodTemplate, replicas: number, labels: Record<string, string>, selector: Record<string, string>, manager: string, time: number): { deployment: KubeObject; replicaSet: KubeObject } {
+export function createDeployment(
+  store: ObjectStore,
+  name: string,
+  namespace: string,
+  template: PodTemplate,
+  replicas: number,
+  labels: Record<string, string>,
+  selector: Record<string, string>,
+  manager: string,
+  time: number,
+): { deployment: KubeObject; replicaSet: KubeObject } {
   const at = isoSeconds(time);
   const hash = templateHash(template);
   const spec = {
-    progressDeadlineSeconds: 600, replicas, revisionHistoryLimit: 10, selector: { matchLabels: selector },
+    progressDeadlineSeconds: 600,
+    replicas,
+    revisionHistoryLimit: 10,
+    selector: { matchLabels: selector },
     strategy: { rollingUpdate: { maxSurge: '25%', maxUnavailable: name === 'coredns' ? 1 : '25%' }, type: 'RollingUpdate' },
-    template: { metadata: { labels: template.labels, ...(template.annotations ? { annotations: template.annotations } : {}) }, spec: template.spec },
+    template: {
+      metadata: { labels: template.labels, ...(template.annotations ? { annotations: template.annotations } : {}) },
+      spec: template.spec,
+    },
   };
   const rsName = `${name}-${hash}`;
   const readyAt = isoSeconds(time + 20_000);
   const deployment = store.create(resourceTypeOfKind('Deployment'), {
-    apiVersion: 'apps/v1', kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
     metadata: {
-      name, namespace, generation: 1, creationTimestamp: at, ...(Object.keys(labels).length ? { labels } : {}),
+      name,
+      namespace,
+      generation: 1,
+      creationTimestamp: at,
+      ...(Object.keys(labels).length ? { labels } : {}),
       annotations: { 'deployment.kubernetes.io/revision': '1' },
       managedFields: [
         managedEntry(manager, 'apps/v1', at, { metadata: Object.keys(labels).length ? { labels } : {}, spec }),
-        managedEntry('kube-controller-manager', 'apps/v1', readyAt, { metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } } }),
-        managedEntry('kube-controller-manager', 'apps/v1', readyAt, { status: { availableReplicas: '', conditions: [{ type: 'Available' }, { type: 'Progressing' }], observedGeneration: '', readyReplicas: '', replicas: '', updatedReplicas: '' } }, 'status'),
+        managedEntry('kube-controller-manager', 'apps/v1', readyAt, {
+          metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } },
+        }),
+        managedEntry(
+          'kube-controller-manager',
+          'apps/v1',
+          readyAt,
+          {
+            status: {
+              availableReplicas: '',
+              conditions: [{ type: 'Available' }, { type: 'Progressing' }],
+              observedGeneration: '',
+              readyReplicas: '',
+              replicas: '',
+              updatedReplicas: '',
+            },
+          },
+          'status',
+        ),
       ],
     },
     spec,
     status: {
-      availableReplicas: replicas, observedGeneration: 1, readyReplicas: replicas, replicas, updatedReplicas: replicas,
+      availableReplicas: replicas,
+      observedGeneration: 1,
+      readyReplicas: replicas,
+      replicas,
+      updatedReplicas: replicas,
       conditions: [
-        { type: 'Available', status: 'True', lastUpdateTime: readyAt, lastTransitionTime: readyAt, reason: 'MinimumReplicasAvailable', message: 'Deployment has minimum availability.' },
-        { type: 'Progressing', status: 'True', lastUpdateTime: readyAt, lastTransitionTime: at, reason: 'NewReplicaSetAvailable', message: `ReplicaSet "${rsName}" has successfully progressed.` },
+        {
+          type: 'Available',
+          status: 'True',
+          lastUpdateTime: readyAt,
+          lastTransitionTime: readyAt,
+          reason: 'MinimumReplicasAvailable',
+          message: 'Deployment has minimum availability.',
+        },
+        {
+          type: 'Progressing',
+          status: 'True',
+          lastUpdateTime: readyAt,
+          lastTransitionTime: at,
+          reason: 'NewReplicaSetAvailable',
+          message: `ReplicaSet "${rsName}" has successfully progressed.`,
+        },
       ],
     },
   });
   const rsLabels = { ...template.labels, 'pod-template-hash': hash };
-  const rsSpec = { replicas, selector: { matchLabels: { ...selector, 'pod-template-hash': hash } }, template: { metadata: { labels: rsLabels }, spec: template.spec } };
+  const rsSpec = {
+    replicas,
+    selector: { matchLabels: { ...selector, 'pod-template-hash': hash } },
+    template: { metadata: { labels: rsLabels }, spec: template.spec },
+  };
   const replicaSet = store.create(resourceTypeOfKind('ReplicaSet'), {
-    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
     metadata: {
-      name: rsName, namespace, generation: 1, creationTimestamp: isoSeconds(time), labels: rsLabels,
-      annotations: { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + Math.ceil(replicas * 0.25)), 'deployment.kubernetes.io/revision': '1' },
+      name: rsName,
+      namespace,
+      generation: 1,
+      creationTimestamp: isoSeconds(time),
+      labels: rsLabels,
+      annotations: {
+        'deployment.kubernetes.io/desired-replicas': String(replicas),
+        'deployment.kubernetes.io/max-replicas': String(replicas + Math.ceil(replicas * 0.25)),
+        'deployment.kubernetes.io/revision': '1',
+      },
       ownerReferences: [ownerRef(deployment)],
       managedFields: [
-        managedEntry('kube-controller-manager', 'apps/v1', at, { metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': '', 'deployment.kubernetes.io/max-replicas': '', 'deployment.kubernetes.io/revision': '' }, labels: rsLabels, ownerReferences: [{ uid: deployment.metadata.uid }] }, spec: rsSpec }),
-        managedEntry('kube-controller-manager', 'apps/v1', readyAt, { status: { availableReplicas: '', fullyLabeledReplicas: '', observedGeneration: '', readyReplicas: '', replicas: '' } }, 'status'),
+        managedEntry('kube-controller-manager', 'apps/v1', at, {
+          metadata: {
+            annotations: {
+              'deployment.kubernetes.io/desired-replicas': '',
+              'deployment.kubernetes.io/max-replicas': '',
+              'deployment.kubernetes.io/revision': '',
+            },
+            labels: rsLabels,
+            ownerReferences: [{ uid: deployment.metadata.uid }],
+          },
+          spec: rsSpec,
+        }),
+        managedEntry(
+          'kube-controller-manager',
+          'apps/v1',
+          readyAt,
+          { status: { availableReplicas: '', fullyLabeledReplicas: '', observedGeneration: '', readyReplicas: '', replicas: '' } },
+          'status',
+        ),
       ],
     },
     spec: rsSpec,
@@ -329,27 +822,59 @@ export function createDeployment(store: ObjectStore, name: string, namespace: st
 /** The EndpointSlice the EndpointSlice controller keeps for Service kube-dns. */
 export function dnsEndpointSlice(service: KubeObject, pods: KubeObject[], name: string, time: number): KubeObject {
   const at = isoSeconds(time);
-  const labels = { 'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io', 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS', 'kubernetes.io/service-name': 'kube-dns' };
+  const labels = {
+    'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
+    'k8s-app': 'kube-dns',
+    'kubernetes.io/cluster-service': 'true',
+    'kubernetes.io/name': 'CoreDNS',
+    'kubernetes.io/service-name': 'kube-dns',
+  };
   return {
-    apiVersion: 'discovery.k8s.io/v1', kind: 'EndpointSlice',
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
     metadata: {
-      name, namespace: service.metadata.namespace, generateName: 'kube-dns-', generation: 1, creationTimestamp: at, labels,
+      name,
+      namespace: service.metadata.namespace,
+      generateName: 'kube-dns-',
+      generation: 1,
+      creationTimestamp: at,
+      labels,
       annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': at },
-      ownerReferences: [{ apiVersion: 'v1', kind: 'Service', name: 'kube-dns', uid: service.metadata.uid!, controller: true, blockOwnerDeletion: true }],
-      managedFields: [managedEntry('kube-controller-manager', 'discovery.k8s.io/v1', at, { addressType: '', endpoints: {}, metadata: { annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '' }, generateName: '', labels, ownerReferences: [{ uid: service.metadata.uid }] }, ports: {} })],
+      ownerReferences: [
+        { apiVersion: 'v1', kind: 'Service', name: 'kube-dns', uid: service.metadata.uid!, controller: true, blockOwnerDeletion: true },
+      ],
+      managedFields: [
+        managedEntry('kube-controller-manager', 'discovery.k8s.io/v1', at, {
+          addressType: '',
+          endpoints: {},
+          metadata: {
+            annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': '' },
+            generateName: '',
+            labels,
+            ownerReferences: [{ uid: service.metadata.uid }],
+          },
+          ports: {},
+        }),
+      ],
     },
     addressType: 'IPv4',
-    endpoints: pods.map((pod) => {
-      const status = pod.status as { podIP?: string; phase?: string; conditions?: { type: string; status: string }[] };
-      const ready = status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-      const terminating = pod.metadata.deletionTimestamp !== undefined;
-      return {
-        addresses: [status.podIP],
-        conditions: { ready: ready && !terminating, serving: ready, terminating },
-        nodeName: (pod.spec as { nodeName?: string }).nodeName,
-        targetRef: { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
-      };
-    }).filter((endpoint) => endpoint.addresses[0] !== undefined),
-    ports: [{ name: 'dns-tcp', port: 53, protocol: 'TCP' }, { name: 'dns', port: 53, protocol: 'UDP' }, { name: 'metrics', port: 9153, protocol: 'TCP' }],
+    endpoints: pods
+      .map((pod) => {
+        const status = pod.status as { podIP?: string; phase?: string; conditions?: { type: string; status: string }[] };
+        const ready = status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+        const terminating = pod.metadata.deletionTimestamp !== undefined;
+        return {
+          addresses: [status.podIP],
+          conditions: { ready: ready && !terminating, serving: ready, terminating },
+          nodeName: (pod.spec as { nodeName?: string }).nodeName,
+          targetRef: { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
+        };
+      })
+      .filter((endpoint) => endpoint.addresses[0] !== undefined),
+    ports: [
+      { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+      { name: 'dns', port: 53, protocol: 'UDP' },
+      { name: 'metrics', port: 9153, protocol: 'TCP' },
+    ],
   };
 }

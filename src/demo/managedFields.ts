@@ -13,7 +13,15 @@ export interface ManagedFieldsEntry {
   subresource?: string;
 }
 
-const listKeys: readonly (readonly string[])[] = [['containerPort', 'protocol'], ['port', 'protocol'], ['name'], ['type'], ['mountPath'], ['ip'], ['key', 'effect']];
+const listKeys: readonly (readonly string[])[] = [
+  ['containerPort', 'protocol'],
+  ['port', 'protocol'],
+  ['name'],
+  ['type'],
+  ['mountPath'],
+  ['ip'],
+  ['key', 'effect'],
+];
 
 export function itemKey(item: Record<string, unknown>): string | undefined {
   for (const keys of listKeys) {
@@ -61,8 +69,21 @@ function computeFields(value: object, depth: number): Record<string, unknown> {
 }
 
 /** A managedFields entry for `manager` owning exactly the fields present in `owned`. */
-export function managedEntry(manager: string, apiVersion: string, time: string, owned: Record<string, unknown>, subresource?: string): ManagedFieldsEntry {
-  const entry: ManagedFieldsEntry = { manager, operation: 'Update', apiVersion, time, fieldsType: 'FieldsV1', fieldsV1: fieldsOf(owned, 0) };
+export function managedEntry(
+  manager: string,
+  apiVersion: string,
+  time: string,
+  owned: Record<string, unknown>,
+  subresource?: string,
+): ManagedFieldsEntry {
+  const entry: ManagedFieldsEntry = {
+    manager,
+    operation: 'Update',
+    apiVersion,
+    time,
+    fieldsType: 'FieldsV1',
+    fieldsV1: fieldsOf(owned, 0),
+  };
   if (subresource) entry.subresource = subresource;
   return entry;
 }

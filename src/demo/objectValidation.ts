@@ -21,19 +21,35 @@ const labelValuePattern = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 const qualifiedNamePattern = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const configKeyPattern = /^[-._a-zA-Z0-9]+$/;
 
-const subdomainMessage = "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
-const labelMessage = "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
-const dns1035Message = "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+const subdomainMessage =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const labelMessage =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const dns1035Message =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
 
 const quote = (value: unknown) => JSON.stringify(value) ?? String(value);
-const invalidValue = (field: string, value: unknown, detail: string): Cause => ({ field, reason: 'FieldValueInvalid', message: `Invalid value: ${quote(value)}: ${detail}` });
-const required = (field: string, detail?: string): Cause => ({ field, reason: 'FieldValueRequired', message: detail ? `Required value: ${detail}` : 'Required value' });
+const invalidValue = (field: string, value: unknown, detail: string): Cause => ({
+  field,
+  reason: 'FieldValueInvalid',
+  message: `Invalid value: ${quote(value)}: ${detail}`,
+});
+const required = (field: string, detail?: string): Cause => ({
+  field,
+  reason: 'FieldValueRequired',
+  message: detail ? `Required value: ${detail}` : 'Required value',
+});
 
 type NameRule = 'subdomain' | 'label' | 'dns1035';
 
 /** The name-format errors of one value (empty when it is valid), as apimachinery's validation words them. */
 export function nameErrors(value: string, rule: NameRule): string[] {
-  const [pattern, message, max] = rule === 'subdomain' ? [subdomainPattern, subdomainMessage, 253] : rule === 'label' ? [labelPattern, labelMessage, 63] : [dns1035Pattern, dns1035Message, 63];
+  const [pattern, message, max] =
+    rule === 'subdomain'
+      ? [subdomainPattern, subdomainMessage, 253]
+      : rule === 'label'
+        ? [labelPattern, labelMessage, 63]
+        : [dns1035Pattern, dns1035Message, 63];
   const errors: string[] = [];
   if (value.length > max) errors.push(`must be no more than ${max} characters`);
   if (!pattern.test(value)) errors.push(message);
@@ -51,8 +67,10 @@ function validateMetadata(object: KubeObject, causes: Cause[], namespaced: boole
   validateLabels(metadata.labels, 'metadata.labels', causes);
   if (metadata.annotations !== undefined) {
     const bytes = Object.entries(metadata.annotations).reduce((total, [key, value]) => total + key.length + String(value).length, 0);
-    if (bytes > 256 * 1024) causes.push({ field: 'metadata.annotations', reason: 'FieldValueTooLong', message: 'Too long: must have at most 262144 bytes' });
-    for (const key of Object.keys(metadata.annotations)) for (const error of qualifiedNameErrors(key)) causes.push(invalidValue('metadata.annotations', key, error));
+    if (bytes > 256 * 1024)
+      causes.push({ field: 'metadata.annotations', reason: 'FieldValueTooLong', message: 'Too long: must have at most 262144 bytes' });
+    for (const key of Object.keys(metadata.annotations))
+      for (const error of qualifiedNameErrors(key)) causes.push(invalidValue('metadata.annotations', key, error));
   }
 }
 
@@ -69,7 +87,10 @@ function qualifiedNameErrors(key: string): string[] {
   if (name === '') errors.push('name part must be non-empty');
   else {
     if (name.length > 63) errors.push('name part must be no more than 63 characters');
-    if (!qualifiedNamePattern.test(name)) errors.push("name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')");
+    if (!qualifiedNamePattern.test(name))
+      errors.push(
+        "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+      );
   }
   return errors;
 }
@@ -94,7 +115,13 @@ function validateLabels(labels: unknown, field: string, causes: Cause[]): void {
 function validateLabelValue(value: string, field: string, causes: Cause[]): void {
   if (value.length > 63) causes.push(invalidValue(field, value, 'must be no more than 63 characters'));
   if (!labelValuePattern.test(value)) {
-    causes.push(invalidValue(field, value, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')"));
+    causes.push(
+      invalidValue(
+        field,
+        value,
+        "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+      ),
+    );
   }
 }
 
@@ -104,7 +131,8 @@ function validateTolerations(tolerations: unknown, path: string, causes: Cause[]
   tolerations.forEach((toleration: unknown, index) => {
     const record = isRecord(toleration) ? toleration : {};
     const field = `${path}[${index}]`;
-    if (typeof record.key === 'string' && record.key !== '') for (const error of qualifiedNameErrors(record.key)) causes.push(invalidValue(`${field}.key`, record.key, error));
+    if (typeof record.key === 'string' && record.key !== '')
+      for (const error of qualifiedNameErrors(record.key)) causes.push(invalidValue(`${field}.key`, record.key, error));
     if (typeof record.value === 'string' && record.operator !== 'Exists') validateLabelValue(record.value, `${field}.value`, causes);
   });
 }
@@ -113,11 +141,16 @@ const restartPolicies = ['Always', 'OnFailure', 'Never'];
 const protocols = ['TCP', 'UDP', 'SCTP'];
 
 function supported(field: string, value: unknown, values: readonly string[]): Cause {
-  return { field, reason: 'FieldValueNotSupported', message: `Unsupported value: ${quote(value)}: supported values: ${values.map((item) => `"${item}"`).join(', ')}` };
+  return {
+    field,
+    reason: 'FieldValueNotSupported',
+    message: `Unsupported value: ${quote(value)}: supported values: ${values.map((item) => `"${item}"`).join(', ')}`,
+  };
 }
 
 function validatePort(value: unknown, field: string, causes: Cause[]): void {
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535) causes.push(invalidValue(field, value ?? 0, 'must be between 1 and 65535, inclusive'));
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > 65535)
+    causes.push(invalidValue(field, value ?? 0, 'must be between 1 and 65535, inclusive'));
 }
 
 /** A Pod spec (a Pod's, or a template's under `path`). */
@@ -134,7 +167,8 @@ export function validatePodSpec(spec: unknown, path: string, causes: Cause[]): v
       if (typeof record.name !== 'string' || record.name === '') causes.push(required(`${field}.name`));
       else {
         for (const error of nameErrors(record.name, 'label')) causes.push(invalidValue(`${field}.name`, record.name, error));
-        if (names.has(record.name)) causes.push({ field: `${field}.name`, reason: 'FieldValueDuplicate', message: `Duplicate value: ${quote(record.name)}` });
+        if (names.has(record.name))
+          causes.push({ field: `${field}.name`, reason: 'FieldValueDuplicate', message: `Duplicate value: ${quote(record.name)}` });
         names.add(record.name);
       }
       if (typeof record.image !== 'string' || record.image.trim() === '') causes.push(required(`${field}.image`));
@@ -142,22 +176,27 @@ export function validatePodSpec(spec: unknown, path: string, causes: Cause[]): v
         record.ports.forEach((port: unknown, portIndex) => {
           const portRecord = isRecord(port) ? port : {};
           validatePort(portRecord.containerPort, `${field}.ports[${portIndex}].containerPort`, causes);
-          if (portRecord.protocol !== undefined && !protocols.includes(portRecord.protocol as string)) causes.push(supported(`${field}.ports[${portIndex}].protocol`, portRecord.protocol, protocols));
+          if (portRecord.protocol !== undefined && !protocols.includes(portRecord.protocol as string))
+            causes.push(supported(`${field}.ports[${portIndex}].protocol`, portRecord.protocol, protocols));
         });
       }
       for (const policy of ['imagePullPolicy'] as const) {
         const values = ['Always', 'IfNotPresent', 'Never'];
-        if (record[policy] !== undefined && !values.includes(record[policy] as string)) causes.push(supported(`${field}.${policy}`, record[policy], values));
+        if (record[policy] !== undefined && !values.includes(record[policy] as string))
+          causes.push(supported(`${field}.${policy}`, record[policy], values));
       }
     });
   }
-  if (podSpec.restartPolicy !== undefined && !restartPolicies.includes(podSpec.restartPolicy as string)) causes.push(supported(`${path}.restartPolicy`, podSpec.restartPolicy, restartPolicies));
-  if (typeof podSpec.nodeName === 'string' && podSpec.nodeName !== '') for (const error of nameErrors(podSpec.nodeName, 'subdomain')) causes.push(invalidValue(`${path}.nodeName`, podSpec.nodeName, error));
+  if (podSpec.restartPolicy !== undefined && !restartPolicies.includes(podSpec.restartPolicy as string))
+    causes.push(supported(`${path}.restartPolicy`, podSpec.restartPolicy, restartPolicies));
+  if (typeof podSpec.nodeName === 'string' && podSpec.nodeName !== '')
+    for (const error of nameErrors(podSpec.nodeName, 'subdomain')) causes.push(invalidValue(`${path}.nodeName`, podSpec.nodeName, error));
   if (podSpec.nodeSelector !== undefined) validateLabels(podSpec.nodeSelector, `${path}.nodeSelector`, causes);
   validateTolerations(podSpec.tolerations, `${path}.tolerations`, causes);
   for (const name of ['schedulerName', 'priorityClassName'] as const) {
     const value = podSpec[name];
-    if (typeof value === 'string' && value !== '') for (const error of nameErrors(value, 'subdomain')) causes.push(invalidValue(`${path}.${name}`, value, error));
+    if (typeof value === 'string' && value !== '')
+      for (const error of nameErrors(value, 'subdomain')) causes.push(invalidValue(`${path}.${name}`, value, error));
   }
 }
 
@@ -181,22 +220,32 @@ function validateWorkloadSpec(kind: string, spec: unknown, causes: Cause[]): voi
   const template = spec.template;
   const labels = isRecord(template) && isRecord(template.metadata) && isRecord(template.metadata.labels) ? template.metadata.labels : {};
   if (matchLabels && !Object.entries(matchLabels).every(([key, value]) => labels[key] === value)) {
-    const goMap = `map[string]string{${Object.keys(labels).sort().map((key) => `${JSON.stringify(key)}:${JSON.stringify(labels[key])}`).join(', ')}}`;
-    causes.push({ field: 'spec.template.metadata.labels', reason: 'FieldValueInvalid', message: `Invalid value: ${goMap}: \`selector\` does not match template \`labels\`` });
+    const goMap = `map[string]string{${Object.keys(labels)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${JSON.stringify(labels[key])}`)
+      .join(', ')}}`;
+    causes.push({
+      field: 'spec.template.metadata.labels',
+      reason: 'FieldValueInvalid',
+      message: `Invalid value: ${goMap}: \`selector\` does not match template \`labels\``,
+    });
   }
   validateLabels(labels, 'spec.template.metadata.labels', causes);
   const podSpec = isRecord(template) ? template.spec : undefined;
   validatePodSpec(podSpec, 'spec.template.spec', causes);
   const restartPolicy = isRecord(podSpec) ? podSpec.restartPolicy : undefined;
-  if (restartPolicy !== undefined && restartPolicy !== 'Always') causes.push(supported('spec.template.spec.restartPolicy', restartPolicy, ['Always']));
+  if (restartPolicy !== undefined && restartPolicy !== 'Always')
+    causes.push(supported('spec.template.spec.restartPolicy', restartPolicy, ['Always']));
 }
 
 function validateService(spec: unknown, causes: Cause[]): void {
   const serviceSpec = isRecord(spec) ? spec : {};
   const types = ['ClusterIP', 'NodePort', 'LoadBalancer', 'ExternalName'];
-  if (serviceSpec.type !== undefined && !types.includes(serviceSpec.type as string)) causes.push(supported('spec.type', serviceSpec.type, types));
+  if (serviceSpec.type !== undefined && !types.includes(serviceSpec.type as string))
+    causes.push(supported('spec.type', serviceSpec.type, types));
   const ports = serviceSpec.ports;
-  if (serviceSpec.type !== 'ExternalName' && serviceSpec.clusterIP !== 'None' && (!Array.isArray(ports) || ports.length === 0)) causes.push(required('spec.ports'));
+  if (serviceSpec.type !== 'ExternalName' && serviceSpec.clusterIP !== 'None' && (!Array.isArray(ports) || ports.length === 0))
+    causes.push(required('spec.ports'));
   if (Array.isArray(ports)) {
     const names = new Set<string>();
     ports.forEach((port: unknown, index) => {
@@ -204,17 +253,30 @@ function validateService(spec: unknown, causes: Cause[]): void {
       const field = `spec.ports[${index}]`;
       if (ports.length > 1 && (typeof record.name !== 'string' || record.name === '')) causes.push(required(`${field}.name`));
       if (typeof record.name === 'string' && record.name !== '') {
-        if (names.has(record.name)) causes.push({ field: `${field}.name`, reason: 'FieldValueDuplicate', message: `Duplicate value: ${quote(record.name)}` });
+        if (names.has(record.name))
+          causes.push({ field: `${field}.name`, reason: 'FieldValueDuplicate', message: `Duplicate value: ${quote(record.name)}` });
         names.add(record.name);
       }
       validatePort(record.port, `${field}.port`, causes);
-      if (record.protocol !== undefined && !protocols.includes(record.protocol as string)) causes.push(supported(`${field}.protocol`, record.protocol, protocols));
+      if (record.protocol !== undefined && !protocols.includes(record.protocol as string))
+        causes.push(supported(`${field}.protocol`, record.protocol, protocols));
       if (typeof record.targetPort === 'number') validatePort(record.targetPort, `${field}.targetPort`, causes);
     });
   }
   if (serviceSpec.selector !== undefined) validateLabels(serviceSpec.selector, 'spec.selector', causes);
-  if (typeof serviceSpec.clusterIP === 'string' && serviceSpec.clusterIP !== '' && serviceSpec.clusterIP !== 'None' && !/^10\.96\.\d{1,3}\.\d{1,3}$/.test(serviceSpec.clusterIP)) {
-    causes.push(invalidValue('spec.clusterIPs', [serviceSpec.clusterIP], 'failed to allocate IP: the provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/16'));
+  if (
+    typeof serviceSpec.clusterIP === 'string' &&
+    serviceSpec.clusterIP !== '' &&
+    serviceSpec.clusterIP !== 'None' &&
+    !/^10\.96\.\d{1,3}\.\d{1,3}$/.test(serviceSpec.clusterIP)
+  ) {
+    causes.push(
+      invalidValue(
+        'spec.clusterIPs',
+        [serviceSpec.clusterIP],
+        'failed to allocate IP: the provided IP is not in the valid range. The range of valid IPs is 10.96.0.0/16',
+      ),
+    );
   }
 }
 
@@ -225,7 +287,13 @@ function validateConfigMap(object: KubeObject, causes: Cause[]): void {
     if (!isRecord(data)) continue;
     for (const key of Object.keys(data)) {
       if (key.length > 253 || !configKeyPattern.test(key)) {
-        causes.push(invalidValue(`${section}[${key}]`, key, "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')"));
+        causes.push(
+          invalidValue(
+            `${section}[${key}]`,
+            key,
+            "a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')",
+          ),
+        );
       }
     }
   }
@@ -238,11 +306,24 @@ function validateUpdate(object: KubeObject, previous: KubeObject, causes: Cause[
   if (['Deployment', 'ReplicaSet', 'DaemonSet'].includes(object.kind) && !isDeepStrictEqual(spec.selector, before.selector)) {
     causes.push(invalidValue('spec.selector', spec.selector, 'field is immutable'));
   }
-  if (object.kind === 'Service' && before.clusterIP !== undefined && spec.clusterIP !== before.clusterIP) causes.push(invalidValue('spec.clusterIPs[0]', spec.clusterIP, 'may not change once set'));
+  if (object.kind === 'Service' && before.clusterIP !== undefined && spec.clusterIP !== before.clusterIP)
+    causes.push(invalidValue('spec.clusterIPs[0]', spec.clusterIP, 'may not change once set'));
   if (object.kind === 'Pod') {
-    const strip = (podSpec: Loose) => ({ ...podSpec, containers: Array.isArray(podSpec.containers) ? podSpec.containers.map((container) => (isRecord(container) ? { ...container, image: undefined } : container)) : podSpec.containers, activeDeadlineSeconds: undefined, tolerations: undefined });
+    const strip = (podSpec: Loose) => ({
+      ...podSpec,
+      containers: Array.isArray(podSpec.containers)
+        ? podSpec.containers.map((container) => (isRecord(container) ? { ...container, image: undefined } : container))
+        : podSpec.containers,
+      activeDeadlineSeconds: undefined,
+      tolerations: undefined,
+    });
     if (!isDeepStrictEqual(strip(spec), strip(before))) {
-      causes.push({ field: 'spec', reason: 'FieldValueForbidden', message: 'Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)' });
+      causes.push({
+        field: 'spec',
+        reason: 'FieldValueForbidden',
+        message:
+          'Forbidden: pod updates may not change fields other than `spec.containers[*].image`,`spec.initContainers[*].image`,`spec.activeDeadlineSeconds`,`spec.tolerations` (only additions to existing tolerations),`spec.terminationGracePeriodSeconds` (allow it to be set to 1 if it was previously negative)',
+      });
     }
   }
 }

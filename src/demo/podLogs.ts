@@ -51,7 +51,9 @@ const templates: Record<string, (at: (offsetMs: number) => string, pod: KubeObje
     'CoreDNS-1.12.1',
     'linux/amd64, go1.24.1, 707c7c1',
   ],
-  'local-path-provisioner': (at) => [`time="${at(0)}" level=debug msg="Applied config: {\\"nodePathMap\\":[{\\"node\\":\\"DEFAULT_PATH_FOR_NON_LISTED_NODES\\",\\"paths\\":[\\"/var/local-path-provisioner\\"]}]}"`],
+  'local-path-provisioner': (at) => [
+    `time="${at(0)}" level=debug msg="Applied config: {\\"nodePathMap\\":[{\\"node\\":\\"DEFAULT_PATH_FOR_NON_LISTED_NODES\\",\\"paths\\":[\\"/var/local-path-provisioner\\"]}]}"`,
+  ],
 };
 
 export function podLogLines(pod: KubeObject): string[] {

@@ -6,7 +6,16 @@
 import generated from './openapi/kubernetes.json';
 import { badRequest } from './status';
 
-export type Schema = { type?: string; format?: string; properties?: Record<string, Schema>; additionalProperties?: Schema | boolean; items?: Schema; $ref?: string; allOf?: Schema[]; 'x-kubernetes-preserve-unknown-fields'?: boolean };
+export type Schema = {
+  type?: string;
+  format?: string;
+  properties?: Record<string, Schema>;
+  additionalProperties?: Schema | boolean;
+  items?: Schema;
+  $ref?: string;
+  allOf?: Schema[];
+  'x-kubernetes-preserve-unknown-fields'?: boolean;
+};
 
 const schemas = generated.schemas as Record<string, Schema>;
 
@@ -46,7 +55,14 @@ function jsonTypeOf(value: unknown): string {
   return typeof value;
 }
 
-const goTypes: Record<string, string> = { integer: 'int32', number: 'float64', string: 'string', boolean: 'bool', object: 'map[string]interface {}', array: '[]interface {}' };
+const goTypes: Record<string, string> = {
+  integer: 'int32',
+  number: 'float64',
+  string: 'string',
+  boolean: 'bool',
+  object: 'map[string]interface {}',
+  array: '[]interface {}',
+};
 
 export interface SchemaFindings {
   /** Dotted paths of fields the schema does not know ("spec.foo", "spec.template.spec.containers[0].bar"). */
@@ -61,7 +77,9 @@ export interface SchemaFindings {
  */
 export function checkAgainstSchema(value: unknown, schema: Schema | undefined, drop: boolean): SchemaFindings {
   const findings: SchemaFindings = { unknown: [] };
-  const pending: { node: unknown; schema: Schema | undefined; path: string; parentType: string }[] = [{ node: value, schema, path: '', parentType: '' }];
+  const pending: { node: unknown; schema: Schema | undefined; path: string; parentType: string }[] = [
+    { node: value, schema, path: '', parentType: '' },
+  ];
   while (pending.length > 0) {
     const { node, schema: raw, path, parentType } = pending.pop()!;
     const resolved = resolve(raw);
@@ -69,7 +87,10 @@ export function checkAgainstSchema(value: unknown, schema: Schema | undefined, d
     if (resolved.format === 'int-or-string' || (!resolved.type && !resolved.properties)) continue;
     const type = resolved.type ?? 'object';
     const actual = jsonTypeOf(node);
-    const matches = type === actual || (type === 'integer' && actual === 'number' && Number.isInteger(node)) || (type === 'number' && actual === 'number');
+    const matches =
+      type === actual ||
+      (type === 'integer' && actual === 'number' && Number.isInteger(node)) ||
+      (type === 'number' && actual === 'number');
     if (!matches) {
       if (!findings.typeError) {
         const shown = type === 'integer' && actual === 'number' ? 'number' : actual;
@@ -78,7 +99,9 @@ export function checkAgainstSchema(value: unknown, schema: Schema | undefined, d
       continue;
     }
     if (type === 'array') {
-      (node as unknown[]).forEach((item, index) => pending.push({ node: item, schema: resolved.items, path: `${path}[${index}]`, parentType }));
+      (node as unknown[]).forEach((item, index) =>
+        pending.push({ node: item, schema: resolved.items, path: `${path}[${index}]`, parentType }),
+      );
       continue;
     }
     if (type !== 'object') continue;

@@ -22,13 +22,17 @@ function checkKey(key: string): void {
   const name = slash >= 0 ? key.slice(slash + 1) : key;
   const valid = namePart.test(name) && (prefix === undefined || (prefix.length <= 253 && dnsSubdomain.test(prefix)));
   if (!valid) {
-    throw new SelectorError(`unable to parse requirement: <nil>: Invalid value: "${key}": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+    throw new SelectorError(
+      `unable to parse requirement: <nil>: Invalid value: "${key}": name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+    );
   }
 }
 
 function checkValue(key: string, value: string): void {
   if (value !== '' && !namePart.test(value)) {
-    throw new SelectorError(`unable to parse requirement: values[0][${key}]: Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`);
+    throw new SelectorError(
+      `unable to parse requirement: values[0][${key}]: Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
+    );
   }
 }
 
@@ -53,7 +57,7 @@ function splitTerms(text: string): string[] {
 }
 
 function parseRequirement(term: string): LabelRequirement {
-  if (term === '') throw new SelectorError('unable to parse requirement: found \'\', expected: identifier');
+  if (term === '') throw new SelectorError("unable to parse requirement: found '', expected: identifier");
   const set = /^(\S+)\s+(in|notin)\s*\((.*)\)$/.exec(term);
   if (set) {
     const values = set[3]!.split(',').map((value) => value.trim());
@@ -67,7 +71,8 @@ function parseRequirement(term: string): LabelRequirement {
     const value = rawValue!.trim();
     checkKey(key!);
     if (operator === '<' || operator === '>') {
-      if (!/^-?\d+$/.test(value)) throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer`);
+      if (!/^-?\d+$/.test(value))
+        throw new SelectorError(`unable to parse requirement: for 'Gt', 'Lt' operators, the value must be an integer`);
       return { key: key!, operator: operator === '<' ? 'lt' : 'gt', values: [value] };
     }
     checkValue(key!, value);

@@ -3,7 +3,17 @@ import { isoSeconds, mirrorPod, type NodeInfo } from './fixture';
 import { resourceTypes, type KubeObject } from './resources';
 import { ApiError } from './status';
 import { MAX_DURATION_SECONDS } from './writeValidation';
-import { type Loose, daemonSetType, deploymentType, eventType, namespaceType, nodeType, podType, postsNodeStatus, replicaSetType } from './simulation/shared';
+import {
+  type Loose,
+  daemonSetType,
+  deploymentType,
+  eventType,
+  namespaceType,
+  nodeType,
+  podType,
+  postsNodeStatus,
+  replicaSetType,
+} from './simulation/shared';
 import { ControlPlaneLeases } from './simulation/controlPlane';
 export * from './simulation/shared';
 
@@ -63,7 +73,15 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
       if (kubeletUp) {
         if (!isMirror) {
           for (const container of (pod.spec as Loose).containers as Loose[]) {
-            this.event(namespace, result, 'Killing', `Stopping container ${container.name}`, { component: 'kubelet', host: nodeName }, 'Normal', `spec.containers{${container.name}}`);
+            this.event(
+              namespace,
+              result,
+              'Killing',
+              `Stopping container ${container.name}`,
+              { component: 'kubelet', host: nodeName },
+              'Normal',
+              `spec.containers{${container.name}}`,
+            );
           }
         }
         this.after(isMirror ? this.timing.stepMs : Math.min(this.timing.terminationMs, grace * 1000), () => {
@@ -119,10 +137,19 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
   /** Stores a changed Deployment (already validated) as the API does, and lets the Deployment controller react. */
   updateDeployment(deployment: KubeObject): KubeObject {
     const previous = this.store.get(deploymentType, deployment.metadata.namespace, deployment.metadata.name);
-    if (!previous) throw new ApiError(404, 'NotFound', `deployments.apps "${deployment.metadata.name}" not found`, { name: deployment.metadata.name, group: 'apps', kind: 'deployments' });
+    if (!previous)
+      throw new ApiError(404, 'NotFound', `deployments.apps "${deployment.metadata.name}" not found`, {
+        name: deployment.metadata.name,
+        group: 'apps',
+        kind: 'deployments',
+      });
     const specChanged = JSON.stringify(previous.spec) !== JSON.stringify(deployment.spec);
     const generation = (previous.metadata.generation ?? 1) + (specChanged ? 1 : 0);
-    const stored = this.store.update(deploymentType, { ...deployment, metadata: { ...deployment.metadata, generation }, status: previous.status });
+    const stored = this.store.update(deploymentType, {
+      ...deployment,
+      metadata: { ...deployment.metadata, generation },
+      status: previous.status,
+    });
     this.reactToWrite({ type: 'updated', resource: deploymentType, object: stored, previous });
     return stored;
   }
@@ -171,7 +198,8 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
       if (removed) this.collectDependents(removed);
     }
     for (const pod of this.store.list(podType, namespace)) {
-      if (pod.metadata.deletionTimestamp || !pod.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid)) continue;
+      if (pod.metadata.deletionTimestamp || !pod.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid))
+        continue;
       this.deletePodQuietly(pod);
     }
   }
@@ -180,7 +208,11 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
     const namespace = this.store.get(namespaceType, undefined, name);
     if (!namespace) throw new ApiError(404, 'NotFound', `namespaces "${name}" not found`, { name, kind: 'namespaces' });
     if (namespace.metadata.deletionTimestamp) return namespace;
-    const terminating = this.store.update(namespaceType, { ...namespace, metadata: { ...namespace.metadata, deletionTimestamp: isoSeconds(Date.now()) }, status: { phase: 'Terminating' } });
+    const terminating = this.store.update(namespaceType, {
+      ...namespace,
+      metadata: { ...namespace.metadata, deletionTimestamp: isoSeconds(Date.now()) },
+      status: { phase: 'Terminating' },
+    });
     this.after(this.timing.stepMs, () => this.emptyNamespace(name));
     return terminating;
   }

@@ -9,7 +9,12 @@ export interface StatusDetails {
 }
 
 export class ApiError extends Error {
-  constructor(readonly code: number, readonly reason: string, message: string, readonly details?: StatusDetails) {
+  constructor(
+    readonly code: number,
+    readonly reason: string,
+    message: string,
+    readonly details?: StatusDetails,
+  ) {
     super(message);
   }
 
@@ -26,8 +31,11 @@ export function failureStatus(code: number, reason: string, message: string, det
 }
 
 export const notFoundPath = () =>
-  new ApiError(404, 'NotFound', 'the server could not find the requested resource', { causes: [{ reason: 'UnexpectedServerResponse', message: '404 page not found' }] });
+  new ApiError(404, 'NotFound', 'the server could not find the requested resource', {
+    causes: [{ reason: 'UnexpectedServerResponse', message: '404 page not found' }],
+  });
 
-export const methodNotAllowed = () => new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
+export const methodNotAllowed = () =>
+  new ApiError(405, 'MethodNotAllowed', 'the server does not allow this method on the requested resource');
 
 export const badRequest = (message: string) => new ApiError(400, 'BadRequest', message);

@@ -15,7 +15,10 @@ export interface StoreEvent {
 
 /** A requested resourceVersion older than the history the store keeps (the server answers 410 Expired). */
 export class ExpiredError extends Error {
-  constructor(readonly requested: number, readonly oldest: number) {
+  constructor(
+    readonly requested: number,
+    readonly oldest: number,
+  ) {
     super(`too old resource version: ${requested} (${oldest})`);
   }
 }
@@ -159,7 +162,10 @@ export class ObjectStore {
     const previous = table?.get(key);
     if (!table || !previous) throw new Error(`${resource.plural} "${object.metadata.name}" not found`);
     const revision = this.revisionCounter + 1;
-    const stored: KubeObject = { ...object, metadata: { ...object.metadata, uid: previous.metadata.uid, resourceVersion: String(revision) } };
+    const stored: KubeObject = {
+      ...object,
+      metadata: { ...object.metadata, uid: previous.metadata.uid, resourceVersion: String(revision) },
+    };
     refuseOversized(stored);
     this.revisionCounter = revision;
     table.set(key, stored);

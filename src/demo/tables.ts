@@ -18,9 +18,25 @@ interface Printer {
   cells(object: KubeObject, now: number): unknown[];
 }
 
-const column = (name: string, type: TableColumn['type'], description: string, priority = 0, format = ''): TableColumn => ({ name, type, format, description, priority });
-const nameColumn = column('Name', 'string', 'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names', 0, 'name');
-const ageColumn = column('Age', 'string', 'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata');
+const column = (name: string, type: TableColumn['type'], description: string, priority = 0, format = ''): TableColumn => ({
+  name,
+  type,
+  format,
+  description,
+  priority,
+});
+const nameColumn = column(
+  'Name',
+  'string',
+  'Name must be unique within a namespace. Is required when creating resources, although some resources may allow a client to request the generation of an appropriate name automatically. Name is primarily intended for creation idempotence and configuration definition. Cannot be updated. More info: https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names',
+  0,
+  'name',
+);
+const ageColumn = column(
+  'Age',
+  'string',
+  'CreationTimestamp is a timestamp representing the server time when this object was created. It is not guaranteed to be set in happens-before order across separate operations. Clients may not set this value. It is represented in RFC3339 form and is in UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata',
+);
 
 /** k8s.io/apimachinery/pkg/util/duration.HumanDuration, which the AGE columns use. */
 export function humanDuration(milliseconds: number): string {
@@ -98,7 +114,8 @@ function podCells(pod: KubeObject, now: number): unknown[] {
     const state = (container.state ?? {}) as Loose;
     if (state.waiting?.reason) reason = state.waiting.reason;
     else if (state.terminated?.reason) reason = state.terminated.reason;
-    else if (state.terminated) reason = state.terminated.signal ? `Signal:${state.terminated.signal}` : `ExitCode:${state.terminated.exitCode}`;
+    else if (state.terminated)
+      reason = state.terminated.signal ? `Signal:${state.terminated.signal}` : `ExitCode:${state.terminated.exitCode}`;
     else if (container.ready && state.running) {
       running = true;
       ready++;
@@ -154,7 +171,9 @@ function nodeCells(node: KubeObject, now: number): unknown[] {
 
 function servicePorts(ports: Loose[] | undefined): string {
   if (!ports?.length) return none;
-  return ports.map((port) => (port.nodePort ? `${port.port}:${port.nodePort}/${port.protocol}` : `${port.port}/${port.protocol}`)).join(',');
+  return ports
+    .map((port) => (port.nodePort ? `${port.port}:${port.nodePort}/${port.protocol}` : `${port.port}/${port.protocol}`))
+    .join(',');
 }
 
 function eventSource(event: Loose): string {
@@ -178,11 +197,25 @@ const printers: Record<string, Printer> = {
       nameColumn,
       column('Ready', 'string', 'The aggregate readiness state of this pod for accepting traffic.'),
       column('Status', 'string', 'The aggregate status of the containers in this pod.'),
-      column('Restarts', 'string', 'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.'),
+      column(
+        'Restarts',
+        'string',
+        'The number of times the containers in this pod have been restarted and when the last container in this pod has restarted.',
+      ),
       ageColumn,
       column('IP', 'string', 'IP address allocated to the pod. Routable at least within the cluster. Empty if not yet allocated.', 1),
-      column('Node', 'string', "NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.", 1),
-      column('Nominated Node', 'string', 'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods.', 1),
+      column(
+        'Node',
+        'string',
+        'NodeName is a request to schedule this pod onto a specific node. If it is non-empty, the scheduler simply schedules this pod onto that node, assuming that it fits resource requirements.',
+        1,
+      ),
+      column(
+        'Nominated Node',
+        'string',
+        'nominatedNodeName is set only when this pod preempts other pods on the node, but it cannot be scheduled right away as preemption victims receive their graceful termination periods.',
+        1,
+      ),
       column('Readiness Gates', 'string', 'If specified, all readiness gates will be evaluated for pod readiness.', 1),
     ],
     cells: podCells,
@@ -198,20 +231,33 @@ const printers: Record<string, Printer> = {
       column('External-IP', 'string', 'List of addresses reachable to the node. Queried from cloud provider, if available.', 1),
       column('OS-Image', 'string', 'OS Image reported by the node from /etc/os-release (e.g. Debian GNU/Linux 7 (wheezy)).', 1),
       column('Kernel-Version', 'string', "Kernel Version reported by the node from 'uname -r' (e.g. 3.16.0-0.bpo.4-amd64).", 1),
-      column('Container-Runtime', 'string', 'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).', 1),
+      column(
+        'Container-Runtime',
+        'string',
+        'ContainerRuntime Version reported by the node through runtime remote API (e.g. containerd://1.4.2).',
+        1,
+      ),
     ],
     cells: nodeCells,
   },
   namespaces: {
     columns: [nameColumn, column('Status', 'string', 'The status of the namespace'), ageColumn],
-    cells: (object, now) => [object.metadata.name, (object.status as Loose | undefined)?.phase ?? '', since(object.metadata.creationTimestamp, now)],
+    cells: (object, now) => [
+      object.metadata.name,
+      (object.status as Loose | undefined)?.phase ?? '',
+      since(object.metadata.creationTimestamp, now),
+    ],
   },
   services: {
     columns: [
       nameColumn,
       column('Type', 'string', 'type determines how the Service is exposed.'),
       column('Cluster-IP', 'string', 'clusterIP is the IP address of the service and is usually assigned randomly by the master.'),
-      column('External-IP', 'string', 'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.'),
+      column(
+        'External-IP',
+        'string',
+        'externalIPs is a list of IP addresses for which nodes in the cluster will also accept traffic for this service.',
+      ),
       column('Port(s)', 'string', 'The list of ports that are exposed by this service.'),
       ageColumn,
       column('Selector', 'string', 'Route service traffic to pods with label keys and values matching this selector.', 1),
@@ -219,17 +265,37 @@ const printers: Record<string, Printer> = {
     cells: (object, now) => {
       const spec = (object.spec ?? {}) as Loose;
       const external = (spec.externalIPs as string[] | undefined)?.join(',');
-      return [object.metadata.name, spec.type, spec.clusterIP ?? none, external || none, servicePorts(spec.ports), since(object.metadata.creationTimestamp, now), mapText(spec.selector)];
+      return [
+        object.metadata.name,
+        spec.type,
+        spec.clusterIP ?? none,
+        external || none,
+        servicePorts(spec.ports),
+        since(object.metadata.creationTimestamp, now),
+        mapText(spec.selector),
+      ];
     },
   },
   daemonsets: {
     columns: [
       nameColumn,
-      column('Desired', 'integer', 'The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod).'),
+      column(
+        'Desired',
+        'integer',
+        'The total number of nodes that should be running the daemon pod (including nodes correctly running the daemon pod).',
+      ),
       column('Current', 'integer', 'The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon pod.'),
-      column('Ready', 'integer', 'numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.'),
+      column(
+        'Ready',
+        'integer',
+        'numberReady is the number of nodes that should be running the daemon pod and have one or more of the daemon pod running with a Ready Condition.',
+      ),
       column('Up-to-date', 'integer', 'The total number of nodes that are running updated daemon pod'),
-      column('Available', 'integer', 'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)'),
+      column(
+        'Available',
+        'integer',
+        'The number of nodes that should be running the daemon pod and have one or more of the daemon pod running and available (ready for at least spec.minReadySeconds)',
+      ),
       column('Node Selector', 'string', 'NodeSelector is a selector which must be true for the pod to fit on a node.'),
       ageColumn,
       column('Containers', 'string', 'Names of each container in the template.', 1),
@@ -240,25 +306,55 @@ const printers: Record<string, Printer> = {
       const spec = (object.spec ?? {}) as Loose;
       const status = (object.status ?? {}) as Loose;
       const [containers, images] = containersAndImages(spec.template);
-      return [object.metadata.name, status.desiredNumberScheduled ?? 0, status.currentNumberScheduled ?? 0, status.numberReady ?? 0, status.updatedNumberScheduled ?? 0, status.numberAvailable ?? 0, mapText(spec.template?.spec?.nodeSelector), since(object.metadata.creationTimestamp, now), containers, images, selectorText(spec.selector)];
+      return [
+        object.metadata.name,
+        status.desiredNumberScheduled ?? 0,
+        status.currentNumberScheduled ?? 0,
+        status.numberReady ?? 0,
+        status.updatedNumberScheduled ?? 0,
+        status.numberAvailable ?? 0,
+        mapText(spec.template?.spec?.nodeSelector),
+        since(object.metadata.creationTimestamp, now),
+        containers,
+        images,
+        selectorText(spec.selector),
+      ];
     },
   },
   deployments: {
     columns: [
       nameColumn,
       column('Ready', 'string', 'Number of the pod with ready state'),
-      column('Up-to-date', 'integer', 'Total number of non-terminated pods targeted by this deployment that have the desired template spec.'),
+      column(
+        'Up-to-date',
+        'integer',
+        'Total number of non-terminated pods targeted by this deployment that have the desired template spec.',
+      ),
       column('Available', 'integer', 'Total number of available pods (ready for at least minReadySeconds) targeted by this deployment.'),
       ageColumn,
       column('Containers', 'string', 'Names of each container in the template.', 1),
       column('Images', 'string', 'Images referenced by each container in the template.', 1),
-      column('Selector', 'string', 'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.', 1),
+      column(
+        'Selector',
+        'string',
+        'Label selector for pods. Existing ReplicaSets whose pods are selected by this will be the ones affected by this deployment.',
+        1,
+      ),
     ],
     cells: (object, now) => {
       const spec = (object.spec ?? {}) as Loose;
       const status = (object.status ?? {}) as Loose;
       const [containers, images] = containersAndImages(spec.template);
-      return [object.metadata.name, `${status.readyReplicas ?? 0}/${spec.replicas ?? 1}`, status.updatedReplicas ?? 0, status.availableReplicas ?? 0, since(object.metadata.creationTimestamp, now), containers, images, selectorText(spec.selector)];
+      return [
+        object.metadata.name,
+        `${status.readyReplicas ?? 0}/${spec.replicas ?? 1}`,
+        status.updatedReplicas ?? 0,
+        status.availableReplicas ?? 0,
+        since(object.metadata.creationTimestamp, now),
+        containers,
+        images,
+        selectorText(spec.selector),
+      ];
     },
   },
   replicasets: {
@@ -276,28 +372,68 @@ const printers: Record<string, Printer> = {
       const spec = (object.spec ?? {}) as Loose;
       const status = (object.status ?? {}) as Loose;
       const [containers, images] = containersAndImages(spec.template);
-      return [object.metadata.name, spec.replicas ?? 0, status.replicas ?? 0, status.readyReplicas ?? 0, since(object.metadata.creationTimestamp, now), containers, images, selectorText(spec.selector)];
+      return [
+        object.metadata.name,
+        spec.replicas ?? 0,
+        status.replicas ?? 0,
+        status.readyReplicas ?? 0,
+        since(object.metadata.creationTimestamp, now),
+        containers,
+        images,
+        selectorText(spec.selector),
+      ];
     },
   },
   leases: {
     columns: [nameColumn, column('Holder', 'string', 'holderIdentity contains the identity of the holder of a current lease.'), ageColumn],
-    cells: (object, now) => [object.metadata.name, (object.spec as Loose | undefined)?.holderIdentity ?? '', since(object.metadata.creationTimestamp, now)],
+    cells: (object, now) => [
+      object.metadata.name,
+      (object.spec as Loose | undefined)?.holderIdentity ?? '',
+      since(object.metadata.creationTimestamp, now),
+    ],
   },
   serviceaccounts: {
-    columns: [nameColumn, column('Secrets', 'string', 'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.'), ageColumn],
-    cells: (object, now) => [object.metadata.name, String(((object as Loose).secrets as unknown[] | undefined)?.length ?? 0), since(object.metadata.creationTimestamp, now)],
+    columns: [
+      nameColumn,
+      column(
+        'Secrets',
+        'string',
+        'Secrets is a list of the secrets in the same namespace that pods running using this ServiceAccount are allowed to use.',
+      ),
+      ageColumn,
+    ],
+    cells: (object, now) => [
+      object.metadata.name,
+      String(((object as Loose).secrets as unknown[] | undefined)?.length ?? 0),
+      since(object.metadata.creationTimestamp, now),
+    ],
   },
   configmaps: {
     columns: [nameColumn, column('Data', 'string', 'Data contains the configuration data.'), ageColumn],
-    cells: (object, now) => [object.metadata.name, String(Object.keys(((object as Loose).data as object | undefined) ?? {}).length + Object.keys(((object as Loose).binaryData as object | undefined) ?? {}).length), since(object.metadata.creationTimestamp, now)],
+    cells: (object, now) => [
+      object.metadata.name,
+      String(
+        Object.keys(((object as Loose).data as object | undefined) ?? {}).length +
+          Object.keys(((object as Loose).binaryData as object | undefined) ?? {}).length,
+      ),
+      since(object.metadata.creationTimestamp, now),
+    ],
   },
   endpoints: {
     columns: [nameColumn, column('Endpoints', 'string', 'Endpoints is the list of endpoints of the service.'), ageColumn],
     cells: (object, now) => {
       const subsets = ((object as Loose).subsets as Loose[] | undefined) ?? [];
-      const pairs = subsets.flatMap((subset) => ((subset.addresses as Loose[] | undefined) ?? []).flatMap((address) => ((subset.ports as Loose[] | undefined) ?? []).map((port) => `${address.ip}:${port.port}`)));
+      const pairs = subsets.flatMap((subset) =>
+        ((subset.addresses as Loose[] | undefined) ?? []).flatMap((address) =>
+          ((subset.ports as Loose[] | undefined) ?? []).map((port) => `${address.ip}:${port.port}`),
+        ),
+      );
       const shown = pairs.slice(0, 3).join(',');
-      return [object.metadata.name, pairs.length === 0 ? '<none>' : pairs.length > 3 ? `${shown} + ${pairs.length - 3} more...` : shown, since(object.metadata.creationTimestamp, now)];
+      return [
+        object.metadata.name,
+        pairs.length === 0 ? '<none>' : pairs.length > 3 ? `${shown} + ${pairs.length - 3} more...` : shown,
+        since(object.metadata.creationTimestamp, now),
+      ];
     },
   },
   endpointslices: {
@@ -314,14 +450,24 @@ const printers: Record<string, Printer> = {
       const addresses = ((slice.endpoints as Loose[] | undefined) ?? []).flatMap((endpoint) => (endpoint.addresses as string[]) ?? []);
       const shown = addresses.slice(0, 3).join(',');
       const portText = ports.length === 0 ? '<unset>' : ports.map((port) => String(port.port ?? '')).join(',');
-      return [object.metadata.name, slice.addressType, portText, addresses.length === 0 ? '<unset>' : addresses.length > 3 ? `${shown} + ${addresses.length - 3} more...` : shown, since(object.metadata.creationTimestamp, now)];
+      return [
+        object.metadata.name,
+        slice.addressType,
+        portText,
+        addresses.length === 0 ? '<unset>' : addresses.length > 3 ? `${shown} + ${addresses.length - 3} more...` : shown,
+        since(object.metadata.creationTimestamp, now),
+      ];
     },
   },
   events: {
     columns: [
       column('Last Seen', 'string', 'Time when this Event was last seen'),
       column('Type', 'string', 'Type of this event (Normal, Warning), new types could be added in the future.'),
-      column('Reason', 'string', 'Reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.'),
+      column(
+        'Reason',
+        'string',
+        'Reason is why the action was taken. It is human-readable. This field cannot be empty for new Events and it can have at most 128 characters.',
+      ),
       column('Object', 'string', 'The object this Event is about.'),
       column('Subobject', 'string', 'The subobject of the involved object this Event is about.', 1),
       column('Source', 'string', 'The component reporting this event. Should be a short machine understandable string.', 1),
@@ -349,7 +495,10 @@ const printers: Record<string, Printer> = {
   },
 };
 
-const fallbackPrinter: Printer = { columns: [nameColumn, ageColumn], cells: (object, now) => [object.metadata.name, since(object.metadata.creationTimestamp, now)] };
+const fallbackPrinter: Printer = {
+  columns: [nameColumn, ageColumn],
+  cells: (object, now) => [object.metadata.name, since(object.metadata.creationTimestamp, now)],
+};
 
 export type IncludeObject = 'None' | 'Metadata' | 'Object';
 

@@ -31,12 +31,17 @@ export class UserQuota {
     const previousBytes = replacing ? (owned?.get(replacing.metadata.uid ?? '') ?? 0) : 0;
     if (!replacing) {
       const cap = resource.plural === 'namespaces' ? MAX_USER_NAMESPACES : MAX_USER_OBJECTS_PER_KIND;
-      if ((owned?.size ?? 0) >= cap) throw forbidden(resource, object, `the demo cluster holds at most ${cap} ${resource.plural} besides its own; delete some first`);
+      if ((owned?.size ?? 0) >= cap)
+        throw forbidden(resource, object, `the demo cluster holds at most ${cap} ${resource.plural} besides its own; delete some first`);
     } else if (previousBytes === 0) {
       return; // the cluster's own objects, or ones the controllers made: not the user's to account for
     }
     if (this.totalBytes - previousBytes + bytes > MAX_USER_BYTES) {
-      throw forbidden(resource, object, `the objects users add to the demo cluster may hold at most ${MAX_USER_BYTES / 1024 / 1024} MiB in all; delete some first`);
+      throw forbidden(
+        resource,
+        object,
+        `the objects users add to the demo cluster may hold at most ${MAX_USER_BYTES / 1024 / 1024} MiB in all; delete some first`,
+      );
     }
   }
 
@@ -61,5 +66,9 @@ export class UserQuota {
 
 function forbidden(resource: ResourceType, object: KubeObject, reason: string): ApiError {
   const name = object.metadata.name;
-  return new ApiError(403, 'Forbidden', `${qualifiedResource(resource)} "${name}" is forbidden: ${reason}`, { name, ...(resource.group ? { group: resource.group } : {}), kind: resource.plural });
+  return new ApiError(403, 'Forbidden', `${qualifiedResource(resource)} "${name}" is forbidden: ${reason}`, {
+    name,
+    ...(resource.group ? { group: resource.group } : {}),
+    kind: resource.plural,
+  });
 }

@@ -51,7 +51,12 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
  * silently. The text must already parse.
  */
 export function duplicateJsonKeyPath(text: string): string | undefined {
-  interface Frame { keys?: Set<string>; path: string; key: string; index: number }
+  interface Frame {
+    keys?: Set<string>;
+    path: string;
+    key: string;
+    index: number;
+  }
   const frames: Frame[] = [];
   const childPath = (parent: Frame | undefined): string => {
     if (!parent) return '';
@@ -110,26 +115,47 @@ export function unknownField(path: string): ApiError {
 
 export interface Cause {
   readonly field: string;
-  readonly reason: 'FieldValueRequired' | 'FieldValueInvalid' | 'FieldValueNotSupported' | 'FieldValueTooLong' | 'FieldValueDuplicate' | 'FieldValueForbidden';
+  readonly reason:
+    | 'FieldValueRequired'
+    | 'FieldValueInvalid'
+    | 'FieldValueNotSupported'
+    | 'FieldValueTooLong'
+    | 'FieldValueDuplicate'
+    | 'FieldValueForbidden';
   readonly message: string;
 }
 
 export function invalid(kind: string, group: string, name: string, causes: readonly Cause[]): ApiError {
   const summary = causes.map((cause) => `${cause.field}: ${cause.message}`).join(', ');
-  return new ApiError(422, 'Invalid', `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${causes.length > 1 ? `[${summary}]` : summary}`, {
-    name,
-    ...(group ? { group } : {}),
-    kind,
-    causes: causes.map((cause) => ({ reason: cause.reason, message: cause.message, field: cause.field })),
-  });
+  return new ApiError(
+    422,
+    'Invalid',
+    `${group ? `${kind}.${group}` : kind} "${name}" is invalid: ${causes.length > 1 ? `[${summary}]` : summary}`,
+    {
+      name,
+      ...(group ? { group } : {}),
+      kind,
+      causes: causes.map((cause) => ({ reason: cause.reason, message: cause.message, field: cause.field })),
+    },
+  );
 }
 
 /** spec.replicas: an integer from 0 to MAX_DEMO_REPLICAS (the field is named for a Scale or a Deployment). */
 export function replicasCause(replicas: unknown, field = 'spec.replicas'): Cause | undefined {
-  if (typeof replicas !== 'number' || !Number.isInteger(replicas)) return { field, reason: 'FieldValueInvalid', message: `Invalid value: ${JSON.stringify(replicas) ?? String(replicas)}: must be an integer` };
-  if (replicas < 0) return { field, reason: 'FieldValueInvalid', message: `Invalid value: ${replicas}: must be greater than or equal to 0` };
+  if (typeof replicas !== 'number' || !Number.isInteger(replicas))
+    return {
+      field,
+      reason: 'FieldValueInvalid',
+      message: `Invalid value: ${JSON.stringify(replicas) ?? String(replicas)}: must be an integer`,
+    };
+  if (replicas < 0)
+    return { field, reason: 'FieldValueInvalid', message: `Invalid value: ${replicas}: must be greater than or equal to 0` };
   if (replicas > MAX_DEMO_REPLICAS) {
-    return { field, reason: 'FieldValueInvalid', message: `Invalid value: ${replicas}: must be less than or equal to ${MAX_DEMO_REPLICAS} (the most the demo cluster simulates)` };
+    return {
+      field,
+      reason: 'FieldValueInvalid',
+      message: `Invalid value: ${replicas}: must be less than or equal to ${MAX_DEMO_REPLICAS} (the most the demo cluster simulates)`,
+    };
   }
   return undefined;
 }
@@ -148,12 +174,15 @@ export const MAX_DURATION_SECONDS = 9_223_372_036;
  */
 export function gracePeriodOf(queryText: string | null, bodyValue: unknown): number | undefined {
   let grace: number | undefined = typeof bodyValue === 'number' ? bodyValue : undefined;
-  if (bodyValue !== undefined && bodyValue !== null && typeof bodyValue !== 'number') throw badRequest('json: cannot unmarshal gracePeriodSeconds into Go struct field DeleteOptions.gracePeriodSeconds of type int64');
+  if (bodyValue !== undefined && bodyValue !== null && typeof bodyValue !== 'number')
+    throw badRequest('json: cannot unmarshal gracePeriodSeconds into Go struct field DeleteOptions.gracePeriodSeconds of type int64');
   if (queryText !== null) {
-    if (!/^-?\d{1,19}$/.test(queryText)) throw badRequest(`gracePeriodSeconds: Invalid value: "${queryText}": strconv.ParseInt: parsing "${queryText}": invalid syntax`);
+    if (!/^-?\d{1,19}$/.test(queryText))
+      throw badRequest(`gracePeriodSeconds: Invalid value: "${queryText}": strconv.ParseInt: parsing "${queryText}": invalid syntax`);
     grace = Number(queryText);
   }
-  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace < 2 ** 63)) throw badRequest('gracePeriodSeconds must be a non-negative integer');
+  if (grace !== undefined && !(Number.isInteger(grace) && grace >= 0 && grace < 2 ** 63))
+    throw badRequest('gracePeriodSeconds must be a non-negative integer');
   return grace;
 }
 
@@ -166,7 +195,8 @@ export const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function watchTimeoutOf(text: string | null): number | undefined {
   if (text === null || text === '') return undefined;
-  if (!/^-?\d{1,19}$/.test(text)) throw badRequest(`timeoutSeconds: Invalid value: "${text}": strconv.ParseInt: parsing "${text}": invalid syntax`);
+  if (!/^-?\d{1,19}$/.test(text))
+    throw badRequest(`timeoutSeconds: Invalid value: "${text}": strconv.ParseInt: parsing "${text}": invalid syntax`);
   const seconds = Math.min(Number(text), MAX_DURATION_SECONDS);
   if (seconds < 0) throw badRequest(`timeoutSeconds: Invalid value: "${text}"`);
   return seconds === 0 ? undefined : seconds;

@@ -90,7 +90,15 @@ function certificateDer(request: CertificateRequest): Buffer {
   const notBefore = new Date(now - 60 * 60 * 1000);
   const notAfter = new Date(now + request.validDays * 24 * 60 * 60 * 1000);
   const extensions = [
-    extension('2.5.29.15', true, tlv(0x03, Buffer.from([request.isCa ? 2 : 5]), Buffer.from([request.isCa ? DIGITAL_SIGNATURE | KEY_ENCIPHERMENT | KEY_CERT_SIGN : DIGITAL_SIGNATURE | KEY_ENCIPHERMENT]))),
+    extension(
+      '2.5.29.15',
+      true,
+      tlv(
+        0x03,
+        Buffer.from([request.isCa ? 2 : 5]),
+        Buffer.from([request.isCa ? DIGITAL_SIGNATURE | KEY_ENCIPHERMENT | KEY_CERT_SIGN : DIGITAL_SIGNATURE | KEY_ENCIPHERMENT]),
+      ),
+    ),
     extension('2.5.29.19', true, request.isCa ? sequence(booleanTrue()) : sequence()),
   ];
   if (!request.isCa) {
@@ -148,6 +156,8 @@ export function createServingCertificates(validDays = 365): ServingCertificates 
     dnsNames: ['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc'],
     validDays,
   });
-  const keyPem = createPrivateKey(server.privateKey.export({ type: 'pkcs8', format: 'pem' })).export({ type: 'pkcs8', format: 'pem' }).toString();
+  const keyPem = createPrivateKey(server.privateKey.export({ type: 'pkcs8', format: 'pem' }))
+    .export({ type: 'pkcs8', format: 'pem' })
+    .toString();
   return { caPem: pem('CERTIFICATE', caDer), certPem: pem('CERTIFICATE', serverDer), keyPem };
 }

@@ -24,7 +24,10 @@ export interface DiagramFeedOptions {
   readonly leaseFlushMs?: number;
   readonly setTimer?: (callback: () => void, ms: number) => unknown;
   /** kube-apiserver's failing checks, when the host follows them: drawn on the kube-apiserver box. */
-  readonly serverChecks?: { readonly current: (context: string) => ControlPlaneAnatomy['serverChecks']; readonly onDidChange: Event<unknown> };
+  readonly serverChecks?: {
+    readonly current: (context: string) => ControlPlaneAnatomy['serverChecks'];
+    readonly onDidChange: Event<unknown>;
+  };
   readonly clearTimer?: (handle: unknown) => void;
   /** Where the Pod the user asked about fits, for the placement view; undefined when nobody asked. */
   readonly placement?: { readonly current: (context: string) => PlacementOverlay | undefined; readonly onDidChange: Event<unknown> };
@@ -117,7 +120,12 @@ export class DiagramFeed implements Disposable {
     const current = this.withServerChecks(this.source.current);
     const anatomy = current && this.source.leaseOf ? withLiveLeases(current, (node) => this.source.leaseOf!(node)) : (current ?? null);
     this.lastSent = anatomy;
-    this.options.post({ type: 'snapshot', anatomy, ...this.placementOf(anatomy), ...(anatomy ? {} : { status: this.options.waitingText() }) });
+    this.options.post({
+      type: 'snapshot',
+      anatomy,
+      ...this.placementOf(anatomy),
+      ...(anatomy ? {} : { status: this.options.waitingText() }),
+    });
   }
 
   /** The anatomy with the server's failing checks, when the host follows them and they are about this context. */

@@ -217,9 +217,12 @@ export const isReadyMessage = (value: unknown): value is ReadyMessage => hasType
 export const isRenderedMessage = (value: unknown): value is RenderedMessage =>
   hasType(value, 'rendered') && isObject(value.report) && typeof value.report.boxes === 'number';
 export const isOpenYamlMessage = (value: unknown): value is OpenYamlMessage => hasType(value, 'openYaml') && isAnatomyTarget(value.target);
-export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage => hasType(value, 'revealInTree') && isAnatomyTarget(value.target);
-export const isExplainPlacementMessage = (value: unknown): value is ExplainPlacementMessage => hasType(value, 'explainPlacement') && isAnatomyTarget(value.target);
-export const isExportSvgMessage = (value: unknown): value is ExportSvgMessage => hasType(value, 'exportSvg') && typeof value.svg === 'string';
+export const isRevealInTreeMessage = (value: unknown): value is RevealInTreeMessage =>
+  hasType(value, 'revealInTree') && isAnatomyTarget(value.target);
+export const isExplainPlacementMessage = (value: unknown): value is ExplainPlacementMessage =>
+  hasType(value, 'explainPlacement') && isAnatomyTarget(value.target);
+export const isExportSvgMessage = (value: unknown): value is ExportSvgMessage =>
+  hasType(value, 'exportSvg') && typeof value.svg === 'string';
 export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
   hasType(value, 'exportPng') && typeof value.dataUrl === 'string' && value.dataUrl.startsWith('data:image/png;base64,');
 export const isToggleMessage = (value: unknown): value is ToggleMessage => hasType(value, 'toggle') && isUiState(value.state);
@@ -230,7 +233,8 @@ export const isSnapshotMessage = (value: unknown): value is SnapshotMessage =>
   hasType(value, 'snapshot') && (value.anatomy === null || (isObject(value.anatomy) && Array.isArray(value.anatomy.nodes)));
 export const isDeltaMessage = (value: unknown): value is DeltaMessage =>
   hasType(value, 'delta') && isObject(value.delta) && Array.isArray(value.delta.upserted) && Array.isArray(value.delta.removed);
-export const isLeaseRenewedMessage = (value: unknown): value is LeaseRenewedMessage => hasType(value, 'leaseRenewed') && Array.isArray(value.renewals);
+export const isLeaseRenewedMessage = (value: unknown): value is LeaseRenewedMessage =>
+  hasType(value, 'leaseRenewed') && Array.isArray(value.renewals);
 export const isRevealMessage = (value: unknown): value is RevealMessage => hasType(value, 'reveal') && isAnatomyTarget(value.target);
 export const isHighlightMessage = (value: unknown): value is HighlightMessage =>
   hasType(value, 'highlight') && Array.isArray(value.targets) && value.targets.length <= 10_000 && value.targets.every(isAnatomyTarget);
@@ -247,4 +251,5 @@ export const isTraceStepMessage = (value: unknown): value is TraceStepMessage =>
   isBoundedString(value.time, 64) &&
   (value.node === undefined || isBoundedString(value.node, 253));
 export const isTraceEndedMessage = (value: unknown): value is TraceEndedMessage => hasType(value, 'traceEnded');
-export const isLocaleMessage = (value: unknown): value is LocaleMessage => hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';
+export const isLocaleMessage = (value: unknown): value is LocaleMessage =>
+  hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

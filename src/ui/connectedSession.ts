@@ -9,6 +9,9 @@ import type { LiveAnatomy } from '../core/anatomy/liveAnatomy';
 export async function connectedSession(live: LiveAnatomy, ensureLive: () => Promise<void>): Promise<ClusterSession | undefined> {
   await ensureLive();
   const session = live.session;
-  if (!session) void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
+  if (!session)
+    void vscode.window.showWarningMessage(
+      vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'),
+    );
   return session;
 }

@@ -52,24 +52,49 @@ export class ExtensionContainer implements vscode.Disposable {
     );
     this.live = this.workspace.live;
     // Trust brings the workspace's kubeconfig setting into play and lets exec plugins run: one reconnect.
-    this.register(vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reportFailure(this.workspace.grantTrust(readKubeconfigSetting()))));
+    this.register(
+      vscode.workspace.onDidGrantWorkspaceTrust(() => void this.reportFailure(this.workspace.grantTrust(readKubeconfigSetting()))),
+    );
     const switcher = registerContextSwitcher(this);
     this.register(
       this.live.onDidChangeStatus((status) => {
         // Messages can carry an exec plugin's output: redacted before they reach the log.
-        if (status && status.state !== 'connecting' && status.state !== 'connected') this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
+        if (status && status.state !== 'connecting' && status.state !== 'connected')
+          this.log.warn(redactSecrets(`${status.context}: ${status.state}${status.message ? ` (${status.message})` : ''}`));
       }),
     );
-    const { view, provider: tree, reveal: revealInTree } = registerAnatomyTree(this, this.live, this.workspace.health, this.workspace.placement);
+    const {
+      view,
+      provider: tree,
+      reveal: revealInTree,
+    } = registerAnatomyTree(this, this.live, this.workspace.health, this.workspace.placement);
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();
-    const diagram = registerDiagram(this, this.live, { ensureLive: () => this.ensureLive(), revealInTree, health: this.workspace.health, placement: { monitor: this.workspace.placement, live: this.live } });
+    const diagram = registerDiagram(this, this.live, {
+      ensureLive: () => this.ensureLive(),
+      revealInTree,
+      health: this.workspace.health,
+      placement: { monitor: this.workspace.placement, live: this.live },
+    });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
-    const handsOn = registerHandsOn(this, { live: this.live, kubeconfig: this.workspace.kubeconfig, monitor: this.workspace.handsOn, ensureLive: () => this.ensureLive(), revealInTree, demo: () => demo.cluster });
+    const handsOn = registerHandsOn(this, {
+      live: this.live,
+      kubeconfig: this.workspace.kubeconfig,
+      monitor: this.workspace.handsOn,
+      ensureLive: () => this.ensureLive(),
+      revealInTree,
+      demo: () => demo.cluster,
+    });
     registerApply(this, { live: this.live, ensureLive: () => this.ensureLive(), demo: () => demo.cluster });
-    const trace = registerTrace(this, { live: this.live, traces: this.workspace.traces, ensureLive: () => this.ensureLive(), revealInTree, diagram });
+    const trace = registerTrace(this, {
+      live: this.live,
+      traces: this.workspace.traces,
+      ensureLive: () => this.ensureLive(),
+      revealInTree,
+      diagram,
+    });
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);

@@ -104,7 +104,12 @@ export class BoxFocus {
     }
     this.highlightedIds = [...ids];
     // The node a marked Pod or agent runs on stays readable around it.
-    const around = new Set([...ids].map((id) => this.boxesById.get(id)?.node).filter((node) => node !== undefined).map((node) => `node:${node}`));
+    const around = new Set(
+      [...ids]
+        .map((id) => this.boxesById.get(id)?.node)
+        .filter((node) => node !== undefined)
+        .map((node) => `node:${node}`),
+    );
     for (const [id, element] of this.elementsById) {
       element.classList.toggle('ca-marked', ids.has(id));
       element.classList.toggle('ca-around', around.has(id) && !ids.has(id));
@@ -116,11 +121,15 @@ export class BoxFocus {
   private boxFor(target: AnatomyTarget, anatomy: ClusterAnatomy | null): SceneBox | undefined {
     const boxes = this.scene()?.boxes ?? [];
     return (
-      (target.node && target.pod && boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
+      (target.node &&
+        target.pod &&
+        boxes.find((box) => box.id === `node:${target.node}:pod:${target.pod!.namespace}/${target.pod!.name}`)) ||
       (target.node && target.component && boxes.find((box) => box.node === target.node && box.component === target.component)) ||
       (target.node && boxes.find((box) => box.id === `node:${target.node}`)) ||
-      (target.node && boxes.find((box) => box.kind === 'group' && box.group === anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
-      (target.component && (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
+      (target.node &&
+        boxes.find((box) => box.kind === 'group' && box.group === anatomy?.nodes.find((node) => node.name === target.node)?.role)) ||
+      (target.component &&
+        (boxes.find((box) => box.id === `cp:${target.component}`) ?? boxes.find((box) => box.component === target.component))) ||
       undefined
     );
   }

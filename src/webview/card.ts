@@ -6,7 +6,13 @@ import { html } from './dom';
  * The hover and focus card beside a box: what the component is for, how it runs here, and the evidence, as
  * text. Hidden when the box has no card or nothing anchors it.
  */
-export function showCard(card: HTMLElement, canvas: HTMLElement, strings: DiagramStrings, box: SceneBox | undefined, anchor: Element | undefined): void {
+export function showCard(
+  card: HTMLElement,
+  canvas: HTMLElement,
+  strings: DiagramStrings,
+  box: SceneBox | undefined,
+  anchor: Element | undefined,
+): void {
   if (!box?.card || !anchor) {
     card.hidden = true;
     return;

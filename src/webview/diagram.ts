@@ -49,7 +49,6 @@ interface SavedState {
   readonly viewport?: Viewport;
 }
 
-
 class DiagramApp {
   private readonly host = getHost();
   private strings: DiagramStrings = defaultDiagramStrings;
@@ -222,7 +221,13 @@ class DiagramApp {
       return;
     }
     const previousView = this.scene?.view;
-    const scene = layoutDiagram(this.anatomy, this.ui, { strings: this.strings, locale: this.locale, now: Date.now(), measure: this.measure, ...(this.placement && { placement: this.placement }) });
+    const scene = layoutDiagram(this.anatomy, this.ui, {
+      strings: this.strings,
+      locale: this.locale,
+      now: Date.now(),
+      measure: this.measure,
+      ...(this.placement && { placement: this.placement }),
+    });
     const svg = buildSvgDom(sceneToSvgModel(scene, { interactive: true })) as SVGSVGElement;
     if (this.svg) this.svg.replaceWith(svg);
     else this.canvas.append(svg);
@@ -252,10 +257,15 @@ class DiagramApp {
       groups: this.scene?.groups.length ?? 0,
       svgElements: svg ? svg.querySelectorAll('*').length + 1 : 0,
       health: Object.fromEntries(
-        [...(svg?.querySelectorAll('[data-component="node"][data-health], [data-component="pod"][data-health]') ?? [])].map((box) => [box.getAttribute('data-id') ?? '', box.getAttribute('data-health') ?? '']),
+        [...(svg?.querySelectorAll('[data-component="node"][data-health], [data-component="pod"][data-health]') ?? [])].map((box) => [
+          box.getAttribute('data-id') ?? '',
+          box.getAttribute('data-health') ?? '',
+        ]),
       ),
       components: Object.fromEntries(
-        (this.scene?.boxes ?? []).filter((box) => box.kind === 'component').map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
+        (this.scene?.boxes ?? [])
+          .filter((box) => box.kind === 'component')
+          .map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
       ),
       ...(this.focus.highlightedIds.length > 0 && { highlighted: this.focus.highlightedIds }),
       ...(this.walkthrough.isLive && {
@@ -279,7 +289,13 @@ class DiagramApp {
   private onLeaseRenewed(renewals: readonly { node: string; renewTime: string }[]): void {
     if (!this.anatomy) return;
     this.anatomy = applyLeaseRenewals(this.anatomy, renewals);
-    if (this.heartbeats.renewed(this.anatomy, renewals.map((renewal) => renewal.node))) this.queueRender();
+    if (
+      this.heartbeats.renewed(
+        this.anatomy,
+        renewals.map((renewal) => renewal.node),
+      )
+    )
+      this.queueRender();
   }
 
   /** Greys nodes whose heartbeat stopped, and keeps their "time since" current, without a new snapshot. */
@@ -429,4 +445,3 @@ structure.replaceSync(diagramStructureCss);
 document.adoptedStyleSheets = [...document.adoptedStyleSheets, structure];
 
 new DiagramApp();
-

@@ -50,11 +50,18 @@ export function zoomAt(view: Viewport, factor: number, px: number, py: number): 
 
 /** The viewport that shows the whole scene centred in the canvas, never enlarged beyond 1. */
 export function fitView(sceneWidth: number, sceneHeight: number, canvasWidth: number, canvasHeight: number, padding = 16): Viewport {
-  const scale = Math.min(1, Math.max(minScale, Math.min((canvasWidth - 2 * padding) / sceneWidth, (canvasHeight - 2 * padding) / sceneHeight)));
+  const scale = Math.min(
+    1,
+    Math.max(minScale, Math.min((canvasWidth - 2 * padding) / sceneWidth, (canvasHeight - 2 * padding) / sceneHeight)),
+  );
   return { scale, x: (canvasWidth - sceneWidth * scale) / 2, y: Math.max(padding, (canvasHeight - sceneHeight * scale) / 2) };
 }
 
 /** The viewport that puts a box at the centre of the canvas at the current scale. */
 export function centreOn(view: Viewport, box: Rect, canvasWidth: number, canvasHeight: number): Viewport {
-  return { scale: view.scale, x: canvasWidth / 2 - (box.x + box.width / 2) * view.scale, y: canvasHeight / 2 - (box.y + box.height / 2) * view.scale };
+  return {
+    scale: view.scale,
+    x: canvasWidth / 2 - (box.x + box.width / 2) * view.scale,
+    y: canvasHeight / 2 - (box.y + box.height / 2) * view.scale,
+  };
 }

@@ -56,7 +56,8 @@ export class TraceStepQueue<T> {
 
   /** Nothing waits any more, and the next step shows at once. */
   clear(): void {
-    if (this.timer !== undefined) (this.options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)))(this.timer);
+    if (this.timer !== undefined)
+      (this.options.clearTimer ?? ((handle) => clearTimeout(handle as ReturnType<typeof setTimeout>)))(this.timer);
     this.timer = undefined;
     this.waiting = [];
   }

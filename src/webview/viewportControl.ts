@@ -56,7 +56,9 @@ export class ViewportControl {
     const { scale, x, y } = this.viewport;
     const left = box.x * scale + x;
     const top = box.y * scale + y;
-    return left >= 0 && top >= 0 && left + box.width * scale <= this.canvas.clientWidth && top + box.height * scale <= this.canvas.clientHeight;
+    return (
+      left >= 0 && top >= 0 && left + box.width * scale <= this.canvas.clientWidth && top + box.height * scale <= this.canvas.clientHeight
+    );
   }
 
   apply(): void {

@@ -108,17 +108,20 @@ export class WalkthroughPlayer {
       return;
     }
     const edgeIds = new Set(step.edgeIds);
-    for (const edge of svg.querySelectorAll('.ca-edge')) if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
+    for (const edge of svg.querySelectorAll('.ca-edge'))
+      if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
     for (const id of step.boxIds) this.stage.box(id)?.classList.add('ca-lit');
     if (this.index !== null) {
       caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
       return;
     }
     // Cluster text (names, messages) is set as text nodes, one line each: never parsed as markup.
-    caption.replaceChildren(...(this.live?.caption ?? []).map((line) => {
-      const element = document.createElement('div');
-      element.textContent = line;
-      return element;
-    }));
+    caption.replaceChildren(
+      ...(this.live?.caption ?? []).map((line) => {
+        const element = document.createElement('div');
+        element.textContent = line;
+        return element;
+      }),
+    );
   }
 }

@@ -15,7 +15,12 @@ const screenshots = join(__dirname, 'screenshots');
 /** The fixtures' Leases are renewed at a fixed time; the webview measures heartbeats against its own clock. */
 function fresh(anatomy: ClusterAnatomy): ClusterAnatomy {
   const now = new Date().toISOString();
-  return { ...anatomy, nodes: anatomy.nodes.map((node) => (node.lease && node.lease.ageSeconds < 40 ? { ...node, lease: { ...node.lease, renewTime: now } } : node)) };
+  return {
+    ...anatomy,
+    nodes: anatomy.nodes.map((node) =>
+      node.lease && node.lease.ageSeconds < 40 ? { ...node, lease: { ...node.lease, renewTime: now } } : node,
+    ),
+  };
 }
 const hostile = '<img src=x onerror=alert(1)>';
 
@@ -32,9 +37,17 @@ type PageList = ArrayLike<PageElement> & Iterable<PageElement>;
 interface PageCanvas {
   width: number;
   height: number;
-  getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> } } | null;
+  getContext(kind: '2d'): {
+    drawImage(image: unknown, x: number, y: number): void;
+    getImageData(x: number, y: number, w: number, h: number): { data: ArrayLike<number> };
+  } | null;
 }
-declare const window: { sent: WebviewToHostMessage[]; savedState: unknown; postMessage(message: unknown, origin: string): void; dispatchEvent(event: unknown): boolean };
+declare const window: {
+  sent: WebviewToHostMessage[];
+  savedState: unknown;
+  postMessage(message: unknown, origin: string): void;
+  dispatchEvent(event: unknown): boolean;
+};
 declare const MessageEvent: new (type: string, init: { data: unknown }) => unknown;
 declare const document: {
   querySelectorAll(selector: string): PageList;
@@ -69,7 +82,8 @@ describe('diagram webview in Chromium', function () {
   afterEach(() => assert.deepEqual(problems.splice(0), [], 'no page errors and no dialogs'));
 
   // Dispatched synchronously, so the webview has handled the message when `post` resolves.
-  const post = (message: HostToWebviewMessage) => page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
+  const post = (message: HostToWebviewMessage) =>
+    page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
   const sent = () => page.evaluate(() => window.sent);
   const clearSent = () => page.evaluate(() => void (window.sent = []));
   async function nextReport(): Promise<RenderReport> {
@@ -97,7 +111,8 @@ describe('diagram webview in Chromium', function () {
       context.drawImage(image, 0, 0);
       const data = context.getImageData(0, 0, image.width, image.height).data;
       let count = 0;
-      for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 2]! - data[2]!) > 30) count++;
+      for (let i = 0; i < data.length; i += 4)
+        if (Math.abs(data[i]! - data[0]!) + Math.abs(data[i + 1]! - data[1]!) + Math.abs(data[i + 2]! - data[2]!) > 30) count++;
       return count;
     }, png.toString('base64'));
   }
@@ -113,7 +128,7 @@ describe('diagram webview in Chromium', function () {
     const report = await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     assert.equal(report.view, 'architecture');
     assert.equal(report.drawnNodes, 3);
-    assert.equal(report.pods, 12, 'kube-proxy is one of each node\'s Pods');
+    assert.equal(report.pods, 12, "kube-proxy is one of each node's Pods");
     assert.equal(report.edges, 30, 'per node: 2 kubelet spokes, 1 kube-proxy watch, CRI, runs to each Pod; plus 6 in the control plane');
     const dom = await page.evaluate(() => ({
       components: [...new Set([...document.querySelectorAll('[data-component]')].map((e) => e.getAttribute('data-component')))],
@@ -122,7 +137,15 @@ describe('diagram webview in Chromium', function () {
       ccmAbsent: document.querySelector('[data-component="cloud-controller-manager"]')?.getAttribute('data-health'),
       elements: document.querySelectorAll('svg *').length,
     }));
-    for (const component of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'kubelet', 'container-runtime', 'pod']) {
+    for (const component of [
+      'kube-apiserver',
+      'etcd',
+      'kube-scheduler',
+      'kube-controller-manager',
+      'kubelet',
+      'container-runtime',
+      'pod',
+    ]) {
       assert.ok(dom.components.includes(component), component);
     }
     assert.equal(dom.kubelets, 3);
@@ -148,18 +171,31 @@ describe('diagram webview in Chromium', function () {
 
   it('shows a hostile status message as characters, in the diagram and in the card', async () => {
     const anatomy = fresh(kindAnatomy());
-    const evil = node(hostile, 'worker', [pod('other', `evil-${hostile}`, 'bare', { ready: false, phase: 'Pending', reason: hostile, evidence: [{ kind: 'label', key: hostile, value: hostile }] })]);
+    const evil = node(hostile, 'worker', [
+      pod('other', `evil-${hostile}`, 'bare', {
+        ready: false,
+        phase: 'Pending',
+        reason: hostile,
+        evidence: [{ kind: 'label', key: hostile, value: hostile }],
+      }),
+    ]);
     await render({ type: 'snapshot', anatomy: { ...anatomy, context: hostile, nodes: [...anatomy.nodes, evil] } });
     await page.click('[data-action="placement"]');
     await nextReport();
     const texts = await page.evaluate(() => [...document.querySelectorAll('text')].map((t) => t.textContent ?? ''));
     assert.ok(texts.includes(hostile), 'the reason is drawn as its characters');
-    assert.ok(texts.some((text) => text.startsWith('<img src=')), 'the node name too, truncated');
+    assert.ok(
+      texts.some((text) => text.startsWith('<img src=')),
+      'the node name too, truncated',
+    );
     await page.hover('g[data-component="pod"][data-source="bare"]');
     const card = await page.evaluate(() => document.querySelector('.ca-card')?.textContent ?? '');
     assert.ok(card.includes(`reason: ${hostile}`), card);
     assert.ok(card.includes(`label ${hostile}=${hostile}`), card);
-    const injected = await page.evaluate(() => ({ images: document.querySelectorAll('img').length, handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length }));
+    const injected = await page.evaluate(() => ({
+      images: document.querySelectorAll('img').length,
+      handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+    }));
     assert.deepEqual(injected, { images: 0, handlers: 0 });
     await page.screenshot({ path: join(screenshots, 'placement-hostile.png') });
     await page.click('[data-action="architecture"]');
@@ -172,18 +208,33 @@ describe('diagram webview in Chromium', function () {
     const worker2 = anatomy.nodes[2]!;
     let report = await render({ type: 'delta', delta: { generatedAt: anatomy.generatedAt, upserted: [], removed: [worker2.name] } });
     assert.equal(report.drawnNodes, 2);
-    report = await render({ type: 'delta', delta: { generatedAt: anatomy.generatedAt, upserted: [{ ...worker2, ready: 'False' }], removed: [] } });
+    report = await render({
+      type: 'delta',
+      delta: { generatedAt: anatomy.generatedAt, upserted: [{ ...worker2, ready: 'False' }], removed: [] },
+    });
     assert.equal(report.drawnNodes, 3);
-    assert.equal(await page.evaluate(() => document.querySelector('g[data-component="node"][data-node="multi-node-worker2"]')?.getAttribute('data-health')), 'error');
+    assert.equal(
+      await page.evaluate(() =>
+        document.querySelector('g[data-component="node"][data-node="multi-node-worker2"]')?.getAttribute('data-health'),
+      ),
+      'error',
+    );
     await post({ type: 'leaseRenewed', renewals: [{ node: 'multi-node-worker', renewTime: new Date().toISOString() }] });
-    const pulsing = await page.evaluate(() => [...document.querySelectorAll('.ca-edge.ca-pulse')].map((e) => `${e.getAttribute('data-from')} ${e.getAttribute('data-node')}`));
+    const pulsing = await page.evaluate(() =>
+      [...document.querySelectorAll('.ca-edge.ca-pulse')].map((e) => `${e.getAttribute('data-from')} ${e.getAttribute('data-node')}`),
+    );
     assert.deepEqual([...new Set(pulsing)], ['kubelet multi-node-worker']);
   });
 
   it('greys a node whose heartbeat stopped, with the time since', async () => {
     const anatomy = kindAnatomy();
-    const silent = { ...anatomy.nodes[1]!, lease: { renewTime: new Date(Date.now() - 125_000).toISOString(), ageSeconds: 125, leaseDurationSeconds: 40, holderIdentity: 'x' } };
-    const fresh = anatomy.nodes.map((n) => (n === anatomy.nodes[1] ? silent : { ...n, lease: { ...n.lease!, renewTime: new Date().toISOString() } }));
+    const silent = {
+      ...anatomy.nodes[1]!,
+      lease: { renewTime: new Date(Date.now() - 125_000).toISOString(), ageSeconds: 125, leaseDurationSeconds: 40, holderIdentity: 'x' },
+    };
+    const fresh = anatomy.nodes.map((n) =>
+      n === anatomy.nodes[1] ? silent : { ...n, lease: { ...n.lease!, renewTime: new Date().toISOString() } },
+    );
     await render({ type: 'snapshot', anatomy: { ...anatomy, nodes: fresh } });
     const panel = await page.evaluate(() => {
       const g = document.querySelector('g[data-component="node"][data-node="multi-node-worker"]');
@@ -193,12 +244,19 @@ describe('diagram webview in Chromium', function () {
     assert.match(panel.detail ?? '', /heartbeat stopped 2m ago/);
   });
 
-  it('plays the Deployment walk-through with the host\'s (localised) sentences', async () => {
-    const strings = { ...defaultDiagramStrings, walk1: 'クライアントが Deployment を kube-apiserver に送ります。', walkthroughStep: '手順 {0}/{1}' };
+  it("plays the Deployment walk-through with the host's (localised) sentences", async () => {
+    const strings = {
+      ...defaultDiagramStrings,
+      walk1: 'クライアントが Deployment を kube-apiserver に送ります。',
+      walkthroughStep: '手順 {0}/{1}',
+    };
     await post({ type: 'locale', locale: 'ja', strings });
     await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
     await post({ type: 'walkthrough', action: 'play' });
-    const first = await page.evaluate(() => ({ caption: document.querySelector('.ca-caption')?.textContent, lit: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')) }));
+    const first = await page.evaluate(() => ({
+      caption: document.querySelector('.ca-caption')?.textContent,
+      lit: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => e.getAttribute('data-kind')),
+    }));
     assert.equal(first.caption, '手順 1/6: クライアントが Deployment を kube-apiserver に送ります。');
     assert.equal(await page.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed')), 'true');
     assert.deepEqual([...new Set(first.lit)].sort(), ['request', 'storage']);
@@ -215,9 +273,16 @@ describe('diagram webview in Chromium', function () {
   it('plays a walk-through and reveals that arrive with the snapshot, once that snapshot is drawn', async () => {
     await clearSent();
     // The host sends them together to a webview that has just said ready: nothing is drawn yet.
-    await page.evaluate((messages) => {
-      for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m }));
-    }, [{ type: 'snapshot', anatomy: fresh(kindAnatomy()) }, { type: 'walkthrough', action: 'play' }, { type: 'reveal', target: { component: 'etcd' } }] as HostToWebviewMessage[]);
+    await page.evaluate(
+      (messages) => {
+        for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m }));
+      },
+      [
+        { type: 'snapshot', anatomy: fresh(kindAnatomy()) },
+        { type: 'walkthrough', action: 'play' },
+        { type: 'reveal', target: { component: 'etcd' } },
+      ] as HostToWebviewMessage[],
+    );
     await nextReport();
     const state = await page.evaluate(() => ({
       walking: document.querySelector('svg.ca-walking') !== null,
@@ -245,19 +310,36 @@ describe('diagram webview in Chromium', function () {
     assert.equal(await page.evaluate(() => document.querySelector('svg.ca-walking') !== null), false, 'it does not resume by itself');
   });
 
-  it('keeps each node box\'s accessible name as current as its heartbeat', async () => {
+  it("keeps each node box's accessible name as current as its heartbeat", async () => {
     const anatomy = kindAnatomy();
     const renewed = Date.now() - 3_000;
     const nodes = anatomy.nodes.map((n) => ({ ...n, lease: { ...n.lease!, renewTime: new Date(renewed).toISOString() } }));
     await render({ type: 'snapshot', anatomy: { ...anatomy, nodes } });
-    const label = () => page.evaluate(() => document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? '');
+    const label = () =>
+      page.evaluate(
+        () => document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? '',
+      );
     const first = await label();
     assert.match(first, /heartbeat [34]s ago/);
     // No message from the host: the webview's own clock moves the age on.
-    await page.waitForFunction(() => /heartbeat ([6-9]|1\d)s ago/.test(document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? ''), undefined, { timeout: 10_000 });
+    await page.waitForFunction(
+      () =>
+        /heartbeat ([6-9]|1\d)s ago/.test(
+          document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? '',
+        ),
+      undefined,
+      { timeout: 10_000 },
+    );
     // A renewal brings it back.
     await post({ type: 'leaseRenewed', renewals: [{ node: 'multi-node-worker', renewTime: new Date().toISOString() }] });
-    await page.waitForFunction(() => /heartbeat [01]s ago/.test(document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? ''), undefined, { timeout: 5_000 });
+    await page.waitForFunction(
+      () =>
+        /heartbeat [01]s ago/.test(
+          document.querySelector('g[data-component="node"][data-node="multi-node-worker"]')?.getAttribute('aria-label') ?? '',
+        ),
+      undefined,
+      { timeout: 5_000 },
+    );
   });
 
   it('asks the host to reveal on click and to open YAML on shift+click', async () => {
@@ -266,7 +348,10 @@ describe('diagram webview in Chromium', function () {
     await page.click('g[data-component="kubelet"][data-node="multi-node-worker2"]', { modifiers: ['Shift'] });
     const messages = (await sent()).filter((m) => m.type === 'revealInTree' || m.type === 'openYaml');
     assert.deepEqual(messages, [
-      { type: 'revealInTree', target: { component: 'cni', node: 'multi-node-worker', pod: { namespace: 'kube-system', name: 'kindnet-k2p7s' } } },
+      {
+        type: 'revealInTree',
+        target: { component: 'cni', node: 'multi-node-worker', pod: { namespace: 'kube-system', name: 'kindnet-k2p7s' } },
+      },
       { type: 'openYaml', target: { component: 'kubelet', node: 'multi-node-worker2' } },
     ]);
   });
@@ -277,7 +362,11 @@ describe('diagram webview in Chromium', function () {
     const first = await page.evaluate(() => document.activeElement?.getAttribute('data-id'));
     assert.ok(first, 'Home focuses a component');
     await page.keyboard.press('ArrowDown');
-    const second = await page.evaluate(() => ({ id: document.activeElement?.getAttribute('data-id'), label: document.activeElement?.getAttribute('aria-label'), card: !document.querySelector('.ca-card')?.hasAttribute('hidden') }));
+    const second = await page.evaluate(() => ({
+      id: document.activeElement?.getAttribute('data-id'),
+      label: document.activeElement?.getAttribute('aria-label'),
+      card: !document.querySelector('.ca-card')?.hasAttribute('hidden'),
+    }));
     assert.ok(second.id && second.id !== first, `${first} → ${second.id}`);
     assert.ok(second.label && second.label.length > 3);
     assert.ok(second.card, 'focus shows the card');
@@ -292,7 +381,14 @@ describe('diagram webview in Chromium', function () {
         assert.fail(`focus is on ${await page.evaluate(() => document.activeElement?.getAttribute('data-id'))}, not ${id}`);
       }
     };
-    await post({ type: 'reveal', target: { node: 'multi-node-control-plane', component: 'etcd', pod: { namespace: 'kube-system', name: 'etcd-multi-node-control-plane' } } });
+    await post({
+      type: 'reveal',
+      target: {
+        node: 'multi-node-control-plane',
+        component: 'etcd',
+        pod: { namespace: 'kube-system', name: 'etcd-multi-node-control-plane' },
+      },
+    });
     await expectFocus('node:multi-node-control-plane:pod:kube-system/etcd-multi-node-control-plane');
     await post({ type: 'reveal', target: { node: 'multi-node-worker', component: 'kubelet' } });
     await expectFocus('node:multi-node-worker:kubelet');
@@ -300,18 +396,23 @@ describe('diagram webview in Chromium', function () {
     await expectFocus('cp:kube-scheduler');
   });
 
-  it('marks a hands-on step\'s objects, keeps the marks across a redraw, and Escape clears them', async () => {
+  it("marks a hands-on step's objects, keeps the marks across a redraw, and Escape clears them", async () => {
     await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
-    const marked = () => page.evaluate(() => [...document.querySelectorAll('.ca-box.ca-marked')].map((box) => box.getAttribute('data-id')).sort());
+    const marked = () =>
+      page.evaluate(() => [...document.querySelectorAll('.ca-box.ca-marked')].map((box) => box.getAttribute('data-id')).sort());
     const staticPods = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((component) => ({
       node: 'multi-node-control-plane',
       component,
       pod: { namespace: 'kube-system', name: `${component}-multi-node-control-plane` },
     }));
     const report = await render({ type: 'highlight', targets: staticPods });
-    assert.deepEqual([...(report.highlighted ?? [])].sort(), staticPods.map((target) => `node:multi-node-control-plane:pod:kube-system/${target.pod.name}`).sort());
+    assert.deepEqual(
+      [...(report.highlighted ?? [])].sort(),
+      staticPods.map((target) => `node:multi-node-control-plane:pod:kube-system/${target.pod.name}`).sort(),
+    );
     assert.deepEqual(await marked(), [...report.highlighted!].sort());
-    const highlighting = () => page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('class')?.split(' ').includes('ca-highlighting'));
+    const highlighting = () =>
+      page.evaluate(() => document.querySelector('svg.ca-diagram')?.getAttribute('class')?.split(' ').includes('ca-highlighting'));
     assert.equal(await highlighting(), true);
     // A component alone marks every box of it: kube-proxy's Pod on each of the three nodes.
     const proxies = await render({ type: 'highlight', targets: [{ component: 'kube-proxy' }] });
@@ -359,7 +460,10 @@ describe('diagram webview in Chromium', function () {
     const toggles = (await sent()).filter((m) => m.type === 'toggle');
     report = await nextReport();
     assert.equal(report.drawnNodes, 15);
-    assert.deepEqual(toggles.at(-1), { type: 'toggle', state: { view: 'architecture', showReverse: false, expanded: { 'group:worker': 0 } } });
+    assert.deepEqual(toggles.at(-1), {
+      type: 'toggle',
+      state: { view: 'architecture', showReverse: false, expanded: { 'group:worker': 0 } },
+    });
     await page.click('[data-action="fit"]');
     const png = await page.screenshot({ path: join(screenshots, 'group-expanded.png') });
     assert.ok((await contentPixels(png)) > 10_000);
@@ -387,7 +491,10 @@ describe('diagram webview in Chromium', function () {
       const themed = await browser.newPage({ viewport: { width: 1280, height: 800 } });
       try {
         await themed.goto(`${baseUrl}?theme=${theme}`);
-        await themed.evaluate((m) => window.postMessage(m, '*'), { type: 'snapshot', anatomy: fresh(kindAnatomy()) } as HostToWebviewMessage);
+        await themed.evaluate((m) => window.postMessage(m, '*'), {
+          type: 'snapshot',
+          anatomy: fresh(kindAnatomy()),
+        } as HostToWebviewMessage);
         await themed.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'));
         const colours = await themed.evaluate(() => ({
           label: getComputedStyle(document.querySelector('.ca-label')!).fill,

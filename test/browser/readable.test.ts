@@ -14,7 +14,16 @@ import { type DiagramStrings, defaultDiagramStrings } from '../../src/core/diagr
 import { renderSvg } from '../../src/core/diagram/svg';
 import type { HostToWebviewMessage, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
 import { kindAnatomy, pod } from '../fixtures/anatomy/builders';
-import { type BrowserLike, type BrowserPage, chromiumArgs, chromiumPath, loadPlaywright, repoRoot, startStubServer, type StubTheme } from './stubHost';
+import {
+  type BrowserLike,
+  type BrowserPage,
+  chromiumArgs,
+  chromiumPath,
+  loadPlaywright,
+  repoRoot,
+  startStubServer,
+  type StubTheme,
+} from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
 const extraShots = process.env.DIAGRAM_SHOTS;
@@ -56,7 +65,10 @@ function cluster(): ClusterAnatomy {
     nodes: anatomy.nodes.map((node, index) => ({
       ...node,
       lease: node.lease ? { ...node.lease, renewTime: now } : null,
-      components: index === 0 ? node.components : [...node.components.filter((p) => p.component !== 'coredns'), pod('coredns', replicas[index - 1]!, 'deployment')],
+      components:
+        index === 0
+          ? node.components
+          : [...node.components.filter((p) => p.component !== 'coredns'), pod('coredns', replicas[index - 1]!, 'deployment')],
     })),
   };
 }
@@ -99,11 +111,17 @@ describe('a diagram people can read, in Chromium', function () {
 
   afterEach(() => assert.deepEqual(problems.splice(0), [], 'no page errors'));
 
-  async function open(theme: StubTheme, strings: DiagramStrings, locale: string, view: 'architecture' | 'placement' = 'architecture'): Promise<BrowserPage> {
+  async function open(
+    theme: StubTheme,
+    strings: DiagramStrings,
+    locale: string,
+    view: 'architecture' | 'placement' = 'architecture',
+  ): Promise<BrowserPage> {
     const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
     page.on('pageerror', (error) => problems.push(error.message));
     await page.goto(`${baseUrl}?theme=${theme}`);
-    const post = (message: HostToWebviewMessage) => page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
+    const post = (message: HostToWebviewMessage) =>
+      page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
     await post({ type: 'locale', locale, strings });
     await post({ type: 'snapshot', anatomy: cluster() });
     await page.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 30_000 });
@@ -116,12 +134,18 @@ describe('a diagram people can read, in Chromium', function () {
   }
 
   async function shoot(page: BrowserPage, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
-    const png = await (page.screenshot as (options: { path: string; clip?: typeof clip }) => Promise<Buffer>)({ path: join(screenshots, `${name}.png`), clip });
+    const png = await (page.screenshot as (options: { path: string; clip?: typeof clip }) => Promise<Buffer>)({
+      path: join(screenshots, `${name}.png`),
+      clip,
+    });
     if (extraShots) writeFileSync(join(extraShots, `diagram-${name}.png`), png);
   }
 
   for (const theme of ['light', 'dark'] as const) {
-    for (const [language, strings] of [['en', defaultDiagramStrings], ['ja', japaneseStrings()]] as const) {
+    for (const [language, strings] of [
+      ['en', defaultDiagramStrings],
+      ['ja', japaneseStrings()],
+    ] as const) {
       for (const view of ['architecture', 'placement'] as const) {
         it(`${view}, ${language}, ${theme}: every name fits its box in the font drawn, two replicas read apart, legend and title shown`, async () => {
           const page = await open(theme, strings, language, view);
@@ -143,7 +167,9 @@ describe('a diagram people can read, in Chromium', function () {
             if (language === 'ja') {
               // Japanese must be drawn as glyphs, not as the missing-glyph box of a machine without a CJK font.
               const { boxedCharacters } = await import('../integration/screenshot/glyphs.mjs');
-              const drawn = await page.evaluate(() => [...document.querySelectorAll('svg text')].map((text) => text.textContent ?? '').join(''));
+              const drawn = await page.evaluate(() =>
+                [...document.querySelectorAll('svg text')].map((text) => text.textContent ?? '').join(''),
+              );
               const japanese = [...new Set(drawn)].filter((character) => /[\u3040-\u30ff\u4e00-\u9fff]/u.test(character)).join('');
               assert.ok(japanese.length >= 10, `Japanese drawn: ${japanese}`);
               const font = await page.evaluate(() => getComputedStyle(document.querySelector('svg text')!).fontFamily);
@@ -153,7 +179,12 @@ describe('a diagram people can read, in Chromium', function () {
             if (view === 'architecture' && theme === 'light') {
               const legend = await page.evaluate(() => {
                 const rect = document.querySelector('.ca-legend')!.getBoundingClientRect();
-                return { x: Math.max(0, rect.left - 4), y: Math.max(0, rect.top - 4), width: Math.min(1280, rect.width + 8), height: rect.height + 8 };
+                return {
+                  x: Math.max(0, rect.left - 4),
+                  y: Math.max(0, rect.top - 4),
+                  width: Math.min(1280, rect.width + 8),
+                  height: rect.height + 8,
+                };
               });
               await shoot(page, `legend-${language}`, legend);
             }
@@ -186,8 +217,16 @@ describe('a diagram people can read, in Chromium', function () {
     try {
       const buttons = await page.evaluate(() => [...document.querySelectorAll('.ca-toolbar button')].map((b) => b.textContent ?? ''));
       for (const text of buttons) assert.match(text, /^\p{L}[\p{L} .-]*\p{L}$/u, `"${text}" is words`);
-      assert.ok(buttons.includes('Previous step') && buttons.includes('Next step') && buttons.includes('Keyboard help'), buttons.join(' | '));
-      const help = () => page.evaluate(() => ({ hidden: document.querySelector('.ca-help')!.hidden, items: document.querySelectorAll('.ca-help li').length, expanded: document.querySelector('[data-action="help"]')!.getAttribute('aria-expanded') }));
+      assert.ok(
+        buttons.includes('Previous step') && buttons.includes('Next step') && buttons.includes('Keyboard help'),
+        buttons.join(' | '),
+      );
+      const help = () =>
+        page.evaluate(() => ({
+          hidden: document.querySelector('.ca-help')!.hidden,
+          items: document.querySelectorAll('.ca-help li').length,
+          expanded: document.querySelector('[data-action="help"]')!.getAttribute('aria-expanded'),
+        }));
       assert.deepEqual(await help(), { hidden: true, items: 8, expanded: 'false' });
       await page.click('[data-action="help"]');
       assert.deepEqual(await help(), { hidden: false, items: 8, expanded: 'true' });
@@ -211,10 +250,11 @@ describe('a diagram people can read, in Chromium', function () {
   it('the walk-through caption floats over the drawing and does not push it down', async () => {
     const page = await open('light', japaneseStrings(), 'ja');
     try {
-      const place = () => page.evaluate(() => {
-        const canvas = document.querySelector('.ca-canvas')!.getBoundingClientRect();
-        return { top: canvas.top, height: canvas.height, svg: document.querySelector('svg.ca-diagram')!.getBoundingClientRect().top };
-      });
+      const place = () =>
+        page.evaluate(() => {
+          const canvas = document.querySelector('.ca-canvas')!.getBoundingClientRect();
+          return { top: canvas.top, height: canvas.height, svg: document.querySelector('svg.ca-diagram')!.getBoundingClientRect().top };
+        });
       const before = await place();
       await page.evaluate(() => void window.dispatchEvent(new MessageEvent('message', { data: { type: 'walkthrough', action: 'play' } })));
       const caption = await page.evaluate(() => document.querySelector('.ca-caption')?.textContent ?? '');

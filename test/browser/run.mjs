@@ -11,5 +11,19 @@ if (!existsSync(join(root, 'dist', 'webview', 'diagram.js'))) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const mocha = join(root, 'node_modules', 'mocha', 'bin', 'mocha.js');
-const result = spawnSync(process.execPath, [mocha, '--no-config', '--require', 'tsx/cjs', '--extension', 'ts', '--timeout', '60000', ...(process.argv.slice(2).length ? process.argv.slice(2) : ['test/browser/*.test.ts'])], { cwd: root, stdio: 'inherit' });
+const result = spawnSync(
+  process.execPath,
+  [
+    mocha,
+    '--no-config',
+    '--require',
+    'tsx/cjs',
+    '--extension',
+    'ts',
+    '--timeout',
+    '60000',
+    ...(process.argv.slice(2).length ? process.argv.slice(2) : ['test/browser/*.test.ts']),
+  ],
+  { cwd: root, stdio: 'inherit' },
+);
 process.exit(result.status ?? 1);

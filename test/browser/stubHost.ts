@@ -22,8 +22,16 @@ export interface BrowserPage {
   hover(selector: string): Promise<void>;
   focus(selector: string): Promise<void>;
   keyboard: { press(key: string): Promise<void> };
-  mouse: { move(x: number, y: number, options?: { steps?: number }): Promise<void>; down(): Promise<void>; up(): Promise<void>; wheel(dx: number, dy: number): Promise<void> };
-  on(event: 'dialog' | 'pageerror' | 'console', listener: (value: { message?: () => string; text?: () => string; dismiss?: () => Promise<void> } & Error) => void): void;
+  mouse: {
+    move(x: number, y: number, options?: { steps?: number }): Promise<void>;
+    down(): Promise<void>;
+    up(): Promise<void>;
+    wheel(dx: number, dy: number): Promise<void>;
+  };
+  on(
+    event: 'dialog' | 'pageerror' | 'console',
+    listener: (value: { message?: () => string; text?: () => string; dismiss?: () => Promise<void> } & Error) => void,
+  ): void;
   close(): Promise<void>;
 }
 export interface BrowserLike {
@@ -36,7 +44,12 @@ export interface PlaywrightLike {
 
 /** playwright-core: the project's own devDependency if present, else the copy the VS Code host rig installs. */
 export function loadPlaywright(): PlaywrightLike {
-  const candidates = [process.env.PLAYWRIGHT_CORE_PATH, 'playwright-core', join(repoRoot, '.vscode-host', '1.99', 'node_modules', 'playwright-core'), join(repoRoot, '.vscode-host', '1.139', 'node_modules', 'playwright-core')];
+  const candidates = [
+    process.env.PLAYWRIGHT_CORE_PATH,
+    'playwright-core',
+    join(repoRoot, '.vscode-host', '1.99', 'node_modules', 'playwright-core'),
+    join(repoRoot, '.vscode-host', '1.139', 'node_modules', 'playwright-core'),
+  ];
   for (const candidate of candidates) {
     if (!candidate) continue;
     try {
@@ -66,7 +79,15 @@ export async function openStubPage(url: string, problems: string[]): Promise<{ b
 }
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 const nonce = 'c3R1Yi1ob3N0LW5vbmNl';
 

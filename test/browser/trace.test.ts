@@ -56,18 +56,33 @@ describe('a live trace on the diagram in Chromium', function () {
 
   afterEach(() => assert.deepEqual(problems.splice(0), [], 'no page errors and no dialogs'));
 
-  const post = (message: HostToWebviewMessage) => page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
+  const post = (message: HostToWebviewMessage) =>
+    page.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), message);
   const lit = () =>
     page.evaluate(() => ({
-      edges: [...document.querySelectorAll('.ca-edge.ca-lit')].map((e) => `${e.getAttribute('data-kind')} ${e.getAttribute('data-from')}${e.getAttribute('data-node') ? `@${e.getAttribute('data-node')}` : ''}`),
+      edges: [...document.querySelectorAll('.ca-edge.ca-lit')].map(
+        (e) =>
+          `${e.getAttribute('data-kind')} ${e.getAttribute('data-from')}${e.getAttribute('data-node') ? `@${e.getAttribute('data-node')}` : ''}`,
+      ),
       boxes: [...document.querySelectorAll('.ca-box.ca-lit')].map((e) => e.getAttribute('data-id')),
       caption: [...(document.querySelector('.ca-caption')?.children ?? [])].map((line) => line.textContent),
       walking: document.querySelector('svg.ca-walking') !== null,
     }));
-  const lastReport = () => page.evaluate(() => window.sent.filter((m) => m.type === 'rendered').map((m) => (m as { report: RenderReport }).report).pop());
-  const step = (fields: Partial<TraceStepMessage> & Pick<TraceStepMessage, 'walkStep' | 'caption'>): TraceStepMessage => ({ type: 'traceStep', component: 'kube-scheduler (default-scheduler)', time: '14:11:21', ...fields });
+  const lastReport = () =>
+    page.evaluate(() =>
+      window.sent
+        .filter((m) => m.type === 'rendered')
+        .map((m) => (m as { report: RenderReport }).report)
+        .pop(),
+    );
+  const step = (fields: Partial<TraceStepMessage> & Pick<TraceStepMessage, 'walkStep' | 'caption'>): TraceStepMessage => ({
+    type: 'traceStep',
+    component: 'kube-scheduler (default-scheduler)',
+    time: '14:11:21',
+    ...fields,
+  });
 
-  it('lights the scheduler\'s edges for a binding, with the step\'s sentence, component and time as text', async () => {
+  it("lights the scheduler's edges for a binding, with the step's sentence, component and time as text", async () => {
     const caption = `Pod coredns-${hostile} bound to node multi-node-worker`;
     await post(step({ walkStep: 3, caption }));
     const shown = await lit();
@@ -75,19 +90,39 @@ describe('a live trace on the diagram in Chromium', function () {
     assert.deepEqual([...shown.boxes].sort(), ['cp:kube-apiserver', 'cp:kube-scheduler']);
     assert.deepEqual(shown.caption, ['Live trace · 14:11:21 · kube-scheduler (default-scheduler)', caption]);
     assert.equal(shown.walking, true);
-    const injected = await page.evaluate(() => ({ images: document.querySelectorAll('img').length, handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length }));
+    const injected = await page.evaluate(() => ({
+      images: document.querySelectorAll('img').length,
+      handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => /^on/i.test(a.name))).length,
+    }));
     assert.deepEqual(injected, { images: 0, handlers: 0 }, 'cluster text is never parsed as markup');
     const report = await lastReport();
     assert.equal(report?.liveTrace?.caption, `Live trace · 14:11:21 · kube-scheduler (default-scheduler)\n${caption}`);
-    assert.equal(await page.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed')), 'false', 'a live trace is not the canned tour');
+    assert.equal(
+      await page.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed')),
+      'false',
+      'a live trace is not the canned tour',
+    );
   });
 
   it('shows a step that comes at once only after the one before has been readable, on the node it names', async () => {
-    await post(step({ walkStep: 4, caption: 'coredns-abc: container coredns started on multi-node-worker2', component: 'kubelet', node: 'multi-node-worker2' }));
+    await post(
+      step({
+        walkStep: 4,
+        caption: 'coredns-abc: container coredns started on multi-node-worker2',
+        component: 'kubelet',
+        node: 'multi-node-worker2',
+      }),
+    );
     assert.equal((await lit()).caption[1], `Pod coredns-${hostile} bound to node multi-node-worker`, 'the binding is still shown');
-    await page.waitForFunction(() => (document.querySelector('.ca-caption')?.textContent ?? '').includes('started on'), undefined, { timeout: 5_000 });
+    await page.waitForFunction(() => (document.querySelector('.ca-caption')?.textContent ?? '').includes('started on'), undefined, {
+      timeout: 5_000,
+    });
     const shown = await lit();
-    assert.deepEqual([...new Set(shown.edges)].sort(), ['cri kubelet@multi-node-worker2', 'runs container-runtime@multi-node-worker2', 'watch kubelet@multi-node-worker2']);
+    assert.deepEqual([...new Set(shown.edges)].sort(), [
+      'cri kubelet@multi-node-worker2',
+      'runs container-runtime@multi-node-worker2',
+      'watch kubelet@multi-node-worker2',
+    ]);
     assert.ok(shown.boxes.includes('node:multi-node-worker2:kubelet'), shown.boxes.join());
     await page.screenshot({ path: join(screenshots, 'trace-step.png') });
   });
@@ -95,9 +130,24 @@ describe('a live trace on the diagram in Chromium', function () {
   it('counts alike steps that crowd in, instead of replaying each', async () => {
     // Once the step before has been shown long enough, the first of the burst shows at once.
     await new Promise((resolve) => setTimeout(resolve, 800));
-    await post(step({ walkStep: 2, caption: 'Pod a created by replicaset-controller', component: 'kube-controller-manager (replicaset-controller)' }));
-    for (const name of ['b', 'c', 'd']) await post(step({ walkStep: 2, caption: `Pod ${name} created by replicaset-controller`, component: 'kube-controller-manager (replicaset-controller)' }));
-    await page.waitForFunction(() => (document.querySelector('.ca-caption')?.textContent ?? '').includes('Pod d created'), undefined, { timeout: 5_000 });
+    await post(
+      step({
+        walkStep: 2,
+        caption: 'Pod a created by replicaset-controller',
+        component: 'kube-controller-manager (replicaset-controller)',
+      }),
+    );
+    for (const name of ['b', 'c', 'd'])
+      await post(
+        step({
+          walkStep: 2,
+          caption: `Pod ${name} created by replicaset-controller`,
+          component: 'kube-controller-manager (replicaset-controller)',
+        }),
+      );
+    await page.waitForFunction(() => (document.querySelector('.ca-caption')?.textContent ?? '').includes('Pod d created'), undefined, {
+      timeout: 5_000,
+    });
     assert.equal((await lit()).caption[1], 'Pod d created by replicaset-controller (and 2 more)');
   });
 
@@ -113,19 +163,35 @@ describe('a live trace on the diagram in Chromium', function () {
     await page.evaluate(() => void (window.sent = []));
     await post({ type: 'traceStep', walkStep: 9, caption: 'x', component: 'y', time: 'z' } as TraceStepMessage);
     assert.equal((await lit()).walking, false);
-    assert.ok((await page.evaluate(() => window.sent)).some((m) => m.type === 'error'), 'reported as a message of unknown shape');
+    assert.ok(
+      (await page.evaluate(() => window.sent)).some((m) => m.type === 'error'),
+      'reported as a message of unknown shape',
+    );
   });
 
   it('offers "Trace" on each box that stands for a Pod through VS Code\'s webview context menu, and on no other', async () => {
-    const contexts = await page.evaluate(() => [...document.querySelectorAll('[data-vscode-context]')].map((element) => ({ component: element.getAttribute('data-component'), context: element.getAttribute('data-vscode-context') })));
+    const contexts = await page.evaluate(() =>
+      [...document.querySelectorAll('[data-vscode-context]')].map((element) => ({
+        component: element.getAttribute('data-component'),
+        context: element.getAttribute('data-vscode-context'),
+      })),
+    );
     const pods = await page.evaluate(() => document.querySelectorAll('[data-component="pod"]').length);
     assert.ok(pods > 0);
     // Every Pod box, and the control-plane components' boxes (each stands for its static Pod); no node or kubelet.
     assert.equal(contexts.filter((entry) => entry.component === 'pod').length, pods);
     const others = contexts.filter((entry) => entry.component !== 'pod');
-    assert.deepEqual(others.map((entry) => entry.component).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']);
-    for (const entry of others) assert.equal((JSON.parse(entry.context!) as { name: string }).name, `${entry.component}-multi-node-control-plane`);
-    const coredns = contexts.map((entry) => JSON.parse(entry.context!) as Record<string, unknown>).find((context) => String(context.name).startsWith('coredns-'));
+    assert.deepEqual(others.map((entry) => entry.component).sort(), [
+      'etcd',
+      'kube-apiserver',
+      'kube-controller-manager',
+      'kube-scheduler',
+    ]);
+    for (const entry of others)
+      assert.equal((JSON.parse(entry.context!) as { name: string }).name, `${entry.component}-multi-node-control-plane`);
+    const coredns = contexts
+      .map((entry) => JSON.parse(entry.context!) as Record<string, unknown>)
+      .find((context) => String(context.name).startsWith('coredns-'));
     assert.deepEqual(Object.keys(coredns ?? {}).sort(), ['name', 'namespace', 'preventDefaultContextMenuItems', 'webviewSection']);
     assert.equal(coredns!.webviewSection, 'pod');
     assert.equal(coredns!.namespace, 'kube-system');
@@ -135,6 +201,9 @@ describe('a live trace on the diagram in Chromium', function () {
     await page.evaluate(() => void (window.sent = []));
     assert.equal(await page.evaluate(() => document.querySelector('[data-action="traceLive"]')?.textContent), 'Trace live');
     await page.click('[data-action="traceLive"]');
-    assert.deepEqual((await page.evaluate(() => window.sent)).filter((m) => m.type === 'traceLive'), [{ type: 'traceLive' }]);
+    assert.deepEqual(
+      (await page.evaluate(() => window.sent)).filter((m) => m.type === 'traceLive'),
+      [{ type: 'traceLive' }],
+    );
   });
 });

@@ -17,18 +17,19 @@ export async function run(): Promise<void> {
   for (const file of files) mocha.addFile(file);
   console.log(`Running ${files.length} test file(s) from ${target} in VS Code ${vscode.version}`);
 
-  const { passed, failed, pending } = await new Promise<{ passed: number; failed: number; pending: number }>(
-    (done, fail) => {
-      try {
-        const runner = mocha.run(() => done({
+  const { passed, failed, pending } = await new Promise<{ passed: number; failed: number; pending: number }>((done, fail) => {
+    try {
+      const runner = mocha.run(() =>
+        done({
           passed: runner.stats?.passes ?? 0,
           failed: runner.stats?.failures ?? 0,
           pending: runner.stats?.pending ?? 0,
-        }));
-      } catch (error) {
-        fail(error);
-      }
-    });
+        }),
+      );
+    } catch (error) {
+      fail(error);
+    }
+  });
   console.log(`${summaryMarker} ${JSON.stringify({ passed, failed, pending })}`);
   if (failed > 0) throw new Error(`${failed} of ${passed + failed} integration test(s) failed`);
   if (passed === 0) throw new Error(`No integration test ran from ${target}`);

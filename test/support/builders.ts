@@ -19,7 +19,11 @@ export function node(spec: NodeSpec): Record<string, unknown> {
   const taints: unknown[] = [];
   if (spec.controlPlane && !spec.taintOnly) labels['node-role.kubernetes.io/control-plane'] = '';
   if (spec.legacyMaster) labels['node-role.kubernetes.io/master'] = '';
-  if (spec.controlPlane || spec.taintOnly) taints.push({ key: spec.legacyMaster ? 'node-role.kubernetes.io/master' : 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' });
+  if (spec.controlPlane || spec.taintOnly)
+    taints.push({
+      key: spec.legacyMaster ? 'node-role.kubernetes.io/master' : 'node-role.kubernetes.io/control-plane',
+      effect: 'NoSchedule',
+    });
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -27,7 +31,10 @@ export function node(spec: NodeSpec): Record<string, unknown> {
     spec: { podCIDR: '10.244.0.0/24', taints },
     status: {
       conditions: [{ type: 'Ready', status: spec.ready ?? 'True', reason: 'KubeletReady', lastTransitionTime: '2026-11-30T10:01:00Z' }],
-      addresses: [{ type: 'InternalIP', address: '172.18.0.2' }, { type: 'Hostname', address: spec.name }],
+      addresses: [
+        { type: 'InternalIP', address: '172.18.0.2' },
+        { type: 'Hostname', address: spec.name },
+      ],
       nodeInfo: {
         kubeletVersion: spec.kubeletVersion ?? 'v1.37.0',
         containerRuntimeVersion: spec.runtime ?? 'containerd://2.1.0',
@@ -66,9 +73,15 @@ export function pod(spec: PodSpec): Record<string, unknown> {
       resourceVersion: '1',
       labels: spec.labels ?? {},
       annotations: spec.annotations ?? {},
-      ownerReferences: spec.owner ? [{ apiVersion: 'apps/v1', kind: spec.owner.kind, name: spec.owner.name, uid: nextUid(), controller: true }] : undefined,
+      ownerReferences: spec.owner
+        ? [{ apiVersion: 'apps/v1', kind: spec.owner.kind, name: spec.owner.name, uid: nextUid(), controller: true }]
+        : undefined,
     },
-    spec: { nodeName: spec.nodeName, hostNetwork: spec.hostNetwork ?? false, containers: (spec.images ?? ['example:1']).map((image, i) => ({ name: `c${i}`, image })) },
+    spec: {
+      nodeName: spec.nodeName,
+      hostNetwork: spec.hostNetwork ?? false,
+      containers: (spec.images ?? ['example:1']).map((image, i) => ({ name: `c${i}`, image })),
+    },
     status: {
       phase: spec.phase ?? 'Running',
       conditions: [{ type: 'Ready', status: spec.ready === false ? 'False' : 'True' }],
@@ -98,7 +111,11 @@ export function staticPod(component: string, nodeName: string, labels = true): R
   return raw;
 }
 
-export function workload(kind: 'Deployment' | 'DaemonSet' | 'ReplicaSet', name: string, options: { desired?: number; ready?: number; owner?: { kind: string; name: string }; images?: string[] } = {}): Record<string, unknown> {
+export function workload(
+  kind: 'Deployment' | 'DaemonSet' | 'ReplicaSet',
+  name: string,
+  options: { desired?: number; ready?: number; owner?: { kind: string; name: string }; images?: string[] } = {},
+): Record<string, unknown> {
   const desired = options.desired ?? 1;
   const ready = options.ready ?? desired;
   return {
@@ -109,15 +126,28 @@ export function workload(kind: 'Deployment' | 'DaemonSet' | 'ReplicaSet', name: 
       namespace: 'kube-system',
       uid: nextUid(),
       resourceVersion: '1',
-      ownerReferences: options.owner ? [{ apiVersion: 'apps/v1', kind: options.owner.kind, name: options.owner.name, uid: nextUid(), controller: true }] : undefined,
+      ownerReferences: options.owner
+        ? [{ apiVersion: 'apps/v1', kind: options.owner.kind, name: options.owner.name, uid: nextUid(), controller: true }]
+        : undefined,
     },
-    spec: kind === 'DaemonSet' ? { template: { spec: { containers: (options.images ?? []).map((image) => ({ name: 'c', image })) } } } : { replicas: desired, template: { spec: { containers: [] } } },
-    status: kind === 'DaemonSet' ? { desiredNumberScheduled: desired, numberReady: ready, numberAvailable: ready } : { replicas: desired, readyReplicas: ready, availableReplicas: ready },
+    spec:
+      kind === 'DaemonSet'
+        ? { template: { spec: { containers: (options.images ?? []).map((image) => ({ name: 'c', image })) } } }
+        : { replicas: desired, template: { spec: { containers: [] } } },
+    status:
+      kind === 'DaemonSet'
+        ? { desiredNumberScheduled: desired, numberReady: ready, numberAvailable: ready }
+        : { replicas: desired, readyReplicas: ready, availableReplicas: ready },
   };
 }
 
 export function service(name: string, selector: Record<string, string>, clusterIP = '10.96.0.10'): Record<string, unknown> {
-  return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'kube-system', uid: nextUid(), resourceVersion: '1' }, spec: { type: 'ClusterIP', clusterIP, selector, ports: [{ name: 'dns', port: 53, protocol: 'UDP' }] } };
+  return {
+    apiVersion: 'v1',
+    kind: 'Service',
+    metadata: { name, namespace: 'kube-system', uid: nextUid(), resourceVersion: '1' },
+    spec: { type: 'ClusterIP', clusterIP, selector, ports: [{ name: 'dns', port: 53, protocol: 'UDP' }] },
+  };
 }
 
 export function lease(nodeName: string, renewTime: string): Record<string, unknown> {

@@ -50,7 +50,7 @@ export function useDemo(options: DemoClusterOptions = {}): {
     await running?.stop();
   });
   const demo = (): RunningDemo => {
-    if (!running) throw new Error('the suite\'s demo cluster is not running');
+    if (!running) throw new Error("the suite's demo cluster is not running");
     return running;
   };
   return { demo, request: (path, requestOptions = {}) => demoRequest(demo().cluster, path, requestOptions) };
@@ -72,26 +72,34 @@ export interface DemoRequestOptions {
 }
 
 /** One HTTPS request to the demo API server, trusting its CA. */
-export function demoRequest(cluster: Pick<DemoCluster, 'server' | 'token' | 'caPem'>, path: string, options: DemoRequestOptions = {}): Promise<DemoResponse> {
+export function demoRequest(
+  cluster: Pick<DemoCluster, 'server' | 'token' | 'caPem'>,
+  path: string,
+  options: DemoRequestOptions = {},
+): Promise<DemoResponse> {
   const token = options.token === undefined ? cluster.token : options.token;
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token !== null) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Length'] = String(Buffer.byteLength(options.body));
   return new Promise((resolve, reject) => {
-    const request = httpsRequest(`${cluster.server}${path}`, { method: options.method ?? 'GET', headers, ca: cluster.caPem }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        // A body past V8's longest string (about 512 MiB) rejects instead of throwing in the stream's handler.
-        try {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        }
-      });
-      response.on('error', reject);
-    });
+    const request = httpsRequest(
+      `${cluster.server}${path}`,
+      { method: options.method ?? 'GET', headers, ca: cluster.caPem },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          // A body past V8's longest string (about 512 MiB) rejects instead of throwing in the stream's handler.
+          try {
+            const text = Buffer.concat(chunks).toString('utf8');
+            resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json: () => JSON.parse(text) });
+          } catch (error) {
+            reject(error instanceof Error ? error : new Error(String(error)));
+          }
+        });
+        response.on('error', reject);
+      },
+    );
     request.on('error', reject);
     request.end(options.body);
   });
@@ -111,66 +119,70 @@ export interface DemoWatch {
 /** Opens a watch (`path` should carry `watch=true`) and reads its newline-delimited JSON events. */
 export function demoWatch(cluster: DemoCluster, path: string, headers: Record<string, string> = {}): Promise<DemoWatch> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest(`${cluster.server}${path}`, { headers: { Accept: 'application/json', Authorization: `Bearer ${cluster.token}`, ...headers }, ca: cluster.caPem }, (response) => {
-      const queue: { type: string; object: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
-      const waiters: (() => void)[] = [];
-      let buffer = '';
-      let finished: 'end' | 'error' | undefined;
-      let markEnded: (how: 'end' | 'error') => void = () => undefined;
-      const ended = new Promise<'end' | 'error'>((done) => (markEnded = done));
-      const wake = () => waiters.splice(0).forEach((waiter) => waiter());
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, newline).trim();
-          buffer = buffer.slice(newline + 1);
-          if (line) queue.push(JSON.parse(line));
-        }
-        wake();
-      });
-      const finish = (how: 'end' | 'error') => {
-        if (finished) return;
-        finished = how;
-        markEnded(how);
-        wake();
-      };
-      response.on('end', () => finish('end'));
-      response.on('error', () => finish('error'));
-      response.on('aborted', () => finish('error'));
-      request.on('error', () => finish('error'));
-      const next = async (timeoutMs = 10_000) => {
-        const deadline = Date.now() + timeoutMs;
-        while (queue.length === 0) {
-          if (finished) throw new Error(`watch stream ended (${finished}) before the next event`);
-          if (Date.now() > deadline) throw new Error('no watch event in time');
-          await new Promise<void>((wakeUp) => {
-            const timer = setTimeout(wakeUp, Math.max(1, deadline - Date.now()));
-            waiters.push(() => {
-              clearTimeout(timer);
-              wakeUp();
-            });
-          });
-        }
-        return queue.shift()!;
-      };
-      resolve({
-        status: response.statusCode ?? 0,
-        next,
-        async until(predicate, timeoutMs = 10_000) {
-          const seen = [];
-          const deadline = Date.now() + timeoutMs;
-          for (;;) {
-            const event = await next(Math.max(1, deadline - Date.now()));
-            seen.push(event);
-            if (predicate(event)) return seen;
+    const request = httpsRequest(
+      `${cluster.server}${path}`,
+      { headers: { Accept: 'application/json', Authorization: `Bearer ${cluster.token}`, ...headers }, ca: cluster.caPem },
+      (response) => {
+        const queue: { type: string; object: any }[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const waiters: (() => void)[] = [];
+        let buffer = '';
+        let finished: 'end' | 'error' | undefined;
+        let markEnded: (how: 'end' | 'error') => void = () => undefined;
+        const ended = new Promise<'end' | 'error'>((done) => (markEnded = done));
+        const wake = () => waiters.splice(0).forEach((waiter) => waiter());
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          buffer += chunk;
+          let newline: number;
+          while ((newline = buffer.indexOf('\n')) >= 0) {
+            const line = buffer.slice(0, newline).trim();
+            buffer = buffer.slice(newline + 1);
+            if (line) queue.push(JSON.parse(line));
           }
-        },
-        ended,
-        close: () => request.destroy(),
-      });
-    });
+          wake();
+        });
+        const finish = (how: 'end' | 'error') => {
+          if (finished) return;
+          finished = how;
+          markEnded(how);
+          wake();
+        };
+        response.on('end', () => finish('end'));
+        response.on('error', () => finish('error'));
+        response.on('aborted', () => finish('error'));
+        request.on('error', () => finish('error'));
+        const next = async (timeoutMs = 10_000) => {
+          const deadline = Date.now() + timeoutMs;
+          while (queue.length === 0) {
+            if (finished) throw new Error(`watch stream ended (${finished}) before the next event`);
+            if (Date.now() > deadline) throw new Error('no watch event in time');
+            await new Promise<void>((wakeUp) => {
+              const timer = setTimeout(wakeUp, Math.max(1, deadline - Date.now()));
+              waiters.push(() => {
+                clearTimeout(timer);
+                wakeUp();
+              });
+            });
+          }
+          return queue.shift()!;
+        };
+        resolve({
+          status: response.statusCode ?? 0,
+          next,
+          async until(predicate, timeoutMs = 10_000) {
+            const seen = [];
+            const deadline = Date.now() + timeoutMs;
+            for (;;) {
+              const event = await next(Math.max(1, deadline - Date.now()));
+              seen.push(event);
+              if (predicate(event)) return seen;
+            }
+          },
+          ended,
+          close: () => request.destroy(),
+        });
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -206,7 +218,10 @@ export function runKubectl(demo: RunningDemo, args: readonly string[], contextNa
 
 /** The rows of kubectl's table output, keyed by the header's column names. */
 export function kubectlTable(output: string): Record<string, string>[] {
-  const [header, ...lines] = output.trimEnd().split('\n').filter((line) => line.trim() !== '');
+  const [header, ...lines] = output
+    .trimEnd()
+    .split('\n')
+    .filter((line) => line.trim() !== '');
   if (header === undefined) return [];
   const names = header.trim().split(/\s{2,}/);
   return lines.map((line) => {

@@ -20,7 +20,12 @@ export function explainPath(kind: string, apiVersion: string, path: PathSegment[
 
 /** The actor `id` (of `controller`, when given) in an explanation; the test fails, naming the actors there are, without it. */
 export function actorOf(explanation: FieldExplanation, id: string, controller?: string): FieldExplanation['components'][number] {
-  const found = explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
-  assert.ok(found, `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((component) => component.id).join(', ')}`);
+  const found = explanation.components.find(
+    (component) => component.id === id && (controller === undefined || component.controller === controller),
+  );
+  assert.ok(
+    found,
+    `no ${id}${controller ? `/${controller}` : ''} in ${explanation.components.map((component) => component.id).join(', ')}`,
+  );
   return found;
 }

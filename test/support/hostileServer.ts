@@ -68,16 +68,19 @@ export async function startHostileServer(): Promise<HostileServer> {
   const scripts = new Map<string, Script>();
   const requests: { path: string; query: URLSearchParams; watch: boolean }[] = [];
   const sockets = new Set<Socket>();
-  const server = createServer({ cert: certificates.certPem, key: certificates.keyPem }, (request: IncomingMessage, response: ServerResponse) => {
-    const url = new URL(request.url ?? '/', 'https://127.0.0.1');
-    const watch = url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true';
-    requests.push({ path: url.pathname, query: url.searchParams, watch });
-    const script = scripts.get(url.pathname);
-    if (script) script({ path: url.pathname, query: url.searchParams, watch, response });
-    else if (url.pathname === '/version') sendJson(response, 200, { major: '1', minor: '37', gitVersion: 'v1.37.0' });
-    else if (watch) watchEvents(response, []);
-    else sendJson(response, 200, listBody([], '1'));
-  });
+  const server = createServer(
+    { cert: certificates.certPem, key: certificates.keyPem },
+    (request: IncomingMessage, response: ServerResponse) => {
+      const url = new URL(request.url ?? '/', 'https://127.0.0.1');
+      const watch = url.searchParams.get('watch') === '1' || url.searchParams.get('watch') === 'true';
+      requests.push({ path: url.pathname, query: url.searchParams, watch });
+      const script = scripts.get(url.pathname);
+      if (script) script({ path: url.pathname, query: url.searchParams, watch, response });
+      else if (url.pathname === '/version') sendJson(response, 200, { major: '1', minor: '37', gitVersion: 'v1.37.0' });
+      else if (watch) watchEvents(response, []);
+      else sendJson(response, 200, listBody([], '1'));
+    },
+  );
   server.on('secureConnection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
@@ -101,7 +104,8 @@ export async function startHostileServer(): Promise<HostileServer> {
       return config;
     },
     script: (path, script) => scripts.set(path, script),
-    count: (path, kind) => requests.filter((r) => (path === undefined || r.path === path) && (kind === undefined || r.watch === (kind === 'watch'))).length,
+    count: (path, kind) =>
+      requests.filter((r) => (path === undefined || r.path === path) && (kind === undefined || r.watch === (kind === 'watch'))).length,
     requests,
     resetConnections,
     close: async () => {

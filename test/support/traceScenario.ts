@@ -24,7 +24,14 @@ export interface ScenarioResult {
   /** Every step the live trace announced, in the order it announced them. */
   readonly announced: readonly TraceStep[];
   /** The cluster's own Events about the Deployment, its ReplicaSets and Pods (kubectl get events -o json). */
-  readonly events: readonly { reason: string; component: string; involvedKind: string; involvedName: string; message: string; time: string }[];
+  readonly events: readonly {
+    reason: string;
+    component: string;
+    involvedKind: string;
+    involvedName: string;
+    message: string;
+    time: string;
+  }[];
   /** The managers recorded on each ReplicaSet and Pod (kubectl get -o json --show-managed-fields). */
   readonly managers: ReadonlyMap<string, readonly { manager: string; operation: string; subresource?: string }[]>;
   readonly replicaSets: readonly string[];
@@ -33,10 +40,15 @@ export interface ScenarioResult {
 
 export function kubectlAsync(cluster: ScenarioCluster, args: readonly string[], input?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = execFile('kubectl', ['--kubeconfig', cluster.kubeconfigPath, ...args], { env: cluster.env, maxBuffer: 64 * 2 ** 20 }, (error, stdout, stderr) => {
-      if (error) reject(new Error(`kubectl ${args.join(' ')}: ${stderr || error.message}`));
-      else resolve(stdout);
-    });
+    const child = execFile(
+      'kubectl',
+      ['--kubeconfig', cluster.kubeconfigPath, ...args],
+      { env: cluster.env, maxBuffer: 64 * 2 ** 20 },
+      (error, stdout, stderr) => {
+        if (error) reject(new Error(`kubectl ${args.join(' ')}: ${stderr || error.message}`));
+        else resolve(stdout);
+      },
+    );
     if (input !== undefined) child.stdin!.end(input);
   });
 }
@@ -65,7 +77,11 @@ spec:
 
 /** Ready Pods of the newest ReplicaSet equal `replicas`, and no other ReplicaSet has Pods left. */
 function settled(trace: Trace, replicas: number, replicaSetCount: number): boolean {
-  return trace.counts.pods === replicas && trace.counts.ready === replicas && trace.steps.filter((step) => step.kind === 'replicaset-created').length === replicaSetCount;
+  return (
+    trace.counts.pods === replicas &&
+    trace.counts.ready === replicas &&
+    trace.steps.filter((step) => step.kind === 'replicaset-created').length === replicaSetCount
+  );
 }
 
 export async function runTraceScenario(cluster: ScenarioCluster, options: { image: string; timeoutMs?: number }): Promise<ScenarioResult> {
@@ -74,7 +90,11 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
   const config = new KubeConfig();
   config.loadFromFile(cluster.kubeconfigPath);
   const hub = new WatchHub(config);
-  const session = new TraceSession({ hub, target: { kind: 'Deployment', namespace: scenarioNamespace, name: scenarioName }, throttleMs: 50 });
+  const session = new TraceSession({
+    hub,
+    target: { kind: 'Deployment', namespace: scenarioNamespace, name: scenarioName },
+    throttleMs: 50,
+  });
   const announced: TraceStep[] = [];
   session.onDidAddSteps((steps) => announced.push(...steps));
   const directory = mkdtempSync(join(tmpdir(), 'cluster-anatomy-trace-'));
@@ -88,14 +108,30 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
     await kubectl('scale', '-n', scenarioNamespace, `deployment/${scenarioName}`, '--replicas=3');
     await until('3 Ready Pods', () => settled(session.flush(), 3, 1), timeoutMs);
     await kubectl('rollout', 'restart', '-n', scenarioNamespace, `deployment/${scenarioName}`);
-    await until('the rollout to a second ReplicaSet with 3 Ready Pods', () => settled(session.flush(), 3, 2) && session.current.steps.some((step) => step.kind === 'replicaset-scaled' && step.replicas?.to === 0), timeoutMs);
-    const pods = JSON.parse(await kubectl('get', 'pods', '-n', scenarioNamespace, '-l', `app=${scenarioName}`, '-o', 'json')).items as { metadata: { name: string; deletionTimestamp?: string } }[];
+    await until(
+      'the rollout to a second ReplicaSet with 3 Ready Pods',
+      () =>
+        settled(session.flush(), 3, 2) &&
+        session.current.steps.some((step) => step.kind === 'replicaset-scaled' && step.replicas?.to === 0),
+      timeoutMs,
+    );
+    const pods = JSON.parse(await kubectl('get', 'pods', '-n', scenarioNamespace, '-l', `app=${scenarioName}`, '-o', 'json')).items as {
+      metadata: { name: string; deletionTimestamp?: string };
+    }[];
     const deletedPod = pods.find((pod) => !pod.metadata.deletionTimestamp)!.metadata.name;
     await kubectl('delete', 'pod', '-n', scenarioNamespace, deletedPod, '--wait=false');
-    await until('a replacement Ready Pod', () => {
-      const trace = session.flush();
-      return settled(trace, 3, 2) && trace.steps.some((step) => step.kind === 'pod-deleted' && step.object.name === deletedPod) && trace.steps.filter((step) => step.kind === 'ready').length >= 2 + 1 + 3 + 1;
-    }, timeoutMs);
+    await until(
+      'a replacement Ready Pod',
+      () => {
+        const trace = session.flush();
+        return (
+          settled(trace, 3, 2) &&
+          trace.steps.some((step) => step.kind === 'pod-deleted' && step.object.name === deletedPod) &&
+          trace.steps.filter((step) => step.kind === 'ready').length >= 2 + 1 + 3 + 1
+        );
+      },
+      timeoutMs,
+    );
     const trace = session.flush();
 
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kubectl's JSON, read field by field
@@ -112,8 +148,18 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
       }));
     const managers = new Map<string, { manager: string; operation: string; subresource?: string }[]>();
     for (const kind of ['replicasets', 'pods', 'deployments']) {
-      const items = JSON.parse(await kubectl('get', kind, '-n', scenarioNamespace, '-l', `app=${scenarioName}`, '-o', 'json', '--show-managed-fields')).items as { metadata: { name: string; managedFields?: { manager: string; operation: string; subresource?: string }[] } }[];
-      for (const item of items) managers.set(`${kind}/${item.metadata.name}`, (item.metadata.managedFields ?? []).map(({ manager, operation, subresource }) => ({ manager, operation, ...(subresource && { subresource }) })));
+      const items = JSON.parse(
+        await kubectl('get', kind, '-n', scenarioNamespace, '-l', `app=${scenarioName}`, '-o', 'json', '--show-managed-fields'),
+      ).items as { metadata: { name: string; managedFields?: { manager: string; operation: string; subresource?: string }[] } }[];
+      for (const item of items)
+        managers.set(
+          `${kind}/${item.metadata.name}`,
+          (item.metadata.managedFields ?? []).map(({ manager, operation, subresource }) => ({
+            manager,
+            operation,
+            ...(subresource && { subresource }),
+          })),
+        );
     }
     const replicaSets = trace.steps.filter((step) => step.kind === 'replicaset-created').map((step) => step.object.name);
     await kubectl('delete', 'deployment', '-n', scenarioNamespace, scenarioName, '--wait=false');
@@ -136,7 +182,10 @@ export function storyOf(result: ScenarioResult): { workload: string[]; podSequen
   };
   const workload = result.trace.steps
     .filter((step) => step.object.kind !== 'Pod')
-    .map((step) => `${step.kind}${step.object.kind === 'ReplicaSet' ? ` ${rsIndex(step.object.name)}` : ''}${step.replicas ? ` →${step.replicas.to}` : ''} [${step.component}]`);
+    .map(
+      (step) =>
+        `${step.kind}${step.object.kind === 'ReplicaSet' ? ` ${rsIndex(step.object.name)}` : ''}${step.replicas ? ` →${step.replicas.to}` : ''} [${step.component}]`,
+    );
   const byPod = new Map<string, string[]>();
   for (const step of result.trace.steps.filter((candidate) => candidate.object.kind === 'Pod')) {
     byPod.set(step.object.name, [...(byPod.get(step.object.name) ?? []), `${step.kind} [${step.component}]`]);
@@ -160,18 +209,26 @@ export interface ScenarioCheck {
 export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioCheck[] {
   return [
     {
-      name: 'each ScalingReplicaSet the Deployment controller recorded is a step, by deployment-controller, in the rolling update\'s order',
+      name: "each ScalingReplicaSet the Deployment controller recorded is a step, by deployment-controller, in the rolling update's order",
       check(result) {
         const recorded = result.events.filter((event) => event.reason === 'ScalingReplicaSet');
         assert.ok(recorded.length >= 4, `${recorded.length} ScalingReplicaSet Events`);
-        assert.ok(recorded.every((event) => event.component === 'deployment-controller'), JSON.stringify(recorded));
-        const steps = result.trace.steps.filter((step) => step.kind === 'replicaset-scaled' && step.evidence.some((item) => item.source === 'event'));
+        assert.ok(
+          recorded.every((event) => event.component === 'deployment-controller'),
+          JSON.stringify(recorded),
+        );
+        const steps = result.trace.steps.filter(
+          (step) => step.kind === 'replicaset-scaled' && step.evidence.some((item) => item.source === 'event'),
+        );
         const key = (name: string, to: number) => `${name} to ${to}`;
         const fromEvents = recorded.map((event) => parseScaling(event.message)!).map((scaling) => key(scaling.name, scaling.to));
         assert.deepEqual(steps.map((step) => key(step.object.name, step.replicas!.to)).sort(), [...fromEvents].sort());
         assert.ok(steps.every((step) => step.component === 'kube-controller-manager' && step.actor === 'deployment-controller'));
         const rsIndex = (name: string) => `rs${result.replicaSets.indexOf(name) + 1}`;
-        assert.deepEqual(steps.map((step) => `${rsIndex(step.object.name)} →${step.replicas!.to}`), expectedScalings);
+        assert.deepEqual(
+          steps.map((step) => `${rsIndex(step.object.name)} →${step.replicas!.to}`),
+          expectedScalings,
+        );
       },
     },
     {
@@ -180,14 +237,18 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
         const created = result.trace.steps.filter((step) => step.kind === 'pod-created');
         const recorded = result.events.filter((event) => event.reason === 'SuccessfulCreate');
         assert.ok(recorded.length >= 7, `${recorded.length} SuccessfulCreate`);
-        assert.ok(recorded.every((event) => event.component === 'replicaset-controller'), JSON.stringify(recorded));
+        assert.ok(
+          recorded.every((event) => event.component === 'replicaset-controller'),
+          JSON.stringify(recorded),
+        );
         for (const event of recorded) {
           const pod = event.message.replace(/^Created pod: /, '');
           const step = created.find((candidate) => candidate.object.name === pod);
           assert.ok(step, `no step for ${pod}`);
           assert.deepEqual([step.component, step.actor], ['kube-controller-manager', 'replicaset-controller']);
         }
-        for (const name of result.replicaSets) assert.equal(result.managers.get(`replicasets/${name}`)?.[0]?.manager, 'kube-controller-manager', name);
+        for (const name of result.replicaSets)
+          assert.equal(result.managers.get(`replicasets/${name}`)?.[0]?.manager, 'kube-controller-manager', name);
         for (const step of created) {
           const managers = result.managers.get(`pods/${step.object.name}`);
           if (managers) assert.equal(managers[0]!.manager, 'kube-controller-manager', step.object.name);
@@ -195,7 +256,7 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
       },
     },
     {
-      name: 'kube-scheduler bound each Pod: the node in the trace is the node of default-scheduler\'s Scheduled Event',
+      name: "kube-scheduler bound each Pod: the node in the trace is the node of default-scheduler's Scheduled Event",
       check(result) {
         const scheduled = result.events.filter((event) => event.reason === 'Scheduled');
         assert.ok(scheduled.length >= 7);
@@ -210,8 +271,8 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
     },
     {
       name: options.kubeletEvents
-        ? 'each Pod\'s own steps come in causal order: created, bound, then kubelet\'s Events and status, Ready'
-        : 'each Pod\'s own steps come in causal order: created, bound, then started and Ready by the stand-in node agent (from the status it wrote)',
+        ? "each Pod's own steps come in causal order: created, bound, then kubelet's Events and status, Ready"
+        : "each Pod's own steps come in causal order: created, bound, then started and Ready by the stand-in node agent (from the status it wrote)",
       check(result) {
         const { podSequences } = storyOf(result);
         assert.ok(podSequences.length >= 7);
@@ -227,20 +288,28 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
         assert.ok(kubelet.every((step) => step.component === 'kubelet'));
         const started = kubelet.filter((step) => step.kind === 'container-started');
         if (options.kubeletEvents) {
-          assert.ok(started.every((step) => step.evidence[0]!.source === 'event' && /kubelet/.test(step.evidence[0]!.text)), JSON.stringify(started.map((step) => step.evidence)));
+          assert.ok(
+            started.every((step) => step.evidence[0]!.source === 'event' && /kubelet/.test(step.evidence[0]!.text)),
+            JSON.stringify(started.map((step) => step.evidence)),
+          );
         } else {
           assert.ok(started.every((step) => step.evidence.every((item) => item.source !== 'event')));
-          assert.ok(kubelet.every((step) => step.evidence.some((item) => item.source === 'managedFields' && item.text.includes('kubelet'))));
+          assert.ok(
+            kubelet.every((step) => step.evidence.some((item) => item.source === 'managedFields' && item.text.includes('kubelet'))),
+          );
         }
       },
     },
     {
-      name: 'the client steps: stored (kubectl\'s client-side apply), scaled, restarted by kubectl-rollout, the deleted Pod by a client',
+      name: "the client steps: stored (kubectl's client-side apply), scaled, restarted by kubectl-rollout, the deleted Pod by a client",
       check(result) {
         const stored = result.trace.steps[0]!;
         assert.deepEqual([stored.kind, stored.component, stored.actor], ['stored', 'kube-apiserver', 'kubectl-client-side-apply']);
         const changes = result.trace.steps.filter((step) => step.kind === 'changed');
-        assert.ok(changes.every((step) => step.component === 'client'), JSON.stringify(changes.map((step) => step.actor)));
+        assert.ok(
+          changes.every((step) => step.component === 'client'),
+          JSON.stringify(changes.map((step) => step.actor)),
+        );
         // kubectl scale: by its manager where the server records scale writes (1.22 on), else seen by the watch.
         const scaled = changes.find((step) => step.replicas?.to === 3)!;
         assert.ok(scaled, JSON.stringify(changes));
@@ -252,7 +321,10 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
         assert.equal(deleted.component, 'client');
         // Never negative: a whole-second record may read earlier than a precise one it followed in that second.
         for (let index = 1; index < result.trace.steps.length; index++) {
-          assert.equal(result.trace.steps[index]!.latencyMs, Math.max(0, result.trace.steps[index]!.at - result.trace.steps[index - 1]!.at));
+          assert.equal(
+            result.trace.steps[index]!.latencyMs,
+            Math.max(0, result.trace.steps[index]!.at - result.trace.steps[index - 1]!.at),
+          );
         }
       },
     },
@@ -260,7 +332,10 @@ export function scenarioChecks(options: { kubeletEvents: boolean }): ScenarioChe
       name: 'the live trace announced each step as it happened: every step of the story after the Deployment existed',
       check(result) {
         const ids = new Set(result.announced.map((step) => step.id));
-        assert.deepEqual(result.trace.steps.filter((step) => !ids.has(step.id)).map((step) => step.id), []);
+        assert.deepEqual(
+          result.trace.steps.filter((step) => !ids.has(step.id)).map((step) => step.id),
+          [],
+        );
       },
     },
   ];

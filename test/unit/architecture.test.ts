@@ -122,7 +122,9 @@ describe('the source tree', () => {
   it('keeps the core below the protocol, the webview, the VS Code adapters and the CLI', () => {
     const upward = [...graph].flatMap(([file, targets]) =>
       relative(src, file).startsWith('core/')
-        ? targets.filter((target) => /^(protocol|webview|ui|cli)\//.test(relative(src, target))).map((target) => `${relative(src, file)} → ${relative(src, target)}`)
+        ? targets
+            .filter((target) => /^(protocol|webview|ui|cli)\//.test(relative(src, target)))
+            .map((target) => `${relative(src, file)} → ${relative(src, target)}`)
         : [],
     );
     assert.deepEqual(upward, []);
@@ -134,7 +136,9 @@ describe('the source tree', () => {
   });
 
   it('has no import from a part of the core to one of its own layer or a higher one', () => {
-    const upward = coreImports(graph).filter(({ from, to }) => layerOf(to) >= layerOf(from)).map(({ text }) => text);
+    const upward = coreImports(graph)
+      .filter(({ from, to }) => layerOf(to) >= layerOf(from))
+      .map(({ text }) => text);
     assert.deepEqual(upward, []);
   });
 

@@ -2,7 +2,12 @@ import * as assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import * as ts from 'typescript';
-import { defaultAnatomyStrings, defaultControlPlaneModeStrings, defaultEvidenceStrings, evidenceSentence } from '../../src/core/anatomy/strings';
+import {
+  defaultAnatomyStrings,
+  defaultControlPlaneModeStrings,
+  defaultEvidenceStrings,
+  evidenceSentence,
+} from '../../src/core/anatomy/strings';
 import type { Evidence } from '../../src/core/anatomy/types';
 import { defaultDiagramStrings } from '../../src/core/diagram/strings';
 import { layoutDiagram } from '../../src/core/diagram/layout';
@@ -40,7 +45,6 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-
 /** A sentence with its placeholders made alike: `{1} of {0}` and `${a} of ${b}` are the same sentence. */
 const shape = (text: string) => text.replace(/\{\d+\}/g, '{}').trim();
 
@@ -55,7 +59,8 @@ function literals(file: string, wanted: ReadonlyMap<string, unknown>): { readonl
     let text: string | undefined;
     if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) text = node.text;
     else if (ts.isTemplateExpression(node)) text = node.head.text + node.templateSpans.map((span) => `{}${span.literal.text}`).join('');
-    if (text !== undefined && wanted.has(shape(text))) found.push({ text: shape(text), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    if (text !== undefined && wanted.has(shape(text)))
+      found.push({ text: shape(text), line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
     node.forEachChild(visit);
   };
   visit(source);
@@ -67,7 +72,8 @@ describe('catalogs: each sentence written once', () => {
     // A catalog may take in another's (the diagram's takes the anatomy's): a sentence may live in each.
     const owners = new Map<string, Set<string>>();
     for (const { file, catalog } of catalogs) {
-      for (const english of Object.values(catalog)) if (isSentence(english)) owners.set(shape(english), (owners.get(shape(english)) ?? new Set()).add(file));
+      for (const english of Object.values(catalog))
+        if (isSentence(english)) owners.set(shape(english), (owners.get(shape(english)) ?? new Set()).add(file));
     }
     assert.ok(owners.size > 250, `${owners.size} sentences`);
     const copies: string[] = [];
@@ -100,31 +106,41 @@ describe('catalogs: each sentence written once', () => {
   });
 
   it('the Japanese bundle has every sentence of the anatomy, health, placement and hands-on catalogs', () => {
-    const missing = catalogs.slice(0, 6).flatMap(({ file, catalog }) => Object.entries(catalog).filter(([, english]) => typeof japanese[english] !== 'string').map(([key]) => `${file}: ${key}`));
+    const missing = catalogs.slice(0, 6).flatMap(({ file, catalog }) =>
+      Object.entries(catalog)
+        .filter(([, english]) => typeof japanese[english] !== 'string')
+        .map(([key]) => `${file}: ${key}`),
+    );
     assert.deepEqual(missing, []);
   });
 });
 
 /** English words the evidence templates use; none may be left in a Japanese sentence. */
-const englishWords = /\b(has annotation|annotation|label|owned by|no label|could not be read|taint|named|field|image|is cordoned|does not|not tolerated|matches none|host port|already runs|unrequested|runs in|selects|the provider runs|publishes no lock|leader election|not running|files on those nodes|missing)\b/;
+const englishWords =
+  /\b(has annotation|annotation|label|owned by|no label|could not be read|taint|named|field|image|is cordoned|does not|not tolerated|matches none|host port|already runs|unrequested|runs in|selects|the provider runs|publishes no lock|leader election|not running|files on those nodes|missing)\b/;
 
 /** Each kind the classifier records, with a value and without one (the owner and annotation forms that name a Pod too). */
 const evidenceOfEveryKind: readonly Evidence[] = [
   { kind: 'annotation', key: 'kubernetes.io/config.mirror', value: 'on Pod kube-apiserver-cp' },
   { kind: 'owner', key: 'DaemonSet/kube-proxy', value: 'owns Pod kube-proxy-x' },
   { kind: 'owner', key: 'Deployment/coredns', value: 'owner of ReplicaSet/coredns-1' },
-  ...([
-    ['annotation', 'kubernetes.io/config.mirror', 'abc'],
-    ['label', 'component', 'etcd'],
-    ['owner', 'DaemonSet/kube-proxy', 'kube-system'],
-    ['absence', 'node-role.kubernetes.io/control-plane', 'worker'],
-    ['absence', 'DaemonSet/kube-proxy', 'Cilium'],
-    ['not-read', 'daemonsets', 'forbidden'],
-    ['taint', 'node-role.kubernetes.io/control-plane', 'NoSchedule'],
-    ['name', 'metadata.name', 'coredns'],
-    ['field', 'spec.nodeName', 'cp'],
-    ['image', 'image', 'registry.k8s.io/etcd:3.5'],
-  ] as const).flatMap(([kind, key, value]) => [{ kind, key, value }, { kind, key }]),
+  ...(
+    [
+      ['annotation', 'kubernetes.io/config.mirror', 'abc'],
+      ['label', 'component', 'etcd'],
+      ['owner', 'DaemonSet/kube-proxy', 'kube-system'],
+      ['absence', 'node-role.kubernetes.io/control-plane', 'worker'],
+      ['absence', 'DaemonSet/kube-proxy', 'Cilium'],
+      ['not-read', 'daemonsets', 'forbidden'],
+      ['taint', 'node-role.kubernetes.io/control-plane', 'NoSchedule'],
+      ['name', 'metadata.name', 'coredns'],
+      ['field', 'spec.nodeName', 'cp'],
+      ['image', 'image', 'registry.k8s.io/etcd:3.5'],
+    ] as const
+  ).flatMap(([kind, key, value]) => [
+    { kind, key, value },
+    { kind, key },
+  ]),
 ];
 
 describe('catalogs: the Japanese UI says the evidence in Japanese', () => {
@@ -135,12 +151,15 @@ describe('catalogs: the Japanese UI says the evidence in Japanese', () => {
       const sentence = evidenceSentence(evidence, japaneseEvidence);
       assert.doesNotMatch(sentence, englishWords, `${JSON.stringify(evidence)}: ${sentence}`);
     }
-    assert.equal(evidenceSentence(evidenceOfEveryKind[0]!, japaneseEvidence), 'Pod kube-apiserver-cp にアノテーション kubernetes.io/config.mirror');
+    assert.equal(
+      evidenceSentence(evidenceOfEveryKind[0]!, japaneseEvidence),
+      'Pod kube-apiserver-cp にアノテーション kubernetes.io/config.mirror',
+    );
     // English stays as it was
     assert.equal(evidenceSentence(evidenceOfEveryKind[0]!), 'Pod kube-apiserver-cp has annotation kubernetes.io/config.mirror');
   });
 
-  it('each line of evidence on the diagram\'s cards, and how the control plane runs', () => {
+  it("each line of evidence on the diagram's cards, and how the control plane runs", () => {
     const strings = localizeCatalog(defaultDiagramStrings, toJapanese);
     let lines = 0;
     for (const anatomy of [kindAnatomy(), k3sAnatomy(), hostedAnatomy(), oldCiliumAnatomy()]) {
@@ -152,7 +171,12 @@ describe('catalogs: the Japanese UI says the evidence in Japanese', () => {
           assert.doesNotMatch(line, englishWords, `${box.id}: ${line}`);
         }
       }
-      const hub = scene.boxes.find((box) => box.component === 'kube-apiserver' && box.detail && /static|self-hosted/.test(english.boxes.find((other) => other.id === box.id)?.detail ?? ''));
+      const hub = scene.boxes.find(
+        (box) =>
+          box.component === 'kube-apiserver' &&
+          box.detail &&
+          /static|self-hosted/.test(english.boxes.find((other) => other.id === box.id)?.detail ?? ''),
+      );
       if (hub) assert.doesNotMatch(hub.detail!, englishWords, hub.detail);
     }
     assert.ok(lines > 20, `${lines} lines of evidence`);
@@ -175,19 +199,33 @@ describe('catalogs: the Japanese UI says the evidence in Japanese', () => {
       { kind: 'antiAffinity', topologyKey: 'zone', domain: 'a', pod: 'default/web-1' },
     ] as FilterEvidence[];
     for (const evidence of cases) {
-      for (const sentence of [rejectedNodeSentence('worker', evidence, strings), filterEvidenceText(evidence, strings)]) assert.doesNotMatch(sentence, englishWords, sentence);
+      for (const sentence of [rejectedNodeSentence('worker', evidence, strings), filterEvidenceText(evidence, strings)])
+        assert.doesNotMatch(sentence, englishWords, sentence);
     }
-    assert.equal(rejectedNodeSentence('worker', cases[2]!), 'worker has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated');
+    assert.equal(
+      rejectedNodeSentence('worker', cases[2]!),
+      'worker has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated',
+    );
   });
 
-  it('the health report\'s notes and the hands-on\'s missing marks', () => {
+  it("the health report's notes and the hands-on's missing marks", () => {
     const health = localizeCatalog(defaultHealthStrings, toJapanese);
-    for (const note of [defaultHealthStrings.noteHosted, defaultHealthStrings.noteNoLock, defaultHealthStrings.notVisibleNodeCertificates]) {
+    for (const note of [
+      defaultHealthStrings.noteHosted,
+      defaultHealthStrings.noteNoLock,
+      defaultHealthStrings.notVisibleNodeCertificates,
+    ]) {
       assert.doesNotMatch(translateKnown(note, defaultHealthStrings, health), englishWords);
     }
     assert.equal(health.noteNotRunning, 'このクラスタでは動いていません');
     assert.equal(translateKnown('etcd: connection refused', defaultHealthStrings, health), 'etcd: connection refused');
-    const marks = { code: 'mirrorMarks', outcome: 'fails', subject: 'kube-apiserver-cp', reason: 'marks-missing', names: ['annotation kubernetes.io/config.mirror', 'label tier=control-plane'] } as const;
+    const marks = {
+      code: 'mirrorMarks',
+      outcome: 'fails',
+      subject: 'kube-apiserver-cp',
+      reason: 'marks-missing',
+      names: ['annotation kubernetes.io/config.mirror', 'label tier=control-plane'],
+    } as const;
     assert.equal(findingText(marks), 'kube-apiserver-cp: missing annotation kubernetes.io/config.mirror, label tier=control-plane.');
     assert.doesNotMatch(findingText(marks, localizeCatalog(defaultHandsOnStrings, toJapanese), japaneseEvidence), englishWords);
   });

@@ -51,8 +51,10 @@ function references(file: string): Reference[] {
 const inDemo = (path: string) => path === demo || path.startsWith(demo + sep);
 const name = (reference: Reference) => `${relative(src, reference.file)} → ${reference.specifier}`;
 
-describe('the demo\'s boundary', () => {
-  const product = sourceFiles(src).filter((file) => !inDemo(file)).flatMap(references);
+describe("the demo's boundary", () => {
+  const product = sourceFiles(src)
+    .filter((file) => !inDemo(file))
+    .flatMap(references);
   const toDemo = product.filter((reference) => inDemo(reference.target));
 
   it('is crossed by the product at its entry only', () => {
@@ -66,20 +68,36 @@ describe('the demo\'s boundary', () => {
   it('is crossed at run time only by a require() when the user opens the demo; everything else imports types', () => {
     assert.deepEqual(toDemo.filter((reference) => !reference.typeOnly && !reference.dynamic).map(name), []);
     // The two places the user opens it from: the editor's command and the CLI's `demo`.
-    assert.deepEqual(toDemo.filter((reference) => reference.dynamic).map((reference) => relative(src, reference.file)).sort(), [
-      join('cli', 'demoCommand.ts'),
-      join('ui', 'demo', 'demoClusterCommand.ts'),
-    ]);
+    assert.deepEqual(
+      toDemo
+        .filter((reference) => reference.dynamic)
+        .map((reference) => relative(src, reference.file))
+        .sort(),
+      [join('cli', 'demoCommand.ts'), join('ui', 'demo', 'demoClusterCommand.ts')],
+    );
   });
 
-  it('lets the demo build on the core only: not on VS Code, the editor\'s adapters, the CLI or the protocol', () => {
-    const upward = sourceFiles(demo).flatMap(references).filter((reference) =>
-      reference.target === 'vscode' || (reference.target.startsWith(src + sep) && !inDemo(reference.target) && !reference.target.startsWith(join(src, 'core') + sep)));
+  it("lets the demo build on the core only: not on VS Code, the editor's adapters, the CLI or the protocol", () => {
+    const upward = sourceFiles(demo)
+      .flatMap(references)
+      .filter(
+        (reference) =>
+          reference.target === 'vscode' ||
+          (reference.target.startsWith(src + sep) && !inDemo(reference.target) && !reference.target.startsWith(join(src, 'core') + sep)),
+      );
     assert.deepEqual(upward.map(name), []);
   });
 
   it('finds the references it checks (the scan reads this tree)', () => {
-    assert.ok(toDemo.some((reference) => reference.typeOnly), 'the product imports the demo\'s types');
-    assert.ok(sourceFiles(demo).flatMap(references).some((reference) => reference.target.startsWith(join(src, 'core') + sep)), 'the demo imports the core');
+    assert.ok(
+      toDemo.some((reference) => reference.typeOnly),
+      "the product imports the demo's types",
+    );
+    assert.ok(
+      sourceFiles(demo)
+        .flatMap(references)
+        .some((reference) => reference.target.startsWith(join(src, 'core') + sep)),
+      'the demo imports the core',
+    );
   });
 });

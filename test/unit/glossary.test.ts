@@ -28,7 +28,9 @@ function sourcePairs(): Pair[] {
     const visit = (node: ts.Node) => {
       if (ts.isObjectLiteralExpression(node)) {
         const text = (name: string) => {
-          const property = node.properties.find((candidate) => ts.isPropertyAssignment(candidate) && candidate.name.getText(source) === name) as ts.PropertyAssignment | undefined;
+          const property = node.properties.find(
+            (candidate) => ts.isPropertyAssignment(candidate) && candidate.name.getText(source) === name,
+          ) as ts.PropertyAssignment | undefined;
           const value = property?.initializer;
           return value && (ts.isStringLiteral(value) || ts.isNoSubstitutionTemplateLiteral(value)) ? value.text : undefined;
         };
@@ -62,28 +64,47 @@ function says(text: string, term: { en: string; caseSensitive?: boolean }): bool
   return new RegExp(`(^|[^A-Za-z.-])${escaped}(s|es)?([^A-Za-z.-]|$)`, term.caseSensitive ? '' : 'i').test(text);
 }
 
-describe('the glossary: one set of Japanese terms, the article\'s', () => {
+describe("the glossary: one set of Japanese terms, the article's", () => {
   const pairs = [...sourcePairs(), ...bundlePairs()];
 
-  it('finds the product\'s Japanese where it lives', () => {
+  it("finds the product's Japanese where it lives", () => {
     assert.ok(pairs.length > 700, `${pairs.length} pairs`);
-    for (const where of ['src/core/fields/knowledge/pod.ts', 'src/core/fields/explainRender.ts', 'src/core/fields/components.ts', 'l10n/bundle.l10n.ja.json', 'package.nls.ja.json']) {
-      assert.ok(pairs.some((pair) => pair.where.startsWith(where)), where);
+    for (const where of [
+      'src/core/fields/knowledge/pod.ts',
+      'src/core/fields/explainRender.ts',
+      'src/core/fields/components.ts',
+      'l10n/bundle.l10n.ja.json',
+      'package.nls.ja.json',
+    ]) {
+      assert.ok(
+        pairs.some((pair) => pair.where.startsWith(where)),
+        where,
+      );
     }
   });
 
   it('no Japanese string uses a form the glossary rules out', () => {
-    const found = pairs.flatMap((pair) => glossary.flatMap((term) => term.not.filter((form) => pair.ja.includes(form)).map((form) => `${pair.where}: ${form} (say ${term.ja}): ${pair.ja}`)));
+    const found = pairs.flatMap((pair) =>
+      glossary.flatMap((term) =>
+        term.not.filter((form) => pair.ja.includes(form)).map((form) => `${pair.where}: ${form} (say ${term.ja}): ${pair.ja}`),
+      ),
+    );
     assert.deepEqual(found, []);
   });
 
   it('terms with one rendering are rendered so wherever the English says them', () => {
-    const found = pairs.flatMap((pair) => glossary.filter((term) => term.required && says(pair.en, term) && !pair.ja.includes(term.ja)).map((term) => `${pair.where}: "${term.en}" without ${term.ja}: ${pair.ja}`));
+    const found = pairs.flatMap((pair) =>
+      glossary
+        .filter((term) => term.required && says(pair.en, term) && !pair.ja.includes(term.ja))
+        .map((term) => `${pair.where}: "${term.en}" without ${term.ja}: ${pair.ja}`),
+    );
     assert.deepEqual(found, []);
   });
 
   it('監視 means watch: Japanese that says it says watch in English', () => {
-    const found = pairs.filter((pair) => pair.ja.includes('監視') && !/watch/i.test(pair.en)).map((pair) => `${pair.where}: ${pair.en} / ${pair.ja}`);
+    const found = pairs
+      .filter((pair) => pair.ja.includes('監視') && !/watch/i.test(pair.en))
+      .map((pair) => `${pair.where}: ${pair.en} / ${pair.ja}`);
     assert.deepEqual(found, []);
   });
 });

@@ -23,13 +23,13 @@ describe('the packaged extension', function () {
     return readFileSync(join(outdir, 'extension.js'), 'utf8');
   };
 
-  it('has no command that answers Apply\'s confirmations; only the integration tests\' build has it', () => {
+  it("has no command that answers Apply's confirmations; only the integration tests' build has it", () => {
     const tested = build('with-test-hooks', '--test-hooks');
     assert.ok(tested.includes('clusterAnatomy.apply.answerConfirmationsForTests'), 'the search finds the hook where it is');
     const packaged = build('package');
     assert.ok(packaged.includes('clusterAnatomy.applyManifest'), 'the Apply command itself is there');
     assert.ok(!packaged.includes('answerConfirmationsForTests'), 'the test hook is compiled out');
-    assert.ok(!packaged.includes('CLUSTER_ANATOMY_TEST_SOURCE'), 'nothing in the package reads the test runners\' environment');
+    assert.ok(!packaged.includes('CLUSTER_ANATOMY_TEST_SOURCE'), "nothing in the package reads the test runners' environment");
   });
 
   it('keeps the demo cluster in a bundle of its own, loaded when the user opens it, and packs it', () => {
@@ -44,6 +44,7 @@ describe('the packaged extension', function () {
       assert.ok(text.includes('require("./demo.js")'), `${bundle} loads the demo when it is opened`);
     }
     const packed = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
-    for (const bundle of ['extension.js', 'cli.js', 'kube.js', 'demo.js']) assert.ok(packed.includes(`!dist/${bundle}`), `the package holds dist/${bundle}`);
+    for (const bundle of ['extension.js', 'cli.js', 'kube.js', 'demo.js'])
+      assert.ok(packed.includes(`!dist/${bundle}`), `the package holds dist/${bundle}`);
   });
 });

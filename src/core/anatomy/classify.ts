@@ -1,7 +1,23 @@
 import type { SlimLease, SlimNode } from '../kube/slim';
 import { leaderElections, markLeadership } from './leaderElection';
-import type { AddonAnatomy, ClusterAnatomy, ComponentId, ComponentPod, ConditionStatus, Evidence, NodeAnatomy, NodeRole, UnscheduledPod } from './types';
-import { type AnatomyInput, CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL, absentComponents, detectControlPlane } from './classification/controlPlane';
+import type {
+  AddonAnatomy,
+  ClusterAnatomy,
+  ComponentId,
+  ComponentPod,
+  ConditionStatus,
+  Evidence,
+  NodeAnatomy,
+  NodeRole,
+  UnscheduledPod,
+} from './types';
+import {
+  type AnatomyInput,
+  CONTROL_PLANE_ROLE_LABEL,
+  LEGACY_MASTER_ROLE_LABEL,
+  absentComponents,
+  detectControlPlane,
+} from './classification/controlPlane';
 import { componentFromName, toComponentPod } from './classification/pods';
 
 export * from './classification/pods';
@@ -75,7 +91,12 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
       server: input.server,
       serverVersion: input.serverVersion,
       generatedAt: new Date(input.now).toISOString(),
-      controlPlane: { mode: 'unknown', evidence: [{ kind: 'not-read', key: 'nodes and kube-system pods' }], highlyAvailable: false, externalEtcd: false },
+      controlPlane: {
+        mode: 'unknown',
+        evidence: [{ kind: 'not-read', key: 'nodes and kube-system pods' }],
+        highlyAvailable: false,
+        externalEtcd: false,
+      },
       nodes: [],
       addons: [],
       absent: [],
@@ -116,7 +137,10 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
       (a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod),
     );
     const components = leaders?.length ? markLeadership(sorted, leaders) : sorted;
-    const { role, evidence } = classifyNodeRole(node, components.some((p) => p.component === 'kube-apiserver'));
+    const { role, evidence } = classifyNodeRole(
+      node,
+      components.some((p) => p.component === 'kube-apiserver'),
+    );
     if (role === 'control-plane') controlPlaneNodes++;
     const ready = nodeReady(node);
     nodes.push({
@@ -156,10 +180,15 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   };
 }
 
-function buildAddons(input: AnatomyInput, pods: readonly ComponentPod[], nodesByOwner: ReadonlyMap<string, ReadonlySet<string>>): AddonAnatomy[] {
+function buildAddons(
+  input: AnatomyInput,
+  pods: readonly ComponentPod[],
+  nodesByOwner: ReadonlyMap<string, ReadonlySet<string>>,
+): AddonAnatomy[] {
   const addons: AddonAnatomy[] = [];
   const nodesOf = (owner: string) => [...(nodesByOwner.get(owner) ?? [])].sort();
-  const componentOfOwner = (owner: string): ComponentId => pods.find((p) => p.owner === owner)?.component ?? componentFromName(owner.split('/')[1]);
+  const componentOfOwner = (owner: string): ComponentId =>
+    pods.find((p) => p.owner === owner)?.component ?? componentFromName(owner.split('/')[1]);
   const workloads = [
     ...input.deployments.map((workload) => ({ kind: 'Deployment' as const, workload })),
     ...input.daemonSets.map((workload) => ({ kind: 'DaemonSet' as const, workload })),
@@ -180,7 +209,8 @@ function buildAddons(input: AnatomyInput, pods: readonly ComponentPod[], nodesBy
   }
   for (const service of input.services) {
     const selector = Object.entries(service.selector);
-    const selected = selector.length === 0 ? undefined : input.pods.find(({ pod }) => selector.every(([k, v]) => pod.metadata.labels[k] === v));
+    const selected =
+      selector.length === 0 ? undefined : input.pods.find(({ pod }) => selector.every(([k, v]) => pod.metadata.labels[k] === v));
     addons.push({
       kind: 'Service',
       name: service.metadata.name,

@@ -28,7 +28,16 @@ import type { ClusterAnatomy, LeaseInfo } from './types';
 import type { ConnectionStatus } from './connection';
 import { ClusterReader } from './session/clusterReader';
 import { PodClassifications } from './session/podClassifications';
-import { type CollectionName, KUBE_SYSTEM, NODE_LEASE_NAMESPACE, type ObjectRef, collections, isNetworkError, optionalCollections, revokedKinds } from './session/collections';
+import {
+  type CollectionName,
+  KUBE_SYSTEM,
+  NODE_LEASE_NAMESPACE,
+  type ObjectRef,
+  collections,
+  isNetworkError,
+  optionalCollections,
+  revokedKinds,
+} from './session/collections';
 
 export * from './session/collections';
 export type { ConnectionState, ConnectionStatus } from './connection';
@@ -106,7 +115,8 @@ export class ClusterSession implements AnatomySource, Disposable {
       ...(options.limits && { limits: options.limits }),
       ...(options.healthyAfterMs !== undefined && { healthyAfterMs: options.healthyAfterMs }),
     });
-    const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) => this.hub.subscribe<T>({ ...collections[name], slim });
+    const make = <T extends { metadata: SlimMeta }>(name: CollectionName, slim: (raw: unknown) => T) =>
+      this.hub.subscribe<T>({ ...collections[name], slim });
     this.watches = {
       nodes: make('nodes', slimNode),
       pods: make('pods', slimPod),
@@ -158,7 +168,8 @@ export class ClusterSession implements AnatomySource, Disposable {
         // Live YAML views show the whole object, heartbeat times included: they hear of every version.
         const resource = collections[name].resource;
         const onObject = (object: { metadata: SlimMeta }) => {
-          if (this.objectEmitter.hasListeners) this.objectEmitter.fire({ resource, namespace: object.metadata.namespace, name: object.metadata.name });
+          if (this.objectEmitter.hasListeners)
+            this.objectEmitter.fire({ resource, namespace: object.metadata.namespace, name: object.metadata.name });
         };
         watch.onReceive(onObject);
         watch.onDelete(onObject);
@@ -353,7 +364,8 @@ export class ClusterSession implements AnatomySource, Disposable {
     if (unauthorized) return { state: 'unauthorized', context, message: unauthorized.message };
     const forbidden = [this.watches.pods.lastError, this.watches.nodes.lastError].find((error) => error?.kind === 'forbidden');
     if (forbidden) return { state: 'forbidden', context, message: forbidden.message };
-    if (failing.length === this.requiredNames().length && failing.every(isNetworkError)) return { state: 'unreachable', context, message: failing[0].message };
+    if (failing.length === this.requiredNames().length && failing.every(isNetworkError))
+      return { state: 'unreachable', context, message: failing[0].message };
     // Some collections fail (forbidden, retrying, over a cap) while the others are live.
     return { state: 'connected', context, message: failing.map((error) => error.message).join('\n') };
   }
@@ -391,6 +403,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.hub.dispose();
     this.announced = { state: 'stopped', context: this.options.context };
     this.statusEmitter.fire(this.announced);
-    for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter]) emitter.dispose();
+    for (const emitter of [this.changeEmitter, this.leaseEmitter, this.statusEmitter, this.eventEmitter, this.objectEmitter])
+      emitter.dispose();
   }
 }

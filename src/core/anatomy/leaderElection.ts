@@ -92,7 +92,15 @@ function lockOf(record: JsonObject, transitionsField: 'leaseTransitions' | 'lead
 /** The lock in a Lease as a session's watch keeps it (slimmed). */
 export function leaderFromSlimLease(lease: SlimLease, now: number): LeaderLock | undefined {
   return leaderFromLease(
-    { spec: { holderIdentity: lease.holderIdentity, renewTime: lease.renewTime, leaseDurationSeconds: lease.leaseDurationSeconds, acquireTime: lease.acquireTime, leaseTransitions: lease.leaseTransitions } },
+    {
+      spec: {
+        holderIdentity: lease.holderIdentity,
+        renewTime: lease.renewTime,
+        leaseDurationSeconds: lease.leaseDurationSeconds,
+        acquireTime: lease.acquireTime,
+        leaseTransitions: lease.leaseTransitions,
+      },
+    },
     now,
   );
 }
@@ -125,7 +133,11 @@ type LeaderElected = LeaderElection['component'];
 const lockNames: ReadonlySet<string> = new Set(leaderLockNames.map((lock) => lock.name));
 
 /** The held locks among kube-system's Leases, with the leading Pod when its host is a node that runs one. */
-export function leaderElections(leases: readonly SlimLease[], podsByNode: ReadonlyMap<string, readonly ComponentPod[]>, now: number): LeaderElection[] {
+export function leaderElections(
+  leases: readonly SlimLease[],
+  podsByNode: ReadonlyMap<string, readonly ComponentPod[]>,
+  now: number,
+): LeaderElection[] {
   const elections: LeaderElection[] = [];
   for (const lease of leases) {
     if (lease.metadata.namespace !== 'kube-system' || !lockNames.has(lease.metadata.name)) continue;
@@ -133,7 +145,7 @@ export function leaderElections(leases: readonly SlimLease[], podsByNode: Readon
     if (!lock) continue;
     const component = lease.metadata.name as LeaderElected;
     const host = lock.holderHost ?? null;
-    const leaderPod = host ? (podsByNode.get(host) ?? []).find((pod) => pod.component === component)?.pod ?? null : null;
+    const leaderPod = host ? ((podsByNode.get(host) ?? []).find((pod) => pod.component === component)?.pod ?? null) : null;
     elections.push({
       component,
       holderIdentity: lock.holderIdentity,

@@ -127,7 +127,11 @@ export class LiveAnatomy implements AnatomySource, Disposable {
       const result = await this.kubeconfig.clientConfigFor(contextName, { trusted: this.options.trusted() });
       if (generation !== this.generation) return;
       if (isKubeconfigProblem(result)) {
-        this.setStatus({ state: result.kind === 'needsTrust' ? 'needsTrust' : 'unreachable', context: contextName, message: result.message });
+        this.setStatus({
+          state: result.kind === 'needsTrust' ? 'needsTrust' : 'unreachable',
+          context: contextName,
+          message: result.message,
+        });
         return;
       }
       config = result;

@@ -69,7 +69,10 @@ function absentHow(absent: AbsentComponent): string {
 export function heartbeatText(node: NodeAnatomy, now: number): string {
   const age = leaseAgeSeconds(node.lease, now);
   if (age === null) return 'no heartbeat Lease';
-  return format(heartbeatStopped(node.lease, now) ? defaultAnatomyStrings.heartbeatStopped : defaultAnatomyStrings.heartbeatAgo, formatDuration(age));
+  return format(
+    heartbeatStopped(node.lease, now) ? defaultAnatomyStrings.heartbeatStopped : defaultAnatomyStrings.heartbeatAgo,
+    formatDuration(age),
+  );
 }
 
 /** The verdict words of the health policy, for plain text; a healthy Pod needs none. */
@@ -102,23 +105,34 @@ export function renderText(anatomy: ClusterAnatomy): string {
     lines.push(`Cannot read the cluster: ${anatomy.nothingRead.reason}`);
     return lines.map(plain).join('\n') + '\n';
   }
-  lines.push(`Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`);
+  lines.push(
+    `Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`,
+  );
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
   const apiServers = apiServersText(anatomy.controlPlane);
-  if (apiServers) lines.push(`  API servers: ${apiServers}; evidence: ${describeEvidence(anatomy.controlPlane.apiServers?.evidence ?? [])}`);
+  if (apiServers)
+    lines.push(`  API servers: ${apiServers}; evidence: ${describeEvidence(anatomy.controlPlane.apiServers?.evidence ?? [])}`);
   const now = Date.parse(anatomy.generatedAt);
   const section = (title: string, nodes: readonly NodeAnatomy[]) => {
     lines.push('', title);
     if (nodes.length === 0) lines.push('  (none)');
     for (const node of nodes) {
-      lines.push(`  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node, now)}`);
+      lines.push(
+        `  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node, now)}`,
+      );
       lines.push(`    kubelet ${node.kubeletVersion ?? '?'} (system daemon, not a Pod)`);
       lines.push(`    container runtime ${node.containerRuntime ?? '?'} (system daemon, ${runtimeViaText[runtimeLink(node).via]})`);
       for (const pod of node.components) lines.push(`    ${podLine(pod)}`);
     }
   };
-  section('Control plane', anatomy.nodes.filter((n) => n.role === 'control-plane'));
-  section('Nodes', anatomy.nodes.filter((n) => n.role === 'worker'));
+  section(
+    'Control plane',
+    anatomy.nodes.filter((n) => n.role === 'control-plane'),
+  );
+  section(
+    'Nodes',
+    anatomy.nodes.filter((n) => n.role === 'worker'),
+  );
   lines.push('', 'Cluster addons');
   for (const addon of anatomy.addons) {
     const count = addon.desired !== null ? ` ${addon.readyCount ?? 0}/${addon.desired}` : addon.clusterIP ? ` ${addon.clusterIP}` : '';
@@ -148,11 +162,13 @@ interface SummaryRow {
 /** The article's summary table (component, how it runs, where you see it) for this live cluster. */
 export function renderMarkdown(anatomy: ClusterAnatomy): string {
   if (anatomy.nothingRead) {
-    return [
-      `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
-      '',
-      `Server ${escapeMarkdown(anatomy.server)}: cannot read the cluster (${escapeMarkdown(anatomy.nothingRead.reason)}). Nothing is classified.`,
-    ].join('\n') + '\n';
+    return (
+      [
+        `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
+        '',
+        `Server ${escapeMarkdown(anatomy.server)}: cannot read the cluster (${escapeMarkdown(anatomy.nothingRead.reason)}). Nothing is classified.`,
+      ].join('\n') + '\n'
+    );
   }
   const rows: SummaryRow[] = [];
   const controlPlaneNodes = anatomy.nodes.filter((n) => n.role === 'control-plane');
@@ -166,21 +182,41 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
       entry.nodes.add(node.name);
     }
   }
-  const sample = (pods: ComponentPod[]) => (pods.length > 3 ? `${pods.slice(0, 3).map((p) => p.pod).join(', ')} and ${pods.length - 3} more` : pods.map((p) => p.pod).join(', '));
+  const sample = (pods: ComponentPod[]) =>
+    pods.length > 3
+      ? `${pods
+          .slice(0, 3)
+          .map((p) => p.pod)
+          .join(', ')} and ${pods.length - 3} more`
+      : pods.map((p) => p.pod).join(', ');
   const whereText = (nodes: Set<string>) =>
-    nodes.size === anatomy.nodes.length && nodes.size > 1 ? `every node (${nodes.size})` : nodes.size > 3 ? `${nodes.size} nodes` : [...nodes].join(', ');
+    nodes.size === anatomy.nodes.length && nodes.size > 1
+      ? `every node (${nodes.size})`
+      : nodes.size > 3
+        ? `${nodes.size} nodes`
+        : [...nodes].join(', ');
   for (const component of ['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager']) {
     const entry = byComponent.get(component);
     if (entry) {
       const source = entry.pods[0].source;
-      rows.push({ component, where: `control plane: ${whereText(entry.nodes)}`, how: sourceText[source], seen: `Pod ${sample(entry.pods)} in kube-system` });
+      rows.push({
+        component,
+        where: `control plane: ${whereText(entry.nodes)}`,
+        how: sourceText[source],
+        seen: `Pod ${sample(entry.pods)} in kube-system`,
+      });
     } else {
       const absent = anatomy.absent.find((a: AbsentComponent) => a.component === component);
       if (absent) rows.push({ component, where: 'control plane', how: `not seen: ${absent.why}`, seen: '—' });
     }
   }
   const kubeletVersions = [...new Set(anatomy.nodes.map((n) => n.kubeletVersion ?? '?'))].join(', ');
-  rows.push({ component: 'kubelet', where: `every node (${anatomy.nodes.length})`, how: 'system daemon (systemd), not a Pod', seen: `Node status.nodeInfo.kubeletVersion: ${kubeletVersions}` });
+  rows.push({
+    component: 'kubelet',
+    where: `every node (${anatomy.nodes.length})`,
+    how: 'system daemon (systemd), not a Pod',
+    seen: `Node status.nodeInfo.kubeletVersion: ${kubeletVersions}`,
+  });
   // One row per way kubelet drives its runtime: dockershim nodes (up to 1.23) are not over CRI.
   const runtimesByVia = new Map<RuntimeInterface, Set<string>>();
   for (const node of anatomy.nodes) {
@@ -211,9 +247,15 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     });
   }
   for (const [key, entry] of byComponent) {
-    if (['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'other'].includes(key)) continue;
+    if (['kube-apiserver', 'etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager', 'other'].includes(key))
+      continue;
     const pod = entry.pods[0];
-    const name = pod.component === 'cni' ? `network plugin (${pod.cniName ?? 'unknown'})` : pod.component === 'coredns' ? 'CoreDNS (cluster DNS)' : pod.component;
+    const name =
+      pod.component === 'cni'
+        ? `network plugin (${pod.cniName ?? 'unknown'})`
+        : pod.component === 'coredns'
+          ? 'CoreDNS (cluster DNS)'
+          : pod.component;
     const service = pod.component === 'coredns' ? anatomy.addons.find((a) => a.kind === 'Service' && a.component === 'coredns') : undefined;
     rows.push({
       component: name,
@@ -233,5 +275,12 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     '| Component | Where | How it runs | Where you see it |',
     '| --- | --- | --- | --- |',
   ];
-  return [...header, ...rows.map((r) => `| ${escapeMarkdown(r.component)} | ${escapeMarkdown(r.where)} | ${escapeMarkdown(r.how)} | ${escapeMarkdown(r.seen)} |`)].join('\n') + '\n';
+  return (
+    [
+      ...header,
+      ...rows.map(
+        (r) => `| ${escapeMarkdown(r.component)} | ${escapeMarkdown(r.where)} | ${escapeMarkdown(r.how)} | ${escapeMarkdown(r.seen)} |`,
+      ),
+    ].join('\n') + '\n'
+  );
 }

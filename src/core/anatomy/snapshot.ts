@@ -36,7 +36,9 @@ export async function resolveClientConfig(options: SnapshotOptions): Promise<{ c
  * A session on one context, started, with its first complete anatomy; fails with a clear message when the
  * cluster cannot be read (and disposes the session then). The caller disposes it otherwise.
  */
-export async function openAnatomySession(options: SnapshotOptions): Promise<{ context: string; session: ClusterSession; anatomy: ClusterAnatomy }> {
+export async function openAnatomySession(
+  options: SnapshotOptions,
+): Promise<{ context: string; session: ClusterSession; anatomy: ClusterAnatomy }> {
   const { context, config } = await resolveClientConfig(options);
   const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
   try {

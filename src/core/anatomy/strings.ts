@@ -43,7 +43,10 @@ export function controlPlaneModeText(mode: ControlPlaneMode, strings: ControlPla
 }
 
 /** How the control plane runs, in a word or two. */
-export function shortControlPlaneModeText(mode: ControlPlaneMode, strings: ControlPlaneModeStrings = defaultControlPlaneModeStrings): string {
+export function shortControlPlaneModeText(
+  mode: ControlPlaneMode,
+  strings: ControlPlaneModeStrings = defaultControlPlaneModeStrings,
+): string {
   return strings[modeKeys[mode][1]];
 }
 
@@ -125,7 +128,9 @@ export function evidenceSentence(evidence: Evidence, strings: EvidenceStrings = 
   switch (kind) {
     case 'annotation':
       // The control plane's evidence names the Pod that carries the annotation, not the annotation's value.
-      return value.startsWith('on Pod ') ? format(s.evidenceAnnotationOnPod, value.slice(3), key) : format(s.evidenceAnnotationValue, key, value);
+      return value.startsWith('on Pod ')
+        ? format(s.evidenceAnnotationOnPod, value.slice(3), key)
+        : format(s.evidenceAnnotationValue, key, value);
     case 'label':
       return format(s.evidenceLabelValue, key, value);
     case 'owner':

@@ -55,11 +55,14 @@ export function rootElements(anatomy: ClusterAnatomy): TreeElement[] {
   const roots: TreeElement[] = [
     { type: 'section', id: `${p}/controlPlane`, section: 'controlPlane', count: nodesOfRole(anatomy, 'control-plane').length },
     { type: 'section', id: `${p}/nodes`, section: 'nodes', count: nodesOfRole(anatomy, 'worker').length },
-    ...(anatomy.unscheduled?.length ? [{ type: 'section', id: `${p}/unscheduled`, section: 'unscheduled', count: anatomy.unscheduled.length } as const] : []),
+    ...(anatomy.unscheduled?.length
+      ? [{ type: 'section', id: `${p}/unscheduled`, section: 'unscheduled', count: anatomy.unscheduled.length } as const]
+      : []),
     { type: 'section', id: `${p}/addons`, section: 'addons', count: anatomy.addons.length },
     { type: 'section', id: `${p}/absent`, section: 'absent', count: anatomy.absent.length },
   ];
-  if (anatomy.unreadable.length > 0) roots.push({ type: 'section', id: `${p}/unreadable`, section: 'unreadable', count: anatomy.unreadable.length });
+  if (anatomy.unreadable.length > 0)
+    roots.push({ type: 'section', id: `${p}/unreadable`, section: 'unreadable', count: anatomy.unreadable.length });
   return roots;
 }
 
@@ -78,7 +81,14 @@ function pagedNodes(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly Nod
 }
 
 /** `key` names the group by its place (the rest, page 3), not its bounds, so a node joining keeps it open. */
-function groupElement(anatomy: ClusterAnatomy, role: NodeRole, nodes: readonly NodeAnatomy[], from: number, to: number, key: string): TreeElement {
+function groupElement(
+  anatomy: ClusterAnatomy,
+  role: NodeRole,
+  nodes: readonly NodeAnatomy[],
+  from: number,
+  to: number,
+  key: string,
+): TreeElement {
   let ready = 0;
   let notReady = 0;
   let unknown = 0;
@@ -131,7 +141,12 @@ function addonChildren(anatomy: ClusterAnatomy, addon: AddonAnatomy): TreeElemen
   for (const node of anatomy.nodes) {
     for (const pod of node.components) {
       if (pod.owner !== owner) continue;
-      result.push({ type: 'addonPod', id: `${prefix(anatomy)}/addon/${addon.kind}/${addon.name}/pod/${pod.pod}`, pod, nodeName: node.name });
+      result.push({
+        type: 'addonPod',
+        id: `${prefix(anatomy)}/addon/${addon.kind}/${addon.name}/pod/${pod.pod}`,
+        pod,
+        nodeName: node.name,
+      });
       if (result.length >= MAX_CHILDREN) return result;
     }
   }
@@ -154,13 +169,22 @@ export function childElements(anatomy: ClusterAnatomy, element: TreeElement | un
         case 'nodes':
           return pagedNodes(anatomy, 'worker', nodesOfRole(anatomy, 'worker'));
         case 'unscheduled':
-          return (anatomy.unscheduled ?? []).slice(0, MAX_CHILDREN).map((pod) => ({ type: 'unscheduledPod', id: `${p}/unscheduled/${pod.pod}`, pod }));
+          return (anatomy.unscheduled ?? [])
+            .slice(0, MAX_CHILDREN)
+            .map((pod) => ({ type: 'unscheduledPod', id: `${p}/unscheduled/${pod.pod}`, pod }));
         case 'addons':
-          return anatomy.addons.slice(0, MAX_CHILDREN).map((addon) => ({ type: 'addon', id: `${p}/addon/${addon.kind}/${addon.namespace}/${addon.name}`, addon }));
+          return anatomy.addons
+            .slice(0, MAX_CHILDREN)
+            .map((addon) => ({ type: 'addon', id: `${p}/addon/${addon.kind}/${addon.namespace}/${addon.name}`, addon }));
         case 'absent':
           return anatomy.absent.map((absent) => ({ type: 'absent', id: `${p}/absent/${absent.component}`, absent }));
         case 'unreadable':
-          return anatomy.unreadable.map((entry) => ({ type: 'unreadable', id: `${p}/unreadable/${entry.resource}`, resource: entry.resource, reason: entry.reason }));
+          return anatomy.unreadable.map((entry) => ({
+            type: 'unreadable',
+            id: `${p}/unreadable/${entry.resource}`,
+            resource: entry.resource,
+            reason: entry.reason,
+          }));
       }
       return [];
     case 'nodeGroup':

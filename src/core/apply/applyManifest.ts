@@ -32,18 +32,32 @@ export function targetName(target: Pick<ApplyTarget, 'kind' | 'namespace' | 'nam
  * The manifest's objects with their resources from the server's discovery, their namespaces and paths; throws a
  * ManifestError naming the line of a kind the server does not serve or does not let anyone write.
  */
-export async function resolveTargets(api: Pick<KubeApi, 'getJson'>, objects: readonly ManifestObject[], options: { readonly defaultNamespace?: string; readonly discovery?: ApiDiscovery } = {}): Promise<ApplyTarget[]> {
+export async function resolveTargets(
+  api: Pick<KubeApi, 'getJson'>,
+  objects: readonly ManifestObject[],
+  options: { readonly defaultNamespace?: string; readonly discovery?: ApiDiscovery } = {},
+): Promise<ApplyTarget[]> {
   const discovery = options.discovery ?? new ApiDiscovery(api);
   const targets: ApplyTarget[] = [];
   for (const object of objects) {
     const resource = await discovery.resourceFor(object.apiVersion, object.kind);
     const where = `document ${object.document}${object.listItem !== undefined ? `, item ${object.listItem}` : ''}`;
-    if (!resource) throw new ManifestError(`The server knows no kind ${JSON.stringify(object.kind)} in ${JSON.stringify(object.apiVersion)} (${where}).`, object.line);
+    if (!resource)
+      throw new ManifestError(
+        `The server knows no kind ${JSON.stringify(object.kind)} in ${JSON.stringify(object.apiVersion)} (${where}).`,
+        object.line,
+      );
     if (!resource.verbs.includes('patch')) {
-      throw new ManifestError(`The server does not let ${resource.plural} be written by server-side apply (its verbs: ${resource.verbs.join(', ') || 'none'}) (${where}).`, object.line);
+      throw new ManifestError(
+        `The server does not let ${resource.plural} be written by server-side apply (its verbs: ${resource.verbs.join(', ') || 'none'}) (${where}).`,
+        object.line,
+      );
     }
     const namespace = resource.namespaced ? (object.namespace ?? (options.defaultNamespace || 'default')) : undefined;
-    const body = namespace === undefined || object.namespace !== undefined ? object.body : { ...object.body, metadata: { ...(object.body.metadata as Record<string, unknown>), namespace } };
+    const body =
+      namespace === undefined || object.namespace !== undefined
+        ? object.body
+        : { ...object.body, metadata: { ...(object.body.metadata as Record<string, unknown>), namespace } };
     const path = `${groupVersionPath(object.apiVersion)}${namespace !== undefined ? `/namespaces/${encodeURIComponent(namespace)}` : ''}/${resource.plural}/${encodeURIComponent(object.name)}`;
     targets.push({ ...object, resource, ...(namespace !== undefined && { namespace }), path, body });
   }
@@ -92,12 +106,18 @@ export interface ApplyPlan {
 type WriteApi = Pick<KubeApi, 'getJson' | 'write'>;
 
 function applyRequest(api: WriteApi, target: ApplyTarget, options: { dryRun: boolean; force: boolean }): Promise<unknown> {
-  return api.write('PATCH', target.path, targetName(target), { json: target.body, contentType: APPLY_PATCH_CONTENT_TYPE }, {
-    fieldManager: FIELD_MANAGER,
-    dryRun: options.dryRun,
-    force: options.force,
-    fieldValidation: 'Strict',
-  });
+  return api.write(
+    'PATCH',
+    target.path,
+    targetName(target),
+    { json: target.body, contentType: APPLY_PATCH_CONTENT_TYPE },
+    {
+      fieldManager: FIELD_MANAGER,
+      dryRun: options.dryRun,
+      force: options.force,
+      fieldValidation: 'Strict',
+    },
+  );
 }
 
 async function readLive(api: WriteApi, target: ApplyTarget): Promise<Record<string, unknown> | undefined> {
@@ -115,7 +135,9 @@ function problemOf(error: unknown, target: ApplyTarget, earlier: readonly ApplyT
   const { statusCode, message } = error;
   if (statusCode === 409) return { kind: 'conflict', statusCode, message };
   if (statusCode === 400 || statusCode === 422) return { kind: 'invalid', statusCode, message };
-  const createsNamespace = earlier.some((other) => other.kind === 'Namespace' && other.resource.group === '' && other.name === target.namespace);
+  const createsNamespace = earlier.some(
+    (other) => other.kind === 'Namespace' && other.resource.group === '' && other.name === target.namespace,
+  );
   if (statusCode === 404 && createsNamespace) return { kind: 'namespace-pending', statusCode, message };
   return { kind: 'refused', statusCode, message };
 }
@@ -156,11 +178,18 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
 }
 
 /** The two sides of the plan as YAML: the objects as sent, and as the server would store them (keys aligned). */
-export function planDocuments(plan: ApplyPlan, noAnswer: (object: PlannedObject) => string = defaultNoAnswer): { manifest: string; stored: string } {
+export function planDocuments(
+  plan: ApplyPlan,
+  noAnswer: (object: PlannedObject) => string = defaultNoAnswer,
+): { manifest: string; stored: string } {
   const manifest = plan.objects.map((object) => displayObject(object.target.body));
-  const stored = plan.objects.map((object, index) => (object.stored ? alignKeys(displayObject(object.stored), manifest[index]) : undefined));
+  const stored = plan.objects.map((object, index) =>
+    object.stored ? alignKeys(displayObject(object.stored), manifest[index]) : undefined,
+  );
   const side = (objects: readonly unknown[], fallback: (index: number) => string) =>
-    objects.map((object, index) => (object === undefined ? `${fallback(index).replace(/[\r\n]+/g, ' ')}\n` : documentsYaml([object]))).join('---\n');
+    objects
+      .map((object, index) => (object === undefined ? `${fallback(index).replace(/[\r\n]+/g, ' ')}\n` : documentsYaml([object])))
+      .join('---\n');
   return { manifest: side(manifest, () => ''), stored: side(stored, (index) => noAnswer(plan.objects[index]!)) };
 }
 
@@ -212,7 +241,11 @@ export interface ApplyReport {
  * plan could not check because their namespace did not exist are dry-run as soon as it is created, before
  * anything else is written, so a refusal among them leaves no more in the cluster than the namespace.
  */
-export async function applyPlan(api: WriteApi, plan: ApplyPlan, options: { readonly force?: boolean; readonly from?: number } = {}): Promise<ApplyReport> {
+export async function applyPlan(
+  api: WriteApi,
+  plan: ApplyPlan,
+  options: { readonly force?: boolean; readonly from?: number } = {},
+): Promise<ApplyReport> {
   const applied: AppliedObject[] = [];
   for (let index = options.from ?? 0; index < plan.objects.length; index++) {
     const { target, live } = plan.objects[index]!;
@@ -221,7 +254,11 @@ export async function applyPlan(api: WriteApi, plan: ApplyPlan, options: { reado
       answer = await applyRequest(api, target, { dryRun: false, force: options.force === true });
     } catch (error) {
       if (!(error instanceof KubeApiError) || error.statusCode === undefined) throw error;
-      return { applied, failure: { target, statusCode: error.statusCode, conflict: error.statusCode === 409, message: error.message }, next: index };
+      return {
+        applied,
+        failure: { target, statusCode: error.statusCode, conflict: error.statusCode === 409, message: error.message },
+        next: index,
+      };
     }
     const stored = isRecord(answer) ? answer : {};
     // By content, not resourceVersion: controllers write status in between, which is not the apply's doing.
@@ -234,7 +271,12 @@ export async function applyPlan(api: WriteApi, plan: ApplyPlan, options: { reado
 }
 
 /** After `namespace` is applied: the dry run of the plan's objects that waited for it; the first refusal, if any. */
-async function checkObjectsIn(api: WriteApi, namespace: ApplyTarget, later: readonly PlannedObject[], force: boolean): Promise<ApplyFailure | undefined> {
+async function checkObjectsIn(
+  api: WriteApi,
+  namespace: ApplyTarget,
+  later: readonly PlannedObject[],
+  force: boolean,
+): Promise<ApplyFailure | undefined> {
   if (namespace.kind !== 'Namespace' || namespace.resource.group !== '') return undefined;
   for (const { target, problem } of later) {
     if (problem?.kind !== 'namespace-pending' || target.namespace !== namespace.name) continue;
@@ -242,14 +284,27 @@ async function checkObjectsIn(api: WriteApi, namespace: ApplyTarget, later: read
       await applyRequest(api, target, { dryRun: true, force });
     } catch (error) {
       if (!(error instanceof KubeApiError) || error.statusCode === undefined) throw error;
-      return { target, statusCode: error.statusCode, conflict: error.statusCode === 409, message: error.message, checkedAfterNamespace: true };
+      return {
+        target,
+        statusCode: error.statusCode,
+        conflict: error.statusCode === 409,
+        message: error.message,
+        checkedAfterNamespace: true,
+      };
     }
   }
   return undefined;
 }
 
 /** Kinds whose objects lead to Pods, with their groups: after an apply, these are worth following to running containers. */
-const TRACEABLE_KINDS: Readonly<Record<string, string>> = { Deployment: 'apps', DaemonSet: 'apps', StatefulSet: 'apps', Job: 'batch', ReplicaSet: 'apps', Pod: '' };
+const TRACEABLE_KINDS: Readonly<Record<string, string>> = {
+  Deployment: 'apps',
+  DaemonSet: 'apps',
+  StatefulSet: 'apps',
+  Job: 'batch',
+  ReplicaSet: 'apps',
+  Pod: '',
+};
 
 /** The first applied object whose way to running Pods can be followed. */
 export function traceableObject(applied: readonly AppliedObject[]): { kind: string; namespace: string; name: string } | undefined {

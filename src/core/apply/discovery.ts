@@ -69,16 +69,18 @@ export class ApiDiscovery {
     }
     const resources = (answer as { resources?: unknown }).resources;
     if (!Array.isArray(resources)) return [];
-    return (resources as DiscoveredResource[])
-      // `deployments/scale` and the like are subresources, not kinds one applies.
-      .filter((resource) => typeof resource.name === 'string' && !resource.name.includes('/') && typeof resource.kind === 'string')
-      .map((resource) => ({
-        group,
-        version,
-        kind: resource.kind as string,
-        plural: resource.name as string,
-        namespaced: resource.namespaced === true,
-        verbs: Array.isArray(resource.verbs) ? resource.verbs.filter((verb): verb is string => typeof verb === 'string') : [],
-      }));
+    return (
+      (resources as DiscoveredResource[])
+        // `deployments/scale` and the like are subresources, not kinds one applies.
+        .filter((resource) => typeof resource.name === 'string' && !resource.name.includes('/') && typeof resource.kind === 'string')
+        .map((resource) => ({
+          group,
+          version,
+          kind: resource.kind as string,
+          plural: resource.name as string,
+          namespaced: resource.namespaced === true,
+          verbs: Array.isArray(resource.verbs) ? resource.verbs.filter((verb): verb is string => typeof verb === 'string') : [],
+        }))
+    );
   }
 }

@@ -41,11 +41,13 @@ function compare(before: unknown, after: unknown, path: PathSegment[], out: Fiel
     for (const [key, value] of Object.entries(after)) {
       // Servers before Kubernetes 1.33 write an empty creationTimestamp as null in every nested metadata (a
       // template's): an artifact of their encoding, not something kube-apiserver filled in.
-      if (key === 'creationTimestamp' && value === null && path.length > 0 && path[path.length - 1] === 'metadata' && !(key in before)) continue;
+      if (key === 'creationTimestamp' && value === null && path.length > 0 && path[path.length - 1] === 'metadata' && !(key in before))
+        continue;
       if (key in before) compare(before[key], value, [...path, key], out);
       else added(value, [...path, key], out);
     }
-    for (const [key, value] of Object.entries(before)) if (!(key in after)) out.push({ path: [...path, key], change: 'removed', before: value });
+    for (const [key, value] of Object.entries(before))
+      if (!(key in after)) out.push({ path: [...path, key], change: 'removed', before: value });
     return;
   }
   if (Array.isArray(before) && Array.isArray(after)) {
@@ -96,7 +98,8 @@ function matchItems(before: readonly unknown[], after: readonly unknown[]): Map<
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (isRecord(a) && isRecord(b)) return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => key in b && sameValue(a[key], b[key]));
+  if (isRecord(a) && isRecord(b))
+    return Object.keys(a).length === Object.keys(b).length && Object.keys(a).every((key) => key in b && sameValue(a[key], b[key]));
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
   return false;
 }
@@ -130,6 +133,6 @@ export function fieldPathText(change: FieldChange): string {
 
 /** A value shortened for one line: scalars as YAML would show them, maps and lists as JSON. */
 export function valueText(value: unknown, maxLength = 60): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
   return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
 }

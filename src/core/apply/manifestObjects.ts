@@ -3,7 +3,14 @@
  * (a List's items each on their own), with the line where it starts, or an error that names the line.
  */
 import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
-import { COMMAND_BUDGET, documentsOf, MAX_MANIFEST_CHARS, parseManifest, type ManifestSegment, type ParsedManifest } from '../yaml/yamlPath';
+import {
+  COMMAND_BUDGET,
+  documentsOf,
+  MAX_MANIFEST_CHARS,
+  parseManifest,
+  type ManifestSegment,
+  type ParsedManifest,
+} from '../yaml/yamlPath';
 
 /** More objects than one apply should send: a file this long is a release, better applied by its own tool. */
 export const MAX_APPLY_OBJECTS = 50;
@@ -40,7 +47,8 @@ export interface ManifestObject {
 
 /** The Kubernetes objects of a manifest, in the file's order; throws a ManifestError that names the line. */
 export function parseManifestObjects(text: string): ManifestObject[] {
-  if (text.length > MAX_MANIFEST_CHARS) throw new ManifestError(`The file is larger than ${MAX_MANIFEST_CHARS / 2 ** 20} MiB, the most this applies.`);
+  if (text.length > MAX_MANIFEST_CHARS)
+    throw new ManifestError(`The file is larger than ${MAX_MANIFEST_CHARS / 2 ** 20} MiB, the most this applies.`);
   const parsed = parseManifest(text);
   if (!parsed) throw new ManifestError('The file is not YAML text (it looks binary).');
   const objects: ManifestObject[] = [];
@@ -78,7 +86,8 @@ export function parseManifestObjects(text: string): ManifestObject[] {
       }
     }
   }
-  if (objects.length === 0) throw new ManifestError('The file holds no Kubernetes object (a document with apiVersion, kind and metadata.name).');
+  if (objects.length === 0)
+    throw new ManifestError('The file holds no Kubernetes object (a document with apiVersion, kind and metadata.name).');
   return objects;
 }
 
@@ -105,7 +114,8 @@ const TEMPLATE = 'This is a template (`{{ … }}`), not a manifest: render it fi
 type Identity = Omit<ManifestObject, 'document' | 'line' | 'listItem'>;
 
 function objectOf(value: unknown, where: string, line: number): Identity {
-  if (!isRecord(value)) throw new ManifestError(`${where} is not a Kubernetes object: expected a map with apiVersion, kind and metadata.`, line);
+  if (!isRecord(value))
+    throw new ManifestError(`${where} is not a Kubernetes object: expected a map with apiVersion, kind and metadata.`, line);
   const { apiVersion, kind, metadata } = value;
   if (typeof kind !== 'string' || kind === '') throw new ManifestError(`${where} has no kind.`, line);
   if (typeof apiVersion !== 'string' || apiVersion === '') throw new ManifestError(`${where} (${kind}) has no apiVersion.`, line);
@@ -116,10 +126,17 @@ function objectOf(value: unknown, where: string, line: number): Identity {
     const generated = typeof meta.generateName === 'string' ? ' (server-side apply needs a name; generateName is for create)' : '';
     throw new ManifestError(`${where} (${kind}) has no metadata.name${generated}.`, line);
   }
-  if (name === '.' || name === '..' || name.includes('/')) throw new ManifestError(`${where} (${kind}) has a name that cannot be a path segment: ${JSON.stringify(name)}.`, line);
+  if (name === '.' || name === '..' || name.includes('/'))
+    throw new ManifestError(`${where} (${kind}) has a name that cannot be a path segment: ${JSON.stringify(name)}.`, line);
   const namespace = meta.namespace;
-  if (namespace !== undefined && (typeof namespace !== 'string' || namespace === '' || namespace === '.' || namespace === '..' || namespace.includes('/'))) {
-    throw new ManifestError(`${where} (${kind} ${name}) has a metadata.namespace that is not a namespace's name: ${JSON.stringify(namespace)}.`, line);
+  if (
+    namespace !== undefined &&
+    (typeof namespace !== 'string' || namespace === '' || namespace === '.' || namespace === '..' || namespace.includes('/'))
+  ) {
+    throw new ManifestError(
+      `${where} (${kind} ${name}) has a metadata.namespace that is not a namespace's name: ${JSON.stringify(namespace)}.`,
+      line,
+    );
   }
   return { apiVersion, kind, name, ...(typeof namespace === 'string' && { namespace }), body: value };
 }
@@ -139,11 +156,17 @@ function checkKeys(parsed: ParsedManifest, segment: ManifestSegment, document: D
           const offset = (pair.key as YamlNode | null)?.range?.[0] ?? 0;
           const text = parsed.text.slice(segment.start, segment.end);
           // `name: {{ .Values.name }}` is valid YAML: a map whose key is a map. No manifest has such keys.
-          throw new ManifestError(text.includes('{{') ? TEMPLATE : 'A map key here is itself a map or a list, which no Kubernetes object has.', lineAt(parsed, segment.start + offset));
+          throw new ManifestError(
+            text.includes('{{') ? TEMPLATE : 'A map key here is itself a map or a list, which no Kubernetes object has.',
+            lineAt(parsed, segment.start + offset),
+          );
         }
         const key = String(pair.key.value);
         if (seen.has(key)) {
-          throw new ManifestError(`The key ${JSON.stringify(key)} is written twice in the same map.`, lineAt(parsed, segment.start + (pair.key.range?.[0] ?? 0)));
+          throw new ManifestError(
+            `The key ${JSON.stringify(key)} is written twice in the same map.`,
+            lineAt(parsed, segment.start + (pair.key.range?.[0] ?? 0)),
+          );
         }
         seen.add(key);
         stack.push(pair.value);

@@ -44,7 +44,8 @@ function hiddenAt(path: FieldChange['path'], value: unknown): unknown {
   if (top !== 'metadata') return value;
   if (path.length === 1) return isRecord(value) ? displayObject({ kind: 'Secret', metadata: value }).metadata : value;
   if (second !== 'annotations') return value;
-  if (path.length === 2) return isRecord(value) && LAST_APPLIED in value ? { ...value, [LAST_APPLIED]: hiddenLastApplied(value[LAST_APPLIED]) } : value;
+  if (path.length === 2)
+    return isRecord(value) && LAST_APPLIED in value ? { ...value, [LAST_APPLIED]: hiddenLastApplied(value[LAST_APPLIED]) } : value;
   return third === LAST_APPLIED ? hiddenLastApplied(value) : value;
 }
 
@@ -97,7 +98,8 @@ export function alignKeys(value: unknown, model: unknown): unknown {
   if (Array.isArray(value) && Array.isArray(model)) {
     return value.map((item, index) => {
       const name = isRecord(item) ? item.name : undefined;
-      const counterpart = typeof name === 'string' ? model.find((candidate) => isRecord(candidate) && candidate.name === name) : model[index];
+      const counterpart =
+        typeof name === 'string' ? model.find((candidate) => isRecord(candidate) && candidate.name === name) : model[index];
       return alignKeys(item, counterpart);
     });
   }
@@ -140,7 +142,8 @@ function commonSubsequence(a: readonly string[], b: readonly string[]): DiffLine
   const lengths = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i--) {
     for (let j = b.length - 1; j >= 0; j--) {
-      lengths[i * width + j] = a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      lengths[i * width + j] =
+        a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
     }
   }
   const lines: DiffLine[] = [];
@@ -170,7 +173,12 @@ function splitLines(text: string): string[] {
 }
 
 /** A unified diff (`---`/`+++` headers, `@@` hunks with `context` lines around each change); '' when equal. */
-export function unifiedDiff(before: string, after: string, labels: { readonly before: string; readonly after: string }, context = 3): string {
+export function unifiedDiff(
+  before: string,
+  after: string,
+  labels: { readonly before: string; readonly after: string },
+  context = 3,
+): string {
   const lines = diffLines(before, after);
   const changed = lines.map((line, index) => (line.type === ' ' ? -1 : index)).filter((index) => index >= 0);
   if (changed.length === 0) return '';
@@ -199,7 +207,9 @@ export function unifiedDiff(before: string, after: string, labels: { readonly be
     const hunk = lines.slice(from, to);
     const countA = hunk.filter((line) => line.type !== '+').length;
     const countB = hunk.filter((line) => line.type !== '-').length;
-    out.push(`@@ -${countA === 0 ? startA[from]! - 1 : startA[from]},${countA} +${countB === 0 ? startB[from]! - 1 : startB[from]},${countB} @@`);
+    out.push(
+      `@@ -${countA === 0 ? startA[from]! - 1 : startA[from]},${countA} +${countB === 0 ? startB[from]! - 1 : startB[from]},${countB} @@`,
+    );
     for (const line of hunk) out.push(`${line.type}${line.text}`);
   }
   return `${out.join('\n')}\n`;

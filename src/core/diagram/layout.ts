@@ -67,11 +67,12 @@ class SceneBuilder extends NodeLayout {
     const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
     const drawn = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
     // In the placement view the subtitle says how many nodes fit (the scheduler's own words are in the tree).
-    const subtitle = this.ui.view !== 'placement'
-      ? drawn
-      : overlay
-        ? `${format(this.strings.placementFitsCount, overlay.fits, overlay.total)} · ${drawn}`
-        : drawn;
+    const subtitle =
+      this.ui.view !== 'placement'
+        ? drawn
+        : overlay
+          ? `${format(this.strings.placementFitsCount, overlay.fits, overlay.total)} · ${drawn}`
+          : drawn;
     const width = Math.max(this.measure(title, 'label') * (titleFontSize / 12), this.measure(subtitle, 'detail'));
     return { title, subtitle, width };
   }
@@ -93,12 +94,20 @@ class SceneBuilder extends NodeLayout {
       manifests: s.legendManifests,
       reverse: s.legendReverse,
     };
-    for (const kind of Object.keys(edgeText) as EdgeKind[]) if (edgeKinds.has(kind)) items.push([{ kind: 'edge', edge: kind }, edgeText[kind]]);
-    const fillText: [PodSource, string][] = [['static', s.legendStatic], ['daemonset', s.legendDaemonset], ['deployment', s.legendDeployment]];
+    for (const kind of Object.keys(edgeText) as EdgeKind[])
+      if (edgeKinds.has(kind)) items.push([{ kind: 'edge', edge: kind }, edgeText[kind]]);
+    const fillText: [PodSource, string][] = [
+      ['static', s.legendStatic],
+      ['daemonset', s.legendDaemonset],
+      ['deployment', s.legendDeployment],
+    ];
     for (const [source, text] of fillText) if (sources.has(source)) items.push([{ kind: 'fill', source }, text]);
     if (this.placement) {
       // Over the nodes, the borders answer the question asked: does the Pod fit there.
-      items.push([{ kind: 'health', health: 'ok' }, s.legendPlacementFits], [{ kind: 'health', health: 'error' }, s.legendPlacementDoesNotFit]);
+      items.push(
+        [{ kind: 'health', health: 'ok' }, s.legendPlacementFits],
+        [{ kind: 'health', health: 'error' }, s.legendPlacementDoesNotFit],
+      );
     } else {
       items.push([{ kind: 'health', health: 'ok' }, s.legendOk]);
       if (healths.has('warn') || healths.has('error')) items.push([{ kind: 'health', health: 'error' }, s.legendError]);
@@ -156,7 +165,10 @@ class SceneBuilder extends NodeLayout {
   // ---- nodes and groups ----
 
   private planSections(): Section[] {
-    const byRole = new Map<NodeRole, NodeAnatomy[]>([['control-plane', []], ['worker', []]]);
+    const byRole = new Map<NodeRole, NodeAnatomy[]>([
+      ['control-plane', []],
+      ['worker', []],
+    ]);
     for (const node of this.anatomy.nodes) byRole.get(node.role)?.push(node);
     const sections: Section[] = [];
     for (const [role, nodes] of byRole) {
@@ -194,4 +206,3 @@ function utcMinute(time: number): string {
   const iso = new Date(Number.isFinite(time) ? time : 0).toISOString();
   return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 }
-

@@ -10,7 +10,8 @@ import { type DiagramStrings, durationUnits, format } from './strings';
 export function nodeDetailText(node: NodeAnatomy, strings: DiagramStrings, now: number): string {
   const role = node.role === 'control-plane' ? strings.controlPlaneNode : strings.workerNode;
   const age = leaseAgeSeconds(node.lease, now);
-  if (heartbeatStopped(node.lease, now) && age !== null) return `${role} · ${format(strings.heartbeatStopped, formatDuration(age, durationUnits(strings)))}`;
+  if (heartbeatStopped(node.lease, now) && age !== null)
+    return `${role} · ${format(strings.heartbeatStopped, formatDuration(age, durationUnits(strings)))}`;
   const ready = node.ready === 'True' ? strings.ready : node.ready === 'False' ? strings.notReady : strings.readyUnknown;
   return `${role} · ${ready}`;
 }

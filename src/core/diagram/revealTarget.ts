@@ -42,7 +42,11 @@ export function toRevealTarget(argument: unknown): AnatomyTarget | undefined {
       const name = text(pod?.pod);
       const namespace = text(pod?.namespace);
       // The Pod's own box where it is drawn; else its component, else its node.
-      return { component: component === 'other' ? undefined : component, node: text(element.nodeName), pod: name && namespace ? { namespace, name } : undefined };
+      return {
+        component: component === 'other' ? undefined : component,
+        node: text(element.nodeName),
+        pod: name && namespace ? { namespace, name } : undefined,
+      };
     }
     case 'absent':
       return { component: text((element.absent as Loose)?.component) };

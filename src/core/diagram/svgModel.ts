@@ -43,7 +43,14 @@ export function boxTexts(box: SceneBox, measure: TextMeasure = dejaVuMeasure): P
   const room = labelRoom(box);
   const x = leftAligned ? box.x + 8 : box.x + box.width / 2;
   const anchor = leftAligned ? 'start' : 'middle';
-  const place = (className: PlacedText['className'], style: TextStyle, y: number, text: string, textAnchor: PlacedText['anchor'] = anchor, at = x): PlacedText => {
+  const place = (
+    className: PlacedText['className'],
+    style: TextStyle,
+    y: number,
+    text: string,
+    textAnchor: PlacedText['anchor'] = anchor,
+    at = x,
+  ): PlacedText => {
     const width = measure(text, style);
     const size = style === 'label' ? 12 : 10.5;
     const left = textAnchor === 'start' ? at : textAnchor === 'middle' ? at - width / 2 : at - width;
@@ -51,12 +58,17 @@ export function boxTexts(box: SceneBox, measure: TextMeasure = dejaVuMeasure): P
   };
   if (box.detailLines) {
     const texts = [place('ca-label', 'label', box.y + 16, box.shortLabel ?? box.label)];
-    box.detailLines.forEach((line, index) => texts.push(place('ca-detail', 'detail', box.y + 31 + index * 13, elideEnd(line, room, 'detail', measure))));
+    box.detailLines.forEach((line, index) =>
+      texts.push(place('ca-detail', 'detail', box.y + 31 + index * 13, elideEnd(line, room, 'detail', measure))),
+    );
     return texts;
   }
   const labelY = top ? box.y + 18 : hasDetail ? box.y + box.height / 2 - 3 : box.y + box.height / 2 + 4;
   const texts = [place('ca-label', 'label', labelY, box.shortLabel ?? box.label)];
-  if (hasDetail) texts.push(place('ca-detail', 'detail', top ? box.y + 34 : box.y + box.height / 2 + 12, elideEnd(box.detail!, room, 'detail', measure)));
+  if (hasDetail)
+    texts.push(
+      place('ca-detail', 'detail', top ? box.y + 34 : box.y + box.height / 2 + 12, elideEnd(box.detail!, room, 'detail', measure)),
+    );
   if (badge) texts.push(place('ca-badge', 'detail', box.y + box.height / 2 + 12, elideEnd(badge, room, 'detail', measure)));
   return texts;
 }
@@ -108,7 +120,17 @@ export function sceneToSvgModel(scene: Scene, options: SvgModelOptions = {}): Sv
 function definitions(): SvgElement {
   const marker = (id: string, path: string): SvgElement => ({
     tag: 'marker',
-    attrs: { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerUnits: 'userSpaceOnUse', markerWidth: 9, markerHeight: 9, orient: 'auto-start-reverse', class: 'ca-marker' },
+    attrs: {
+      id,
+      viewBox: '0 0 10 10',
+      refX: 9,
+      refY: 5,
+      markerUnits: 'userSpaceOnUse',
+      markerWidth: 9,
+      markerHeight: 9,
+      orient: 'auto-start-reverse',
+      class: 'ca-marker',
+    },
     children: [{ tag: 'path', attrs: { d: path } }],
   });
   return { tag: 'defs', attrs: {}, children: [marker('ca-arrow', 'M 0 0 L 10 5 L 0 10 z')] };
@@ -125,7 +147,11 @@ function boxElement(box: SceneBox, options: SvgModelOptions): SvgElement {
     { tag: 'rect', attrs: { x: box.x, y: box.y, width: box.width, height: box.height, rx: box.kind === 'pod' ? 4 : 6, class: 'ca-shape' } },
   ];
   for (const text of boxTexts(box)) {
-    children.push({ tag: 'text', attrs: { x: round(text.x), y: round(text.y), class: text.className, 'text-anchor': text.anchor }, text: text.text });
+    children.push({
+      tag: 'text',
+      attrs: { x: round(text.x), y: round(text.y), class: text.className, 'text-anchor': text.anchor },
+      text: text.text,
+    });
   }
   return {
     tag: 'g',
@@ -145,7 +171,15 @@ function boxElement(box: SceneBox, options: SvgModelOptions): SvgElement {
       tabindex: focusable ? -1 : undefined,
       role: focusable ? 'button' : undefined,
       // In the webview, a box that stands for a Pod offers VS Code's context menu ("Trace"), which reads this.
-      'data-vscode-context': options.interactive && box.target?.pod ? JSON.stringify({ webviewSection: 'pod', namespace: box.target.pod.namespace, name: box.target.pod.name, preventDefaultContextMenuItems: true }) : undefined,
+      'data-vscode-context':
+        options.interactive && box.target?.pod
+          ? JSON.stringify({
+              webviewSection: 'pod',
+              namespace: box.target.pod.namespace,
+              name: box.target.pod.name,
+              preventDefaultContextMenuItems: true,
+            })
+          : undefined,
     },
     children,
   };
@@ -196,11 +230,20 @@ function legendEntryElement(entry: LegendEntry): SvgElement {
   if (swatch.kind === 'edge') {
     shape = {
       tag: 'polyline',
-      attrs: { class: `ca-swatch ca-edge-${swatch.edge}`, points: `${x},${middle} ${x + 28},${middle}`, 'marker-end': 'url(#ca-arrow)', 'marker-start': swatch.edge === 'storage' ? 'url(#ca-arrow)' : undefined },
+      attrs: {
+        class: `ca-swatch ca-edge-${swatch.edge}`,
+        points: `${x},${middle} ${x + 28},${middle}`,
+        'marker-end': 'url(#ca-arrow)',
+        'marker-start': swatch.edge === 'storage' ? 'url(#ca-arrow)' : undefined,
+      },
     };
   } else {
     const classes = swatch.kind === 'fill' ? `ca-swatch-box ca-source-${swatch.source}` : `ca-swatch-box ca-health-${swatch.health}`;
-    shape = { tag: 'g', attrs: { class: classes }, children: [{ tag: 'rect', attrs: { x, y, width: 28, height: 14, rx: 3, class: 'ca-shape' } }] };
+    shape = {
+      tag: 'g',
+      attrs: { class: classes },
+      children: [{ tag: 'rect', attrs: { x, y, width: 28, height: 14, rx: 3, class: 'ca-shape' } }],
+    };
   }
   const key = swatch.kind === 'edge' ? swatch.edge : swatch.kind === 'fill' ? swatch.source : swatch.health;
   return {

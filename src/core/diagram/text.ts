@@ -14,8 +14,14 @@ export const detailFontSize = 10.5;
 export const titleFontSize = 15;
 
 // DejaVu Sans advance widths of U+0020…U+007E, in hundredths of an em (measured in Chromium at 100px).
-const boldWidths = '35,46,52,84,70,100,87,31,46,46,52,84,38,42,38,37,70,70,70,70,70,70,70,70,70,70,40,40,84,84,84,58,100,77,76,73,83,68,68,82,84,37,37,77,64,100,84,85,73,85,77,72,68,81,77,110,77,72,73,46,37,46,84,50,50,67,72,59,72,68,44,72,71,34,34,67,34,104,71,69,72,72,49,60,48,71,65,92,65,65,58,71,37,71,84'.split(',').map(Number);
-const bookWidths = '32,40,46,84,64,95,78,27,39,39,50,84,32,36,32,34,64,64,64,64,64,64,64,64,64,64,34,34,84,84,84,53,100,68,69,70,77,63,58,77,75,29,29,66,56,86,75,79,60,79,69,63,61,73,68,99,69,61,69,39,34,39,84,50,50,61,63,55,63,62,35,63,63,28,28,58,28,97,63,61,63,63,41,52,39,63,59,82,59,59,52,64,34,64,84'.split(',').map(Number);
+const boldWidths =
+  '35,46,52,84,70,100,87,31,46,46,52,84,38,42,38,37,70,70,70,70,70,70,70,70,70,70,40,40,84,84,84,58,100,77,76,73,83,68,68,82,84,37,37,77,64,100,84,85,73,85,77,72,68,81,77,110,77,72,73,46,37,46,84,50,50,67,72,59,72,68,44,72,71,34,34,67,34,104,71,69,72,72,49,60,48,71,65,92,65,65,58,71,37,71,84'
+    .split(',')
+    .map(Number);
+const bookWidths =
+  '32,40,46,84,64,95,78,27,39,39,50,84,32,36,32,34,64,64,64,64,64,64,64,64,64,64,34,34,84,84,84,53,100,68,69,70,77,63,58,77,75,29,29,66,56,86,75,79,60,79,69,63,61,73,68,99,69,61,69,39,34,39,84,50,50,61,63,55,63,62,35,63,63,28,28,58,28,97,63,61,63,63,41,52,39,63,59,82,59,59,52,64,34,64,84'
+    .split(',')
+    .map(Number);
 
 /** Width in em of a character outside printable ASCII: CJK and most symbols are one em; a middle dot is narrow. */
 function otherWidth(char: string, bold: boolean): number {
@@ -84,7 +90,13 @@ export function wrapText(text: string, width: number, style: TextStyle, maxLines
  * keeps its component (`kube-scheduler-…`), one of two replicas keeps its own suffix (`coredns-5d…czv4x`).
  * Names that fit are returned as they are. Siblings are the other names drawn beside it.
  */
-export function elideName(name: string, siblings: readonly string[], width: number, style: TextStyle = 'label', measure: TextMeasure = dejaVuMeasure): string {
+export function elideName(
+  name: string,
+  siblings: readonly string[],
+  width: number,
+  style: TextStyle = 'label',
+  measure: TextMeasure = dejaVuMeasure,
+): string {
   if (measure(name, style) <= width) return name;
   const chars = [...name];
   const n = chars.length;
@@ -100,7 +112,8 @@ export function elideName(name: string, siblings: readonly string[], width: numb
     sharedPrefix = Math.max(sharedPrefix, p);
     sharedSuffix = Math.max(sharedSuffix, s);
   }
-  const fits = (head: number, tail: number) => measure(chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join(''), style) <= width;
+  const fits = (head: number, tail: number) =>
+    measure(chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join(''), style) <= width;
   // What distinguishes this name lies between the prefix and the suffix it shares with a sibling, widened
   // to whole words so that "kube-apiserver" is not kept as "kube-apiserve".
   // Latin words only: Japanese has no spaces between words, so any character is a place to cut.
@@ -120,7 +133,7 @@ export function elideName(name: string, siblings: readonly string[], width: numb
     head = distinctEnd;
     tail = 0;
     // Then a little more of the start and of the end, in turn.
-    for (let grew = true; grew && head + tail < n - 1; ) {
+    for (let grew = true; grew && head + tail < n - 1;) {
       grew = false;
       if (fits(head, tail + 1)) {
         tail++;

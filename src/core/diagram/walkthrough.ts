@@ -15,7 +15,11 @@ export interface WalkthroughStep {
 export const walkthroughStepCount = 6;
 
 /** `node`: the node whose kubelet carries steps 5 and 6 (a live trace's step names it), when it is drawn. */
-export function walkthroughSteps(scene: Scene, strings: DiagramStrings = defaultDiagramStrings, options: { readonly node?: string } = {}): WalkthroughStep[] {
+export function walkthroughSteps(
+  scene: Scene,
+  strings: DiagramStrings = defaultDiagramStrings,
+  options: { readonly node?: string } = {},
+): WalkthroughStep[] {
   const edges = (predicate: (edge: SceneEdge) => boolean) => scene.edges.filter(predicate).map((edge) => edge.id);
   const touching = (component: string, kind: string) => (edge: SceneEdge) =>
     edge.kind === kind && edge.fromComponent === component && edge.toComponent === 'kube-apiserver' && !edge.node && !edge.group;
@@ -30,15 +34,31 @@ export function walkthroughSteps(scene: Scene, strings: DiagramStrings = default
   const onNode = (edge: SceneEdge) => (worker ? edge.node === worker.node : edge.group !== undefined);
   const steps: [string, string[], string[]][] = [
     [strings.walk1, edges((e) => e.kind === 'request' || e.kind === 'storage'), ['client', 'cp:kube-apiserver', 'cp:etcd']],
-    [strings.walk2, edges(touching('kube-controller-manager', 'watch')).concat(edges(touching('kube-controller-manager', 'write-back'))), ['cp:kube-controller-manager', 'cp:kube-apiserver']],
+    [
+      strings.walk2,
+      edges(touching('kube-controller-manager', 'watch')).concat(edges(touching('kube-controller-manager', 'write-back'))),
+      ['cp:kube-controller-manager', 'cp:kube-apiserver'],
+    ],
     [strings.walk3, edges(touching('kube-controller-manager', 'write-back')), ['cp:kube-controller-manager', 'cp:kube-apiserver']],
-    [strings.walk4, edges(touching('kube-scheduler', 'watch')).concat(edges(touching('kube-scheduler', 'write-back'))), ['cp:kube-scheduler', 'cp:kube-apiserver']],
+    [
+      strings.walk4,
+      edges(touching('kube-scheduler', 'watch')).concat(edges(touching('kube-scheduler', 'write-back'))),
+      ['cp:kube-scheduler', 'cp:kube-apiserver'],
+    ],
     [
       format(strings.walk5, nodeName),
-      edges((e) => onNode(e) && ((e.kind === 'watch' && e.fromComponent === 'kubelet') || e.kind === 'cri' || (e.kind === 'runs' && e.toComponent === 'pod'))),
+      edges(
+        (e) =>
+          onNode(e) &&
+          ((e.kind === 'watch' && e.fromComponent === 'kubelet') || e.kind === 'cri' || (e.kind === 'runs' && e.toComponent === 'pod')),
+      ),
       worker ? [worker.id, `node:${worker.node}:container-runtime`] : [],
     ],
-    [strings.walk6, edges((e) => onNode(e) && e.kind === 'write-back' && e.fromComponent === 'kubelet'), worker ? [worker.id, 'cp:kube-apiserver'] : ['cp:kube-apiserver']],
+    [
+      strings.walk6,
+      edges((e) => onNode(e) && e.kind === 'write-back' && e.fromComponent === 'kubelet'),
+      worker ? [worker.id, 'cp:kube-apiserver'] : ['cp:kube-apiserver'],
+    ],
   ];
   const present = new Set(scene.boxes.map((box) => box.id));
   return steps.map(([text, edgeIds, boxIds], index) => ({ index, text, edgeIds, boxIds: boxIds.filter((id) => present.has(id)) }));

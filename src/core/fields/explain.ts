@@ -6,7 +6,16 @@ import { lookupField, type FieldLookup } from './lookup';
 import { liveField } from './managedFields';
 import type { FieldActor, Language } from './types';
 
-export type { ComponentAction, Effect, ExplainInput, ExplainOptions, FieldExplanation, LiveInput, LiveReport, SchemaInput } from './explanation';
+export type {
+  ComponentAction,
+  Effect,
+  ExplainInput,
+  ExplainOptions,
+  FieldExplanation,
+  LiveInput,
+  LiveReport,
+  SchemaInput,
+} from './explanation';
 
 /** The explanation for the field at `path` of an object of this kind, as data and as the hover's Markdown. */
 export function explainField(input: ExplainInput, options: ExplainOptions = {}): FieldExplanation {
@@ -31,7 +40,10 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
     group: lookup.group,
     ...(templateNote && { templateNote }),
     ...(noEntry && { noEntry }),
-    components: noEntry === 'unknown' ? [unknownComponent(language)] : (lookup.match?.entry.actors ?? []).map((actor) => componentOf(actor, language)),
+    components:
+      noEntry === 'unknown'
+        ? [unknownComponent(language)]
+        : (lookup.match?.entry.actors ?? []).map((actor) => componentOf(actor, language)),
     ...(docs && { docs }),
     ...(options.schema && { schema: options.schema }),
     ...(options.live && { live: liveReport(options.live, objectPath, input) }),
@@ -58,7 +70,13 @@ function componentOf(actor: FieldActor, language: Language): ComponentAction {
 }
 
 function unknownComponent(language: Language): ComponentAction {
-  return { id: 'kube-apiserver', name: actorName('kube-apiserver', language), when: 'admission', effect: 'reads', action: explainText.unknown[language] };
+  return {
+    id: 'kube-apiserver',
+    name: actorName('kube-apiserver', language),
+    when: 'admission',
+    effect: 'reads',
+    action: explainText.unknown[language],
+  };
 }
 
 function templateNoteOf(lookup: FieldLookup, language: Language): string | undefined {
@@ -71,5 +89,9 @@ function templateNoteOf(lookup: FieldLookup, language: Language): string | undef
 
 function liveReport(live: LiveInput, objectPath: ExplainInput['path'], input: ExplainInput): LiveReport {
   if (live.state !== 'found') return live;
-  return { state: 'found', ...(live.context !== undefined && { context: live.context }), field: liveField(live.object, objectPath, input.itemIdentities ?? []) };
+  return {
+    state: 'found',
+    ...(live.context !== undefined && { context: live.context }),
+    field: liveField(live.object, objectPath, input.itemIdentities ?? []),
+  };
 }

@@ -14,11 +14,26 @@ export const explainText = {
     en: 'No entry covers this field itself; what follows is about the enclosing field, and may not hold for this one:',
     ja: 'この項目そのものの情報はありません。以下は外側の項目についての説明で、この項目には当てはまらないことがあります:',
   },
-  podTemplate: { en: 'In a Pod template: the controllers ({controllers}) make Pods from it; in each Pod:', ja: 'Pod テンプレートの中です。コントローラー（{controllers}）がここから Pod を作ります。各 Pod では:' },
-  podTemplateNoController: { en: 'In a Pod template; in each Pod made from it:', ja: 'Pod テンプレートの中です。ここから作られる各 Pod では:' },
-  jobTemplate: { en: 'In a Job template: the cronjob controller makes Jobs from it; in each Job:', ja: 'Job テンプレートの中です。cronjob のコントローラーがここから Job を作ります。各 Job では:' },
-  custom: { en: 'A custom resource ({kind}, group {group}): its own controller handles it.', ja: 'カスタムリソース（{kind}、グループ {group}）です。そのリソース自身のコントローラーが扱います。' },
-  unknown: { en: 'kube-apiserver validates and stores it; this product does not know which component reads it.', ja: 'kube-apiserver が検証して保存します。どのコンポーネントが読むかは、この製品には分かりません。' },
+  podTemplate: {
+    en: 'In a Pod template: the controllers ({controllers}) make Pods from it; in each Pod:',
+    ja: 'Pod テンプレートの中です。コントローラー（{controllers}）がここから Pod を作ります。各 Pod では:',
+  },
+  podTemplateNoController: {
+    en: 'In a Pod template; in each Pod made from it:',
+    ja: 'Pod テンプレートの中です。ここから作られる各 Pod では:',
+  },
+  jobTemplate: {
+    en: 'In a Job template: the cronjob controller makes Jobs from it; in each Job:',
+    ja: 'Job テンプレートの中です。cronjob のコントローラーがここから Job を作ります。各 Job では:',
+  },
+  custom: {
+    en: 'A custom resource ({kind}, group {group}): its own controller handles it.',
+    ja: 'カスタムリソース（{kind}、グループ {group}）です。そのリソース自身のコントローラーが扱います。',
+  },
+  unknown: {
+    en: 'kube-apiserver validates and stores it; this product does not know which component reads it.',
+    ja: 'kube-apiserver が検証して保存します。どのコンポーネントが読むかは、この製品には分かりません。',
+  },
   schemaFrom: { en: 'described by the API server of {context}', ja: '{context} の API サーバーによる説明（英語）' },
   schemaFromServer: { en: 'described by the API server', ja: 'API サーバーによる説明（英語）' },
   docs: { en: 'Kubernetes documentation', ja: 'Kubernetes のドキュメント' },
@@ -27,13 +42,19 @@ export const explainText = {
   liveMissing: { en: 'the live object has no value here', ja: 'クラスタのオブジェクトにはこの項目がありません' },
   lastWrittenBy: { en: 'last written by', ja: '最後に書いたマネージャー' },
   alsoManagedBy: { en: 'also managed by', ja: 'ほかのマネージャー' },
-  ownerTimeNote: { en: 'the time is when that manager last changed any of its fields', ja: '時刻はそのマネージャーが自分の項目のどれかを最後に変えた時刻です' },
+  ownerTimeNote: {
+    en: 'the time is when that manager last changed any of its fields',
+    ja: '時刻はそのマネージャーが自分の項目のどれかを最後に変えた時刻です',
+  },
   ownerUnknown: {
-    en: 'Who last wrote it is unknown: no managedFields entry covers this field (writes through a subresource, such as the scheduler\'s binding that sets spec.nodeName, may leave none — kubernetes#127508).',
+    en: "Who last wrote it is unknown: no managedFields entry covers this field (writes through a subresource, such as the scheduler's binding that sets spec.nodeName, may leave none — kubernetes#127508).",
     ja: '誰が最後に書いたかは分かりません。この項目を含む managedFields の記録がありません（spec.nodeName を設定する kube-scheduler の binding のように、サブリソースからの書き込みは記録を残さないことがあります。kubernetes#127508）。',
   },
   viaAncestor: { en: 'as part of a value it owns whole', ja: '全体を所有する値の一部として' },
-  absent: { en: 'No object with this kind, namespace and name in the current context.', ja: '現在のコンテキストに、この種類・Namespace・名前のオブジェクトはありません。' },
+  absent: {
+    en: 'No object with this kind, namespace and name in the current context.',
+    ja: '現在のコンテキストに、この種類・Namespace・名前のオブジェクトはありません。',
+  },
   unavailable: { en: 'Live value not available', ja: 'クラスタの値は取得できません' },
   tooLarge: {
     en: 'This document is too large to explain here (its YAML takes more work than a hover may). `cluster-anatomy explain` reads it.',
@@ -86,10 +107,14 @@ function render(explanation: FieldExplanation, markup: Markup): string {
   const language = explanation.language;
   const lines: string[] = [];
   const comma = language === 'ja' ? '、' : ', ';
-  lines.push(`${markup.strong(explainText.heading[language])} ${markup.literal(explanation.path || '(root)')} · ${markup.literal(explanation.kind)}`, '');
+  lines.push(
+    `${markup.strong(explainText.heading[language])} ${markup.literal(explanation.path || '(root)')} · ${markup.literal(explanation.kind)}`,
+    '',
+  );
   if (explanation.schema) lines.push(...schemaLines(explanation, markup), '');
   if (explanation.templateNote) lines.push(markup.emphasis(explanation.templateNote), '');
-  if (explanation.fromAncestor && explanation.matched) lines.push(`${markup.emphasis(explainText.fromAncestor[language])} ${markup.code(explanation.matched)}`, '');
+  if (explanation.fromAncestor && explanation.matched)
+    lines.push(`${markup.emphasis(explainText.fromAncestor[language])} ${markup.code(explanation.matched)}`, '');
   if (explanation.noEntry === 'custom') {
     lines.push(fill(explainText.custom[language], { kind: markup.literal(explanation.kind), group: markup.literal(explanation.group) }));
   } else if (explanation.noEntry === 'unknown') {
@@ -98,12 +123,18 @@ function render(explanation: FieldExplanation, markup: Markup): string {
     for (const component of explanation.components) {
       const controller = component.controller ? ` (${component.controller})` : '';
       const when = timingLabels[component.when][language];
-      lines.push(`${markup.icon(component.id)}${markup.strong(component.name)}${controller} · ${when}${comma}${effectLabel(component, language)} — ${component.action}`, '');
+      lines.push(
+        `${markup.icon(component.id)}${markup.strong(component.name)}${controller} · ${when}${comma}${effectLabel(component, language)} — ${component.action}`,
+        '',
+      );
     }
   }
   if (explanation.docs) lines.push('', markup.link(explainText.docs[language], explanation.docs));
   if (explanation.live) lines.push('', '---', '', ...liveLines(explanation.live, language, markup));
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
+  return lines
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /** An API description can run to a page; a hover shows its first sentences. */
@@ -120,7 +151,9 @@ function shortDescription(description: string): string {
 function schemaLines(explanation: FieldExplanation, markup: Markup): string[] {
   const schema = explanation.schema!;
   const language = explanation.language;
-  const from = schema.context ? fill(explainText.schemaFrom[language], { context: markup.literal(schema.context) }) : explainText.schemaFromServer[language];
+  const from = schema.context
+    ? fill(explainText.schemaFrom[language], { context: markup.literal(schema.context) })
+    : explainText.schemaFromServer[language];
   const description = schema.field.description ? ` — ${markup.literal(shortDescription(schema.field.description))}` : '';
   return [`${markup.code(schema.field.type)}${description} ${markup.emphasis(`(${from})`)}`];
 }
@@ -156,7 +189,9 @@ export function explanationJson(explanation: FieldExplanation): unknown {
       action: component.action,
     })),
     ...(explanation.docs && { docs: explanation.docs }),
-    ...(explanation.schema && { schema: { ...explanation.schema.field, ...(explanation.schema.context && { context: explanation.schema.context }) } }),
+    ...(explanation.schema && {
+      schema: { ...explanation.schema.field, ...(explanation.schema.context && { context: explanation.schema.context }) },
+    }),
   };
 }
 

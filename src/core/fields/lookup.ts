@@ -97,11 +97,30 @@ function compiledIndex(): Map<string, CompiledPattern[]> {
 
 /** API groups served by kube-apiserver itself; anything else with a dot is a CRD (or an aggregated API). */
 const builtInGroups = new Set([
-  '', 'apps', 'batch', 'autoscaling', 'policy', 'extensions', 'networking.k8s.io', 'discovery.k8s.io',
-  'coordination.k8s.io', 'storage.k8s.io', 'scheduling.k8s.io', 'node.k8s.io', 'rbac.authorization.k8s.io',
-  'admissionregistration.k8s.io', 'apiextensions.k8s.io', 'apiregistration.k8s.io', 'certificates.k8s.io',
-  'events.k8s.io', 'flowcontrol.apiserver.k8s.io', 'resource.k8s.io', 'authentication.k8s.io',
-  'authorization.k8s.io', 'internal.apiserver.k8s.io', 'storagemigration.k8s.io',
+  '',
+  'apps',
+  'batch',
+  'autoscaling',
+  'policy',
+  'extensions',
+  'networking.k8s.io',
+  'discovery.k8s.io',
+  'coordination.k8s.io',
+  'storage.k8s.io',
+  'scheduling.k8s.io',
+  'node.k8s.io',
+  'rbac.authorization.k8s.io',
+  'admissionregistration.k8s.io',
+  'apiextensions.k8s.io',
+  'apiregistration.k8s.io',
+  'certificates.k8s.io',
+  'events.k8s.io',
+  'flowcontrol.apiserver.k8s.io',
+  'resource.k8s.io',
+  'authentication.k8s.io',
+  'authorization.k8s.io',
+  'internal.apiserver.k8s.io',
+  'storagemigration.k8s.io',
 ]);
 
 /** Old groups whose kinds moved (extensions/v1beta1 manifests are still around). */
@@ -219,7 +238,10 @@ function bestMatch(kind: string, path: readonly PathSegment[], context: ObjectCo
     const prefix = path.slice(0, length);
     let best: CompiledPattern | undefined;
     let bestScore = -1;
-    for (const [candidates, bonus] of [[specific, 1000], [general, 0]] as const) {
+    for (const [candidates, bonus] of [
+      [specific, 1000],
+      [general, 0],
+    ] as const) {
       for (const candidate of candidates) {
         if (!matches(candidate.tokens, prefix)) continue;
         const condition = candidate.entry.onlyIf;
@@ -270,7 +292,15 @@ export function lookupField(kind: string, apiVersion: string, path: readonly Pat
     const inner = path.slice(jobTemplate.length);
     if (inner.length >= 2 && (inner[0] === 'spec' || inner[0] === 'metadata')) {
       const match = bestMatch('batch/Job', inner, templateContext(context, jobTemplate));
-      if (match) return { kindKey: key, group, custom, known, template: { templateOf: 'batch/Job', ownerKind: key, controllers: ['cronjob'] }, match };
+      if (match)
+        return {
+          kindKey: key,
+          group,
+          custom,
+          known,
+          template: { templateOf: 'batch/Job', ownerKind: key, controllers: ['cronjob'] },
+          match,
+        };
     }
   }
 

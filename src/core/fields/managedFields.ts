@@ -69,8 +69,11 @@ function parseJson(text: string): Json | undefined {
 function sameScalar(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   // Keys in `k:` are typed JSON, while the file may quote numbers ("80") or not: compare as text.
-  return (typeof a === 'string' || typeof a === 'number' || typeof a === 'boolean') &&
-    (typeof b === 'string' || typeof b === 'number' || typeof b === 'boolean') && String(a) === String(b);
+  return (
+    (typeof a === 'string' || typeof a === 'number' || typeof a === 'boolean') &&
+    (typeof b === 'string' || typeof b === 'number' || typeof b === 'boolean') &&
+    String(a) === String(b)
+  );
 }
 
 function deepEqual(a: unknown, b: unknown): boolean {
@@ -99,7 +102,11 @@ function itemChild(set: Record<string, unknown>, index: number, identity: unknow
  * Does this fieldsV1 set cover `path`? Returns 'exact', 'ancestor' (an atomic ancestor is owned whole), or
  * undefined. `identity(i)` gives what to match a list item at path[i] with.
  */
-function coverage(fields: unknown, path: readonly PathSegment[], identity: (position: number) => unknown): 'exact' | 'ancestor' | undefined {
+function coverage(
+  fields: unknown,
+  path: readonly PathSegment[],
+  identity: (position: number) => unknown,
+): 'exact' | 'ancestor' | undefined {
   let node: unknown = fields;
   for (let position = 0; position < path.length; position++) {
     if (!isRecord(node)) return undefined;

@@ -9,13 +9,7 @@ export type { FieldReader, FieldValue, ScalarValue };
  * kubeadm), and any other add-on, named by the entry (`named`: cert-manager, cluster-autoscaler).
  */
 export type ActorId =
-  | Exclude<ComponentId, 'other'>
-  | NodeAgentId
-  | 'ingress-controller'
-  | 'storage-provisioner'
-  | 'kubectl'
-  | 'kubeadm'
-  | 'add-on';
+  Exclude<ComponentId, 'other'> | NodeAgentId | 'ingress-controller' | 'storage-provisioner' | 'kubectl' | 'kubeadm' | 'add-on';
 
 /** Controllers inside kube-controller-manager (and cloud-controller-manager), named after their --controllers names. */
 export type ControllerId =

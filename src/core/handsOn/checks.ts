@@ -107,8 +107,20 @@ const SHAPE_REASONS: ReadonlySet<string> = new Set(['hosted-control-plane', 'emb
 
 export function checkHandsOn(input: HandsOnInput, now = Date.now()): HandsOnReport {
   const { anatomy } = input;
-  const steps: HandsOnStep[] = [nodesStep(anatomy), kubeSystemPodsStep(anatomy), staticPodsStep(input), workloadsStep(anatomy), nodeAgentsStep(anatomy), leasesStep(input)];
-  return { context: anatomy.context, checkedAt: new Date(now).toISOString(), steps, allDone: steps.every((step) => step.outcome === 'done') };
+  const steps: HandsOnStep[] = [
+    nodesStep(anatomy),
+    kubeSystemPodsStep(anatomy),
+    staticPodsStep(input),
+    workloadsStep(anatomy),
+    nodeAgentsStep(anatomy),
+    leasesStep(input),
+  ];
+  return {
+    context: anatomy.context,
+    checkedAt: new Date(now).toISOString(),
+    steps,
+    allDone: steps.every((step) => step.outcome === 'done'),
+  };
 }
 
 /** Names a finding shows; the rest are counted in `more`. */
@@ -162,18 +174,33 @@ function nodesStep(anatomy: ClusterAnatomy): HandsOnStep {
     findings.push(
       names.length > 0 && notReady.length === 0
         ? { code: 'nodesReady', outcome: 'holds', names, count: names.length }
-        : { code: 'nodesReady', outcome: 'fails', reason: names.length === 0 ? 'missing' : 'not-ready', names: notReady, count: names.length },
+        : {
+            code: 'nodesReady',
+            outcome: 'fails',
+            reason: names.length === 0 ? 'missing' : 'not-ready',
+            names: notReady,
+            count: names.length,
+          },
     );
   }
   findings.push(controlPlaneLabelFinding(anatomy));
-  return step('nodes', findings, anatomy.nodes.map((node) => ({ node: node.name })));
+  return step(
+    'nodes',
+    findings,
+    anatomy.nodes.map((node) => ({ node: node.name })),
+  );
 }
 
 function controlPlaneLabelFinding(anatomy: ClusterAnatomy): Finding {
-  const labelled = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.kind === 'label' && evidence.key === CONTROL_PLANE_ROLE_LABEL)).map((node) => node.name);
+  const labelled = anatomy.nodes
+    .filter((node) => node.roleEvidence.some((evidence) => evidence.kind === 'label' && evidence.key === CONTROL_PLANE_ROLE_LABEL))
+    .map((node) => node.name);
   if (labelled.length > 0) return { code: 'controlPlaneLabel', outcome: 'holds', names: labelled, count: labelled.length };
-  const older = anatomy.nodes.filter((node) => node.roleEvidence.some((evidence) => evidence.key === LEGACY_MASTER_ROLE_LABEL)).map((node) => node.name);
-  if (older.length > 0) return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'older-label', names: older, detail: LEGACY_MASTER_ROLE_LABEL };
+  const older = anatomy.nodes
+    .filter((node) => node.roleEvidence.some((evidence) => evidence.key === LEGACY_MASTER_ROLE_LABEL))
+    .map((node) => node.name);
+  if (older.length > 0)
+    return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'older-label', names: older, detail: LEGACY_MASTER_ROLE_LABEL };
   if (anatomy.controlPlane.mode === 'hosted') return { code: 'controlPlaneLabel', outcome: 'explained', reason: 'hosted-control-plane' };
   return { code: 'controlPlaneLabel', ...notFound(anatomy, 'nodes') };
 }
@@ -189,14 +216,24 @@ function kubeSystemPodsStep(anatomy: ClusterAnatomy): HandsOnStep {
   findings.push(proxy, cni, noAgentPodsFinding(anatomy, pods));
   // The static Pods by name; the per-node Pods by component, which marks every box of them (one per node).
   const targets: AnatomyTarget[] = [
-    ...pods.filter(({ pod }) => pod.source === 'static').map(({ pod, node }) => ({ pod: { namespace: pod.namespace, name: pod.pod }, ...(node && { node: node.name }), component: pod.component })),
+    ...pods
+      .filter(({ pod }) => pod.source === 'static')
+      .map(({ pod, node }) => ({
+        pod: { namespace: pod.namespace, name: pod.pod },
+        ...(node && { node: node.name }),
+        component: pod.component,
+      })),
     { component: 'kube-proxy' },
     { component: 'cni' },
   ];
   return step('kubeSystemPods', findings, targets);
 }
 
-function staticPodFinding(anatomy: ClusterAnatomy, component: ComponentId, pods: { pod: ComponentPod; node: NodeAnatomy | undefined }[]): Finding {
+function staticPodFinding(
+  anatomy: ClusterAnatomy,
+  component: ComponentId,
+  pods: { pod: ComponentPod; node: NodeAnatomy | undefined }[],
+): Finding {
   const mine = pods.filter(({ pod }) => pod.component === component);
   const shape = absentShape(anatomy, component);
   if (mine.length === 0 && shape) return { code: 'staticPod', subject: component, ...explainedBy(shape) };
@@ -207,9 +244,11 @@ function staticPodFinding(anatomy: ClusterAnatomy, component: ComponentId, pods:
     return { code: 'staticPod', outcome: 'explained', subject: component, reason: 'no-static-pods', names: mine.map(({ pod }) => pod.pod) };
   }
   const offControlPlane = mine.filter(({ node }) => node?.role !== 'control-plane').map(({ pod }) => pod.pod);
-  if (offControlPlane.length > 0) return { code: 'staticPod', outcome: 'fails', subject: component, reason: 'not-on-control-plane', names: offControlPlane };
+  if (offControlPlane.length > 0)
+    return { code: 'staticPod', outcome: 'fails', subject: component, reason: 'not-on-control-plane', names: offControlPlane };
   const unsuffixed = mine.filter(({ pod, node }) => pod.pod !== `${component}-${node!.name}`).map(({ pod }) => pod.pod);
-  if (unsuffixed.length > 0) return { code: 'staticPod', outcome: 'fails', subject: component, reason: 'name-without-node', names: unsuffixed };
+  if (unsuffixed.length > 0)
+    return { code: 'staticPod', outcome: 'fails', subject: component, reason: 'name-without-node', names: unsuffixed };
   // One on each control-plane node (one in the article's cluster, one per member of an HA control plane).
   const perNode = new Map<string, number>();
   for (const { node } of mine) perNode.set(node!.name, (perNode.get(node!.name) ?? 0) + 1);
@@ -218,7 +257,11 @@ function staticPodFinding(anatomy: ClusterAnatomy, component: ComponentId, pods:
   return { code: 'staticPod', outcome: 'holds', subject: component, names: mine.map(({ pod }) => pod.pod), count: mine.length };
 }
 
-function perNodeDaemonFinding(anatomy: ClusterAnatomy, component: 'kube-proxy' | 'cni', pods: { pod: ComponentPod; node: NodeAnatomy | undefined }[]): Finding {
+function perNodeDaemonFinding(
+  anatomy: ClusterAnatomy,
+  component: 'kube-proxy' | 'cni',
+  pods: { pod: ComponentPod; node: NodeAnatomy | undefined }[],
+): Finding {
   const mine = pods.filter(({ pod }) => pod.component === component && pod.source === 'daemonset');
   const subject = component === 'cni' ? (mine[0]?.pod.owner?.replace(/^DaemonSet\//, '') ?? 'cni') : component;
   const shape = absentShape(anatomy, component);
@@ -240,7 +283,12 @@ function noAgentPodsFinding(anatomy: ClusterAnatomy, pods: { pod: ComponentPod }
   const agents = pods.filter(({ pod }) => AGENT_POD_NAME.test(pod.pod)).map(({ pod }) => pod.pod);
   if (agents.length > 0) return { code: 'noAgentPods', outcome: 'fails', reason: 'agent-pods', names: agents };
   const reporting = anatomy.nodes.filter((node) => node.kubeletVersion && node.containerRuntime);
-  return { code: 'noAgentPods', outcome: 'holds', count: reporting.length, detail: distinct(reporting.map((node) => `${node.kubeletVersion}, ${node.containerRuntime}`)).join('; ') };
+  return {
+    code: 'noAgentPods',
+    outcome: 'holds',
+    count: reporting.length,
+    detail: distinct(reporting.map((node) => `${node.kubeletVersion}, ${node.containerRuntime}`)).join('; '),
+  };
 }
 
 // ---- kubectl get pods -n kube-system -l tier=control-plane; kubectl describe pod kube-apiserver-<node> ----
@@ -249,7 +297,11 @@ function staticPodsStep(input: HandsOnInput): HandsOnStep {
   const { anatomy } = input;
   const pods = allPods(anatomy);
   const staticPods = pods.filter(({ pod }) => pod.source === 'static');
-  const targets = staticPods.map(({ pod, node }) => ({ pod: { namespace: pod.namespace, name: pod.pod }, ...(node && { node: node.name }), component: pod.component }));
+  const targets = staticPods.map(({ pod, node }) => ({
+    pod: { namespace: pod.namespace, name: pod.pod },
+    ...(node && { node: node.name }),
+    component: pod.component,
+  }));
   if (unreadable(anatomy, 'pods')) return step('staticPods', [{ code: 'tierSelects', outcome: 'unknown', reason: 'unreadable' }], []);
   if (staticPods.length === 0) {
     const shape = absentShape(anatomy, 'kube-apiserver');
@@ -300,7 +352,13 @@ function mirrorMarksFinding(input: HandsOnInput, staticPods: { pod: ComponentPod
     ...(labels.tier === 'control-plane' ? [] : [MIRROR_MARKS.tier]),
   ].map((mark) => evidenceSentence(mark));
   if (missing.length > 0) return { code: 'mirrorMarks', outcome: 'fails', subject: pod.pod, reason: 'marks-missing', names: missing };
-  return { code: 'mirrorMarks', outcome: 'holds', subject: pod.pod, names: [`component=${labels.component}`, 'tier=control-plane'], detail: node?.name ?? '' };
+  return {
+    code: 'mirrorMarks',
+    outcome: 'holds',
+    subject: pod.pod,
+    names: [`component=${labels.component}`, 'tier=control-plane'],
+    detail: node?.name ?? '',
+  };
 }
 
 // ---- kubectl get daemonsets,deployments -n kube-system; kubectl get services -n kube-system ----
@@ -318,7 +376,14 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
       findings.push(
         daemonSet.ready && everyNode
           ? { code: 'daemonSet', outcome: 'holds', subject: daemonSet.name, detail: ratio, count: anatomy.nodes.length }
-          : { code: 'daemonSet', outcome: 'fails', subject: daemonSet.name, reason: 'not-ready', detail: ratio, count: anatomy.nodes.length },
+          : {
+              code: 'daemonSet',
+              outcome: 'fails',
+              subject: daemonSet.name,
+              reason: 'not-ready',
+              detail: ratio,
+              count: anatomy.nodes.length,
+            },
       );
     } else if (shape) {
       findings.push({ code: 'daemonSet', subject: component, ...explainedBy(shape) });
@@ -330,7 +395,14 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
   if (coredns) {
     targets.push({ component: 'coredns' });
     const ratio = `${coredns.readyCount ?? '?'}/${coredns.desired ?? '?'}`;
-    findings.push({ code: 'coreDns', outcome: coredns.ready ? 'holds' : 'fails', subject: coredns.name, detail: ratio, names: coredns.nodes, ...(!coredns.ready && { reason: 'not-ready' as const }) });
+    findings.push({
+      code: 'coreDns',
+      outcome: coredns.ready ? 'holds' : 'fails',
+      subject: coredns.name,
+      detail: ratio,
+      names: coredns.nodes,
+      ...(!coredns.ready && { reason: 'not-ready' as const }),
+    });
   } else {
     findings.push({ code: 'coreDns', subject: 'coredns', ...notFound(anatomy, 'deployments') });
   }
@@ -349,7 +421,10 @@ function nodeAgentsStep(anatomy: ClusterAnatomy): HandsOnStep {
     if (without.length > 0) return { code, outcome: 'fails', reason: 'missing-on-nodes', names: without };
     return { code, outcome: 'holds', detail: distinct(anatomy.nodes.map((node) => read(node)!)).join(', '), count: anatomy.nodes.length };
   };
-  const findings = [versionFinding('runtimeVersion', (node) => node.containerRuntime), versionFinding('kubeletVersion', (node) => node.kubeletVersion)];
+  const findings = [
+    versionFinding('runtimeVersion', (node) => node.containerRuntime),
+    versionFinding('kubeletVersion', (node) => node.kubeletVersion),
+  ];
   const targets = [{ component: 'kubelet' }, { component: 'container-runtime' }];
   return step('nodeAgents', findings, targets);
 }
@@ -378,7 +453,13 @@ function leasesStep(input: HandsOnInput): HandsOnStep {
   else if (pending.length > 0) findings.push({ code: 'renewTimeAdvances', outcome: 'waiting', names: pending, count: advanced.length });
   else {
     const first = withLease[0]!.name;
-    findings.push({ code: 'renewTimeAdvances', outcome: 'holds', names: advanced, count: advanced.length, detail: leases.span(first) ?? '' });
+    findings.push({
+      code: 'renewTimeAdvances',
+      outcome: 'holds',
+      names: advanced,
+      count: advanced.length,
+      detail: leases.span(first) ?? '',
+    });
   }
   return step('leases', findings, targets);
 }

@@ -16,7 +16,9 @@ export function handsOnCommands(step: HandsOnStepId, anatomy: Pick<ClusterAnatom
   const context = ['--context', anatomy.context];
   const controlPlane = anatomy.nodes.find((node) => node.role === 'control-plane');
   const someNode = controlPlane ?? anatomy.nodes[0];
-  const apiServerPod = controlPlane?.components.find((pod) => pod.component === 'kube-apiserver')?.pod ?? (controlPlane ? `kube-apiserver-${controlPlane.name}` : undefined);
+  const apiServerPod =
+    controlPlane?.components.find((pod) => pod.component === 'kube-apiserver')?.pod ??
+    (controlPlane ? `kube-apiserver-${controlPlane.name}` : undefined);
   switch (step) {
     case 'nodes':
       return [

@@ -29,7 +29,11 @@ export interface ExperimentResult {
   /** How long it took, in seconds, when it happened. */
   readonly seconds?: number;
   /** What was seen: the new Pod and its node, the new uid, the node's Ready. */
-  readonly seen?: { readonly pods?: readonly { readonly name: string; readonly node: string }[]; readonly uid?: { readonly before: string; readonly after: string }; readonly ready?: string };
+  readonly seen?: {
+    readonly pods?: readonly { readonly name: string; readonly node: string }[];
+    readonly uid?: { readonly before: string; readonly after: string };
+    readonly ready?: string;
+  };
 }
 
 /** What an experiment reads and writes through. */
@@ -45,7 +49,9 @@ export interface ExperimentHost {
 const KUBE_SYSTEM = 'kube-system';
 
 function corednsPods(anatomy: ClusterAnatomy): { pod: ComponentPod; node: string }[] {
-  return anatomy.nodes.flatMap((node) => node.components.filter((pod) => pod.component === 'coredns' && pod.source !== 'static').map((pod) => ({ pod, node: node.name })));
+  return anatomy.nodes.flatMap((node) =>
+    node.components.filter((pod) => pod.component === 'coredns' && pod.source !== 'static').map((pod) => ({ pod, node: node.name })),
+  );
 }
 
 function corednsDeployment(anatomy: ClusterAnatomy) {
@@ -53,10 +59,16 @@ function corednsDeployment(anatomy: ClusterAnatomy) {
 }
 
 /** The experiment as it would run on this cluster now, or why it cannot. */
-export function planExperiment(id: ExperimentId, anatomy: ClusterAnatomy, options: { demo: boolean }): ExperimentPlan | ExperimentUnavailable {
+export function planExperiment(
+  id: ExperimentId,
+  anatomy: ClusterAnatomy,
+  options: { demo: boolean },
+): ExperimentPlan | ExperimentUnavailable {
   switch (id) {
     case 'deleteMirrorPod': {
-      const node = anatomy.nodes.find((candidate) => candidate.components.some((pod) => pod.source === 'static' && pod.component === 'kube-scheduler'));
+      const node = anatomy.nodes.find((candidate) =>
+        candidate.components.some((pod) => pod.source === 'static' && pod.component === 'kube-scheduler'),
+      );
       const pod = node?.components.find((candidate) => candidate.source === 'static' && candidate.component === 'kube-scheduler');
       return node && pod ? { id, subject: pod.pod, node: node.name } : { unavailable: 'no-static-pods' };
     }
@@ -90,7 +102,11 @@ export function scaleDeployment(api: Pick<KubeApi, 'write'>, name: string, repli
  * Does what the plan says, then waits (up to `timeoutMs`) for the cluster to show what was predicted. The
  * write is the only thing sent; everything after is read from the watches the views already run.
  */
-export async function runExperiment(plan: ExperimentPlan, host: ExperimentHost, options: { timeoutMs?: number; now?: () => number } = {}): Promise<ExperimentResult> {
+export async function runExperiment(
+  plan: ExperimentPlan,
+  host: ExperimentHost,
+  options: { timeoutMs?: number; now?: () => number } = {},
+): Promise<ExperimentResult> {
   const now = options.now ?? Date.now;
   const started = now();
   const before = host.current();

@@ -22,12 +22,19 @@ export function stepTitle(id: HandsOnStepId, strings: HandsOnStrings = defaultHa
   return strings[stepKeys[id]];
 }
 
-export const STEP_TITLES = Object.fromEntries(Object.keys(stepKeys).map((id) => [id, stepTitle(id as HandsOnStepId)])) as Record<HandsOnStepId, string>;
+export const STEP_TITLES = Object.fromEntries(Object.keys(stepKeys).map((id) => [id, stepTitle(id as HandsOnStepId)])) as Record<
+  HandsOnStepId,
+  string
+>;
 
 /** The names a finding lists, and how many more; a missing mark of a mirror Pod in the strings' language. */
 function lister(strings: HandsOnStrings, evidence: EvidenceStrings) {
   return (finding: Finding) => {
-    const names = (finding.code === 'mirrorMarks' && finding.reason === 'marks-missing' ? (finding.names ?? []).map((name) => mirrorMarkText(name, evidence)) : finding.names ?? []).join(', ');
+    const names = (
+      finding.code === 'mirrorMarks' && finding.reason === 'marks-missing'
+        ? (finding.names ?? []).map((name) => mirrorMarkText(name, evidence))
+        : (finding.names ?? [])
+    ).join(', ');
     return finding.more ? format(strings.listMore, names, finding.more) : names;
   };
 }
@@ -56,7 +63,11 @@ function shapeText(finding: Finding, s: HandsOnStrings): string {
  * What a finding saw, as a sentence: English by default (the CLI and the JSON contract's readers), or in the
  * catalogs' language (the hands-on view). `evidence` words the marks of a mirror Pod.
  */
-export function findingText(finding: Finding, s: HandsOnStrings = defaultHandsOnStrings, evidence: EvidenceStrings = defaultEvidenceStrings): string {
+export function findingText(
+  finding: Finding,
+  s: HandsOnStrings = defaultHandsOnStrings,
+  evidence: EvidenceStrings = defaultEvidenceStrings,
+): string {
   const { outcome, reason } = finding;
   if (reason === 'unreadable') return s.unreadable;
   const names = lister(s, evidence)(finding);
@@ -132,7 +143,12 @@ const MARKS: Record<Finding['outcome'], string> = { holds: '✓', explained: '�
 const STEP_MARKS: Record<StepOutcome, string> = { done: '✓', fails: '✗', waiting: '…', unknown: '?' };
 
 /** The report as the CLI prints it: each step with its kubectl commands and what was seen. */
-export function renderHandsOnText(report: HandsOnReport, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>, strings: HandsOnStrings = defaultHandsOnStrings, evidence: EvidenceStrings = defaultEvidenceStrings): string {
+export function renderHandsOnText(
+  report: HandsOnReport,
+  anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>,
+  strings: HandsOnStrings = defaultHandsOnStrings,
+  evidence: EvidenceStrings = defaultEvidenceStrings,
+): string {
   const lines = [format(strings.checksOn, report.context), ''];
   report.steps.forEach((step, index) => {
     lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${stepTitle(step.id, strings)}`);
@@ -159,7 +175,9 @@ export function experimentTitle(id: ExperimentId, strings: HandsOnStrings = defa
 /** What will happen, said before anything is done. */
 export function experimentPrediction(plan: ExperimentPlan, strings: HandsOnStrings = defaultHandsOnStrings): string {
   const template = strings[experimentKeys[plan.id][1]];
-  return plan.id === 'scaleCoreDns' ? format(template, plan.subject, plan.replicas?.from ?? 0, plan.replicas?.to ?? 0) : format(template, plan.subject, plan.node ?? '');
+  return plan.id === 'scaleCoreDns'
+    ? format(template, plan.subject, plan.replicas?.from ?? 0, plan.replicas?.to ?? 0)
+    : format(template, plan.subject, plan.node ?? '');
 }
 
 const unavailableKeys: Readonly<Record<ExperimentUnavailable['unavailable'], keyof HandsOnStrings>> = {
@@ -169,7 +187,10 @@ const unavailableKeys: Readonly<Record<ExperimentUnavailable['unavailable'], key
   'demo-only': 'unavailableDemoOnly',
 };
 
-export function experimentUnavailableText(reason: ExperimentUnavailable['unavailable'], strings: HandsOnStrings = defaultHandsOnStrings): string {
+export function experimentUnavailableText(
+  reason: ExperimentUnavailable['unavailable'],
+  strings: HandsOnStrings = defaultHandsOnStrings,
+): string {
   return strings[unavailableKeys[reason]];
 }
 
@@ -184,7 +205,9 @@ export function experimentResultText(result: ExperimentResult, s: HandsOnStrings
     case 'deleteCoreDnsPod':
     case 'scaleCoreDns': {
       const pods = (seen?.pods ?? []).map((pod) => format(s.resultPodOn, pod.name, pod.node)).join(', ');
-      return plan.id === 'deleteCoreDnsPod' ? format(s.resultCoreDnsPod, seconds, pods) : format(s.resultScaleCoreDns, seconds, plan.replicas?.to ?? 0, pods);
+      return plan.id === 'deleteCoreDnsPod'
+        ? format(s.resultCoreDnsPod, seconds, pods)
+        : format(s.resultScaleCoreDns, seconds, plan.replicas?.to ?? 0, pods);
     }
     case 'stopHeartbeat':
       return format(s.resultStopHeartbeat, seconds, plan.subject, seen?.ready ?? '');

@@ -31,7 +31,8 @@ export const defaultHandsOnStrings = {
   noNodes: 'No nodes.',
   nodesNotReady: '{0} nodes; not Ready: {1}.',
   controlPlaneLabel: 'The label node-role.kubernetes.io/control-plane marks the control-plane node: {0}.',
-  controlPlaneOlderLabel: 'The control-plane node {0} carries the older label {1} instead, so -l node-role.kubernetes.io/control-plane selects nothing on this cluster.',
+  controlPlaneOlderLabel:
+    'The control-plane node {0} carries the older label {1} instead, so -l node-role.kubernetes.io/control-plane selects nothing on this cluster.',
   controlPlaneHosted: "No node is a control-plane node: the provider runs the control plane outside the cluster's nodes.",
   controlPlaneNoLabel: 'No node carries the label node-role.kubernetes.io/control-plane.',
   staticPodsOnNodes: '{0}: {1}, on the control-plane nodes, named after each node.',
@@ -85,10 +86,14 @@ export const defaultHandsOnStrings = {
   experimentDeleteCoreDnsPod: 'Delete a CoreDNS Pod',
   experimentScaleCoreDns: 'Scale CoreDNS up by one',
   experimentStopHeartbeat: "Stop a node's heartbeat",
-  predictDeleteMirrorPod: 'This deletes the mirror Pod {0}. kubelet on {1} keeps the static Pod running and publishes its mirror Pod again: the same name, a new object (a new uid).',
-  predictDeleteCoreDnsPod: "This deletes the Pod {0} on {1}. The ReplicaSet controller creates a new Pod in its place, kube-scheduler binds it to a node, and that node's kubelet starts it.",
-  predictScaleCoreDns: 'This scales the Deployment {0} from {1} to {2} replicas. The ReplicaSet controller creates one more Pod and kube-scheduler picks its node; the result says which, and why.',
-  predictStopHeartbeat: "This stops the kubelet of {0} from renewing its Lease (the demo's kubelet only). After the grace period the node lifecycle controller marks the node Unknown and taints it; after 5 minutes it evicts its Pods, unless the heartbeat comes back.",
+  predictDeleteMirrorPod:
+    'This deletes the mirror Pod {0}. kubelet on {1} keeps the static Pod running and publishes its mirror Pod again: the same name, a new object (a new uid).',
+  predictDeleteCoreDnsPod:
+    "This deletes the Pod {0} on {1}. The ReplicaSet controller creates a new Pod in its place, kube-scheduler binds it to a node, and that node's kubelet starts it.",
+  predictScaleCoreDns:
+    'This scales the Deployment {0} from {1} to {2} replicas. The ReplicaSet controller creates one more Pod and kube-scheduler picks its node; the result says which, and why.',
+  predictStopHeartbeat:
+    "This stops the kubelet of {0} from renewing its Lease (the demo's kubelet only). After the grace period the node lifecycle controller marks the node Unknown and taints it; after 5 minutes it evicts its Pods, unless the heartbeat comes back.",
   unavailableNoStaticPods: 'This cluster has no static Pods to delete a mirror of.',
   unavailableNoCoreDns: 'This cluster has no CoreDNS Deployment in kube-system.',
   unavailableNoWorker: 'This cluster has no Ready worker node.',

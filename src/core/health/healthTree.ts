@@ -14,7 +14,15 @@ export type HealthElement =
   | { readonly type: 'healthSkewEntry'; readonly id: string; readonly entry: SkewReport }
   | { readonly type: 'healthCertificates'; readonly id: string; readonly report: ControlPlaneHealthReport };
 
-const isHealthType: ReadonlySet<string> = new Set(['health', 'healthChecks', 'healthCheck', 'healthLeader', 'healthSkew', 'healthSkewEntry', 'healthCertificates']);
+const isHealthType: ReadonlySet<string> = new Set([
+  'health',
+  'healthChecks',
+  'healthCheck',
+  'healthLeader',
+  'healthSkew',
+  'healthSkewEntry',
+  'healthCertificates',
+]);
 
 export function isHealthElement(element: { readonly type: string }): element is HealthElement {
   return isHealthType.has(element.type);
@@ -32,7 +40,14 @@ export function healthChildren(element: HealthElement): HealthElement[] {
       const now = Date.parse(report.generatedAt);
       return [
         ...report.checks.map((checks): HealthElement => ({ type: 'healthChecks', id: `${p}/${checks.endpoint}`, checks })),
-        ...('value' in report.leaders ? report.leaders.value.map((leader): HealthElement => ({ type: 'healthLeader', id: `${p}/leader/${leader.component}`, leader, now })) : []),
+        ...('value' in report.leaders
+          ? report.leaders.value.map((leader): HealthElement => ({
+              type: 'healthLeader',
+              id: `${p}/leader/${leader.component}`,
+              leader,
+              now,
+            }))
+          : []),
         { type: 'healthSkew', id: `${p}/skew`, entries: report.skew },
         { type: 'healthCertificates', id: `${p}/certificates`, report },
       ];
@@ -40,7 +55,12 @@ export function healthChildren(element: HealthElement): HealthElement[] {
     case 'healthChecks':
       // Failing checks first (the report keeps them first), then the rest, so one can see what is checked.
       return element.checks.state === 'read'
-        ? element.checks.checks.map((check) => ({ type: 'healthCheck', id: `${element.id}/${check.name}`, endpoint: element.checks.endpoint, check }))
+        ? element.checks.checks.map((check) => ({
+            type: 'healthCheck',
+            id: `${element.id}/${check.name}`,
+            endpoint: element.checks.endpoint,
+            check,
+          }))
         : [];
     case 'healthSkew':
       return element.entries

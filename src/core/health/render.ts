@@ -15,14 +15,26 @@ function ago(seconds: number | undefined, s: HealthStrings): string {
 }
 
 function leaderLine(leader: LeaderReport, s: HealthStrings): string {
-  if (!leader.lock) return format(s.leaderNoLock, leader.component, leader.note ? translateKnown(leader.note, defaultHealthStrings, s) : s.leaderNoneFound);
-  const where = leader.leaderPod ? format(s.leaderOn, leader.leaderPod, leader.leaderNode ?? '') : leader.lock.holderHost ? format(s.leaderHost, leader.lock.holderHost) : leader.lock.holderIdentity;
-  const freshness = leader.lock.state === 'expired'
-    ? format(s.leaderNotRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?')
-    : format(s.leaderRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?');
+  if (!leader.lock)
+    return format(s.leaderNoLock, leader.component, leader.note ? translateKnown(leader.note, defaultHealthStrings, s) : s.leaderNoneFound);
+  const where = leader.leaderPod
+    ? format(s.leaderOn, leader.leaderPod, leader.leaderNode ?? '')
+    : leader.lock.holderHost
+      ? format(s.leaderHost, leader.lock.holderHost)
+      : leader.lock.holderIdentity;
+  const freshness =
+    leader.lock.state === 'expired'
+      ? format(s.leaderNotRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?')
+      : format(s.leaderRenewed, ago(leader.lock.renewedAgoSeconds, s), leader.lock.leaseDurationSeconds ?? '?');
   const transitions = leader.lock.transitions !== undefined ? format(s.leaderTransitions, leader.lock.transitions) : '';
-  const source = leader.source && leader.source !== 'leases' ? format(s.leaderAnnotation, leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap') : '';
-  const standbys = leader.standbys.length > 0 ? format(s.leaderStandby, leader.standbys.map((standby) => format(s.leaderOn, standby.pod, standby.node)).join(', ')) : '';
+  const source =
+    leader.source && leader.source !== 'leases'
+      ? format(s.leaderAnnotation, leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap')
+      : '';
+  const standbys =
+    leader.standbys.length > 0
+      ? format(s.leaderStandby, leader.standbys.map((standby) => format(s.leaderOn, standby.pod, standby.node)).join(', '))
+      : '';
   return format(s.leaderLine, leader.component, where, freshness, transitions, source, standbys);
 }
 
@@ -40,20 +52,30 @@ export function healthProblems(report: ControlPlaneHealthReport, now = Date.pars
   const problems: HealthProblem[] = [];
   for (const checks of report.checks) {
     if (checks.state === 'read') {
-      for (const check of checks.checks.filter((candidate) => !candidate.ok)) problems.push({ kind: 'checkFailed', endpoint: checks.endpoint, check: check.name, ...(check.detail ? { detail: check.detail } : {}) });
-      if (checks.passed === false && checks.checks.every((check) => check.ok)) problems.push({ kind: 'endpointFailed', endpoint: checks.endpoint });
+      for (const check of checks.checks.filter((candidate) => !candidate.ok))
+        problems.push({
+          kind: 'checkFailed',
+          endpoint: checks.endpoint,
+          check: check.name,
+          ...(check.detail ? { detail: check.detail } : {}),
+        });
+      if (checks.passed === false && checks.checks.every((check) => check.ok))
+        problems.push({ kind: 'endpointFailed', endpoint: checks.endpoint });
     }
   }
   if ('value' in report.leaders) {
-    for (const leader of report.leaders.value) if (leader.lock?.state === 'expired') problems.push({ kind: 'leaderNotRenewed', component: leader.component });
+    for (const leader of report.leaders.value)
+      if (leader.lock?.state === 'expired') problems.push({ kind: 'leaderNotRenewed', component: leader.component });
   }
   for (const entry of report.skew) if (entry.verdict && !entry.verdict.ok) problems.push({ kind: 'versionSkew', verdict: entry.verdict });
   if ('value' in report.certificates.serving) {
     const leaf = report.certificates.serving.value[0];
-    if (leaf && daysLeft(leaf, now) < CERTIFICATE_WARNING_DAYS) problems.push({ kind: 'certificateExpires', whose: 'apiServer', days: daysLeft(leaf, now) });
+    if (leaf && daysLeft(leaf, now) < CERTIFICATE_WARNING_DAYS)
+      problems.push({ kind: 'certificateExpires', whose: 'apiServer', days: daysLeft(leaf, now) });
   }
   const client = report.certificates.client;
-  if ('value' in client && client.value && daysLeft(client.value, now) < CERTIFICATE_WARNING_DAYS) problems.push({ kind: 'certificateExpires', whose: 'client', days: daysLeft(client.value, now) });
+  if ('value' in client && client.value && daysLeft(client.value, now) < CERTIFICATE_WARNING_DAYS)
+    problems.push({ kind: 'certificateExpires', whose: 'client', days: daysLeft(client.value, now) });
   return problems;
 }
 
@@ -61,7 +83,11 @@ export function healthProblems(report: ControlPlaneHealthReport, now = Date.pars
  * A problem as a sentence: English for the CLI, or in the catalog's language. `endpoint` words /readyz and /livez
  * (the CLI says `readyz`, the status bar `/readyz`).
  */
-export function healthProblemText(problem: HealthProblem, strings: HealthStrings = defaultHealthStrings, endpoint: (name: 'readyz' | 'livez') => string = (name) => name): string {
+export function healthProblemText(
+  problem: HealthProblem,
+  strings: HealthStrings = defaultHealthStrings,
+  endpoint: (name: 'readyz' | 'livez') => string = (name) => name,
+): string {
   switch (problem.kind) {
     case 'checkFailed':
       // The detail is kube-apiserver's own words.
@@ -108,14 +134,20 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
   lines.push(`  ${format(s.serviceEndpoints, addresses ? (addresses.length > 0 ? addresses.join(', ') : s.none) : s.notRead)}`);
   if (identities === null) lines.push(`  ${s.identitiesNotRead}`);
   else if (identities.length === 0) lines.push(`  ${s.identitiesNone}`);
-  else lines.push(`  ${format(s.identities, identities.length, identities.map((identity) => (identity.lock?.state === 'expired' ? format(s.expired, identity.host ?? identity.name) : identity.host ?? identity.name)).join(', '))}`);
+  else
+    lines.push(
+      `  ${format(s.identities, identities.length, identities.map((identity) => (identity.lock?.state === 'expired' ? format(s.expired, identity.host ?? identity.name) : (identity.host ?? identity.name))).join(', '))}`,
+    );
 
   lines.push('', s.sectionSkew);
   if (report.skew.length === 0) lines.push(`  ${s.skewNothing}`);
   const bad = report.skew.filter((entry) => entry.verdict && !entry.verdict.ok);
   const unknown = report.skew.filter((entry) => !entry.verdict);
   if (report.skew.length > 0) lines.push(`  ${format(s.skewWithin, report.skew.length - bad.length - unknown.length, report.skew.length)}`);
-  for (const entry of bad) lines.push(`  ! ${format(s.skewOutside, entry.subject, entry.component, entry.version, skewComparisonText(entry.verdict!.comparison, s), entry.verdict!.rule)}`);
+  for (const entry of bad)
+    lines.push(
+      `  ! ${format(s.skewOutside, entry.subject, entry.component, entry.version, skewComparisonText(entry.verdict!.comparison, s), entry.verdict!.rule)}`,
+    );
   for (const entry of unknown) lines.push(`  ? ${format(s.skewUnknown, entry.subject, entry.component, entry.version)}`);
 
   lines.push('', s.sectionCertificates);
@@ -123,18 +155,25 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
   if ('error' in serving) lines.push(`  ${format(s.servingNotRead, serving.error)}`);
   else if (serving.value[0]) {
     const leaf = serving.value[0];
-    lines.push(`  ${format(s.serving, leaf.subject.commonName ?? s.noCommonName, leaf.issuer.commonName ?? s.noCommonName, leaf.notAfter, daysLeft(leaf, now))}`);
+    lines.push(
+      `  ${format(s.serving, leaf.subject.commonName ?? s.noCommonName, leaf.issuer.commonName ?? s.noCommonName, leaf.notAfter, daysLeft(leaf, now))}`,
+    );
     lines.push(`    ${format(s.servingNames, [...leaf.subjectAltNames.dns, ...leaf.subjectAltNames.ip].join(', ') || s.none)}`);
   }
   const client = report.certificates.client;
   if ('error' in client) lines.push(`  ${format(s.clientNotRead, client.error)}`);
   else if (client.value) {
     const organizations = client.value.subject.organizations.length ? ` (${client.value.subject.organizations.join(', ')})` : '';
-    lines.push(`  ${format(s.client, client.value.subject.commonName ?? s.noCommonName, organizations, client.value.notAfter, daysLeft(client.value, now))}`);
+    lines.push(
+      `  ${format(s.client, client.value.subject.commonName ?? s.noCommonName, organizations, client.value.notAfter, daysLeft(client.value, now))}`,
+    );
   } else lines.push(`  ${s.clientNone}`);
   const csrs = report.certificates.pendingKubeletCsrs;
   if ('error' in csrs) lines.push(`  ${format(s.csrsNotRead, csrs.error)}`);
-  else lines.push(`  ${format(s.csrs, csrs.value.length === 0 ? s.none : csrs.value.map((csr) => `${csr.name} (${csr.requestor}, ${csr.signerName})`).join(', '))}`);
+  else
+    lines.push(
+      `  ${format(s.csrs, csrs.value.length === 0 ? s.none : csrs.value.map((csr) => `${csr.name} (${csr.requestor}, ${csr.signerName})`).join(', '))}`,
+    );
   for (const note of report.notVisible) lines.push(`  ${translateKnown(note, defaultHealthStrings, s)}`);
   return textLines(lines);
 }

@@ -7,14 +7,39 @@ import type { ClusterSession } from '../anatomy/clusterSession';
 import type { ClusterAnatomy, ComponentPod, ControlPlaneMode } from '../anatomy/types';
 import { KubeApiError } from '../kube/kubeApi';
 import { errorMessage } from '../util/errors';
-import { type CertificateInfo, clientCertificateFromKubeconfigUser, type PendingCsr, pendingKubeletCsrs, serverCertificate } from './certificates';
-import { type LeaderElectedComponent, type LeaderLock, leaderFromLockObject, leaderFromSlimLease, leaderLockNames, type LockResource } from '../anatomy/leaderElection';
+import {
+  type CertificateInfo,
+  clientCertificateFromKubeconfigUser,
+  type PendingCsr,
+  pendingKubeletCsrs,
+  serverCertificate,
+} from './certificates';
+import {
+  type LeaderElectedComponent,
+  type LeaderLock,
+  leaderFromLockObject,
+  leaderFromSlimLease,
+  leaderLockNames,
+  type LockResource,
+} from '../anatomy/leaderElection';
 import { defaultHealthStrings } from './strings';
 import { orderChecks, parseVerboseChecks, type ServerCheck } from './serverChecks';
-import { apiServersSkew, controlPlaneComponentSkew, kubeletSkew, kubeProxyBesideKubeletSkew, kubeProxySkew, type SkewVerdict } from './versionSkew';
+import {
+  apiServersSkew,
+  controlPlaneComponentSkew,
+  kubeletSkew,
+  kubeProxyBesideKubeletSkew,
+  kubeProxySkew,
+  type SkewVerdict,
+} from './versionSkew';
 
 export type ChecksReport =
-  | { readonly endpoint: 'readyz' | 'livez'; readonly state: 'read'; readonly passed: boolean | undefined; readonly checks: readonly ServerCheck[] }
+  | {
+      readonly endpoint: 'readyz' | 'livez';
+      readonly state: 'read';
+      readonly passed: boolean | undefined;
+      readonly checks: readonly ServerCheck[];
+    }
   | { readonly endpoint: 'readyz' | 'livez'; readonly state: 'forbidden' | 'failed'; readonly message: string };
 
 export interface LeaderReport {
@@ -33,7 +58,8 @@ export interface LeaderReport {
 
 export interface SkewReport {
   readonly subject: string;
-  readonly component: 'kubelet' | 'kube-proxy' | 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager' | 'kube-apiserver';
+  readonly component:
+    'kubelet' | 'kube-proxy' | 'kube-controller-manager' | 'kube-scheduler' | 'cloud-controller-manager' | 'kube-apiserver';
   readonly version: string;
   /** Undefined when a version cannot be read as a Kubernetes version. */
   readonly verdict: SkewVerdict | undefined;
@@ -79,13 +105,22 @@ export interface HealthInputs {
   readonly now?: number;
 }
 
-const readable = <T>(work: () => Promise<T>): Promise<Readable<T>> => work().then((value) => ({ value }), (error: unknown) => ({ error: errorMessage(error) }));
+const readable = <T>(work: () => Promise<T>): Promise<Readable<T>> =>
+  work().then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error: errorMessage(error) }),
+  );
 
 async function serverChecks(session: ClusterSession, endpoint: 'readyz' | 'livez'): Promise<ChecksReport> {
   try {
     const answer = await session.reader.api.getText(`/${endpoint}?verbose`, `/${endpoint}?verbose`);
     const parsed = parseVerboseChecks(answer.text);
-    return { endpoint, state: 'read', passed: parsed.passed ?? (answer.status >= 200 && answer.status < 300), checks: orderChecks(parsed.checks) };
+    return {
+      endpoint,
+      state: 'read',
+      passed: parsed.passed ?? (answer.status >= 200 && answer.status < 300),
+      checks: orderChecks(parsed.checks),
+    };
   } catch (error) {
     const forbidden = error instanceof KubeApiError && error.kind === 'forbidden';
     return { endpoint, state: forbidden ? 'forbidden' : 'failed', message: errorMessage(error) };
@@ -101,7 +136,9 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
   const { session, anatomy } = inputs;
   const leases = session.controlPlaneLeases();
   if (!leases) return { error: defaultHealthStrings.leasesNotRead };
-  const pods: { pod: ComponentPod; node: string }[] = anatomy.nodes.flatMap((node) => node.components.map((pod) => ({ pod, node: node.name })));
+  const pods: { pod: ComponentPod; node: string }[] = anatomy.nodes.flatMap((node) =>
+    node.components.map((pod) => ({ pod, node: node.name })),
+  );
   const reports: LeaderReport[] = [];
   for (const location of leaderLockNames) {
     const replicas = pods.filter(({ pod }) => pod.component === location.component);
@@ -114,7 +151,9 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
     } else if (replicas.length > 0) {
       // Clusters before 1.20 kept the lock in an annotation; look only where the component runs here.
       for (const resource of location.resources.filter((candidate) => candidate !== 'leases')) {
-        const object = await session.reader.getObject({ resource, namespace: location.namespace, name: location.name }).catch(() => undefined);
+        const object = await session.reader
+          .getObject({ resource, namespace: location.namespace, name: location.name })
+          .catch(() => undefined);
         lock = object && leaderFromLockObject(resource, object, now);
         if (lock) {
           source = resource;
@@ -124,7 +163,10 @@ async function leaders(inputs: HealthInputs, now: number): Promise<Readable<read
     }
     if (!lock && replicas.length === 0 && location.component === 'cloud-controller-manager') continue;
     const leader = lock?.holderHost ? replicas.find(({ node }) => node === lock.holderHost) : undefined;
-    const note = lock ? undefined : (hiddenNote[anatomy.controlPlane.mode] ?? (replicas.length > 0 ? defaultHealthStrings.noteNoLock : defaultHealthStrings.noteNotRunning));
+    const note = lock
+      ? undefined
+      : (hiddenNote[anatomy.controlPlane.mode] ??
+        (replicas.length > 0 ? defaultHealthStrings.noteNoLock : defaultHealthStrings.noteNotRunning));
     reports.push({
       component: location.component,
       lock: lock ?? null,
@@ -156,20 +198,50 @@ function skew(anatomy: ClusterAnatomy): SkewReport[] {
   const server = anatomy.serverVersion;
   if (!server) return [];
   const reports: SkewReport[] = [];
-  const apiServerVersions = anatomy.nodes.flatMap((node) => node.components).filter((pod) => pod.component === 'kube-apiserver' && pod.version).map((pod) => pod.version!);
-  if (apiServerVersions.length > 1) reports.push({ subject: 'the kube-apiserver instances', component: 'kube-apiserver', version: [...new Set(apiServerVersions)].join(', '), verdict: apiServersSkew(apiServerVersions) });
+  const apiServerVersions = anatomy.nodes
+    .flatMap((node) => node.components)
+    .filter((pod) => pod.component === 'kube-apiserver' && pod.version)
+    .map((pod) => pod.version!);
+  if (apiServerVersions.length > 1)
+    reports.push({
+      subject: 'the kube-apiserver instances',
+      component: 'kube-apiserver',
+      version: [...new Set(apiServerVersions)].join(', '),
+      verdict: apiServersSkew(apiServerVersions),
+    });
   // An HA control plane mid-upgrade runs several versions: the rules hold against every one.
   const servers = apiServerVersions.length > 0 ? apiServerVersions : [server];
   for (const node of anatomy.nodes) {
-    if (node.kubeletVersion) reports.push({ subject: node.name, component: 'kubelet', version: node.kubeletVersion, verdict: kubeletSkew(servers, node.kubeletVersion) });
+    if (node.kubeletVersion)
+      reports.push({
+        subject: node.name,
+        component: 'kubelet',
+        version: node.kubeletVersion,
+        verdict: kubeletSkew(servers, node.kubeletVersion),
+      });
     for (const pod of node.components) {
       if (!pod.version) continue;
       if (pod.component === 'kube-proxy') {
         reports.push({ subject: pod.pod, component: 'kube-proxy', version: pod.version, verdict: kubeProxySkew(servers, pod.version) });
-        if (node.kubeletVersion) reports.push({ subject: `${pod.pod} beside ${node.name}'s kubelet`, component: 'kube-proxy', version: pod.version, verdict: kubeProxyBesideKubeletSkew(node.kubeletVersion, pod.version) });
+        if (node.kubeletVersion)
+          reports.push({
+            subject: `${pod.pod} beside ${node.name}'s kubelet`,
+            component: 'kube-proxy',
+            version: pod.version,
+            verdict: kubeProxyBesideKubeletSkew(node.kubeletVersion, pod.version),
+          });
       }
-      if (pod.component === 'kube-controller-manager' || pod.component === 'kube-scheduler' || pod.component === 'cloud-controller-manager') {
-        reports.push({ subject: pod.pod, component: pod.component, version: pod.version, verdict: controlPlaneComponentSkew(servers, pod.component, pod.version) });
+      if (
+        pod.component === 'kube-controller-manager' ||
+        pod.component === 'kube-scheduler' ||
+        pod.component === 'cloud-controller-manager'
+      ) {
+        reports.push({
+          subject: pod.pod,
+          component: pod.component,
+          version: pod.version,
+          verdict: controlPlaneComponentSkew(servers, pod.component, pod.version),
+        });
       }
     }
   }

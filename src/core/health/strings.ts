@@ -30,7 +30,8 @@ export const defaultHealthStrings = {
   noteNotRunning: 'not running in this cluster',
   leasesNotRead: 'the Leases in kube-system cannot be read',
   // What the API does not show (the report's `notVisible`)
-  notVisibleNodeCertificates: 'The control-plane nodes\' own certificates (the cluster CA, etcd\'s, the front proxy\'s, each kubelet\'s) are files on those nodes, not API objects: on a kubeadm node, `kubeadm certs check-expiration` lists them.',
+  notVisibleNodeCertificates:
+    "The control-plane nodes' own certificates (the cluster CA, etcd's, the front proxy's, each kubelet's) are files on those nodes, not API objects: on a kubeadm node, `kubeadm certs check-expiration` lists them.",
   // The CLI's report
   agoUnknown: 'at an unknown time',
   agoSeconds: '{0} s ago',

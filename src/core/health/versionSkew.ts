@@ -17,9 +17,22 @@ export interface KubeVersion {
 /** What was compared, as data, so each view can say it in its own language. */
 export type SkewComparison =
   /** A component against kube-apiserver: `apiServer` is the oldest instance when the component is newer, else the newest. */
-  | { readonly kind: 'apiServer'; readonly component: string; readonly own: string; readonly relation: 'matches' | 'newer' | 'older'; readonly minors: number; readonly apiServer: string }
+  | {
+      readonly kind: 'apiServer';
+      readonly component: string;
+      readonly own: string;
+      readonly relation: 'matches' | 'newer' | 'older';
+      readonly minors: number;
+      readonly apiServer: string;
+    }
   /** kube-proxy against the kubelet of its own node. */
-  | { readonly kind: 'kubelet'; readonly own: string; readonly relation: 'matches' | 'newer' | 'older'; readonly minors: number; readonly kubelet: string }
+  | {
+      readonly kind: 'kubelet';
+      readonly own: string;
+      readonly relation: 'matches' | 'newer' | 'older';
+      readonly minors: number;
+      readonly kubelet: string;
+    }
   /** The kube-apiserver instances of an HA control plane among themselves. */
   | { readonly kind: 'apiServers'; readonly newest: string; readonly oldest: string; readonly minors: number };
 
@@ -55,10 +68,21 @@ export function skewComparisonText(comparison: SkewComparison, strings: HealthSt
   switch (comparison.kind) {
     case 'apiServer':
       if (comparison.relation === 'matches') return format(strings.skewMatches, comparison.component, comparison.own, comparison.apiServer);
-      return format(comparison.relation === 'newer' ? strings.skewNewer : strings.skewOlder, comparison.component, comparison.own, minors(comparison.minors, strings), comparison.apiServer);
+      return format(
+        comparison.relation === 'newer' ? strings.skewNewer : strings.skewOlder,
+        comparison.component,
+        comparison.own,
+        minors(comparison.minors, strings),
+        comparison.apiServer,
+      );
     case 'kubelet':
       if (comparison.relation === 'matches') return format(strings.skewProxyMatches, comparison.own, comparison.kubelet);
-      return format(comparison.relation === 'newer' ? strings.skewProxyNewer : strings.skewProxyOlder, comparison.own, minors(comparison.minors, strings), comparison.kubelet);
+      return format(
+        comparison.relation === 'newer' ? strings.skewProxyNewer : strings.skewProxyOlder,
+        comparison.own,
+        minors(comparison.minors, strings),
+        comparison.kubelet,
+      );
     case 'apiServers':
       return comparison.minors === 0
         ? format(strings.skewApiServersMatch, comparison.newest)
@@ -92,8 +116,10 @@ const kubeProxyPolicy = nodeAgentPolicy('kube-proxy', 'kube-proxy');
 
 const controlPlanePolicy: ComponentPolicy = {
   anchor: 'kube-controller-manager-kube-scheduler-and-cloud-controller-manager',
-  notNewer: 'kube-controller-manager, kube-scheduler, and cloud-controller-manager must not be newer than the kube-apiserver instances they communicate with.',
-  mayBeOlder: 'They are expected to match the kube-apiserver minor version, but may be up to one minor version older (to allow live upgrades).',
+  notNewer:
+    'kube-controller-manager, kube-scheduler, and cloud-controller-manager must not be newer than the kube-apiserver instances they communicate with.',
+  mayBeOlder:
+    'They are expected to match the kube-apiserver minor version, but may be up to one minor version older (to allow live upgrades).',
   maxOlder: () => 1,
 };
 
@@ -111,7 +137,12 @@ function byMinor(versions: readonly KubeVersion[]): { oldest: KubeVersion; newes
   return { oldest: sorted[0]!, newest: sorted[sorted.length - 1]! };
 }
 
-function againstApiServers(policy: ComponentPolicy, name: string, servers: string | readonly string[], version: string): SkewVerdict | undefined {
+function againstApiServers(
+  policy: ComponentPolicy,
+  name: string,
+  servers: string | readonly string[],
+  version: string,
+): SkewVerdict | undefined {
   const parsed = parseAll([version, ...(typeof servers === 'string' ? [servers] : servers)]);
   if (!parsed || parsed.length < 2) return undefined;
   const [own, ...apiServers] = parsed as [KubeVersion, ...KubeVersion[]];
@@ -120,10 +151,24 @@ function againstApiServers(policy: ComponentPolicy, name: string, servers: strin
   const { oldest, newest } = byMinor(apiServers);
   const link = `${policyPage}#${policy.anchor}`;
   if (own.minor > oldest.minor) {
-    return verdict(false, policy.notNewer, link, { kind: 'apiServer', component: name, own: short(own), relation: 'newer', minors: own.minor - oldest.minor, apiServer: short(oldest) });
+    return verdict(false, policy.notNewer, link, {
+      kind: 'apiServer',
+      component: name,
+      own: short(own),
+      relation: 'newer',
+      minors: own.minor - oldest.minor,
+      apiServer: short(oldest),
+    });
   }
   const behind = newest.minor - own.minor;
-  return verdict(behind <= policy.maxOlder(own), policy.mayBeOlder, link, { kind: 'apiServer', component: name, own: short(own), relation: behind === 0 ? 'matches' : 'older', minors: behind, apiServer: short(newest) });
+  return verdict(behind <= policy.maxOlder(own), policy.mayBeOlder, link, {
+    kind: 'apiServer',
+    component: name,
+    own: short(own),
+    relation: behind === 0 ? 'matches' : 'older',
+    minors: behind,
+    apiServer: short(newest),
+  });
 }
 
 /**
@@ -149,14 +194,24 @@ export function kubeProxyBesideKubeletSkew(kubelet: string, proxy: string): Skew
   const [own, agent] = parsed as [KubeVersion, KubeVersion];
   const apart = Math.abs(own.minor - agent.minor);
   const relation = apart === 0 ? 'matches' : own.minor > agent.minor ? 'newer' : 'older';
-  return verdict(apart <= (own.minor < 25 ? 2 : 3), kubeProxyBesideKubeletRule, `${policyPage}#kube-proxy`, { kind: 'kubelet', own: short(own), relation, minors: apart, kubelet: short(agent) });
+  return verdict(apart <= (own.minor < 25 ? 2 : 3), kubeProxyBesideKubeletRule, `${policyPage}#kube-proxy`, {
+    kind: 'kubelet',
+    own: short(own),
+    relation,
+    minors: apart,
+    kubelet: short(agent),
+  });
 }
 
 /**
  * kube-controller-manager, kube-scheduler or cloud-controller-manager against the kube-apiserver instances it
  * talks to (all of them when it reaches them through a load balancer).
  */
-export function controlPlaneComponentSkew(server: string | readonly string[], component: SkewedControlPlaneComponent, version: string): SkewVerdict | undefined {
+export function controlPlaneComponentSkew(
+  server: string | readonly string[],
+  component: SkewedControlPlaneComponent,
+  version: string,
+): SkewVerdict | undefined {
   return againstApiServers(controlPlanePolicy, component, server, version);
 }
 
@@ -166,5 +221,10 @@ export function apiServersSkew(versions: readonly string[]): SkewVerdict | undef
   if (!parsed) return undefined;
   const { oldest, newest } = byMinor(parsed);
   const spread = newest.minor - oldest.minor;
-  return verdict(spread <= 1, haRule, `${policyPage}#kube-apiserver`, { kind: 'apiServers', newest: short(newest), oldest: short(oldest), minors: spread });
+  return verdict(spread <= 1, haRule, `${policyPage}#kube-apiserver`, {
+    kind: 'apiServers',
+    newest: short(newest),
+    oldest: short(oldest),
+    minors: spread,
+  });
 }

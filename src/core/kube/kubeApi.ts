@@ -3,7 +3,8 @@ import * as https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
 
 /** Why a request failed, in terms a person can act on. */
-export type KubeErrorKind = 'unreachable' | 'unauthorized' | 'forbidden' | 'not-found' | 'expired' | 'timeout' | 'server' | 'protocol' | 'too-large';
+export type KubeErrorKind =
+  'unreachable' | 'unauthorized' | 'forbidden' | 'not-found' | 'expired' | 'timeout' | 'server' | 'protocol' | 'too-large';
 
 export class KubeApiError extends Error {
   constructor(
@@ -184,16 +185,26 @@ export class KubeApi {
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
     return new Promise((resolve, reject) => {
-      const request = this.get(path, options, what, this.timeoutMs, (response) => {
-        readBody(response, this.limits.maxResponseBytes, what).then(({ text }) => {
-          const status = response.statusCode ?? 0;
-          if ((status >= 200 && status < 300) || (status >= 500 && text.trim() !== '')) resolve({ status, text });
-          else reject(fromStatus(status, parseJson(text), what));
-        }, (error: unknown) => {
-          reject(error);
-          request.destroy();
-        });
-      }, reject);
+      const request = this.get(
+        path,
+        options,
+        what,
+        this.timeoutMs,
+        (response) => {
+          readBody(response, this.limits.maxResponseBytes, what).then(
+            ({ text }) => {
+              const status = response.statusCode ?? 0;
+              if ((status >= 200 && status < 300) || (status >= 500 && text.trim() !== '')) resolve({ status, text });
+              else reject(fromStatus(status, parseJson(text), what));
+            },
+            (error: unknown) => {
+              reject(error);
+              request.destroy();
+            },
+          );
+        },
+        reject,
+      );
     });
   }
 
@@ -208,7 +219,10 @@ export class KubeApi {
     let bytes = 0;
     do {
       if (pages === maxListPages) {
-        throw new KubeApiError('too-large', `${what}: the list goes on past ${maxListPages.toLocaleString('en-US')} pages, the most this reads; not read`);
+        throw new KubeApiError(
+          'too-large',
+          `${what}: the list goes on past ${maxListPages.toLocaleString('en-US')} pages, the most this reads; not read`,
+        );
       }
       const query = new URLSearchParams();
       query.set('limit', String(options.pageSize ?? 500));
@@ -216,7 +230,13 @@ export class KubeApi {
       if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
       if (continueToken) query.set('continue', continueToken);
       const left = maxListBytes - bytes;
-      const answer = await this.request(`${path}?${query}`, requestOptions, what, Math.min(maxResponseBytes, left), left < maxResponseBytes ? `the list is larger than ${formatBytes(maxListBytes)}` : undefined);
+      const answer = await this.request(
+        `${path}?${query}`,
+        requestOptions,
+        what,
+        Math.min(maxResponseBytes, left),
+        left < maxResponseBytes ? `the list is larger than ${formatBytes(maxListBytes)}` : undefined,
+      );
       pages++;
       bytes += answer.bytes;
       const page = answer.body as { items?: unknown; metadata?: { resourceVersion?: string; continue?: string } };
@@ -245,50 +265,71 @@ export class KubeApi {
         reject(error);
         request.destroy();
       };
-      request = this.get(`${path}?${new URLSearchParams([...query, ['watch', '1']])}`, options, what, idleTimeoutMs, (response) => {
-        const statusCode = response.statusCode ?? 0;
-        if (statusCode !== 200) {
-          readBody(response, this.limits.maxResponseBytes, what).then((answer) => fail(fromStatus(statusCode, parseJson(answer.text), what)), fail);
-          return;
-        }
-        onOpen?.();
-        let pending: Buffer[] = [];
-        let pendingBytes = 0;
-        const line = (bytes: Buffer) => {
-          const text = bytes.toString('utf8').trim();
-          if (!text) return;
-          const event = parseJson(text) as Partial<WatchEvent> | undefined;
-          if (typeof event?.type !== 'string' || !event.object || typeof event.object !== 'object') {
-            fail(new KubeApiError('protocol', `The watch of ${what} sent something that is not a watch event: ${JSON.stringify(text.slice(0, 80))}`));
+      request = this.get(
+        `${path}?${new URLSearchParams([...query, ['watch', '1']])}`,
+        options,
+        what,
+        idleTimeoutMs,
+        (response) => {
+          const statusCode = response.statusCode ?? 0;
+          if (statusCode !== 200) {
+            readBody(response, this.limits.maxResponseBytes, what).then(
+              (answer) => fail(fromStatus(statusCode, parseJson(answer.text), what)),
+              fail,
+            );
             return;
           }
-          onEvent(event as WatchEvent);
-        };
-        response.on('data', (chunk: Buffer) => {
-          let start = 0;
-          for (let newline = chunk.indexOf(10); newline >= 0 && !failed; newline = chunk.indexOf(10, start)) {
-            const piece = chunk.subarray(start, newline);
-            line(pending.length ? Buffer.concat([...pending, piece]) : piece);
-            pending = [];
-            pendingBytes = 0;
-            start = newline + 1;
-          }
-          if (failed || start === chunk.length) return;
-          pending.push(chunk.subarray(start));
-          pendingBytes += chunk.length - start;
-          if (pendingBytes > maxLine) fail(new KubeApiError('too-large', `${what}: one watch event is larger than ${formatBytes(maxLine)}, the most this reads; not read`));
-        });
-        let complete = false;
-        response.on('end', () => {
-          complete = true;
-          if (pending.length) line(Buffer.concat(pending));
-          if (!failed) resolve();
-        });
-        response.on('error', (error) => fail(toKubeApiError(error, what)));
-        response.on('close', () => {
-          if (!complete) fail(toKubeApiError(new Error('the connection closed in the middle of the watch'), what));
-        });
-      }, fail);
+          onOpen?.();
+          let pending: Buffer[] = [];
+          let pendingBytes = 0;
+          const line = (bytes: Buffer) => {
+            const text = bytes.toString('utf8').trim();
+            if (!text) return;
+            const event = parseJson(text) as Partial<WatchEvent> | undefined;
+            if (typeof event?.type !== 'string' || !event.object || typeof event.object !== 'object') {
+              fail(
+                new KubeApiError(
+                  'protocol',
+                  `The watch of ${what} sent something that is not a watch event: ${JSON.stringify(text.slice(0, 80))}`,
+                ),
+              );
+              return;
+            }
+            onEvent(event as WatchEvent);
+          };
+          response.on('data', (chunk: Buffer) => {
+            let start = 0;
+            for (let newline = chunk.indexOf(10); newline >= 0 && !failed; newline = chunk.indexOf(10, start)) {
+              const piece = chunk.subarray(start, newline);
+              line(pending.length ? Buffer.concat([...pending, piece]) : piece);
+              pending = [];
+              pendingBytes = 0;
+              start = newline + 1;
+            }
+            if (failed || start === chunk.length) return;
+            pending.push(chunk.subarray(start));
+            pendingBytes += chunk.length - start;
+            if (pendingBytes > maxLine)
+              fail(
+                new KubeApiError(
+                  'too-large',
+                  `${what}: one watch event is larger than ${formatBytes(maxLine)}, the most this reads; not read`,
+                ),
+              );
+          });
+          let complete = false;
+          response.on('end', () => {
+            complete = true;
+            if (pending.length) line(Buffer.concat(pending));
+            if (!failed) resolve();
+          });
+          response.on('error', (error) => fail(toKubeApiError(error, what)));
+          response.on('close', () => {
+            if (!complete) fail(toKubeApiError(new Error('the connection closed in the middle of the watch'), what));
+          });
+        },
+        fail,
+      );
     });
     return {
       ended,
@@ -308,31 +349,60 @@ export class KubeApi {
    * with a JSON body of the given media type (server-side apply included), with the write's query parameters.
    * Answers as getJson does; the server's Status on failure becomes the KubeApiError it is.
    */
-  async write(method: WriteMethod, path: string, what: string, body?: { readonly json: unknown; readonly contentType: string }, writeOptions: WriteOptions = {}): Promise<unknown> {
+  async write(
+    method: WriteMethod,
+    path: string,
+    what: string,
+    body?: { readonly json: unknown; readonly contentType: string },
+    writeOptions: WriteOptions = {},
+  ): Promise<unknown> {
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
     const query = writeQuery(writeOptions);
     const target = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
-    return (await this.request(target, options, what, this.limits.maxResponseBytes, undefined, { method, ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }) })).body;
+    return (
+      await this.request(target, options, what, this.limits.maxResponseBytes, undefined, {
+        method,
+        ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }),
+      })
+    ).body;
   }
 
-  private request(path: string, options: https.RequestOptions, what: string, maxBytes: number, capReason?: string, write?: WriteRequest): Promise<{ body: unknown; bytes: number }> {
+  private request(
+    path: string,
+    options: https.RequestOptions,
+    what: string,
+    maxBytes: number,
+    capReason?: string,
+    write?: WriteRequest,
+  ): Promise<{ body: unknown; bytes: number }> {
     return new Promise((resolve, reject) => {
-      const request = this.get(path, options, what, this.timeoutMs, (response) => {
-        readBody(response, maxBytes, what, capReason).then(({ text, bytes }) => {
-          const body = parseJson(text);
-          const statusCode = response.statusCode ?? 0;
-          if (statusCode >= 200 && statusCode < 300) {
-            if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
-            else resolve({ body, bytes });
-          } else {
-            reject(fromStatus(statusCode, body, what));
-          }
-        }, (error: unknown) => {
-          reject(error);
-          request.destroy();
-        });
-      }, reject, write);
+      const request = this.get(
+        path,
+        options,
+        what,
+        this.timeoutMs,
+        (response) => {
+          readBody(response, maxBytes, what, capReason).then(
+            ({ text, bytes }) => {
+              const body = parseJson(text);
+              const statusCode = response.statusCode ?? 0;
+              if (statusCode >= 200 && statusCode < 300) {
+                if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
+                else resolve({ body, bytes });
+              } else {
+                reject(fromStatus(statusCode, body, what));
+              }
+            },
+            (error: unknown) => {
+              reject(error);
+              request.destroy();
+            },
+          );
+        },
+        reject,
+        write,
+      );
     });
   }
 
@@ -340,8 +410,15 @@ export class KubeApi {
    * One request (a GET unless `write` says otherwise) with the kubeconfig's TLS and credentials in `options`;
    * `timeoutMs` without a byte fails it.
    */
-  private get(path: string, options: https.RequestOptions, what: string, timeoutMs: number,
-    onResponse: (response: http.IncomingMessage) => void, onError: (error: KubeApiError) => void, write?: WriteRequest): http.ClientRequest {
+  private get(
+    path: string,
+    options: https.RequestOptions,
+    what: string,
+    timeoutMs: number,
+    onResponse: (response: http.IncomingMessage) => void,
+    onError: (error: KubeApiError) => void,
+    write?: WriteRequest,
+  ): http.ClientRequest {
     const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
     const headers = { ...options.headers, Accept: 'application/json', ...(write?.contentType && { 'Content-Type': write.contentType }) };
@@ -354,7 +431,12 @@ export class KubeApi {
 }
 
 /** The body as text, counted as it arrives: past `maxBytes` the read stops (the caller closes the request). */
-function readBody(response: http.IncomingMessage, maxBytes: number, what: string, capReason?: string): Promise<{ text: string; bytes: number }> {
+function readBody(
+  response: http.IncomingMessage,
+  maxBytes: number,
+  what: string,
+  capReason?: string,
+): Promise<{ text: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -365,7 +447,12 @@ function readBody(response: http.IncomingMessage, maxBytes: number, what: string
       if (bytes > maxBytes) {
         over = true;
         chunks.length = 0;
-        reject(new KubeApiError('too-large', `${what}: ${capReason ?? `one answer is larger than ${formatBytes(maxBytes)}`}, the most this reads; not read`));
+        reject(
+          new KubeApiError(
+            'too-large',
+            `${what}: ${capReason ?? `one answer is larger than ${formatBytes(maxBytes)}`}, the most this reads; not read`,
+          ),
+        );
         return;
       }
       chunks.push(chunk);

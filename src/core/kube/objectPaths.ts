@@ -66,7 +66,8 @@ export function objectPath(resource: string, namespace: string, name: string): s
  */
 export function manifestObjectPath(apiVersion: string, kind: string, namespace: string | undefined, name: string): string | undefined {
   const info = byKind.get(kind);
-  if (!info || !isSegment(name) || (namespace !== undefined && !isSegment(namespace)) || !apiVersionPattern.test(apiVersion)) return undefined;
+  if (!info || !isSegment(name) || (namespace !== undefined && !isSegment(namespace)) || !apiVersionPattern.test(apiVersion))
+    return undefined;
   return pathOf(info, apiVersion, namespace ?? 'default', name);
 }
 

@@ -43,7 +43,11 @@ const WATCH_TIMEOUT_SECONDS = 300;
  * Milliseconds before restart number `failures` (0-based): doubling from initialMs, capped at maxMs, with
  * jitter in [50%, 100%] so many clients do not return to a recovering server at the same moment.
  */
-export function restartDelay(failures: number, backoff: { readonly initialMs: number; readonly maxMs: number }, random: () => number): number {
+export function restartDelay(
+  failures: number,
+  backoff: { readonly initialMs: number; readonly maxMs: number },
+  random: () => number,
+): number {
   const capped = Math.min(backoff.maxMs, backoff.initialMs * 2 ** Math.min(failures, 30));
   return capped * (0.5 + 0.5 * random());
 }
@@ -233,7 +237,8 @@ export class SharedCollection implements Disposable {
       if (expired) this.resourceVersion = '';
       if (performance.now() - opened < healthyAfter) {
         // Resuming at once would be a loop: an empty answer, or a 410 right after a fresh list.
-        if (expired && fromFreshList) throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) as soon as it opened`, 410);
+        if (expired && fromFreshList)
+          throw new KubeApiError('expired', `${this.options.what}: the watch expired (410 Gone) as soon as it opened`, 410);
         if (expired) {
           void this.cycle();
           return;
@@ -286,7 +291,10 @@ export class SharedCollection implements Disposable {
       return undefined;
     }
     if (event.type !== 'ADDED' && event.type !== 'MODIFIED' && event.type !== 'DELETED') {
-      return new KubeApiError('protocol', `${this.options.what}: the watch sent an event of unknown type ${JSON.stringify(event.type.slice(0, 40))}`);
+      return new KubeApiError(
+        'protocol',
+        `${this.options.what}: the watch sent an event of unknown type ${JSON.stringify(event.type.slice(0, 40))}`,
+      );
     }
     for (const member of this.members) member.applyEvent(event.type, event.object);
     if (typeof version === 'string' && version) this.resourceVersion = version;
@@ -490,7 +498,8 @@ export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> 
     this.collection?.leave(this as unknown as WatchSubscription<Keyed>);
     this.refreshState();
     this.settleFirst();
-    for (const emitter of [this.addEmitter, this.updateEmitter, this.deleteEmitter, this.stateEmitter, this.receiveEmitter]) emitter.dispose();
+    for (const emitter of [this.addEmitter, this.updateEmitter, this.deleteEmitter, this.stateEmitter, this.receiveEmitter])
+      emitter.dispose();
   }
 }
 

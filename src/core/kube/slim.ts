@@ -174,8 +174,12 @@ function imagesOf(podSpec: Json): string[] {
 export function slimPod(raw: unknown): SlimPod {
   const spec = obj(obj(raw).spec);
   const status = obj(obj(raw).status);
-  const readyCondition = arr(status.conditions).map(obj).find((c) => c.type === 'Ready');
-  const scheduledCondition = arr(status.conditions).map(obj).find((c) => c.type === 'PodScheduled');
+  const readyCondition = arr(status.conditions)
+    .map(obj)
+    .find((c) => c.type === 'Ready');
+  const scheduledCondition = arr(status.conditions)
+    .map(obj)
+    .find((c) => c.type === 'PodScheduled');
   return {
     metadata: slimMeta(raw),
     nodeName: str(spec.nodeName),
@@ -187,7 +191,10 @@ export function slimPod(raw: unknown): SlimPod {
     message: str(status.message),
     ready: readyCondition?.status === 'True',
     podIP: str(status.podIP),
-    notScheduled: scheduledCondition && scheduledCondition.status !== 'True' ? { reason: str(scheduledCondition.reason), message: str(scheduledCondition.message) } : null,
+    notScheduled:
+      scheduledCondition && scheduledCondition.status !== 'True'
+        ? { reason: str(scheduledCondition.reason), message: str(scheduledCondition.message) }
+        : null,
     containerStatuses: [...arr(status.initContainerStatuses), ...arr(status.containerStatuses)].map((entry) => {
       const s = obj(entry);
       const state = obj(s.state);

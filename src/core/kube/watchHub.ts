@@ -61,7 +61,9 @@ export class WatchHub implements Disposable {
     const selected = Boolean(options.labelSelector || options.fieldSelector);
     return new WatchSubscription<T>(options, () => {
       const wider = selected && options.matches ? this.collections.get(collectionKey(options.path)) : undefined;
-      return wider?.state === 'synced' ? { collection: wider, filtered: true } : { collection: this.collectionFor(options), filtered: false };
+      return wider?.state === 'synced'
+        ? { collection: wider, filtered: true }
+        : { collection: this.collectionFor(options), filtered: false };
     });
   }
 
@@ -69,7 +71,13 @@ export class WatchHub implements Disposable {
   openCollections(): OpenCollection[] {
     return [...this.collections.values()].map((collection) => {
       const { path, labelSelector, fieldSelector } = collection.options;
-      return { path, ...(labelSelector && { labelSelector }), ...(fieldSelector && { fieldSelector }), subscribers: collection.memberCount, state: collection.state };
+      return {
+        path,
+        ...(labelSelector && { labelSelector }),
+        ...(fieldSelector && { fieldSelector }),
+        subscribers: collection.memberCount,
+        state: collection.state,
+      };
     });
   }
 

@@ -43,7 +43,10 @@ export function findExecutable(command: string, env: NodeJS.ProcessEnv): string 
   const extensions = windows ? ['', ...(env.PATHEXT ?? '.EXE;.CMD;.BAT;.COM').split(';')] : [''];
   const candidates = /[/\\]/.test(command)
     ? [command]
-    : (env.PATH ?? env.Path ?? '').split(path.delimiter).filter((dir) => dir !== '').map((dir) => path.join(dir, command));
+    : (env.PATH ?? env.Path ?? '')
+        .split(path.delimiter)
+        .filter((dir) => dir !== '')
+        .map((dir) => path.join(dir, command));
   for (const candidate of candidates) {
     for (const extension of extensions) {
       try {
@@ -98,7 +101,10 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
 
   if (merged.currentContext !== undefined && !merged.contexts.has(merged.currentContext)) {
     problems.push({
-      kind: 'missingContext', severity: 'error', file: merged.currentContextFile, line: merged.currentContextLine,
+      kind: 'missingContext',
+      severity: 'error',
+      file: merged.currentContextFile,
+      line: merged.currentContextLine,
       subject: merged.currentContext,
       message: `${merged.currentContextFile}:${merged.currentContextLine}: current-context "${merged.currentContext}" is not defined in any kubeconfig file.`,
     });
@@ -110,14 +116,26 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
     const { cluster, user } = context.value;
     if (!cluster || !merged.clusters.has(cluster)) {
       problems.push({
-        kind: 'missingCluster', severity: 'error', file: context.file, line: context.line, entry, subject: cluster ?? '',
-        message: cluster ? `${at}: context "${context.name}" names cluster "${cluster}", which no kubeconfig file defines.` : `${at}: context "${context.name}" names no cluster.`,
+        kind: 'missingCluster',
+        severity: 'error',
+        file: context.file,
+        line: context.line,
+        entry,
+        subject: cluster ?? '',
+        message: cluster
+          ? `${at}: context "${context.name}" names cluster "${cluster}", which no kubeconfig file defines.`
+          : `${at}: context "${context.name}" names no cluster.`,
       });
     }
     // kubectl accepts a context without a user (anonymous access); a named user must exist.
     if (user && !merged.users.has(user)) {
       problems.push({
-        kind: 'missingUser', severity: 'error', file: context.file, line: context.line, entry, subject: user,
+        kind: 'missingUser',
+        severity: 'error',
+        file: context.file,
+        line: context.line,
+        entry,
+        subject: user,
         message: `${at}: context "${context.name}" names user "${user}", which no kubeconfig file defines.`,
       });
     }
@@ -127,7 +145,12 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
     const ca = cluster.value['certificate-authority'];
     if (typeof ca === 'string' && ca !== '' && !isReadable(ca)) {
       problems.push({
-        kind: 'unreadableFile', severity: 'error', file: cluster.file, line: cluster.line, entry: { type: 'cluster', name: cluster.name }, subject: ca,
+        kind: 'unreadableFile',
+        severity: 'error',
+        file: cluster.file,
+        line: cluster.line,
+        entry: { type: 'cluster', name: cluster.name },
+        subject: ca,
         message: `${cluster.file}:${cluster.line}: cluster "${cluster.name}": cannot read certificate-authority ${ca}.`,
       });
     }
@@ -140,7 +163,12 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
       const file = user.value[key];
       if (typeof file === 'string' && file !== '' && !isReadable(file)) {
         problems.push({
-          kind: 'unreadableFile', severity: 'error', file: user.file, line: user.line, entry, subject: file,
+          kind: 'unreadableFile',
+          severity: 'error',
+          file: user.file,
+          line: user.line,
+          entry,
+          subject: file,
           message: `${at}: user "${user.name}": cannot read ${key} ${file}.`,
         });
       }
@@ -148,7 +176,12 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
     const exec = user.value.exec;
     if (exec !== undefined && typeof exec.command === 'string' && exec.command !== '' && findExecutable(exec.command, env) === undefined) {
       problems.push({
-        kind: 'execNotFound', severity: 'error', file: user.file, line: user.line, entry, subject: exec.command,
+        kind: 'execNotFound',
+        severity: 'error',
+        file: user.file,
+        line: user.line,
+        entry,
+        subject: exec.command,
         message: `${at}: user "${user.name}": exec plugin "${exec.command}" is not ${/[/\\]/.test(exec.command) ? 'an executable file' : 'on PATH'}.`,
       });
     }
@@ -159,7 +192,11 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
       const exp = typeof token === 'string' ? jwtExpiry(token) : undefined;
       if (exp !== undefined && exp < nowSeconds) {
         problems.push({
-          kind: 'tokenExpired', severity: 'error', file: user.file, line: user.line, entry,
+          kind: 'tokenExpired',
+          severity: 'error',
+          file: user.file,
+          line: user.line,
+          entry,
           message: `${at}: user "${user.name}": the token expired at ${new Date(exp * 1000).toISOString()}.`,
         });
       }
@@ -167,7 +204,11 @@ export function checkKubeconfig(merged: MergedKubeconfig, options: CheckOptions)
     if (!options.trusted && userNeedsTrust(user.value)) {
       const what = user.value.exec !== undefined ? 'an exec credential plugin' : 'an auth-provider';
       problems.push({
-        kind: 'needsTrust', severity: 'warning', file: user.file, line: user.line, entry,
+        kind: 'needsTrust',
+        severity: 'warning',
+        file: user.file,
+        line: user.line,
+        entry,
         subject: user.value.exec?.command ?? user.value['auth-provider']?.name ?? '',
         message: `${at}: user "${user.name}" runs ${what}; it runs only in a trusted workspace.`,
       });

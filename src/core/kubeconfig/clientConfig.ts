@@ -23,12 +23,20 @@ export async function buildClientConfig(
 ): Promise<KubeConfig | KubeconfigProblem> {
   const context = merged.contexts.get(contextName);
   if (!context) {
-    return { kind: 'missingContext', severity: 'error', subject: contextName, message: `No kubeconfig file defines context "${contextName}".` };
+    return {
+      kind: 'missingContext',
+      severity: 'error',
+      subject: contextName,
+      message: `No kubeconfig file defines context "${contextName}".`,
+    };
   }
   const userEntry = context.value.user ? merged.users.get(context.value.user) : undefined;
   if (!options.trusted && userNeedsTrust(userEntry?.value)) {
     return {
-      kind: 'needsTrust', severity: 'warning', file: userEntry?.file, line: userEntry?.line,
+      kind: 'needsTrust',
+      severity: 'warning',
+      file: userEntry?.file,
+      line: userEntry?.line,
       entry: { type: 'user', name: userEntry?.name ?? '' },
       message: `Context "${contextName}" authenticates with a command; it runs only in a trusted workspace.`,
     };
@@ -62,7 +70,11 @@ export async function buildClientConfig(
   } catch (error) {
     const text = errorMessage(error);
     return {
-      kind: 'invalidFile', severity: 'error', file: context.file, line: context.line, entry: { type: 'context', name: context.name },
+      kind: 'invalidFile',
+      severity: 'error',
+      file: context.file,
+      line: context.line,
+      entry: { type: 'context', name: context.name },
       message: `Context "${contextName}" cannot be used: ${redactSecrets(text, secretsOfUser(user))}`,
     };
   }

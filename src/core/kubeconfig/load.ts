@@ -66,9 +66,20 @@ function readFailure(error: unknown, file: string, missingSeverity: 'error' | 'w
       { kind: 'missingFile', severity: missingSeverity, file, subject: file, message: `Kubeconfig file ${file} does not exist.` },
     ]);
   }
-  return emptyFile(file, true, [
-    { kind: 'unreadableFile', severity: 'error', file, subject: file, message: `Cannot use kubeconfig file ${error.message.replace(/^cannot read /, '')}.` },
-  ], true);
+  return emptyFile(
+    file,
+    true,
+    [
+      {
+        kind: 'unreadableFile',
+        severity: 'error',
+        file,
+        subject: file,
+        message: `Cannot use kubeconfig file ${error.message.replace(/^cannot read /, '')}.`,
+      },
+    ],
+    true,
+  );
 }
 
 /** Reads one kubeconfig file. Never throws: what goes wrong becomes a problem with file and line. */
@@ -105,22 +116,42 @@ function yamlReason(error: unknown): string {
 
 function yamlErrorFile(file: string, line: number | undefined, error: unknown): ParsedKubeconfigFile {
   const at = line === undefined ? file : `${file}:${line}`;
-  return emptyFile(file, true, [{ kind: 'yamlError', severity: 'error', file, line, message: `YAML error in ${at}: ${yamlReason(error)}` }], true);
+  return emptyFile(
+    file,
+    true,
+    [{ kind: 'yamlError', severity: 'error', file, line, message: `YAML error in ${at}: ${yamlReason(error)}` }],
+    true,
+  );
 }
 
-const typeName = (value: unknown) => (value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `a ${typeof value}`);
+const typeName = (value: unknown) =>
+  value === null ? 'null' : Array.isArray(value) ? 'a list' : typeof value === 'object' ? 'a map' : `a ${typeof value}`;
 
 /** The fields kubectl reads with a type, per section body (client-go clientcmd/api/v1 types). */
 const FIELD_TYPES: Record<Section, Record<string, 'string' | 'boolean' | 'map'>> = {
   contexts: { cluster: 'string', user: 'string', namespace: 'string' },
   clusters: {
-    server: 'string', 'tls-server-name': 'string', 'insecure-skip-tls-verify': 'boolean', 'certificate-authority': 'string',
-    'certificate-authority-data': 'string', 'proxy-url': 'string', 'disable-compression': 'boolean',
+    server: 'string',
+    'tls-server-name': 'string',
+    'insecure-skip-tls-verify': 'boolean',
+    'certificate-authority': 'string',
+    'certificate-authority-data': 'string',
+    'proxy-url': 'string',
+    'disable-compression': 'boolean',
   },
   users: {
-    'client-certificate': 'string', 'client-certificate-data': 'string', 'client-key': 'string', 'client-key-data': 'string',
-    token: 'string', tokenFile: 'string', as: 'string', 'as-uid': 'string', username: 'string', password: 'string',
-    'auth-provider': 'map', exec: 'map',
+    'client-certificate': 'string',
+    'client-certificate-data': 'string',
+    'client-key': 'string',
+    'client-key-data': 'string',
+    token: 'string',
+    tokenFile: 'string',
+    as: 'string',
+    'as-uid': 'string',
+    username: 'string',
+    password: 'string',
+    'auth-provider': 'map',
+    exec: 'map',
   },
 };
 
@@ -181,9 +212,20 @@ function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFi
   const root = doc.contents;
   if (root === null || (isMap(root) && root.items.length === 0)) return emptyFile(file, true, []);
   if (!isMap(root)) {
-    return emptyFile(file, true, [
-      { kind: 'invalidFile', severity: 'error', file, line: lineOf(root.range?.[0]), message: `${file}:${lineOf(root.range?.[0])}: a kubeconfig must be a YAML map.` },
-    ], true);
+    return emptyFile(
+      file,
+      true,
+      [
+        {
+          kind: 'invalidFile',
+          severity: 'error',
+          file,
+          line: lineOf(root.range?.[0]),
+          message: `${file}:${lineOf(root.range?.[0])}: a kubeconfig must be a YAML map.`,
+        },
+      ],
+      true,
+    );
   }
 
   const problems: KubeconfigProblem[] = [];
@@ -205,14 +247,27 @@ function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFi
       const line = lineOf((node.items[index] as Node | undefined)?.range?.[0]) ?? 1;
       const name = isRecord(item) ? item.name : undefined;
       if (typeof name !== 'string' || name === '') {
-        const what = name === undefined || name === '' ? 'has no name' : `has a name that is ${typeName(name)}, not a string (kubectl refuses this file)`;
-        problems.push({ kind: 'invalidFile', severity: 'error', file, line, message: `${file}:${line}: an entry of "${section}" ${what}.` });
+        const what =
+          name === undefined || name === ''
+            ? 'has no name'
+            : `has a name that is ${typeName(name)}, not a string (kubectl refuses this file)`;
+        problems.push({
+          kind: 'invalidFile',
+          severity: 'error',
+          file,
+          line,
+          message: `${file}:${line}: an entry of "${section}" ${what}.`,
+        });
         return;
       }
       if (seen.has(name)) {
         // kubectl rejects the whole file here; we keep the first entry and say why kubectl will fail.
         problems.push({
-          kind: 'duplicateName', severity: 'error', file, line, subject: name,
+          kind: 'duplicateName',
+          severity: 'error',
+          file,
+          line,
+          subject: name,
           entry: { type: BODY_KEY[section], name },
           message: `${file}:${line}: "${name}" appears twice in "${section}" (kubectl refuses this file).`,
         });
@@ -226,7 +281,11 @@ function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFi
       const invalid = (field: string, value: unknown, at: Node | undefined, expected: string) => {
         const fieldLine = lineOf(at?.range?.[0]) ?? line;
         problems.push({
-          kind: 'invalidFile', severity: 'error', file, line: fieldLine, entry,
+          kind: 'invalidFile',
+          severity: 'error',
+          file,
+          line: fieldLine,
+          entry,
           message: `${file}:${fieldLine}: ${entry.type} "${name}": ${field} is ${typeName(value)}, not ${expected} (kubectl refuses this file).`,
         });
       };
@@ -236,7 +295,12 @@ function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFi
         const type = FIELD_TYPES[section][field];
         // A wrong type is reported and the field dropped, so nothing downstream meets a number for a name.
         if (type !== undefined && value !== null && !hasType(value, type)) {
-          invalid(field, value, isMap(bodyNode) ? (bodyNode.get(field, true) as Node | undefined) : undefined, type === 'map' ? 'a map' : `a ${type}`);
+          invalid(
+            field,
+            value,
+            isMap(bodyNode) ? (bodyNode.get(field, true) as Node | undefined) : undefined,
+            type === 'map' ? 'a map' : `a ${type}`,
+          );
         } else {
           checked[field] = value;
         }
@@ -254,7 +318,10 @@ function parseKubeconfigDocument(text: string, file: string): ParsedKubeconfigFi
   if (current !== undefined && current !== null && typeof current !== 'string') {
     const line = lineOf(currentNode?.range?.[0]);
     problems.push({
-      kind: 'invalidFile', severity: 'error', file, line,
+      kind: 'invalidFile',
+      severity: 'error',
+      file,
+      line,
       message: `${file}:${line}: current-context is ${typeName(current)}, not a string (kubectl refuses this file).`,
     });
   }
@@ -316,7 +383,10 @@ export function mergeKubeconfigFiles(source: KubeconfigSource, files: readonly P
 /** Discovered paths → merged kubeconfig. Missing files are errors only when the user named them in a setting. */
 export function loadKubeconfig(source: KubeconfigSource, paths: readonly string[]): MergedKubeconfig {
   const missingSeverity = source === 'setting' ? 'error' : 'warning';
-  return mergeKubeconfigFiles(source, paths.map((file) => readKubeconfigFile(file, missingSeverity)));
+  return mergeKubeconfigFiles(
+    source,
+    paths.map((file) => readKubeconfigFile(file, missingSeverity)),
+  );
 }
 
 /** loadKubeconfig with the disk reads off the thread. */

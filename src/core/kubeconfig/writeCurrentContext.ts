@@ -2,7 +2,14 @@ import * as fs from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
 import { Composer, CST, isMap, parseDocument, Parser, stringify } from 'yaml';
 import { MAX_YAML_NESTING, nestsTooDeeply } from './load';
-import { KubeconfigReadError, KubeconfigWriteError, type LockOptions, readKubeconfigText, replaceFileContent, withKubeconfigLock } from './fileAccess';
+import {
+  KubeconfigReadError,
+  KubeconfigWriteError,
+  type LockOptions,
+  readKubeconfigText,
+  replaceFileContent,
+  withKubeconfigLock,
+} from './fileAccess';
 
 export { KubeconfigWriteError } from './fileAccess';
 
@@ -36,7 +43,8 @@ export function goYamlReadsAsNonString(value: string): boolean {
 
 /** Keeps the old value's quoting, unless the new value must be quoted for YAML 1.2 or 1.1 readers. */
 function scalarType(value: string): 'QUOTE_DOUBLE' | undefined {
-  const plain = stringify(value).trimEnd() === value && stringify(value, { version: '1.1' }).trimEnd() === value && !goYamlReadsAsNonString(value);
+  const plain =
+    stringify(value).trimEnd() === value && stringify(value, { version: '1.1' }).trimEnd() === value && !goYamlReadsAsNonString(value);
   return plain ? undefined : 'QUOTE_DOUBLE';
 }
 
@@ -139,19 +147,24 @@ export async function writeCurrentContext(
   name: string,
   options: LockOptions & { readonly lockFiles?: readonly string[] } = {},
 ): Promise<void> {
-  await withKubeconfigLock(options.lockFiles ?? [file], async () => {
-    let text = '';
-    try {
-      text = await readKubeconfigText(file);
-    } catch (error) {
-      if (!(error instanceof KubeconfigReadError && error.failure === 'missing')) throw new KubeconfigWriteError(`${(error as Error).message}; nothing was written`);
-    }
-    let updated: string;
-    try {
-      updated = setCurrentContextInText(text, name);
-    } catch (error) {
-      throw new KubeconfigWriteError(`${file}: ${(error as Error).message}`);
-    }
-    if (updated !== text) await replaceFileContent(file, updated);
-  }, options);
+  await withKubeconfigLock(
+    options.lockFiles ?? [file],
+    async () => {
+      let text = '';
+      try {
+        text = await readKubeconfigText(file);
+      } catch (error) {
+        if (!(error instanceof KubeconfigReadError && error.failure === 'missing'))
+          throw new KubeconfigWriteError(`${(error as Error).message}; nothing was written`);
+      }
+      let updated: string;
+      try {
+        updated = setCurrentContextInText(text, name);
+      } catch (error) {
+        throw new KubeconfigWriteError(`${file}: ${(error as Error).message}`);
+      }
+      if (updated !== text) await replaceFileContent(file, updated);
+    },
+    options,
+  );
 }

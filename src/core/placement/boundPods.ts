@@ -28,9 +28,13 @@ const emptyLoad: NodeLoad = { requested: {}, pods: new Map() };
 export const podKey = (namespace: string, name: string) => `${namespace}/${name}`;
 
 /** What the index keeps of a Pod (a SchedulingPod, or the slim copy a Pod watch keeps). */
-export type BoundPodSource = Pick<SchedulingPod, 'namespace' | 'name' | 'labels' | 'nodeName' | 'phase' | 'deleting' | 'requests' | 'hostPorts' | 'podAntiAffinity'>;
+export type BoundPodSource = Pick<
+  SchedulingPod,
+  'namespace' | 'name' | 'labels' | 'nodeName' | 'phase' | 'deleting' | 'requests' | 'hostPorts' | 'podAntiAffinity'
+>;
 
-const counts = (pod: Pick<SchedulingPod, 'nodeName' | 'phase'>) => pod.nodeName !== null && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
+const counts = (pod: Pick<SchedulingPod, 'nodeName' | 'phase'>) =>
+  pod.nodeName !== null && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
 
 /** What the filters read of the bound Pods. */
 export interface BoundPodsView {

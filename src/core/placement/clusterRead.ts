@@ -34,13 +34,21 @@ export async function readPlacementState(api: KubeApi): Promise<PlacementCluster
   const gitVersion = (version as { gitVersion?: unknown } | undefined)?.gitVersion;
   const serverMinor = typeof gitVersion === 'string' ? parseKubeVersion(gitVersion)?.minor : undefined;
   try {
-    const pods = await api.list('/api/v1/pods', 'Pods in all namespaces', { fieldSelector: BOUND_PODS_FIELD_SELECTOR, map: (item) => schedulingPodOf(item) });
+    const pods = await api.list('/api/v1/pods', 'Pods in all namespaces', {
+      fieldSelector: BOUND_PODS_FIELD_SELECTOR,
+      map: (item) => schedulingPodOf(item),
+    });
     const bound = new BoundPods();
     for (const pod of pods.items as SchedulingPod[]) bound.upsert(pod);
     return { nodes: nodes.items as SchedulingNode[], bound, ...(serverMinor !== undefined && { serverMinor }) };
   } catch (error) {
     if (!(error instanceof KubeApiError) || (error.kind !== 'forbidden' && error.kind !== 'unauthorized')) throw error;
-    return { nodes: nodes.items as SchedulingNode[], bound: null, boundError: error.message, ...(serverMinor !== undefined && { serverMinor }) };
+    return {
+      nodes: nodes.items as SchedulingNode[],
+      bound: null,
+      boundError: error.message,
+      ...(serverMinor !== undefined && { serverMinor }),
+    };
   }
 }
 
@@ -53,11 +61,16 @@ export async function readPod(api: KubeApi, namespace: string, name: string): Pr
 export async function readSchedulerSaid(api: KubeApi, pod: SchedulingPod): Promise<SchedulerSaid> {
   if (!pod.uid) return { events: [] };
   try {
-    const answer = await api.list(`/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/events`, `Events of Pod ${pod.namespace}/${pod.name}`, { fieldSelector: `involvedObject.uid=${pod.uid},reason=FailedScheduling` });
+    const answer = await api.list(
+      `/api/v1/namespaces/${encodeURIComponent(pod.namespace)}/events`,
+      `Events of Pod ${pod.namespace}/${pod.name}`,
+      { fieldSelector: `involvedObject.uid=${pod.uid},reason=FailedScheduling` },
+    );
     const events = (answer.items as Record<string, unknown>[]).map((event) => ({
       message: typeof event.message === 'string' ? event.message : '',
       count: typeof event.count === 'number' ? event.count : 1,
-      lastSeen: typeof event.lastTimestamp === 'string' ? event.lastTimestamp : typeof event.eventTime === 'string' ? event.eventTime : null,
+      lastSeen:
+        typeof event.lastTimestamp === 'string' ? event.lastTimestamp : typeof event.eventTime === 'string' ? event.eventTime : null,
     }));
     events.sort((a, b) => (b.lastSeen ?? '').localeCompare(a.lastSeen ?? ''));
     return { events };

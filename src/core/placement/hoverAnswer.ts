@@ -35,10 +35,16 @@ export function isPlacementField(kind: string, objectPath: readonly PathSegment[
   if (!prefix || objectPath.length <= prefix.length || !prefix.every((segment, index) => objectPath[index] === segment)) return false;
   const [field, item, resources, requests] = objectPath.slice(prefix.length);
   if (typeof field === 'string' && schedulingFields.has(field)) return true;
-  return (field === 'containers' || field === 'initContainers') && typeof item === 'number' && resources === 'resources' && requests === 'requests';
+  return (
+    (field === 'containers' || field === 'initContainers') &&
+    typeof item === 'number' &&
+    resources === 'resources' &&
+    requests === 'requests'
+  );
 }
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 /**
  * The whole object of the document at a hover position (the List item when the position is in one), as plain
@@ -156,14 +162,21 @@ export function placementHover(input: PlacementHoverInput, options: PlacementHov
     ...(report.state === 'nodeName' && pod.nodeName && { nodeName: pod.nodeName }),
     ...(pod.schedulerName !== 'default-scheduler' && { schedulerName: pod.schedulerName }),
     gates: pod.schedulingGates,
-    ...(report.feasible.length === 0 && unknown.length === 0 && report.nodes.length > 0 && pod.priorityClassName && { preemptionClass: pod.priorityClassName }),
+    ...(report.feasible.length === 0 &&
+      unknown.length === 0 &&
+      report.nodes.length > 0 &&
+      pod.priorityClassName && { preemptionClass: pod.priorityClassName }),
     volumes: pod.claimNames,
     unreadableRequests: pod.unreadableRequests,
   };
 }
 
 /** Why a node does not fit, with the node as the subject: English, or in the catalog's language and escaped by `text`. */
-export function rejectedNodeText({ node, filter, evidence }: RejectedNode, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
+export function rejectedNodeText(
+  { node, filter, evidence }: RejectedNode,
+  strings: PlacementStrings = defaultPlacementStrings,
+  text: ViewText = String,
+): string {
   return evidence ? rejectedNodeSentence(text(node), evidence, strings, text) : format(strings.nodeDoesNotPass, text(node), text(filter));
 }
 
@@ -181,7 +194,11 @@ export interface PlacementHoverParts {
   readonly notes: readonly string[];
 }
 
-export function placementHoverParts(hover: PlacementHover, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): PlacementHoverParts {
+export function placementHoverParts(
+  hover: PlacementHover,
+  strings: PlacementStrings = defaultPlacementStrings,
+  text: ViewText = String,
+): PlacementHoverParts {
   const s = strings;
   const on = hover.context !== undefined ? format(s.hoverOnContext, text(hover.context)) : s.hoverOnCluster;
   if (hover.kind === 'listing') return { on, answer: s.hoverListing, rejected: [], notes: [] };
@@ -194,12 +211,14 @@ export function placementHoverParts(hover: PlacementHover, strings: PlacementStr
   const rejected: string[] = [];
   if (hover.total > 0) {
     const certain = hover.unknown.length > 0;
-    const fits = hover.total === 1
-      ? format(certain ? s.hoverFitsOneCertain : s.hoverFitsOne, hover.fits)
-      : format(certain ? s.hoverFitsCertain : s.hoverFits, hover.fits, hover.total);
+    const fits =
+      hover.total === 1
+        ? format(certain ? s.hoverFitsOneCertain : s.hoverFitsOne, hover.fits)
+        : format(certain ? s.hoverFitsCertain : s.hoverFits, hover.fits, hover.total);
     answer = `${fits}${hover.fits > 0 ? `: ${list(hover.fitting, hover.fits - hover.fitting.length)}` : ''}`;
     rejected.push(...hover.rejected.map((node) => rejectedNodeText(node, s, text)));
-    if (hover.moreRejected > 0) rejected.push(hover.moreRejected === 1 ? s.hoverMoreRejectedOne : format(s.hoverMoreRejected, hover.moreRejected));
+    if (hover.moreRejected > 0)
+      rejected.push(hover.moreRejected === 1 ? s.hoverMoreRejectedOne : format(s.hoverMoreRejected, hover.moreRejected));
   }
   let unknown: string | undefined;
   if (hover.unknown.length > 0) {
@@ -230,5 +249,10 @@ export function placementHoverParts(hover: PlacementHover, strings: PlacementStr
 export function placementHoverText(hover: PlacementHover, strings: PlacementStrings = defaultPlacementStrings): string {
   const parts = placementHoverParts(hover, strings);
   const head = `${parts.on} ${parts.answer}${parts.rejected.map((line) => `; ${line}`).join('')}`;
-  return [head, ...(parts.unknown !== undefined ? [parts.unknown] : []), ...(parts.boundPodsError !== undefined ? [parts.boundPodsError] : []), ...parts.notes].join('\n');
+  return [
+    head,
+    ...(parts.unknown !== undefined ? [parts.unknown] : []),
+    ...(parts.boundPodsError !== undefined ? [parts.boundPodsError] : []),
+    ...parts.notes,
+  ].join('\n');
 }

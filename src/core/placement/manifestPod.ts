@@ -53,8 +53,18 @@ export function manifestPod(object: unknown): ManifestPod | undefined {
   const spec = record(templateRecord.spec);
   const name = typeof metadata.name === 'string' ? metadata.name : '(unnamed)';
   const pod = {
-    metadata: { ...record(templateRecord.metadata), name: `${name} (template)`, namespace: typeof metadata.namespace === 'string' ? metadata.namespace : undefined },
-    spec: kind === 'DaemonSet' ? { ...spec, tolerations: [...(Array.isArray(spec.tolerations) ? spec.tolerations : []), ...daemonSetTolerations(spec.hostNetwork === true)] } : spec,
+    metadata: {
+      ...record(templateRecord.metadata),
+      name: `${name} (template)`,
+      namespace: typeof metadata.namespace === 'string' ? metadata.namespace : undefined,
+    },
+    spec:
+      kind === 'DaemonSet'
+        ? {
+            ...spec,
+            tolerations: [...(Array.isArray(spec.tolerations) ? spec.tolerations : []), ...daemonSetTolerations(spec.hostNetwork === true)],
+          }
+        : spec,
   };
   return { pod, from: `${kind} ${name}`, ...(kind === 'DaemonSet' && { perNode: true }) };
 }

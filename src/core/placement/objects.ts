@@ -114,7 +114,11 @@ function stringMap(value: unknown): Record<string, string> {
 function requirements(value: unknown): SelectorRequirement[] {
   return list(value).map((raw) => {
     const entry = record(raw);
-    return { key: text(entry.key) ?? '', operator: text(entry.operator) ?? '', values: list(entry.values).filter((item): item is string => typeof item === 'string') };
+    return {
+      key: text(entry.key) ?? '',
+      operator: text(entry.operator) ?? '',
+      values: list(entry.values).filter((item): item is string => typeof item === 'string'),
+    };
   });
 }
 
@@ -210,12 +214,19 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
   const status = record(pod.status);
   const affinity = record(spec.affinity);
   const nodeAffinity = record(record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution);
-  const required = record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === undefined || record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === null
-    ? null
-    : list(nodeAffinity.nodeSelectorTerms).map((raw): NodeSelectorTerm => ({ matchExpressions: requirements(record(raw).matchExpressions), matchFields: requirements(record(raw).matchFields) }));
+  const required =
+    record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === undefined ||
+    record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === null
+      ? null
+      : list(nodeAffinity.nodeSelectorTerms).map((raw): NodeSelectorTerm => ({
+          matchExpressions: requirements(record(raw).matchExpressions),
+          matchFields: requirements(record(raw).matchFields),
+        }));
   const unreadable = new Set<string>();
   const requests = podRequests(spec, unreadable);
-  const condition = list(status.conditions).map(record).find((entry) => entry.type === 'PodScheduled');
+  const condition = list(status.conditions)
+    .map(record)
+    .find((entry) => entry.type === 'PodScheduled');
   return {
     namespace: text(metadata.namespace) ?? defaultNamespace,
     name: text(metadata.name) ?? text(metadata.generateName) ?? '(unnamed)',
@@ -231,12 +242,19 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
     requiredNodeTerms: required,
     tolerations: list(spec.tolerations).map((entry) => {
       const toleration = record(entry);
-      return { key: text(toleration.key), operator: text(toleration.operator), value: text(toleration.value), effect: text(toleration.effect) };
+      return {
+        key: text(toleration.key),
+        operator: text(toleration.operator),
+        value: text(toleration.value),
+        effect: text(toleration.effect),
+      };
     }),
     requests,
     unreadableRequests: [...unreadable],
     hostPorts: hostPorts(spec),
-    schedulingGates: list(spec.schedulingGates).map((gate) => text(record(gate).name) ?? '').filter(Boolean),
+    schedulingGates: list(spec.schedulingGates)
+      .map((gate) => text(record(gate).name) ?? '')
+      .filter(Boolean),
     podAffinity: affinityTerms(record(affinity.podAffinity).requiredDuringSchedulingIgnoredDuringExecution),
     podAntiAffinity: affinityTerms(record(affinity.podAntiAffinity).requiredDuringSchedulingIgnoredDuringExecution),
     topologySpread: list(spec.topologySpreadConstraints).map((raw) => {
@@ -249,8 +267,13 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
         ...(typeof constraint.minDomains === 'number' && { minDomains: constraint.minDomains }),
       };
     }),
-    claimNames: list(spec.volumes).map(record).filter((volume) => volume.persistentVolumeClaim || volume.ephemeral).map((volume) => text(volume.name) ?? ''),
-    scheduledCondition: condition ? { status: text(condition.status) ?? 'Unknown', reason: text(condition.reason) ?? null, message: text(condition.message) ?? null } : null,
+    claimNames: list(spec.volumes)
+      .map(record)
+      .filter((volume) => volume.persistentVolumeClaim || volume.ephemeral)
+      .map((volume) => text(volume.name) ?? ''),
+    scheduledCondition: condition
+      ? { status: text(condition.status) ?? 'Unknown', reason: text(condition.reason) ?? null, message: text(condition.message) ?? null }
+      : null,
     nominatedNodeName: text(status.nominatedNodeName) || null,
   };
 }
@@ -270,8 +293,16 @@ export function schedulingNodeOf(raw: unknown): SchedulingNode {
     name: text(metadata.name) ?? '',
     labels: stringMap(metadata.labels),
     unschedulable: spec.unschedulable === true,
-    taints: list(spec.taints).map(record).map((taint) => ({ key: text(taint.key) ?? '', ...(typeof taint.value === 'string' && { value: taint.value }), effect: text(taint.effect) ?? '' })),
+    taints: list(spec.taints)
+      .map(record)
+      .map((taint) => ({
+        key: text(taint.key) ?? '',
+        ...(typeof taint.value === 'string' && { value: taint.value }),
+        effect: text(taint.effect) ?? '',
+      })),
     allocatable,
-    conditions: list(status.conditions).map(record).map((condition) => ({ type: text(condition.type) ?? '', status: text(condition.status) ?? 'Unknown' })),
+    conditions: list(status.conditions)
+      .map(record)
+      .map((condition) => ({ type: text(condition.type) ?? '', status: text(condition.status) ?? 'Unknown' })),
   };
 }

@@ -33,5 +33,14 @@ export function placementOverlay(
       ? { fits: false, filter: first.filter, why: first.evidence.map((evidence) => words(first.filter, evidence, verdict.node)).join('; ') }
       : { fits: verdict.feasible };
   }
-  return { subject, state: report.state, boundNode: report.boundNode, fits: report.feasible.length, total: report.nodes.length, said, message: report.message, nodes };
+  return {
+    subject,
+    state: report.state,
+    boundNode: report.boundNode,
+    fits: report.feasible.length,
+    total: report.nodes.length,
+    said,
+    message: report.message,
+    nodes,
+  };
 }

@@ -3,15 +3,7 @@
  * FailedScheduling message the scheduler would write from them. Read-only; nothing here calls the API.
  */
 import { type BoundPods, podKey } from './boundPods';
-import {
-  checks,
-  type FilterContext,
-  type FilterFailure,
-  type FilterName,
-  interPodState,
-  prepareQuestion,
-  spreadState,
-} from './filters';
+import { checks, type FilterContext, type FilterFailure, type FilterName, interPodState, prepareQuestion, spreadState } from './filters';
 import type { SchedulingNode, SchedulingPod } from './objects';
 import { schedulerWording } from './wording';
 
@@ -80,11 +72,17 @@ export interface PlacementReport {
 const noNotes: readonly ConditionNote[] = [];
 
 function conditionNotes(node: SchedulingNode): readonly ConditionNote[] {
-  if (node.conditions.every((condition) => (condition.type === 'Ready' ? condition.status === 'True' : condition.type !== 'NetworkUnavailable' || condition.status !== 'True'))) return noNotes;
+  if (
+    node.conditions.every((condition) =>
+      condition.type === 'Ready' ? condition.status === 'True' : condition.type !== 'NetworkUnavailable' || condition.status !== 'True',
+    )
+  )
+    return noNotes;
   const notes: ConditionNote[] = [];
   const ready = node.conditions.find((condition) => condition.type === 'Ready');
   if (ready && ready.status !== 'True') notes.push({ kind: 'notReady', status: ready.status });
-  if (node.conditions.some((condition) => condition.type === 'NetworkUnavailable' && condition.status === 'True')) notes.push({ kind: 'networkUnavailable' });
+  if (node.conditions.some((condition) => condition.type === 'NetworkUnavailable' && condition.status === 'True'))
+    notes.push({ kind: 'networkUnavailable' });
   return notes;
 }
 
@@ -99,7 +97,9 @@ function stateOf(pod: SchedulingPod): PlacementState {
 
 /** The scheduler's histogram as its FitError prints it: "count reason", sorted as strings. */
 export function schedulerMessage(total: number, reasonCounts: Readonly<Record<string, number>>): string {
-  const parts = Object.entries(reasonCounts).map(([reason, count]) => `${count} ${reason}`).sort();
+  const parts = Object.entries(reasonCounts)
+    .map(([reason, count]) => `${count} ${reason}`)
+    .sort();
   return `0/${total} nodes are available: ${parts.join(', ')}.`;
 }
 
@@ -113,7 +113,14 @@ export function explainPlacement(question: PlacementQuestion): PlacementReport {
   const labelsOf = new Map(nodes.map((node) => [node.name, node.labels]));
   // A bound Pod is judged against the others, as the scheduler judged it before it counted there itself.
   const others = bound ? bound.without(self) : null;
-  const context: FilterContext = { pod, wording, bound: others, interPod: interPodState({ ...question, pod }, others, labelsOf), spread: null, ...prepareQuestion(pod) };
+  const context: FilterContext = {
+    pod,
+    wording,
+    bound: others,
+    interPod: interPodState({ ...question, pod }, others, labelsOf),
+    spread: null,
+    ...prepareQuestion(pod),
+  };
   const full: FilterContext = { ...context, spread: spreadState({ ...question, pod }, others, context) };
 
   const verdicts: NodeVerdict[] = [];
@@ -127,7 +134,13 @@ export function explainPlacement(question: PlacementQuestion): PlacementReport {
       if (result === 'unknown') unknown.push(filter);
       else if (result) failures.push(result);
     }
-    const verdict: NodeVerdict = { node: node.name, feasible: failures.length > 0 ? false : unknown.length > 0 ? 'unknown' : true, failures, unknown, conditionNotes: conditionNotes(node) };
+    const verdict: NodeVerdict = {
+      node: node.name,
+      feasible: failures.length > 0 ? false : unknown.length > 0 ? 'unknown' : true,
+      failures,
+      unknown,
+      conditionNotes: conditionNotes(node),
+    };
     verdicts.push(verdict);
     if (verdict.feasible === true) feasible.push(node.name);
     const first = failures[0];

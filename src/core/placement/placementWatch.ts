@@ -67,7 +67,10 @@ export class PlacementWatch implements Disposable {
   readonly onDidChange = this.changeEmitter.event;
   private readonly disposables = new DisposableStore();
 
-  constructor(hub: WatchHub, private readonly serverMinor?: number) {
+  constructor(
+    hub: WatchHub,
+    private readonly serverMinor?: number,
+  ) {
     this.nodeWatch = hub.subscribe({ path: '/api/v1/nodes', what: 'Nodes', slim: slimSchedulingNode });
     // All bound Pods of a large cluster weigh more than a list's usual cap as JSON (150,000 Pods: ~770 MiB); each
     // page is slimmed as it arrives and never kept whole, so only the pages' count and size bound it here.

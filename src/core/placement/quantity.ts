@@ -33,7 +33,11 @@ export function schedulerAmount(resource: string, text: unknown): number | undef
 export function formatAmount(resource: string, amount: number): string {
   if (resource === 'cpu') return amount % 1000 === 0 ? String(amount / 1000) : `${amount}m`;
   if (resource === 'memory' || resource === 'ephemeral-storage' || resource.startsWith('hugepages-')) {
-    for (const [suffix, size] of [['Gi', 2 ** 30], ['Mi', 2 ** 20], ['Ki', 2 ** 10]] as const) {
+    for (const [suffix, size] of [
+      ['Gi', 2 ** 30],
+      ['Mi', 2 ** 20],
+      ['Ki', 2 ** 10],
+    ] as const) {
       if (amount >= size && amount % size === 0) return `${amount / size}${suffix}`;
     }
     if (amount >= 2 ** 20) return `${(amount / 2 ** 20).toFixed(1)}Mi`;

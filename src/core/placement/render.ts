@@ -26,14 +26,22 @@ export interface PlacementTextOptions {
 /** Cluster text on one terminal line. */
 const cliText = (value: string | number) => inlineText(String(value));
 
-export function renderPlacementText(report: PlacementReport, options: PlacementTextOptions = {}, s: PlacementStrings = defaultPlacementStrings): string {
+export function renderPlacementText(
+  report: PlacementReport,
+  options: PlacementTextOptions = {},
+  s: PlacementStrings = defaultPlacementStrings,
+): string {
   const limit = options.limit ?? 20;
   const lines: string[] = [];
   const { pod } = report;
   // Values from the cluster and the manifest are cut when long; textLines keeps every line one line.
   const evidence = (items: readonly FilterEvidence[]) => items.map((item) => inlineText(filterEvidenceText(item, s))).join('; ');
   const where = report.state === 'bound' ? format(s.stateBound, inlineText(report.boundNode ?? '')) : s[stateKeys[report.state]];
-  lines.push(options.from ? format(s.reportPodOf, inlineText(pod.namespace), inlineText(pod.name), inlineText(options.from), where) : format(s.reportPod, inlineText(pod.namespace), inlineText(pod.name), where));
+  lines.push(
+    options.from
+      ? format(s.reportPodOf, inlineText(pod.namespace), inlineText(pod.name), inlineText(options.from), where)
+      : format(s.reportPod, inlineText(pod.namespace), inlineText(pod.name), where),
+  );
   const said = options.said?.events[0];
   if (said) {
     const when = `${said.count > 1 ? format(s.reportSaidTimes, said.count) : ''}${said.lastSeen ? format(s.reportSaidLast, inlineText(said.lastSeen)) : ''}`;
@@ -41,7 +49,10 @@ export function renderPlacementText(report: PlacementReport, options: PlacementT
   }
   const total = report.nodes.length;
   const fits = total === 1 ? format(s.reportFitsOne, report.feasible.length) : format(s.reportFits, report.feasible.length, total);
-  const fitting = report.feasible.length > limit ? format(s.hoverListMore, report.feasible.slice(0, limit).join(', '), report.feasible.length - limit) : report.feasible.join(', ');
+  const fitting =
+    report.feasible.length > limit
+      ? format(s.hoverListMore, report.feasible.slice(0, limit).join(', '), report.feasible.length - limit)
+      : report.feasible.join(', ');
   lines.push('', `${fits}${report.feasible.length > 0 ? `: ${fitting}` : ''}`);
   const rejected = report.nodes.filter((node) => node.feasible === false);
   for (const node of rejected.slice(0, limit)) {

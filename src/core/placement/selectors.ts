@@ -34,11 +34,21 @@ export function requirementMatches(requirement: SelectorRequirement, labels: Rea
  * A node selector term: every expression on the labels and every field (only metadata.name exists) must match.
  * A term with neither matches no node.
  */
-export function nodeTermMatches(term: NodeSelectorTerm, node: { readonly name: string; readonly labels: Readonly<Record<string, string>> }): boolean {
+export function nodeTermMatches(
+  term: NodeSelectorTerm,
+  node: { readonly name: string; readonly labels: Readonly<Record<string, string>> },
+): boolean {
   if (term.matchExpressions.length === 0 && term.matchFields.length === 0) return false;
   const fields = { 'metadata.name': node.name };
-  return term.matchExpressions.every((requirement) => requirementMatches(requirement, node.labels))
-    && term.matchFields.every((requirement) => requirement.key === 'metadata.name' && (requirement.operator === 'In' || requirement.operator === 'NotIn') && requirementMatches(requirement, fields));
+  return (
+    term.matchExpressions.every((requirement) => requirementMatches(requirement, node.labels)) &&
+    term.matchFields.every(
+      (requirement) =>
+        requirement.key === 'metadata.name' &&
+        (requirement.operator === 'In' || requirement.operator === 'NotIn') &&
+        requirementMatches(requirement, fields),
+    )
+  );
 }
 
 /** A label selector: null selects nothing, an empty one everything. */

@@ -24,7 +24,8 @@ export const defaultPlacementStrings = {
   nodeTooManyPods: '{0} already runs {1} Pods and allows {2}',
   nodeInsufficient: '{0} has {1} of {2} {3} unrequested, the Pod requests {4}',
   nodeSpreadLabelMissing: '{0} has no label {1}, which a topology spread constraint needs',
-  nodeSpreadSkew: '{0}: {1} has {2} matching Pods; with this one it would be {3} above the least loaded domain ({4}), more than maxSkew {5}',
+  nodeSpreadSkew:
+    '{0}: {1} has {2} matching Pods; with this one it would be {3} above the least loaded domain ({4}), more than maxSkew {5}',
   nodeAffinityLabelMissing: "{0} has no label {1}, the required Pod affinity's topology key",
   nodeAffinityNoPod: '{0}: no Pod the required Pod affinity selects runs in {1}',
   nodeAntiAffinity: "{0}: {1} runs in {2}, and the Pod's required anti-affinity selects it",
@@ -111,7 +112,12 @@ export type PlacementStrings = typeof defaultPlacementStrings;
 export type ViewText = (value: string | number) => string;
 
 /** Why `node` does not fit, with the node as the subject; `node` is passed as the view shows it already. */
-export function rejectedNodeSentence(node: string, evidence: FilterEvidence, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
+export function rejectedNodeSentence(
+  node: string,
+  evidence: FilterEvidence,
+  strings: PlacementStrings = defaultPlacementStrings,
+  text: ViewText = String,
+): string {
   const s = strings;
   switch (evidence.kind) {
     case 'unschedulable':
@@ -126,19 +132,36 @@ export function rejectedNodeSentence(node: string, evidence: FilterEvidence, str
         : format(s.nodeOtherLabel, node, text(evidence.key), text(evidence.actual), text(evidence.wanted));
     case 'nodeAffinity':
       if (evidence.terms === 0) return format(s.nodeAffinityNoTerms, node);
-      return evidence.firstFailing ? format(s.nodeAffinityFailing, node, evidence.terms, text(evidence.firstFailing)) : format(s.nodeAffinity, node, evidence.terms);
+      return evidence.firstFailing
+        ? format(s.nodeAffinityFailing, node, evidence.terms, text(evidence.firstFailing))
+        : format(s.nodeAffinity, node, evidence.terms);
     case 'hostPort':
       return format(s.nodeHostPort, node, text(`${evidence.port.port}/${evidence.port.protocol}`), text(evidence.usedBy));
     case 'tooManyPods':
       return format(s.nodeTooManyPods, node, evidence.pods, evidence.allowed);
     case 'insufficient': {
       const amounts = unrequestedText(evidence);
-      return format(s.nodeInsufficient, node, text(amounts.free), text(amounts.allocatable), text(evidence.resource), text(amounts.requested));
+      return format(
+        s.nodeInsufficient,
+        node,
+        text(amounts.free),
+        text(amounts.allocatable),
+        text(evidence.resource),
+        text(amounts.requested),
+      );
     }
     case 'spreadLabelMissing':
       return format(s.nodeSpreadLabelMissing, node, text(evidence.topologyKey));
     case 'spreadSkew':
-      return format(s.nodeSpreadSkew, node, text(`${evidence.topologyKey}=${evidence.domain}`), evidence.matching, spreadSkewOf(evidence), evidence.minimum, evidence.maxSkew);
+      return format(
+        s.nodeSpreadSkew,
+        node,
+        text(`${evidence.topologyKey}=${evidence.domain}`),
+        evidence.matching,
+        spreadSkewOf(evidence),
+        evidence.minimum,
+        evidence.maxSkew,
+      );
     case 'affinity':
       return evidence.domain === null
         ? format(s.nodeAffinityLabelMissing, node, text(evidence.topologyKey))
@@ -161,16 +184,23 @@ export function filterEvidenceText(evidence: FilterEvidence, strings: PlacementS
     case 'taint':
       return format(s.evidenceTaint, taintText(evidence.taint));
     case 'nodeSelector':
-      return evidence.actual === null ? format(s.evidenceNoLabel, evidence.key, evidence.wanted) : format(s.evidenceOtherLabel, evidence.key, evidence.wanted, evidence.actual);
+      return evidence.actual === null
+        ? format(s.evidenceNoLabel, evidence.key, evidence.wanted)
+        : format(s.evidenceOtherLabel, evidence.key, evidence.wanted, evidence.actual);
     case 'nodeAffinity': {
       if (evidence.terms === 0) return s.evidenceAffinityNoTerms;
       const one = evidence.terms === 1;
-      if (evidence.firstFailing) return one ? format(s.evidenceAffinityTermFailing, evidence.firstFailing) : format(s.evidenceAffinityTermsFailing, evidence.terms, evidence.firstFailing);
+      if (evidence.firstFailing)
+        return one
+          ? format(s.evidenceAffinityTermFailing, evidence.firstFailing)
+          : format(s.evidenceAffinityTermsFailing, evidence.terms, evidence.firstFailing);
       return one ? s.evidenceAffinityTerm : format(s.evidenceAffinityTerms, evidence.terms);
     }
     case 'hostPort': {
       const port = `${evidence.port.port}/${evidence.port.protocol}`;
-      return evidence.port.hostIP !== '0.0.0.0' ? format(s.evidenceHostPortOn, port, evidence.port.hostIP, evidence.usedBy) : format(s.evidenceHostPort, port, evidence.usedBy);
+      return evidence.port.hostIP !== '0.0.0.0'
+        ? format(s.evidenceHostPortOn, port, evidence.port.hostIP, evidence.usedBy)
+        : format(s.evidenceHostPort, port, evidence.usedBy);
     }
     case 'tooManyPods':
       return format(s.evidenceTooManyPods, evidence.pods, evidence.allowed);
@@ -181,9 +211,18 @@ export function filterEvidenceText(evidence: FilterEvidence, strings: PlacementS
     case 'spreadLabelMissing':
       return format(s.evidenceSpreadLabelMissing, evidence.topologyKey);
     case 'spreadSkew':
-      return format(s.evidenceSpreadSkew, `${evidence.topologyKey}=${evidence.domain}`, evidence.matching, spreadSkewOf(evidence), evidence.minimum, evidence.maxSkew);
+      return format(
+        s.evidenceSpreadSkew,
+        `${evidence.topologyKey}=${evidence.domain}`,
+        evidence.matching,
+        spreadSkewOf(evidence),
+        evidence.minimum,
+        evidence.maxSkew,
+      );
     case 'affinity':
-      return evidence.domain === null ? format(s.evidenceAffinityLabelMissing, evidence.topologyKey) : format(s.evidenceAffinityNoPod, `${evidence.topologyKey}=${evidence.domain}`);
+      return evidence.domain === null
+        ? format(s.evidenceAffinityLabelMissing, evidence.topologyKey)
+        : format(s.evidenceAffinityNoPod, `${evidence.topologyKey}=${evidence.domain}`);
     case 'antiAffinity':
       return format(s.evidenceAntiAffinity, evidence.pod, `${evidence.topologyKey}=${evidence.domain}`);
     case 'existingAntiAffinity':
@@ -206,6 +245,12 @@ export function notJudgedText(note: NotJudged, strings: PlacementStrings = defau
 }
 
 /** A node's conditions that the scheduler sees only through taints, in one line. */
-export function conditionNotesText(notes: readonly ConditionNote[], strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): string {
-  return notes.map((note) => (note.kind === 'notReady' ? format(strings.conditionNotReady, text(note.status)) : strings.conditionNetworkUnavailable)).join(', ');
+export function conditionNotesText(
+  notes: readonly ConditionNote[],
+  strings: PlacementStrings = defaultPlacementStrings,
+  text: ViewText = String,
+): string {
+  return notes
+    .map((note) => (note.kind === 'notReady' ? format(strings.conditionNotReady, text(note.status)) : strings.conditionNetworkUnavailable))
+    .join(', ');
 }

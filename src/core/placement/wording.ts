@@ -9,7 +9,15 @@
 import type { Taint } from './objects';
 
 /** The scheduler's Filter plugins the model re-runs. */
-export type FilterName = 'NodeUnschedulable' | 'NodeName' | 'TaintToleration' | 'NodeAffinity' | 'NodePorts' | 'NodeResourcesFit' | 'PodTopologySpread' | 'InterPodAffinity';
+export type FilterName =
+  | 'NodeUnschedulable'
+  | 'NodeName'
+  | 'TaintToleration'
+  | 'NodeAffinity'
+  | 'NodePorts'
+  | 'NodeResourcesFit'
+  | 'PodTopologySpread'
+  | 'InterPodAffinity';
 
 export interface SchedulerWording {
   readonly order: readonly FilterName[];
@@ -31,8 +39,26 @@ export interface SchedulerWording {
   readonly spreadMinDomains: boolean;
 }
 
-const orderBefore120: readonly FilterName[] = ['NodeUnschedulable', 'NodeResourcesFit', 'NodeName', 'NodePorts', 'NodeAffinity', 'TaintToleration', 'PodTopologySpread', 'InterPodAffinity'];
-const orderFrom120: readonly FilterName[] = ['NodeUnschedulable', 'NodeName', 'TaintToleration', 'NodeAffinity', 'NodePorts', 'NodeResourcesFit', 'PodTopologySpread', 'InterPodAffinity'];
+const orderBefore120: readonly FilterName[] = [
+  'NodeUnschedulable',
+  'NodeResourcesFit',
+  'NodeName',
+  'NodePorts',
+  'NodeAffinity',
+  'TaintToleration',
+  'PodTopologySpread',
+  'InterPodAffinity',
+];
+const orderFrom120: readonly FilterName[] = [
+  'NodeUnschedulable',
+  'NodeName',
+  'TaintToleration',
+  'NodeAffinity',
+  'NodePorts',
+  'NodeResourcesFit',
+  'PodTopologySpread',
+  'InterPodAffinity',
+];
 
 /** The wording of the scheduler of a cluster at 1.`minor`; the newest when the version is unknown. */
 export function schedulerWording(minor: number | undefined): SchedulerWording {
@@ -42,10 +68,18 @@ export function schedulerWording(minor: number | undefined): SchedulerWording {
     order: at < 20 ? orderBefore120 : orderFrom120,
     unschedulable: 'node(s) were unschedulable',
     nodeName: at < 21 ? "node(s) didn't match the requested hostname" : "node(s) didn't match the requested node name",
-    taint: at < 25
-      ? (taint) => `node(s) had taint {${taint.key}: ${taint.value ?? ''}}, that the pod didn't tolerate`
-      : at < 35 ? (taint) => `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}` : () => 'node(s) had untolerated taint(s)',
-    nodeAffinity: at < 20 ? "node(s) didn't match node selector" : at < 21 ? "node(s) didn't match Pod's node affinity" : "node(s) didn't match Pod's node affinity/selector",
+    taint:
+      at < 25
+        ? (taint) => `node(s) had taint {${taint.key}: ${taint.value ?? ''}}, that the pod didn't tolerate`
+        : at < 35
+          ? (taint) => `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`
+          : () => 'node(s) had untolerated taint(s)',
+    nodeAffinity:
+      at < 20
+        ? "node(s) didn't match node selector"
+        : at < 21
+          ? "node(s) didn't match Pod's node affinity"
+          : "node(s) didn't match Pod's node affinity/selector",
     ports: "node(s) didn't have free ports for the requested pod ports",
     tooManyPods: 'Too many pods',
     insufficient: (resource) => `Insufficient ${resource}`,

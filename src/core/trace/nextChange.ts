@@ -62,7 +62,11 @@ export class NextChangeWatch implements Disposable {
     this.sinceMs = Math.floor(now / 1000) * 1000;
     for (const kind of watchedKinds) {
       const watch = this.disposables.add(
-        this.options.hub.subscribe({ path: collectionPath(kind, this.namespace), what: `${kind}s in ${this.namespace}`, slim: (raw) => traceObjectOf(raw, kind) }),
+        this.options.hub.subscribe({
+          path: collectionPath(kind, this.namespace),
+          what: `${kind}s in ${this.namespace}`,
+          slim: (raw) => traceObjectOf(raw, kind),
+        }),
       );
       watch.onAdd((object) => this.seen(kind, watch, object));
       watch.onUpdate((object) => this.seen(kind, watch, object));
@@ -85,7 +89,12 @@ export class NextChangeWatch implements Disposable {
     this.generations.set(key, object.generation);
     if (known && before === object.generation) return;
     this.done = true;
-    this.changeEmitter.fire({ target: { kind, namespace: this.namespace, name: object.metadata.name }, from: known ? before : null, to: object.generation, since: this.sinceMs });
+    this.changeEmitter.fire({
+      target: { kind, namespace: this.namespace, name: object.metadata.name },
+      from: known ? before : null,
+      to: object.generation,
+      since: this.sinceMs,
+    });
     this.disposables.dispose();
   }
 

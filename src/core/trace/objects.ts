@@ -31,8 +31,11 @@ export function parseTraceTarget(text: string, namespace: string): TraceTarget {
   const known = Object.keys(traceKinds).join(', ');
   if (!match) throw new Error(`'${text}' is not KIND/NAME (KIND is one of ${known})`);
   const word = match[1]!.toLowerCase();
-  const kind = (Object.keys(traceKinds) as TraceKind[]).find((candidate) => (traceKinds[candidate].names as readonly string[]).includes(word));
-  if (!kind || (match[2] !== undefined && match[2] !== traceKinds[kind].group)) throw new Error(`cannot trace '${match[1]}${match[2] ? `.${match[2]}` : ''}': a trace starts from one of ${known}`);
+  const kind = (Object.keys(traceKinds) as TraceKind[]).find((candidate) =>
+    (traceKinds[candidate].names as readonly string[]).includes(word),
+  );
+  if (!kind || (match[2] !== undefined && match[2] !== traceKinds[kind].group))
+    throw new Error(`cannot trace '${match[1]}${match[2] ? `.${match[2]}` : ''}': a trace starts from one of ${known}`);
   if (!isDnsSubdomain(match[3]!)) throw new Error(`'${match[3]}' is not a valid object name`);
   if (!isDnsLabel(namespace)) throw new Error(`'${namespace}' is not a valid namespace`);
   return { kind, namespace, name: match[3]! };
@@ -139,7 +142,8 @@ function str(value: unknown, max = 253): string | null {
 
 function stringMap(value: unknown): Record<string, string> {
   const map: Record<string, string> = {};
-  for (const [key, item] of Object.entries(obj(value)).slice(0, 64)) if (typeof item === 'string') map[key.slice(0, 317)] = item.slice(0, MAX_TEXT);
+  for (const [key, item] of Object.entries(obj(value)).slice(0, 64))
+    if (typeof item === 'string') map[key.slice(0, 317)] = item.slice(0, MAX_TEXT);
   return map;
 }
 
@@ -163,18 +167,22 @@ function boundedMeta(meta: Json, kept: Partial<SlimMeta> = {}): SlimMeta {
 const MAX_MANAGED_FIELDS = 32;
 
 function managedFieldsOf(raw: unknown): ManagedFieldsRecord[] {
-  return arr(raw).slice(0, MAX_MANAGED_FIELDS).map((entry) => {
-    const e = obj(entry);
-    const fields = obj(e.fieldsV1);
-    const sections = Object.keys(fields).filter((key) => key.startsWith('f:')).map((key) => key.slice(2));
-    return {
-      manager: str(e.manager) ?? '',
-      operation: str(e.operation) ?? '',
-      time: str(e.time, 40),
-      subresource: str(e.subresource, 40),
-      sections,
-    };
-  });
+  return arr(raw)
+    .slice(0, MAX_MANAGED_FIELDS)
+    .map((entry) => {
+      const e = obj(entry);
+      const fields = obj(e.fieldsV1);
+      const sections = Object.keys(fields)
+        .filter((key) => key.startsWith('f:'))
+        .map((key) => key.slice(2));
+      return {
+        manager: str(e.manager) ?? '',
+        operation: str(e.operation) ?? '',
+        time: str(e.time, 40),
+        subresource: str(e.subresource, 40),
+        sections,
+      };
+    });
 }
 
 /** `kind`: the kind the collection holds (items of a list carry none). */
@@ -184,10 +192,12 @@ export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
   const meta = obj(object.metadata);
   const spec = obj(object.spec);
   const status = obj(object.status);
-  const owners = arr(meta.ownerReferences).slice(0, 16).map((owner) => {
-    const o = obj(owner);
-    return { kind: str(o.kind) ?? '', name: str(o.name) ?? '', uid: str(o.uid, 64) ?? '', controller: o.controller === true };
-  });
+  const owners = arr(meta.ownerReferences)
+    .slice(0, 16)
+    .map((owner) => {
+      const o = obj(owner);
+      return { kind: str(o.kind) ?? '', name: str(o.name) ?? '', uid: str(o.uid, 64) ?? '', controller: o.controller === true };
+    });
   const selector = obj(spec.selector);
   const onlyMatchLabels = Object.keys(selector).every((key) => key === 'matchLabels') && Object.keys(obj(selector.matchLabels)).length > 0;
   const podSpec = objectKind === 'Pod' ? spec : {};
@@ -210,27 +220,31 @@ export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
     matchLabels: onlyMatchLabels ? stringMap(selector.matchLabels) : null,
     nodeName: str(podSpec.nodeName),
     schedulerName: str(podSpec.schedulerName),
-    conditions: arr(status.conditions).slice(0, 16).map((entry) => {
-      const c = obj(entry);
-      return {
-        type: str(c.type, 64) ?? '',
-        status: str(c.status, 16) ?? '',
-        reason: str(c.reason, 128),
-        message: str(c.message, MAX_TEXT),
-        lastTransitionTime: str(c.lastTransitionTime, 40),
-        lastUpdateTime: str(c.lastUpdateTime, 40),
-      };
-    }),
-    containers: arr(podSpec.containers).slice(0, 32).map((entry) => {
-      const name = str(obj(entry).name) ?? '';
-      const state = obj(statuses.get(name)?.state);
-      return {
-        name,
-        image: str(obj(entry).image, MAX_TEXT) ?? '',
-        startedAt: str(obj(state.running).startedAt, 40),
-        waitingReason: str(obj(state.waiting).reason, 128),
-      };
-    }),
+    conditions: arr(status.conditions)
+      .slice(0, 16)
+      .map((entry) => {
+        const c = obj(entry);
+        return {
+          type: str(c.type, 64) ?? '',
+          status: str(c.status, 16) ?? '',
+          reason: str(c.reason, 128),
+          message: str(c.message, MAX_TEXT),
+          lastTransitionTime: str(c.lastTransitionTime, 40),
+          lastUpdateTime: str(c.lastUpdateTime, 40),
+        };
+      }),
+    containers: arr(podSpec.containers)
+      .slice(0, 32)
+      .map((entry) => {
+        const name = str(obj(entry).name) ?? '';
+        const state = obj(statuses.get(name)?.state);
+        return {
+          name,
+          image: str(obj(entry).image, MAX_TEXT) ?? '',
+          startedAt: str(obj(state.running).startedAt, 40),
+          waitingReason: str(obj(state.waiting).reason, 128),
+        };
+      }),
     revision: annotations['deployment.kubernetes.io/revision'] ?? null,
   };
 }

@@ -55,12 +55,19 @@ export function stepText(step: TraceStep, strings: TraceStrings = defaultTraceSt
     case 'stored':
       return format(strings.stored, kind, name, step.actor);
     case 'changed':
-      if (step.actor === UNRECORDED_CLIENT) return step.replicas ? format(strings.changedScaleUnrecorded, kind, name, step.replicas.to) : format(strings.changedUnrecorded, kind, name);
-      return step.replicas ? format(strings.changedScale, kind, name, step.replicas.to, step.actor) : format(strings.changed, kind, name, step.actor);
+      if (step.actor === UNRECORDED_CLIENT)
+        return step.replicas
+          ? format(strings.changedScaleUnrecorded, kind, name, step.replicas.to)
+          : format(strings.changedUnrecorded, kind, name);
+      return step.replicas
+        ? format(strings.changedScale, kind, name, step.replicas.to, step.actor)
+        : format(strings.changed, kind, name, step.actor);
     case 'replicaset-created':
       return format(strings.replicaSetCreated, name, step.actor);
     case 'replicaset-scaled':
-      return step.replicas?.from === null || !step.replicas ? format(strings.replicaSetScaledTo, name, step.replicas?.to ?? '?') : format(strings.replicaSetScaled, name, step.replicas.from, step.replicas.to);
+      return step.replicas?.from === null || !step.replicas
+        ? format(strings.replicaSetScaledTo, name, step.replicas?.to ?? '?')
+        : format(strings.replicaSetScaled, name, step.replicas.from, step.replicas.to);
     case 'rollout-complete':
       return format(strings.rolloutComplete, name);
     case 'pod-created':
@@ -116,7 +123,9 @@ export function timeText(step: TraceStep): string {
 /** "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3" (the view's message uses it too). */
 export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStrings): string {
   const { pods, scheduled, running, ready, desired } = trace.counts;
-  return desired === null ? format(strings.counts, pods, scheduled, running, ready) : format(strings.countsDesired, pods, scheduled, running, ready, desired);
+  return desired === null
+    ? format(strings.counts, pods, scheduled, running, ready)
+    : format(strings.countsDesired, pods, scheduled, running, ready, desired);
 }
 
 /** One line of printable text: cluster text can neither break a table row nor forge a line of the timeline. */
@@ -136,14 +145,22 @@ export function renderTraceText(trace: Trace, options: { evidence?: boolean } = 
 }
 
 /** The steps as terminal lines (also what `--follow` prints as steps arrive). */
-export function traceLines(steps: readonly TraceStep[], options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings, before?: TraceStep): string[] {
+export function traceLines(
+  steps: readonly TraceStep[],
+  options: { evidence?: boolean } = {},
+  strings: TraceStrings = defaultTraceStrings,
+  before?: TraceStep,
+): string[] {
   const lines: string[] = [];
   steps.forEach((step, index) => {
     const previous = index === 0 ? before : steps[index - 1];
     const latency = latencyText(step, previous, strings).padEnd(9);
     const who = componentLabel(step.component, step.actor, strings);
-    lines.push(oneLine(`${timeText(step).padEnd(12)}  ${latency} ${who.padEnd(48)} ${inlineText(stepText(step, strings), MAX_INLINE_LENGTH * 2)}`));
-    if (options.evidence) for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(24)}↳ ${evidence.source}: ${inlineText(evidence.text)}`));
+    lines.push(
+      oneLine(`${timeText(step).padEnd(12)}  ${latency} ${who.padEnd(48)} ${inlineText(stepText(step, strings), MAX_INLINE_LENGTH * 2)}`),
+    );
+    if (options.evidence)
+      for (const evidence of step.evidence) lines.push(oneLine(`${' '.repeat(24)}↳ ${evidence.source}: ${inlineText(evidence.text)}`));
   });
   return lines;
 }
@@ -155,10 +172,15 @@ export function renderTraceMarkdown(trace: Trace, strings: TraceStrings = defaul
   if (!trace.root) return `${lines.join('\n')}${cell(format(strings.notFound, kind, namespace, name))}\n`;
   lines.push(cell(countsText(trace, strings)), '');
   if (trace.omittedSteps > 0) lines.push(cell(format(strings.omitted, trace.omittedSteps)), '');
-  lines.push(`| ${strings.headerTime} | ${strings.headerLatency} | ${strings.headerComponent} | ${strings.headerStep} | ${strings.headerEvidence} |`, '|---|---|---|---|---|');
+  lines.push(
+    `| ${strings.headerTime} | ${strings.headerLatency} | ${strings.headerComponent} | ${strings.headerStep} | ${strings.headerEvidence} |`,
+    '|---|---|---|---|---|',
+  );
   trace.steps.forEach((step, index) => {
     const evidence = step.evidence.map((item) => cell(`${item.source}: ${item.text}`)).join('<br>');
-    lines.push(`| ${step.time} | ${latencyText(step, trace.steps[index - 1], strings)} | ${cell(componentLabel(step.component, step.actor, strings))} | ${cell(stepText(step, strings))} | ${evidence} |`);
+    lines.push(
+      `| ${step.time} | ${latencyText(step, trace.steps[index - 1], strings)} | ${cell(componentLabel(step.component, step.actor, strings))} | ${cell(stepText(step, strings))} | ${evidence} |`,
+    );
   });
   return `${lines.join('\n')}\n`;
 }

@@ -31,7 +31,8 @@ export type TraceStepKind =
   | 'pod-removed'
   | 'event';
 
-export type EvidenceSource = 'event' | 'managedFields' | 'condition' | 'containerStatus' | 'ownerReference' | 'metadata' | 'watch' | 'knowledge';
+export type EvidenceSource =
+  'event' | 'managedFields' | 'condition' | 'containerStatus' | 'ownerReference' | 'metadata' | 'watch' | 'knowledge';
 
 export interface TraceEvidence {
   readonly source: EvidenceSource;
@@ -161,13 +162,43 @@ const podCreators: Readonly<Record<string, string>> = {
 
 // Within one second: the order of cause and effect (a Pod is created, bound, started, Ready, then deleted).
 const rank: Readonly<Record<TraceStepKind, number>> = {
-  stored: 0, changed: 1, 'replicaset-created': 2, 'replicaset-scaled': 2, 'pod-created': 3, scheduled: 4, unschedulable: 4, 'image-pulling': 5, 'image-pulled': 6,
-  'container-created': 7, 'container-started': 8, ready: 9, 'pod-deleted': 10, 'container-stopping': 11, 'rollout-complete': 12, 'pod-removed': 13, event: 14,
+  stored: 0,
+  changed: 1,
+  'replicaset-created': 2,
+  'replicaset-scaled': 2,
+  'pod-created': 3,
+  scheduled: 4,
+  unschedulable: 4,
+  'image-pulling': 5,
+  'image-pulled': 6,
+  'container-created': 7,
+  'container-started': 8,
+  ready: 9,
+  'pod-deleted': 10,
+  'container-stopping': 11,
+  'rollout-complete': 12,
+  'pod-removed': 13,
+  event: 14,
 };
 
 const walkSteps: Readonly<Record<TraceStepKind, number>> = {
-  stored: 0, changed: 0, 'replicaset-created': 1, 'replicaset-scaled': 1, 'rollout-complete': 1, 'pod-created': 2, 'pod-deleted': 2, scheduled: 3, unschedulable: 3,
-  'image-pulling': 4, 'image-pulled': 4, 'container-created': 4, 'container-started': 4, 'container-stopping': 4, ready: 5, 'pod-removed': 0, event: 0,
+  stored: 0,
+  changed: 0,
+  'replicaset-created': 1,
+  'replicaset-scaled': 1,
+  'rollout-complete': 1,
+  'pod-created': 2,
+  'pod-deleted': 2,
+  scheduled: 3,
+  unschedulable: 3,
+  'image-pulling': 4,
+  'image-pulled': 4,
+  'container-created': 4,
+  'container-started': 4,
+  'container-stopping': 4,
+  ready: 5,
+  'pod-removed': 0,
+  event: 0,
 };
 
 function refOf(object: TraceObject): TraceObjectRef {
@@ -211,7 +242,22 @@ export function parseScaling(message: string): { name: string; from: number | nu
   return { name: match[1]!, from: match[2] === undefined ? null : Number(match[2]), to: Number(match[3]) };
 }
 
-type Draft = Omit<TraceStep, 'latencyMs' | 'seenAt' | 'at' | 'precise' | 'walkStep' | 'component' | 'node' | 'container' | 'replicas' | 'reason' | 'message' | 'arrival' | 'observedAt'> &
+type Draft = Omit<
+  TraceStep,
+  | 'latencyMs'
+  | 'seenAt'
+  | 'at'
+  | 'precise'
+  | 'walkStep'
+  | 'component'
+  | 'node'
+  | 'container'
+  | 'replicas'
+  | 'reason'
+  | 'message'
+  | 'arrival'
+  | 'observedAt'
+> &
   Partial<Pick<TraceStep, 'component' | 'node' | 'container' | 'replicas' | 'reason' | 'message' | 'arrival' | 'observedAt'>>;
 
 class StepList {
@@ -283,7 +329,8 @@ function rootSteps(root: TraceObject, list: StepList, target: TraceTarget, obser
   // Each client's latest write after the creation is a change it made (managedFields keep one time per manager);
   // another client's entry is a change even when recorded in the same second as the creation.
   const seen = observations?.rootChanges ?? [];
-  const seenFor = (manager: string, at: number) => seen.find((change) => change.writer === manager && at >= change.at - 3_000 && at <= change.at + 250);
+  const seenFor = (manager: string, at: number) =>
+    seen.find((change) => change.writer === manager && at >= change.at - 3_000 && at <= change.at + 250);
   for (const entry of clients) {
     const at = timeOf(entry.time);
     if (at === undefined || (entry === creator && at <= (timeOf(created) ?? -Infinity))) continue;
@@ -298,15 +345,27 @@ function rootSteps(root: TraceObject, list: StepList, target: TraceTarget, obser
       object: ref,
       time: entry.time!,
       ...(scale && root.replicas !== null && { replicas: { from: null, to: root.replicas } }),
-      evidence: [{ source: 'managedFields', text: managedText(entry) }, ...(root.generation !== null ? [{ source: 'metadata' as const, text: `metadata.generation ${root.generation}` }] : [])],
+      evidence: [
+        { source: 'managedFields', text: managedText(entry) },
+        ...(root.generation !== null ? [{ source: 'metadata' as const, text: `metadata.generation ${root.generation}` }] : []),
+      ],
     });
   }
   // Changes the watch saw that no client's managedFields time accounts for (before Kubernetes 1.22, a write
   // through the scale subresource recorded no manager).
   // A change the watch saw is a step of its own unless the writer's managedFields entry still records it.
   for (const change of seen) {
-    if (clients.some((entry) => { const at = timeOf(entry.time); return at !== undefined && seenFor(entry.manager, at) === change; })) continue;
-    const replicas = change.replicas.to !== null && change.replicas.from !== change.replicas.to ? { from: change.replicas.from, to: change.replicas.to } : undefined;
+    if (
+      clients.some((entry) => {
+        const at = timeOf(entry.time);
+        return at !== undefined && seenFor(entry.manager, at) === change;
+      })
+    )
+      continue;
+    const replicas =
+      change.replicas.to !== null && change.replicas.from !== change.replicas.to
+        ? { from: change.replicas.from, to: change.replicas.to }
+        : undefined;
     list.add({
       id: `changed:${ref.uid}:generation:${change.generation}`,
       kind: 'changed',
@@ -316,7 +375,12 @@ function rootSteps(root: TraceObject, list: StepList, target: TraceTarget, obser
       time: new Date(change.at).toISOString(),
       observedAt: change.at,
       ...(replicas && { replicas }),
-      evidence: [{ source: 'watch', text: `metadata.generation ${change.generation}${replicas ? `, spec.replicas ${replicas.from ?? '?'} → ${replicas.to}` : ''}, seen by this trace's watch; ${change.writer ? `the managedFields entry of ${change.writer} changed with it` : 'no managedFields entry names the writer'}` }],
+      evidence: [
+        {
+          source: 'watch',
+          text: `metadata.generation ${change.generation}${replicas ? `, spec.replicas ${replicas.from ?? '?'} → ${replicas.to}` : ''}, seen by this trace's watch; ${change.writer ? `the managedFields entry of ${change.writer} changed with it` : 'no managedFields entry names the writer'}`,
+        },
+      ],
     });
   }
   if (target.kind === 'Deployment') {
@@ -332,14 +396,26 @@ function rootSteps(root: TraceObject, list: StepList, target: TraceTarget, obser
           time,
           reason: progressing.reason,
           message: progressing.message,
-          evidence: [{ source: 'condition', text: `status.conditions[Progressing] ${progressing.status} (${progressing.reason}) updated ${time}: ${progressing.message ?? ''}` }],
+          evidence: [
+            {
+              source: 'condition',
+              text: `status.conditions[Progressing] ${progressing.status} (${progressing.reason}) updated ${time}: ${progressing.message ?? ''}`,
+            },
+          ],
         });
       }
     }
   }
 }
 
-function replicaSetSteps(root: TraceObject, replicaSets: readonly TraceObject[], list: StepList, rootEvents: readonly TraceEvent[], use: EventUse, observations: TraceObservations | undefined): void {
+function replicaSetSteps(
+  root: TraceObject,
+  replicaSets: readonly TraceObject[],
+  list: StepList,
+  rootEvents: readonly TraceEvent[],
+  use: EventUse,
+  observations: TraceObservations | undefined,
+): void {
   const scalings = rootEvents.filter((event) => event.reason === 'ScalingReplicaSet');
   for (const rs of replicaSets) {
     const ref = refOf(rs);
@@ -398,15 +474,26 @@ function replicaSetSteps(root: TraceObject, replicaSets: readonly TraceObject[],
   }
 }
 
-function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents: readonly TraceEvent[], podEvents: readonly TraceEvent[], list: StepList, use: EventUse, removedAt: number | undefined): void {
+function podSteps(
+  pod: TraceObject,
+  owner: TraceObject | undefined,
+  ownerEvents: readonly TraceEvent[],
+  podEvents: readonly TraceEvent[],
+  list: StepList,
+  use: EventUse,
+  removedAt: number | undefined,
+): void {
   const ref = refOf(pod);
   const name = pod.metadata.name;
   const created = pod.metadata.creationTimestamp;
   const creator = pod.managedFields.find((entry) => entry.subresource !== 'status' && entry.sections.includes('spec'));
-  const mentions = (event: TraceEvent) => event.message.endsWith(`: ${name}`) || event.message.includes(` ${name} `) || event.message.endsWith(` ${name}`);
+  const mentions = (event: TraceEvent) =>
+    event.message.endsWith(`: ${name}`) || event.message.includes(` ${name} `) || event.message.endsWith(` ${name}`);
   if (created) {
     const createdEvent = ownerEvents.find((event) => event.reason === 'SuccessfulCreate' && mentions(event));
-    const controller = owner ? (podCreators[owner.kind] ?? creator?.manager ?? 'kube-controller-manager') : (creator?.manager ?? 'kube-apiserver');
+    const controller = owner
+      ? (podCreators[owner.kind] ?? creator?.manager ?? 'kube-controller-manager')
+      : (creator?.manager ?? 'kube-apiserver');
     list.add({
       id: `pod-created:${ref.uid}`,
       kind: 'pod-created',
@@ -415,7 +502,9 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       object: ref,
       time: created,
       evidence: [
-        ...(owner ? [{ source: 'ownerReference' as const, text: `metadata.ownerReferences: controlled by ${owner.kind} ${owner.metadata.name}` }] : []),
+        ...(owner
+          ? [{ source: 'ownerReference' as const, text: `metadata.ownerReferences: controlled by ${owner.kind} ${owner.metadata.name}` }]
+          : []),
         ...(createdEvent ? [{ source: 'event' as const, text: eventText(createdEvent) }] : []),
         ...(creator ? [{ source: 'managedFields' as const, text: managedText(creator) }] : []),
         { source: 'metadata', text: `metadata.creationTimestamp ${created}` },
@@ -427,7 +516,12 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
   const binder = pod.managedFields.find((entry) => componentOf(entry.manager) === 'kube-scheduler');
   const scheduledTime = scheduledEvent?.lastTime ?? (scheduledCondition?.status === 'True' ? scheduledCondition.lastTransitionTime : null);
   if (pod.nodeName && scheduledTime) {
-    const actor = scheduledEvent?.component || binder?.manager || pod.schedulerName || knowledgeActor('Pod', 'v1', ['spec', 'nodeName']) || 'kube-scheduler';
+    const actor =
+      scheduledEvent?.component ||
+      binder?.manager ||
+      pod.schedulerName ||
+      knowledgeActor('Pod', 'v1', ['spec', 'nodeName']) ||
+      'kube-scheduler';
     list.add({
       id: `scheduled:${ref.uid}`,
       kind: 'scheduled',
@@ -439,10 +533,19 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       ...(scheduledEvent && EventUse.fields(scheduledEvent)),
       evidence: [
         ...(scheduledEvent ? [{ source: 'event' as const, text: eventText(scheduledEvent) }] : []),
-        ...(scheduledCondition ? [{ source: 'condition' as const, text: `status.conditions[PodScheduled] ${scheduledCondition.status} at ${scheduledCondition.lastTransitionTime ?? 'an unrecorded time'}` }] : []),
+        ...(scheduledCondition
+          ? [
+              {
+                source: 'condition' as const,
+                text: `status.conditions[PodScheduled] ${scheduledCondition.status} at ${scheduledCondition.lastTransitionTime ?? 'an unrecorded time'}`,
+              },
+            ]
+          : []),
         ...(binder ? [{ source: 'managedFields' as const, text: `${managedText(binder)}: the binding` }] : []),
         { source: 'metadata', text: `spec.nodeName ${pod.nodeName}` },
-        ...(!scheduledEvent && !binder ? [{ source: 'knowledge' as const, text: 'spec.nodeName is set by kube-scheduler through the binding subresource' }] : []),
+        ...(!scheduledEvent && !binder
+          ? [{ source: 'knowledge' as const, text: 'spec.nodeName is set by kube-scheduler through the binding subresource' }]
+          : []),
       ],
     });
   }
@@ -457,7 +560,13 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       evidence: [{ source: 'event', text: eventText(event) }],
     });
   }
-  const kubeletKinds: Readonly<Record<string, TraceStepKind>> = { Pulling: 'image-pulling', Pulled: 'image-pulled', Created: 'container-created', Started: 'container-started', Killing: 'container-stopping' };
+  const kubeletKinds: Readonly<Record<string, TraceStepKind>> = {
+    Pulling: 'image-pulling',
+    Pulled: 'image-pulled',
+    Created: 'container-created',
+    Started: 'container-started',
+    Killing: 'container-stopping',
+  };
   const startedFromEvent = new Set<string>();
   for (const event of podEvents) {
     const kind = kubeletKinds[event.reason];
@@ -476,8 +585,12 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       evidence: [{ source: 'event', text: eventText(event) }],
     });
   }
-  const statusWriter = pod.managedFields.find((entry) => entry.subresource === 'status' && componentOf(entry.manager) === 'kubelet') ?? pod.managedFields.find((entry) => entry.sections.includes('status') && componentOf(entry.manager) === 'kubelet');
-  const statusEvidence = statusWriter ? [{ source: 'managedFields' as const, text: `${managedText(statusWriter)}: the status it reported` }] : [];
+  const statusWriter =
+    pod.managedFields.find((entry) => entry.subresource === 'status' && componentOf(entry.manager) === 'kubelet') ??
+    pod.managedFields.find((entry) => entry.sections.includes('status') && componentOf(entry.manager) === 'kubelet');
+  const statusEvidence = statusWriter
+    ? [{ source: 'managedFields' as const, text: `${managedText(statusWriter)}: the status it reported` }]
+    : [];
   for (const container of pod.containers) {
     if (!container.startedAt || startedFromEvent.has(container.name)) continue;
     list.add({
@@ -489,7 +602,10 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       time: container.startedAt,
       node: pod.nodeName,
       container: container.name,
-      evidence: [{ source: 'containerStatus', text: `status.containerStatuses[${container.name}].state.running.startedAt ${container.startedAt}` }, ...statusEvidence],
+      evidence: [
+        { source: 'containerStatus', text: `status.containerStatuses[${container.name}].state.running.startedAt ${container.startedAt}` },
+        ...statusEvidence,
+      ],
     });
   }
   const ready = pod.conditions.find((condition) => condition.type === 'Ready');
@@ -511,9 +627,19 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
   if (deadline !== undefined || removedAt !== undefined) {
     const deleteEvent = ownerEvents.find((event) => event.reason === 'SuccessfulDelete' && mentions(event));
     const grace = pod.deletionGracePeriodSeconds ?? 0;
-    const recorded = deadline !== undefined
-      ? { time: new Date(deadline - grace * 1000).toISOString(), evidence: { source: 'metadata' as const, text: `metadata.deletionTimestamp ${pod.metadata.deletionTimestamp} (grace period ${grace} s)` } }
-      : { time: new Date(removedAt!).toISOString(), evidence: { source: 'watch' as const, text: 'gone from the API without a deletionTimestamp first: deleted at once' } };
+    const recorded =
+      deadline !== undefined
+        ? {
+            time: new Date(deadline - grace * 1000).toISOString(),
+            evidence: {
+              source: 'metadata' as const,
+              text: `metadata.deletionTimestamp ${pod.metadata.deletionTimestamp} (grace period ${grace} s)`,
+            },
+          }
+        : {
+            time: new Date(removedAt!).toISOString(),
+            evidence: { source: 'watch' as const, text: 'gone from the API without a deletionTimestamp first: deleted at once' },
+          };
     list.add({
       id: `pod-deleted:${ref.uid}`,
       kind: 'pod-deleted',
@@ -533,7 +659,7 @@ function podSteps(pod: TraceObject, owner: TraceObject | undefined, ownerEvents:
       object: ref,
       time: new Date(removedAt).toISOString(),
       node: pod.nodeName,
-      evidence: [{ source: 'watch', text: 'the DELETED event of this trace\'s watch: gone from the API' }],
+      evidence: [{ source: 'watch', text: "the DELETED event of this trace's watch: gone from the API" }],
     });
   }
 }
@@ -576,7 +702,10 @@ function isControlledBy(object: TraceObject, owner: TraceObject): boolean {
 }
 
 /** The objects of a trace: the root, the ReplicaSets it controls (a Deployment's), and their Pods or its own. */
-export function tracedObjects(input: Pick<TraceInput, 'target' | 'root' | 'replicaSets' | 'pods'>): { replicaSets: TraceObject[]; pods: TraceObject[] } {
+export function tracedObjects(input: Pick<TraceInput, 'target' | 'root' | 'replicaSets' | 'pods'>): {
+  replicaSets: TraceObject[];
+  pods: TraceObject[];
+} {
   const root = input.root;
   if (!root) return { replicaSets: [], pods: [] };
   if (input.target.kind === 'Pod') return { replicaSets: [], pods: [root] };
@@ -601,7 +730,9 @@ export function buildTrace(input: TraceInput): Trace {
   const removed = new Map((input.observations?.removed ?? []).map((entry) => [entry.object.metadata.uid, entry]));
   const owners = new Map<string, TraceObject>([[root.metadata.uid, root], ...replicaSets.map((rs) => [rs.metadata.uid, rs] as const)]);
   // Pods gone while tracing keep their steps: the ReplicaSet's scale-down removed them, and that is part of the story.
-  const removedPods = [...removed.values()].map((entry) => entry.object).filter((object) => object.kind === 'Pod' && object.owners.some((reference) => owners.has(reference.uid)));
+  const removedPods = [...removed.values()]
+    .map((entry) => entry.object)
+    .filter((object) => object.kind === 'Pod' && object.owners.some((reference) => owners.has(reference.uid)));
   const livePods = input.target.kind === 'Pod' ? pods : pods.filter((pod) => !removed.has(pod.metadata.uid));
   for (const pod of [...livePods, ...removedPods]) {
     const owner = pod === root ? undefined : owners.get(pod.owners.find((reference) => reference.controller)?.uid ?? '');
@@ -615,7 +746,8 @@ export function buildTrace(input: TraceInput): Trace {
     if (pod.containers.length > 0 && pod.containers.every((container) => container.startedAt)) counts.running++;
     if (pod.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True')) counts.ready++;
   }
-  for (const object of [root, ...replicaSets, ...livePods, ...removedPods]) otherEventSteps(refOf(object), input.events.eventsOf(object.metadata.uid), list, use);
+  for (const object of [root, ...replicaSets, ...livePods, ...removedPods])
+    otherEventSteps(refOf(object), input.events.eventsOf(object.metadata.uid), list, use);
 
   const ordered = list.steps.sort(inRecordedOrder);
   let kept = ordered;

@@ -107,8 +107,21 @@ export class TraceSession implements Disposable {
     const root = this.root();
     // The root's selector narrows what is watched; without it (not created yet), the namespace's objects are read
     // and ownership alone decides. Where the namespace is watched already (kube-system), that watch serves it.
-    const selector = root?.matchLabels ? { labelSelector: Object.entries(root.matchLabels).map(([key, value]) => `${key}=${value}`).join(','), matches: labelsMatch(root.matchLabels) } : {};
-    const ofKind = (kind: 'ReplicaSet' | 'Pod') => hub.subscribe({ path: collectionPath(kind, namespace), what: `${kind}s in ${namespace}`, slim: (raw) => traceObjectOf(raw, kind), ...selector });
+    const selector = root?.matchLabels
+      ? {
+          labelSelector: Object.entries(root.matchLabels)
+            .map(([key, value]) => `${key}=${value}`)
+            .join(','),
+          matches: labelsMatch(root.matchLabels),
+        }
+      : {};
+    const ofKind = (kind: 'ReplicaSet' | 'Pod') =>
+      hub.subscribe({
+        path: collectionPath(kind, namespace),
+        what: `${kind}s in ${namespace}`,
+        slim: (raw) => traceObjectOf(raw, kind),
+        ...selector,
+      });
     if (target.kind === 'Deployment') {
       this.replicaSetWatch = this.own(ofKind('ReplicaSet'));
       this.wireObjects(this.replicaSetWatch);
@@ -123,7 +136,10 @@ export class TraceSession implements Disposable {
         path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
         what: `Events in ${namespace}`,
         slim: traceEventOf,
-        ...(target.kind === 'Pod' && { fieldSelector: `involvedObject.name=${target.name}`, matches: (raw: unknown) => traceEventOf(raw).involvedName === target.name }),
+        ...(target.kind === 'Pod' && {
+          fieldSelector: `involvedObject.name=${target.name}`,
+          matches: (raw: unknown) => traceEventOf(raw).involvedName === target.name,
+        }),
       }),
     );
     const recordEvent = (event: TraceEvent) => {
@@ -192,8 +208,17 @@ export class TraceSession implements Disposable {
     if (!before || before.metadata.uid !== root.metadata.uid || root.generation === null || root.generation === before.generation) return;
     // The writer: the client whose managedFields entry is new or re-timed in this version.
     const known = new Set(before.managedFields.map((entry) => `${entry.manager}/${entry.operation}/${entry.subresource}/${entry.time}`));
-    const writer = root.managedFields.find((entry) => componentOf(entry.manager) === 'client' && !known.has(`${entry.manager}/${entry.operation}/${entry.subresource}/${entry.time}`))?.manager ?? null;
-    this.remember(this.rootChanges, { generation: root.generation, replicas: { from: before.replicas, to: root.replicas }, at: this.now(), writer });
+    const writer =
+      root.managedFields.find(
+        (entry) =>
+          componentOf(entry.manager) === 'client' && !known.has(`${entry.manager}/${entry.operation}/${entry.subresource}/${entry.time}`),
+      )?.manager ?? null;
+    this.remember(this.rootChanges, {
+      generation: root.generation,
+      replicas: { from: before.replicas, to: root.replicas },
+      at: this.now(),
+      writer,
+    });
   }
 
   private noteReplicas(rs: TraceObject): void {
@@ -201,7 +226,12 @@ export class TraceSession implements Disposable {
     const now = rs.replicas ?? 0;
     this.replicasSeen.set(rs.metadata.uid, now);
     if (before === undefined || before === now) return;
-    this.remember(this.scaled, { object: { kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name, uid: rs.metadata.uid }, from: before, to: now, at: this.now() });
+    this.remember(this.scaled, {
+      object: { kind: 'ReplicaSet', namespace: rs.metadata.namespace, name: rs.metadata.name, uid: rs.metadata.uid },
+      from: before,
+      to: now,
+      at: this.now(),
+    });
   }
 
   private remember<T>(list: T[], entry: T): void {
@@ -285,7 +315,7 @@ export async function readTrace(config: KubeConfig, target: TraceTarget): Promis
   }
 }
 
-const metaOf = (raw: unknown) => ((raw as { metadata?: { name?: unknown; labels?: Record<string, unknown> } } | null)?.metadata ?? {});
+const metaOf = (raw: unknown) => (raw as { metadata?: { name?: unknown; labels?: Record<string, unknown> } } | null)?.metadata ?? {};
 
 /** What a matchLabels selector selects, for a watch served by its namespace's unselected collection. */
 const labelsMatch = (matchLabels: Readonly<Record<string, string>>) => (raw: unknown) => {

@@ -8,7 +8,9 @@ export type Catalog = Readonly<Record<string, string>>;
 
 /** `template` with {0}, {1}, … filled; a placeholder without a value stays as written. */
 export function format(template: string, ...values: readonly (string | number)[]): string {
-  return template.replace(/\{(\d+)\}/g, (whole, index: string) => (values[Number(index)] === undefined ? whole : String(values[Number(index)])));
+  return template.replace(/\{(\d+)\}/g, (whole, index: string) =>
+    values[Number(index)] === undefined ? whole : String(values[Number(index)]),
+  );
 }
 
 /** The catalog with each sentence passed through `translate` (which gets the English, placeholders unfilled). */

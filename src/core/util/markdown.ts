@@ -9,6 +9,8 @@
 export function escapeMarkdown(text: string, options: { readonly autolinks?: boolean } = {}): string {
   const specials = options.autolinks === false ? /[\\`*_[\]<>|&~$:@]/g : /[\\`*_[\]<>|&~$]/g;
   const escaped = text.replace(/\r?\n|\r/g, ' ').replace(specials, '\\$&');
-  return (options.autolinks === false ? escaped.replace(/\b(www)\./gi, '$1\\.') : escaped)
-    .replace(/^(\s*)([#+=-]|\d+[.)])/, (_match, space: string, marker: string) => `${space}${marker.slice(0, -1)}\\${marker.slice(-1)}`);
+  return (options.autolinks === false ? escaped.replace(/\b(www)\./gi, '$1\\.') : escaped).replace(
+    /^(\s*)([#+=-]|\d+[.)])/,
+    (_match, space: string, marker: string) => `${space}${marker.slice(0, -1)}\\${marker.slice(-1)}`,
+  );
 }

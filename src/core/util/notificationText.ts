@@ -12,6 +12,8 @@ const MAX_NOTIFICATION_TEXT = 1_000;
  */
 export function plainNotificationText(text: string, maxLength = MAX_NOTIFICATION_TEXT): string {
   // The one zero-width space kept is the one this function puts before `(`: the text may have been made plain before.
-  const escaped = escapeActingCharacters(text.replace(/\u200b\(/g, '(')).replace(/\]\s*\(/g, (match) => `${match.slice(0, -1)}\u200b(`).replace(/\$\(/g, '$\u200b(');
+  const escaped = escapeActingCharacters(text.replace(/\u200b\(/g, '('))
+    .replace(/\]\s*\(/g, (match) => `${match.slice(0, -1)}\u200b(`)
+    .replace(/\$\(/g, '$\u200b(');
   return cutText(escaped, maxLength);
 }

@@ -54,7 +54,11 @@ export class ClusterWorkspace implements Disposable {
     this.placement = this.disposables.add(new PlacementMonitor(this.live, options.placement));
     this.handsOn = this.disposables.add(new HandsOnMonitor(this.live));
     this.traces = this.disposables.add(
-      new TraceService({ hub: () => (this.live.status?.state === 'connected' ? this.live.session?.hub : undefined), onDidChangeContext: this.live.onDidChangeSession, ...options.trace }),
+      new TraceService({
+        hub: () => (this.live.status?.state === 'connected' ? this.live.session?.hub : undefined),
+        onDidChangeContext: this.live.onDidChangeSession,
+        ...options.trace,
+      }),
     );
     this.disposables.addAll(
       this.statusEmitter,

@@ -2,12 +2,7 @@ import type { ConnectionState, ConnectionStatus } from '../anatomy/connection';
 import type { ContextDescription, KubeconfigProblem, KubeconfigState } from '../kubeconfig/types';
 
 /** Everything the status item can say. `ready`: the kubeconfig is fine and nothing has connected yet. */
-export type ContextStatusState =
-  | ConnectionState
-  | 'ready'
-  | 'noKubeconfig'
-  | 'noContext'
-  | 'kubeconfigError';
+export type ContextStatusState = ConnectionState | 'ready' | 'noKubeconfig' | 'noContext' | 'kubeconfigError';
 
 export interface ContextStatus {
   readonly state: ContextStatusState;
@@ -38,7 +33,9 @@ export function deriveContextStatus(state: KubeconfigState, connection: Connecti
   const blocking = state.problems.filter((problem) =>
     context
       ? aboutContext(problem, context) && (problem.severity === 'error' || problem.kind === 'needsTrust')
-      : problem.kind === 'missingContext' || problem.kind === 'yamlError' || (problem.kind === 'missingFile' && problem.severity === 'error'),
+      : problem.kind === 'missingContext' ||
+        problem.kind === 'yamlError' ||
+        (problem.kind === 'missingFile' && problem.severity === 'error'),
   );
   const other = state.problems.filter((problem) => !blocking.includes(problem) && problem.kind !== 'noKubeconfig');
   const base = { context, contextName, blocking, other };

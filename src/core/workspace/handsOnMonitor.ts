@@ -34,7 +34,10 @@ export class HandsOnMonitor implements Disposable {
   private readonly now: () => number;
   private readonly throttleMs: number;
 
-  constructor(private readonly source: HandsOnSource, options: HandsOnMonitorOptions = {}) {
+  constructor(
+    private readonly source: HandsOnSource,
+    options: HandsOnMonitorOptions = {},
+  ) {
     this.now = options.now ?? Date.now;
     this.throttleMs = options.throttleMs ?? 1000;
     this.leases = new LeaseProgress(this.now);
@@ -85,7 +88,10 @@ export class HandsOnMonitor implements Disposable {
       const lease = this.source.leaseOf?.(node.name) ?? node.lease;
       this.leases.observe(node.name, lease);
     }
-    const report = checkHandsOn({ anatomy, podLabels: (namespace, name) => this.source.podMeta(namespace, name)?.labels, leases: this.leases }, this.now());
+    const report = checkHandsOn(
+      { anatomy, podLabels: (namespace, name) => this.source.podMeta(namespace, name)?.labels, leases: this.leases },
+      this.now(),
+    );
     // What the steps say, kept from the last run: only a change in it is announced.
     const signature = JSON.stringify(report.steps);
     const changed = signature !== this.signature;

@@ -28,7 +28,10 @@ export class HealthMonitor implements Disposable {
   private readonly disposables = new DisposableStore();
   private readonly intervalMs: number;
 
-  constructor(private readonly live: LiveAnatomy, options: HealthMonitorOptions = {}) {
+  constructor(
+    private readonly live: LiveAnatomy,
+    options: HealthMonitorOptions = {},
+  ) {
     this.intervalMs = options.intervalMs ?? 30_000;
     this.disposables.addAll(
       this.changeEmitter,
@@ -52,7 +55,9 @@ export class HealthMonitor implements Disposable {
   /** kube-apiserver's failing checks as last asked, for the diagram's kube-apiserver box; undefined until a report exists. */
   failingServerChecks(context: string): { readonly failing: readonly string[]; readonly checkedAt: string } | undefined {
     if (!this.report || this.report.context !== context) return undefined;
-    const failing = this.report.checks.flatMap((checks) => (checks.state === 'read' ? checks.checks.filter((check) => !check.ok).map((check) => `${checks.endpoint}: ${check.name}`) : []));
+    const failing = this.report.checks.flatMap((checks) =>
+      checks.state === 'read' ? checks.checks.filter((check) => !check.ok).map((check) => `${checks.endpoint}: ${check.name}`) : [],
+    );
     return { failing, checkedAt: this.report.generatedAt };
   }
 
@@ -91,7 +96,9 @@ export class HealthMonitor implements Disposable {
     if (!session || !anatomy || anatomy.nothingRead || this.live.status?.state !== 'connected') return;
     const generation = this.generation;
     const clientCertificate = session.reader.clientCertificateSource();
-    const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) }).catch(() => undefined);
+    const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) }).catch(
+      () => undefined,
+    );
     // A report about the previous context must not land on the new one.
     if (!report || generation !== this.generation) return;
     this.report = report;

@@ -36,9 +36,15 @@ export class PlacementMonitor implements Disposable {
   private readonly disposables = new DisposableStore();
   private readonly idleMs: number;
 
-  constructor(private readonly live: LiveAnatomy, options: PlacementMonitorOptions = {}) {
+  constructor(
+    private readonly live: LiveAnatomy,
+    options: PlacementMonitorOptions = {},
+  ) {
     this.idleMs = options.idleMs ?? 10 * 60_000;
-    this.disposables.addAll(this.changeEmitter, live.onDidChangeSession(() => this.stop()));
+    this.disposables.addAll(
+      this.changeEmitter,
+      live.onDidChangeSession(() => this.stop()),
+    );
   }
 
   /** Whether the all-Pods watch runs now (for tests and the views' status). */

@@ -99,7 +99,12 @@ export class PlacementQuestion implements Disposable {
     if (!placement) throw new Error(this.text.noCluster());
     this.context = context;
     const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
-    this.overlay = placementOverlay(name, placement.report, placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null, (_filter, evidence, node) => this.text.rejectedNode(node, evidence));
+    this.overlay = placementOverlay(
+      name,
+      placement.report,
+      placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null,
+      (_filter, evidence, node) => this.text.rejectedNode(node, evidence),
+    );
     this.changeEmitter.fire();
   }
 

@@ -52,7 +52,12 @@ export class TraceService implements Disposable {
     const hub = this.options.hub();
     if (!hub) return undefined;
     this.stop();
-    const trace = new TraceSession({ hub, target, ...(since !== undefined && { since }), ...(this.options.throttleMs !== undefined && { throttleMs: this.options.throttleMs }) });
+    const trace = new TraceSession({
+      hub,
+      target,
+      ...(since !== undefined && { since }),
+      ...(this.options.throttleMs !== undefined && { throttleMs: this.options.throttleMs }),
+    });
     this.trace = trace;
     void trace.start();
     return trace;

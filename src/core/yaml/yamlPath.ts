@@ -51,7 +51,11 @@ type SegmentParse = { readonly documents: readonly Document.Parsed[] } | { reado
 const segmentParses = new WeakMap<ManifestSegment, SegmentParse>();
 
 /** Parses the documents of a segment (once); never throws; none when over budget. Exported for tests and the benchmark. */
-export function documentsOf(parsed: ParsedManifest, segment: ManifestSegment, budget: WorkBudget = COMMAND_BUDGET): readonly Document.Parsed[] {
+export function documentsOf(
+  parsed: ParsedManifest,
+  segment: ManifestSegment,
+  budget: WorkBudget = COMMAND_BUDGET,
+): readonly Document.Parsed[] {
   const result = parseSegment(parsed, segment, budget);
   return 'documents' in result ? result.documents : [];
 }
@@ -193,7 +197,11 @@ export function offsetOf(parsed: ParsedManifest, line: number, column: number): 
 }
 
 /** The Kubernetes field at `offset`, or undefined when the cursor is not inside a Kubernetes object. Never throws. */
-export function manifestPositionAt(parsed: ParsedManifest, offset: number, budget: WorkBudget = COMMAND_BUDGET): ManifestPosition | undefined {
+export function manifestPositionAt(
+  parsed: ParsedManifest,
+  offset: number,
+  budget: WorkBudget = COMMAND_BUDGET,
+): ManifestPosition | undefined {
   const found = manifestFieldAt(parsed, offset, budget);
   return found === 'too-large' ? undefined : found;
 }
@@ -267,7 +275,16 @@ function positionAt(parsed: ParsedManifest, fileOffset: number, budget: WorkBudg
       };
     }
   }
-  return { docIndex, path, objectPath: path, itemIdentities: identitiesOf(path, nodes, document), onKey, range, ...identity, read: fieldReader(document, root) };
+  return {
+    docIndex,
+    path,
+    objectPath: path,
+    itemIdentities: identitiesOf(path, nodes, document),
+    onKey,
+    range,
+    ...identity,
+    read: fieldReader(document, root),
+  };
 }
 
 /** `spec.containers[0].image`: dots between keys, `[i]` for items; keys that need it are quoted. */

@@ -20,7 +20,10 @@ export const IDENTITY_RENEW_SECONDS = 10;
 export const IDENTITY_LABEL = 'apiserver.kubernetes.io/identity';
 
 /** Who records a component's LeaderElection Events: the scheduler records as its first profile, default-scheduler. */
-export const leaderEventSource: Readonly<Record<LeaderComponent, string>> = { 'kube-controller-manager': 'kube-controller-manager', 'kube-scheduler': 'default-scheduler' };
+export const leaderEventSource: Readonly<Record<LeaderComponent, string>> = {
+  'kube-controller-manager': 'kube-controller-manager',
+  'kube-scheduler': 'default-scheduler',
+};
 
 const apiVersion = 'coordination.k8s.io/v1';
 const namespace = 'kube-system';
@@ -59,7 +62,9 @@ export function apiserverIdentityName(hostname: string): string {
     length.writeUInt16BE(bytes.length);
     return Buffer.concat([length, bytes]);
   };
-  const hash = createHash('sha256').update(Buffer.concat([field(hostname), field('kube-apiserver')])).digest();
+  const hash = createHash('sha256')
+    .update(Buffer.concat([field(hostname), field('kube-apiserver')]))
+    .digest();
   return `apiserver-${base32(hash.subarray(0, 16)).toLowerCase()}`;
 }
 
@@ -72,9 +77,19 @@ export function leaderLease(component: LeaderComponent, holderIdentity: string, 
       name: component,
       namespace,
       creationTimestamp: isoSeconds(createdAt),
-      managedFields: [managedEntry(component, apiVersion, isoSeconds(renewedAt), { spec: { acquireTime: '', holderIdentity: '', leaseDurationSeconds: '', leaseTransitions: '', renewTime: '' } })],
+      managedFields: [
+        managedEntry(component, apiVersion, isoSeconds(renewedAt), {
+          spec: { acquireTime: '', holderIdentity: '', leaseDurationSeconds: '', leaseTransitions: '', renewTime: '' },
+        }),
+      ],
     },
-    spec: { acquireTime: isoMicros(createdAt), holderIdentity, leaseDurationSeconds: LEADER_LEASE_SECONDS, leaseTransitions: 0, renewTime: isoMicros(renewedAt) },
+    spec: {
+      acquireTime: isoMicros(createdAt),
+      holderIdentity,
+      leaseDurationSeconds: LEADER_LEASE_SECONDS,
+      leaseTransitions: 0,
+      renewTime: isoMicros(renewedAt),
+    },
   };
 }
 
@@ -96,7 +111,12 @@ export function apiserverIdentityLease(controlPlane: NodeInfo, holderIdentity: s
       namespace,
       creationTimestamp: isoSeconds(createdAt),
       labels: { [IDENTITY_LABEL]: 'kube-apiserver', 'kubernetes.io/hostname': controlPlane.name },
-      managedFields: [managedEntry('kube-apiserver', apiVersion, isoSeconds(renewedAt), { metadata: { labels: { [IDENTITY_LABEL]: '', 'kubernetes.io/hostname': '' } }, spec: { holderIdentity: '', leaseDurationSeconds: '', renewTime: '' } })],
+      managedFields: [
+        managedEntry('kube-apiserver', apiVersion, isoSeconds(renewedAt), {
+          metadata: { labels: { [IDENTITY_LABEL]: '', 'kubernetes.io/hostname': '' } },
+          spec: { holderIdentity: '', leaseDurationSeconds: '', renewTime: '' },
+        }),
+      ],
     },
     spec: { holderIdentity, leaseDurationSeconds: IDENTITY_LEASE_SECONDS, renewTime: isoMicros(renewedAt) },
   };
@@ -106,8 +126,21 @@ export function apiserverIdentityLease(controlPlane: NodeInfo, holderIdentity: s
  * The Leases of a freshly made cluster: each leader's lock, acquired once the component started, and
  * kube-apiserver's identity, held by its name plus "_" and a UUID.
  */
-export function controlPlaneLeases(controlPlane: NodeInfo, apiserverStarted: number, leadersAcquired: number, now: number, suffixes: SuffixSource): { leaders: KubeObject[]; identity: KubeObject } {
-  const leaders = leaderComponents.map((component) => leaderLease(component, leaderIdentity(controlPlane.name, suffixes), leadersAcquired, now));
-  const identity = apiserverIdentityLease(controlPlane, `${apiserverIdentityName(controlPlane.name)}_${suffixes.uuid()}`, apiserverStarted, now);
+export function controlPlaneLeases(
+  controlPlane: NodeInfo,
+  apiserverStarted: number,
+  leadersAcquired: number,
+  now: number,
+  suffixes: SuffixSource,
+): { leaders: KubeObject[]; identity: KubeObject } {
+  const leaders = leaderComponents.map((component) =>
+    leaderLease(component, leaderIdentity(controlPlane.name, suffixes), leadersAcquired, now),
+  );
+  const identity = apiserverIdentityLease(
+    controlPlane,
+    `${apiserverIdentityName(controlPlane.name)}_${suffixes.uuid()}`,
+    apiserverStarted,
+    now,
+  );
   return { leaders, identity };
 }

@@ -1,7 +1,18 @@
 /** The demo's Nodes and their heartbeat Leases, as kubelet registers and renews them. */
 import { managedEntry } from '../managedFields';
 import type { KubeObject } from '../resources';
-import { type NodeInfo, type SuffixSource, clusterName, containerRuntimeVersion, corednsImage, isoMicros, isoSeconds, kindnetImage, kubernetesVersion, localPathImage } from './base';
+import {
+  type NodeInfo,
+  type SuffixSource,
+  clusterName,
+  containerRuntimeVersion,
+  corednsImage,
+  isoMicros,
+  isoSeconds,
+  kindnetImage,
+  kubernetesVersion,
+  localPathImage,
+} from './base';
 
 export function nodeObject(node: NodeInfo, time: number, renewTime: number, suffixes: SuffixSource): KubeObject {
   const at = isoSeconds(time);
@@ -12,7 +23,9 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
     'kubernetes.io/hostname': node.name,
     'kubernetes.io/os': 'linux',
   };
-  const kubeadmLabels: Record<string, string> = node.controlPlane ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' } : {};
+  const kubeadmLabels: Record<string, string> = node.controlPlane
+    ? { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }
+    : {};
   Object.assign(labels, kubeadmLabels);
   const annotations = {
     'kubeadm.alpha.kubernetes.io/cri-socket': 'unix:///run/containerd/containerd.sock',
@@ -20,10 +33,27 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
     'volumes.kubernetes.io/controller-managed-attach-detach': 'true',
   };
   const heartbeat = isoSeconds(renewTime);
-  const condition = (type: string, status: string, reason: string, message: string) => ({ type, status, lastHeartbeatTime: heartbeat, lastTransitionTime: at, reason, message });
-  const capacity = { cpu: '8', 'ephemeral-storage': '102625208Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16351524Ki', pods: '110' };
+  const condition = (type: string, status: string, reason: string, message: string) => ({
+    type,
+    status,
+    lastHeartbeatTime: heartbeat,
+    lastTransitionTime: at,
+    reason,
+    message,
+  });
+  const capacity = {
+    cpu: '8',
+    'ephemeral-storage': '102625208Ki',
+    'hugepages-1Gi': '0',
+    'hugepages-2Mi': '0',
+    memory: '16351524Ki',
+    pods: '110',
+  };
   const status = {
-    addresses: [{ address: node.ip, type: 'InternalIP' }, { address: node.name, type: 'Hostname' }],
+    addresses: [
+      { address: node.ip, type: 'InternalIP' },
+      { address: node.name, type: 'Hostname' },
+    ],
     allocatable: capacity,
     capacity,
     conditions: [
@@ -58,15 +88,49 @@ export function nodeObject(node: NodeInfo, time: number, renewTime: number, suff
       { features: { recursiveReadOnlyMounts: true, userNamespaces: true }, name: '' },
     ],
   };
-  const spec: Record<string, unknown> = { podCIDR: node.podCidr, podCIDRs: [node.podCidr], providerID: `kind://docker/${clusterName}/${node.name}` };
+  const spec: Record<string, unknown> = {
+    podCIDR: node.podCidr,
+    podCIDRs: [node.podCidr],
+    providerID: `kind://docker/${clusterName}/${node.name}`,
+  };
   if (node.controlPlane) spec.taints = [{ effect: 'NoSchedule', key: 'node-role.kubernetes.io/control-plane' }];
   const managedFields = [
-    managedEntry('kubelet', 'v1', at, { metadata: { annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': '' }, labels: { 'beta.kubernetes.io/arch': '', 'beta.kubernetes.io/os': '', 'kubernetes.io/arch': '', 'kubernetes.io/hostname': '', 'kubernetes.io/os': '' } }, spec: { providerID: '' } }),
-    managedEntry('kubeadm', 'v1', isoSeconds(time + 3000), { metadata: { annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': '' }, labels: kubeadmLabels }, ...(node.controlPlane ? { spec: { taints: {} } } : {}) }),
-    managedEntry('kube-controller-manager', 'v1', isoSeconds(time + 10_000), { metadata: { annotations: { 'node.alpha.kubernetes.io/ttl': '' } }, spec: { podCIDR: '', podCIDRs: {} } }),
-    managedEntry('kubelet', 'v1', isoSeconds(time + 20_000), { status: { conditions: status.conditions, images: {}, nodeInfo: {} } }, 'status'),
+    managedEntry('kubelet', 'v1', at, {
+      metadata: {
+        annotations: { 'volumes.kubernetes.io/controller-managed-attach-detach': '' },
+        labels: {
+          'beta.kubernetes.io/arch': '',
+          'beta.kubernetes.io/os': '',
+          'kubernetes.io/arch': '',
+          'kubernetes.io/hostname': '',
+          'kubernetes.io/os': '',
+        },
+      },
+      spec: { providerID: '' },
+    }),
+    managedEntry('kubeadm', 'v1', isoSeconds(time + 3000), {
+      metadata: { annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': '' }, labels: kubeadmLabels },
+      ...(node.controlPlane ? { spec: { taints: {} } } : {}),
+    }),
+    managedEntry('kube-controller-manager', 'v1', isoSeconds(time + 10_000), {
+      metadata: { annotations: { 'node.alpha.kubernetes.io/ttl': '' } },
+      spec: { podCIDR: '', podCIDRs: {} },
+    }),
+    managedEntry(
+      'kubelet',
+      'v1',
+      isoSeconds(time + 20_000),
+      { status: { conditions: status.conditions, images: {}, nodeInfo: {} } },
+      'status',
+    ),
   ];
-  return { apiVersion: 'v1', kind: 'Node', metadata: { name: node.name, creationTimestamp: at, labels, annotations, managedFields }, spec, status };
+  return {
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: node.name, creationTimestamp: at, labels, annotations, managedFields },
+    spec,
+    status,
+  };
 }
 
 export function nodeLease(node: NodeInfo, nodeUid: string, time: number, renewTime: number): KubeObject {
@@ -79,7 +143,12 @@ export function nodeLease(node: NodeInfo, nodeUid: string, time: number, renewTi
       namespace: 'kube-node-lease',
       creationTimestamp: at,
       ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.name, uid: nodeUid }],
-      managedFields: [managedEntry('kubelet', 'coordination.k8s.io/v1', isoSeconds(renewTime), { metadata: { ownerReferences: [{ uid: nodeUid }] }, spec: { holderIdentity: '', leaseDurationSeconds: '', renewTime: '' } })],
+      managedFields: [
+        managedEntry('kubelet', 'coordination.k8s.io/v1', isoSeconds(renewTime), {
+          metadata: { ownerReferences: [{ uid: nodeUid }] },
+          spec: { holderIdentity: '', leaseDurationSeconds: '', renewTime: '' },
+        }),
+      ],
     },
     spec: { holderIdentity: node.name, leaseDurationSeconds: 40, renewTime: isoMicros(renewTime) },
   };
@@ -87,6 +156,9 @@ export function nodeLease(node: NodeInfo, nodeUid: string, time: number, renewTi
 
 /** A Lease renewed: new renewTime, and the managedFields time kubelet's update records. */
 export function renewedLease(lease: KubeObject, now: number): KubeObject {
-  const managedFields = (lease.metadata.managedFields as { time: string }[] | undefined)?.map((entry) => ({ ...entry, time: isoSeconds(now) }));
+  const managedFields = (lease.metadata.managedFields as { time: string }[] | undefined)?.map((entry) => ({
+    ...entry,
+    time: isoSeconds(now),
+  }));
   return { ...lease, metadata: { ...lease.metadata, managedFields }, spec: { ...(lease.spec as object), renewTime: isoMicros(now) } };
 }

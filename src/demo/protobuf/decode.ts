@@ -45,7 +45,11 @@ const unexpectedEnd = () => new ProtobufDecodeError('unexpected EOF');
 
 /** Reads one length-delimited region of the body; every read is checked against its end. */
 class WireReader {
-  constructor(private readonly bytes: Buffer, public position: number, readonly end: number) {}
+  constructor(
+    private readonly bytes: Buffer,
+    public position: number,
+    readonly end: number,
+  ) {}
 
   get atEnd(): boolean {
     return this.position >= this.end;
@@ -108,7 +112,8 @@ function readTag(reader: WireReader, message: string): Tag {
   const tag = reader.varint();
   const field = Number(tag >> 3n);
   const wireType = Number(tag & 7n);
-  if (field <= 0 || tag >> 3n > 0x1fffffffn) throw new ProtobufDecodeError(`proto: ${shortName(message)}: illegal tag ${field} (wire type ${wireType})`);
+  if (field <= 0 || tag >> 3n > 0x1fffffffn)
+    throw new ProtobufDecodeError(`proto: ${shortName(message)}: illegal tag ${field} (wire type ${wireType})`);
   if (wireType === 4) throw new ProtobufDecodeError(`proto: ${shortName(message)}: wiretype end group for non-group`);
   return { field, wireType };
 }
@@ -266,18 +271,34 @@ function decodeMessage(type: string, reader: WireReader, path: string, depth: nu
     } else if (messages[field.type] && !isWellKnown(field.type)) {
       if (wireType !== 2) throw wrongWireType(wireType, fieldPath);
       const existing = into[name];
-      decodeMessage(field.type, reader.region(), fieldPath, depth + 1, existing !== null && typeof existing === 'object' ? (existing as JsonObject) : (into[name] = {}));
+      decodeMessage(
+        field.type,
+        reader.region(),
+        fieldPath,
+        depth + 1,
+        existing !== null && typeof existing === 'object' ? (existing as JsonObject) : (into[name] = {}),
+      );
     } else {
       const value = valueOf(field.type, reader, wireType, fieldPath, depth);
       // Go's JSON leaves out an omitempty field's zero value, and an IntOrString's zero value means "unset".
-      const unset = value === undefined || (!field.pointer && (field.omitEmpty || field.type === wellKnownTypes.intOrString) && isZeroScalar(value));
+      const unset =
+        value === undefined || (!field.pointer && (field.omitEmpty || field.type === wellKnownTypes.intOrString) && isZeroScalar(value));
       if (unset) delete into[name];
       else into[name] = value;
     }
   }
   // Go's JSON always writes a plain field without omitempty: its zero value stands for one not sent.
   for (const field of Object.values(spec)) {
-    if (field?.json === undefined || field.pointer || field.omitEmpty || field.repeated || field.key !== undefined || messages[field.type] || isWellKnown(field.type)) continue;
+    if (
+      field?.json === undefined ||
+      field.pointer ||
+      field.omitEmpty ||
+      field.repeated ||
+      field.key !== undefined ||
+      messages[field.type] ||
+      isWellKnown(field.type)
+    )
+      continue;
     if (!(field.json in into)) into[field.json] = zeroScalar(field.type);
   }
   return into;
@@ -297,7 +318,11 @@ export interface DecodedObject {
 
 /** A problem with the envelope's type rather than its bytes: the kind named is not the URL's. */
 export class ProtobufKindError extends Error {
-  constructor(readonly apiVersion: string, readonly kind: string, message: string) {
+  constructor(
+    readonly apiVersion: string,
+    readonly kind: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -308,7 +333,9 @@ export class ProtobufKindError extends Error {
  */
 export function decodeProtobufObject(body: Buffer, expected: ExpectedKind): DecodedObject {
   if (body.length < envelopePrefix.length || !body.subarray(0, envelopePrefix.length).equals(envelopePrefix)) {
-    throw new ProtobufDecodeError(`provided data does not appear to be a protobuf message, expected prefix [${[...envelopePrefix].join(' ')}]`);
+    throw new ProtobufDecodeError(
+      `provided data does not appear to be a protobuf message, expected prefix [${[...envelopePrefix].join(' ')}]`,
+    );
   }
   if (body.length === envelopePrefix.length) throw new ProtobufDecodeError('empty body');
   const envelope = new WireReader(body, envelopePrefix.length, body.length);
@@ -333,7 +360,8 @@ export function decodeProtobufObject(body: Buffer, expected: ExpectedKind): Deco
       // contentEncoding: kube-apiserver's serializer ignores it and reads raw as a plain message, which would take
       // a gzip (or any encoded) raw for other bytes than the client meant. The demo refuses any encoding instead.
       const encoding = scalarOf('string', envelope, wireType, 'ContentEncoding') as string;
-      if (encoding !== '') throw new ProtobufDecodeError(`unsupported contentEncoding ${JSON.stringify(encoding)}: the object must be sent unencoded`);
+      if (encoding !== '')
+        throw new ProtobufDecodeError(`unsupported contentEncoding ${JSON.stringify(encoding)}: the object must be sent unencoded`);
     } else {
       // contentType: the serializer reads raw as a protobuf message whatever it says.
       envelope.skip(wireType);
@@ -341,7 +369,8 @@ export function decodeProtobufObject(body: Buffer, expected: ExpectedKind): Deco
   }
   apiVersion ||= expected.apiVersion;
   kind ||= expected.kind;
-  if (kind !== expected.kind) throw new ProtobufKindError(apiVersion, kind, `the object's kind (${kind}) does not match the kind on the URL (${expected.kind})`);
+  if (kind !== expected.kind)
+    throw new ProtobufKindError(apiVersion, kind, `the object's kind (${kind}) does not match the kind on the URL (${expected.kind})`);
   const type = messageOfKind[`${apiVersion} ${kind}`];
   if (!type) throw new ProtobufKindError(apiVersion, kind, `no kind "${kind}" is registered for version "${apiVersion}"`);
   const object = decodeMessage(type, raw ?? new WireReader(body, body.length, body.length), '', 1, {});

@@ -37,7 +37,12 @@ export abstract class SimulationBase {
   private readonly madePods = new Map<string, number>();
   private madePodBytes = 0;
 
-  constructor(protected readonly store: ObjectStore, protected readonly cluster: BuiltCluster, protected readonly suffixes: SuffixSource, readonly timing: SimulationTiming) {
+  constructor(
+    protected readonly store: ObjectStore,
+    protected readonly cluster: BuiltCluster,
+    protected readonly suffixes: SuffixSource,
+    readonly timing: SimulationTiming,
+  ) {
     this.nodesByName = new Map(cluster.nodes.map((node) => [node.name, node]));
     this.podCap = store.count(podType) + MAX_ADDED_PODS;
     store.subscribe((event) => {
@@ -51,8 +56,10 @@ export abstract class SimulationBase {
 
   /** Why a controller may not make another Pod now (the Pod cap, or the bytes of those it made); undefined when it may. */
   protected podRoomRefusal(): string | undefined {
-    if (this.store.count(podType) >= this.podCap) return `the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`;
-    if (this.madePodBytes >= MAX_MADE_POD_BYTES) return `the Pods the controllers made hold ${MAX_MADE_POD_BYTES / 1024 / 1024} MiB, the most the demo cluster simulates; delete some workloads first`;
+    if (this.store.count(podType) >= this.podCap)
+      return `the demo cluster simulates at most ${this.podCap} Pods; delete some workloads first`;
+    if (this.madePodBytes >= MAX_MADE_POD_BYTES)
+      return `the Pods the controllers made hold ${MAX_MADE_POD_BYTES / 1024 / 1024} MiB, the most the demo cluster simulates; delete some workloads first`;
     return undefined;
   }
 
@@ -131,7 +138,15 @@ export abstract class SimulationBase {
     }
   }
 
-  protected event(namespace: string, involved: KubeObject, reason: string, message: string, source: { component: string; host?: string }, type = 'Normal', fieldPath?: string): void {
+  protected event(
+    namespace: string,
+    involved: KubeObject,
+    reason: string,
+    message: string,
+    source: { component: string; host?: string },
+    type = 'Normal',
+    fieldPath?: string,
+  ): void {
     const involvedRef = involved.kind === 'Node' ? { ...involved, metadata: { ...involved.metadata, namespace: undefined } } : involved;
     this.store.create(eventType, buildEvent(namespace, involvedRef, reason, message, Date.now(), source, this.suffixes, type, fieldPath));
   }

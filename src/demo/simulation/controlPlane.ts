@@ -3,7 +3,15 @@
  * locks every retry period, kube-apiserver renewing its identity; a leader that stops renewing, and another
  * replica taking the lock.
  */
-import { IDENTITY_LABEL, leaderComponents, leaderEventSource, leaderIdentity, leaderTakeover, renewedLease, type LeaderComponent } from '../fixture';
+import {
+  IDENTITY_LABEL,
+  leaderComponents,
+  leaderEventSource,
+  leaderIdentity,
+  leaderTakeover,
+  renewedLease,
+  type LeaderComponent,
+} from '../fixture';
 import type { KubeObject } from '../resources';
 import { type Loose, leaseType } from './shared';
 import { ControllersAndScheduler } from './controllers';

@@ -6,17 +6,50 @@ import { BoundPods, podKey } from '../../core/placement/boundPods';
 import { schedulingNodeOf, schedulingPodOf } from '../../core/placement/objects';
 import { explainPlacement } from '../../core/placement/place';
 import { parseKubeVersion } from '../../core/health/versionSkew';
-import { creatingPodStatus, daemonPodAffinity, dnsEndpointSlice, isoMicros, isoSeconds, systemTolerationsForDaemonSet, kubernetesVersion, podFromTemplate, podIpIn, qosClassOf, runningPodStatus, templateHash, type NodeInfo, type PodTemplate } from '../fixture';
+import {
+  creatingPodStatus,
+  daemonPodAffinity,
+  dnsEndpointSlice,
+  isoMicros,
+  isoSeconds,
+  systemTolerationsForDaemonSet,
+  kubernetesVersion,
+  podFromTemplate,
+  podIpIn,
+  qosClassOf,
+  runningPodStatus,
+  templateHash,
+  type NodeInfo,
+  type PodTemplate,
+} from '../fixture';
 import { defaultTemplate } from '../defaults';
 import { managedEntry, type ManagedFieldsEntry } from '../managedFields';
 import { withManagerEntry } from '../fieldOwnership';
 import type { KubeObject } from '../resources';
-import { type Loose, POD_CREATE_BATCH, controllerManager, daemonSetType, deploymentType, eventType, isReady, nodeType, podType, replicaSetType, serviceType, sliceType, tolerates } from './shared';
+import {
+  type Loose,
+  POD_CREATE_BATCH,
+  controllerManager,
+  daemonSetType,
+  deploymentType,
+  eventType,
+  isReady,
+  nodeType,
+  podType,
+  replicaSetType,
+  serviceType,
+  sliceType,
+  tolerates,
+} from './shared';
 import { NodeLifecycle } from './nodeLifecycle';
 
 /** JSON with every object's keys sorted: two values equal as data give the same text. */
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, item: unknown) => (item && typeof item === 'object' && !Array.isArray(item) ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b))) : item));
+  return JSON.stringify(value, (_key, item: unknown) =>
+    item && typeof item === 'object' && !Array.isArray(item)
+      ? Object.fromEntries(Object.entries(item).sort(([a], [b]) => a.localeCompare(b)))
+      : item,
+  );
 }
 
 /**
@@ -35,7 +68,9 @@ function sameTemplate(a: unknown, b: unknown): boolean {
 
 export abstract class ControllersAndScheduler extends NodeLifecycle {
   protected ownedPods(owner: KubeObject): KubeObject[] {
-    return this.store.list(podType, owner.metadata.namespace).filter((pod) => pod.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid));
+    return this.store
+      .list(podType, owner.metadata.namespace)
+      .filter((pod) => pod.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid));
   }
 
   protected reconcileReplicaSet(replicaSet: KubeObject): void {
@@ -61,16 +96,29 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
     for (let count = active.length; count < active.length + toCreate && !this.podRoomRefusal(); count++) {
       const podTemplate: PodTemplate = { labels: template.metadata.labels, spec: template.spec };
-      const pod = this.createMadePod(podFromTemplate(replicaSet, podTemplate, this.suffixes.uniqueName(`${replicaSet.metadata.name}-`, (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined), {}, Date.now()));
+      const pod = this.createMadePod(
+        podFromTemplate(
+          replicaSet,
+          podTemplate,
+          this.suffixes.uniqueName(
+            `${replicaSet.metadata.name}-`,
+            (taken) => this.store.get(podType, replicaSet.metadata.namespace, taken) !== undefined,
+          ),
+          {},
+          Date.now(),
+        ),
+      );
       this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, source);
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }
     if (active.length > desired) {
       // Scale down removes the least useful Pods first: unscheduled, then not ready, then the newest.
-      const victims = [...active].sort((a, b) => {
-        const score = (pod: KubeObject) => ((pod.spec as Loose).nodeName ? 2 : 0) + (isReady(pod) ? 1 : 0);
-        return score(a) - score(b) || Date.parse(b.metadata.creationTimestamp!) - Date.parse(a.metadata.creationTimestamp!);
-      }).slice(0, Math.min(active.length - desired, POD_CREATE_BATCH));
+      const victims = [...active]
+        .sort((a, b) => {
+          const score = (pod: KubeObject) => ((pod.spec as Loose).nodeName ? 2 : 0) + (isReady(pod) ? 1 : 0);
+          return score(a) - score(b) || Date.parse(b.metadata.creationTimestamp!) - Date.parse(a.metadata.creationTimestamp!);
+        })
+        .slice(0, Math.min(active.length - desired, POD_CREATE_BATCH));
       for (const victim of victims) {
         this.event(replicaSet.metadata.namespace!, replicaSet, 'SuccessfulDelete', `Deleted pod: ${victim.metadata.name}`, source);
         this.deletePodQuietly(victim);
@@ -88,7 +136,15 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
     const terminating = this.markTerminating(pod, 30);
     for (const container of (pod.spec as Loose).containers as Loose[]) {
-      this.event(pod.metadata.namespace!, terminating, 'Killing', `Stopping container ${container.name}`, { component: 'kubelet', host: nodeName }, 'Normal', `spec.containers{${container.name}}`);
+      this.event(
+        pod.metadata.namespace!,
+        terminating,
+        'Killing',
+        `Stopping container ${container.name}`,
+        { component: 'kubelet', host: nodeName },
+        'Normal',
+        `spec.containers{${container.name}}`,
+      );
     }
     this.after(this.timing.terminationMs, () => {
       const current = this.store.get(podType, pod.metadata.namespace, pod.metadata.name);
@@ -107,12 +163,30 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       if (covered.has(node.name)) continue;
       const refusal = this.podRoomRefusal();
       if (refusal) {
-        this.event(daemonSet.metadata.namespace!, daemonSet, 'FailedCreate', `Error creating: ${refusal}`, { component: 'daemonset-controller' }, 'Warning');
+        this.event(
+          daemonSet.metadata.namespace!,
+          daemonSet,
+          'FailedCreate',
+          `Error creating: ${refusal}`,
+          { component: 'daemonset-controller' },
+          'Warning',
+        );
         return;
       }
-      const base = podFromTemplate(daemonSet, podTemplate, this.suffixes.uniqueName(`${daemonSet.metadata.name}-`, (taken) => this.store.get(podType, daemonSet.metadata.namespace, taken) !== undefined), { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) }, Date.now());
+      const base = podFromTemplate(
+        daemonSet,
+        podTemplate,
+        this.suffixes.uniqueName(
+          `${daemonSet.metadata.name}-`,
+          (taken) => this.store.get(podType, daemonSet.metadata.namespace, taken) !== undefined,
+        ),
+        { 'controller-revision-hash': hash, 'pod-template-generation': String(daemonSet.metadata.generation ?? 1) },
+        Date.now(),
+      );
       const pod = this.createMadePod({ ...base, spec: { ...(base.spec as Loose), affinity: daemonPodAffinity(node.name) } });
-      this.event(daemonSet.metadata.namespace!, daemonSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, { component: 'daemonset-controller' });
+      this.event(daemonSet.metadata.namespace!, daemonSet, 'SuccessfulCreate', `Created pod: ${pod.metadata.name}`, {
+        component: 'daemonset-controller',
+      });
       this.after(this.timing.stepMs, () => this.schedule(pod.metadata.namespace!, pod.metadata.name));
     }
   }
@@ -126,7 +200,9 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const stored = this.store.get(nodeType, undefined, node.name);
       if (!stored) return false;
       if (!Object.entries(selector).every(([key, value]) => stored.metadata.labels?.[key] === value)) return false;
-      const taints = (((stored.spec as Loose).taints as Loose[] | undefined) ?? []).filter((taint) => taint.effect === 'NoSchedule' || taint.effect === 'NoExecute');
+      const taints = (((stored.spec as Loose).taints as Loose[] | undefined) ?? []).filter(
+        (taint) => taint.effect === 'NoSchedule' || taint.effect === 'NoExecute',
+      );
       return taints.every((taint) => tolerates(tolerations, { key: taint.key, effect: taint.effect }) !== undefined);
     });
   }
@@ -165,7 +241,16 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const total = nodes.length;
       const message = `${report.message} preemption: 0/${total} nodes are available: ${total} Preemption is not helpful for scheduling.`;
       // As the scheduler does: the reason in the Pod's PodScheduled condition, and an Event.
-      const conditions = [{ type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastProbeTime: null, lastTransitionTime: isoSeconds(Date.now()) }];
+      const conditions = [
+        {
+          type: 'PodScheduled',
+          status: 'False',
+          reason: 'Unschedulable',
+          message,
+          lastProbeTime: null,
+          lastTransitionTime: isoSeconds(Date.now()),
+        },
+      ];
       const entry = managedEntry('kube-scheduler', 'v1', isoSeconds(Date.now()), { status: { conditions } }, 'status');
       const stored = this.store.update(podType, withManagerEntry({ ...pod, status: { ...(pod.status as Loose), conditions } }, entry));
       this.schedulerEvent(namespace, stored, 'FailedScheduling', 'Scheduling', message, 'Warning');
@@ -176,9 +261,18 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       .reduce((best, node) => (bound.load(node.name).pods.size < bound.load(best.name).pods.size ? node : best));
     const now = Date.now();
     const at = isoSeconds(now);
-    const status = { ...(pod.status as Loose), conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: at }] };
+    const status = {
+      ...(pod.status as Loose),
+      conditions: [{ type: 'PodScheduled', status: 'True', lastProbeTime: null, lastTransitionTime: at }],
+    };
     // The binding: nodeName and the PodScheduled condition, recorded as the scheduler's (subresource binding).
-    const entry = managedEntry('kube-scheduler', 'v1', at, { spec: { nodeName: '' }, status: { conditions: status.conditions } }, 'binding');
+    const entry = managedEntry(
+      'kube-scheduler',
+      'v1',
+      at,
+      { spec: { nodeName: '' }, status: { conditions: status.conditions } },
+      'binding',
+    );
     const stored = this.store.update(podType, withManagerEntry({ ...pod, spec: { ...spec, nodeName: target.name }, status }, entry));
     this.schedulerEvent(namespace, stored, 'Scheduled', 'Binding', `Successfully assigned ${namespace}/${name} to ${target.name}`);
     this.after(this.timing.stepMs, () => this.startOnKubelet(namespace, name, target));
@@ -192,11 +286,20 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const now = Date.now();
     const host = this.cluster.nodes.find((node) => node.controlPlane)?.name ?? '';
     this.store.create(eventType, {
-      apiVersion: 'v1', kind: 'Event',
+      apiVersion: 'v1',
+      kind: 'Event',
       metadata: { name: `${pod.metadata.name}.${this.suffixes.hex(16)}`, namespace, creationTimestamp: isoSeconds(now) },
       involvedObject: { apiVersion: 'v1', kind: 'Pod', name: pod.metadata.name, namespace, uid: pod.metadata.uid },
-      reason, message: note, source: {}, firstTimestamp: null, lastTimestamp: null, type,
-      eventTime: isoMicros(now), action, reportingComponent: 'default-scheduler', reportingInstance: `default-scheduler-${host}`,
+      reason,
+      message: note,
+      source: {},
+      firstTimestamp: null,
+      lastTimestamp: null,
+      type,
+      eventTime: isoMicros(now),
+      action,
+      reportingComponent: 'default-scheduler',
+      reportingInstance: `default-scheduler-${host}`,
     });
   }
 
@@ -256,13 +359,38 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
   private scaleReplicaSet(deployment: KubeObject, replicaSet: KubeObject, replicas: number): KubeObject {
     const was = Number((replicaSet.spec as Loose).replicas ?? 0);
     const desired = Number((deployment.spec as Loose).replicas ?? 1);
-    const annotations = { ...replicaSet.metadata.annotations, 'deployment.kubernetes.io/desired-replicas': String(desired), 'deployment.kubernetes.io/max-replicas': String(desired + surgeOf(deployment)) };
-    const scaled = this.store.update(replicaSetType, withManagerEntry({
-      ...replicaSet,
-      metadata: { ...replicaSet.metadata, generation: (replicaSet.metadata.generation ?? 1) + 1, annotations },
-      spec: { ...(replicaSet.spec as Loose), replicas },
-    }, managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations: { 'deployment.kubernetes.io/desired-replicas': '', 'deployment.kubernetes.io/max-replicas': '', 'deployment.kubernetes.io/revision': '' } }, spec: { replicas: '' } })));
-    this.event(deployment.metadata.namespace!, deployment, 'ScalingReplicaSet', `Scaled ${replicas > was ? 'up' : 'down'} replica set ${replicaSet.metadata.name} from ${was} to ${replicas}`, controllerManager);
+    const annotations = {
+      ...replicaSet.metadata.annotations,
+      'deployment.kubernetes.io/desired-replicas': String(desired),
+      'deployment.kubernetes.io/max-replicas': String(desired + surgeOf(deployment)),
+    };
+    const scaled = this.store.update(
+      replicaSetType,
+      withManagerEntry(
+        {
+          ...replicaSet,
+          metadata: { ...replicaSet.metadata, generation: (replicaSet.metadata.generation ?? 1) + 1, annotations },
+          spec: { ...(replicaSet.spec as Loose), replicas },
+        },
+        managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), {
+          metadata: {
+            annotations: {
+              'deployment.kubernetes.io/desired-replicas': '',
+              'deployment.kubernetes.io/max-replicas': '',
+              'deployment.kubernetes.io/revision': '',
+            },
+          },
+          spec: { replicas: '' },
+        }),
+      ),
+    );
+    this.event(
+      deployment.metadata.namespace!,
+      deployment,
+      'ScalingReplicaSet',
+      `Scaled ${replicas > was ? 'up' : 'down'} replica set ${replicaSet.metadata.name} from ${was} to ${replicas}`,
+      controllerManager,
+    );
     this.reconcileReplicaSet(scaled);
     return scaled;
   }
@@ -282,12 +410,22 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
     const spec = deployment.spec as Loose;
     const replicas = Number(spec.replicas ?? 1);
-    const template: PodTemplate = { labels: spec.template.metadata?.labels ?? {}, annotations: spec.template.metadata?.annotations, spec: spec.template.spec };
+    const template: PodTemplate = {
+      labels: spec.template.metadata?.labels ?? {},
+      annotations: spec.template.metadata?.annotations,
+      spec: spec.template.spec,
+    };
     if (!template.annotations) delete template.annotations;
     const hash = templateHash(template);
-    const owned = this.store.list(replicaSetType, namespace).filter((rs) => rs.metadata.ownerReferences?.some((reference) => reference.uid === deployment.metadata.uid));
-    let current = owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash) ?? owned.find((rs) => sameTemplate((rs.spec as Loose).template, spec.template));
-    const olds = owned.filter((rs) => rs !== current).sort((a, b) => Date.parse(a.metadata.creationTimestamp!) - Date.parse(b.metadata.creationTimestamp!));
+    const owned = this.store
+      .list(replicaSetType, namespace)
+      .filter((rs) => rs.metadata.ownerReferences?.some((reference) => reference.uid === deployment.metadata.uid));
+    let current =
+      owned.find((rs) => rs.metadata.labels?.['pod-template-hash'] === hash) ??
+      owned.find((rs) => sameTemplate((rs.spec as Loose).template, spec.template));
+    const olds = owned
+      .filter((rs) => rs !== current)
+      .sort((a, b) => Date.parse(a.metadata.creationTimestamp!) - Date.parse(b.metadata.creationTimestamp!));
     const specReplicas = (rs: KubeObject | undefined) => Number((rs?.spec as Loose | undefined)?.replicas ?? 0);
     const available = (rs: KubeObject | undefined) => Number((rs?.status as Loose | undefined)?.availableReplicas ?? 0);
     const oldsRunning = olds.filter((rs) => specReplicas(rs) > 0 || available(rs) > 0);
@@ -300,24 +438,58 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     // The new ReplicaSet's first size: everything when nothing else runs, else what the surge allows now.
     let target = specReplicas(current);
     if (oldsRunning.length === 0) target = replicas;
-    else if (!recreate && target < replicas && allReplicas < replicas + surge) target = Math.min(replicas, target + replicas + surge - allReplicas);
+    else if (!recreate && target < replicas && allReplicas < replicas + surge)
+      target = Math.min(replicas, target + replicas + surge - allReplicas);
     if (!current) {
-      const revision = String(Math.max(0, ...owned.map((rs) => Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0))) + 1);
+      const revision = String(
+        Math.max(0, ...owned.map((rs) => Number(rs.metadata.annotations?.['deployment.kubernetes.io/revision'] ?? 0))) + 1,
+      );
       const labels = { ...template.labels, 'pod-template-hash': hash };
       const templateMetadata = { labels, ...(template.annotations ? { annotations: template.annotations } : {}) };
-      const rsSpec = { replicas: 0, selector: { matchLabels: { ...(spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash } }, template: { metadata: templateMetadata, spec: template.spec } };
-      const annotations = { 'deployment.kubernetes.io/desired-replicas': String(replicas), 'deployment.kubernetes.io/max-replicas': String(replicas + surge), 'deployment.kubernetes.io/revision': revision };
+      const rsSpec = {
+        replicas: 0,
+        selector: { matchLabels: { ...(spec.selector?.matchLabels ?? {}), 'pod-template-hash': hash } },
+        template: { metadata: templateMetadata, spec: template.spec },
+      };
+      const annotations = {
+        'deployment.kubernetes.io/desired-replicas': String(replicas),
+        'deployment.kubernetes.io/max-replicas': String(replicas + surge),
+        'deployment.kubernetes.io/revision': revision,
+      };
       current = this.store.create(replicaSetType, {
-        apiVersion: 'apps/v1', kind: 'ReplicaSet',
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
         metadata: {
-          name: `${name}-${hash}`, namespace, generation: 1, labels, annotations,
-          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'Deployment', name, uid: deployment.metadata.uid!, controller: true, blockOwnerDeletion: true }],
-          managedFields: [managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations, labels, ownerReferences: [{ uid: deployment.metadata.uid }] }, spec: rsSpec })],
+          name: `${name}-${hash}`,
+          namespace,
+          generation: 1,
+          labels,
+          annotations,
+          ownerReferences: [
+            { apiVersion: 'apps/v1', kind: 'Deployment', name, uid: deployment.metadata.uid!, controller: true, blockOwnerDeletion: true },
+          ],
+          managedFields: [
+            managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), {
+              metadata: { annotations, labels, ownerReferences: [{ uid: deployment.metadata.uid }] },
+              spec: rsSpec,
+            }),
+          ],
         },
         spec: rsSpec,
         status: { replicas: 0 },
       });
-      const annotated = withManagerEntry({ ...deployment, metadata: { ...deployment.metadata, annotations: { ...deployment.metadata.annotations, 'deployment.kubernetes.io/revision': revision } } }, managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), { metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } } }));
+      const annotated = withManagerEntry(
+        {
+          ...deployment,
+          metadata: {
+            ...deployment.metadata,
+            annotations: { ...deployment.metadata.annotations, 'deployment.kubernetes.io/revision': revision },
+          },
+        },
+        managedEntry('kube-controller-manager', 'apps/v1', isoSeconds(Date.now()), {
+          metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } },
+        }),
+      );
       this.store.update(deploymentType, annotated);
       this.setProgressing(namespace, name, 'NewReplicaSetCreated', `Created new replica set "${current.metadata.name}"`);
     }
@@ -371,11 +543,28 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     const conditions = ((status.conditions as Loose[] | undefined) ?? []).filter((condition) => condition.type !== 'Progressing');
     const previous = ((status.conditions as Loose[] | undefined) ?? []).find((condition) => condition.type === 'Progressing');
     if (previous?.reason === reason && previous.message === message) return;
-    conditions.push({ type: 'Progressing', status: 'True', lastUpdateTime: at, lastTransitionTime: previous?.status === 'True' ? previous.lastTransitionTime : at, reason, message });
+    conditions.push({
+      type: 'Progressing',
+      status: 'True',
+      lastUpdateTime: at,
+      lastTransitionTime: previous?.status === 'True' ? previous.lastTransitionTime : at,
+      reason,
+      message,
+    });
     if (!conditions.some((condition) => condition.type === 'Available')) {
-      conditions.unshift({ type: 'Available', status: 'False', lastUpdateTime: at, lastTransitionTime: at, reason: 'MinimumReplicasUnavailable', message: 'Deployment does not have minimum availability.' });
+      conditions.unshift({
+        type: 'Available',
+        status: 'False',
+        lastUpdateTime: at,
+        lastTransitionTime: at,
+        reason: 'MinimumReplicasUnavailable',
+        message: 'Deployment does not have minimum availability.',
+      });
     }
-    this.store.update(deploymentType, withManagerEntry({ ...deployment, status: { ...status, conditions } }, statusEntry(status, conditions)));
+    this.store.update(
+      deploymentType,
+      withManagerEntry({ ...deployment, status: { ...status, conditions } }, statusEntry(status, conditions)),
+    );
   }
 
   // ---- status the controllers keep up to date ----
@@ -393,23 +582,33 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     }
     const updateStatus = (type: typeof replicaSetType, object: KubeObject, status: Loose) => {
       const merged = { ...(object.status as Loose), ...status };
-      if (JSON.stringify(merged) !== JSON.stringify(object.status)) this.store.update(type, withManagerEntry({ ...object, status: merged }, statusEntry(merged)));
+      if (JSON.stringify(merged) !== JSON.stringify(object.status))
+        this.store.update(type, withManagerEntry({ ...object, status: merged }, statusEntry(merged)));
     };
     const replicaSets = this.store.list(replicaSetType);
     for (const rs of replicaSets) {
       const owned = (byOwner.get(rs.metadata.uid!) ?? []).filter((pod) => !pod.metadata.deletionTimestamp);
       const ready = owned.filter(isReady).length;
-      updateStatus(replicaSetType, rs, { replicas: owned.length, fullyLabeledReplicas: owned.length, readyReplicas: ready, availableReplicas: ready, observedGeneration: rs.metadata.generation ?? 1 });
+      updateStatus(replicaSetType, rs, {
+        replicas: owned.length,
+        fullyLabeledReplicas: owned.length,
+        readyReplicas: ready,
+        availableReplicas: ready,
+        observedGeneration: rs.metadata.generation ?? 1,
+      });
     }
     const replicaSetsByOwner = new Map<string, KubeObject[]>();
     for (const rs of this.store.list(replicaSetType)) {
-      for (const reference of rs.metadata.ownerReferences ?? []) replicaSetsByOwner.set(reference.uid, [...(replicaSetsByOwner.get(reference.uid) ?? []), rs]);
+      for (const reference of rs.metadata.ownerReferences ?? [])
+        replicaSetsByOwner.set(reference.uid, [...(replicaSetsByOwner.get(reference.uid) ?? []), rs]);
     }
     for (const deployment of this.store.list(deploymentType)) {
       const owned = replicaSetsByOwner.get(deployment.metadata.uid!) ?? [];
       const sum = (field: string) => owned.reduce((total, rs) => total + Number((rs.status as Loose)?.[field] ?? 0), 0);
       const hash = owned.find((rs) => Number((rs.spec as Loose).replicas) > 0)?.metadata.labels?.['pod-template-hash'];
-      const updated = owned.filter((rs) => rs.metadata.labels?.['pod-template-hash'] === hash).reduce((total, rs) => total + Number((rs.status as Loose)?.replicas ?? 0), 0);
+      const updated = owned
+        .filter((rs) => rs.metadata.labels?.['pod-template-hash'] === hash)
+        .reduce((total, rs) => total + Number((rs.status as Loose)?.replicas ?? 0), 0);
       const available = sum('availableReplicas');
       const desired = Number((deployment.spec as Loose).replicas ?? 1);
       const status = (deployment.status ?? {}) as Loose;
@@ -417,13 +616,33 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
         if (condition.type !== 'Available') return condition;
         const ok = available >= desired - 1 || available >= desired;
         const next = ok ? 'True' : 'False';
-        return next === condition.status ? condition : { ...condition, status: next, reason: ok ? 'MinimumReplicasAvailable' : 'MinimumReplicasUnavailable', message: ok ? 'Deployment has minimum availability.' : 'Deployment does not have minimum availability.', lastUpdateTime: isoSeconds(Date.now()), lastTransitionTime: isoSeconds(Date.now()) };
+        return next === condition.status
+          ? condition
+          : {
+              ...condition,
+              status: next,
+              reason: ok ? 'MinimumReplicasAvailable' : 'MinimumReplicasUnavailable',
+              message: ok ? 'Deployment has minimum availability.' : 'Deployment does not have minimum availability.',
+              lastUpdateTime: isoSeconds(Date.now()),
+              lastTransitionTime: isoSeconds(Date.now()),
+            };
       });
-      const fields: Loose = { replicas: sum('replicas'), readyReplicas: sum('readyReplicas'), availableReplicas: available, updatedReplicas: updated, observedGeneration: deployment.metadata.generation ?? 1, conditions };
+      const fields: Loose = {
+        replicas: sum('replicas'),
+        readyReplicas: sum('readyReplicas'),
+        availableReplicas: available,
+        updatedReplicas: updated,
+        observedGeneration: deployment.metadata.generation ?? 1,
+        conditions,
+      };
       if (desired - available > 0) fields.unavailableReplicas = desired - available;
       const merged = { ...status, ...fields };
       if (!fields.unavailableReplicas) delete merged.unavailableReplicas;
-      if (JSON.stringify(merged) !== JSON.stringify(status)) this.store.update(deploymentType, withManagerEntry({ ...deployment, status: merged }, statusEntry(merged, merged.conditions as Loose[])));
+      if (JSON.stringify(merged) !== JSON.stringify(status))
+        this.store.update(
+          deploymentType,
+          withManagerEntry({ ...deployment, status: merged }, statusEntry(merged, merged.conditions as Loose[])),
+        );
     }
     const readyNodes = new Set(this.cluster.nodes.filter((node) => !this.silentNodes.has(node.name)).map((node) => node.name));
     for (const ds of this.store.list(daemonSetType)) {
@@ -432,7 +651,16 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       const ready = owned.filter(isReady).length;
       void readyNodes;
       const desired = this.daemonNodes(ds).length;
-      updateStatus(daemonSetType, ds, { desiredNumberScheduled: desired, currentNumberScheduled: scheduled, numberMisscheduled: 0, numberReady: ready, numberAvailable: ready, updatedNumberScheduled: scheduled, observedGeneration: ds.metadata.generation ?? 1, ...(ready < desired ? { numberUnavailable: desired - ready } : {}) });
+      updateStatus(daemonSetType, ds, {
+        desiredNumberScheduled: desired,
+        currentNumberScheduled: scheduled,
+        numberMisscheduled: 0,
+        numberReady: ready,
+        numberAvailable: ready,
+        updatedNumberScheduled: scheduled,
+        observedGeneration: ds.metadata.generation ?? 1,
+        ...(ready < desired ? { numberUnavailable: desired - ready } : {}),
+      });
       if (ready >= desired) {
         const current = this.store.get(daemonSetType, ds.metadata.namespace, ds.metadata.name)!;
         if ((current.status as Loose).numberUnavailable !== undefined) {
@@ -456,12 +684,24 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
       }
     }
     const dns = this.store.get(serviceType, 'kube-system', 'kube-dns');
-    const slice = this.store.list(sliceType, 'kube-system').find((candidate) => candidate.metadata.labels?.['kubernetes.io/service-name'] === 'kube-dns');
+    const slice = this.store
+      .list(sliceType, 'kube-system')
+      .find((candidate) => candidate.metadata.labels?.['kubernetes.io/service-name'] === 'kube-dns');
     if (dns && slice) {
-      const dnsPods = pods.filter((pod) => pod.metadata.namespace === 'kube-system' && pod.metadata.labels?.['k8s-app'] === 'kube-dns' && (pod.status as Loose).podIP);
+      const dnsPods = pods.filter(
+        (pod) => pod.metadata.namespace === 'kube-system' && pod.metadata.labels?.['k8s-app'] === 'kube-dns' && (pod.status as Loose).podIP,
+      );
       const next = dnsEndpointSlice(dns, dnsPods, slice.metadata.name, Date.now());
       if (JSON.stringify(next.endpoints) !== JSON.stringify(slice.endpoints)) {
-        this.store.update(sliceType, { ...slice, endpoints: next.endpoints, metadata: { ...slice.metadata, generation: (slice.metadata.generation ?? 1) + 1, annotations: { ...slice.metadata.annotations, 'endpoints.kubernetes.io/last-change-trigger-time': isoSeconds(Date.now()) } } });
+        this.store.update(sliceType, {
+          ...slice,
+          endpoints: next.endpoints,
+          metadata: {
+            ...slice.metadata,
+            generation: (slice.metadata.generation ?? 1) + 1,
+            annotations: { ...slice.metadata.annotations, 'endpoints.kubernetes.io/last-change-trigger-time': isoSeconds(Date.now()) },
+          },
+        });
       }
     }
   }

@@ -62,7 +62,11 @@ export const sliceType = resourceTypeOfKind('EndpointSlice');
 export const namespaceType = resourceTypeOfKind('Namespace');
 export const controllerManager = { component: 'deployment-controller' };
 export function isReady(pod: KubeObject): boolean {
-  return ((pod.status as Loose | undefined)?.conditions as Loose[] | undefined)?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+  return (
+    ((pod.status as Loose | undefined)?.conditions as Loose[] | undefined)?.some(
+      (condition) => condition.type === 'Ready' && condition.status === 'True',
+    ) ?? false
+  );
 }
 /** The first toleration that tolerates the taint (the scheduler's own matching), for its tolerationSeconds. */
 export function tolerates(tolerations: Loose[] | undefined, taint: { key: string; effect: string }): Loose | undefined {

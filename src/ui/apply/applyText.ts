@@ -16,7 +16,9 @@ export function addedFieldsHeadline(count: number): string {
 }
 
 export function dryRunLesson(): string {
-  return vscode.l10n.t('These fields were filled in by kube-apiserver\'s defaulting and admission before anything is stored. The diff editor shows each one in place (a dry run: nothing was stored).');
+  return vscode.l10n.t(
+    "These fields were filled in by kube-apiserver's defaulting and admission before anything is stored. The diff editor shows each one in place (a dry run: nothing was stored).",
+  );
 }
 
 /** One object's lines of the summary: new or existing, what the server fills in, what would change. */
@@ -25,7 +27,13 @@ export function objectSummary(object: PlannedObject): string[] {
   const lines: string[] = [];
   const problem = object.problem;
   if (problem?.kind === 'namespace-pending') {
-    lines.push(vscode.l10n.t('{0}: not checked by kube-apiserver: its namespace {1} is created by this manifest, and a dry run creates nothing', name, object.target.namespace ?? ''));
+    lines.push(
+      vscode.l10n.t(
+        '{0}: not checked by kube-apiserver: its namespace {1} is created by this manifest, and a dry run creates nothing',
+        name,
+        object.target.namespace ?? '',
+      ),
+    );
     return lines;
   }
   if (problem?.kind === 'conflict') lines.push(vscode.l10n.t('{0}: conflict: {1}', name, problem.message));
@@ -42,7 +50,9 @@ export function objectSummary(object: PlannedObject): string[] {
   if (groups.length > MAX_GROUPS) lines.push(`  + ${vscode.l10n.t('… and {0} more places', groups.length - MAX_GROUPS)}`);
   const changed = object.serverFilled.filter((change) => change.change !== 'added');
   for (const change of changed.slice(0, MAX_LIVE_CHANGES)) {
-    lines.push(`  ~ ${fieldPathText(change)}: ${change.change === 'removed' ? vscode.l10n.t('(removed)') : `${valueText(change.before)} → ${valueText(change.after)}`}`);
+    lines.push(
+      `  ~ ${fieldPathText(change)}: ${change.change === 'removed' ? vscode.l10n.t('(removed)') : `${valueText(change.before)} → ${valueText(change.after)}`}`,
+    );
   }
   if (object.live) {
     for (const change of (object.liveChanges ?? []).slice(0, MAX_LIVE_CHANGES)) {
@@ -57,14 +67,29 @@ export function objectSummary(object: PlannedObject): string[] {
 /** The confirmation's detail: the lesson, each object, what could not be checked, and where it writes. */
 export function planSummary(plan: ApplyPlan, where: { readonly context: string; readonly server: string; readonly demo: boolean }): string {
   // Names and messages from the manifest and the server are made plain line by line; the line breaks are ours.
-  const parts = [dryRunLesson(), plan.objects.flatMap(objectSummary).map((line) => plainNotificationText(line)).join('\n')];
+  const parts = [
+    dryRunLesson(),
+    plan.objects
+      .flatMap(objectSummary)
+      .map((line) => plainNotificationText(line))
+      .join('\n'),
+  ];
   if (plan.unchecked.length > 0) {
-    parts.push(vscode.l10n.t(
-      'kube-apiserver could not check {0} of these objects before this confirmation: their namespace does not exist yet. Each is dry-run as soon as its namespace is created, before anything else is written; if kube-apiserver refuses one, the apply stops there and the namespace stays.',
-      plan.unchecked.length,
-    ));
+    parts.push(
+      vscode.l10n.t(
+        'kube-apiserver could not check {0} of these objects before this confirmation: their namespace does not exist yet. Each is dry-run as soon as its namespace is created, before anything else is written; if kube-apiserver refuses one, the apply stops there and the namespace stays.',
+        plan.unchecked.length,
+      ),
+    );
   }
-  if (!where.demo) parts.push(vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', plainNotificationText(where.context), plainNotificationText(where.server)));
+  if (!where.demo)
+    parts.push(
+      vscode.l10n.t(
+        'This writes to the cluster of the context "{0}" ({1}).',
+        plainNotificationText(where.context),
+        plainNotificationText(where.server),
+      ),
+    );
   return parts.join('\n\n');
 }
 

@@ -6,7 +6,17 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import { type AppliedObject, applyPlan, type ApplyPlan, type ApplyReport, planApply, planDocuments, resolveTargets, targetName, traceableObject } from '../../core/apply/applyManifest';
+import {
+  type AppliedObject,
+  applyPlan,
+  type ApplyPlan,
+  type ApplyReport,
+  planApply,
+  planDocuments,
+  resolveTargets,
+  targetName,
+  traceableObject,
+} from '../../core/apply/applyManifest';
 import { ManifestError, parseManifestObjects } from '../../core/apply/manifestObjects';
 import type { DemoCluster } from '../../demo';
 import { errorMessage } from '../../core/util/errors';
@@ -51,7 +61,12 @@ export interface ApplyCommandResult {
   readonly addedCount?: number;
   /** The two documents of the diff editor. */
   readonly preview?: { readonly manifest: string; readonly stored: string };
-  readonly applied?: readonly { readonly kind: string; readonly namespace?: string; readonly name: string; readonly outcome: AppliedObject['outcome'] }[];
+  readonly applied?: readonly {
+    readonly kind: string;
+    readonly namespace?: string;
+    readonly name: string;
+    readonly outcome: AppliedObject['outcome'];
+  }[];
   readonly message?: string;
 }
 
@@ -92,13 +107,18 @@ async function modalConfirmation(request: ConfirmationRequest, warning: boolean)
  * harness, so it is not in Test mode itself, and say so in the extension host's environment), and every check
  * before the confirmation still applies.
  */
-function testConfirmationAnswers(host: Host): ((request: ConfirmationRequest) => { readonly answer: ConfirmationChoice | undefined } | undefined) | undefined {
+function testConfirmationAnswers(
+  host: Host,
+): ((request: ConfirmationRequest) => { readonly answer: ConfirmationChoice | undefined } | undefined) | undefined {
   if (host.context.extensionMode !== vscode.ExtensionMode.Test && process.env.CLUSTER_ANATOMY_TEST_SOURCE === undefined) return undefined;
   const answers: (ConfirmationChoice | 'cancel')[] = [];
   const prompts: ConfirmationRequest[] = [];
   host.register(
     vscode.commands.registerCommand('clusterAnatomy.apply.answerConfirmationsForTests', (given?: unknown) => {
-      if (Array.isArray(given)) answers.push(...given.filter((answer): answer is ConfirmationChoice | 'cancel' => ['apply', 'force', 'cancel'].includes(answer as string)));
+      if (Array.isArray(given))
+        answers.push(
+          ...given.filter((answer): answer is ConfirmationChoice | 'cancel' => ['apply', 'force', 'cancel'].includes(answer as string)),
+        );
       return prompts.splice(0);
     }),
   );
@@ -134,7 +154,11 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       }
       const session = await connectedSession(live, options.ensureLive);
       if (!session) return { outcome: 'refused' };
-      const where = { context: session.context, server: session.server, demo: isDemoTarget({ context: session.context, server: session.server }, options.demo()) };
+      const where = {
+        context: session.context,
+        server: session.server,
+        demo: isDemoTarget({ context: session.context, server: session.server }, options.demo()),
+      };
       if (!where.demo) {
         const refusal = realClusterWriteRefusal();
         if (refusal) {
@@ -146,8 +170,10 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       let plan: ApplyPlan;
       try {
         const objects = parseManifestObjects(document.getText());
-        plan = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Asking kube-apiserver for a dry run…') }, async () =>
-          planApply(session.reader.api, await resolveTargets(session.reader.api, objects, { defaultNamespace: live.namespace })),
+        plan = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Asking kube-apiserver for a dry run…') },
+          async () =>
+            planApply(session.reader.api, await resolveTargets(session.reader.api, objects, { defaultNamespace: live.namespace })),
         );
       } catch (error) {
         if (error instanceof ManifestError && error.line !== undefined) revealLine(document, error.line);
@@ -158,10 +184,14 @@ export function registerApply(host: Host, options: ApplyOptions): void {
 
       const preview = await showPreview(document, plan);
       if (!plan.canApply) {
-        const refused = plan.objects.filter((object) => object.problem && object.problem.kind !== 'conflict' && object.problem.kind !== 'namespace-pending');
+        const refused = plan.objects.filter(
+          (object) => object.problem && object.problem.kind !== 'conflict' && object.problem.kind !== 'namespace-pending',
+        );
         const message = refused.flatMap(objectSummary).join('\n');
         const shown = refused.map((object) => objectSummary(object)[0]).join(' ');
-        void vscode.window.showErrorMessage(vscode.l10n.t('kube-apiserver refused the dry run, so nothing was applied: {0}', plainNotificationText(shown)));
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t('kube-apiserver refused the dry run, so nothing was applied: {0}', plainNotificationText(shown)),
+        );
         return { outcome: 'failed', context: where.context, addedCount: plan.addedCount, preview, message };
       }
 
@@ -170,7 +200,11 @@ export function registerApply(host: Host, options: ApplyOptions): void {
         {
           message: addedFieldsHeadline(plan.addedCount),
           detail: planSummary(plan, where),
-          choices: [plan.needsForce ? { id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') } : { id: 'apply', label: applyLabel }],
+          choices: [
+            plan.needsForce
+              ? { id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') }
+              : { id: 'apply', label: applyLabel },
+          ],
         },
         // A warning too when some objects could not be checked: the apply may stop after creating their namespace.
         !where.demo || plan.needsForce || plan.unchecked.length > 0,
@@ -182,14 +216,22 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       const applied: AppliedObject[] = [];
       try {
         const run = (force: boolean, from: number) =>
-          vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Applying to {0}…', plainNotificationText(where.context)) }, () => applyPlan(session.reader.api, plan, { force, from }));
+          vscode.window.withProgress(
+            {
+              location: vscode.ProgressLocation.Notification,
+              title: vscode.l10n.t('Applying to {0}…', plainNotificationText(where.context)),
+            },
+            () => applyPlan(session.reader.api, plan, { force, from }),
+          );
         report = await run(choice === 'force', 0);
         applied.push(...report.applied);
         if (report.failure?.conflict) {
           // Someone took fields over between the dry run and the apply: the same choice, with the server's words.
           const again = await confirm(
             {
-              message: plainNotificationText(vscode.l10n.t('{0}: another field manager owns fields this manifest sets', targetName(report.failure.target))),
+              message: plainNotificationText(
+                vscode.l10n.t('{0}: another field manager owns fields this manifest sets', targetName(report.failure.target)),
+              ),
               detail: `${plainNotificationText(report.failure.message)}\n\n${vscode.l10n.t('Force takes these fields over for cluster-anatomy; Cancel leaves the rest of the manifest unapplied.')}`,
               choices: [{ id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') }],
             },
@@ -203,15 +245,30 @@ export function registerApply(host: Host, options: ApplyOptions): void {
       } catch (error) {
         const message = errorMessage(error);
         void vscode.window.showErrorMessage(vscode.l10n.t('The manifest could not be applied: {0}', plainNotificationText(message)));
-        return { outcome: 'failed', context: where.context, addedCount: plan.addedCount, preview, applied: appliedSummary(applied), message };
+        return {
+          outcome: 'failed',
+          context: where.context,
+          addedCount: plan.addedCount,
+          preview,
+          applied: appliedSummary(applied),
+          message,
+        };
       }
 
-      host.log.info(`Applied ${applied.length} of ${plan.objects.length} object(s) to ${where.context}${report.failure ? `; stopped at ${targetName(report.failure.target)} (${report.failure.statusCode ?? 'error'})` : ''}`);
+      host.log.info(
+        `Applied ${applied.length} of ${plan.objects.length} object(s) to ${where.context}${report.failure ? `; stopped at ${targetName(report.failure.target)} (${report.failure.statusCode ?? 'error'})` : ''}`,
+      );
       const done = applied.map(appliedText).join(', ');
       if (report.failure) {
         const failed = report.failure;
         const text = failed.checkedAfterNamespace
-          ? vscode.l10n.t('Applied to {0}: {1}. Then kube-apiserver refused the dry run of {2}, which it could check only once its namespace existed, so nothing after the namespace was written: {3}', where.context, done, targetName(failed.target), failed.message)
+          ? vscode.l10n.t(
+              'Applied to {0}: {1}. Then kube-apiserver refused the dry run of {2}, which it could check only once its namespace existed, so nothing after the namespace was written: {3}',
+              where.context,
+              done,
+              targetName(failed.target),
+              failed.message,
+            )
           : applied.length > 0
             ? vscode.l10n.t('Applied to {0}: {1}. Stopped at {2}: {3}', where.context, done, targetName(failed.target), failed.message)
             : vscode.l10n.t('Nothing was applied to {0}. {1}: {2}', where.context, targetName(failed.target), failed.message);
@@ -235,8 +292,14 @@ export function registerApply(host: Host, options: ApplyOptions): void {
   async function showPreview(document: vscode.TextDocument, plan: ApplyPlan): Promise<{ manifest: string; stored: string }> {
     const { manifest, stored } = planDocuments(plan, (object) => `# ${objectSummary(object)[0] ?? targetName(object.target)}`);
     const base = path.basename(document.uri.path).replace(/\.ya?ml$/i, '') || 'manifest';
-    const left = previews.add(`${base}.yaml`, `# ${vscode.l10n.t('Your manifest, as it is sent (with the namespace it lands in)')}\n${manifest}`);
-    const right = previews.add(`${base}.dry-run.yaml`, `# ${vscode.l10n.t('What kube-apiserver would store: the added lines were filled in by its defaulting and admission (dry run; nothing was stored)')}\n${stored}`);
+    const left = previews.add(
+      `${base}.yaml`,
+      `# ${vscode.l10n.t('Your manifest, as it is sent (with the namespace it lands in)')}\n${manifest}`,
+    );
+    const right = previews.add(
+      `${base}.dry-run.yaml`,
+      `# ${vscode.l10n.t('What kube-apiserver would store: the added lines were filled in by its defaulting and admission (dry run; nothing was stored)')}\n${stored}`,
+    );
     const title = vscode.l10n.t('{0}: your manifest ↔ what kube-apiserver would store', path.basename(document.uri.path));
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: false });
     return { manifest: left.toString(), stored: right.toString() };
@@ -247,7 +310,9 @@ export function registerApply(host: Host, options: ApplyOptions): void {
 async function manifestDocument(resource: unknown): Promise<vscode.TextDocument | undefined> {
   let document: vscode.TextDocument | undefined;
   if (resource instanceof vscode.Uri) {
-    document = vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === resource.toString()) ?? (await vscode.workspace.openTextDocument(resource).then(undefined, () => undefined));
+    document =
+      vscode.workspace.textDocuments.find((candidate) => candidate.uri.toString() === resource.toString()) ??
+      (await vscode.workspace.openTextDocument(resource).then(undefined, () => undefined));
   } else {
     document = vscode.window.activeTextEditor?.document;
   }
@@ -264,7 +329,12 @@ function revealLine(document: vscode.TextDocument, line: number): void {
 }
 
 function appliedSummary(applied: readonly AppliedObject[]): ApplyCommandResult['applied'] {
-  return applied.map(({ target, outcome }) => ({ kind: target.kind, ...(target.namespace !== undefined && { namespace: target.namespace }), name: target.name, outcome }));
+  return applied.map(({ target, outcome }) => ({
+    kind: target.kind,
+    ...(target.namespace !== undefined && { namespace: target.namespace }),
+    name: target.name,
+    outcome,
+  }));
 }
 
 /** Follows the first applied workload to its Pods, when the trace feature is there to do it. */

@@ -138,21 +138,24 @@ export class DemoClusterController implements vscode.Disposable {
 export function registerDemoCluster(host: Host, switcher: DemoSwitcher, reveal: () => Thenable<unknown>): DemoClusterController {
   const controller = host.register(new DemoClusterController(host, switcher));
   host.register(
-    vscode.commands.registerCommand(CommandIds.openDemoCluster, async (options?: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>) => {
-      try {
-        const opened = await vscode.window.withProgress(
-          { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo cluster…') },
-          () => controller.open(typeof options === 'object' && options !== null ? options : {}),
-        );
-        await reveal();
-        return opened;
-      } catch (error) {
-        const reason = errorMessage(error);
-        host.log.error(`Demo cluster failed to start: ${reason}`);
-        void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', plainNotificationText(reason)));
-        return undefined;
-      }
-    }),
+    vscode.commands.registerCommand(
+      CommandIds.openDemoCluster,
+      async (options?: Pick<DemoClusterOptions, 'timeScale' | 'leaseRenewSeconds' | 'generate'>) => {
+        try {
+          const opened = await vscode.window.withProgress(
+            { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Starting the demo cluster…') },
+            () => controller.open(typeof options === 'object' && options !== null ? options : {}),
+          );
+          await reveal();
+          return opened;
+        } catch (error) {
+          const reason = errorMessage(error);
+          host.log.error(`Demo cluster failed to start: ${reason}`);
+          void vscode.window.showErrorMessage(vscode.l10n.t('The demo cluster could not start: {0}', plainNotificationText(reason)));
+          return undefined;
+        }
+      },
+    ),
   );
   host.register(vscode.commands.registerCommand(CommandIds.stopDemoCluster, () => controller.stop()));
   return controller;

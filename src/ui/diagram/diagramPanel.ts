@@ -65,8 +65,12 @@ export class DiagramPanel implements vscode.Disposable {
       locale: vscode.env.language,
       strings: localizedDiagramStrings,
       waitingText: () => vscode.l10n.t(defaultDiagramStrings.waiting),
-      ...(hooks.health && { serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange } }),
-      ...(hooks.placement && { placement: { current: (context: string) => hooks.placement!.current(context), onDidChange: hooks.placement.onDidChange } }),
+      ...(hooks.health && {
+        serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange },
+      }),
+      ...(hooks.placement && {
+        placement: { current: (context: string) => hooks.placement!.current(context), onDidChange: hooks.placement.onDidChange },
+      }),
     });
     this.disposables.addAll(
       this.feed,
@@ -120,16 +124,26 @@ export class DiagramPanel implements vscode.Disposable {
     } else if (isRenderedMessage(message)) {
       this.hooks.onRendered(message.report);
     } else if (isOpenYamlMessage(message)) {
-      this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML', (reason) => vscode.l10n.t('Could not open the YAML: {0}', reason));
+      this.settle(this.hooks.openYaml(message.target, this.source.current), 'open YAML', (reason) =>
+        vscode.l10n.t('Could not open the YAML: {0}', reason),
+      );
     } else if (isExplainPlacementMessage(message) && message.target.pod && this.hooks.placement) {
       const { namespace, name } = message.target.pod;
-      this.settle(this.hooks.placement.ask({ kind: 'Pod', namespace, name }), 'work out the placement', (reason) => vscode.l10n.t('Could not work out where it can run: {0}', reason));
+      this.settle(this.hooks.placement.ask({ kind: 'Pod', namespace, name }), 'work out the placement', (reason) =>
+        vscode.l10n.t('Could not work out where it can run: {0}', reason),
+      );
     } else if (isRevealInTreeMessage(message)) {
-      this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree', (reason) => vscode.l10n.t('Could not reveal it in the tree: {0}', reason));
+      this.settle(this.hooks.revealInTree(message.target), 'reveal in the tree', (reason) =>
+        vscode.l10n.t('Could not reveal it in the tree: {0}', reason),
+      );
     } else if (isExportSvgMessage(message)) {
-      this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG', (reason) => vscode.l10n.t('Could not export the SVG: {0}', reason));
+      this.settle(this.save(Buffer.from(message.svg, 'utf8'), 'svg'), 'export SVG', (reason) =>
+        vscode.l10n.t('Could not export the SVG: {0}', reason),
+      );
     } else if (isExportPngMessage(message)) {
-      this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG', (reason) => vscode.l10n.t('Could not export the PNG: {0}', reason));
+      this.settle(this.save(Buffer.from(message.dataUrl.slice('data:image/png;base64,'.length), 'base64'), 'png'), 'export PNG', (reason) =>
+        vscode.l10n.t('Could not export the PNG: {0}', reason),
+      );
     } else if (isTraceLiveMessage(message)) {
       this.settle(this.hooks.traceLive?.(), 'start a trace', (reason) => vscode.l10n.t('Could not start the trace: {0}', reason));
     } else if (isToggleMessage(message)) {

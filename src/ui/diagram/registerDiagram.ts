@@ -49,14 +49,29 @@ function placementSubjectOf(argument: unknown): PlacementSubject | undefined {
   if (!argument || typeof argument !== 'object') return undefined;
   const value = argument as Record<string, unknown>;
   const pod = value.pod as { pod?: unknown; namespace?: unknown } | undefined;
-  if ((value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') && pod && typeof pod.pod === 'string' && typeof pod.namespace === 'string') {
+  if (
+    (value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') &&
+    pod &&
+    typeof pod.pod === 'string' &&
+    typeof pod.namespace === 'string'
+  ) {
     return { kind: 'Pod', namespace: pod.namespace, name: pod.pod };
   }
   const addon = value.addon as { kind?: unknown; namespace?: unknown; name?: unknown } | undefined;
-  if (value.type === 'addon' && addon && ['Deployment', 'DaemonSet', 'StatefulSet'].includes(addon.kind as string) && typeof addon.namespace === 'string' && typeof addon.name === 'string') {
+  if (
+    value.type === 'addon' &&
+    addon &&
+    ['Deployment', 'DaemonSet', 'StatefulSet'].includes(addon.kind as string) &&
+    typeof addon.namespace === 'string' &&
+    typeof addon.name === 'string'
+  ) {
     return { kind: addon.kind as PlacementSubject['kind'], namespace: addon.namespace, name: addon.name };
   }
-  if (['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet'].includes(value.kind as string) && typeof value.namespace === 'string' && typeof value.name === 'string') {
+  if (
+    ['Pod', 'Deployment', 'DaemonSet', 'StatefulSet', 'ReplicaSet'].includes(value.kind as string) &&
+    typeof value.namespace === 'string' &&
+    typeof value.name === 'string'
+  ) {
     return { kind: value.kind as PlacementSubject['kind'], namespace: value.namespace, name: value.name };
   }
   return undefined;
@@ -71,10 +86,12 @@ function openYaml(target: AnatomyTarget, anatomy: ClusterAnatomy | undefined): T
       ? { resource: 'nodes', namespace: '', name: target.node }
       : undefined;
   if (!object) return undefined;
-  return vscode.workspace.openTextDocument(liveDocumentUri({ view: 'yaml', context: anatomy.context, ...object })).then(async (document) => {
-    await vscode.languages.setTextDocumentLanguage(document, 'yaml');
-    await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-  });
+  return vscode.workspace
+    .openTextDocument(liveDocumentUri({ view: 'yaml', context: anatomy.context, ...object }))
+    .then(async (document) => {
+      await vscode.languages.setTextDocumentLanguage(document, 'yaml');
+      await vscode.window.showTextDocument(document, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+    });
 }
 
 /** The placement answers' sentences in the user's language. */
@@ -90,7 +107,9 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
   let current: DiagramPanel | undefined;
   let lastReport: RenderReport | undefined;
   const reportEmitter = host.register(new vscode.EventEmitter<RenderReport>());
-  const question = options.placement ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live, placementQuestionText)) : undefined;
+  const question = options.placement
+    ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live, placementQuestionText))
+    : undefined;
 
   const adopt = (panel: vscode.WebviewPanel): DiagramPanel => {
     current?.dispose();
@@ -122,12 +141,19 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
       current.panel.reveal(undefined, false);
       return current;
     }
-    const panel = vscode.window.createWebviewPanel(DIAGRAM_VIEW_TYPE, vscode.l10n.t('Cluster Anatomy: Architecture'), vscode.ViewColumn.Active, diagramWebviewOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      DIAGRAM_VIEW_TYPE,
+      vscode.l10n.t('Cluster Anatomy: Architecture'),
+      vscode.ViewColumn.Active,
+      diagramWebviewOptions(extensionUri),
+    );
     return adopt(panel);
   };
 
   host.register(vscode.commands.registerCommand(CommandIds.showDiagram, () => void show()));
-  host.register(vscode.commands.registerCommand(CommandIds.revealInDiagram, (argument?: unknown) => show().reveal(toRevealTarget(argument))));
+  host.register(
+    vscode.commands.registerCommand(CommandIds.revealInDiagram, (argument?: unknown) => show().reveal(toRevealTarget(argument))),
+  );
   const explainPlacement = async (argument?: unknown) => {
     const subject = placementSubjectOf(argument);
     if (!subject || !question) return;
@@ -135,7 +161,9 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
     try {
       await question.ask(subject);
     } catch (error) {
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not work out where it can run: {0}', plainNotificationText(errorMessage(error))));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Could not work out where it can run: {0}', plainNotificationText(errorMessage(error))),
+      );
     }
   };
   host.register(vscode.commands.registerCommand(CommandIds.explainPlacement, explainPlacement));
@@ -161,11 +189,12 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
     traceStep: (step, traceOptions) => (traceOptions?.open ? show() : current)?.traceStep(step),
     traceEnded: () => current?.traceEnded(),
     lastRenderReport: () => lastReport,
-    nextRenderReport: () => new Promise<RenderReport>((resolve) => {
-      const subscription = reportEmitter.event((report) => {
-        subscription.dispose();
-        resolve(report);
-      });
-    }),
+    nextRenderReport: () =>
+      new Promise<RenderReport>((resolve) => {
+        const subscription = reportEmitter.event((report) => {
+          subscription.dispose();
+          resolve(report);
+        });
+      }),
   };
 }

@@ -53,7 +53,10 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
     private readonly anatomy: () => ClusterAnatomy | undefined,
     private readonly site: () => ExperimentSite,
   ) {
-    this.disposables.addAll(this.changeEmitter, monitor.onDidChange(() => this.changeEmitter.fire(undefined)));
+    this.disposables.addAll(
+      this.changeEmitter,
+      monitor.onDidChange(() => this.changeEmitter.fire(undefined)),
+    );
   }
 
   /** The element of a step, the same object each time (TreeView.reveal needs it). */
@@ -73,8 +76,18 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
     if (!element) return this.anatomy() ? [...this.steps.values(), { type: 'experiments' }] : [];
     if (element.type === 'step') {
       const anatomy = this.anatomy();
-      const commands = anatomy ? handsOnCommands(element.id, anatomy).map((args): HandsOnElement => ({ type: 'command', step: element.id, line: commandLine(args) })) : [];
-      const findings = (this.step(element.id)?.findings ?? []).map((_, index): HandsOnElement => ({ type: 'finding', step: element.id, index }));
+      const commands = anatomy
+        ? handsOnCommands(element.id, anatomy).map((args): HandsOnElement => ({
+            type: 'command',
+            step: element.id,
+            line: commandLine(args),
+          }))
+        : [];
+      const findings = (this.step(element.id)?.findings ?? []).map((_, index): HandsOnElement => ({
+        type: 'finding',
+        step: element.id,
+        index,
+      }));
       return [...commands, ...findings];
     }
     if (element.type === 'experiments') return EXPERIMENTS.map((id) => ({ type: 'experiment', id }));
@@ -92,7 +105,10 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
       case 'step': {
         const index = HANDS_ON_STEPS.indexOf(element.id) + 1;
         const step = this.step(element.id);
-        const item = new vscode.TreeItem(`${index}. ${stepTitle(element.id)}`, step?.outcome === 'done' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded);
+        const item = new vscode.TreeItem(
+          `${index}. ${stepTitle(element.id)}`,
+          step?.outcome === 'done' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
+        );
         item.id = `handsOn:${element.id}`;
         item.contextValue = 'clusterAnatomy:handsOnStep';
         if (!step) {
@@ -116,7 +132,11 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
         item.iconPath = new vscode.ThemeIcon('terminal');
         item.tooltip = vscode.l10n.t('Run it in a terminal (it only reads).');
         item.contextValue = 'clusterAnatomy:handsOnCommand';
-        item.command = { command: CommandIds.runHandsOnCommands, title: vscode.l10n.t('Run in Terminal'), arguments: [element.step, element.line] };
+        item.command = {
+          command: CommandIds.runHandsOnCommands,
+          title: vscode.l10n.t('Run in Terminal'),
+          arguments: [element.step, element.line],
+        };
         return item;
       }
       case 'finding': {
@@ -133,7 +153,12 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
         const item = new vscode.TreeItem(vscode.l10n.t('Experiments'), vscode.TreeItemCollapsibleState.Collapsed);
         item.id = 'handsOn:experiments';
         item.iconPath = new vscode.ThemeIcon('beaker');
-        item.description = site === 'demo' ? vscode.l10n.t('on the demo cluster') : site === 'kind' ? vscode.l10n.t('on this kind cluster, after a confirmation') : vscode.l10n.t('on the demo or a kind cluster only');
+        item.description =
+          site === 'demo'
+            ? vscode.l10n.t('on the demo cluster')
+            : site === 'kind'
+              ? vscode.l10n.t('on this kind cluster, after a confirmation')
+              : vscode.l10n.t('on the demo or a kind cluster only');
         return item;
       }
       case 'experiment': {
@@ -143,9 +168,21 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
         const site = this.site();
         const plan = anatomy ? planExperiment(element.id, anatomy, { demo: site === 'demo' }) : undefined;
         const available = plan && !('unavailable' in plan) && site !== 'none';
-        item.iconPath = new vscode.ThemeIcon(available ? 'play' : 'circle-slash', available ? undefined : new vscode.ThemeColor('disabledForeground'));
-        item.tooltip = !plan ? '' : 'unavailable' in plan ? experimentUnavailableText(plan.unavailable) : site === 'none' ? vscode.l10n.t('Experiments write to the cluster: they run only on the demo cluster, or on a kind cluster after a confirmation.') : experimentPrediction(plan);
-        if (available) item.command = { command: CommandIds.runExperiment, title: vscode.l10n.t('Run the Experiment'), arguments: [element.id] };
+        item.iconPath = new vscode.ThemeIcon(
+          available ? 'play' : 'circle-slash',
+          available ? undefined : new vscode.ThemeColor('disabledForeground'),
+        );
+        item.tooltip = !plan
+          ? ''
+          : 'unavailable' in plan
+            ? experimentUnavailableText(plan.unavailable)
+            : site === 'none'
+              ? vscode.l10n.t(
+                  'Experiments write to the cluster: they run only on the demo cluster, or on a kind cluster after a confirmation.',
+                )
+              : experimentPrediction(plan);
+        if (available)
+          item.command = { command: CommandIds.runExperiment, title: vscode.l10n.t('Run the Experiment'), arguments: [element.id] };
         else item.description = plan && 'unavailable' in plan ? vscode.l10n.t('not on this cluster') : vscode.l10n.t('not here');
         return item;
       }

@@ -17,7 +17,14 @@ import type { HandsOnMonitor } from '../../core/workspace/handsOnMonitor';
 import { CommandIds } from '../commandIds';
 import { isDemoTarget, isKindContext } from '../clusterWrites';
 import type { DemoCluster } from '../../demo';
-import { experimentPrediction, experimentResultText, experimentTitle, experimentUnavailableText, findingText, stepTitle } from './handsOnText';
+import {
+  experimentPrediction,
+  experimentResultText,
+  experimentTitle,
+  experimentUnavailableText,
+  findingText,
+  stepTitle,
+} from './handsOnText';
 import { type ExperimentSite, type HandsOnElement, HandsOnTreeProvider } from './handsOnView';
 import { HANDS_ON_VIEW_ID, stepDoneContextKey, WALKTHROUGH_ID } from './handsOnIds';
 
@@ -73,7 +80,10 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
       done.set(id, isDone);
       void vscode.commands.executeCommand('setContext', stepDoneContextKey(id), isDone);
     }
-    view.badge = report && !report.allDone ? { value: report.steps.filter((step) => step.outcome !== 'done').length, tooltip: vscode.l10n.t('Hands-on steps not done yet') } : undefined;
+    view.badge =
+      report && !report.allDone
+        ? { value: report.steps.filter((step) => step.outcome !== 'done').length, tooltip: vscode.l10n.t('Hands-on steps not done yet') }
+        : undefined;
   };
   host.register(monitor.onDidChange(publish));
 
@@ -89,7 +99,9 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
       const id = isStep(argument) ? argument : isStepElement(argument) ? argument.id : undefined;
       const report = await begin();
       if (!report) {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Connect to a cluster first: choose a context in the status bar, or open the demo cluster.'),
+        );
         return;
       }
       await vscode.commands.executeCommand(`${HANDS_ON_VIEW_ID}.focus`);
@@ -165,7 +177,9 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
         return;
       }
       if (where === 'none') {
-        void vscode.window.showWarningMessage(vscode.l10n.t('Experiments write to the cluster: they run only on the demo cluster, or on a kind cluster after a confirmation.'));
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Experiments write to the cluster: they run only on the demo cluster, or on a kind cluster after a confirmation.'),
+        );
         return;
       }
       if (where === 'kind' && !vscode.workspace.isTrusted) {
@@ -174,8 +188,12 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
       }
       // Said beforehand, always; on anything but the demo, the confirmation names the context it writes to.
       const prediction = plainNotificationText(experimentPrediction(plan));
-      const go = where === 'demo' ? vscode.l10n.t('Run the Experiment') : vscode.l10n.t('Run on {0}', plainNotificationText(anatomy.context, 60));
-      const detail = where === 'demo' ? prediction : `${prediction}\n\n${vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', plainNotificationText(anatomy.context), plainNotificationText(anatomy.server))}`;
+      const go =
+        where === 'demo' ? vscode.l10n.t('Run the Experiment') : vscode.l10n.t('Run on {0}', plainNotificationText(anatomy.context, 60));
+      const detail =
+        where === 'demo'
+          ? prediction
+          : `${prediction}\n\n${vscode.l10n.t('This writes to the cluster of the context "{0}" ({1}).', plainNotificationText(anatomy.context), plainNotificationText(anatomy.server))}`;
       const answer = await vscode.window.showWarningMessage(experimentTitle(plan.id), { modal: true, detail }, go);
       if (answer !== go) return;
       try {
@@ -196,7 +214,8 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
           const why = vscode.l10n.t('Why on This Node?');
           const pod = result.seen?.pods?.[0];
           const picked = await vscode.window.showInformationMessage(text, ...(pod ? [why] : []));
-          if (picked === why && pod) await vscode.commands.executeCommand(CommandIds.explainPlacement, { kind: 'Pod', namespace: 'kube-system', name: pod.name });
+          if (picked === why && pod)
+            await vscode.commands.executeCommand(CommandIds.explainPlacement, { kind: 'Pod', namespace: 'kube-system', name: pod.name });
         } else if (plan.id === 'stopHeartbeat' && result.outcome === 'happened' && demo) {
           const resume = vscode.l10n.t('Resume the Heartbeat');
           if ((await vscode.window.showInformationMessage(text, resume)) === resume) demo.control.resumeHeartbeat(plan.subject);
@@ -213,5 +232,7 @@ export function registerHandsOn(host: Host, options: HandsOnOptions): { monitor:
 }
 
 function isStepElement(value: unknown): value is Extract<HandsOnElement, { type: 'step' }> {
-  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'step' && isStep((value as { id?: unknown }).id);
+  return (
+    typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'step' && isStep((value as { id?: unknown }).id)
+  );
 }

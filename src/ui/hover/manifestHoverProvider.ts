@@ -1,10 +1,24 @@
 import * as vscode from 'vscode';
 import { explainField, tooLargeToExplain, type LiveInput, type SchemaInput } from '../../core/fields/explain';
 import type { Language } from '../../core/fields/types';
-import { isPlacementField, manifestObjectAt, type PlacementHover, placementHover, type PlacementHoverInput } from '../../core/placement/hoverAnswer';
+import {
+  isPlacementField,
+  manifestObjectAt,
+  type PlacementHover,
+  placementHover,
+  type PlacementHoverInput,
+} from '../../core/placement/hoverAnswer';
 import { manifestPod } from '../../core/placement/manifestPod';
 import { type SchedulingPod, schedulingPodOf } from '../../core/placement/objects';
-import { HOVER_BUDGET, ManifestParseCache, manifestFieldAt, MAX_MANIFEST_CHARS, type ManifestPosition, type ParsedManifest, type WorkBudget } from '../../core/yaml/yamlPath';
+import {
+  HOVER_BUDGET,
+  ManifestParseCache,
+  manifestFieldAt,
+  MAX_MANIFEST_CHARS,
+  type ManifestPosition,
+  type ParsedManifest,
+  type WorkBudget,
+} from '../../core/yaml/yamlPath';
 import { errorMessage } from '../../core/util/errors';
 import { placementHoverMarkdown } from '../placementText';
 
@@ -71,17 +85,28 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     this.closeListener = vscode.workspace.onDidCloseTextDocument((document) => this.cache.delete(document.uri.toString()));
   }
 
-  async provideHover(document: vscode.TextDocument, position: vscode.Position, token: vscode.CancellationToken): Promise<vscode.Hover | undefined> {
+  async provideHover(
+    document: vscode.TextDocument,
+    position: vscode.Position,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.Hover | undefined> {
     const found = this.positionAt(document, position);
     if (!found) return undefined;
     const language = (this.options.language ?? displayLanguage)();
     if (found === 'too-large') return new vscode.Hover(new vscode.MarkdownString(tooLargeToExplain(language)));
-    const [live, schema, placement] = await Promise.all([this.liveInput(found, token), this.schemaInput(found, token), this.placementInput(document, found, token)]);
+    const [live, schema, placement] = await Promise.all([
+      this.liveInput(found, token),
+      this.schemaInput(found, token),
+      this.placementInput(document, found, token),
+    ]);
     if (token.isCancellationRequested) return undefined;
     const explanation = explainField(found, { language, ...(live && { live }), ...(schema && { schema }) });
     // Where the manifest's Pod would fit on the connected cluster now comes first: it is short, and a long
     // explanation would push it out of the hover's view.
-    const markdown = new vscode.MarkdownString(placement ? `${placementHoverMarkdown(placement)}\n\n---\n\n${explanation.markdown}` : explanation.markdown, true);
+    const markdown = new vscode.MarkdownString(
+      placement ? `${placementHoverMarkdown(placement)}\n\n---\n\n${explanation.markdown}` : explanation.markdown,
+      true,
+    );
     const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
     return new vscode.Hover(markdown, range);
   }
@@ -109,7 +134,11 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
    * workload's Pod template) would fit on the connected cluster now. While the cluster's Pods are still being
    * listed past the live lookups' time, says so instead of holding the hover up.
    */
-  private async placementInput(document: vscode.TextDocument, found: ManifestPosition, token: vscode.CancellationToken): Promise<PlacementHover | undefined> {
+  private async placementInput(
+    document: vscode.TextDocument,
+    found: ManifestPosition,
+    token: vscode.CancellationToken,
+  ): Promise<PlacementHover | undefined> {
     const live = this.options.live;
     if (!live?.placement || token.isCancellationRequested || !isPlacementField(found.kind, found.objectPath)) return undefined;
     if (live.isConnected && !live.isConnected()) return undefined;

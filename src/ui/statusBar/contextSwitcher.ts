@@ -110,7 +110,11 @@ export class ContextSwitcher implements vscode.Disposable {
   async switchTo(name: string): Promise<void> {
     const sessionOnly = readSessionOnlySwitch();
     await this.kubeconfig.switchContext(name, { sessionOnly });
-    this.log.info(sessionOnly ? `Switched to context "${name}" for this session` : `Switched to context "${name}" in ${this.kubeconfig.writeTarget ?? ''}`);
+    this.log.info(
+      sessionOnly
+        ? `Switched to context "${name}" for this session`
+        : `Switched to context "${name}" in ${this.kubeconfig.writeTarget ?? ''}`,
+    );
   }
 
   /** Switches, or says why not (an unknown name, a file that cannot be edited safely) without throwing. */
@@ -122,7 +126,9 @@ export class ContextSwitcher implements vscode.Disposable {
       const reason = errorMessage(error);
       this.log.warn(`Could not switch to context "${name}": ${reason}`);
       // The name and the reason come from the files: shown as text, never as a link or an icon.
-      void vscode.window.showErrorMessage(vscode.l10n.t('Could not switch to context "{0}": {1}', plainNotificationText(name), plainNotificationText(reason)));
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t('Could not switch to context "{0}": {1}', plainNotificationText(name), plainNotificationText(reason)),
+      );
       return false;
     }
   }
@@ -157,7 +163,7 @@ export class ContextSwitcher implements vscode.Disposable {
     if (!files || files.length === 0) return;
     if (!(await storeKubeconfigSetting(files.map((file) => file.fsPath)))) {
       void vscode.window.showWarningMessage(
-        vscode.l10n.t('Saved in your user settings, but this workspace\'s clusterAnatomy.kubeconfig setting overrides it.'),
+        vscode.l10n.t("Saved in your user settings, but this workspace's clusterAnatomy.kubeconfig setting overrides it."),
       );
     }
   }

@@ -12,9 +12,7 @@ export const SettingIds = {
  * input: in an untrusted workspace only the user's own (global) value counts.
  */
 export function readKubeconfigSetting(): KubeconfigSettingValue | undefined {
-  const inspected = vscode.workspace
-    .getConfiguration(SettingIds.section)
-    .inspect<KubeconfigSettingValue>(SettingIds.kubeconfig);
+  const inspected = vscode.workspace.getConfiguration(SettingIds.section).inspect<KubeconfigSettingValue>(SettingIds.kubeconfig);
   return effectiveKubeconfigSetting(inspected, vscode.workspace.isTrusted);
 }
 
@@ -28,9 +26,7 @@ export function readSessionOnlySwitch(): boolean {
  */
 export async function storeKubeconfigSetting(files: readonly string[]): Promise<boolean> {
   const value = files.length === 1 ? files[0] : [...files];
-  await vscode.workspace
-    .getConfiguration(SettingIds.section)
-    .update(SettingIds.kubeconfig, value, vscode.ConfigurationTarget.Global);
+  await vscode.workspace.getConfiguration(SettingIds.section).update(SettingIds.kubeconfig, value, vscode.ConfigurationTarget.Global);
   const effective = readKubeconfigSetting();
   return JSON.stringify(effective) === JSON.stringify(value);
 }

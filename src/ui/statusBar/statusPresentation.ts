@@ -120,7 +120,9 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
   const label = stateLabel(status.state);
   const text = `${ICONS[status.state]} ${plainLabel(name ?? label)}`;
   // A problem the control plane reports (a failing check, a lock nobody renews) warns while connected.
-  const background = BACKGROUNDS[status.state] ?? (status.state === 'connected' && health && health.problems.length > 0 ? 'statusBarItem.warningBackground' : undefined);
+  const background =
+    BACKGROUNDS[status.state] ??
+    (status.state === 'connected' && health && health.problems.length > 0 ? 'statusBarItem.warningBackground' : undefined);
 
   const tooltip = new vscode.MarkdownString(undefined, true);
   tooltip.isTrusted = false;
@@ -145,13 +147,24 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
     row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.join(path.delimiter));
   }
   row(vscode.l10n.t('Connection'), status.connectionMessage);
-  if (health && status.state === 'connected') row(vscode.l10n.t('Control plane'), health.problems.length === 0 ? vscode.l10n.t('no problem found') : health.problems.length === 1 ? healthProblemLabel(health.problems[0]!) : vscode.l10n.t('{0} (and {1} more)', healthProblemLabel(health.problems[0]!), health.problems.length - 1));
+  if (health && status.state === 'connected')
+    row(
+      vscode.l10n.t('Control plane'),
+      health.problems.length === 0
+        ? vscode.l10n.t('no problem found')
+        : health.problems.length === 1
+          ? healthProblemLabel(health.problems[0]!)
+          : vscode.l10n.t('{0} (and {1} more)', healthProblemLabel(health.problems[0]!), health.problems.length - 1),
+    );
   const problems = [...status.blocking, ...status.other];
   if (problems.length > 0) {
     tooltip.appendMarkdown('\n');
     for (const problem of problems.slice(0, 8)) {
       const line = problemText(problem);
-      tooltip.appendMarkdown(problem.severity === 'error' ? '$(error) ' : '$(warning) ').appendText(line).appendMarkdown('  \n');
+      tooltip
+        .appendMarkdown(problem.severity === 'error' ? '$(error) ' : '$(warning) ')
+        .appendText(line)
+        .appendMarkdown('  \n');
       plain.push(line);
     }
     if (problems.length > 8) {

@@ -53,11 +53,22 @@ export interface TraceRegistration {
 export function traceRequestOf(argument: unknown): { target: TraceTarget; since?: number } | undefined {
   if (!argument || typeof argument !== 'object') return undefined;
   const value = argument as Record<string, unknown>;
-  if (value.webviewSection === 'pod' && typeof value.namespace === 'string' && value.namespace && typeof value.name === 'string' && value.name) {
+  if (
+    value.webviewSection === 'pod' &&
+    typeof value.namespace === 'string' &&
+    value.namespace &&
+    typeof value.name === 'string' &&
+    value.name
+  ) {
     return { target: { kind: 'Pod', namespace: value.namespace, name: value.name } };
   }
   const pod = value.pod as { pod?: unknown; namespace?: unknown } | undefined;
-  if ((value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') && pod && typeof pod.pod === 'string' && typeof pod.namespace === 'string') {
+  if (
+    (value.type === 'pod' || value.type === 'addonPod' || value.type === 'unscheduledPod') &&
+    pod &&
+    typeof pod.pod === 'string' &&
+    typeof pod.namespace === 'string'
+  ) {
     return { target: { kind: 'Pod', namespace: pod.namespace, name: pod.pod } };
   }
   const addon = value.addon as { kind?: unknown; namespace?: unknown; name?: unknown } | undefined;
@@ -80,7 +91,12 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   let session: TraceSession | undefined;
   let trace: Trace | undefined;
   let strings = localizedTraceStrings();
-  const provider = host.register(new TraceTreeProvider(() => trace, () => strings));
+  const provider = host.register(
+    new TraceTreeProvider(
+      () => trace,
+      () => strings,
+    ),
+  );
   const view = host.register(vscode.window.createTreeView(TRACE_VIEW_ID, { treeDataProvider: provider }));
   const setContext = (key: string, value: boolean) => void vscode.commands.executeCommand('setContext', key, value);
 
@@ -151,13 +167,24 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     setContext(TRACE_SHOWN_CONTEXT_KEY, true);
     setContext(TRACE_LIVE_CONTEXT_KEY, true);
     void vscode.commands.executeCommand(`${TRACE_VIEW_ID}.focus`);
-    host.log.info(`Trace of ${target.kind} ${target.namespace}/${target.name} on ${cluster.context}${since !== undefined ? ` since ${new Date(since).toISOString()}` : ''}`);
+    host.log.info(
+      `Trace of ${target.kind} ${target.namespace}/${target.name} on ${cluster.context}${since !== undefined ? ` since ${new Date(since).toISOString()}` : ''}`,
+    );
     await next.start();
     if (session !== next) return target;
     trace = next.current;
     provider.refresh();
     updateView();
-    if (next.state === 'error') void vscode.window.showErrorMessage(vscode.l10n.t('Cannot trace {0} {1}/{2}: {3}', target.kind, plainNotificationText(target.namespace), plainNotificationText(target.name), plainNotificationText(next.error ?? '')));
+    if (next.state === 'error')
+      void vscode.window.showErrorMessage(
+        vscode.l10n.t(
+          'Cannot trace {0} {1}/{2}: {3}',
+          target.kind,
+          plainNotificationText(target.namespace),
+          plainNotificationText(target.name),
+          plainNotificationText(next.error ?? ''),
+        ),
+      );
     return target;
   };
 
@@ -171,7 +198,11 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       return target ? start(target) : undefined;
     }),
   );
-  host.register(vscode.commands.registerCommand(CommandIds.traceItem, (argument?: unknown) => vscode.commands.executeCommand(CommandIds.startTrace, argument)));
+  host.register(
+    vscode.commands.registerCommand(CommandIds.traceItem, (argument?: unknown) =>
+      vscode.commands.executeCommand(CommandIds.startTrace, argument),
+    ),
+  );
   host.register(vscode.commands.registerCommand(CommandIds.stopTrace, stop));
 
   host.register(
@@ -181,7 +212,11 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       const watch = options.traces.waitForNextChange();
       if (!watch) return undefined;
       return vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Waiting for the next change to a Deployment or DaemonSet in {0}…', watch.namespace), cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: vscode.l10n.t('Waiting for the next change to a Deployment or DaemonSet in {0}…', watch.namespace),
+          cancellable: true,
+        },
         (_progress, cancellation) =>
           new Promise<TraceTarget | undefined>((resolve) => {
             const finish = (value: TraceTarget | undefined) => {
@@ -190,13 +225,17 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
             };
             cancellation.onCancellationRequested(() => finish(undefined));
             watch.onDidChange((change) => {
-              host.log.info(`Next change in ${watch.namespace}: ${change.target.kind} ${change.target.name} (generation ${change.from ?? 'new'} → ${change.to ?? '?'})`);
+              host.log.info(
+                `Next change in ${watch.namespace}: ${change.target.kind} ${change.target.name} (generation ${change.from ?? 'new'} → ${change.to ?? '?'})`,
+              );
               finish(change.target);
               void start(change.target, change.since);
             });
             void watch.start().then(() => {
               if (!watch.error) return;
-              void vscode.window.showErrorMessage(vscode.l10n.t('Cannot watch {0}: {1}', plainNotificationText(watch.namespace), plainNotificationText(watch.error)));
+              void vscode.window.showErrorMessage(
+                vscode.l10n.t('Cannot watch {0}: {1}', plainNotificationText(watch.namespace), plainNotificationText(watch.error)),
+              );
               finish(undefined);
             });
           }),
@@ -214,7 +253,12 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       const step = element && provider.step(element);
       if (!step) return;
       options.diagram.traceStep(diagramStep(step));
-      const target: AnatomyTarget | undefined = step.object.kind === 'Pod' ? { pod: { namespace: step.object.namespace, name: step.object.name } } : step.node ? { node: step.node } : undefined;
+      const target: AnatomyTarget | undefined =
+        step.object.kind === 'Pod'
+          ? { pod: { namespace: step.object.namespace, name: step.object.name } }
+          : step.node
+            ? { node: step.node }
+            : undefined;
       if (target) await options.revealInTree(target, { ifShown: true });
     }),
   );
@@ -229,7 +273,9 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   const exportTrace = async (kind: 'markdown' | 'json', argument: unknown): Promise<vscode.Uri | undefined> => {
     const current = trace;
     if (!current || !session) {
-      void vscode.window.showInformationMessage(vscode.l10n.t('No trace to export yet: start one with Cluster Anatomy: Trace a Workload….'));
+      void vscode.window.showInformationMessage(
+        vscode.l10n.t('No trace to export yet: start one with Cluster Anatomy: Trace a Workload….'),
+      );
       return undefined;
     }
     const extension = kind === 'markdown' ? 'md' : 'json';
@@ -240,7 +286,10 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     const target =
       argument instanceof vscode.Uri
         ? argument
-        : await vscode.window.showSaveDialog({ ...(folder && { defaultUri: vscode.Uri.joinPath(folder, fileName) }), filters: kind === 'markdown' ? { Markdown: ['md'] } : { JSON: ['json'] } });
+        : await vscode.window.showSaveDialog({
+            ...(folder && { defaultUri: vscode.Uri.joinPath(folder, fileName) }),
+            filters: kind === 'markdown' ? { Markdown: ['md'] } : { JSON: ['json'] },
+          });
     if (!target) return undefined;
     // Markdown is for people (their language); JSON is for tools, in the CLI's English, like `trace --json`.
     const content = kind === 'markdown' ? renderTraceMarkdown(current, strings) : `${JSON.stringify(traceJson(current), null, 2)}\n`;
@@ -265,7 +314,12 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
       const { description, message } = describe();
       const items = provider.getChildren().map((element) => {
         const item = provider.getTreeItem(element);
-        return { id: element.id, label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''), description: typeof item.description === 'string' ? item.description : '', tooltip: tooltipText(item) };
+        return {
+          id: element.id,
+          label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
+          description: typeof item.description === 'string' ? item.description : '',
+          tooltip: tooltipText(item),
+        };
       });
       return { target: session.target, state: session.state, description, message, items };
     },

@@ -28,7 +28,12 @@ function typedTarget(value: string, namespace: string): PickItem | undefined {
 }
 
 /** One quick pick step: resolves to the accepted item, or undefined when dismissed. */
-function pickOne(options: { title: string; placeholder: string; items: Promise<PickItem[]>; typed: (value: string) => PickItem | undefined }): Promise<PickItem | undefined> {
+function pickOne(options: {
+  title: string;
+  placeholder: string;
+  items: Promise<PickItem[]>;
+  typed: (value: string) => PickItem | undefined;
+}): Promise<PickItem | undefined> {
   const pick = vscode.window.createQuickPick<PickItem>();
   pick.title = options.title;
   pick.placeholder = options.placeholder;
@@ -71,17 +76,22 @@ async function namespaces(api: KubeApi, preferred: string): Promise<PickItem[]> 
   return [...first, ...names.filter((name) => name && !first.includes(name)).sort()].map((name) => ({
     label: name,
     namespace: name,
-    ...(name === preferred && { description: vscode.l10n.t('the context\'s namespace') }),
+    ...(name === preferred && { description: vscode.l10n.t("the context's namespace") }),
   }));
 }
 
 async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
-  const lists = await Promise.allSettled(PICKED_KINDS.map((kind) => api.list(collectionPath(kind, namespace), `${kind}s in ${namespace}`, { map: nameOf })));
+  const lists = await Promise.allSettled(
+    PICKED_KINDS.map((kind) => api.list(collectionPath(kind, namespace), `${kind}s in ${namespace}`, { map: nameOf })),
+  );
   const items: PickItem[] = [];
   lists.forEach((result, index) => {
     const kind = PICKED_KINDS[index]!;
     if (result.status === 'rejected') {
-      items.push({ label: kind, kind: vscode.QuickPickItemKind.Separator }, { label: vscode.l10n.t('Cannot list them: {0}', errorMessage(result.reason)), detail: '' });
+      items.push(
+        { label: kind, kind: vscode.QuickPickItemKind.Separator },
+        { label: vscode.l10n.t('Cannot list them: {0}', errorMessage(result.reason)), detail: '' },
+      );
       return;
     }
     const names = (result.value.items as string[]).filter(Boolean).sort();
@@ -100,7 +110,10 @@ export async function pickTraceTarget(api: KubeApi, contextNamespace: string): P
     placeholder: vscode.l10n.t('Choose a namespace, or type KIND/NAME (deploy/web) to trace in {0}', contextNamespace),
     items: namespaces(api, contextNamespace),
     typed: (value) =>
-      typedTarget(value, contextNamespace) ?? (/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(value) && value.length <= 63 ? { label: value, description: vscode.l10n.t('namespace'), namespace: value, alwaysShow: true } : undefined),
+      typedTarget(value, contextNamespace) ??
+      (/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(value) && value.length <= 63
+        ? { label: value, description: vscode.l10n.t('namespace'), namespace: value, alwaysShow: true }
+        : undefined),
   });
   if (!first || first.target) return first?.target;
   const namespace = first.namespace;

@@ -69,7 +69,11 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   }
 
   /** Reveals a row in `view`, keeping the rows as they are until VS Code has resolved it. */
-  async reveal(view: vscode.TreeView<TraceStepElement>, element: TraceStepElement, options: Parameters<vscode.TreeView<TraceStepElement>['reveal']>[1]): Promise<void> {
+  async reveal(
+    view: vscode.TreeView<TraceStepElement>,
+    element: TraceStepElement,
+    options: Parameters<vscode.TreeView<TraceStepElement>['reveal']>[1],
+  ): Promise<void> {
     this.revealsInFlight += 1;
     try {
       await view.reveal(element, options);
@@ -110,7 +114,10 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
     item.id = step.id;
     item.description = `${localTimeText(step)} · ${latencyText(step, previous, strings)} · ${who}`;
     // Steps seen as they happened take the diagram's light colour; the history read at the start does not.
-    item.iconPath = new vscode.ThemeIcon(COMPONENT_ICONS[step.component], step.seenAt !== null ? new vscode.ThemeColor('charts.yellow') : undefined);
+    item.iconPath = new vscode.ThemeIcon(
+      COMPONENT_ICONS[step.component],
+      step.seenAt !== null ? new vscode.ThemeColor('charts.yellow') : undefined,
+    );
     item.tooltip = stepTooltip(step, who);
     item.contextValue = 'clusterAnatomy:traceStep';
     item.command = { command: CommandIds.revealTraceStep, title: vscode.l10n.t('Show the Step'), arguments: [step.id] };

@@ -184,13 +184,16 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   private wakeAt(deadline: number): void {
     clearTimeout(this.deadlineTimer);
     this.nextDeadline = deadline;
-    this.deadlineTimer = setTimeout(() => {
-      this.nextDeadline = Infinity;
-      const nodes = [...this.heartbeatRows.keys()];
-      if (this.visible) this.recheckHeartbeats(nodes);
-      const next = Math.min(...nodes.map((node) => this.runningDeadline(node) ?? Infinity));
-      if (next < this.nextDeadline) this.wakeAt(next);
-    }, Math.max(0, deadline - Date.now()) + 50);
+    this.deadlineTimer = setTimeout(
+      () => {
+        this.nextDeadline = Infinity;
+        const nodes = [...this.heartbeatRows.keys()];
+        if (this.visible) this.recheckHeartbeats(nodes);
+        const next = Math.min(...nodes.map((node) => this.runningDeadline(node) ?? Infinity));
+        if (next < this.nextDeadline) this.wakeAt(next);
+      },
+      Math.max(0, deadline - Date.now()) + 50,
+    );
   }
 
   private intern<T extends AnatomyTreeElement>(element: T): T {
@@ -237,7 +240,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     // A node's kubelet or container runtime (the diagram's Enter on one) is its agent row, not the node's.
     const agent = target.component === 'kubelet' || target.component === 'container-runtime' ? target.component : undefined;
     if (!target.pod && !agent) return node;
-    return this.getChildren(node).find((child) => (target.pod ? child.type === 'pod' && child.pod.pod === target.pod.name : child.type === 'agent' && child.agent === agent)) ?? node;
+    return (
+      this.getChildren(node).find((child) =>
+        target.pod ? child.type === 'pod' && child.pod.pod === target.pod.name : child.type === 'agent' && child.agent === agent,
+      ) ?? node
+    );
   }
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
@@ -265,7 +272,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       const roots: AnatomyTreeElement[] = childElements(anatomy, undefined).map((e) => this.intern(e));
       // The health section follows the control plane, once a report about this context exists.
       const report = this.health?.current;
-      if (report && report.context === status.context && !anatomy.nothingRead) roots.splice(1, 0, this.intern(healthRoot(report, healthProblems(report).length)));
+      if (report && report.context === status.context && !anatomy.nothingRead)
+        roots.splice(1, 0, this.intern(healthRoot(report, healthProblems(report).length)));
       return status.state === 'connected' && !status.message ? roots : [stateItem, ...roots];
     }
     const anatomy = this.currentAnatomy;
@@ -341,4 +349,3 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     this.disposables.dispose();
   }
 }
-

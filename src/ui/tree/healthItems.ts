@@ -17,7 +17,12 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       item.iconPath = new vscode.ThemeIcon('pulse', healthColor(element.problems === 0 ? 'ok' : 'warn'));
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Control plane health'))
-        .paragraph(vscode.l10n.t("kube-apiserver's own checks, who leads the controller manager and the scheduler, the version skew and the certificates, as of {0}.", new Date(element.report.generatedAt).toLocaleTimeString(vscode.env.language))).markdown;
+        .paragraph(
+          vscode.l10n.t(
+            "kube-apiserver's own checks, who leads the controller manager and the scheduler, the version skew and the certificates, as of {0}.",
+            new Date(element.report.generatedAt).toLocaleTimeString(vscode.env.language),
+          ),
+        ).markdown;
       item.contextValue = 'clusterAnatomy:health';
       return item;
     }
@@ -31,18 +36,30 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
         return item;
       }
       const failed = checks.checks.filter((check) => !check.ok);
-      item.description = failed.length > 0
-        ? vscode.l10n.t('{0} failing: {1}', failed.length, failed.map((check) => check.name).join(', '))
-        : vscode.l10n.t('{0} of {1} ok', checks.checks.length, checks.checks.length);
-      item.iconPath = new vscode.ThemeIcon(failed.length > 0 || checks.passed === false ? 'error' : 'pass', healthColor(failed.length > 0 || checks.passed === false ? 'error' : 'ok'));
+      item.description =
+        failed.length > 0
+          ? vscode.l10n.t('{0} failing: {1}', failed.length, failed.map((check) => check.name).join(', '))
+          : vscode.l10n.t('{0} of {1} ok', checks.checks.length, checks.checks.length);
+      item.iconPath = new vscode.ThemeIcon(
+        failed.length > 0 || checks.passed === false ? 'error' : 'pass',
+        healthColor(failed.length > 0 || checks.passed === false ? 'error' : 'ok'),
+      );
       item.tooltip = new Tooltip()
         .heading(`${endpointLabel[checks.endpoint]}?verbose`)
-        .paragraph(checks.endpoint === 'readyz' ? vscode.l10n.t('Whether kube-apiserver is ready to serve requests.') : vscode.l10n.t('Whether kube-apiserver is alive (a failing check here gets it restarted).')).markdown;
+        .paragraph(
+          checks.endpoint === 'readyz'
+            ? vscode.l10n.t('Whether kube-apiserver is ready to serve requests.')
+            : vscode.l10n.t('Whether kube-apiserver is alive (a failing check here gets it restarted).'),
+        ).markdown;
       return item;
     }
     case 'healthCheck': {
       const item = new vscode.TreeItem(element.check.name);
-      item.description = element.check.ok ? (element.check.detail === 'excluded' ? vscode.l10n.t('excluded') : 'ok') : vscode.l10n.t('failed: {0}', element.check.detail ?? '');
+      item.description = element.check.ok
+        ? element.check.detail === 'excluded'
+          ? vscode.l10n.t('excluded')
+          : 'ok'
+        : vscode.l10n.t('failed: {0}', element.check.detail ?? '');
       item.iconPath = new vscode.ThemeIcon(element.check.ok ? 'check' : 'error', healthColor(element.check.ok ? 'ok' : 'error'));
       return item;
     }
@@ -60,17 +77,39 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       // lock is, in a few columns: the longest component name leaves little of a 300 px sidebar.
       const age = lock.renewedAgoSeconds === undefined ? '?' : ageText(lock.renewedAgoSeconds);
       item.description = lock.state === 'expired' ? vscode.l10n.t('NOT RENEWED for {0}', age) : vscode.l10n.t('{0} ago', age);
-      item.iconPath = new vscode.ThemeIcon('star-full', healthColor(lock.state === 'expired' ? 'error' : lock.state === 'held' ? 'ok' : 'unknown'));
+      item.iconPath = new vscode.ThemeIcon(
+        'star-full',
+        healthColor(lock.state === 'expired' ? 'error' : lock.state === 'held' ? 'ok' : 'unknown'),
+      );
       const tooltip = new Tooltip()
         .heading(vscode.l10n.t('{0}: who leads', leader.component))
-        .paragraph(vscode.l10n.t('Every replica runs; only the holder of this lock acts. The others wait as standbys and take over once it has not been renewed for its lease duration.'))
+        .paragraph(
+          vscode.l10n.t(
+            'Every replica runs; only the holder of this lock acts. The others wait as standbys and take over once it has not been renewed for its lease duration.',
+          ),
+        )
         .line(vscode.l10n.t('Holder'), lock.holderIdentity)
-        .line(vscode.l10n.t('Leader'), leader.leaderPod ? `${leader.leaderPod} (${leader.leaderNode})` : vscode.l10n.t('not a node of this cluster ({0})', lock.holderHost ?? lock.holderIdentity));
+        .line(
+          vscode.l10n.t('Leader'),
+          leader.leaderPod
+            ? `${leader.leaderPod} (${leader.leaderNode})`
+            : vscode.l10n.t('not a node of this cluster ({0})', lock.holderHost ?? lock.holderIdentity),
+        );
       if (lock.renewedAt) tooltip.line(vscode.l10n.t('Renewed'), lock.renewedAt);
       if (lock.leaseDurationSeconds !== undefined) tooltip.line(vscode.l10n.t('Lease duration'), `${lock.leaseDurationSeconds} s`);
       if (lock.transitions !== undefined) tooltip.line(vscode.l10n.t('Transitions'), String(lock.transitions));
-      if (leader.standbys.length > 0) tooltip.line(vscode.l10n.t('Standbys'), leader.standbys.map((standby) => `${standby.pod} (${standby.node})`).join(', '));
-      tooltip.line(vscode.l10n.t('Lock'), leader.source === 'leases' ? `Lease kube-system/${leader.component}` : vscode.l10n.t('annotation on the {0} kube-system/{1}', leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap', leader.component));
+      if (leader.standbys.length > 0)
+        tooltip.line(vscode.l10n.t('Standbys'), leader.standbys.map((standby) => `${standby.pod} (${standby.node})`).join(', '));
+      tooltip.line(
+        vscode.l10n.t('Lock'),
+        leader.source === 'leases'
+          ? `Lease kube-system/${leader.component}`
+          : vscode.l10n.t(
+              'annotation on the {0} kube-system/{1}',
+              leader.source === 'endpoints' ? 'Endpoints' : 'ConfigMap',
+              leader.component,
+            ),
+      );
       item.tooltip = tooltip.markdown;
       return item;
     }
@@ -78,11 +117,20 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       const item = new vscode.TreeItem(vscode.l10n.t('Version skew'));
       const bad = element.entries.filter((entry) => entry.verdict && !entry.verdict.ok).length;
       const unknown = element.entries.filter((entry) => !entry.verdict).length;
-      item.description = element.entries.length === 0
-        ? vscode.l10n.t('nothing to compare')
-        : bad > 0 ? vscode.l10n.t('{0} outside the policy', bad) : vscode.l10n.t('{0} of {1} within policy', element.entries.length - unknown, element.entries.length);
+      item.description =
+        element.entries.length === 0
+          ? vscode.l10n.t('nothing to compare')
+          : bad > 0
+            ? vscode.l10n.t('{0} outside the policy', bad)
+            : vscode.l10n.t('{0} of {1} within policy', element.entries.length - unknown, element.entries.length);
       item.iconPath = new vscode.ThemeIcon('versions', healthColor(bad > 0 ? 'warn' : 'ok'));
-      item.tooltip = new Tooltip().heading(vscode.l10n.t('Version skew')).paragraph(vscode.l10n.t('kubelet, kube-proxy and the control-plane components against kube-apiserver, by the official Version Skew Policy (kubernetes.io/releases/version-skew-policy).')).markdown;
+      item.tooltip = new Tooltip()
+        .heading(vscode.l10n.t('Version skew'))
+        .paragraph(
+          vscode.l10n.t(
+            'kubelet, kube-proxy and the control-plane components against kube-apiserver, by the official Version Skew Policy (kubernetes.io/releases/version-skew-policy).',
+          ),
+        ).markdown;
       return item;
     }
     case 'healthSkewEntry': {
@@ -90,7 +138,13 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       const item = new vscode.TreeItem(entry.subject);
       item.description = `${entry.component} ${entry.version}`;
       item.iconPath = new vscode.ThemeIcon(entry.verdict ? 'warning' : 'question', healthColor(entry.verdict ? 'warn' : 'unknown'));
-      item.tooltip = new Tooltip().heading(entry.subject).paragraph(entry.verdict ? `${skewComparisonLabel(entry.verdict.comparison)}. ${entry.verdict.rule}` : vscode.l10n.t('Not a version the policy can judge.')).markdown;
+      item.tooltip = new Tooltip()
+        .heading(entry.subject)
+        .paragraph(
+          entry.verdict
+            ? `${skewComparisonLabel(entry.verdict.comparison)}. ${entry.verdict.rule}`
+            : vscode.l10n.t('Not a version the policy can judge.'),
+        ).markdown;
       return item;
     }
     case 'healthCertificates': {
@@ -101,12 +155,23 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       const leaf = 'value' in serving ? serving.value[0] : undefined;
       const left = leaf ? daysLeft(leaf, now) : undefined;
       item.description = left === undefined ? vscode.l10n.t('not read') : vscode.l10n.t('serving: {0} days left', left);
-      item.iconPath = new vscode.ThemeIcon('shield', healthColor(left === undefined ? 'unknown' : left < CERTIFICATE_WARNING_DAYS ? 'warn' : 'ok'));
+      item.iconPath = new vscode.ThemeIcon(
+        'shield',
+        healthColor(left === undefined ? 'unknown' : left < CERTIFICATE_WARNING_DAYS ? 'warn' : 'ok'),
+      );
       const tooltip = new Tooltip().heading(vscode.l10n.t('Certificates'));
-      if (leaf) tooltip.line(vscode.l10n.t("The API server's"), `${leaf.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', leaf.notAfter)} · ${[...leaf.subjectAltNames.dns, ...leaf.subjectAltNames.ip].join(', ')}`);
+      if (leaf)
+        tooltip.line(
+          vscode.l10n.t("The API server's"),
+          `${leaf.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', leaf.notAfter)} · ${[...leaf.subjectAltNames.dns, ...leaf.subjectAltNames.ip].join(', ')}`,
+        );
       else if ('error' in serving) tooltip.line(vscode.l10n.t("The API server's"), serving.error);
       const client = report.certificates.client;
-      if ('value' in client && client.value) tooltip.line(vscode.l10n.t('Yours'), `${client.value.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', client.value.notAfter)}`);
+      if ('value' in client && client.value)
+        tooltip.line(
+          vscode.l10n.t('Yours'),
+          `${client.value.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', client.value.notAfter)}`,
+        );
       const csrs = report.certificates.pendingKubeletCsrs;
       tooltip.line(vscode.l10n.t('Kubelet requests waiting'), 'value' in csrs ? String(csrs.value.length) : csrs.error);
       tooltip.paragraph(report.notVisible.map(healthNoteLabel).join(' '));

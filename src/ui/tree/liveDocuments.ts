@@ -17,7 +17,13 @@ export interface LiveDocumentTarget {
 }
 
 export function liveDocumentUri(target: LiveDocumentTarget): vscode.Uri {
-  const segments = [target.context, target.view, target.resource, target.namespace || '_', `${target.name}.${target.view === 'yaml' ? 'yaml' : 'log'}`];
+  const segments = [
+    target.context,
+    target.view,
+    target.resource,
+    target.namespace || '_',
+    `${target.name}.${target.view === 'yaml' ? 'yaml' : 'log'}`,
+  ];
   return vscode.Uri.from({ scheme: LIVE_DOCUMENT_SCHEME, path: `/${segments.map(encodeURIComponent).join('/')}` });
 }
 
@@ -41,7 +47,10 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
   private readonly sessionSubscriptions = new DisposableStore();
 
   constructor(private readonly live: LiveAnatomy) {
-    this.disposables.addAll(this.changeEmitter, live.onDidChangeSession(() => this.followSession()));
+    this.disposables.addAll(
+      this.changeEmitter,
+      live.onDidChangeSession(() => this.followSession()),
+    );
     this.followSession();
   }
 
@@ -64,7 +73,8 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
     for (const document of vscode.workspace.textDocuments) {
       if (document.uri.scheme !== LIVE_DOCUMENT_SCHEME) continue;
       const target = parseUri(document.uri);
-      if (!target || target.view !== view || target.context !== session.context || target.resource !== resource || target.name !== name) continue;
+      if (!target || target.view !== view || target.context !== session.context || target.resource !== resource || target.name !== name)
+        continue;
       if (target.namespace && namespace && target.namespace !== namespace) continue;
       this.schedule(document.uri);
     }
@@ -95,7 +105,8 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
     if (!objectPath(target.resource, target.namespace, target.name)) return `# ${vscode.l10n.t('Cannot show {0}', target.resource)}\n`;
     try {
       const object = await session.reader.getObject(target);
-      if (!object) return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
+      if (!object)
+        return `# ${vscode.l10n.t('{0} {1} no longer exists.', kindOfResource(target.resource) ?? target.resource, target.name)}\n`;
       return objectToYaml(object);
     } catch (error) {
       return `# ${errorMessage(error).replace(/\n/g, '\n# ')}\n`;
@@ -108,7 +119,16 @@ export class LiveDocumentProvider implements vscode.TextDocumentContentProvider,
     const events = session?.eventsFor(kind, target.name, target.namespace || 'kube-system') ?? [];
     const header = vscode.l10n.t('Events for {0} {1} (kube-system Events, live)', kind, target.name);
     if (events.length === 0) return `${header}\n\n${vscode.l10n.t('No Events recorded (Events expire after one hour by default).')}\n`;
-    const lines = events.map((event) => [event.time ?? '', event.type, event.reason, event.source, event.count > 1 ? `x${event.count}` : '', event.message.replace(/\s+/g, ' ')].join('  '));
+    const lines = events.map((event) =>
+      [
+        event.time ?? '',
+        event.type,
+        event.reason,
+        event.source,
+        event.count > 1 ? `x${event.count}` : '',
+        event.message.replace(/\s+/g, ' '),
+      ].join('  '),
+    );
     return `${header}\n\n${lines.join('\n')}\n`;
   }
 

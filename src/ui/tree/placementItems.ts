@@ -22,7 +22,11 @@ export type PlacementElement =
 export const isPlacementElement = (element: { readonly type: string }): element is PlacementElement => element.type.startsWith('placement');
 
 /** The children of a waiting Pod, once its placement is known (or while it is being worked out). */
-export function placementChildren(parentId: string, pod: Extract<TreeElement, { type: 'unscheduledPod' }>['pod'], placement: PodPlacement | 'loading' | { error: string }): PlacementElement[] {
+export function placementChildren(
+  parentId: string,
+  pod: Extract<TreeElement, { type: 'unscheduledPod' }>['pod'],
+  placement: PodPlacement | 'loading' | { error: string },
+): PlacementElement[] {
   const rows: PlacementElement[] = [];
   const said = pod.notScheduled?.message;
   if (said) rows.push({ type: 'placementSaid', id: `${parentId}/said`, reason: pod.notScheduled?.reason ?? null, message: said });
@@ -41,7 +45,11 @@ export function renderUnscheduledPod(element: Extract<TreeElement, { type: 'unsc
   const item = new vscode.TreeItem(pod.pod);
   item.description = pod.notScheduled?.reason ? `${pod.phase} · ${pod.notScheduled.reason}` : pod.phase;
   item.iconPath = new vscode.ThemeIcon('watch', healthColor('warn'));
-  const tooltip = new Tooltip().heading(pod.pod).paragraph(vscode.l10n.t('No node runs this Pod yet: the scheduler has not placed it. Expand it to see, node by node, what keeps it off.'));
+  const tooltip = new Tooltip()
+    .heading(pod.pod)
+    .paragraph(
+      vscode.l10n.t('No node runs this Pod yet: the scheduler has not placed it. Expand it to see, node by node, what keeps it off.'),
+    );
   if (pod.notScheduled?.message) tooltip.line(vscode.l10n.t('The scheduler said'), pod.notScheduled.message);
   item.tooltip = tooltip.markdown;
   item.contextValue = 'clusterAnatomy:pod+unscheduled';
@@ -54,18 +62,36 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
       const item = new vscode.TreeItem(vscode.l10n.t('The scheduler said'));
       item.description = element.message;
       item.iconPath = new vscode.ThemeIcon('comment', healthColor('warn'));
-      item.tooltip = new Tooltip().heading(vscode.l10n.t('The scheduler said')).paragraph(element.message).line(vscode.l10n.t('Reason'), element.reason ?? '').markdown;
+      item.tooltip = new Tooltip()
+        .heading(vscode.l10n.t('The scheduler said'))
+        .paragraph(element.message)
+        .line(vscode.l10n.t('Reason'), element.reason ?? '').markdown;
       return item;
     }
     case 'placementFits': {
       const { report } = element.placement;
       const total = report.nodes.length;
       const item = new vscode.TreeItem(vscode.l10n.t('Fits now'));
-      item.description = report.feasible.length === 0 ? vscode.l10n.t('no node of {0}', total) : vscode.l10n.t('{0} of {1} nodes: {2}', report.feasible.length, total, report.feasible.slice(0, 3).join(', ') + (report.feasible.length > 3 ? ', …' : ''));
-      item.iconPath = new vscode.ThemeIcon(report.feasible.length > 0 ? 'pass' : 'error', healthColor(report.feasible.length > 0 ? 'ok' : 'error'));
-      const tooltip = new Tooltip().heading(vscode.l10n.t('Where it fits now, by the scheduler\'s filters'));
+      item.description =
+        report.feasible.length === 0
+          ? vscode.l10n.t('no node of {0}', total)
+          : vscode.l10n.t(
+              '{0} of {1} nodes: {2}',
+              report.feasible.length,
+              total,
+              report.feasible.slice(0, 3).join(', ') + (report.feasible.length > 3 ? ', …' : ''),
+            );
+      item.iconPath = new vscode.ThemeIcon(
+        report.feasible.length > 0 ? 'pass' : 'error',
+        healthColor(report.feasible.length > 0 ? 'ok' : 'error'),
+      );
+      const tooltip = new Tooltip().heading(vscode.l10n.t("Where it fits now, by the scheduler's filters"));
       if (report.message) tooltip.line(vscode.l10n.t('As the scheduler would say it now'), report.message);
-      if (element.placement.boundPodsError) tooltip.line(vscode.l10n.t('Not known'), vscode.l10n.t('the Pods on each node could not be read: {0}', element.placement.boundPodsError));
+      if (element.placement.boundPodsError)
+        tooltip.line(
+          vscode.l10n.t('Not known'),
+          vscode.l10n.t('the Pods on each node could not be read: {0}', element.placement.boundPodsError),
+        );
       for (const note of report.notJudged) tooltip.line(vscode.l10n.t('Not judged'), notJudgedText(note, localizedPlacementStrings()));
       item.tooltip = tooltip.markdown;
       return item;
@@ -85,8 +111,13 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
         item.iconPath = new vscode.ThemeIcon('question', healthColor('unknown'));
       }
       const tooltip = new Tooltip().heading(verdict.node);
-      for (const failure of verdict.failures) tooltip.line(failure.filter, `${failure.evidence.map((evidence) => rejectedNodeText(verdict.node, evidence)).join('; ')} (${failure.reasons.join(', ')})`);
-      if (verdict.conditionNotes.length > 0) tooltip.line(vscode.l10n.t('Node'), conditionNotesText(verdict.conditionNotes, localizedPlacementStrings()));
+      for (const failure of verdict.failures)
+        tooltip.line(
+          failure.filter,
+          `${failure.evidence.map((evidence) => rejectedNodeText(verdict.node, evidence)).join('; ')} (${failure.reasons.join(', ')})`,
+        );
+      if (verdict.conditionNotes.length > 0)
+        tooltip.line(vscode.l10n.t('Node'), conditionNotesText(verdict.conditionNotes, localizedPlacementStrings()));
       item.tooltip = tooltip.markdown;
       return item;
     }
@@ -96,7 +127,9 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
       return item;
     }
     case 'placementPending': {
-      const item = new vscode.TreeItem(element.error ? vscode.l10n.t('Where it fits: not known') : vscode.l10n.t('Working out where it fits…'));
+      const item = new vscode.TreeItem(
+        element.error ? vscode.l10n.t('Where it fits: not known') : vscode.l10n.t('Working out where it fits…'),
+      );
       if (element.error) item.description = element.error;
       item.iconPath = new vscode.ThemeIcon(element.error ? 'warning' : 'loading~spin');
       return item;

@@ -18,7 +18,10 @@ export function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type
   const how = pod.leadership ? (pod.leadership === 'leader' ? vscode.l10n.t('leader') : vscode.l10n.t('standby')) : where;
   const restarts = pod.restarts > 0 ? ` · ${vscode.l10n.t('{0} restarts', pod.restarts)}` : '';
   item.description = healthy ? `${how}${restarts}` : `${health} · ${how}`;
-  item.iconPath = new vscode.ThemeIcon(pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class', healthColor(verdict));
+  item.iconPath = new vscode.ThemeIcon(
+    pod.source === 'static' ? 'file-code' : pod.source === 'daemonset' ? 'layers' : 'symbol-class',
+    healthColor(verdict),
+  );
   const tooltip = new Tooltip()
     .heading(pod.pod)
     .paragraph(roleText(pod.component, pod.cniName))
@@ -31,7 +34,9 @@ export function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type
   if (pod.leadership) {
     tooltip.line(
       vscode.l10n.t('Leader election'),
-      pod.leadership === 'leader' ? vscode.l10n.t('holds the lock (Lease kube-system/{0}): this replica acts', pod.component) : vscode.l10n.t('standby: another replica holds the lock (Lease kube-system/{0})', pod.component),
+      pod.leadership === 'leader'
+        ? vscode.l10n.t('holds the lock (Lease kube-system/{0}): this replica acts', pod.component)
+        : vscode.l10n.t('standby: another replica holds the lock (Lease kube-system/{0})', pod.component),
     );
   }
   tooltip.evidence(pod.evidence);
@@ -39,4 +44,3 @@ export function renderPod(element: Extract<TreeElement, { type: 'pod' } | { type
   item.contextValue = `clusterAnatomy:pod+${pod.source}+${pod.component}`;
   return item;
 }
-

@@ -27,8 +27,7 @@ import {
 
 /** Elements the tree shows besides the anatomy: the connection's state and its actions. */
 export type StateElement =
-  | { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus }
-  | { readonly type: 'retry'; readonly id: string };
+  { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus } | { readonly type: 'retry'; readonly id: string };
 
 export type AnatomyTreeElement = TreeElement | StateElement | HealthElement | PlacementElement;
 
@@ -69,7 +68,10 @@ export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView):
       if (element.unknown) parts.push(vscode.l10n.t('{0} Unknown', element.unknown.toLocaleString()));
       parts.push(vscode.l10n.t('{0} Ready', element.ready.toLocaleString()));
       item.description = parts.join(', ');
-      item.iconPath = new vscode.ThemeIcon('layers', element.notReady || element.unknown ? new vscode.ThemeColor('list.warningForeground') : undefined);
+      item.iconPath = new vscode.ThemeIcon(
+        'layers',
+        element.notReady || element.unknown ? new vscode.ThemeColor('list.warningForeground') : undefined,
+      );
       item.contextValue = 'clusterAnatomy:nodeGroup';
       return item;
     }
@@ -85,7 +87,10 @@ export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView):
     case 'absent': {
       const item = new vscode.TreeItem(element.absent.component === 'cni' ? vscode.l10n.t('network plugin') : element.absent.component);
       item.description = absentDescription(element.absent);
-      item.iconPath = new vscode.ThemeIcon(element.absent.reasonCode === 'embedded' ? 'package' : 'circle-slash', new vscode.ThemeColor('disabledForeground'));
+      item.iconPath = new vscode.ThemeIcon(
+        element.absent.reasonCode === 'embedded' ? 'package' : 'circle-slash',
+        new vscode.ThemeColor('disabledForeground'),
+      );
       item.tooltip = new Tooltip()
         .heading(element.absent.component)
         .paragraph(absentReason(element.absent))
@@ -95,13 +100,19 @@ export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView):
     }
     case 'hostedControlPlane': {
       const mode = element.anatomy.controlPlane.mode;
-      const item = new vscode.TreeItem(mode === 'embedded' ? vscode.l10n.t('Embedded in the server binary') : vscode.l10n.t('Managed by the provider'));
+      const item = new vscode.TreeItem(
+        mode === 'embedded' ? vscode.l10n.t('Embedded in the server binary') : vscode.l10n.t('Managed by the provider'),
+      );
       const tooltip = new Tooltip()
         .heading(item.label as string)
         .paragraph(
           mode === 'embedded'
-            ? vscode.l10n.t('One server process (k3s, k0s) runs kube-apiserver, the scheduler, the controllers and the datastore, so no control-plane Pods or static Pods exist.')
-            : vscode.l10n.t('The provider runs kube-apiserver, etcd, kube-scheduler and kube-controller-manager outside the cluster. The API shows no control-plane nodes or Pods, so they cannot be drawn from live data.'),
+            ? vscode.l10n.t(
+                'One server process (k3s, k0s) runs kube-apiserver, the scheduler, the controllers and the datastore, so no control-plane Pods or static Pods exist.',
+              )
+            : vscode.l10n.t(
+                'The provider runs kube-apiserver, etcd, kube-scheduler and kube-controller-manager outside the cluster. The API shows no control-plane nodes or Pods, so they cannot be drawn from live data.',
+              ),
         )
         .evidence(element.anatomy.controlPlane.evidence);
       item.tooltip = tooltip.markdown;
@@ -177,7 +188,10 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
         const { apiServers } = anatomy.controlPlane;
         const highlyAvailable = apiServers ? apiServers.availability === 'highly-available' : anatomy.controlPlane.highlyAvailable;
         item.description = shortModeLabel(anatomy.controlPlane.mode) + (highlyAvailable ? ` · ${vscode.l10n.t('HA')}` : '');
-        const tooltip = new Tooltip().heading(vscode.l10n.t('Control plane')).paragraph(modeLabel(anatomy.controlPlane.mode)).evidence(anatomy.controlPlane.evidence);
+        const tooltip = new Tooltip()
+          .heading(vscode.l10n.t('Control plane'))
+          .paragraph(modeLabel(anatomy.controlPlane.mode))
+          .evidence(anatomy.controlPlane.evidence);
         if (apiServers) tooltip.paragraph(apiServersSentence(apiServers)).evidence(apiServers.evidence);
         item.tooltip = tooltip.markdown;
       }
@@ -206,7 +220,9 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       const item = new vscode.TreeItem(vscode.l10n.t('Waiting for a node'));
       item.iconPath = new vscode.ThemeIcon('watch', healthColor('warn'));
       item.description = String(element.count);
-      item.tooltip = new Tooltip().heading(vscode.l10n.t('Waiting for a node')).paragraph(vscode.l10n.t('kube-system Pods the scheduler has not placed on a node yet.')).markdown;
+      item.tooltip = new Tooltip()
+        .heading(vscode.l10n.t('Waiting for a node'))
+        .paragraph(vscode.l10n.t('kube-system Pods the scheduler has not placed on a node yet.')).markdown;
       item.contextValue = 'clusterAnatomy:section+unscheduled';
       return item;
     }
@@ -235,18 +251,31 @@ function renderNode(element: Extract<TreeElement, { type: 'node' }>, view: TreeI
   // The heartbeat is judged from the Lease as the informer holds it now, as the diagram does.
   const lease = view.leaseOf(node.name) ?? node.lease;
   const stopped = heartbeatStopped(lease, Date.now());
-  item.description = readyLabel(node.ready) + (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '') + (stopped ? ` · ${vscode.l10n.t('heartbeat stopped')}` : '');
-  item.iconPath = new vscode.ThemeIcon(node.role === 'control-plane' ? 'server-process' : 'vm', healthColor(nodeHealth(node, Date.now(), lease)));
+  item.description =
+    readyLabel(node.ready) +
+    (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '') +
+    (stopped ? ` · ${vscode.l10n.t('heartbeat stopped')}` : '');
+  item.iconPath = new vscode.ThemeIcon(
+    node.role === 'control-plane' ? 'server-process' : 'vm',
+    healthColor(nodeHealth(node, Date.now(), lease)),
+  );
   const tooltip = new Tooltip()
     .heading(node.name)
     .line(vscode.l10n.t('Role'), node.role === 'control-plane' ? vscode.l10n.t('control plane node') : vscode.l10n.t('worker'))
     // The Ready condition's value in words (Ready, NotReady, Unknown) under a label that is not the same word.
-    .line(vscode.l10n.t('Status'), readyLabel(node.ready) + (node.ready !== 'True' && node.readySince ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})` : ''))
+    .line(
+      vscode.l10n.t('Status'),
+      readyLabel(node.ready) +
+        (node.ready !== 'True' && node.readySince
+          ? ` (${vscode.l10n.t('since {0} ago', ageText(secondsSince(node.readySince) ?? 0))})`
+          : ''),
+    )
     .line('kubelet', node.kubeletVersion ?? '?')
     .line(vscode.l10n.t('container runtime'), node.containerRuntime ?? '?');
   if (node.internalIP) tooltip.line('InternalIP', node.internalIP);
   if (node.podCIDR) tooltip.line('podCIDR', node.podCIDR);
-  for (const taint of node.taints) tooltip.line(vscode.l10n.t('Taint'), `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`);
+  for (const taint of node.taints)
+    tooltip.line(vscode.l10n.t('Taint'), `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`);
   tooltip.evidence(node.roleEvidence);
   item.tooltip = tooltip.markdown;
   item.contextValue = `clusterAnatomy:node+${node.role === 'control-plane' ? 'controlPlane' : 'worker'}+${node.ready === 'True' ? 'ready' : 'notReady'}`;
@@ -265,11 +294,16 @@ function renderAgent(element: Extract<TreeElement, { type: 'agent' }>): vscode.T
     .paragraph(roleText(agent))
     .paragraph(
       isKubelet
-        ? vscode.l10n.t('kubelet is a system daemon on the node (systemd), not a Pod, so kubectl lists no Pod for it. Its version is in the Node object.')
+        ? vscode.l10n.t(
+            'kubelet is a system daemon on the node (systemd), not a Pod, so kubectl lists no Pod for it. Its version is in the Node object.',
+          )
         : runtimeParagraph(runtimeLink(node).via),
     )
     .line('Node', node.name)
-    .line(isKubelet ? 'status.nodeInfo.kubeletVersion' : 'status.nodeInfo.containerRuntimeVersion', (isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?').markdown;
+    .line(
+      isKubelet ? 'status.nodeInfo.kubeletVersion' : 'status.nodeInfo.containerRuntimeVersion',
+      (isKubelet ? node.kubeletVersion : node.containerRuntime) ?? '?',
+    ).markdown;
   item.contextValue = `clusterAnatomy:agent+${agent}`;
   return item;
 }
@@ -306,7 +340,11 @@ function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, v
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(stopped ? 'list.errorForeground' : 'testing.iconPassed'));
     item.tooltip = new Tooltip()
       .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
-      .paragraph(vscode.l10n.t('kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.'))
+      .paragraph(
+        vscode.l10n.t(
+          'kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.',
+        ),
+      )
       .line('spec.renewTime', lease.renewTime)
       .line('spec.leaseDurationSeconds', String(lease.leaseDurationSeconds ?? '?'))
       .line('spec.holderIdentity', lease.holderIdentity ?? '?').markdown;
@@ -328,13 +366,13 @@ function renderAddon(element: Extract<TreeElement, { type: 'addon' }>): vscode.T
   item.iconPath = new vscode.ThemeIcon(icon, new vscode.ThemeColor(addon.ready ? 'testing.iconPassed' : 'list.warningForeground'));
   const tooltip = new Tooltip().heading(`${addon.kind} ${addon.namespace}/${addon.name}`);
   if (addon.component !== 'other') tooltip.paragraph(roleText(addon.component));
-  if (addon.kind === 'Deployment') tooltip.paragraph(vscode.l10n.t('kube-scheduler chose the nodes of its Pods: {0}', addon.nodes.join(', ') || '—'));
+  if (addon.kind === 'Deployment')
+    tooltip.paragraph(vscode.l10n.t('kube-scheduler chose the nodes of its Pods: {0}', addon.nodes.join(', ') || '—'));
   if (addon.kind === 'DaemonSet') tooltip.paragraph(vscode.l10n.t('One Pod on every node that its tolerations allow.'));
   item.tooltip = tooltip.markdown;
   item.contextValue = `clusterAnatomy:addon+${addon.kind}`;
   return item;
 }
-
 
 /** A connection that failed for a reason that may pass (the network, a credential renewed): it offers Retry. */
 export function canRetry(status: ConnectionStatus): boolean {
@@ -353,26 +391,23 @@ export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItem
     case 'section':
       if (!hasChildren(element)) return vscode.TreeItemCollapsibleState.None;
       // The roles open at once; the lists of what is absent or unreadable stay closed.
-      return element.section === 'absent' || element.section === 'unreadable' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded;
+      return element.section === 'absent' || element.section === 'unreadable'
+        ? vscode.TreeItemCollapsibleState.Collapsed
+        : vscode.TreeItemCollapsibleState.Expanded;
     default:
       return hasChildren(element) ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
   }
 }
 
-
-
-
-
-
-
-
 function absentReason(absent: AbsentComponent): string {
   const english = absent.why;
   switch (absent.reasonCode) {
     case 'no-cloud-provider':
-      return vscode.l10n.t('No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).');
+      return vscode.l10n.t(
+        'No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).',
+      );
     case 'hosted-control-plane':
-      return vscode.l10n.t('Runs in the provider\'s control plane; the API shows no Pod or node for it.');
+      return vscode.l10n.t("Runs in the provider's control plane; the API shows no Pod or node for it.");
     case 'embedded':
       switch (absent.component) {
         case 'kube-proxy':
@@ -380,13 +415,17 @@ function absentReason(absent: AbsentComponent): string {
         case 'cni':
           return vscode.l10n.t('flannel runs inside the k3s process on every node, not as a Pod.');
         case 'cloud-controller-manager':
-          return vscode.l10n.t("k3s's stub cloud controller runs inside the k3s server process; it sets the nodes' addresses and instance type.");
+          return vscode.l10n.t(
+            "k3s's stub cloud controller runs inside the k3s server process; it sets the nodes' addresses and instance type.",
+          );
         default:
           return vscode.l10n.t('Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.');
       }
     case 'replaced-by-cni':
       return absent.implementation === 'cilium'
-        ? vscode.l10n.t("Replaced by Cilium's kube-proxy replacement: Cilium runs and there is no kube-proxy DaemonSet or Pod (inferred from these; the cilium-config ConfigMap is not read).")
+        ? vscode.l10n.t(
+            "Replaced by Cilium's kube-proxy replacement: Cilium runs and there is no kube-proxy DaemonSet or Pod (inferred from these; the cilium-config ConfigMap is not read).",
+          )
         : vscode.l10n.t('The network plugin implements Services itself, replacing kube-proxy.');
     case 'external-etcd':
       return vscode.l10n.t('No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.');

@@ -1,11 +1,26 @@
 import * as vscode from 'vscode';
 import { formatDuration, type Health } from '../../core/anatomy/healthPolicy';
-import { controlPlaneModeText, defaultControlPlaneModeStrings, defaultEvidenceStrings, evidenceSentence, shortControlPlaneModeText } from '../../core/anatomy/strings';
+import {
+  controlPlaneModeText,
+  defaultControlPlaneModeStrings,
+  defaultEvidenceStrings,
+  evidenceSentence,
+  shortControlPlaneModeText,
+} from '../../core/anatomy/strings';
 import { localizeCatalog } from '../../core/util/catalog';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { defaultDiagramStrings, roleStringKeys } from '../../core/diagram/strings';
 import type { RuntimeInterface } from '../../core/anatomy/runtime';
-import type { AbsentComponent, ApiServerEndpoints, ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy, PodSource } from '../../core/anatomy/types';
+import type {
+  AbsentComponent,
+  ApiServerEndpoints,
+  ClusterAnatomy,
+  ComponentId,
+  ComponentPod,
+  Evidence,
+  NodeAnatomy,
+  PodSource,
+} from '../../core/anatomy/types';
 
 /** Localised words and tooltips of the tree. Cluster data enters Markdown only escaped, through Tooltip. */
 
@@ -46,14 +61,24 @@ export function readyLabel(state: NodeAnatomy['ready']): string {
 
 /** How long, in the format every view uses, with localised units. */
 export function ageText(seconds: number): string {
-  return formatDuration(seconds, { seconds: vscode.l10n.t('{0}s'), minutes: vscode.l10n.t('{0}m'), hours: vscode.l10n.t('{0}h'), days: vscode.l10n.t('{0}d') });
+  return formatDuration(seconds, {
+    seconds: vscode.l10n.t('{0}s'),
+    minutes: vscode.l10n.t('{0}m'),
+    hours: vscode.l10n.t('{0}h'),
+    days: vscode.l10n.t('{0}d'),
+  });
 }
 
 /** A time of day in the display language, to the second ("23:41:07"); the ISO text if it does not parse. */
 export function clockTime(iso: string): string {
   const time = Date.parse(iso);
   if (!Number.isFinite(time)) return iso;
-  return new Date(time).toLocaleTimeString(vscode.env.language, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  return new Date(time).toLocaleTimeString(vscode.env.language, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  });
 }
 
 export function secondsSince(iso: string | null | undefined, now = Date.now()): number | undefined {
@@ -171,21 +196,32 @@ export function apiServersSentence(apiServers: ApiServerEndpoints): string {
         : vscode.l10n.t('Highly available: several kube-apiserver Pods or control-plane nodes.');
     case 'single-endpoint':
       return addresses.length === 1
-        ? vscode.l10n.t('The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.', addresses[0])
+        ? vscode.l10n.t(
+            'The default/kubernetes Endpoints list one address ({0}). It may be a load balancer in front of several API servers: the API does not say.',
+            addresses[0],
+          )
         : vscode.l10n.t('One kube-apiserver Pod.');
     case 'unknown':
-      return vscode.l10n.t('Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.');
+      return vscode.l10n.t(
+        'Whether the API server is highly available is not known: the default/kubernetes Endpoints list no address or were not read.',
+      );
   }
 }
 
 export function runtimeParagraph(via: RuntimeInterface): string {
   switch (via) {
     case 'dockershim':
-      return vscode.l10n.t("Docker Engine, a system daemon on the node. Up to Kubernetes 1.23 kubelet drives it through its built-in dockershim, over Docker's own API, not over CRI. It is not a Pod; its version is in the Node object.");
+      return vscode.l10n.t(
+        "Docker Engine, a system daemon on the node. Up to Kubernetes 1.23 kubelet drives it through its built-in dockershim, over Docker's own API, not over CRI. It is not a Pod; its version is in the Node object.",
+      );
     case 'cri-dockerd':
-      return vscode.l10n.t('Docker Engine, a system daemon on the node, behind the cri-dockerd adapter, which kubelet drives over CRI (gRPC): dockershim was removed in Kubernetes 1.24. It is not a Pod; its version is in the Node object.');
+      return vscode.l10n.t(
+        'Docker Engine, a system daemon on the node, behind the cri-dockerd adapter, which kubelet drives over CRI (gRPC): dockershim was removed in Kubernetes 1.24. It is not a Pod; its version is in the Node object.',
+      );
     default:
-      return vscode.l10n.t('The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.');
+      return vscode.l10n.t(
+        'The container runtime is a system daemon on the node, driven by kubelet over CRI (gRPC). It is not a Pod; its version is in the Node object.',
+      );
   }
 }
 

@@ -20,13 +20,17 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
   const kubeconfig = process.env.CLUSTER_ANATOMY_REAL_KUBECONFIG;
 
   before(async () => {
-    assert.ok(kubeconfig, 'CLUSTER_ANATOMY_REAL_KUBECONFIG names the real cluster\'s kubeconfig');
+    assert.ok(kubeconfig, "CLUSTER_ANATOMY_REAL_KUBECONFIG names the real cluster's kubeconfig");
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     await vscode.workspace.getConfiguration('clusterAnatomy').update('kubeconfig', kubeconfig, vscode.ConfigurationTarget.Global);
     await until('the real context to be current', () => api.contextStatus.context === 'kind');
     // Nothing connects until a view or the API asks (activation stays cheap): ask for the anatomy.
     await api.getAnatomy();
-    await until(() => `a connection (status: ${JSON.stringify(api.connectionStatus)})`, () => api.connectionStatus?.state === 'connected', 60_000);
+    await until(
+      () => `a connection (status: ${JSON.stringify(api.connectionStatus)})`,
+      () => api.connectionStatus?.state === 'connected',
+      60_000,
+    );
   });
 
   it('the status bar names the real context and its state', () => {
@@ -35,13 +39,26 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
   });
 
   it('the tree shows the real cluster: static Pods, node agents, DaemonSet Pods, CoreDNS, the heartbeat', async () => {
-    const roots = await until('the tree roots', () => {
-      const items = api.getTreeItems();
-      return items.some((i) => i.label === 'Control plane') ? items : undefined;
-    }, 30_000);
+    const roots = await until(
+      'the tree roots',
+      () => {
+        const items = api.getTreeItems();
+        return items.some((i) => i.label === 'Control plane') ? items : undefined;
+      },
+      30_000,
+    );
     const cpNode = byLabel(api.getTreeItems(byLabel(roots, 'Control plane').id), 'multi-node-control-plane');
     const labels = api.getTreeItems(cpNode.id).map((p) => p.label);
-    for (const component of ['kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'kube-proxy', 'kindnet', 'Heartbeat (Lease)']) {
+    for (const component of [
+      'kube-apiserver',
+      'etcd',
+      'kube-controller-manager',
+      'kube-scheduler',
+      'kubelet',
+      'kube-proxy',
+      'kindnet',
+      'Heartbeat (Lease)',
+    ]) {
       assert.ok(labels.includes(component), `${component} under the control-plane node: ${labels.join(', ')}`);
     }
     const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
@@ -55,7 +72,10 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
   it('a live YAML view of a real mirror Pod', async () => {
     const anatomy = await api.getAnatomy();
     const pod = anatomy!.nodes.find((n) => n.role === 'control-plane')!.components.find((c) => c.component === 'kube-apiserver')!;
-    const uri = vscode.Uri.from({ scheme: 'cluster-anatomy', path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml` });
+    const uri = vscode.Uri.from({
+      scheme: 'cluster-anatomy',
+      path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml`,
+    });
     const document = await vscode.workspace.openTextDocument(uri);
     assert.match(document.getText(), /kind: Pod/);
     assert.match(document.getText(), /kubernetes\.io\/config\.mirror/);
@@ -68,28 +88,50 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
       content: 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: coredns\n  namespace: kube-system\nspec:\n  replicas: 2\n',
     });
     await vscode.window.showTextDocument(document);
-    const hovers = await until('a hover with the live value', async () => {
-      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(6, 4));
-      const text = found.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-      return /kube-controller-manager|Deployment controller/.test(text) && /\bkind\b/.test(text) ? text : undefined;
-    }, 30_000, 500);
+    const hovers = await until(
+      'a hover with the live value',
+      async () => {
+        const found = await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          document.uri,
+          new vscode.Position(6, 4),
+        );
+        const text = found
+          .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+          .join('\n');
+        return /kube-controller-manager|Deployment controller/.test(text) && /\bkind\b/.test(text) ? text : undefined;
+      },
+      30_000,
+      500,
+    );
     assert.match(hovers, /\b2\b/);
     // What the field is, from the real server's own OpenAPI (v2 on 1.20), above who acts on it.
     assert.match(hovers, /`integer \(int32\)` — Number of desired pods\. .* \*\(described by the API server of kind\)\*/);
   });
 
-  it('a hover on a custom resource shows its CRD\'s own description, from the real server', async () => {
+  it("a hover on a custom resource shows its CRD's own description, from the real server", async () => {
     const document = await vscode.workspace.openTextDocument({
       language: 'yaml',
       content: 'apiVersion: anatomy.example.com/v1\nkind: Gadget\nmetadata:\n  name: g\nspec:\n  springs: 3\n',
     });
     await vscode.window.showTextDocument(document);
     // kube-apiserver publishes a new CRD's schema a moment after it is established; the product reads it again then.
-    const text = await until('a hover with the CRD\'s description', async () => {
-      const found = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(5, 4));
-      const all = found.flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value))).join('\n');
-      return /How many springs the gadget winds\./.test(all) ? all : undefined;
-    }, 75_000, 1000);
+    const text = await until(
+      "a hover with the CRD's description",
+      async () => {
+        const found = await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          document.uri,
+          new vscode.Position(5, 4),
+        );
+        const all = found
+          .flatMap((h) => h.contents.map((c) => (typeof c === 'string' ? c : (c as vscode.MarkdownString).value)))
+          .join('\n');
+        return /How many springs the gadget winds\./.test(all) ? all : undefined;
+      },
+      75_000,
+      1000,
+    );
     assert.match(text, /`integer` — How many springs the gadget winds\. \*\(described by the API server of kind\)\*/);
     assert.match(text, /A custom resource \(Gadget, group anatomy\.example\.com\)/);
   });

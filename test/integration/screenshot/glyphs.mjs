@@ -19,39 +19,47 @@ export const japaneseSample = 'クラスタのコントロールプレーンと�
  * draws; characters that all draw the same picture are boxes too, whatever the box looks like.
  */
 export async function boxedCharacters(page, text = japaneseSample, fontFamily) {
-  return page.evaluate(({ text, fontFamily }) => {
-    const family = fontFamily ?? getComputedStyle(document.body).fontFamily;
-    const canvas = document.createElement('canvas');
-    canvas.width = 48;
-    canvas.height = 48;
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    const picture = (character) => {
-      context.clearRect(0, 0, 48, 48);
-      context.font = `32px ${family}`;
-      context.textBaseline = 'top';
-      context.fillText(character, 8, 8);
-      const alpha = context.getImageData(0, 0, 48, 48).data.filter((_, index) => index % 4 === 3);
-      return alpha.join(',');
-    };
-    const missing = new Set([picture('\u0378'), picture('\u{10FFFD}')]);
-    const characters = [...new Set(text)].filter((character) => character.trim() !== '');
-    const pictures = characters.map(picture);
-    const count = new Map();
-    for (const drawn of pictures) count.set(drawn, (count.get(drawn) ?? 0) + 1);
-    return characters.filter((_, index) => missing.has(pictures[index]) || count.get(pictures[index]) > 1 || !/[1-9]/.test(pictures[index]));
-  }, { text, fontFamily });
+  return page.evaluate(
+    ({ text, fontFamily }) => {
+      const family = fontFamily ?? getComputedStyle(document.body).fontFamily;
+      const canvas = document.createElement('canvas');
+      canvas.width = 48;
+      canvas.height = 48;
+      const context = canvas.getContext('2d', { willReadFrequently: true });
+      const picture = (character) => {
+        context.clearRect(0, 0, 48, 48);
+        context.font = `32px ${family}`;
+        context.textBaseline = 'top';
+        context.fillText(character, 8, 8);
+        const alpha = context.getImageData(0, 0, 48, 48).data.filter((_, index) => index % 4 === 3);
+        return alpha.join(',');
+      };
+      const missing = new Set([picture('\u0378'), picture('\u{10FFFD}')]);
+      const characters = [...new Set(text)].filter((character) => character.trim() !== '');
+      const pictures = characters.map(picture);
+      const count = new Map();
+      for (const drawn of pictures) count.set(drawn, (count.get(drawn) ?? 0) + 1);
+      return characters.filter(
+        (_, index) => missing.has(pictures[index]) || count.get(pictures[index]) > 1 || !/[1-9]/.test(pictures[index]),
+      );
+    },
+    { text, fontFamily },
+  );
 }
 
 /** A fontconfig file that offers DejaVu only: what a machine without a CJK font has. */
 export function fontConfigWithoutCjk(folder) {
   const file = join(folder, 'fonts-without-cjk.conf');
-  writeFileSync(file, `<?xml version="1.0"?>
+  writeFileSync(
+    file,
+    `<?xml version="1.0"?>
 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
 <fontconfig>
   <dir>/usr/share/fonts/truetype/dejavu</dir>
   <cachedir>${join(folder, 'fontconfig-cache')}</cachedir>
 </fontconfig>
-`);
+`,
+  );
   return file;
 }
 
@@ -71,10 +79,14 @@ async function selfTest() {
   };
   try {
     const withFonts = await check(process.env);
-    console.log(`[glyphs] this machine: ${withFonts.length === 0 ? 'Japanese is drawn as glyphs' : `boxes for ${withFonts.join('')}: install fonts-noto-cjk`}`);
+    console.log(
+      `[glyphs] this machine: ${withFonts.length === 0 ? 'Japanese is drawn as glyphs' : `boxes for ${withFonts.join('')}: install fonts-noto-cjk`}`,
+    );
     const withoutCjk = await check({ ...process.env, FONTCONFIG_FILE: fontConfigWithoutCjk(folder) });
     const seesBoxes = withoutCjk.length === [...new Set(japaneseSample)].length;
-    console.log(`[glyphs] without a CJK font the check ${seesBoxes ? 'sees every character as a box' : `missed boxes: it saw only ${withoutCjk.join('')}`}`);
+    console.log(
+      `[glyphs] without a CJK font the check ${seesBoxes ? 'sees every character as a box' : `missed boxes: it saw only ${withoutCjk.join('')}`}`,
+    );
     const ok = withFonts.length === 0 && seesBoxes;
     const passed = [withFonts.length === 0, seesBoxes].filter(Boolean).length;
     console.log(`${passed} passed, ${2 - passed} failed`);

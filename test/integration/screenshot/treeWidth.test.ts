@@ -17,7 +17,8 @@ const descriptionBudget = 26;
 /** Width in columns: CJK and full-width characters take two. */
 function columns(text: string): number {
   let width = 0;
-  for (const character of text) width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(character) ? 2 : 1;
+  for (const character of text)
+    width += /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/u.test(character) ? 2 : 1;
   return width;
 }
 
@@ -35,12 +36,18 @@ describe('The anatomy tree at the default sidebar width', function () {
     await until('a connection', () => api.connectionStatus?.state === 'connected');
     const items = await until('the whole tree', () => {
       const all = walk(api);
-      return all.some((item) => item.label === 'kube-controller-manager') && all.some((item) => item.contextValue === 'clusterAnatomy:heartbeat') ? all : undefined;
+      return all.some((item) => item.label === 'kube-controller-manager') &&
+        all.some((item) => item.contextValue === 'clusterAnatomy:heartbeat')
+        ? all
+        : undefined;
     });
     console.log(`display language ${vscode.env.language}, ${items.length} rows`);
     const expected = process.env.CLUSTER_ANATOMY_EXPECT_LANGUAGE;
     if (expected) assert.equal(vscode.env.language, expected, 'the display language the host was started in');
     const over = items.filter((item) => columns(item.description) > descriptionBudget);
-    assert.deepEqual(over.map((item) => `${item.label} — ${item.description} (${columns(item.description)})`), []);
+    assert.deepEqual(
+      over.map((item) => `${item.label} — ${item.description} (${columns(item.description)})`),
+      [],
+    );
   });
 });

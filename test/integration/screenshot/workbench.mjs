@@ -47,7 +47,16 @@ try {
     await new Promise((done) => setTimeout(done, 100));
   }
   const kubectl = (...args) => execFileSync('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' });
-  if (options.scenario === 'pending') kubectl('patch', 'deployment', 'coredns', '-n', 'kube-system', '-p', '{"spec":{"template":{"spec":{"nodeSelector":{"disktype":"ssd"}}}}}');
+  if (options.scenario === 'pending')
+    kubectl(
+      'patch',
+      'deployment',
+      'coredns',
+      '-n',
+      'kube-system',
+      '-p',
+      '{"spec":{"template":{"spec":{"nodeSelector":{"disktype":"ssd"}}}}}',
+    );
 
   workbench = await openWorkbench({ root, options, env: { KUBECONFIG: kubeconfig }, viewport: { width: 1500, height: 900 } });
   const { page, host } = workbench;
@@ -57,14 +66,38 @@ try {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
     await row('multi-node-control-plane2').click();
     await row('kube-scheduler').waitFor({ timeout: 10_000 });
-    await rows.filter({ hasText: /^multi-node-control-plane(?!\d)/ }).first().click();
+    await rows
+      .filter({ hasText: /^multi-node-control-plane(?!\d)/ })
+      .first()
+      .click();
     // The diagram beside the tree: the control plane's replicas, and which one leads.
-    await page.locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]').first().click({ timeout: 10_000 });
+    await page
+      .locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]')
+      .first()
+      .click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
   } else if (options.scenario === 'apply') {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
-    const manifest = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: hello-web', 'spec:', '  replicas: 2', '  selector:', '    matchLabels:', '      app: hello-web',
-      '  template:', '    metadata:', '      labels:', '        app: hello-web', '    spec:', '      containers:', '        - name: nginx', '          image: nginx:1.27', ''];
+    const manifest = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: hello-web',
+      'spec:',
+      '  replicas: 2',
+      '  selector:',
+      '    matchLabels:',
+      '      app: hello-web',
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      '        app: hello-web',
+      '    spec:',
+      '      containers:',
+      '        - name: nginx',
+      '          image: nginx:1.27',
+      '',
+    ];
     writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest.join('\n'));
     await page.keyboard.press('Control+P');
     await page.keyboard.type('hello-web.yaml');
@@ -83,8 +116,14 @@ try {
     mkdirSync(dirname(file), { recursive: true });
     await page.screenshot({ path: file });
     console.log(`[workbench] ${file}: the dry run's diff and the confirmation`);
-    await dialog.locator('.monaco-button', { hasText: japanese ? 'に適用' : 'Apply to ' }).first().click({ timeout: 10_000 });
-    await page.locator('.notification-toast', { hasText: japanese ? 'に適用しました' : 'Applied to' }).first().waitFor({ timeout: 60_000 });
+    await dialog
+      .locator('.monaco-button', { hasText: japanese ? 'に適用' : 'Apply to ' })
+      .first()
+      .click({ timeout: 10_000 });
+    await page
+      .locator('.notification-toast', { hasText: japanese ? 'に適用しました' : 'Applied to' })
+      .first()
+      .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     options.out = options.out.replace(/\.png$/, '-result.png');
   } else if (options.scenario.startsWith('trace')) {
@@ -110,12 +149,18 @@ try {
     await page.keyboard.type('coredns');
     await page.waitForTimeout(500);
     await page.keyboard.press('Enter');
-    await page.locator('.part.sidebar .pane-header', { hasText: japanese ? 'トレース' : 'Trace' }).first().waitFor({ timeout: 10_000 });
+    await page
+      .locator('.part.sidebar .pane-header', { hasText: japanese ? 'トレース' : 'Trace' })
+      .first()
+      .waitFor({ timeout: 10_000 });
     await page.waitForTimeout(2_000);
     kubectl('scale', 'deployment', 'coredns', '-n', 'kube-system', '--replicas=3');
     if (options.scenario === 'trace') {
       // The anatomy tree folds away so the Trace view has the sidebar, widened so a step's time and component show.
-      await page.locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ }).first().click({ timeout: 10_000 });
+      await page
+        .locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ })
+        .first()
+        .click({ timeout: 10_000 });
       const sidebar = await page.locator('.part.sidebar').boundingBox();
       await page.mouse.move(sidebar.x + sidebar.width + 1, sidebar.y + sidebar.height / 2);
       await page.mouse.down();
@@ -133,14 +178,28 @@ try {
     await page.waitForTimeout(500);
     await page.keyboard.press('Enter');
     // The hands-on view, opened under the tree; the Lease step ticks after the next renewals (10 s on the demo).
-    await page.locator('.part.sidebar .pane-header', { hasText: japanese ? '手元で試す' : 'Hands-On' }).first().click({ timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.part.sidebar .pane-header', { hasText: japanese ? '手元で試す' : 'Hands-On' })
+      .first()
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(22_000);
     const welcome = page.locator('.part.editor');
-    await welcome.getByText(japanese ? 'static Pod を見分ける' : 'Tell the static Pods apart', { exact: true }).first().click({ timeout: 10_000 });
+    await welcome
+      .getByText(japanese ? 'static Pod を見分ける' : 'Tell the static Pods apart', { exact: true })
+      .first()
+      .click({ timeout: 10_000 });
     await page.waitForTimeout(1_000);
     if (options.scenario === 'handson-experiment') {
-      await welcome.getByText(japanese ? '実験：コンポーネントが動くのを見る' : 'Experiments: see the components act', { exact: true }).first().click({ timeout: 10_000 });
-      await welcome.getByText(japanese ? 'mirror Pod を消す' : 'Delete a Mirror Pod', { exact: true }).locator('visible=true').first().click({ timeout: 10_000 });
+      await welcome
+        .getByText(japanese ? '実験：コンポーネントが動くのを見る' : 'Experiments: see the components act', { exact: true })
+        .first()
+        .click({ timeout: 10_000 });
+      await welcome
+        .getByText(japanese ? 'mirror Pod を消す' : 'Delete a Mirror Pod', { exact: true })
+        .locator('visible=true')
+        .first()
+        .click({ timeout: 10_000 });
       const dialog = page.locator('.monaco-dialog-box');
       await dialog.waitFor({ timeout: 10_000 });
       await page.waitForTimeout(1_000);
@@ -148,17 +207,30 @@ try {
       mkdirSync(dirname(file), { recursive: true });
       await page.screenshot({ path: file });
       console.log(`[workbench] ${file}: the confirmation`);
-      await dialog.locator('.monaco-button', { hasText: japanese ? 'で実行する' : 'Run on ' }).first().click({ timeout: 10_000 });
-      await page.locator('.notification-toast', { hasText: japanese ? '秒後に確かめました' : 'Seen after' }).first().waitFor({ timeout: 60_000 });
+      await dialog
+        .locator('.monaco-button', { hasText: japanese ? 'で実行する' : 'Run on ' })
+        .first()
+        .click({ timeout: 10_000 });
+      await page
+        .locator('.notification-toast', { hasText: japanese ? '秒後に確かめました' : 'Seen after' })
+        .first()
+        .waitFor({ timeout: 60_000 });
       await page.waitForTimeout(1_000);
       options.out = options.out.replace(/\.png$/, '-result.png');
     } else if (options.scenario === 'handson-diagram') {
       // Every step has the button; only the open step's is visible.
-      await welcome.getByText(japanese ? 'ツリーと図で示す' : 'Show in the Tree and Diagram', { exact: true }).locator('visible=true').first().click({ timeout: 10_000 });
+      await welcome
+        .getByText(japanese ? 'ツリーと図で示す' : 'Show in the Tree and Diagram', { exact: true })
+        .locator('visible=true')
+        .first()
+        .click({ timeout: 10_000 });
       await page.waitForTimeout(5_000);
     } else {
       // The anatomy tree folds away so the Hands-on view has the sidebar; its static Pods step opens on what it saw.
-      await page.locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ }).first().click({ timeout: 10_000 });
+      await page
+        .locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ })
+        .first()
+        .click({ timeout: 10_000 });
       await row(japanese ? '3. static Pod を見分ける' : '3. Telling the static Pods apart').click({ timeout: 10_000 });
       await page.waitForTimeout(1_500);
     }
@@ -174,7 +246,10 @@ try {
     await waiting.click();
     await row(japanese ? 'いま収まるノード' : 'Fits now').waitFor({ timeout: 30_000 });
     await waiting.click({ button: 'right' });
-    await page.locator('.context-view .action-label', { hasText: japanese ? 'どこで動ける？' : 'Where Can It Run?' }).first().click({ timeout: 10_000 });
+    await page
+      .locator('.context-view .action-label', { hasText: japanese ? 'どこで動ける？' : 'Where Can It Run?' })
+      .first()
+      .click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
   }
   // Escape closes what a click left open; it would also clear the diagram's marks and the experiment's result.

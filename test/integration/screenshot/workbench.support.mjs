@@ -25,7 +25,8 @@ export const workbenchOptions = {
 export async function openWorkbench({ root, options, env, viewport }) {
   if (!themes[options.theme]) throw new Error(`--theme is light or dark, not ${options.theme}`);
   const [host] = selectHosts(options.host);
-  if (!isInstalled(host)) throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
+  if (!isInstalled(host))
+    throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
   const vsix = options['no-package'] ? join(repoRoot, 'dist', 'cluster-anatomy.vsix') : packageExtension();
   const runtime = runtimeFor(host.nodeMajor);
   const dirs = serverDirs(root, { 'workbench.colorTheme': themes[options.theme] });
@@ -36,10 +37,23 @@ export async function openWorkbench({ root, options, env, viewport }) {
   };
   try {
     installVsix(host, runtime, dirs, vsix);
-    opened.server = await startServer({ host, runtime, dirs, port: await freePort(), locale: options.locale, smokeTestDriver: false, env, logFile: join(root, 'server.log') });
+    opened.server = await startServer({
+      host,
+      runtime,
+      dirs,
+      port: await freePort(),
+      locale: options.locale,
+      smokeTestDriver: false,
+      env,
+      logFile: join(root, 'server.log'),
+    });
     process.env.TMPDIR = dirs.tmp;
     const { chromium } = createRequire(import.meta.url)(host.playwrightCore);
-    opened.browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    opened.browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     opened.page = await opened.browser.newPage({ viewport });
     const workspace = join(root, 'workspace');
     mkdirSync(workspace);

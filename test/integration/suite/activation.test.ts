@@ -22,7 +22,9 @@ function extension(): vscode.Extension<ClusterAnatomyApi> {
 // Read at definition time so every contributed command and view gets its own test as the product grows.
 const contributes: Contributions = vscode.extensions.getExtension(extensionId)?.packageJSON.contributes ?? {};
 const commandIds = (contributes.commands ?? []).map((entry) => entry.command);
-const viewIds = Object.values(contributes.views ?? {}).flat().map((view) => view.id);
+const viewIds = Object.values(contributes.views ?? {})
+  .flat()
+  .map((view) => view.id);
 
 describe('Cluster Anatomy in VS Code', () => {
   let api: ClusterAnatomyApi;
@@ -82,7 +84,7 @@ describe('Cluster Anatomy in VS Code', () => {
 // A root hook: it runs after every suite of the run, so errors logged while any of them ran are caught.
 after('logs no errors of its own in the extension host', () => {
   const logsRoot = process.env.CLUSTER_ANATOMY_TEST_LOGS;
-  assert.ok(logsRoot, 'CLUSTER_ANATOMY_TEST_LOGS (the host\'s logs folder) is not set by the runner');
+  assert.ok(logsRoot, "CLUSTER_ANATOMY_TEST_LOGS (the host's logs folder) is not set by the runner");
   const files = listFiles(logsRoot);
   const hostLogs = files.filter((file) => /(^|\/)(remote)?exthost\.log$/.test(file));
   assert.ok(hostLogs.length > 0, `no extension host log under ${logsRoot}`);
@@ -90,15 +92,13 @@ after('logs no errors of its own in the extension host', () => {
   // The host records each activation: seeing ours proves this is the log of the host that ran the extension.
   assert.match(hostLog, new RegExp(`${extensionId.replace('.', '\\.')}`));
   const root = extension().extensionPath;
-  const ours = logEntries(hostLog).filter((entry) => /\[error\]/.test(entry) &&
-    (entry.includes(extensionId) || entry.includes(root)));
+  const ours = logEntries(hostLog).filter((entry) => /\[error\]/.test(entry) && (entry.includes(extensionId) || entry.includes(root)));
   assert.deepEqual(ours, [], 'the extension host logged errors from Cluster Anatomy');
 
   // The extension's own log channel: error lines there are errors too.
   const channelLogs = files.filter((file) => /Cluster Anatomy\.log$/.test(file) || file.includes(`/${extensionId}/`));
   assert.ok(channelLogs.length > 0, `no log file of the Cluster Anatomy output channel under ${logsRoot}`);
-  const channelErrors = channelLogs.flatMap((file) => logEntries(readFileSync(file, 'utf8')))
-    .filter((entry) => /\[error\]/.test(entry));
+  const channelErrors = channelLogs.flatMap((file) => logEntries(readFileSync(file, 'utf8'))).filter((entry) => /\[error\]/.test(entry));
   assert.deepEqual(channelErrors, [], 'Cluster Anatomy logged errors');
 });
 

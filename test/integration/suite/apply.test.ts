@@ -41,28 +41,41 @@ describe('applying a manifest from the editor', function () {
   let file: vscode.Uri;
 
   /** A GET on the demo's API server with its own credentials: status and parsed body. */
-  function demoGet(path: string): Promise<{ status: number; body: any }> { // eslint-disable-line @typescript-eslint/no-explicit-any
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  function demoGet(path: string): Promise<{ status: number; body: any }> {
     const demo = api.demoCluster!;
     return new Promise((resolve, reject) => {
-      const sent = request(`${demo.server}${path}`, { headers: { Authorization: `Bearer ${demo.token}`, Accept: 'application/json' }, ca: demo.caPem }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }));
-        response.on('error', reject);
-      });
+      const sent = request(
+        `${demo.server}${path}`,
+        { headers: { Authorization: `Bearer ${demo.token}`, Accept: 'application/json' }, ca: demo.caPem },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null') }),
+          );
+          response.on('error', reject);
+        },
+      );
       sent.on('error', reject);
       sent.end();
     });
   }
 
-  const answer = (answers: string[]) => vscode.commands.executeCommand<ConfirmationRequest[]>('clusterAnatomy.apply.answerConfirmationsForTests', answers);
+  const answer = (answers: string[]) =>
+    vscode.commands.executeCommand<ConfirmationRequest[]>('clusterAnatomy.apply.answerConfirmationsForTests', answers);
 
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
-    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20 });
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+    });
     assert.ok(opened, 'the demo cluster opened');
-    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
+    await until(
+      'a connection to the demo',
+      () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context,
+    );
     folder = mkdtempSync(join(tmpdir(), 'cluster-anatomy-apply-'));
     file = vscode.Uri.file(join(folder, 'hello-web.yaml'));
     writeFileSync(file.fsPath, learnersDeployment);
@@ -78,7 +91,10 @@ describe('applying a manifest from the editor', function () {
   });
 
   it('is offered for YAML editors in the palette, the editor title and the context menu', () => {
-    const menus = vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus as Record<string, { command: string; when?: string }[]>;
+    const menus = vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus as Record<
+      string,
+      { command: string; when?: string }[]
+    >;
     for (const menu of ['commandPalette', 'editor/title', 'editor/context']) {
       const entry = menus[menu]?.find((candidate) => candidate.command === 'clusterAnatomy.applyManifest');
       assert.match(entry?.when ?? '', /LangId == yaml/, menu);
@@ -106,7 +122,13 @@ describe('applying a manifest from the editor', function () {
     assert.equal(tab.modified.toString(), result.preview!.stored);
     const stored = (await vscode.workspace.openTextDocument(tab.modified)).getText();
     const manifest = (await vscode.workspace.openTextDocument(tab.original)).getText();
-    for (const line of ['dnsPolicy: ClusterFirst', 'restartPolicy: Always', 'terminationGracePeriodSeconds: 30', 'imagePullPolicy: IfNotPresent', 'type: RollingUpdate']) {
+    for (const line of [
+      'dnsPolicy: ClusterFirst',
+      'restartPolicy: Always',
+      'terminationGracePeriodSeconds: 30',
+      'imagePullPolicy: IfNotPresent',
+      'type: RollingUpdate',
+    ]) {
       assert.ok(stored.includes(line), `${line} in what kube-apiserver would store:\n${stored}`);
       assert.ok(!manifest.includes(line), `${line} is not in the manifest`);
     }
@@ -123,19 +145,27 @@ describe('applying a manifest from the editor', function () {
     const deployment = await demoGet('/apis/apps/v1/namespaces/default/deployments/hello-web');
     assert.equal(deployment.status, 200);
     assert.ok((deployment.body.metadata.managedFields as { manager: string }[]).some((entry) => entry.manager === 'cluster-anatomy'));
-    await until('the two Pods of hello-web to run', async () => {
-      const pods = await demoGet('/api/v1/namespaces/default/pods?labelSelector=app%3Dhello-web');
-      return (pods.body.items as { status?: { phase?: string } }[]).filter((pod) => pod.status?.phase === 'Running').length === 2;
-    }, 60_000, 250);
+    await until(
+      'the two Pods of hello-web to run',
+      async () => {
+        const pods = await demoGet('/api/v1/namespaces/default/pods?labelSelector=app%3Dhello-web');
+        return (pods.body.items as { status?: { phase?: string } }[]).filter((pod) => pod.status?.phase === 'Running').length === 2;
+      },
+      60_000,
+      250,
+    );
 
     // The same manifest again: the server has nothing to change.
     await answer(['apply']);
     const again = await vscode.commands.executeCommand<ApplyCommandResult>('clusterAnatomy.applyManifest');
     assert.match((await answer([]))[0]!.detail, /Deployment default\/hello-web: exists; the apply would change nothing/);
-    assert.deepEqual(again.applied?.map((applied) => applied.outcome), ['unchanged']);
+    assert.deepEqual(
+      again.applied?.map((applied) => applied.outcome),
+      ['unchanged'],
+    );
   });
 
-  it('refuses an invalid manifest with the server\'s message naming the field, and applies nothing', async () => {
+  it("refuses an invalid manifest with the server's message naming the field, and applies nothing", async () => {
     const broken = vscode.Uri.file(join(folder, 'broken.yaml'));
     writeFileSync(broken.fsPath, learnersDeployment.replace('hello-web\nspec', 'broken-web\nspec').replace('replicas: 2', 'replicas: -1'));
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(broken));

@@ -120,7 +120,8 @@ describe('switching between two demo clusters', function () {
   async function anatomyOf(context: string) {
     let seen: string | undefined;
     const anatomy = await until(
-      () => `the anatomy of ${context} (last: ${seen}; connection: ${JSON.stringify(api.connectionStatus)}; status: ${api.contextStatus.text})`,
+      () =>
+        `the anatomy of ${context} (last: ${seen}; connection: ${JSON.stringify(api.connectionStatus)}; status: ${api.contextStatus.text})`,
       async () => {
         const current = await api.getAnatomy();
         seen = current?.context;
@@ -151,7 +152,7 @@ describe('switching between two demo clusters', function () {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows the first cluster, then follows the switch to the second and closes the first one\'s watches', async () => {
+  it("shows the first cluster, then follows the switch to the second and closes the first one's watches", async () => {
     const first = await anatomyOf('demo-one');
     assert.equal(first.server, one.server);
     assert.equal(first.nodes.length, 3);
@@ -167,17 +168,23 @@ describe('switching between two demo clusters', function () {
     const workers = api.getTreeItems(api.getTreeItems().find((item) => item.label === 'Nodes')?.id);
     assert.equal(workers.length, 3, workers.map((item) => item.label).join(', '));
     // No connection to the old context is left open.
-    await until(() => `no watch on demo-one (open: ${one.control.activeWatches()})`, () => one.control.activeWatches() === 0);
+    await until(
+      () => `no watch on demo-one (open: ${one.control.activeWatches()})`,
+      () => one.control.activeWatches() === 0,
+    );
 
     assert.equal(fs.readFileSync(fileOne, 'utf8'), before.replace('current-context: "demo-one"', 'current-context: "demo-two"'));
     assert.equal(fs.readFileSync(fileTwo, 'utf8'), textTwo);
   });
 
-  it('switches back, and the second cluster\'s watches close', async () => {
+  it("switches back, and the second cluster's watches close", async () => {
     await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'demo-one');
     const anatomy = await anatomyOf('demo-one');
     assert.equal(anatomy.nodes.length, 3);
-    await until(() => `no watch on demo-two (open: ${two.control.activeWatches()})`, () => two.control.activeWatches() === 0);
+    await until(
+      () => `no watch on demo-two (open: ${two.control.activeWatches()})`,
+      () => two.control.activeWatches() === 0,
+    );
     await until('demo-one to be watched again', () => one.control.activeWatches() > 0);
   });
 });

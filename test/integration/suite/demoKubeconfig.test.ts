@@ -9,7 +9,7 @@ import { until } from '../../support/until';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
 
-describe('the demo cluster\'s own kubeconfig', function () {
+describe("the demo cluster's own kubeconfig", function () {
   this.timeout(60_000);
   let api: ClusterAnatomyApi;
 
@@ -17,25 +17,29 @@ describe('the demo cluster\'s own kubeconfig', function () {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
   });
 
-  it('is this window\'s own: stopping the demo leaves another window\'s file', async () => {
-    const opened = await vscode.commands.executeCommand<{ context: string; kubeconfigFile: string } | undefined>('clusterAnatomy.openDemoCluster');
+  it("is this window's own: stopping the demo leaves another window's file", async () => {
+    const opened = await vscode.commands.executeCommand<{ context: string; kubeconfigFile: string } | undefined>(
+      'clusterAnatomy.openDemoCluster',
+    );
     assert.ok(opened, 'the demo cluster opened');
     const folder = path.dirname(opened.kubeconfigFile);
     assert.equal(path.basename(opened.kubeconfigFile), `demo-kubeconfig-${process.pid}.yaml`);
     // Another window's demo: its extension host is a live process (here, this host's parent).
     const otherWindow = path.join(folder, `demo-kubeconfig-${process.ppid}.yaml`);
-    fs.writeFileSync(otherWindow, 'another window\'s demo\n');
+    fs.writeFileSync(otherWindow, "another window's demo\n");
     try {
       await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
-      assert.equal(fs.existsSync(opened.kubeconfigFile), false, 'this window\'s file is removed');
-      assert.equal(fs.readFileSync(otherWindow, 'utf8'), 'another window\'s demo\n', 'the other window\'s file is untouched');
+      assert.equal(fs.existsSync(opened.kubeconfigFile), false, "this window's file is removed");
+      assert.equal(fs.readFileSync(otherWindow, 'utf8'), "another window's demo\n", "the other window's file is untouched");
     } finally {
       fs.rmSync(otherWindow, { force: true });
     }
   });
 
   it('is headed in the context picker by the demo\'s name, with the context, "current" and its server', async () => {
-    const opened = await vscode.commands.executeCommand<{ context: string; server: string; kubeconfigFile: string } | undefined>('clusterAnatomy.openDemoCluster');
+    const opened = await vscode.commands.executeCommand<{ context: string; server: string; kubeconfigFile: string } | undefined>(
+      'clusterAnatomy.openDemoCluster',
+    );
     assert.ok(opened, 'the demo cluster opened');
     const rows = await until('the demo in the picker', () => {
       const all = api.contextPickRows();

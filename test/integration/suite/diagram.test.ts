@@ -28,7 +28,10 @@ describe('architecture diagram webview', function () {
     assert.ok(extension, `${extensionId} is not installed`);
     api = await extension.activate();
     // The built-in demo: the article's kind cluster, served from the extension host.
-    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+    });
     assert.ok(opened, 'the demo cluster opened');
     const deadline = Date.now() + 30_000;
     while (api.connectionStatus?.state !== 'connected' || api.contextStatus.context !== opened.context) {
@@ -58,6 +61,10 @@ describe('architecture diagram webview', function () {
     assert.ok(before, 'the panel has rendered');
     await vscode.commands.executeCommand('clusterAnatomy.revealInDiagram', 'etcd');
     assert.deepEqual(api.lastDiagramRender(), before);
-    assert.deepEqual(await vscode.commands.executeCommand('clusterAnatomy.diagramRenderReport'), before, 'the test command agrees with the API');
+    assert.deepEqual(
+      await vscode.commands.executeCommand('clusterAnatomy.diagramRenderReport'),
+      before,
+      'the test command agrees with the API',
+    );
   });
 });

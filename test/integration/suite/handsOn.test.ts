@@ -17,7 +17,10 @@ describe('the hands-on walkthrough', function () {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     // A demo an earlier file left open runs on the real clock: this one needs the fast clock (a 2.5 s grace period).
     await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
-    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+    });
     assert.ok(opened, 'the demo cluster opened');
     context = opened.context;
     await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === context);
@@ -29,8 +32,11 @@ describe('the hands-on walkthrough', function () {
     for (const terminal of vscode.window.terminals) if (terminal.name === 'Cluster Anatomy: hands-on') terminal.dispose();
   });
 
-  it('is contributed with a step for each of the article\'s checks, each ticking on its own context key', () => {
-    const walkthroughs = vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.walkthroughs as { id: string; steps: { id: string; completionEvents: string[] }[] }[];
+  it("is contributed with a step for each of the article's checks, each ticking on its own context key", () => {
+    const walkthroughs = vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.walkthroughs as {
+      id: string;
+      steps: { id: string; completionEvents: string[] }[];
+    }[];
     const steps = walkthroughs.find((walkthrough) => walkthrough.id === 'clusterAnatomy.handsOn')!.steps;
     for (const id of ['nodes', 'kubeSystemPods', 'staticPods', 'workloads', 'nodeAgents', 'leases']) {
       assert.deepEqual(steps.find((step) => step.id === id)?.completionEvents, [`onContext:clusterAnatomy.handsOn.${id}.done`], id);
@@ -39,16 +45,24 @@ describe('the hands-on walkthrough', function () {
 
   it('opens, and every step holds on the demo once each Lease has been seen to renew', async () => {
     await vscode.commands.executeCommand('clusterAnatomy.openHandsOn');
-    const report = await until(() => `every step to hold: ${JSON.stringify(api.handsOn()?.steps.map((step) => [step.id, step.outcome]))}`, () => (api.handsOn()?.allDone ? api.handsOn() : undefined), 30_000, 200);
+    const report = await until(
+      () => `every step to hold: ${JSON.stringify(api.handsOn()?.steps.map((step) => [step.id, step.outcome]))}`,
+      () => (api.handsOn()?.allDone ? api.handsOn() : undefined),
+      30_000,
+      200,
+    );
     assert.equal(report.context, context);
     // The walkthrough's step "kube-system's Pods" found the article's four static Pods on the control-plane node.
     const pods = report.steps.find((step) => step.id === 'kubeSystemPods')!;
-    assert.deepEqual(pods.findings.filter((finding) => finding.code === 'staticPod').map((finding) => finding.names), [
-      ['etcd-multi-node-control-plane'],
-      ['kube-apiserver-multi-node-control-plane'],
-      ['kube-controller-manager-multi-node-control-plane'],
-      ['kube-scheduler-multi-node-control-plane'],
-    ]);
+    assert.deepEqual(
+      pods.findings.filter((finding) => finding.code === 'staticPod').map((finding) => finding.names),
+      [
+        ['etcd-multi-node-control-plane'],
+        ['kube-apiserver-multi-node-control-plane'],
+        ['kube-controller-manager-multi-node-control-plane'],
+        ['kube-scheduler-multi-node-control-plane'],
+      ],
+    );
     // CLUSTER_ANATOMY_HANDS_ON_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot handson.png --tests …handsOn.test.js
     if (process.env.CLUSTER_ANATOMY_HANDS_ON_SCREENSHOT === '1') {
       await vscode.commands.executeCommand('clusterAnatomy.handsOn.focus');
@@ -58,34 +72,64 @@ describe('the hands-on walkthrough', function () {
     }
   });
 
-  it('a step\'s check names what it saw; a broken step says what is missing', async () => {
+  it("a step's check names what it saw; a broken step says what is missing", async () => {
     const node = 'multi-node-worker2';
     api.demoCluster!.control.stopHeartbeat(node);
     try {
-      const nodes = await until('the nodes step to fail on the stopped node', () => api.handsOn()?.steps.find((step) => step.id === 'nodes' && step.outcome === 'fails'), 30_000, 200);
+      const nodes = await until(
+        'the nodes step to fail on the stopped node',
+        () => api.handsOn()?.steps.find((step) => step.id === 'nodes' && step.outcome === 'fails'),
+        30_000,
+        200,
+      );
       assert.deepEqual(nodes.findings[0]!.names, [node]);
     } finally {
       api.demoCluster!.control.resumeHeartbeat(node);
     }
-    await until('the nodes step to hold again', () => api.handsOn()?.steps.find((step) => step.id === 'nodes')?.outcome === 'done', 30_000, 200);
+    await until(
+      'the nodes step to hold again',
+      () => api.handsOn()?.steps.find((step) => step.id === 'nodes')?.outcome === 'done',
+      30_000,
+      200,
+    );
   });
 
-  it('runs a step\'s commands in a terminal that reads the same kubeconfig, and marks its objects in the diagram', async () => {
+  it("runs a step's commands in a terminal that reads the same kubeconfig, and marks its objects in the diagram", async () => {
     await vscode.commands.executeCommand('clusterAnatomy.handsOn.runInTerminal', 'staticPods');
-    const terminal = await until('the hands-on terminal', () => vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on'));
+    const terminal = await until('the hands-on terminal', () =>
+      vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on'),
+    );
     const env = (terminal.creationOptions as vscode.TerminalOptions).env ?? {};
     assert.match(env.KUBECONFIG ?? '', /demo-kubeconfig-\d+\.yaml/);
     // The diagram marks the four static Pods on the control-plane node, and nothing else.
-    const marked = await until('the diagram to mark the static Pods', () => {
-      const highlighted = api.lastDiagramRender()?.highlighted;
-      return highlighted && highlighted.length >= 4 ? highlighted : undefined;
-    }, 30_000, 200);
-    assert.ok(marked.every((id) => id.startsWith('node:multi-node-control-plane')), marked.join(', '));
+    const marked = await until(
+      'the diagram to mark the static Pods',
+      () => {
+        const highlighted = api.lastDiagramRender()?.highlighted;
+        return highlighted && highlighted.length >= 4 ? highlighted : undefined;
+      },
+      30_000,
+      200,
+    );
+    assert.ok(
+      marked.every((id) => id.startsWith('node:multi-node-control-plane')),
+      marked.join(', '),
+    );
     for (const component of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']) {
-      assert.ok(marked.some((id) => id.includes(component)), `${component} in ${marked.join(', ')}`);
+      assert.ok(
+        marked.some((id) => id.includes(component)),
+        `${component} in ${marked.join(', ')}`,
+      );
     }
     // Another step replaces the marks: the DaemonSets' Pods are on every node.
     await vscode.commands.executeCommand('clusterAnatomy.handsOn.show', 'nodes');
-    await until('the diagram to mark the three nodes', () => JSON.stringify(api.lastDiagramRender()?.highlighted) === JSON.stringify(['node:multi-node-control-plane', 'node:multi-node-worker', 'node:multi-node-worker2']), 30_000, 200);
+    await until(
+      'the diagram to mark the three nodes',
+      () =>
+        JSON.stringify(api.lastDiagramRender()?.highlighted) ===
+        JSON.stringify(['node:multi-node-control-plane', 'node:multi-node-worker', 'node:multi-node-worker2']),
+      30_000,
+      200,
+    );
   });
 });

@@ -37,7 +37,11 @@ const manifest = [
 
 /** The text of every hover VS Code collects at a position, from all providers. */
 async function hoverTexts(uri: vscode.Uri, line: number, character: number): Promise<string[]> {
-  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', uri, new vscode.Position(line, character));
+  const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+    'vscode.executeHoverProvider',
+    uri,
+    new vscode.Position(line, character),
+  );
   return (hovers ?? []).flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
 }
 
@@ -76,7 +80,7 @@ describe('Manifest hovers in VS Code', () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('explains a Pod\'s spec.nodeName: the scheduler writes it, the kubelet runs the Pod', async () => {
+  it("explains a Pod's spec.nodeName: the scheduler writes it, the kubelet runs the Pod", async () => {
     registrations.push(registerManifestHovers({ language: () => 'en' }));
     const text = ours(await hoverTexts(uri, 18, 4), 'en');
     assert.ok(text, 'no Cluster Anatomy hover on spec.nodeName');
@@ -95,26 +99,53 @@ describe('Manifest hovers in VS Code', () => {
     assert.match(text, /\*\*kubelet\*\* · at run time, reads it — Asks the container runtime to pull the image/);
   });
 
-  it('answers for the value and the object: a LoadBalancer Service, a class-handled one, a scheduler\'s Lease', async () => {
+  it("answers for the value and the object: a LoadBalancer Service, a class-handled one, a scheduler's Lease", async () => {
     registrations.push(registerManifestHovers({ language: () => 'en' }));
     const file = join(folder, 'values.yaml');
-    writeFileSync(file, [
-      'apiVersion: v1', 'kind: Service', 'metadata:', '  name: public', 'spec:', '  type: LoadBalancer', '---',
-      'apiVersion: v1', 'kind: Service', 'metadata:', '  name: internal', 'spec:', '  type: LoadBalancer', '  loadBalancerClass: example.com/vip', '---',
-      'apiVersion: coordination.k8s.io/v1', 'kind: Lease', 'metadata:', '  name: kube-scheduler', '  namespace: kube-system', 'spec:', '  holderIdentity: cp-1', '',
-    ].join('\n'));
+    writeFileSync(
+      file,
+      [
+        'apiVersion: v1',
+        'kind: Service',
+        'metadata:',
+        '  name: public',
+        'spec:',
+        '  type: LoadBalancer',
+        '---',
+        'apiVersion: v1',
+        'kind: Service',
+        'metadata:',
+        '  name: internal',
+        'spec:',
+        '  type: LoadBalancer',
+        '  loadBalancerClass: example.com/vip',
+        '---',
+        'apiVersion: coordination.k8s.io/v1',
+        'kind: Lease',
+        'metadata:',
+        '  name: kube-scheduler',
+        '  namespace: kube-system',
+        'spec:',
+        '  holderIdentity: cp-1',
+        '',
+      ].join('\n'),
+    );
     const values = vscode.Uri.file(file);
     await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(values));
     const cloud = ours(await hoverTexts(values, 5, 10), 'en');
     assert.ok(cloud, 'no hover on type: LoadBalancer');
-    assert.match(cloud.split('\n\n')[1], /^\$\(cloud\) \*\*cloud-controller-manager\*\* \(service\)/, 'the cloud provider\'s service controller first');
+    assert.match(
+      cloud.split('\n\n')[1],
+      /^\$\(cloud\) \*\*cloud-controller-manager\*\* \(service\)/,
+      "the cloud provider's service controller first",
+    );
     assert.match(cloud, /\*\*kube-proxy\*\* · continuously, reads it — Only the node side/);
     const classed = ours(await hoverTexts(values, 12, 10), 'en');
     assert.ok(classed, 'no hover on the second type: LoadBalancer');
     assert.match(classed, /\*\*the load balancer of that loadBalancerClass\*\*/);
     assert.doesNotMatch(classed, /\*\*cloud-controller-manager\*\*/);
     const lease = ours(await hoverTexts(values, 21, 5), 'en');
-    assert.ok(lease, 'no hover on the Lease\'s holderIdentity');
+    assert.ok(lease, "no hover on the Lease's holderIdentity");
     assert.match(lease, /\$\(target\) \*\*kube-scheduler\*\* · continuously, writes it — kube-scheduler's leader-election lock/);
     assert.doesNotMatch(lease, /\*\*kubelet\*\*/);
   });
@@ -136,14 +167,27 @@ describe('Manifest hovers in VS Code', () => {
     assert.equal(oursAll(await hoverTexts(uri, 18, 4)).length, before, 'still answering after dispose');
   });
 
-  it('adds the live value and the field\'s manager from a live lookup, and says when the manager is unknown', async () => {
+  it("adds the live value and the field's manager from a live lookup, and says when the manager is unknown", async () => {
     const live: Record<string, object> = {
       Deployment: {
         metadata: {
           name: 'web',
           managedFields: [
-            { manager: 'kubectl-client-side-apply', operation: 'Update', time: '2026-12-01T10:00:00Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
-            { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: '2026-12-01T10:00:09Z', fieldsType: 'FieldsV1', fieldsV1: { 'f:status': { 'f:replicas': {} } } },
+            {
+              manager: 'kubectl-client-side-apply',
+              operation: 'Update',
+              time: '2026-12-01T10:00:00Z',
+              fieldsType: 'FieldsV1',
+              fieldsV1: { 'f:spec': { 'f:replicas': {} } },
+            },
+            {
+              manager: 'kube-controller-manager',
+              operation: 'Update',
+              subresource: 'status',
+              time: '2026-12-01T10:00:09Z',
+              fieldsType: 'FieldsV1',
+              fieldsV1: { 'f:status': { 'f:replicas': {} } },
+            },
           ],
         },
         spec: { replicas: 3 },
@@ -152,10 +196,12 @@ describe('Manifest hovers in VS Code', () => {
       Pod: { metadata: { name: 'pinned', managedFields: [] }, spec: { nodeName: 'kind-worker' } },
     };
     const asked: unknown[][] = [];
-    registrations.push(registerManifestHovers({
-      language: () => 'en',
-      live: { contextName: 'kind-kind', isConnected: () => true, find: async (...args) => (asked.push(args), live[args[0]]) },
-    }));
+    registrations.push(
+      registerManifestHovers({
+        language: () => 'en',
+        live: { contextName: 'kind-kind', isConnected: () => true, find: async (...args) => (asked.push(args), live[args[0]]) },
+      }),
+    );
     const replicas = oursAll(await hoverTexts(uri, 5, 3), 'en').find((text) => text.includes('**Live**'));
     assert.ok(replicas, 'no live part on spec.replicas');
     assert.deepEqual(asked[0], ['Deployment', 'apps/v1', undefined, 'web']);
@@ -169,35 +215,41 @@ describe('Manifest hovers in VS Code', () => {
 
   it('leaves the live part out while no cluster is connected', async () => {
     let calls = 0;
-    registrations.push(registerManifestHovers({ language: () => 'en', live: { isConnected: () => false, find: async () => (calls++, {}) } }));
+    registrations.push(
+      registerManifestHovers({ language: () => 'en', live: { isConnected: () => false, find: async () => (calls++, {}) } }),
+    );
     const texts = oursAll(await hoverTexts(uri, 5, 3), 'en');
     assert.ok(texts.length > 0);
     assert.ok(texts.every((text) => !text.includes('**Live**')));
     assert.equal(calls, 0);
   });
 
-  it('says while the cluster\'s Pods are being listed, and keeps node names from the cluster from becoming markup', async function () {
+  it("says while the cluster's Pods are being listed, and keeps node names from the cluster from becoming markup", async function () {
     this.timeout(20_000);
     const asked: SchedulingPod[] = [];
     const cluster: { answer?: PlacementHoverInput } = {};
-    registrations.push(registerManifestHovers({
-      language: () => 'en',
-      live: {
-        contextName: 'prod',
-        namespace: 'team-a',
-        isConnected: () => true,
-        find: async () => undefined,
-        // Until an answer is set, the watch is still listing: the hover must not wait for it.
-        placement: (pod) => (asked.push(pod), cluster.answer ? Promise.resolve(cluster.answer) : new Promise(() => undefined)),
-      },
-    }));
+    registrations.push(
+      registerManifestHovers({
+        language: () => 'en',
+        live: {
+          contextName: 'prod',
+          namespace: 'team-a',
+          isConnected: () => true,
+          find: async () => undefined,
+          // Until an answer is set, the watch is still listing: the hover must not wait for it.
+          placement: (pod) => (asked.push(pod), cluster.answer ? Promise.resolve(cluster.answer) : new Promise(() => undefined)),
+        },
+      }),
+    );
     const started = Date.now();
     const listing = oursAll(await hoverTexts(uri, 8, 8), 'en').find((text) => text.includes('now:**'));
     assert.ok(Date.now() - started < 10_000);
-    assert.ok(listing?.startsWith('**On prod now:** listing the cluster\'s Pods…\n\n---\n\n**Who acts on**'), listing);
-    assert.equal(asked[0]?.namespace, 'team-a', 'the context\'s namespace for a manifest that names none');
+    assert.ok(listing?.startsWith("**On prod now:** listing the cluster's Pods…\n\n---\n\n**Who acts on**"), listing);
+    assert.equal(asked[0]?.namespace, 'team-a', "the context's namespace for a manifest that names none");
     assert.equal(asked[0]?.name, 'web (template)');
-    const nodes = ['[evil](https://example.com)', '<img src=x>', 'kind-worker'].map((name) => schedulingNodeOf({ metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } }));
+    const nodes = ['[evil](https://example.com)', '<img src=x>', 'kind-worker'].map((name) =>
+      schedulingNodeOf({ metadata: { name }, status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } }),
+    );
     cluster.answer = { pod: asked[0]!, report: explainPlacement({ pod: asked[0]!, nodes, bound: null }) };
     const text = oursAll(await hoverTexts(uri, 8, 8), 'en').find((candidate) => candidate.includes('now:**'));
     assert.ok(text, 'no placement part');
@@ -206,35 +258,78 @@ describe('Manifest hovers in VS Code', () => {
     assert.match(text, /\*spec\.nodeName names kind-worker: no scheduler places the Pod/);
   });
 
-  it('answers on tolerations where the manifest\'s Pod fits on the connected demo cluster now, and why not elsewhere', async function () {
+  it("answers on tolerations where the manifest's Pod fits on the connected demo cluster now, and why not elsewhere", async function () {
     this.timeout(90_000);
     const api = await vscode.extensions.getExtension<ClusterAnatomyApi>('cluster-anatomy.cluster-anatomy')!.activate();
     const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster');
     assert.ok(opened, 'the demo cluster opened');
     try {
-      await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context, 30_000);
+      await until(
+        'a connection to the demo',
+        () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context,
+        30_000,
+      );
       const file = join(folder, 'placement.yaml');
-      writeFileSync(file, [
-        'apiVersion: v1', 'kind: Pod', 'metadata:', '  name: no-control-plane', 'spec:',
-        '  tolerations:', '  - key: example.com/gpu', '    operator: Exists', '  containers:', '  - name: main', '    image: nginx', '---',
-        'apiVersion: v1', 'kind: Pod', 'metadata:', '  name: anywhere', 'spec:',
-        '  tolerations:', '  - key: node-role.kubernetes.io/control-plane', '    operator: Exists', '    effect: NoSchedule', '  containers:', '  - name: main', '    image: nginx', '',
-      ].join('\n'));
+      writeFileSync(
+        file,
+        [
+          'apiVersion: v1',
+          'kind: Pod',
+          'metadata:',
+          '  name: no-control-plane',
+          'spec:',
+          '  tolerations:',
+          '  - key: example.com/gpu',
+          '    operator: Exists',
+          '  containers:',
+          '  - name: main',
+          '    image: nginx',
+          '---',
+          'apiVersion: v1',
+          'kind: Pod',
+          'metadata:',
+          '  name: anywhere',
+          'spec:',
+          '  tolerations:',
+          '  - key: node-role.kubernetes.io/control-plane',
+          '    operator: Exists',
+          '    effect: NoSchedule',
+          '  containers:',
+          '  - name: main',
+          '    image: nginx',
+          '',
+        ].join('\n'),
+      );
       const pods = vscode.Uri.file(file);
       await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(pods));
       // The first question starts the watch of the cluster's Pods: the hover may say it is still listing them.
-      const placementAt = (line: number) => until(`the placement part of the hover at line ${line + 1}`, async () => {
-        const text = oursAll(await hoverTexts(pods, line, 4), 'en').find((candidate) => candidate.includes('now:**') && !candidate.includes('listing the cluster'));
-        // Cluster text is escaped in the hover: compare it without the escapes.
-        return text?.replace(/\\/g, '');
-      }, 30_000, 250);
+      const placementAt = (line: number) =>
+        until(
+          `the placement part of the hover at line ${line + 1}`,
+          async () => {
+            const text = oursAll(await hoverTexts(pods, line, 4), 'en').find(
+              (candidate) => candidate.includes('now:**') && !candidate.includes('listing the cluster'),
+            );
+            // Cluster text is escaped in the hover: compare it without the escapes.
+            return text?.replace(/\\/g, '');
+          },
+          30_000,
+          250,
+        );
       const without = await placementAt(5);
       assert.ok(without.includes(`**On ${opened.context} now:** fits 2 of 3 nodes: multi-node-worker, multi-node-worker2`), without);
-      assert.ok(without.includes('- multi-node-control-plane has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated'), without);
-      assert.ok(without.indexOf('now:**') < without.indexOf('**Who acts on**'), 'above the explanation, where a long explanation cannot hide it');
+      assert.ok(
+        without.includes('- multi-node-control-plane has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated'),
+        without,
+      );
+      assert.ok(
+        without.indexOf('now:**') < without.indexOf('**Who acts on**'),
+        'above the explanation, where a long explanation cannot hide it',
+      );
       const tolerated = await placementAt(17);
       assert.ok(tolerated.includes(`**On ${opened.context} now:** fits 3 of 3 nodes: `), tolerated);
-      for (const name of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']) assert.ok(tolerated.includes(name), `${name} in ${tolerated}`);
+      for (const name of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'])
+        assert.ok(tolerated.includes(name), `${name} in ${tolerated}`);
       assert.doesNotMatch(tolerated, /not tolerated/);
       // CLUSTER_ANATOMY_PLACEMENT_HOVER_SCREENSHOT=1 … --screenshot tolerations.png: the hover on tolerations.
       if (process.env.CLUSTER_ANATOMY_PLACEMENT_HOVER_SCREENSHOT === '1') {

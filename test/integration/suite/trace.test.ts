@@ -23,9 +23,15 @@ describe('the live trace', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
-    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+    });
     assert.ok(opened, 'the demo cluster opened');
-    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
+    await until(
+      'a connection to the demo',
+      () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context,
+    );
     const { KubeConfig } = await loadKubeClient();
     const config = new KubeConfig();
     config.loadFromString(api.demoCluster!.kubeconfigYaml());
@@ -37,16 +43,26 @@ describe('the live trace', function () {
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
     // The files after this one see coredns as the demo made it: two replicas.
     await scaleDeployment(kube, 'coredns', 2);
-    await until('coredns back to 2 Ready replicas in the extension\'s anatomy', async () => {
-      const coredns = (await api.getAnatomy())?.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment');
-      return coredns?.desired === 2 && coredns.readyCount === 2;
-    }, 30_000, 100);
+    await until(
+      "coredns back to 2 Ready replicas in the extension's anatomy",
+      async () => {
+        const coredns = (await api.getAnatomy())?.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment');
+        return coredns?.desired === 2 && coredns.readyCount === 2;
+      },
+      30_000,
+      100,
+    );
     // And in the tree, shown again in place of the Trace view.
     await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
-    await until('the tree to say coredns 2/2', () => {
-      const addons = api.getTreeItems(api.getTreeItems().find((item) => item.label === 'Cluster addons')?.id);
-      return /^2\/2/.test(addons.find((item) => item.label === 'Deployment coredns')?.description ?? '');
-    }, 30_000, 100);
+    await until(
+      'the tree to say coredns 2/2',
+      () => {
+        const addons = api.getTreeItems(api.getTreeItems().find((item) => item.label === 'Cluster addons')?.id);
+        return /^2\/2/.test(addons.find((item) => item.label === 'Deployment coredns')?.description ?? '');
+      },
+      30_000,
+      100,
+    );
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
     rmSync(folder, { recursive: true, force: true });
   });
@@ -54,7 +70,11 @@ describe('the live trace', function () {
   it('shows each step of a scale-up as it happens, lights it in the diagram, and exports it as JSON', async () => {
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
     await until('the diagram to draw', () => api.lastDiagramRender()?.boxes);
-    const started = await vscode.commands.executeCommand<{ kind: string } | undefined>('clusterAnatomy.trace.start', { kind: 'Deployment', namespace: 'kube-system', name: 'coredns' });
+    const started = await vscode.commands.executeCommand<{ kind: string } | undefined>('clusterAnatomy.trace.start', {
+      kind: 'Deployment',
+      namespace: 'kube-system',
+      name: 'coredns',
+    });
     assert.equal(started?.kind, 'Deployment');
     const live = await until('the trace to be live', () => (api.trace()?.state === 'live' ? api.trace() : undefined));
     assert.match(live.description, /^Deployment kube-system\/coredns · live$/);
@@ -64,15 +84,32 @@ describe('the live trace', function () {
 
     await scaleDeployment(kube, 'coredns', 3);
     const fresh = () => (api.trace()?.items ?? []).filter((item) => !history.has(item.id));
-    const wanted = [/^ReplicaSet coredns-\S+ scaled (from \d+ )?to 3$/, /^Pod coredns-\S+ created by replicaset-controller$/, /^Pod coredns-\S+ bound to node multi-node-\S+$/, /^coredns-\S+: container coredns started on multi-node-\S+$/, /^Pod coredns-\S+ Ready$/];
-    const steps = await until(() => `the new steps: ${JSON.stringify(fresh().map((item) => item.label))}`, () => {
-      const labels = fresh().map((item) => item.label);
-      return wanted.every((pattern) => labels.some((label) => pattern.test(label))) && api.trace()?.message.startsWith('Pods: 3 of 3') ? fresh() : undefined;
-    }, 60_000, 200);
+    const wanted = [
+      /^ReplicaSet coredns-\S+ scaled (from \d+ )?to 3$/,
+      /^Pod coredns-\S+ created by replicaset-controller$/,
+      /^Pod coredns-\S+ bound to node multi-node-\S+$/,
+      /^coredns-\S+: container coredns started on multi-node-\S+$/,
+      /^Pod coredns-\S+ Ready$/,
+    ];
+    const steps = await until(
+      () => `the new steps: ${JSON.stringify(fresh().map((item) => item.label))}`,
+      () => {
+        const labels = fresh().map((item) => item.label);
+        return wanted.every((pattern) => labels.some((label) => pattern.test(label))) && api.trace()?.message.startsWith('Pods: 3 of 3')
+          ? fresh()
+          : undefined;
+      },
+      60_000,
+      200,
+    );
     // In the order they happened: the scaling, then the new Pod created, bound, started, Ready.
     const position = (pattern: RegExp) => steps.findIndex((item) => pattern.test(item.label));
     const order = wanted.map(position);
-    assert.deepEqual([...order].sort((a, b) => a - b), order, steps.map((item) => item.label).join('\n'));
+    assert.deepEqual(
+      [...order].sort((a, b) => a - b),
+      order,
+      steps.map((item) => item.label).join('\n'),
+    );
     const bound = steps[position(wanted[2]!)]!;
     assert.match(bound.description, /kube-scheduler \(default-scheduler\)$/);
     assert.match(bound.tooltip, /Evidence/);
@@ -92,7 +129,10 @@ describe('the live trace', function () {
     const file = vscode.Uri.file(join(folder, 'coredns-trace.json'));
     const written = await vscode.commands.executeCommand<vscode.Uri | undefined>('clusterAnatomy.trace.exportJson', file);
     assert.equal(written?.fsPath, file.fsPath);
-    const exported = JSON.parse(readFileSync(file.fsPath, 'utf8')) as { target: { name: string }; steps: { id: string; kind: string; text: string; component: string }[] };
+    const exported = JSON.parse(readFileSync(file.fsPath, 'utf8')) as {
+      target: { name: string };
+      steps: { id: string; kind: string; text: string; component: string }[];
+    };
     assert.equal(exported.target.name, 'coredns');
     const exportedIds = new Set(exported.steps.map((step) => step.id));
     for (const step of steps) assert.ok(exportedIds.has(step.id), `${step.label} is in the export`);
@@ -104,15 +144,28 @@ describe('the live trace', function () {
     await scaleDeployment(kube, 'coredns', 2);
   });
 
-  it('traces a Pod from the diagram\'s context menu on its box', async () => {
-    const menu = (vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus['webview/context'] as { command: string; when: string }[]).find((entry) => entry.command === 'clusterAnatomy.trace.item');
+  it("traces a Pod from the diagram's context menu on its box", async () => {
+    const menu = (
+      vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus['webview/context'] as { command: string; when: string }[]
+    ).find((entry) => entry.command === 'clusterAnatomy.trace.item');
     assert.match(menu?.when ?? '', /webviewId == 'clusterAnatomy\.diagram' && webviewSection == 'pod'/);
-    const pod = (await api.getAnatomy())!.nodes.flatMap((node) => node.components).find((component) => component.component === 'coredns')!.pod!;
+    const pod = (await api.getAnatomy())!.nodes
+      .flatMap((node) => node.components)
+      .find((component) => component.component === 'coredns')!.pod!;
     // What VS Code passes: the box's data-vscode-context, with the webview's id.
-    await vscode.commands.executeCommand('clusterAnatomy.trace.item', { webview: 'clusterAnatomy.diagram', webviewSection: 'pod', namespace: 'kube-system', name: pod, preventDefaultContextMenuItems: true });
-    const traced = await until('the Pod\'s trace to be live', () => (api.trace()?.state === 'live' ? api.trace() : undefined));
+    await vscode.commands.executeCommand('clusterAnatomy.trace.item', {
+      webview: 'clusterAnatomy.diagram',
+      webviewSection: 'pod',
+      namespace: 'kube-system',
+      name: pod,
+      preventDefaultContextMenuItems: true,
+    });
+    const traced = await until("the Pod's trace to be live", () => (api.trace()?.state === 'live' ? api.trace() : undefined));
     assert.equal(traced.description, `Pod kube-system/${pod} · live`);
-    assert.ok(traced.items.some((item) => /bound to node multi-node-/.test(item.label)), JSON.stringify(traced.items.map((item) => item.label)));
+    assert.ok(
+      traced.items.some((item) => /bound to node multi-node-/.test(item.label)),
+      JSON.stringify(traced.items.map((item) => item.label)),
+    );
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
   });
 });

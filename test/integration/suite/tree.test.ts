@@ -21,28 +21,40 @@ describe('Anatomy tree on the demo cluster', function () {
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
     // A fast clock: the node controller's 50 s grace period passes in 2.5 s, heartbeats every second.
-    const opened = await vscode.commands.executeCommand<{ context: string; server: string }>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    const opened = await vscode.commands.executeCommand<{ context: string; server: string }>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+    });
     assert.ok(opened, 'the demo cluster opened');
     await until('the demo context to be current', () => api.contextStatus.context === opened.context);
     await until('a connection', () => api.connectionStatus?.state === 'connected');
   });
 
-  it('gives the anatomy of the article\'s kind cluster through the API', async () => {
+  it("gives the anatomy of the article's kind cluster through the API", async () => {
     const anatomy = await api.getAnatomy();
     assert.ok(anatomy);
     assert.equal(anatomy.controlPlane.mode, 'static-pods');
-    assert.deepEqual(anatomy.nodes.map((n) => [n.name, n.role]), [
-      ['multi-node-control-plane', 'control-plane'],
-      ['multi-node-worker', 'worker'],
-      ['multi-node-worker2', 'worker'],
-    ]);
+    assert.deepEqual(
+      anatomy.nodes.map((n) => [n.name, n.role]),
+      [
+        ['multi-node-control-plane', 'control-plane'],
+        ['multi-node-worker', 'worker'],
+        ['multi-node-worker2', 'worker'],
+      ],
+    );
     const cp = anatomy.nodes[0];
-    assert.deepEqual(cp.components.filter((c) => c.source === 'static').map((c) => c.pod).sort(), [
-      'etcd-multi-node-control-plane',
-      'kube-apiserver-multi-node-control-plane',
-      'kube-controller-manager-multi-node-control-plane',
-      'kube-scheduler-multi-node-control-plane',
-    ]);
+    assert.deepEqual(
+      cp.components
+        .filter((c) => c.source === 'static')
+        .map((c) => c.pod)
+        .sort(),
+      [
+        'etcd-multi-node-control-plane',
+        'kube-apiserver-multi-node-control-plane',
+        'kube-controller-manager-multi-node-control-plane',
+        'kube-scheduler-multi-node-control-plane',
+      ],
+    );
     for (const node of anatomy.nodes) {
       assert.equal(node.components.filter((c) => c.component === 'kube-proxy').length, 1);
       assert.equal(node.components.filter((c) => c.component === 'cni').length, 1);
@@ -50,7 +62,10 @@ describe('Anatomy tree on the demo cluster', function () {
       assert.match(node.containerRuntime ?? '', /^containerd:\/\//);
       assert.ok(node.lease, `${node.name} has a heartbeat Lease`);
     }
-    assert.deepEqual(anatomy.absent.map((a) => a.component), ['cloud-controller-manager']);
+    assert.deepEqual(
+      anatomy.absent.map((a) => a.component),
+      ['cloud-controller-manager'],
+    );
   });
 
   it('shows the roles, the static Pods, the node agents and the heartbeat in the tree', async () => {
@@ -59,8 +74,14 @@ describe('Anatomy tree on the demo cluster', function () {
       return items.length >= 4 ? items : undefined;
     });
     // The health section joins once the control plane's report is in (views.test.ts checks it).
-    assert.deepEqual(roots.map((r) => r.label).filter((label) => label !== 'Control plane health'), ['Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster']);
-    assert.ok(roots.every((r) => r.collapsible), 'every section can be opened');
+    assert.deepEqual(
+      roots.map((r) => r.label).filter((label) => label !== 'Control plane health'),
+      ['Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster'],
+    );
+    assert.ok(
+      roots.every((r) => r.collapsible),
+      'every section can be opened',
+    );
     const controlPlane = api.getTreeItems(byLabel(roots, 'Control plane').id);
     const cpNode = byLabel(controlPlane, 'multi-node-control-plane');
     assert.ok(cpNode.collapsible, 'a node opens onto its parts');
@@ -71,7 +92,17 @@ describe('Anatomy tree on the demo cluster', function () {
     assert.match(cpNode.contextValue, /^clusterAnatomy:node\+controlPlane/);
     const parts = api.getTreeItems(cpNode.id);
     const labels = parts.map((p) => p.label);
-    for (const component of ['kube-apiserver', 'etcd', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'container runtime', 'kube-proxy', 'kindnet', 'Heartbeat (Lease)']) {
+    for (const component of [
+      'kube-apiserver',
+      'etcd',
+      'kube-controller-manager',
+      'kube-scheduler',
+      'kubelet',
+      'container runtime',
+      'kube-proxy',
+      'kindnet',
+      'Heartbeat (Lease)',
+    ]) {
       assert.ok(labels.includes(component), `${component} under the control-plane node: ${labels.join(', ')}`);
     }
     const apiserver = byLabel(parts, 'kube-apiserver');
@@ -82,17 +113,24 @@ describe('Anatomy tree on the demo cluster', function () {
     assert.match(byLabel(parts, 'Heartbeat (Lease)').description, /^\d\d:\d\d:\d\d$/);
     assert.match(byLabel(parts, 'Heartbeat (Lease)').tooltip, /spec\.renewTime/);
     const workers = api.getTreeItems(byLabel(roots, 'Nodes').id);
-    assert.deepEqual(workers.map((w) => w.label), ['multi-node-worker', 'multi-node-worker2']);
+    assert.deepEqual(
+      workers.map((w) => w.label),
+      ['multi-node-worker', 'multi-node-worker2'],
+    );
     const addons = api.getTreeItems(byLabel(roots, 'Cluster addons').id);
     assert.match(byLabel(addons, 'Deployment coredns').description, /^2\/2/);
     assert.ok(addons.some((a) => a.label === 'Service kube-dns'));
     const absent = api.getTreeItems(byLabel(roots, 'Not in this cluster').id);
-    assert.deepEqual(absent.map((a) => a.label), ['cloud-controller-manager']);
+    assert.deepEqual(
+      absent.map((a) => a.label),
+      ['cloud-controller-manager'],
+    );
   });
 
   it('follows a deleted coredns Pod to its replacement', async () => {
     const before = await api.getAnatomy();
-    const corednsPods = (a: ClusterAnatomy | undefined) => (a?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
+    const corednsPods = (a: ClusterAnatomy | undefined) =>
+      (a?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
     const victim = corednsPods(before)[0];
     api.demoCluster!.control.deletePod('kube-system', victim.pod);
     const after = await until('a replacement coredns Pod, ready', async () => {
@@ -131,7 +169,8 @@ describe('Anatomy tree on the demo cluster', function () {
       assert.equal(heartbeatRow().description, lastRenewal, 'the heartbeat row did not tick while no Lease was renewed');
       // The tree refreshes coalesced, a moment after the model changes.
       await until('the tree to show multi-node-worker2 Unknown', () =>
-        /Unknown/.test(byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2').description));
+        /Unknown/.test(byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2').description),
+      );
     } finally {
       api.demoCluster!.control.resumeHeartbeat('multi-node-worker2');
     }
@@ -151,14 +190,19 @@ describe('Anatomy tree on the demo cluster', function () {
       const coredns = anatomy.nodes.flatMap((n) => n.components).find((c) => c.component === 'coredns');
       assert.equal(coredns?.source, 'deployment');
       const roots = api.getTreeItems();
-      assert.ok(roots.some((r) => r.label === 'Cannot be read'), roots.map((r) => r.label).join(', '));
+      assert.ok(
+        roots.some((r) => r.label === 'Cannot be read'),
+        roots.map((r) => r.label).join(', '),
+      );
     } finally {
       demo.control.allow('replicasets.apps', 'kube-system');
     }
     demo.control.forbid('pods', 'kube-system');
     try {
       await vscode.commands.executeCommand('clusterAnatomy.refresh');
-      const status = await until('a forbidden status', () => (api.connectionStatus?.state === 'forbidden' ? api.connectionStatus : undefined));
+      const status = await until('a forbidden status', () =>
+        api.connectionStatus?.state === 'forbidden' ? api.connectionStatus : undefined,
+      );
       assert.match(status.message ?? '', /cannot list resource "pods"/);
       assert.match(api.contextStatus.text + api.contextStatus.tooltip, /forbidden|Forbidden|permission/i);
     } finally {
@@ -168,7 +212,7 @@ describe('Anatomy tree on the demo cluster', function () {
     await until('a connection again', () => api.connectionStatus?.state === 'connected');
   });
 
-  it('selects a Pod\'s item when asked to reveal it (the diagram\'s click)', async () => {
+  it("selects a Pod's item when asked to reveal it (the diagram's click)", async () => {
     const anatomy = await api.getAnatomy();
     const kindnet = anatomy!.nodes.find((n) => n.name === 'multi-node-worker2')!.components.find((c) => c.cniName === 'kindnet')!;
     const id = await api.revealInTree({ pod: { namespace: 'kube-system', name: kindnet.pod } });
@@ -186,7 +230,10 @@ describe('Anatomy tree on the demo cluster', function () {
     assert.match(apiserver.contextValue, /^clusterAnatomy:pod\+static/);
     const anatomy = await api.getAnatomy();
     const pod = anatomy!.nodes[0].components.find((c) => c.component === 'kube-apiserver')!;
-    const uri = vscode.Uri.from({ scheme: 'cluster-anatomy', path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml` });
+    const uri = vscode.Uri.from({
+      scheme: 'cluster-anatomy',
+      path: `/${encodeURIComponent(anatomy!.context)}/yaml/pods/kube-system/${pod.pod}.yaml`,
+    });
     const document = await vscode.workspace.openTextDocument(uri);
     assert.match(document.getText(), /kind: Pod/);
     assert.match(document.getText(), /kubernetes\.io\/config\.mirror/);

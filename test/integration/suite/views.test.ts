@@ -26,10 +26,16 @@ describe('the tree and the diagram agree', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
-    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', { timeScale: 20, leaseRenewSeconds: 1 });
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+    });
     assert.ok(opened, 'the demo cluster opened');
     demoContext = opened.context;
-    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context);
+    await until(
+      'a connection to the demo',
+      () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === opened.context,
+    );
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
     await until('the diagram to draw the three nodes', () => api.lastDiagramRender()?.drawnNodes === 3);
   });
@@ -70,31 +76,57 @@ describe('the tree and the diagram agree', function () {
   }
 
   it('says the same about every node and Pod, and both turn a node stale when its heartbeat stops', async () => {
-    await until(() => `the views to agree: ${disagreements().join('; ')}`, () => disagreements().length === 0 && Object.keys(api.lastDiagramRender()?.health ?? {}).length > 9);
+    await until(
+      () => `the views to agree: ${disagreements().join('; ')}`,
+      () => disagreements().length === 0 && Object.keys(api.lastDiagramRender()?.health ?? {}).length > 9,
+    );
     const node = 'multi-node-worker2';
     assert.equal(api.lastDiagramRender()?.health[`node:${node}`], 'ok');
     api.demoCluster!.control.stopHeartbeat(node);
     try {
       await until(
-        () => `both views to show ${node} stale; diagram ${api.lastDiagramRender()?.health[`node:${node}`]}, tree ${JSON.stringify(treeColors().get(`node:${node}`))}`,
-        () => api.lastDiagramRender()?.health[`node:${node}`] === 'stale' && treeColors().get(`node:${node}`)?.iconColor === 'disabledForeground',
+        () =>
+          `both views to show ${node} stale; diagram ${api.lastDiagramRender()?.health[`node:${node}`]}, tree ${JSON.stringify(treeColors().get(`node:${node}`))}`,
+        () =>
+          api.lastDiagramRender()?.health[`node:${node}`] === 'stale' &&
+          treeColors().get(`node:${node}`)?.iconColor === 'disabledForeground',
         30_000,
       );
-      await until(() => `the views to agree with ${node} stale: ${disagreements().join('; ')}`, () => disagreements().length === 0, 10_000);
+      await until(
+        () => `the views to agree with ${node} stale: ${disagreements().join('; ')}`,
+        () => disagreements().length === 0,
+        10_000,
+      );
     } finally {
       api.demoCluster!.control.resumeHeartbeat(node);
     }
-    await until(() => `${node} to recover in both views: ${disagreements().join('; ')}`, () => api.lastDiagramRender()?.health[`node:${node}`] === 'ok' && disagreements().length === 0, 30_000);
+    await until(
+      () => `${node} to recover in both views: ${disagreements().join('; ')}`,
+      () => api.lastDiagramRender()?.health[`node:${node}`] === 'ok' && disagreements().length === 0,
+      30_000,
+    );
   });
 
-  it('a hover in a manifest says what the field is from the demo\'s own OpenAPI, above who acts on it', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'yaml', content: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: pinned\nspec:\n  nodeName: multi-node-worker\n' });
+  it("a hover in a manifest says what the field is from the demo's own OpenAPI, above who acts on it", async () => {
+    const document = await vscode.workspace.openTextDocument({
+      language: 'yaml',
+      content: 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: pinned\nspec:\n  nodeName: multi-node-worker\n',
+    });
     await vscode.window.showTextDocument(document);
-    const text = await until('a hover with the API\'s description', async () => {
-      const hovers = await vscode.commands.executeCommand<vscode.Hover[]>('vscode.executeHoverProvider', document.uri, new vscode.Position(5, 4));
-      const all = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
-      return all.find((value) => value.includes('NodeName indicates in which node this pod is scheduled'));
-    }, 30_000, 500);
+    const text = await until(
+      "a hover with the API's description",
+      async () => {
+        const hovers = await vscode.commands.executeCommand<vscode.Hover[]>(
+          'vscode.executeHoverProvider',
+          document.uri,
+          new vscode.Position(5, 4),
+        );
+        const all = hovers.flatMap((hover) => hover.contents.map((content) => (typeof content === 'string' ? content : content.value)));
+        return all.find((value) => value.includes('NodeName indicates in which node this pod is scheduled'));
+      },
+      30_000,
+      500,
+    );
     // nodeName is a placement field: the live placement comes first, above a rule; the explanation follows.
     const [heading, schema, firstActor] = text.slice(text.indexOf('**Who acts on**')).split('\n\n');
     assert.match(heading!, /\*\*Who acts on\*\* spec\.nodeName · Pod/);
@@ -104,16 +136,24 @@ describe('the tree and the diagram agree', function () {
     assert.match(firstActor!, /\*\*kube-scheduler\*\*/);
   });
 
-  it('the tree shows the control plane\'s health: the leader among the replicas, and a failing check once the server reports one', async () => {
+  it("the tree shows the control plane's health: the leader among the replicas, and a failing check once the server reports one", async () => {
     await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
-    const healthSection = await until('the health section', () => api.getTreeItems().find((item) => item.label === 'Control plane health'), 30_000, 250);
+    const healthSection = await until(
+      'the health section',
+      () => api.getTreeItems().find((item) => item.label === 'Control plane health'),
+      30_000,
+      250,
+    );
     assert.equal(healthSection.description, 'ok');
     const rows = () => api.getTreeItems(healthSection.id);
     const readyz = rows().find((row) => row.label === '/readyz');
     assert.match(readyz?.description ?? '', /^(\d+) of \1 ok$/);
     const scheduler = rows().find((row) => row.label === 'kube-scheduler');
     assert.match(scheduler?.description ?? '', /^\S+ ago$/);
-    assert.match(scheduler?.tooltip ?? '', /kube\\-scheduler\\-multi\\-node\\-control\\-plane \(multi\\-node\\-control\\-plane\)|kube-scheduler-multi-node-control-plane \(multi-node-control-plane\)/);
+    assert.match(
+      scheduler?.tooltip ?? '',
+      /kube\\-scheduler\\-multi\\-node\\-control\\-plane \(multi\\-node\\-control\\-plane\)|kube-scheduler-multi-node-control-plane \(multi-node-control-plane\)/,
+    );
     // The replica that holds the lock says so in the control plane's rows.
     const controlPlane = api.getTreeItems().find((item) => item.label === 'Control plane')!;
     const node = api.getTreeItems(controlPlane.id).find((item) => item.label === 'multi-node-control-plane')!;
@@ -123,21 +163,31 @@ describe('the tree and the diagram agree', function () {
 
     api.demoCluster!.control.failCheck('etcd');
     await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
-    const failing = await until('the failing check in the tree', () => {
-      const section = api.getTreeItems().find((item) => item.label === 'Control plane health');
-      const row = section && api.getTreeItems(section.id).find((candidate) => candidate.label === '/readyz');
-      return row && /^1 failing: etcd$/.test(row.description) ? { section, row } : undefined;
-    }, 30_000, 250);
+    const failing = await until(
+      'the failing check in the tree',
+      () => {
+        const section = api.getTreeItems().find((item) => item.label === 'Control plane health');
+        const row = section && api.getTreeItems(section.id).find((candidate) => candidate.label === '/readyz');
+        return row && /^1 failing: etcd$/.test(row.description) ? { section, row } : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.match(failing.section!.description, /^\d+ problems$/);
     assert.equal(failing.row.iconColor, 'list.errorForeground');
     assert.match(api.contextStatus.tooltip, /Control plane: \/readyz: etcd failed \(reason withheld\)/);
     // The diagram (brought to the front again: the hover test covered it with a document) draws the failing
     // check on kube-apiserver's box.
     await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
-    const drawn = await until('the failing check in the diagram', () => {
-      const box = api.lastDiagramRender()?.components?.['cp:kube-apiserver'];
-      return box?.health === 'error' ? box : undefined;
-    }, 30_000, 250);
+    const drawn = await until(
+      'the failing check in the diagram',
+      () => {
+        const box = api.lastDiagramRender()?.components?.['cp:kube-apiserver'];
+        return box?.health === 'error' ? box : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.equal(drawn.detail, 'failing: readyz: etcd, livez: etcd');
     // CLUSTER_ANATOMY_HEALTH_SCREENSHOT=1 node scripts/vscode-host/run.mjs --screenshot health.png --tests …views.test.js
     // pictures the tree and the diagram with the failing check, as a person sees them.
@@ -149,7 +199,12 @@ describe('the tree and the diagram agree', function () {
     }
     api.demoCluster!.control.failCheck(undefined);
     await vscode.commands.executeCommand('clusterAnatomy.refreshHealth');
-    await until('the check to pass again', () => api.getTreeItems().find((item) => item.label === 'Control plane health')?.description === 'ok', 30_000, 250);
+    await until(
+      'the check to pass again',
+      () => api.getTreeItems().find((item) => item.label === 'Control plane health')?.description === 'ok',
+      30_000,
+      250,
+    );
   });
 
   it('a kube-system Pod waiting for a node: the tree says why, node by node, and the placement view marks every node', async () => {
@@ -157,27 +212,50 @@ describe('the tree and the diagram agree', function () {
     const demo = api.demoCluster!;
     const status = await new Promise<number>((resolve, reject) => {
       const body = JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } });
-      const patch = request(`${demo.server}/apis/apps/v1/namespaces/kube-system/deployments/coredns`, {
-        method: 'PATCH', ca: demo.caPem, headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/strategic-merge-patch+json', 'Content-Length': Buffer.byteLength(body) },
-      }, (response) => {
-        response.resume();
-        resolve(response.statusCode ?? 0);
-      });
+      const patch = request(
+        `${demo.server}/apis/apps/v1/namespaces/kube-system/deployments/coredns`,
+        {
+          method: 'PATCH',
+          ca: demo.caPem,
+          headers: {
+            Authorization: `Bearer ${demo.token}`,
+            'Content-Type': 'application/strategic-merge-patch+json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
       patch.on('error', reject);
       patch.end(body);
     });
     assert.equal(status, 200);
     await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
-    const section = await until('the waiting Pods in the tree', () => api.getTreeItems().find((item) => item.label === 'Waiting for a node' && item.description === '2'), 30_000, 250);
+    const section = await until(
+      'the waiting Pods in the tree',
+      () => api.getTreeItems().find((item) => item.label === 'Waiting for a node' && item.description === '2'),
+      30_000,
+      250,
+    );
     const waiting = api.getTreeItems(section.id)[0]!;
     assert.match(waiting.label, /^coredns-/);
     assert.equal(waiting.description, 'Pending · Unschedulable');
     assert.equal(waiting.contextValue, 'clusterAnatomy:pod+unscheduled');
-    const rows = await until('where it fits, worked out', () => {
-      const children = api.getTreeItems(waiting.id);
-      return children.some((row) => row.label === 'Fits now') ? children : undefined;
-    }, 30_000, 250);
-    assert.deepEqual(rows.map((row) => row.label), ['The scheduler said', 'Fits now', 'multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    const rows = await until(
+      'where it fits, worked out',
+      () => {
+        const children = api.getTreeItems(waiting.id);
+        return children.some((row) => row.label === 'Fits now') ? children : undefined;
+      },
+      30_000,
+      250,
+    );
+    assert.deepEqual(
+      rows.map((row) => row.label),
+      ['The scheduler said', 'Fits now', 'multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'],
+    );
     assert.match(rows[0]!.description, /^0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
     assert.equal(rows[1]!.description, 'no node of 3');
     for (const row of rows.slice(2)) {
@@ -185,18 +263,43 @@ describe('the tree and the diagram agree', function () {
       assert.equal(row.iconColor, 'list.errorForeground');
     }
     // "Where Can It Run?" on the row: the diagram's placement view marks the three nodes.
-    await vscode.commands.executeCommand('clusterAnatomy.whereCanItRun', { type: 'unscheduledPod', pod: { pod: waiting.label, namespace: 'kube-system' } });
-    const drawn = await until('the placement view with every node marked', () => {
-      const report = api.lastDiagramRender();
-      return report?.view === 'placement' && ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'].every((node) => report.health[`node:${node}`] === 'error') ? report : undefined;
-    }, 30_000, 250);
+    await vscode.commands.executeCommand('clusterAnatomy.whereCanItRun', {
+      type: 'unscheduledPod',
+      pod: { pod: waiting.label, namespace: 'kube-system' },
+    });
+    const drawn = await until(
+      'the placement view with every node marked',
+      () => {
+        const report = api.lastDiagramRender();
+        return report?.view === 'placement' &&
+          ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'].every((node) => report.health[`node:${node}`] === 'error')
+          ? report
+          : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.equal(drawn.drawnNodes, 3);
     // A Pod that runs: "Why on This Node?" marks its node and the others it fits.
-    const proxy = (await api.getAnatomy())!.nodes.find((node) => node.name === 'multi-node-worker')!.components.find((pod) => pod.component === 'kube-proxy')!;
-    await vscode.commands.executeCommand('clusterAnatomy.explainPlacement', { type: 'pod', pod: { pod: proxy.pod, namespace: 'kube-system' } });
-    await until('kube-proxy\'s node marked as fitting, the others not (its DaemonSet pins it)', () => {
-      const health = api.lastDiagramRender()?.health ?? {};
-      return health['node:multi-node-worker'] === 'ok' && health['node:multi-node-worker2'] === 'error' && health['node:multi-node-control-plane'] === 'error';
-    }, 30_000, 250);
+    const proxy = (await api.getAnatomy())!.nodes
+      .find((node) => node.name === 'multi-node-worker')!
+      .components.find((pod) => pod.component === 'kube-proxy')!;
+    await vscode.commands.executeCommand('clusterAnatomy.explainPlacement', {
+      type: 'pod',
+      pod: { pod: proxy.pod, namespace: 'kube-system' },
+    });
+    await until(
+      "kube-proxy's node marked as fitting, the others not (its DaemonSet pins it)",
+      () => {
+        const health = api.lastDiagramRender()?.health ?? {};
+        return (
+          health['node:multi-node-worker'] === 'ok' &&
+          health['node:multi-node-worker2'] === 'error' &&
+          health['node:multi-node-control-plane'] === 'error'
+        );
+      },
+      30_000,
+      250,
+    );
   });
 });

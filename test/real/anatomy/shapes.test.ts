@@ -16,7 +16,9 @@ function connect(cluster: RealCluster): Promise<ClusterSession> {
 
 /** What kubectl says: kube-system Pods per node, and the Pods not yet bound. */
 function kubectlPodsByNode(cluster: RealCluster): Map<string, string[]> {
-  const list = JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' }));
+  const list = JSON.parse(
+    execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' }),
+  );
   const byNode = new Map<string, string[]>();
   for (const pod of list.items as { metadata: { name: string; deletionTimestamp?: string }; spec: { nodeName?: string } }[]) {
     const node = pod.spec.nodeName ?? '';
@@ -66,12 +68,21 @@ describe('the anatomy of real clusters of every shape', function () {
     const roles = Object.fromEntries(anatomy.nodes.map((n) => [n.name, n.role]));
     assert.deepEqual(roles, { 'multi-node-control-plane': 'control-plane', 'multi-node-worker': 'worker', 'multi-node-worker2': 'worker' });
     const controlPlane = anatomy.nodes.find((n) => n.role === 'control-plane')!;
-    assert.deepEqual(controlPlane.components.filter((c) => c.source === 'static').map((c) => c.component).sort(),
-      ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler']);
+    assert.deepEqual(
+      controlPlane.components
+        .filter((c) => c.source === 'static')
+        .map((c) => c.component)
+        .sort(),
+      ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'],
+    );
     for (const node of anatomy.nodes) {
       assert.equal(component(node, 'kube-proxy').length, 1, `kube-proxy on ${node.name}`);
       assert.equal(component(node, 'kube-proxy')[0].source, 'daemonset');
-      assert.deepEqual(component(node, 'cni').map((c) => c.cniName), ['kindnet'], `kindnet on ${node.name}`);
+      assert.deepEqual(
+        component(node, 'cni').map((c) => c.cniName),
+        ['kindnet'],
+        `kindnet on ${node.name}`,
+      );
       assert.equal(node.ready, 'True');
       assert.ok(node.lease, `${node.name} has its heartbeat Lease`);
       assert.match(node.containerRuntime ?? '', /^containerd:\/\//);
@@ -80,10 +91,16 @@ describe('the anatomy of real clusters of every shape', function () {
     // did is what kubectl says (checked above). Both replicas are the Deployment's.
     const coredns = anatomy.nodes.flatMap((n) => component(n, 'coredns').map((c) => ({ node: n.name, ...c })));
     assert.equal(coredns.length, 2);
-    assert.ok(coredns.every((c) => c.owner === 'Deployment/coredns' && c.source === 'deployment'), JSON.stringify(coredns));
+    assert.ok(
+      coredns.every((c) => c.owner === 'Deployment/coredns' && c.source === 'deployment'),
+      JSON.stringify(coredns),
+    );
     const addon = anatomy.addons.find((a) => a.kind === 'Deployment' && a.name === 'coredns');
     assert.equal(addon?.readyCount, 2);
-    assert.deepEqual(anatomy.absent.map((a) => [a.component, a.reasonCode]), [['cloud-controller-manager', 'no-cloud-provider']]);
+    assert.deepEqual(
+      anatomy.absent.map((a) => [a.component, a.reasonCode]),
+      [['cloud-controller-manager', 'no-cloud-provider']],
+    );
   });
 
   for (const name of ['hosted-eks', 'hosted-gke', 'hosted-aks'] as const) {
@@ -91,7 +108,10 @@ describe('the anatomy of real clusters of every shape', function () {
       const { cluster, anatomy } = await anatomyOf(name);
       agreesWithKubectl(cluster, anatomy);
       assert.equal(anatomy.controlPlane.mode, 'hosted');
-      assert.ok(anatomy.nodes.every((n) => n.role !== 'control-plane'), 'no control-plane node');
+      assert.ok(
+        anatomy.nodes.every((n) => n.role !== 'control-plane'),
+        'no control-plane node',
+      );
       const expected = cluster.shape.apiServerAddresses.length > 1 ? 'highly-available' : 'single-endpoint';
       assert.equal(anatomy.controlPlane.apiServers?.availability, expected);
       assert.deepEqual([...(anatomy.controlPlane.apiServers?.addresses ?? [])].sort(), [...cluster.shape.apiServerAddresses].sort());
@@ -115,7 +135,10 @@ describe('the anatomy of real clusters of every shape', function () {
     assert.ok((absentOf(anatomy, 'kube-proxy')?.evidence ?? []).length > 0, 'the embedded kube-proxy shows its evidence');
     const server = anatomy.nodes.find((n) => n.role === 'control-plane');
     assert.ok(server, 'the k3s server node is the control-plane node');
-    assert.ok(anatomy.addons.some((a) => a.name === 'coredns'), JSON.stringify(anatomy.addons.map((a) => a.name)));
+    assert.ok(
+      anatomy.addons.some((a) => a.name === 'coredns'),
+      JSON.stringify(anatomy.addons.map((a) => a.name)),
+    );
   });
 
   it('kubeadm HA: three control-plane nodes, highly available, external etcd (no etcd Pod)', async () => {
@@ -127,8 +150,13 @@ describe('the anatomy of real clusters of every shape', function () {
     const controlPlanes = anatomy.nodes.filter((n) => n.role === 'control-plane');
     assert.equal(controlPlanes.length, 3);
     for (const node of controlPlanes) {
-      assert.deepEqual(node.components.filter((c) => c.source === 'static').map((c) => c.component).sort(),
-        ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler']);
+      assert.deepEqual(
+        node.components
+          .filter((c) => c.source === 'static')
+          .map((c) => c.component)
+          .sort(),
+        ['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'],
+      );
     }
     assert.equal(absentOf(anatomy, 'etcd')?.reasonCode, 'external-etcd');
   });
@@ -138,7 +166,10 @@ describe('the anatomy of real clusters of every shape', function () {
     agreesWithKubectl(cluster, anatomy);
     const master = anatomy.nodes.find((n) => n.name === 'k8s-master')!;
     assert.equal(master.role, 'control-plane');
-    assert.ok(master.roleEvidence.some((e) => JSON.stringify(e).includes('node-role.kubernetes.io/master')), JSON.stringify(master.roleEvidence));
+    assert.ok(
+      master.roleEvidence.some((e) => JSON.stringify(e).includes('node-role.kubernetes.io/master')),
+      JSON.stringify(master.roleEvidence),
+    );
     const kubeProxy = absentOf(anatomy, 'kube-proxy');
     assert.equal(kubeProxy?.reasonCode, 'replaced-by-cni', JSON.stringify(kubeProxy));
     assert.equal(kubeProxy?.implementation, 'cilium');
@@ -146,7 +177,12 @@ describe('the anatomy of real clusters of every shape', function () {
     assert.match(master.containerRuntime ?? '', /^docker:\/\//);
     // The real node lifecycle controller turns the node whose kubelet died Unknown after its 40 s grace period.
     const dead = cluster.shape.nodes.find((n) => n.kubeletDead)!;
-    const unknown = await until(`${dead.name} to turn Unknown`, () => session.current?.nodes.find((n) => n.name === dead.name && n.ready === 'Unknown'), 120_000, 500);
+    const unknown = await until(
+      `${dead.name} to turn Unknown`,
+      () => session.current?.nodes.find((n) => n.name === dead.name && n.ready === 'Unknown'),
+      120_000,
+      500,
+    );
     assert.equal(unknown.role, 'worker');
     assert.ok(session.current!.nodes.filter((n) => n.name !== dead.name).every((n) => n.ready === 'True'));
   });

@@ -14,7 +14,10 @@ import { type RunningDemo, startDemo } from '../../support/demo';
 import { until } from '../../support/until';
 import { type RealCluster, realCluster } from '../support/realClusters';
 
-const manifest = readFileSync(join(__dirname, '..', '..', 'unit', 'core', 'apply', 'fixtures', 'deployment.yaml'), 'utf8').replace('name: web\n', 'name: learner-web\n');
+const manifest = readFileSync(join(__dirname, '..', '..', 'unit', 'core', 'apply', 'fixtures', 'deployment.yaml'), 'utf8').replace(
+  'name: web\n',
+  'name: learner-web\n',
+);
 
 async function apiOf(kubeconfig: string, env: NodeJS.ProcessEnv): Promise<KubeApi> {
   const { config } = await resolveClientConfig({ kubeconfig, env });
@@ -25,7 +28,8 @@ async function plan(api: KubeApi): Promise<ApplyPlan> {
   return planApply(api, await resolveTargets(api, parseManifestObjects(manifest), { defaultNamespace: 'default' }));
 }
 
-const filled = (plan: ApplyPlan) => plan.objects[0]!.serverFilled.map((change) => `${change.change} ${fieldPathText(change)} = ${valueText(change.after)}`).sort();
+const filled = (plan: ApplyPlan) =>
+  plan.objects[0]!.serverFilled.map((change) => `${change.change} ${fieldPathText(change)} = ${valueText(change.after)}`).sort();
 
 describe('applying a manifest on the real control plane', function () {
   this.timeout(300_000);
@@ -55,16 +59,30 @@ describe('applying a manifest on the real control plane', function () {
     const from = Date.now();
     const report = await applyPlan(real, await plan(real));
     assert.equal(report.failure, undefined);
-    const stored = (await real.getJson('/apis/apps/v1/namespaces/default/deployments/learner-web')) as { metadata: { managedFields: { manager: string; operation: string }[] } };
+    const stored = (await real.getJson('/apis/apps/v1/namespaces/default/deployments/learner-web')) as {
+      metadata: { managedFields: { manager: string; operation: string }[] };
+    };
     assert.ok(stored.metadata.managedFields.some((entry) => entry.manager === 'cluster-anatomy' && entry.operation === 'Apply'));
     const { config } = await resolveClientConfig({ kubeconfig: cluster.kubeconfigPath, env: cluster.env });
-    const trace = await until('2 Ready Pods in the trace', async () => {
-      const read = await readTrace(config, { kind: 'Deployment', namespace: 'default', name: 'learner-web' });
-      return read.counts.ready === 2 && read;
-    }, 120_000, 500);
-    assert.deepEqual([trace.steps[0]!.kind, trace.steps[0]!.component, trace.steps[0]!.actor], ['stored', 'kube-apiserver', 'cluster-anatomy']);
+    const trace = await until(
+      '2 Ready Pods in the trace',
+      async () => {
+        const read = await readTrace(config, { kind: 'Deployment', namespace: 'default', name: 'learner-web' });
+        return read.counts.ready === 2 && read;
+      },
+      120_000,
+      500,
+    );
+    assert.deepEqual(
+      [trace.steps[0]!.kind, trace.steps[0]!.component, trace.steps[0]!.actor],
+      ['stored', 'kube-apiserver', 'cluster-anatomy'],
+    );
     assert.ok(trace.steps[0]!.at >= Math.floor(from / 1000) * 1000 - 1000);
-    for (const kind of ['replicaset-created', 'pod-created', 'scheduled', 'ready']) assert.ok(trace.steps.some((step) => step.kind === kind), kind);
+    for (const kind of ['replicaset-created', 'pod-created', 'scheduled', 'ready'])
+      assert.ok(
+        trace.steps.some((step) => step.kind === kind),
+        kind,
+      );
     await real.write('DELETE', '/apis/apps/v1/namespaces/default/deployments/learner-web', 'learner-web');
   });
 });

@@ -10,7 +10,10 @@ import { type RealCluster, realCluster } from '../support/realClusters';
 const cli = join(__dirname, '..', '..', '..', 'dist', 'cli.js');
 
 function runCli(cluster: RealCluster, args: string[]): string {
-  const result = spawnSync(process.execPath, [cli, ...args, '--kubeconfig', cluster.kubeconfigPath], { env: cluster.env, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [cli, ...args, '--kubeconfig', cluster.kubeconfigPath], {
+    env: cluster.env,
+    encoding: 'utf8',
+  });
   assert.equal(result.status, 0, `cluster-anatomy ${args.join(' ')} exited ${result.status}: ${result.stderr}`);
   return result.stdout;
 }
@@ -33,13 +36,23 @@ describe('cluster-anatomy on real clusters', function () {
     assert.equal(anatomy.context, 'kind');
     assert.equal(anatomy.serverVersion, 'v1.20.2');
     const nodes = JSON.parse(execFileSync('kubectl', ['get', 'nodes', '-o', 'json'], { env: cluster.env, encoding: 'utf8' })).items;
-    const pods = JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' })).items;
-    assert.deepEqual(anatomy.nodes.map((n: ContractNode) => n.name).sort(), nodes.map((n: { metadata: { name: string } }) => n.metadata.name).sort());
+    const pods = JSON.parse(
+      execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' }),
+    ).items;
+    assert.deepEqual(
+      anatomy.nodes.map((n: ContractNode) => n.name).sort(),
+      nodes.map((n: { metadata: { name: string } }) => n.metadata.name).sort(),
+    );
     for (const node of anatomy.nodes as ContractNode[]) {
       const fromKubectl = nodes.find((n: { metadata: { name: string } }) => n.metadata.name === node.name);
       assert.equal(node.kubeletVersion, fromKubectl.status.nodeInfo.kubeletVersion);
-      assert.deepEqual(node.components.map((c) => c.pod).sort(),
-        pods.filter((p: { spec: { nodeName?: string } }) => p.spec.nodeName === node.name).map((p: { metadata: { name: string } }) => p.metadata.name).sort());
+      assert.deepEqual(
+        node.components.map((c) => c.pod).sort(),
+        pods
+          .filter((p: { spec: { nodeName?: string } }) => p.spec.nodeName === node.name)
+          .map((p: { metadata: { name: string } }) => p.metadata.name)
+          .sort(),
+      );
     }
   });
 
@@ -58,7 +71,9 @@ describe('cluster-anatomy on real clusters', function () {
     assert.match(svg, /data-component="kube-apiserver"/);
     for (const node of cluster.shape.nodes) assert.match(svg, new RegExp(`data-node="${node.name}"`));
     const placement = runCli(cluster, ['diagram', '--svg', '-', '--view', 'placement']);
-    for (const pod of JSON.parse(execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' })).items) {
+    for (const pod of JSON.parse(
+      execFileSync('kubectl', ['get', 'pods', '-n', 'kube-system', '-o', 'json'], { env: cluster.env, encoding: 'utf8' }),
+    ).items) {
       assert.ok(placement.includes(pod.metadata.name), `${pod.metadata.name} in the placement view`);
     }
   });
@@ -68,7 +83,10 @@ describe('cluster-anatomy on real clusters', function () {
     // The admin kubeconfig with its server moved to a loopback port nothing listens on.
     const closedPort = await freePort();
     const file = join(cluster.controlPlane.dir, 'unreachable.kubeconfig');
-    writeFileSync(file, readFileSync(cluster.kubeconfigPath, 'utf8').replace(cluster.controlPlane.server, `https://127.0.0.1:${closedPort}`));
+    writeFileSync(
+      file,
+      readFileSync(cluster.kubeconfigPath, 'utf8').replace(cluster.controlPlane.server, `https://127.0.0.1:${closedPort}`),
+    );
     for (const args of [['tree'], ['tree', '--markdown'], ['tree', '--json'], ['diagram', '--svg', '-']]) {
       const down = spawnSync(process.execPath, [cli, ...args, '--kubeconfig', file], { env: cluster.env, encoding: 'utf8' });
       assert.equal(down.status, 1, `${args.join(' ')}: ${down.stdout}`);

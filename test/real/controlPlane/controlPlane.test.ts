@@ -49,11 +49,19 @@ describe('real control plane: two v1.20.2 clusters on one etcd', function () {
   });
 
   it('runs the scheduler and the controller manager with leader election', async () => {
-    const holders = await until('both leader-election leases', async () => {
-      const names = (await kubectl(alpha, 'get', 'leases', '-n', 'kube-system', '-o', 'name')).split('\n');
-      return names.includes('lease.coordination.k8s.io/kube-scheduler')
-        && names.includes('lease.coordination.k8s.io/kube-controller-manager') && names;
-    }, 60_000, 500);
+    const holders = await until(
+      'both leader-election leases',
+      async () => {
+        const names = (await kubectl(alpha, 'get', 'leases', '-n', 'kube-system', '-o', 'name')).split('\n');
+        return (
+          names.includes('lease.coordination.k8s.io/kube-scheduler') &&
+          names.includes('lease.coordination.k8s.io/kube-controller-manager') &&
+          names
+        );
+      },
+      60_000,
+      500,
+    );
     assert.ok(holders.length >= 2);
   });
 
@@ -67,8 +75,10 @@ describe('real control plane: two v1.20.2 clusters on one etcd', function () {
 
   it('gives a user without a role nothing, and a user in system:masters everything', async () => {
     const nobody = alpha.userKubeconfig('jane/with-a-slash', ['developers']);
-    await assert.rejects(run('kubectl', ['--kubeconfig', nobody, 'get', 'pods', '-n', 'default']),
-      /User "jane\/with-a-slash" cannot list resource "pods"/);
+    await assert.rejects(
+      run('kubectl', ['--kubeconfig', nobody, 'get', 'pods', '-n', 'default']),
+      /User "jane\/with-a-slash" cannot list resource "pods"/,
+    );
     const master = alpha.userKubeconfig('root', ['system:masters']);
     const { stdout } = await run('kubectl', ['--kubeconfig', master, 'auth', 'can-i', 'delete', 'nodes']);
     assert.equal(stdout.trim(), 'yes');

@@ -40,14 +40,24 @@ describe('real control plane: JSON lists of thousands of labelled Pods', functio
   it(`serves ${LISTS} JSON lists of ${PODS} Pods with labels and annotations and stays up`, async () => {
     const pid = cluster.pids['kube-apiserver'];
     const listed = await listPodsAsJson(api, 'default', LISTS);
-    assert.deepEqual(listed.items, Array.from({ length: LISTS }, () => PODS));
-    assert.deepEqual(cluster.unexpectedExits.map((exit) => `${exit.component}: ${exit.signal ?? exit.code}\n${exit.crashLog}`), []);
+    assert.deepEqual(
+      listed.items,
+      Array.from({ length: LISTS }, () => PODS),
+    );
+    assert.deepEqual(
+      cluster.unexpectedExits.map((exit) => `${exit.component}: ${exit.signal ?? exit.code}\n${exit.crashLog}`),
+      [],
+    );
     assert.equal(cluster.pids['kube-apiserver'], pid, 'kube-apiserver was restarted');
     // kubectl reads the same list, labels and annotations intact.
-    const { stdout } = await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'get', 'pods', '-n', 'default', '-o', 'json'],
-      { maxBuffer: 256 * 1024 * 1024 });
-    const items = (JSON.parse(stdout) as { items: { metadata: { labels: Record<string, string>; annotations: Record<string, string> } }[] }).items;
+    const { stdout } = await run('kubectl', ['--kubeconfig', cluster.adminKubeconfigPath, 'get', 'pods', '-n', 'default', '-o', 'json'], {
+      maxBuffer: 256 * 1024 * 1024,
+    });
+    const items = (JSON.parse(stdout) as { items: { metadata: { labels: Record<string, string>; annotations: Record<string, string> } }[] })
+      .items;
     assert.equal(items.length, PODS);
-    assert.ok(items.every((pod) => Object.keys(pod.metadata.labels).length === 6 && pod.metadata.annotations['prometheus.io/port'] === '10249'));
+    assert.ok(
+      items.every((pod) => Object.keys(pod.metadata.labels).length === 6 && pod.metadata.annotations['prometheus.io/port'] === '10249'),
+    );
   });
 });

@@ -62,7 +62,9 @@ describe('real control plane: processes of a run folder', function () {
     ].join('\n');
     const parent = spawn(process.execPath, ['--require', 'tsx/cjs', '-e', script], { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] });
     let output = '';
-    parent.stdout.on('data', (chunk: Buffer) => { output += chunk.toString(); });
+    parent.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
     const etcdPid = Number(await until('etcd to start in the parent', () => /^\d+\n/.test(output) && output.trim(), 30_000));
     started.push(etcdPid);
     assert.equal(isRunning(etcdPid), true);

@@ -16,7 +16,11 @@ describe('cluster-anatomy health on a real control plane', function () {
 
   async function health(...args: string[]): Promise<{ code: number; stdout: string; report?: ControlPlaneHealthReport }> {
     let stdout = '';
-    const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stdout += text) }, env: cluster.env };
+    const io = {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stdout += text) },
+      env: cluster.env,
+    };
     const code = await runCli(['health', ...args], io, [healthCommand]);
     return { code, stdout, ...(args.includes('--json') && code !== 1 && { report: JSON.parse(stdout) as ControlPlaneHealthReport }) };
   }
@@ -46,7 +50,9 @@ describe('cluster-anatomy health on a real control plane', function () {
       assert.equal(leader?.lock?.state, 'held', component);
       // The processes run on this machine: their identity is its hostname and a UUID, as client-go makes it.
       assert.equal(leader?.lock?.holderHost, hostname(), component);
-      const fromKubectl = JSON.parse(execFileSync('kubectl', ['get', 'lease', '-n', 'kube-system', component, '-o', 'json'], { env: cluster.env, encoding: 'utf8' }));
+      const fromKubectl = JSON.parse(
+        execFileSync('kubectl', ['get', 'lease', '-n', 'kube-system', component, '-o', 'json'], { env: cluster.env, encoding: 'utf8' }),
+      );
       assert.equal(leader?.lock?.holderIdentity, fromKubectl.spec.holderIdentity);
     }
     assert.equal(code, 0, 'no problem on a healthy control plane');
@@ -67,15 +73,20 @@ describe('cluster-anatomy health on a real control plane', function () {
     assert.ok('value' in report!.certificates.pendingKubeletCsrs, 'CertificateSigningRequests can be listed');
   });
 
-  it('sees the scheduler\'s lock age out when its process is killed, and taken again after a restart', async () => {
+  it("sees the scheduler's lock age out when its process is killed, and taken again after a restart", async () => {
     const before = leaderOf((await health('--json')).report!, 'kube-scheduler')!;
     await cluster.controlPlane.kill('kube-scheduler');
     try {
-      const expired = await until('the scheduler\'s lock to expire', async () => {
-        const { report, code } = await health('--json');
-        const leader = leaderOf(report!, 'kube-scheduler');
-        return leader?.lock?.state === 'expired' ? { leader, code } : undefined;
-      }, 60_000, 2000);
+      const expired = await until(
+        "the scheduler's lock to expire",
+        async () => {
+          const { report, code } = await health('--json');
+          const leader = leaderOf(report!, 'kube-scheduler');
+          return leader?.lock?.state === 'expired' ? { leader, code } : undefined;
+        },
+        60_000,
+        2000,
+      );
       assert.equal(expired.code, 3, 'an expired lock is a problem');
       assert.equal(expired.leader.lock?.holderIdentity, before.lock?.holderIdentity);
       const { stdout } = await health();
@@ -83,10 +94,15 @@ describe('cluster-anatomy health on a real control plane', function () {
     } finally {
       await cluster.controlPlane.restart('kube-scheduler');
     }
-    const taken = await until('a new holder', async () => {
-      const leader = leaderOf((await health('--json')).report!, 'kube-scheduler');
-      return leader?.lock?.state === 'held' && leader.lock.holderIdentity !== before.lock?.holderIdentity ? leader : undefined;
-    }, 60_000, 1000);
+    const taken = await until(
+      'a new holder',
+      async () => {
+        const leader = leaderOf((await health('--json')).report!, 'kube-scheduler');
+        return leader?.lock?.state === 'held' && leader.lock.holderIdentity !== before.lock?.holderIdentity ? leader : undefined;
+      },
+      60_000,
+      1000,
+    );
     assert.equal(taken.lock?.transitions, (before.lock?.transitions ?? 0) + 1);
   });
 });

@@ -14,7 +14,13 @@ import { liveObjectLookup } from '../../../src/ui/hover/liveObjectLookup';
 import { until } from '../../support/until';
 import { type RealCluster, realCluster } from '../support/realClusters';
 
-interface ManagedFieldsEntry { manager: string; operation: string; time: string; subresource?: string; fieldsV1?: { 'f:spec'?: Record<string, unknown> } }
+interface ManagedFieldsEntry {
+  manager: string;
+  operation: string;
+  time: string;
+  subresource?: string;
+  fieldsV1?: { 'f:spec'?: Record<string, unknown> };
+}
 
 /** The newest managedFields entry that owns spec.replicas, read straight from kubectl's JSON. */
 function replicasWriter(object: { metadata: { managedFields?: ManagedFieldsEntry[] } }): ManagedFieldsEntry {
@@ -35,7 +41,9 @@ describe('live values, last writers and YAML from a real API server', function (
   before(async () => {
     cluster = await realCluster('kind');
     scratch = mkdtempSync(join(tmpdir(), 'cluster-anatomy-real-docs-'));
-    workspace = new ClusterWorkspace({ kubeconfig: { setting: cluster.kubeconfigPath, env: {}, homeDir: scratch, trusted: false, watch: false } });
+    workspace = new ClusterWorkspace({
+      kubeconfig: { setting: cluster.kubeconfigPath, env: {}, homeDir: scratch, trusted: false, watch: false },
+    });
     live = workspace.live;
     await live.start();
   });
@@ -46,9 +54,12 @@ describe('live values, last writers and YAML from a real API server', function (
 
   it('hover on spec.replicas: the live value and the manager the real server recorded, before and after kubectl scale', async () => {
     const manifest = {
-      apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'hover-web', namespace: 'default' },
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'hover-web', namespace: 'default' },
       spec: {
-        replicas: 1, selector: { matchLabels: { app: 'hover-web' } },
+        replicas: 1,
+        selector: { matchLabels: { app: 'hover-web' } },
         template: { metadata: { labels: { app: 'hover-web' } }, spec: { containers: [{ name: 'web', image: 'nginx:1.25' }] } },
       },
     };
@@ -59,7 +70,10 @@ describe('live values, last writers and YAML from a real API server', function (
     const explain = async () => {
       const object = await lookup.find('Deployment', 'apps/v1', 'default', 'hover-web');
       assert.ok(object, 'the Deployment is found');
-      return explainField({ kind: 'Deployment', apiVersion: 'apps/v1', path: ['spec', 'replicas'] }, { live: { state: 'found', object, context: 'kind' } }).markdown;
+      return explainField(
+        { kind: 'Deployment', apiVersion: 'apps/v1', path: ['spec', 'replicas'] },
+        { live: { state: 'found', object, context: 'kind' } },
+      ).markdown;
     };
     const applied = replicasWriter(JSON.parse(kubectl(['get', 'deployment', 'hover-web', '-o', 'json', '--show-managed-fields'])));
     const before = await explain();
@@ -68,12 +82,21 @@ describe('live values, last writers and YAML from a real API server', function (
 
     kubectl(['scale', 'deployment', 'hover-web', '--replicas=2']);
     const scaled = replicasWriter(JSON.parse(kubectl(['get', 'deployment', 'hover-web', '-o', 'json', '--show-managed-fields'])));
-    const after = await until('the scaled value', async () => {
-      const markdown = await explain();
-      return /\b2\b/.test(markdown) ? markdown : undefined;
-    }, 30_000, 250);
+    const after = await until(
+      'the scaled value',
+      async () => {
+        const markdown = await explain();
+        return /\b2\b/.test(markdown) ? markdown : undefined;
+      },
+      30_000,
+      250,
+    );
     assert.ok(after.includes(scaled.manager), `${scaled.manager} (the newest writer of spec.replicas) in:\n${after}`);
-    assert.equal(await lookup.find('Deployment', 'apps/v1', 'default', 'no-such-deployment'), undefined, 'not found is undefined, not an error');
+    assert.equal(
+      await lookup.find('Deployment', 'apps/v1', 'default', 'no-such-deployment'),
+      undefined,
+      'not found is undefined, not an error',
+    );
   });
 
   it('Show YAML: a Node as kubectl shows it, managedFields hidden', async () => {
@@ -91,28 +114,52 @@ describe('live values, last writers and YAML from a real API server', function (
     assert.deepEqual(fromProduct, fromKubectl);
   });
 
-  it('field types and descriptions come from the real server\'s own OpenAPI (v2 on 1.20), a CRD\'s included, as kubectl explain reads them', async () => {
+  it("field types and descriptions come from the real server's own OpenAPI (v2 on 1.20), a CRD's included, as kubectl explain reads them", async () => {
     const crd = {
-      apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition', metadata: { name: 'widgets.anatomy.example.com' },
+      apiVersion: 'apiextensions.k8s.io/v1',
+      kind: 'CustomResourceDefinition',
+      metadata: { name: 'widgets.anatomy.example.com' },
       spec: {
-        group: 'anatomy.example.com', scope: 'Namespaced', names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
-        versions: [{
-          name: 'v1', served: true, storage: true,
-          schema: { openAPIV3Schema: { type: 'object', properties: { spec: { type: 'object', properties: { gears: { type: 'integer', description: 'How many gears the widget turns.' } } } } } },
-        }],
+        group: 'anatomy.example.com',
+        scope: 'Namespaced',
+        names: { plural: 'widgets', singular: 'widget', kind: 'Widget' },
+        versions: [
+          {
+            name: 'v1',
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: {
+                type: 'object',
+                properties: {
+                  spec: { type: 'object', properties: { gears: { type: 'integer', description: 'How many gears the widget turns.' } } },
+                },
+              },
+            },
+          },
+        ],
       },
     };
     const file = join(scratch, 'crd.json');
     writeFileSync(file, JSON.stringify(crd));
     kubectl(['apply', '-f', file]);
     // kube-apiserver publishes a new CRD's schema in its OpenAPI a moment after the CRD is established.
-    const explained = await until('kubectl explain to know the CRD', async () => {
-      try {
-        return execFileSync('kubectl', ['explain', 'widgets.spec.gears'], { env: cluster.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-      } catch {
-        return undefined;
-      }
-    }, 60_000, 1000);
+    const explained = await until(
+      'kubectl explain to know the CRD',
+      async () => {
+        try {
+          return execFileSync('kubectl', ['explain', 'widgets.spec.gears'], {
+            env: cluster.env,
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+        } catch {
+          return undefined;
+        }
+      },
+      60_000,
+      1000,
+    );
     assert.match(explained, /How many gears the widget turns\./);
 
     const lookup = liveObjectLookup(workspace);
@@ -120,13 +167,25 @@ describe('live values, last writers and YAML from a real API server', function (
     const fromKubectl = kubectl(['explain', 'pods.spec.nodeName']);
     assert.equal(nodeName?.type, 'string');
     const firstWords = nodeName?.description?.split(' ').slice(0, 8).join(' ') ?? '';
-    assert.ok(firstWords.length > 20 && fromKubectl.replace(/\s+/g, ' ').includes(firstWords), `"${firstWords}" in kubectl explain:\n${fromKubectl}`);
-    assert.equal((await lookup.fieldSchema!('apps/v1', 'Deployment', ['spec', 'template', 'spec', 'containers', 0, 'image']))?.type, 'string');
-    assert.deepEqual(await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']), { type: 'integer', description: 'How many gears the widget turns.' });
+    assert.ok(
+      firstWords.length > 20 && fromKubectl.replace(/\s+/g, ' ').includes(firstWords),
+      `"${firstWords}" in kubectl explain:\n${fromKubectl}`,
+    );
+    assert.equal(
+      (await lookup.fieldSchema!('apps/v1', 'Deployment', ['spec', 'template', 'spec', 'containers', 0, 'image']))?.type,
+      'string',
+    );
+    assert.deepEqual(await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']), {
+      type: 'integer',
+      description: 'How many gears the widget turns.',
+    });
     // v1.20 serves no OpenAPI v3: the product asked for it, was told 404, and read v2.
     assert.equal(await lookup.fieldSchema!('v1', 'Pod', ['spec', 'madeUp']), undefined);
 
-    const explanation = explainField({ kind: 'Widget', apiVersion: 'anatomy.example.com/v1', path: ['spec', 'gears'] }, { schema: { field: (await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']))!, context: 'kind' } });
+    const explanation = explainField(
+      { kind: 'Widget', apiVersion: 'anatomy.example.com/v1', path: ['spec', 'gears'] },
+      { schema: { field: (await lookup.fieldSchema!('anatomy.example.com/v1', 'Widget', ['spec', 'gears']))!, context: 'kind' } },
+    );
     assert.match(explanation.markdown, /`integer` — How many gears the widget turns\. \*\(described by the API server of kind\)\*/);
     kubectl(['delete', '-f', file, '--wait=false']);
   });

@@ -22,14 +22,17 @@ function kubectl(cluster: RealCluster, args: string[], env: NodeJS.ProcessEnv = 
 /** kube-system Pods as kubectl lists them: name → node. */
 function kubectlPods(cluster: RealCluster): Map<string, string> {
   const list = JSON.parse(kubectl(cluster, ['get', 'pods', '-n', 'kube-system', '-o', 'json']));
-  return new Map(list.items.map((pod: { metadata: { name: string }; spec: { nodeName?: string } }) => [pod.metadata.name, pod.spec.nodeName ?? '']));
+  return new Map(
+    list.items.map((pod: { metadata: { name: string }; spec: { nodeName?: string } }) => [pod.metadata.name, pod.spec.nodeName ?? '']),
+  );
 }
 
 function modelPods(anatomy: ClusterAnatomy | undefined): Map<string, string> {
   return new Map((anatomy?.nodes ?? []).flatMap((n) => n.components.map((c) => [c.pod, n.name] as [string, string])));
 }
 
-const corednsPods = (anatomy: ClusterAnatomy | undefined) => (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
+const corednsPods = (anatomy: ClusterAnatomy | undefined) =>
+  (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
 
 /** Watchers the API server has registered for one kind (its own metric), to see watches open and close. */
 function registeredWatchers(cluster: RealCluster, kind: string): number {
@@ -68,14 +71,25 @@ describe('the live session on a real kind-shaped cluster', function () {
     const before = corednsPods(live.current);
     assert.equal(before.length, 2);
     kubectl(cluster, ['delete', 'pod', '-n', 'kube-system', before[0].pod, '--wait=false']);
-    const replacement = await until(() => `the replacement Pod, running; the model has ${JSON.stringify(corednsPods(live.current))}, kubectl ${JSON.stringify([...kubectlPods(cluster)])}`, () => {
-      const pods = corednsPods(live.current);
-      return pods.length === 2 && !pods.some((p) => p.pod === before[0].pod) && pods.every((p) => p.ready)
-        ? pods.find((p) => p.pod !== before[1].pod) : undefined;
-    }, 90_000, 200);
+    const replacement = await until(
+      () =>
+        `the replacement Pod, running; the model has ${JSON.stringify(corednsPods(live.current))}, kubectl ${JSON.stringify([...kubectlPods(cluster)])}`,
+      () => {
+        const pods = corednsPods(live.current);
+        return pods.length === 2 && !pods.some((p) => p.pod === before[0].pod) && pods.every((p) => p.ready)
+          ? pods.find((p) => p.pod !== before[1].pod)
+          : undefined;
+      },
+      90_000,
+      200,
+    );
     assert.equal(replacement.owner, 'Deployment/coredns');
     // The real default scheduler bound it and said so in an Event the session keeps.
-    const scheduled = await until('the Scheduled Event', () => live.eventsFor('Pod', replacement.pod).find((e) => e.reason === 'Scheduled'), 30_000);
+    const scheduled = await until(
+      'the Scheduled Event',
+      () => live.eventsFor('Pod', replacement.pod).find((e) => e.reason === 'Scheduled'),
+      30_000,
+    );
     assert.match(JSON.stringify(scheduled), /default-scheduler/);
     assert.deepEqual(modelPods(live.current), kubectlPods(cluster));
   });
@@ -86,10 +100,22 @@ describe('the live session on a real kind-shaped cluster', function () {
     // While it was down, a Pod changed: the session must pick it up after relisting or resuming.
     const victim = corednsPods(live.current)[0].pod;
     kubectl(cluster, ['delete', 'pod', '-n', 'kube-system', victim, '--wait=false']);
-    await until(() => `the session to see the change after the restart; status ${JSON.stringify(live.status)}, model ${JSON.stringify(corednsPods(live.current))}`, () => {
-      const pods = corednsPods(live.current);
-      return live.status.state === 'connected' && !live.status.message && pods.length === 2 && !pods.some((p) => p.pod === victim) && pods.every((p) => p.ready);
-    }, 120_000, 200);
+    await until(
+      () =>
+        `the session to see the change after the restart; status ${JSON.stringify(live.status)}, model ${JSON.stringify(corednsPods(live.current))}`,
+      () => {
+        const pods = corednsPods(live.current);
+        return (
+          live.status.state === 'connected' &&
+          !live.status.message &&
+          pods.length === 2 &&
+          !pods.some((p) => p.pod === victim) &&
+          pods.every((p) => p.ready)
+        );
+      },
+      120_000,
+      200,
+    );
     assert.equal(live.status.state, 'connected');
     assert.equal(live.status.message ?? '', '', 'no stale error in the status');
     assert.deepEqual(modelPods(live.current), kubectlPods(cluster));
@@ -97,14 +123,18 @@ describe('the live session on a real kind-shaped cluster', function () {
 
   it('says which permission a real RBAC role lacks, and shows what it can read', async () => {
     const role = {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRole', metadata: { name: 'anatomy-reader-no-leases' },
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRole',
+      metadata: { name: 'anatomy-reader-no-leases' },
       rules: [
         { apiGroups: [''], resources: ['nodes', 'pods', 'services', 'events', 'endpoints'], verbs: ['get', 'list', 'watch'] },
         { apiGroups: ['apps'], resources: ['daemonsets', 'deployments', 'replicasets'], verbs: ['get', 'list', 'watch'] },
       ],
     };
     const binding = {
-      apiVersion: 'rbac.authorization.k8s.io/v1', kind: 'ClusterRoleBinding', metadata: { name: 'anatomy-reader-no-leases' },
+      apiVersion: 'rbac.authorization.k8s.io/v1',
+      kind: 'ClusterRoleBinding',
+      metadata: { name: 'anatomy-reader-no-leases' },
       roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'ClusterRole', name: 'anatomy-reader-no-leases' },
       subjects: [{ apiGroup: 'rbac.authorization.k8s.io', kind: 'Group', name: 'anatomy-readers' }],
     };
@@ -113,15 +143,21 @@ describe('the live session on a real kind-shaped cluster', function () {
     kubectl(cluster, ['apply', '-f', file]);
     const reader = cluster.controlPlane.userKubeconfig('reader', ['anatomy-readers']);
     // The same answer kubectl gets from the real authorizer.
-    const canI = (verb: string, resource: string, namespace: string) => spawnSync('kubectl', ['auth', 'can-i', verb, resource, '-n', namespace],
-      { env: { ...cluster.env, KUBECONFIG: reader }, encoding: 'utf8' }).stdout.trim();
+    const canI = (verb: string, resource: string, namespace: string) =>
+      spawnSync('kubectl', ['auth', 'can-i', verb, resource, '-n', namespace], {
+        env: { ...cluster.env, KUBECONFIG: reader },
+        encoding: 'utf8',
+      }).stdout.trim();
     assert.equal(canI('list', 'leases', 'kube-node-lease'), 'no');
     assert.equal(canI('list', 'pods', 'kube-system'), 'yes');
     const live = await connect(reader);
     const anatomy = live.current;
     assert.ok(anatomy, 'an anatomy of what could be read');
     assert.deepEqual(anatomy.nodes.map((n) => n.name).sort(), cluster.shape.nodes.map((n) => n.name).sort());
-    assert.ok(anatomy.unreadable.some((u) => u.resource === 'leases'), JSON.stringify(anatomy.unreadable));
+    assert.ok(
+      anatomy.unreadable.some((u) => u.resource === 'leases'),
+      JSON.stringify(anatomy.unreadable),
+    );
     assert.ok(!anatomy.unreadable.some((u) => u.resource === 'pods' || u.resource === 'nodes'), JSON.stringify(anatomy.unreadable));
     assert.notEqual(live.status.state, 'unreachable', live.status.message);
     assert.match(live.status.message ?? '', /[Ll]ease/);
@@ -130,7 +166,13 @@ describe('the live session on a real kind-shaped cluster', function () {
   it('switches between two real clusters, writing only current-context and closing the old watches', async () => {
     const other = await realCluster('k3s');
     const merged = join(scratch, 'merged-config');
-    writeFileSync(merged, kubectl(cluster, ['config', 'view', '--flatten'], { ...cluster.env, KUBECONFIG: `${cluster.kubeconfigPath}:${other.kubeconfigPath}` }));
+    writeFileSync(
+      merged,
+      kubectl(cluster, ['config', 'view', '--flatten'], {
+        ...cluster.env,
+        KUBECONFIG: `${cluster.kubeconfigPath}:${other.kubeconfigPath}`,
+      }),
+    );
     const original = readFileSync(merged, 'utf8');
     const kubeconfig = new KubeconfigService({ setting: merged, env: {}, homeDir: scratch, trusted: false, watch: false });
     const live = new LiveAnatomy(kubeconfig, { trusted: () => false, session: { coalesceMs: 20 } });
@@ -138,9 +180,13 @@ describe('the live session on a real kind-shaped cluster', function () {
       const leaseWatchersBefore = registeredWatchers(cluster, 'Lease');
       await live.start();
       assert.equal(live.current?.context, 'kind');
-      await until('the session\'s Lease watch on kind', () => registeredWatchers(cluster, 'Lease') > leaseWatchersBefore, 30_000, 500);
+      await until("the session's Lease watch on kind", () => registeredWatchers(cluster, 'Lease') > leaseWatchersBefore, 30_000, 500);
       await kubeconfig.switchContext('k3s');
-      await until('the k3s anatomy', () => live.current?.context === 'k3s' && live.status?.state === 'connected' ? true : undefined, 60_000);
+      await until(
+        'the k3s anatomy',
+        () => (live.current?.context === 'k3s' && live.status?.state === 'connected' ? true : undefined),
+        60_000,
+      );
       assert.equal(live.current?.controlPlane.mode, 'embedded');
       await until('the kind watches to close', () => registeredWatchers(cluster, 'Lease') <= leaseWatchersBefore, 30_000, 500);
       // Only the current-context line changed, as kubectl would write it.
@@ -154,7 +200,7 @@ describe('the live session on a real kind-shaped cluster', function () {
   });
 
   // Last: it turns a node Unknown for a while (resumed at the end, and well before the 5-minute eviction).
-  it('turns a node Unknown when its heartbeat stops, after the real node controller\'s grace period', async () => {
+  it("turns a node Unknown when its heartbeat stops, after the real node controller's grace period", async () => {
     const live = await connect();
     const node = 'multi-node-worker2';
     const renewedBefore = live.leaseOf(node);
@@ -162,7 +208,12 @@ describe('the live session on a real kind-shaped cluster', function () {
     const stoppedAt = Date.now();
     cluster.agent.stopHeartbeat(node);
     try {
-      const unknown = await until(`${node} to turn Unknown`, () => live.current?.nodes.find((n) => n.name === node && n.ready === 'Unknown'), 120_000, 250);
+      const unknown = await until(
+        `${node} to turn Unknown`,
+        () => live.current?.nodes.find((n) => n.name === node && n.ready === 'Unknown'),
+        120_000,
+        250,
+      );
       const waited = (Date.now() - stoppedAt) / 1000;
       // The node lifecycle controller's grace period is 40 s since the last renewal (renewals every 10 s).
       assert.ok(waited >= 25, `Unknown after ${waited.toFixed(1)} s, before the grace period`);

@@ -1,5 +1,15 @@
 import * as assert from 'node:assert/strict';
-import { microTime, mirrorPodManifest, nodeStatus, PodAddresses, podIsDone, runningPodStatus, slimPod, SpreadSchedule, WorkQueue } from '../support/nodeAgent';
+import {
+  microTime,
+  mirrorPodManifest,
+  nodeStatus,
+  PodAddresses,
+  podIsDone,
+  runningPodStatus,
+  slimPod,
+  SpreadSchedule,
+  WorkQueue,
+} from '../support/nodeAgent';
 import { cidrContains } from '../support/shapes/objects';
 import { shapes } from '../support/shapes';
 
@@ -10,7 +20,11 @@ const controlPlane = kind.nodes[0]!;
 const worker = kind.nodes[1]!;
 
 function pod(spec: Record<string, unknown>, status: Record<string, unknown> = {}) {
-  return { metadata: { uid: 'u-1', name: 'p', namespace: 'kube-system' }, spec: { nodeName: worker.name, containers: [{ name: 'app', image: 'registry.k8s.io/pause:3.10' }], ...spec }, status };
+  return {
+    metadata: { uid: 'u-1', name: 'p', namespace: 'kube-system' },
+    spec: { nodeName: worker.name, containers: [{ name: 'app', image: 'registry.k8s.io/pause:3.10' }], ...spec },
+    status,
+  };
 }
 
 describe('node agent parts', () => {
@@ -64,7 +78,9 @@ describe('node agent parts', () => {
     }
     assert.equal(most, 2);
     assert.deepEqual(runs.sort(), ['a', 'a', 'b', 'c', 'd']);
-    queue.add('boom', async () => { throw new Error('no'); });
+    queue.add('boom', async () => {
+      throw new Error('no');
+    });
     await new Promise((resolve) => setImmediate(resolve));
     assert.deepEqual(errors, ['boom']);
   });
@@ -82,7 +98,10 @@ describe('node agent parts', () => {
     const slim = slimPod(pod({ initContainers: [{ name: 'init', image: 'busybox:1' }] }, { phase: 'Pending', conditions: [scheduled] }));
     const status = runningPodStatus(slim, worker, '10.244.1.5', Date.parse('2026-01-01T00:00:05Z'));
     assert.equal(status.phase, 'Running');
-    assert.deepEqual(status.conditions.map((c: { type: string; status: string }) => `${c.type}=${c.status}`), ['Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True']);
+    assert.deepEqual(
+      status.conditions.map((c: { type: string; status: string }) => `${c.type}=${c.status}`),
+      ['Initialized=True', 'Ready=True', 'ContainersReady=True', 'PodScheduled=True'],
+    );
     assert.equal(status.conditions[3], scheduled);
     assert.equal(status.initContainerStatuses[0].ready, true);
     assert.equal(status.initContainerStatuses[0].state.terminated.reason, 'Completed');
@@ -112,22 +131,34 @@ describe('node agent parts', () => {
     assert.equal(annotations['kubernetes.io/config.mirror'], annotations['kubernetes.io/config.hash']);
     assert.equal(annotations['kubernetes.io/config.seen'], '2026-01-01T00:00:00.123000000Z');
     assert.deepEqual(manifest.metadata.labels, { component: 'kube-apiserver', tier: 'control-plane' });
-    assert.deepEqual(manifest.metadata.ownerReferences, [{ apiVersion: 'v1', kind: 'Node', name: controlPlane.name, uid: 'node-uid', controller: true }]);
+    assert.deepEqual(manifest.metadata.ownerReferences, [
+      { apiVersion: 'v1', kind: 'Node', name: controlPlane.name, uid: 'node-uid', controller: true },
+    ]);
     assert.equal(manifest.spec.nodeName, controlPlane.name);
     assert.equal(manifest.spec.hostNetwork, true);
     assert.equal(manifest.spec.priorityClassName, 'system-node-critical');
   });
 
   it('node status: the conditions, nodeInfo, addresses and endpoints kubelet reports', () => {
-    const times = { registeredAt: Date.parse('2026-01-01T00:00:00Z'), readySince: Date.parse('2026-01-01T00:00:20Z'), now: Date.parse('2026-01-01T00:05:00Z') };
+    const times = {
+      registeredAt: Date.parse('2026-01-01T00:00:00Z'),
+      readySince: Date.parse('2026-01-01T00:00:20Z'),
+      now: Date.parse('2026-01-01T00:05:00Z'),
+    };
     const status = nodeStatus(worker, times);
-    assert.deepEqual(status.conditions.map((c: { type: string; status: string }) => `${c.type}=${c.status}`), ['MemoryPressure=False', 'DiskPressure=False', 'PIDPressure=False', 'Ready=True']);
+    assert.deepEqual(
+      status.conditions.map((c: { type: string; status: string }) => `${c.type}=${c.status}`),
+      ['MemoryPressure=False', 'DiskPressure=False', 'PIDPressure=False', 'Ready=True'],
+    );
     const ready = status.conditions[3];
     assert.equal(ready.lastHeartbeatTime, '2026-01-01T00:05:00Z');
     assert.equal(ready.lastTransitionTime, '2026-01-01T00:00:20Z');
     assert.equal(status.nodeInfo.containerRuntimeVersion, worker.info.containerRuntimeVersion);
     assert.equal(status.nodeInfo.kubeletVersion, worker.info.kubeletVersion);
-    assert.deepEqual(status.addresses, [{ type: 'InternalIP', address: worker.internalIP }, { type: 'Hostname', address: worker.name }]);
+    assert.deepEqual(status.addresses, [
+      { type: 'InternalIP', address: worker.internalIP },
+      { type: 'Hostname', address: worker.name },
+    ]);
     assert.deepEqual(status.daemonEndpoints, { kubeletEndpoint: { Port: 10250 } });
     const gke = shapes['hosted-gke']().nodes[0]!;
     assert.equal(nodeStatus(gke, times).conditions[0].type, 'NetworkUnavailable');

@@ -30,7 +30,10 @@ describe('node agent on a real control plane: every shape settles', function () 
         }
 
         const pods = (await api.call('GET', '/api/v1/namespaces/kube-system/pods')).body.items as Loose[];
-        const mirrors = pods.filter((pod) => pod.metadata.annotations?.['kubernetes.io/config.mirror']).map((pod) => pod.metadata.name).sort();
+        const mirrors = pods
+          .filter((pod) => pod.metadata.annotations?.['kubernetes.io/config.mirror'])
+          .map((pod) => pod.metadata.name)
+          .sort();
         assert.deepEqual(mirrors, shape.nodes.flatMap((node) => node.staticPods.map((pod) => mirrorPodName(pod, node.name))).sort());
         const live = new Set(shape.nodes.filter((node) => !node.kubeletDead).map((node) => node.name));
         for (const pod of pods.filter((candidate) => live.has(candidate.spec.nodeName))) {
@@ -39,7 +42,12 @@ describe('node agent on a real control plane: every shape settles', function () 
         assert.deepEqual(agentErrors, []);
 
         for (const dead of shape.nodes.filter((node) => node.kubeletDead)) {
-          await until(`${dead.name} Unknown`, async () => readyOf((await api.call('GET', `/api/v1/nodes/${dead.name}`)).body) === 'Unknown', 90_000, 1000);
+          await until(
+            `${dead.name} Unknown`,
+            async () => readyOf((await api.call('GET', `/api/v1/nodes/${dead.name}`)).body) === 'Unknown',
+            90_000,
+            1000,
+          );
         }
       } finally {
         api.close();

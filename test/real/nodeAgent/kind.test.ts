@@ -25,8 +25,9 @@ describe('node agent on a real control plane: the kind shape', function () {
     return JSON.parse(stdout) as Loose;
   }
   const kubectlDo = (...args: string[]) => run('kubectl', args, { env: cluster.env });
-  const ready = (object: Loose) => (object.status?.conditions as Loose[] | undefined)?.find((condition) => condition.type === 'Ready')?.status;
-  const kubeSystemPods = async (selector: string) => ((await kubectl('get', 'pods', '-n', 'kube-system', '-l', selector)).items as Loose[]);
+  const ready = (object: Loose) =>
+    (object.status?.conditions as Loose[] | undefined)?.find((condition) => condition.type === 'Ready')?.status;
+  const kubeSystemPods = async (selector: string) => (await kubectl('get', 'pods', '-n', 'kube-system', '-l', selector)).items as Loose[];
 
   before(async () => {
     const started = Date.now();
@@ -55,7 +56,10 @@ describe('node agent on a real control plane: the kind shape', function () {
 
   it('publishes the four mirror Pods on the control-plane node, labelled and annotated like kubelet', async () => {
     const pods = await kubeSystemPods('tier=control-plane');
-    assert.deepEqual(pods.map((pod) => pod.metadata.name).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-${controlPlaneNode}`));
+    assert.deepEqual(
+      pods.map((pod) => pod.metadata.name).sort(),
+      ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-${controlPlaneNode}`),
+    );
     for (const pod of pods) {
       assert.ok(pod.metadata.annotations['kubernetes.io/config.mirror']);
       assert.equal(pod.metadata.annotations['kubernetes.io/config.source'], 'file');
@@ -78,7 +82,10 @@ describe('node agent on a real control plane: the kind shape', function () {
     }
     const events = (await kubectl('get', 'events', '-n', 'kube-system', '--field-selector', 'reason=Scheduled')).items as Loose[];
     // The 1.20 scheduler records events.k8s.io Events: reportingComponent, not source.component.
-    assert.ok(events.some((event) => event.reportingComponent === 'default-scheduler' && /^kindnet-/.test(event.involvedObject.name)), 'no Scheduled event from default-scheduler');
+    assert.ok(
+      events.some((event) => event.reportingComponent === 'default-scheduler' && /^kindnet-/.test(event.involvedObject.name)),
+      'no Scheduled event from default-scheduler',
+    );
   });
 
   it('has CoreDNS 2/2 Ready, spread over two nodes by its preferred anti-affinity', async () => {
@@ -92,13 +99,26 @@ describe('node agent on a real control plane: the kind shape', function () {
   it('keeps Pods that do not tolerate the control-plane taint on the workers', async () => {
     // kubeadm's CoreDNS tolerates the taint, so it may land on the control plane; a plain Deployment may not.
     await kubectlDo('create', 'deployment', 'web', '--image=registry.k8s.io/pause:3.10', '--replicas=4');
-    const pods = await until('web 4/4 running', async () => {
-      const items = (await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[];
-      return items.length === 4 && items.every((pod) => ready(pod) === 'True') && items;
-    }, 60_000, 500);
-    assert.deepEqual([...new Set(pods.map((pod) => pod.spec.nodeName))].filter((node) => node === controlPlaneNode), []);
+    const pods = await until(
+      'web 4/4 running',
+      async () => {
+        const items = (await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[];
+        return items.length === 4 && items.every((pod) => ready(pod) === 'True') && items;
+      },
+      60_000,
+      500,
+    );
+    assert.deepEqual(
+      [...new Set(pods.map((pod) => pod.spec.nodeName))].filter((node) => node === controlPlaneNode),
+      [],
+    );
     await kubectlDo('delete', 'deployment', 'web', '--wait=false');
-    await until('web gone', async () => ((await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[]).length === 0, 60_000, 500);
+    await until(
+      'web gone',
+      async () => ((await kubectl('get', 'pods', '-n', 'default', '-l', 'app=web')).items as Loose[]).length === 0,
+      60_000,
+      500,
+    );
   });
 
   it('renews one Lease per node, owned by its Node, every 10 s', async () => {
@@ -108,40 +128,69 @@ describe('node agent on a real control plane: the kind shape', function () {
       assert.equal(lease.spec.leaseDurationSeconds, 40);
       assert.equal(lease.metadata.ownerReferences[0].kind, 'Node');
     }
-    await until('every Lease renewed', async () => {
-      const now = (await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[];
-      return now.every((lease) => Date.parse(lease.spec.renewTime) > Date.parse(first.find((old) => old.metadata.name === lease.metadata.name)!.spec.renewTime));
-    }, 25_000, 1000);
+    await until(
+      'every Lease renewed',
+      async () => {
+        const now = (await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[];
+        return now.every(
+          (lease) =>
+            Date.parse(lease.spec.renewTime) > Date.parse(first.find((old) => old.metadata.name === lease.metadata.name)!.spec.renewTime),
+        );
+      },
+      25_000,
+      1000,
+    );
   });
 
   it('recreates a deleted mirror Pod, as kubelet does from its manifest folder', async () => {
     const name = `kube-scheduler-${controlPlaneNode}`;
     const before = await kubectl('get', 'pod', '-n', 'kube-system', name);
     await kubectlDo('delete', 'pod', '-n', 'kube-system', name, '--wait=false');
-    const after = await until('the mirror Pod back with a new uid', async () => {
-      const pods = await kubeSystemPods('component=kube-scheduler');
-      return pods.find((pod) => pod.metadata.name === name && pod.metadata.uid !== before.metadata.uid && pod.status.phase === 'Running');
-    }, 30_000, 500);
+    const after = await until(
+      'the mirror Pod back with a new uid',
+      async () => {
+        const pods = await kubeSystemPods('component=kube-scheduler');
+        return pods.find((pod) => pod.metadata.name === name && pod.metadata.uid !== before.metadata.uid && pod.status.phase === 'Running');
+      },
+      30_000,
+      500,
+    );
     assert.ok(after.metadata.annotations['kubernetes.io/config.mirror']);
   });
 
   it('finishes the deletion of a Pod on its node; the ReplicaSet replaces it', async () => {
     const [victim] = await kubeSystemPods('k8s-app=kube-dns');
     await kubectlDo('delete', 'pod', '-n', 'kube-system', victim!.metadata.name, '--wait=false');
-    await until('the deleted Pod gone and CoreDNS 2/2 again', async () => {
-      const pods = await kubeSystemPods('k8s-app=kube-dns');
-      return !pods.some((pod) => pod.metadata.uid === victim!.metadata.uid) && pods.length === 2 && pods.every((pod) => ready(pod) === 'True');
-    }, 30_000, 500);
+    await until(
+      'the deleted Pod gone and CoreDNS 2/2 again',
+      async () => {
+        const pods = await kubeSystemPods('k8s-app=kube-dns');
+        return (
+          !pods.some((pod) => pod.metadata.uid === victim!.metadata.uid) && pods.length === 2 && pods.every((pod) => ready(pod) === 'True')
+        );
+      },
+      30_000,
+      500,
+    );
   });
 
   it('turns a node Unknown after the real grace period once its heartbeat stops, and Ready when it resumes', async () => {
     const stoppedAt = Date.now();
     cluster.agent.stopHeartbeat(worker2);
     // The node lifecycle controller writes the condition and the unreachable taint in separate updates.
-    const unknown = await until('Ready=Unknown and the unreachable taint', async () => {
-      const node = await kubectl('get', 'node', worker2);
-      return ready(node) === 'Unknown' && ((node.spec.taints ?? []) as Loose[]).some((taint) => taint.key === 'node.kubernetes.io/unreachable') && node;
-    }, 90_000, 1000);
+    const unknown = await until(
+      'Ready=Unknown and the unreachable taint',
+      async () => {
+        const node = await kubectl('get', 'node', worker2);
+        return (
+          ready(node) === 'Unknown' &&
+          ((node.spec.taints ?? []) as Loose[]).some((taint) => taint.key === 'node.kubernetes.io/unreachable') &&
+          node
+        );
+      },
+      90_000,
+      1000,
+    );
     const seconds = (Date.now() - stoppedAt) / 1000;
     console.log(`      ${worker2} Unknown ${seconds.toFixed(0)} s after its last heartbeat`);
     assert.ok(seconds >= 30, `Unknown after ${seconds} s: before the 40 s grace period`);
@@ -153,18 +202,28 @@ describe('node agent on a real control plane: the kind shape', function () {
   });
 
   it('rides out a kube-apiserver outage longer than a renewal period, as kubelet does: no error, every Lease renewed after', async () => {
-    const renewTimes = async () => new Map(((await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[])
-      .map((lease) => [lease.metadata.name as string, Date.parse(lease.spec.renewTime)]));
+    const renewTimes = async () =>
+      new Map(
+        ((await kubectl('get', 'leases', '-n', 'kube-node-lease')).items as Loose[]).map((lease) => [
+          lease.metadata.name as string,
+          Date.parse(lease.spec.renewTime),
+        ]),
+      );
     const errorsBefore = cluster.agentErrors.length;
     await cluster.controlPlane.kill('kube-apiserver');
     // Longer than the 10 s renewal period, so every node's renewal meets a refused connection at least once.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     const back = Date.now();
     await cluster.controlPlane.restart('kube-apiserver');
-    await until('every Lease renewed after the restart', async () => {
-      const times = await renewTimes().catch(() => new Map<string, number>());
-      return times.size === 3 && [...times.values()].every((time) => time >= back - 1000);
-    }, 60_000, 1000);
+    await until(
+      'every Lease renewed after the restart',
+      async () => {
+        const times = await renewTimes().catch(() => new Map<string, number>());
+        return times.size === 3 && [...times.values()].every((time) => time >= back - 1000);
+      },
+      60_000,
+      1000,
+    );
     assert.deepEqual(cluster.agentErrors.slice(errorsBefore), []);
   });
 

@@ -38,8 +38,17 @@ function subject(commonName: string, organizations: string[] = []): string {
 }
 
 function requestConfig(extensions: string[]): string {
-  return ['[req]', 'distinguished_name = dn', 'x509_extensions = ext', 'prompt = no', '[dn]', 'CN = unused', '[ext]',
-    ...extensions, ''].join('\n');
+  return [
+    '[req]',
+    'distinguished_name = dn',
+    'x509_extensions = ext',
+    'prompt = no',
+    '[dn]',
+    'CN = unused',
+    '[ext]',
+    ...extensions,
+    '',
+  ].join('\n');
 }
 
 function readPair(dir: string, name: string): KeyPair {
@@ -53,12 +62,34 @@ const KEY_ARGS = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '
 /** A self-signed CA, `<dir>/ca.crt` and `<dir>/ca.key`. */
 export function createCa(dir: string, commonName: string): KeyPair {
   const config = join(dir, 'ca.cnf');
-  writeFileSync(config, requestConfig([
-    'basicConstraints = critical,CA:TRUE', 'keyUsage = critical,keyCertSign,cRLSign,digitalSignature',
-    'subjectKeyIdentifier = hash',
-  ]));
-  openssl(['req', '-x509', '-new', '-config', config, ...KEY_ARGS, '-keyout', 'ca.key', '-out', 'ca.crt',
-    '-days', '3650', '-utf8', '-subj', subject(commonName)], dir);
+  writeFileSync(
+    config,
+    requestConfig([
+      'basicConstraints = critical,CA:TRUE',
+      'keyUsage = critical,keyCertSign,cRLSign,digitalSignature',
+      'subjectKeyIdentifier = hash',
+    ]),
+  );
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-config',
+      config,
+      ...KEY_ARGS,
+      '-keyout',
+      'ca.key',
+      '-out',
+      'ca.crt',
+      '-days',
+      '3650',
+      '-utf8',
+      '-subj',
+      subject(commonName),
+    ],
+    dir,
+  );
   return readPair(dir, 'ca');
 }
 
@@ -66,15 +97,40 @@ export function createCa(dir: string, commonName: string): KeyPair {
 export function issueCertificate(ca: KeyPair, dir: string, request: CertificateRequest): KeyPair {
   const altNames = [...(request.dnsNames ?? []).map((n) => `DNS:${n}`), ...(request.ipAddresses ?? []).map((ip) => `IP:${ip}`)];
   const config = join(dir, `${request.name}.cnf`);
-  writeFileSync(config, requestConfig([
-    'basicConstraints = critical,CA:FALSE', 'keyUsage = critical,digitalSignature,keyEncipherment',
-    `extendedKeyUsage = ${request.usage === 'server' ? 'serverAuth' : 'clientAuth'}`,
-    'authorityKeyIdentifier = keyid',
-    ...(altNames.length > 0 ? [`subjectAltName = ${altNames.join(',')}`] : []),
-  ]));
-  openssl(['req', '-x509', '-new', '-config', config, '-CA', ca.certPath, '-CAkey', ca.keyPath, ...KEY_ARGS,
-    '-keyout', `${request.name}.key`, '-out', `${request.name}.crt`, '-days', '365', '-utf8',
-    '-subj', subject(request.commonName, request.organizations)], dir);
+  writeFileSync(
+    config,
+    requestConfig([
+      'basicConstraints = critical,CA:FALSE',
+      'keyUsage = critical,digitalSignature,keyEncipherment',
+      `extendedKeyUsage = ${request.usage === 'server' ? 'serverAuth' : 'clientAuth'}`,
+      'authorityKeyIdentifier = keyid',
+      ...(altNames.length > 0 ? [`subjectAltName = ${altNames.join(',')}`] : []),
+    ]),
+  );
+  openssl(
+    [
+      'req',
+      '-x509',
+      '-new',
+      '-config',
+      config,
+      '-CA',
+      ca.certPath,
+      '-CAkey',
+      ca.keyPath,
+      ...KEY_ARGS,
+      '-keyout',
+      `${request.name}.key`,
+      '-out',
+      `${request.name}.crt`,
+      '-days',
+      '365',
+      '-utf8',
+      '-subj',
+      subject(request.commonName, request.organizations),
+    ],
+    dir,
+  );
   return readPair(dir, request.name);
 }
 

@@ -149,7 +149,8 @@ function startProcess(runDir: string, label: string, binary: string, args: strin
   const log = openSync(logPath, 'a');
   // setpriv execs the binary (same pid) after asking the kernel to SIGKILL it when this process dies.
   const child = spawn('setpriv', ['--pdeathsig', 'SIGKILL', '--', binary, ...args], {
-    stdio: ['ignore', log, log], detached: false,
+    stdio: ['ignore', log, log],
+    detached: false,
   });
   closeSync(log);
   if (child.pid === undefined) throw new Error(`could not start ${label} (${binary})`);
@@ -191,13 +192,23 @@ function crashLog(logPath: string): string {
 }
 
 /** Waits for `probe`, failing at once (with the log's tail) if the process dies meanwhile. */
-async function waitWhileAlive<T>(what: string, watched: Running, logPath: string, timeoutMs: number,
-  probe: () => Promise<T | undefined | false>): Promise<T> {
+async function waitWhileAlive<T>(
+  what: string,
+  watched: Running,
+  logPath: string,
+  timeoutMs: number,
+  probe: () => Promise<T | undefined | false>,
+): Promise<T> {
   try {
-    return await until(what, async () => {
-      if (watched.hasExited()) throw new Error(`exited while waiting for ${what}`);
-      return probe();
-    }, timeoutMs, 250);
+    return await until(
+      what,
+      async () => {
+        if (watched.hasExited()) throw new Error(`exited while waiting for ${what}`);
+        return probe();
+      },
+      timeoutMs,
+      250,
+    );
   } catch (error) {
     throw new Error(`${(error as Error).message}; last lines of ${logPath}:\n${logTail(logPath)}`);
   }
@@ -245,7 +256,9 @@ function fetchText(url: string, options: RequestOptions = {}): Promise<Reply | u
     const request = get(url, { ...options, timeout: 5_000 }, (response) => {
       let body = '';
       response.setEncoding('utf8');
-      response.on('data', (chunk: string) => { body += chunk; });
+      response.on('data', (chunk: string) => {
+        body += chunk;
+      });
       response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       response.on('error', () => resolve(undefined));
     });
@@ -264,11 +277,22 @@ export async function startEtcd(options: EtcdOptions): Promise<Etcd> {
   const endpoint = `http://127.0.0.1:${clientPort}`;
   const peer = `http://127.0.0.1:${peerPort}`;
   const logPath = join(runDir, 'etcd.log');
-  const etcd = startProcess(runDir, 'etcd', etcdPath(), [
-    '--name=etcd', `--data-dir=${options.dataDir}`, '--logger=zap',
-    `--listen-client-urls=${endpoint}`, `--advertise-client-urls=${endpoint}`,
-    `--listen-peer-urls=${peer}`, `--initial-advertise-peer-urls=${peer}`, `--initial-cluster=etcd=${peer}`,
-  ], logPath);
+  const etcd = startProcess(
+    runDir,
+    'etcd',
+    etcdPath(),
+    [
+      '--name=etcd',
+      `--data-dir=${options.dataDir}`,
+      '--logger=zap',
+      `--listen-client-urls=${endpoint}`,
+      `--advertise-client-urls=${endpoint}`,
+      `--listen-peer-urls=${peer}`,
+      `--initial-advertise-peer-urls=${peer}`,
+      `--initial-cluster=etcd=${peer}`,
+    ],
+    logPath,
+  );
   await waitWhileAlive(`etcd health at ${endpoint}`, etcd, logPath, options.readyTimeoutMs ?? 30_000, async () => {
     const reply = await fetchText(`${endpoint}/health`);
     return reply?.status === 200 && /"health":\s*"true"/.test(reply.body);
@@ -291,21 +315,41 @@ function kubeconfig(cluster: string, server: string, caPem: string, user: string
   const q = JSON.stringify;
   const b64 = (pem: string) => Buffer.from(pem).toString('base64');
   return [
-    'apiVersion: v1', 'kind: Config', 'preferences: {}',
-    'clusters:', `- name: ${q(cluster)}`, '  cluster:', `    server: ${q(server)}`,
+    'apiVersion: v1',
+    'kind: Config',
+    'preferences: {}',
+    'clusters:',
+    `- name: ${q(cluster)}`,
+    '  cluster:',
+    `    server: ${q(server)}`,
     `    certificate-authority-data: ${b64(caPem)}`,
-    'users:', `- name: ${q(user)}`, '  user:', `    client-certificate-data: ${b64(pair.certPem)}`,
+    'users:',
+    `- name: ${q(user)}`,
+    '  user:',
+    `    client-certificate-data: ${b64(pair.certPem)}`,
     `    client-key-data: ${b64(pair.keyPem)}`,
-    'contexts:', `- name: ${q(context)}`, '  context:', `    cluster: ${q(cluster)}`, `    user: ${q(user)}`,
-    `current-context: ${q(context)}`, '',
+    'contexts:',
+    `- name: ${q(context)}`,
+    '  context:',
+    `    cluster: ${q(cluster)}`,
+    `    user: ${q(user)}`,
+    `current-context: ${q(context)}`,
+    '',
   ].join('\n');
 }
 
 function egressSelectorConfig(socketPath: string): string {
   return [
-    'apiVersion: apiserver.k8s.io/v1beta1', 'kind: EgressSelectorConfiguration', 'egressSelections:',
-    '- name: cluster', '  connection:', '    proxyProtocol: HTTPConnect', '    transport:', '      uds:',
-    `        udsName: ${JSON.stringify(socketPath)}`, '',
+    'apiVersion: apiserver.k8s.io/v1beta1',
+    'kind: EgressSelectorConfiguration',
+    'egressSelections:',
+    '- name: cluster',
+    '  connection:',
+    '    proxyProtocol: HTTPConnect',
+    '    transport:',
+    '      uds:',
+    `        udsName: ${JSON.stringify(socketPath)}`,
+    '',
   ].join('\n');
 }
 
@@ -325,12 +369,17 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
 
   const ca = createCa(pki, `${name}-ca`);
   const serving = issueCertificate(ca, pki, {
-    name: 'apiserver', commonName: 'kube-apiserver', usage: 'server',
+    name: 'apiserver',
+    commonName: 'kube-apiserver',
+    usage: 'server',
     dnsNames: ['localhost', 'kubernetes', 'kubernetes.default', 'kubernetes.default.svc', 'kubernetes.default.svc.cluster.local'],
     ipAddresses: ['127.0.0.1', firstServiceIp(serviceCidr)],
   });
   const admin = issueCertificate(ca, pki, {
-    name: 'admin', commonName: 'kubernetes-admin', organizations: ['system:masters'], usage: 'client',
+    name: 'admin',
+    commonName: 'kubernetes-admin',
+    organizations: ['system:masters'],
+    usage: 'client',
   });
   const serviceAccountKey = createSigningKey(pki, 'sa');
 
@@ -349,32 +398,49 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const egressPath = join(dir, 'egress-selector.yaml');
   writeFileSync(egressPath, egressSelectorConfig(join(dir, 'no-kubelet-egress.sock')));
 
-  const delegated = (path: string) => [`--kubeconfig=${path}`, `--authentication-kubeconfig=${path}`,
-    `--authorization-kubeconfig=${path}`];
+  const delegated = (path: string) => [`--kubeconfig=${path}`, `--authentication-kubeconfig=${path}`, `--authorization-kubeconfig=${path}`];
   const controllerManagerKubeconfig = componentKubeconfig('kube-controller-manager');
   const schedulerKubeconfig = componentKubeconfig('kube-scheduler');
   const flags: Record<Component, () => string[]> = {
     'kube-apiserver': () => [
-      `--etcd-servers=${options.etcd.endpoint}`, `--etcd-prefix=/${name}`,
-      '--bind-address=127.0.0.1', '--advertise-address=127.0.0.1', `--secure-port=${ports['kube-apiserver']}`, '--insecure-port=0',
-      `--tls-cert-file=${serving.certPath}`, `--tls-private-key-file=${serving.keyPath}`, `--client-ca-file=${ca.certPath}`,
-      `--service-cluster-ip-range=${serviceCidr}`, '--endpoint-reconciler-type=none',
+      `--etcd-servers=${options.etcd.endpoint}`,
+      `--etcd-prefix=/${name}`,
+      '--bind-address=127.0.0.1',
+      '--advertise-address=127.0.0.1',
+      `--secure-port=${ports['kube-apiserver']}`,
+      '--insecure-port=0',
+      `--tls-cert-file=${serving.certPath}`,
+      `--tls-private-key-file=${serving.keyPath}`,
+      `--client-ca-file=${ca.certPath}`,
+      `--service-cluster-ip-range=${serviceCidr}`,
+      '--endpoint-reconciler-type=none',
       '--service-account-issuer=https://kubernetes.default.svc.cluster.local',
       `--service-account-key-file=${serviceAccountKey.publicKeyPath}`,
       `--service-account-signing-key-file=${serviceAccountKey.keyPath}`,
-      '--authorization-mode=Node,RBAC', '--enable-admission-plugins=NodeRestriction', '--allow-privileged=true',
-      `--egress-selector-config-file=${egressPath}`, '--kubelet-preferred-address-types=InternalIP,Hostname',
+      '--authorization-mode=Node,RBAC',
+      '--enable-admission-plugins=NodeRestriction',
+      '--allow-privileged=true',
+      `--egress-selector-config-file=${egressPath}`,
+      '--kubelet-preferred-address-types=InternalIP,Hostname',
       `--cert-dir=${join(dir, 'kube-apiserver-certs')}`,
       ...(options.extraApiServerFlags ?? []),
     ],
     'kube-controller-manager': () => [
       ...delegated(controllerManagerKubeconfig),
-      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${ports['kube-controller-manager']}`,
+      '--bind-address=127.0.0.1',
+      '--port=0',
+      `--secure-port=${ports['kube-controller-manager']}`,
       `--cert-dir=${join(dir, 'kube-controller-manager-certs')}`,
-      '--leader-elect=true', '--use-service-account-credentials=true', `--cluster-name=${name}`,
-      `--root-ca-file=${ca.certPath}`, `--service-account-private-key-file=${serviceAccountKey.keyPath}`,
-      `--cluster-signing-cert-file=${ca.certPath}`, `--cluster-signing-key-file=${ca.keyPath}`,
-      '--allocate-node-cidrs=true', `--cluster-cidr=${clusterCidr}`, `--service-cluster-ip-range=${serviceCidr}`,
+      '--leader-elect=true',
+      '--use-service-account-credentials=true',
+      `--cluster-name=${name}`,
+      `--root-ca-file=${ca.certPath}`,
+      `--service-account-private-key-file=${serviceAccountKey.keyPath}`,
+      `--cluster-signing-cert-file=${ca.certPath}`,
+      `--cluster-signing-key-file=${ca.keyPath}`,
+      '--allocate-node-cidrs=true',
+      `--cluster-cidr=${clusterCidr}`,
+      `--service-cluster-ip-range=${serviceCidr}`,
       `--node-cidr-mask-size=${options.nodeCidrMaskSize ?? 24}`,
       ...(options.nodeMonitorGracePeriod ? [`--node-monitor-grace-period=${options.nodeMonitorGracePeriod}`] : []),
       ...(options.podEvictionTimeout ? [`--pod-eviction-timeout=${options.podEvictionTimeout}`] : []),
@@ -382,16 +448,19 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     ],
     'kube-scheduler': () => [
       ...delegated(schedulerKubeconfig),
-      '--bind-address=127.0.0.1', '--port=0', `--secure-port=${ports['kube-scheduler']}`,
-      `--cert-dir=${join(dir, 'kube-scheduler-certs')}`, '--leader-elect=true',
+      '--bind-address=127.0.0.1',
+      '--port=0',
+      `--secure-port=${ports['kube-scheduler']}`,
+      `--cert-dir=${join(dir, 'kube-scheduler-certs')}`,
+      '--leader-elect=true',
       ...(options.extraSchedulerFlags ?? []),
     ],
   };
 
   const adminTls: RequestOptions = { ca: ca.certPem, cert: admin.certPem, key: admin.keyPem };
   const apiGet = (path: string) => fetchText(`${server}${path}`, adminTls);
-  const healthUrl = (component: Component) => component === 'kube-apiserver' ? `${server}/readyz`
-    : `https://127.0.0.1:${ports[component]}/healthz`;
+  const healthUrl = (component: Component) =>
+    component === 'kube-apiserver' ? `${server}/readyz` : `https://127.0.0.1:${ports[component]}/healthz`;
   const processes = {} as Record<Component, Running>;
   const logPath = (component: Component) => join(dir, `${component}.log`);
 
@@ -404,8 +473,7 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   const start = async (component: Component) => {
     if (ports[component] === 0) ports[component] = await freePort();
     heldDown.delete(component);
-    const started = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](),
-      logPath(component));
+    const started = startProcess(runDir, `${name}/${component}`, binaryPath(component), flags[component](), logPath(component));
     processes[component] = started;
     void started.exited.then(({ code, signal }) => {
       if (stopping || heldDown.has(component) || processes[component] !== started) return;
@@ -415,8 +483,8 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
       }, 1_000);
     });
   };
-  const waitHealthy = (component: Component) => waitWhileAlive(`${name}'s ${component} to be healthy`,
-    processes[component], logPath(component), readyTimeoutMs, async () => {
+  const waitHealthy = (component: Component) =>
+    waitWhileAlive(`${name}'s ${component} to be healthy`, processes[component], logPath(component), readyTimeoutMs, async () => {
       // The apiserver's serving cert is ours; the other two serve a self-signed one made at start.
       const tls = component === 'kube-apiserver' ? adminTls : { rejectUnauthorized: false };
       const reply = await fetchText(healthUrl(component), tls);
@@ -435,11 +503,16 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
     await start('kube-scheduler');
     await Promise.all([waitHealthy('kube-controller-manager'), waitHealthy('kube-scheduler')]);
     // Pods are admitted only once the default ServiceAccount has its token (the token controller's work).
-    await waitWhileAlive(`${name}'s default ServiceAccount token`, processes['kube-controller-manager'],
-      logPath('kube-controller-manager'), readyTimeoutMs, async () => {
+    await waitWhileAlive(
+      `${name}'s default ServiceAccount token`,
+      processes['kube-controller-manager'],
+      logPath('kube-controller-manager'),
+      readyTimeoutMs,
+      async () => {
         const reply = await apiGet('/api/v1/namespaces/default/serviceaccounts/default');
         return reply?.status === 200 && (JSON.parse(reply.body).secrets?.length ?? 0) > 0;
-      });
+      },
+    );
   } catch (error) {
     stopping = true;
     await Promise.all(COMPONENT_ORDER.filter((c) => processes[c]).map((c) => terminate(processes[c])));
@@ -455,7 +528,13 @@ export async function startControlPlane(options: ControlPlaneOptions): Promise<C
   };
   let userCount = 0;
   return {
-    name, dir, server, caPem: ca.certPem, adminKubeconfigPath, serviceCidr, clusterCidr,
+    name,
+    dir,
+    server,
+    caPem: ca.certPem,
+    adminKubeconfigPath,
+    serviceCidr,
+    clusterCidr,
     get pids() {
       return Object.fromEntries(COMPONENT_ORDER.map((c) => [c, processes[c].pid])) as Record<Component, number>;
     },

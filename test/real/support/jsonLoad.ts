@@ -26,24 +26,33 @@ export function labelledPod(namespace: string, index: number): Loose {
       name,
       namespace,
       labels: {
-        'app.kubernetes.io/name': 'json-load', 'app.kubernetes.io/instance': name, 'k8s-app': 'json-load',
-        'controller-revision-hash': `rev-${index % 7}`, 'pod-template-generation': String(index % 3), tier: 'node',
+        'app.kubernetes.io/name': 'json-load',
+        'app.kubernetes.io/instance': name,
+        'k8s-app': 'json-load',
+        'controller-revision-hash': `rev-${index % 7}`,
+        'pod-template-generation': String(index % 3),
+        tier: 'node',
       },
       annotations: {
-        'cluster-anatomy.test/index': String(index), 'cluster-anatomy.test/note': `pod ${index} of a JSON load`,
+        'cluster-anatomy.test/index': String(index),
+        'cluster-anatomy.test/note': `pod ${index} of a JSON load`,
         'kubernetes.io/description': 'labels and annotations are maps: the encoder sorts and iterates them',
-        'prometheus.io/scrape': 'true', 'prometheus.io/port': '10249',
+        'prometheus.io/scrape': 'true',
+        'prometheus.io/port': '10249',
       },
     },
     spec: {
       schedulerName: UNSCHEDULED,
       automountServiceAccountToken: false,
       nodeSelector: { 'kubernetes.io/os': 'linux' },
-      containers: [{
-        name: 'agent', image: 'registry.k8s.io/pause:3.9',
-        env: [{ name: 'NODE_INDEX', value: String(index) }],
-        resources: { requests: { cpu: '10m', memory: '16Mi' } },
-      }],
+      containers: [
+        {
+          name: 'agent',
+          image: 'registry.k8s.io/pause:3.9',
+          env: [{ name: 'NODE_INDEX', value: String(index) }],
+          resources: { requests: { cpu: '10m', memory: '16Mi' } },
+        },
+      ],
     },
   };
 }

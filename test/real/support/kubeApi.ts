@@ -7,7 +7,12 @@ export interface KubeApi {
   /** Resolves for every HTTP answer; the caller decides which statuses are failures. */
   request<T = Loose>(method: string, path: string, body?: unknown, contentType?: string): Promise<ApiAnswer<T>>;
   /** Like request, but rejects with an ApiError unless the status is 2xx or one of `accept`. */
-  call<T = Loose>(method: string, path: string, body?: unknown, options?: { contentType?: string; accept?: number[] }): Promise<ApiAnswer<T>>;
+  call<T = Loose>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options?: { contentType?: string; accept?: number[] },
+  ): Promise<ApiAnswer<T>>;
   watch(path: string, onEvent: (event: WatchEvent) => void, onEnd: (error?: Error) => void): { stop(): void };
   close(): void;
 }
@@ -25,7 +30,12 @@ export interface WatchEvent {
 }
 
 export class ApiError extends Error {
-  constructor(readonly method: string, readonly path: string, readonly status: number, readonly reason: string) {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly reason: string,
+  ) {
     super(`${method} ${path}: ${status} ${reason}`);
   }
 }
@@ -42,7 +52,14 @@ export async function connectKubeApi(kubeconfigPath: string, maxSockets = 64): P
   const tls: RequestOptions = {};
   await config.applyToHTTPSOptions(tls);
   const server = new URL(cluster.server);
-  const agent = new Agent({ keepAlive: true, maxSockets, ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: !cluster.skipTLSVerify });
+  const agent = new Agent({
+    keepAlive: true,
+    maxSockets,
+    ca: tls.ca,
+    cert: tls.cert,
+    key: tls.key,
+    rejectUnauthorized: !cluster.skipTLSVerify,
+  });
   const watchAgent = new Agent({ keepAlive: false, ca: tls.ca, cert: tls.cert, key: tls.key, rejectUnauthorized: !cluster.skipTLSVerify });
   const headers = (tls.headers ?? {}) as Record<string, string>;
 
@@ -88,7 +105,12 @@ export async function connectKubeApi(kubeconfigPath: string, maxSockets = 64): P
       const answer = await api.request<T>(method, path, body, callOptions.contentType);
       if ((answer.status < 200 || answer.status > 299) && !callOptions.accept?.includes(answer.status)) {
         const status = answer.body as Loose;
-        throw new ApiError(method, path, answer.status, typeof status === 'object' ? String(status.message ?? status.reason ?? '') : String(status).slice(0, 200));
+        throw new ApiError(
+          method,
+          path,
+          answer.status,
+          typeof status === 'object' ? String(status.message ?? status.reason ?? '') : String(status).slice(0, 200),
+        );
       }
       return answer;
     },

@@ -64,7 +64,10 @@ export function nodeManifest(node: ShapeNode): Loose {
       labels: node.labels,
       annotations: { ...node.annotations, 'volumes.kubernetes.io/controller-managed-attach-detach': 'true' },
     },
-    spec: { ...(node.providerID ? { providerID: node.providerID } : {}), ...(node.registerTaints?.length ? { taints: node.registerTaints } : {}) },
+    spec: {
+      ...(node.providerID ? { providerID: node.providerID } : {}),
+      ...(node.registerTaints?.length ? { taints: node.registerTaints } : {}),
+    },
   };
 }
 
@@ -78,7 +81,12 @@ export interface ConditionTimes {
 export function nodeConditions(node: ShapeNode, times: ConditionTimes): Loose[] {
   const heartbeat = seconds(times.now);
   const condition = (type: string, status: string, reason: string, message: string, since = times.registeredAt) => ({
-    type, status, reason, message, lastHeartbeatTime: heartbeat, lastTransitionTime: seconds(since),
+    type,
+    status,
+    reason,
+    message,
+    lastHeartbeatTime: heartbeat,
+    lastTransitionTime: seconds(since),
   });
   const conditions = [
     condition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
@@ -87,7 +95,11 @@ export function nodeConditions(node: ShapeNode, times: ConditionTimes): Loose[] 
     condition('Ready', 'True', 'KubeletReady', 'kubelet is posting ready status', times.readySince),
   ];
   // NetworkUnavailable is written once by the network plugin or the route controller, not renewed by kubelet.
-  if (node.network) conditions.unshift({ ...condition('NetworkUnavailable', 'False', node.network.reason, node.network.message), lastHeartbeatTime: seconds(times.registeredAt) });
+  if (node.network)
+    conditions.unshift({
+      ...condition('NetworkUnavailable', 'False', node.network.reason, node.network.message),
+      lastHeartbeatTime: seconds(times.registeredAt),
+    });
   return conditions;
 }
 
@@ -109,7 +121,10 @@ export function nodeStatus(node: ShapeNode, times: ConditionTimes): Loose {
       bootID: uuidOf(`${node.name}/boot`),
       ...node.info,
     },
-    images: node.images.map((image, index) => ({ names: [`${repositoryOf(image)}@sha256:${digest(image)}`, image], sizeBytes: 20_000_000 + index * 7_340_033 })),
+    images: node.images.map((image, index) => ({
+      names: [`${repositoryOf(image)}@sha256:${digest(image)}`, image],
+      sizeBytes: 20_000_000 + index * 7_340_033,
+    })),
   };
 }
 
@@ -143,7 +158,9 @@ export function mirrorPodManifest(node: ShapeNode, nodeUid: string, staticPod: S
     ...(staticPod.volumes ? { volumes: staticPod.volumes } : {}),
   };
   // kubelet's config.hash is a hash of the manifest as read from the file; the mirror annotation repeats it.
-  const hash = createHash('md5').update(JSON.stringify({ name: staticPod.name, node: node.name, spec: staticPod.containers })).digest('hex');
+  const hash = createHash('md5')
+    .update(JSON.stringify({ name: staticPod.name, node: node.name, spec: staticPod.containers }))
+    .digest('hex');
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -155,7 +172,10 @@ export function mirrorPodManifest(node: ShapeNode, nodeUid: string, staticPod: S
         ...(staticPod.annotations ?? {}),
         'kubernetes.io/config.hash': hash,
         'kubernetes.io/config.mirror': hash,
-        'kubernetes.io/config.seen': new Date(seenAt).toISOString().replace(/Z$/, '000000Z').replace(/(\.\d{9})\d*Z$/, '$1Z'),
+        'kubernetes.io/config.seen': new Date(seenAt)
+          .toISOString()
+          .replace(/Z$/, '000000Z')
+          .replace(/(\.\d{9})\d*Z$/, '$1Z'),
         'kubernetes.io/config.source': 'file',
       },
       ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.name, uid: nodeUid, controller: true }],
@@ -183,7 +203,8 @@ export interface SlimPod {
 }
 
 export function slimPod(pod: Loose): SlimPod {
-  const containers = (list: Loose[] | undefined) => (list ?? []).map((container) => ({ name: String(container.name), image: String(container.image) }));
+  const containers = (list: Loose[] | undefined) =>
+    (list ?? []).map((container) => ({ name: String(container.name), image: String(container.image) }));
   return {
     uid: pod.metadata.uid,
     name: pod.metadata.name,
@@ -207,7 +228,8 @@ export function podIsDone(pod: Loose): boolean {
   const status = pod.status ?? {};
   if (status.phase === 'Succeeded' || status.phase === 'Failed') return true;
   if (status.phase !== 'Running') return false;
-  const ready = (status.conditions as Loose[] | undefined)?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+  const ready =
+    (status.conditions as Loose[] | undefined)?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
   const containers = (pod.spec?.containers as Loose[] | undefined)?.length ?? 0;
   const readyContainers = (status.containerStatuses as Loose[] | undefined)?.filter((container) => container.ready).length ?? 0;
   return ready && readyContainers === containers;
@@ -222,10 +244,21 @@ export function runningPodStatus(pod: SlimPod, node: ShapeNode, podIP: string, n
   const started = pod.startTime ?? seconds(now);
   const at = seconds(now);
   const completes = pod.restartPolicy !== 'Always';
-  const imageID = (image: string) => (scheme === 'docker' ? `docker-pullable://${repositoryOf(image)}@sha256:${digest(image)}` : `${repositoryOf(image)}@sha256:${digest(image)}`);
+  const imageID = (image: string) =>
+    scheme === 'docker'
+      ? `docker-pullable://${repositoryOf(image)}@sha256:${digest(image)}`
+      : `${repositoryOf(image)}@sha256:${digest(image)}`;
   const containerID = (name: string) => `${scheme}://${digest(`${pod.uid}/${name}`)}`;
-  const terminated = (name: string) => ({ terminated: { exitCode: 0, reason: 'Completed', startedAt: started, finishedAt: at, containerID: containerID(name) } });
-  const condition = (type: string, status: string, reason?: string) => ({ type, status, lastProbeTime: null, lastTransitionTime: at, ...(reason ? { reason } : {}) });
+  const terminated = (name: string) => ({
+    terminated: { exitCode: 0, reason: 'Completed', startedAt: started, finishedAt: at, containerID: containerID(name) },
+  });
+  const condition = (type: string, status: string, reason?: string) => ({
+    type,
+    status,
+    lastProbeTime: null,
+    lastTransitionTime: at,
+    ...(reason ? { reason } : {}),
+  });
   const readyStatus = completes ? 'False' : 'True';
   const readyReason = completes ? 'PodCompleted' : undefined;
   return {
@@ -243,8 +276,14 @@ export function runningPodStatus(pod: SlimPod, node: ShapeNode, podIP: string, n
     ...(pod.initContainers.length
       ? {
           initContainerStatuses: pod.initContainers.map((container) => ({
-            name: container.name, image: container.image, imageID: imageID(container.image), containerID: containerID(container.name),
-            state: terminated(container.name), lastState: {}, ready: true, restartCount: 0,
+            name: container.name,
+            image: container.image,
+            imageID: imageID(container.image),
+            containerID: containerID(container.name),
+            state: terminated(container.name),
+            lastState: {},
+            ready: true,
+            restartCount: 0,
           })),
         }
       : {}),
@@ -330,7 +369,10 @@ export class WorkQueue {
       this.running.add(key);
       this.active++;
       job()
-        .then(() => this.onSuccess(key), (error: unknown) => this.onError(key, error))
+        .then(
+          () => this.onSuccess(key),
+          (error: unknown) => this.onError(key, error),
+        )
         .finally(() => {
           this.active--;
           this.running.delete(key);
@@ -392,8 +434,10 @@ interface NodeState {
 /** A failure to reach kube-apiserver at all, as opposed to an answer it gave. */
 export function isConnectionFailure(error: unknown): boolean {
   const code = (error as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code)
-    || /socket hang up/.test((error as Error | undefined)?.message ?? '');
+  return (
+    (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE'].includes(code)) ||
+    /socket hang up/.test((error as Error | undefined)?.message ?? '')
+  );
 }
 
 export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAgent> {
@@ -402,7 +446,9 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   const statusMs = (options.nodeStatusSeconds ?? 300) * 1000;
   const log = options.onError ?? ((message: string) => process.stderr.write(`node agent: ${message}\n`));
   const api = await connectKubeApi(options.kubeconfigPath, (options.concurrency ?? 32) + 4);
-  const nodes = new Map<string, NodeState>(options.shape.nodes.map((spec) => [spec.name, { spec, registeredAt: 0, readySince: 0, live: !spec.kubeletDead }]));
+  const nodes = new Map<string, NodeState>(
+    options.shape.nodes.map((spec) => [spec.name, { spec, registeredAt: 0, readySince: 0, live: !spec.kubeletDead }]),
+  );
   const pods = new Map<string, SlimPod>();
   const addresses = new PodAddresses();
   const leases = new SpreadSchedule(renewMs);
@@ -411,15 +457,19 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   // an outage longer than serverOutageMs is reported. Any call that succeeds ends the outage.
   const serverOutageMs = 60_000;
   let serverAwaySince: number | undefined;
-  const queue = new WorkQueue(options.concurrency ?? 32, (key, error) => {
-    if (isConnectionFailure(error)) {
-      serverAwaySince ??= Date.now();
-      if (Date.now() - serverAwaySince <= serverOutageMs) return;
-    }
-    log(`${key}: ${(error as Error).message ?? String(error)}`);
-  }, () => {
-    serverAwaySince = undefined;
-  });
+  const queue = new WorkQueue(
+    options.concurrency ?? 32,
+    (key, error) => {
+      if (isConnectionFailure(error)) {
+        serverAwaySince ??= Date.now();
+        if (Date.now() - serverAwaySince <= serverOutageMs) return;
+      }
+      log(`${key}: ${(error as Error).message ?? String(error)}`);
+    },
+    () => {
+      serverAwaySince = undefined;
+    },
+  );
   let stopped = false;
   let listed = false;
   let watch: { stop(): void } | undefined;
@@ -427,7 +477,8 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   let lastPodEvent = 0;
   let retryTimer: NodeJS.Timeout | undefined;
 
-  const leasePath = (name: string) => `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${encodeURIComponent(name)}?fieldManager=${fieldManager}`;
+  const leasePath = (name: string) =>
+    `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${encodeURIComponent(name)}?fieldManager=${fieldManager}`;
   const withManager = (path: string) => `${path}${path.includes('?') ? '&' : '?'}fieldManager=${fieldManager}`;
 
   async function register(state: NodeState): Promise<void> {
@@ -440,9 +491,14 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     state.readySince = Date.now();
     // What others write on the Node after kubelet registers it: kubeadm's role label and taint, a cloud's labels.
     for (const writer of node.setBy ?? []) {
-      await api.call('PATCH', `/api/v1/nodes/${encodeURIComponent(node.name)}?fieldManager=${encodeURIComponent(writer.manager)}`, {
-        metadata: { labels: writer.labels ?? {}, annotations: writer.annotations ?? {} },
-      }, { contentType: strategicMergePatch });
+      await api.call(
+        'PATCH',
+        `/api/v1/nodes/${encodeURIComponent(node.name)}?fieldManager=${encodeURIComponent(writer.manager)}`,
+        {
+          metadata: { labels: writer.labels ?? {}, annotations: writer.annotations ?? {} },
+        },
+        { contentType: strategicMergePatch },
+      );
     }
     await postStatus(state, true);
     await renewLease(state);
@@ -452,7 +508,12 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   async function postStatus(state: NodeState, full: boolean): Promise<void> {
     const times = { registeredAt: state.registeredAt, readySince: state.readySince, now: Date.now() };
     const status = full ? nodeStatus(state.spec, times) : { conditions: nodeConditions(state.spec, times) };
-    const answer = await api.call('PATCH', withManager(`/api/v1/nodes/${encodeURIComponent(state.spec.name)}/status`), { status }, { contentType: full ? mergePatch : strategicMergePatch, accept: [404] });
+    const answer = await api.call(
+      'PATCH',
+      withManager(`/api/v1/nodes/${encodeURIComponent(state.spec.name)}/status`),
+      { status },
+      { contentType: full ? mergePatch : strategicMergePatch, accept: [404] },
+    );
     if (answer.status === 404) {
       // The Node was deleted: kubelet registers it again.
       if (state.live) queue.add(`register:${state.spec.name}`, () => register(state));
@@ -464,19 +525,34 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
   async function renewLease(state: NodeState): Promise<void> {
     const name = state.spec.name;
     const now = microTime(Date.now());
-    const renewed = await api.call('PATCH', leasePath(name), { spec: { renewTime: now, holderIdentity: name, leaseDurationSeconds: leaseDuration } }, { contentType: mergePatch, accept: [404] });
+    const renewed = await api.call(
+      'PATCH',
+      leasePath(name),
+      { spec: { renewTime: now, holderIdentity: name, leaseDurationSeconds: leaseDuration } },
+      { contentType: mergePatch, accept: [404] },
+    );
     if (renewed.status !== 404) return;
-    await api.call('POST', `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?fieldManager=${fieldManager}`, {
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: { name, namespace: 'kube-node-lease', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid: state.uid }] },
-      spec: { holderIdentity: name, leaseDurationSeconds: leaseDuration, renewTime: now },
-    }, { accept: [409] });
+    await api.call(
+      'POST',
+      `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?fieldManager=${fieldManager}`,
+      {
+        apiVersion: 'coordination.k8s.io/v1',
+        kind: 'Lease',
+        metadata: { name, namespace: 'kube-node-lease', ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name, uid: state.uid }] },
+        spec: { holderIdentity: name, leaseDurationSeconds: leaseDuration, renewTime: now },
+      },
+      { accept: [409] },
+    );
   }
 
   async function publishMirrorPod(state: NodeState, staticPod: StaticPod): Promise<void> {
     if (!state.live || stopped || !state.uid) return;
-    await api.call('POST', withManager('/api/v1/namespaces/kube-system/pods'), mirrorPodManifest(state.spec, state.uid, staticPod, Date.now()), { accept: [409] });
+    await api.call(
+      'POST',
+      withManager('/api/v1/namespaces/kube-system/pods'),
+      mirrorPodManifest(state.spec, state.uid, staticPod, Date.now()),
+      { accept: [409] },
+    );
   }
 
   async function podCidrOf(state: NodeState): Promise<string | undefined> {
@@ -495,7 +571,12 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
       // The containers are gone: kubelet finishes the deletion at once, for this very Pod. The first call
       // only shortens the grace period to 0 (the API answers with the Pod); the next one removes it.
       for (let attempt = 0; attempt < 3; attempt++) {
-        const answer = await api.call('DELETE', path, { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 0, preconditions: { uid } }, { accept: [404, 409] });
+        const answer = await api.call(
+          'DELETE',
+          path,
+          { apiVersion: 'v1', kind: 'DeleteOptions', gracePeriodSeconds: 0, preconditions: { uid } },
+          { accept: [404, 409] },
+        );
         if (answer.status !== 200 || answer.body.kind !== 'Pod') break;
       }
       addresses.forget(uid);
@@ -507,7 +588,12 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
       const cidr = pod.hostNetwork ? undefined : await podCidrOf(state);
       ip = cidr ? addresses.take(uid, cidr) : state.spec.internalIP;
     }
-    await api.call('PATCH', withManager(`${path}/status`), { status: runningPodStatus(pod, state.spec, ip, Date.now()) }, { contentType: mergePatch, accept: [404, 409] });
+    await api.call(
+      'PATCH',
+      withManager(`${path}/status`),
+      { status: runningPodStatus(pod, state.spec, ip, Date.now()) },
+      { contentType: mergePatch, accept: [404, 409] },
+    );
   }
 
   function onPodEvent(event: WatchEvent): void {
@@ -525,7 +611,9 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
       pods.delete(uid);
       addresses.forget(uid);
       const state = nodes.get(nodeName)!;
-      const staticPod = object.metadata.annotations?.['kubernetes.io/config.mirror'] ? state.spec.staticPods.find((candidate) => mirrorPodName(candidate, nodeName) === object.metadata.name) : undefined;
+      const staticPod = object.metadata.annotations?.['kubernetes.io/config.mirror']
+        ? state.spec.staticPods.find((candidate) => mirrorPodName(candidate, nodeName) === object.metadata.name)
+        : undefined;
       // A deleted mirror Pod comes back: the manifest is still in the node's static Pod folder.
       if (staticPod && state.live) queue.add(`mirror:${object.metadata.name}`, () => publishMirrorPod(state, staticPod));
       return;
@@ -556,26 +644,30 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
 
   function watchPods(): void {
     if (stopped) return;
-    watch = api.watch(`/api/v1/pods?watch=1&allowWatchBookmarks=true&timeoutSeconds=300&resourceVersion=${encodeURIComponent(resourceVersion)}`, (event) => {
-      try {
-        onPodEvent(event);
-      } catch (error) {
-        watch?.stop();
-        if ((error as { code?: number }).code === 410) relist(0);
-        else {
-          log((error as Error).message);
-          relist(1000);
+    watch = api.watch(
+      `/api/v1/pods?watch=1&allowWatchBookmarks=true&timeoutSeconds=300&resourceVersion=${encodeURIComponent(resourceVersion)}`,
+      (event) => {
+        try {
+          onPodEvent(event);
+        } catch (error) {
+          watch?.stop();
+          if ((error as { code?: number }).code === 410) relist(0);
+          else {
+            log((error as Error).message);
+            relist(1000);
+          }
         }
-      }
-    }, (error) => {
-      if (stopped) return;
-      // A dropped watch is routine (kube-apiserver restarts, connections reset): kubelet lists again too.
-      // Only an outage that outlasts podOutageMs is reported, by relist().
-      if (error) {
-        podsDownSince ??= Date.now();
-        relist(1000);
-      } else watchPods();
-    });
+      },
+      (error) => {
+        if (stopped) return;
+        // A dropped watch is routine (kube-apiserver restarts, connections reset): kubelet lists again too.
+        // Only an outage that outlasts podOutageMs is reported, by relist().
+        if (error) {
+          podsDownSince ??= Date.now();
+          relist(1000);
+        } else watchPods();
+      },
+    );
   }
 
   /** After 410 Gone or a failure: list again, then watch from the list's resourceVersion. */
@@ -583,14 +675,18 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     if (stopped) return;
     clearTimeout(retryTimer);
     retryTimer = setTimeout(() => {
-      listPods().then(() => {
-        podsDownSince = undefined;
-        watchPods();
-      }, (error: Error) => {
-        podsDownSince ??= Date.now();
-        if (Date.now() - podsDownSince > podOutageMs) log(`pod list failed for ${Math.round((Date.now() - podsDownSince) / 1000)} s: ${error.message}`);
-        relist(Math.min(10_000, Math.max(1000, delayMs * 2)));
-      });
+      listPods().then(
+        () => {
+          podsDownSince = undefined;
+          watchPods();
+        },
+        (error: Error) => {
+          podsDownSince ??= Date.now();
+          if (Date.now() - podsDownSince > podOutageMs)
+            log(`pod list failed for ${Math.round((Date.now() - podsDownSince) / 1000)} s: ${error.message}`);
+          relist(Math.min(10_000, Math.max(1000, delayMs * 2)));
+        },
+      );
     }, delayMs);
   }
 
@@ -614,21 +710,26 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
 
   const names = [...nodes.keys()];
   const registered = (async () => {
-    await Promise.all(names.map((name, index) => new Promise<void>((resolve) => {
-      const state = nodes.get(name)!;
-      queue.add(`register:${name}`, async () => {
-        try {
-          await register(state);
-          const now = Date.now();
-          if (state.live) {
-            leases.start(name, now, ((index + 1) * renewMs) / names.length);
-            statuses.start(name, now, statusMs * ((index + 1) / names.length));
-          }
-        } finally {
-          resolve();
-        }
-      });
-    })));
+    await Promise.all(
+      names.map(
+        (name, index) =>
+          new Promise<void>((resolve) => {
+            const state = nodes.get(name)!;
+            queue.add(`register:${name}`, async () => {
+              try {
+                await register(state);
+                const now = Date.now();
+                if (state.live) {
+                  leases.start(name, now, ((index + 1) * renewMs) / names.length);
+                  statuses.start(name, now, statusMs * ((index + 1) / names.length));
+                }
+              } finally {
+                resolve();
+              }
+            });
+          }),
+      ),
+    );
     await listPods();
     listed = true;
     watchPods();
@@ -643,15 +744,24 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
     let stuck = 0;
     for (const pod of pods.values()) if (pod.nodeName && !nodes.get(pod.nodeName)?.live) stuck++;
     const deadNodes = [...nodes.values()].filter((state) => !state.live).length;
-    const [deployments, daemonSets, jobs] = await Promise.all(['/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/batch/v1/jobs'].map((path) => api.call(`GET`, path)));
+    const [deployments, daemonSets, jobs] = await Promise.all(
+      ['/apis/apps/v1/deployments', '/apis/apps/v1/daemonsets', '/apis/batch/v1/jobs'].map((path) => api.call(`GET`, path)),
+    );
     const current = (item: Loose) => (item.status?.observedGeneration ?? 0) >= (item.metadata.generation ?? 0);
     for (const item of deployments!.body.items as Loose[]) {
       const wanted = item.spec.replicas ?? 1;
-      if (!current(item) || (item.status?.updatedReplicas ?? 0) < wanted - stuck || (item.status?.readyReplicas ?? 0) < wanted - stuck) return false;
+      if (!current(item) || (item.status?.updatedReplicas ?? 0) < wanted - stuck || (item.status?.readyReplicas ?? 0) < wanted - stuck)
+        return false;
     }
     for (const item of daemonSets!.body.items as Loose[]) {
       const status = item.status ?? {};
-      if (!current(item) || (status.desiredNumberScheduled ?? 0) === 0 || (status.currentNumberScheduled ?? 0) < status.desiredNumberScheduled || (status.numberReady ?? 0) < status.desiredNumberScheduled - deadNodes) return false;
+      if (
+        !current(item) ||
+        (status.desiredNumberScheduled ?? 0) === 0 ||
+        (status.currentNumberScheduled ?? 0) < status.desiredNumberScheduled ||
+        (status.numberReady ?? 0) < status.desiredNumberScheduled - deadNodes
+      )
+        return false;
     }
     for (const item of jobs!.body.items as Loose[]) if ((item.status?.succeeded ?? 0) < (item.spec.completions ?? 1)) return false;
     return true;
@@ -690,16 +800,18 @@ export async function startNodeAgent(options: NodeAgentOptions): Promise<NodeAge
         else await postStatus(state, false);
         for (const staticPod of state.spec.staticPods) await publishMirrorPod(state, staticPod);
       });
-      for (const pod of pods.values()) if (pod.nodeName === name && (!pod.done || pod.deleting)) queue.add(`pod:${pod.uid}`, () => playPod(pod.uid));
+      for (const pod of pods.values())
+        if (pod.nodeName === name && (!pod.done || pod.deleting)) queue.add(`pod:${pod.uid}`, () => playPod(pod.uid));
     },
     async whenSettled(timeoutMs = 120_000) {
       const deadline = Date.now() + timeoutMs;
       await registered;
       for (;;) {
         if (stopped) throw new Error('the node agent was stopped');
-        if (Date.now() > deadline) throw new Error(`node agent not settled after ${timeoutMs} ms: ${pendingPods()} Pods pending, ${queue.size} jobs queued`);
+        if (Date.now() > deadline)
+          throw new Error(`node agent not settled after ${timeoutMs} ms: ${pendingPods()} Pods pending, ${queue.size} jobs queued`);
         // Quiet first (cheap, local), then ask the API whether the controllers have caught up.
-        if (listed && queue.idle && pendingPods() === 0 && Date.now() - lastPodEvent > 1000 && await workloadsSettled()) return;
+        if (listed && queue.idle && pendingPods() === 0 && Date.now() - lastPodEvent > 1000 && (await workloadsSettled())) return;
         await new Promise((resolve) => setTimeout(resolve, 250));
       }
     },

@@ -75,11 +75,13 @@ async function startCluster(name: ShapeName): Promise<RealCluster> {
 export async function stopRealClusters(): Promise<void> {
   const clusters = await Promise.allSettled(started.values());
   started.clear();
-  await Promise.all(clusters.map(async (result) => {
-    if (result.status !== 'fulfilled') return;
-    await result.value.agent.stop();
-    await result.value.controlPlane.stop();
-  }));
+  await Promise.all(
+    clusters.map(async (result) => {
+      if (result.status !== 'fulfilled') return;
+      await result.value.agent.stop();
+      await result.value.controlPlane.stop();
+    }),
+  );
   if (etcd) await (await etcd.catch(() => undefined))?.stop();
   etcd = undefined;
   if (runDir && !process.env.CLUSTER_ANATOMY_KEEP_REAL_RUN) rmSync(runDir, { recursive: true, force: true });

@@ -26,7 +26,7 @@ describe('the live trace on the real control plane', function () {
 describe('the trace of a StatefulSet and a Job on the real control plane', function () {
   this.timeout(300_000);
 
-  it('a StatefulSet\'s Pods are created by statefulset-controller, a Job\'s by job-controller, each bound by kube-scheduler', async () => {
+  it("a StatefulSet's Pods are created by statefulset-controller, a Job's by job-controller, each bound by kube-scheduler", async () => {
     const cluster = await realCluster('kind');
     const manifest = `apiVersion: apps/v1
 kind: StatefulSet
@@ -54,21 +54,37 @@ spec:
     try {
       const config = new KubeConfig();
       config.loadFromFile(cluster.kubeconfigPath);
-      const statefulSet = await until('both StatefulSet Pods Ready', async () => {
-        const trace = await readTrace(config, { kind: 'StatefulSet', namespace: 'default', name: 'trace-db' });
-        return trace.counts.ready === 2 && trace;
-      }, 120_000, 500);
+      const statefulSet = await until(
+        'both StatefulSet Pods Ready',
+        async () => {
+          const trace = await readTrace(config, { kind: 'StatefulSet', namespace: 'default', name: 'trace-db' });
+          return trace.counts.ready === 2 && trace;
+        },
+        120_000,
+        500,
+      );
       const created = statefulSet.steps.filter((step) => step.kind === 'pod-created');
-      assert.deepEqual(created.map((step) => step.object.name), ['trace-db-0', 'trace-db-1']);
-      assert.ok(created.every((step) => step.actor === 'statefulset-controller' && step.component === 'kube-controller-manager'), JSON.stringify(created));
+      assert.deepEqual(
+        created.map((step) => step.object.name),
+        ['trace-db-0', 'trace-db-1'],
+      );
+      assert.ok(
+        created.every((step) => step.actor === 'statefulset-controller' && step.component === 'kube-controller-manager'),
+        JSON.stringify(created),
+      );
       // OrderedReady: the second Pod is created only once the first is Ready. Both are recorded in whole seconds,
       // and here often in the same one, so the check is on the recorded times.
       const firstReady = statefulSet.steps.find((step) => step.kind === 'ready' && step.object.name === 'trace-db-0')!;
       assert.ok(firstReady.at <= created[1]!.at, `${firstReady.time} ≤ ${created[1]!.time}`);
-      const job = await until('the Job\'s Pod scheduled', async () => {
-        const trace = await readTrace(config, { kind: 'Job', namespace: 'default', name: 'trace-job' });
-        return trace.steps.some((step) => step.kind === 'scheduled') && trace;
-      }, 120_000, 500);
+      const job = await until(
+        "the Job's Pod scheduled",
+        async () => {
+          const trace = await readTrace(config, { kind: 'Job', namespace: 'default', name: 'trace-job' });
+          return trace.steps.some((step) => step.kind === 'scheduled') && trace;
+        },
+        120_000,
+        500,
+      );
       const jobPod = job.steps.find((step) => step.kind === 'pod-created')!;
       assert.deepEqual([jobPod.actor, jobPod.component], ['job-controller', 'kube-controller-manager']);
       assert.equal(job.steps.find((step) => step.kind === 'scheduled')!.actor, 'default-scheduler');

@@ -6,7 +6,11 @@ import { startDemo, type RunningDemo } from '../../support/demo';
 async function check(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: demo.env };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: demo.env,
+  };
   const code = await runCli(['check', ...args], io, [checkCommand]);
   return { code, stdout, stderr };
 }
@@ -26,13 +30,19 @@ describe('cluster-anatomy check --lang, on the demo cluster', function () {
     const english = await check(demo, '--wait', '0');
     assert.match(english.stdout, /^Hands-on checks on kind-multi-node\n/);
     assert.match(english.stdout, /\d\. Telling the static Pods apart\n/);
-    assert.match(english.stdout, /kube-apiserver-multi-node-control-plane: annotation kubernetes\.io\/config\.mirror, labels component=kube-apiserver, tier=control-plane, Node: multi-node-control-plane\./);
+    assert.match(
+      english.stdout,
+      /kube-apiserver-multi-node-control-plane: annotation kubernetes\.io\/config\.mirror, labels component=kube-apiserver, tier=control-plane, Node: multi-node-control-plane\./,
+    );
 
     const japanese = await check(demo, '--wait', '0', '--lang', 'ja');
     assert.equal(japanese.code, english.code);
     assert.match(japanese.stdout, /^kind-multi-node での「手元で試す」の確認\n/);
     assert.match(japanese.stdout, /\d\. static Pod を見分ける\n/);
-    assert.match(japanese.stdout, /kube-apiserver-multi-node-control-plane：アノテーション kubernetes\.io\/config\.mirror、ラベル component=kube-apiserver, tier=control-plane、Node: multi-node-control-plane。/);
+    assert.match(
+      japanese.stdout,
+      /kube-apiserver-multi-node-control-plane：アノテーション kubernetes\.io\/config\.mirror、ラベル component=kube-apiserver, tier=control-plane、Node: multi-node-control-plane。/,
+    );
     assert.doesNotMatch(japanese.stdout, /Telling the static Pods apart|steps hold/);
     // The kubectl commands stay as they are typed.
     assert.match(japanese.stdout, /\$ kubectl get nodes/);

@@ -12,9 +12,18 @@ const ROUNDS = 20;
 const OURS = 10;
 const KUBECTLS = 3;
 
-const users = Array.from({ length: 20 }, (_, index) => `- name: user-${index}\n  user:\n    token: token-${index}-${'x'.repeat(40)}\n`).join('');
-const clusters = Array.from({ length: 20 }, (_, index) => `- name: cluster-${index}\n  cluster:\n    server: https://cluster-${index}.example:6443\n`).join('');
-const contexts = Array.from({ length: 20 }, (_, index) => `- name: ctx-${index}\n  context: {cluster: cluster-${index}, user: user-${index}}\n`).join('');
+const users = Array.from(
+  { length: 20 },
+  (_, index) => `- name: user-${index}\n  user:\n    token: token-${index}-${'x'.repeat(40)}\n`,
+).join('');
+const clusters = Array.from(
+  { length: 20 },
+  (_, index) => `- name: cluster-${index}\n  cluster:\n    server: https://cluster-${index}.example:6443\n`,
+).join('');
+const contexts = Array.from(
+  { length: 20 },
+  (_, index) => `- name: ctx-${index}\n  context: {cluster: cluster-${index}, user: user-${index}}\n`,
+).join('');
 const original = `# the team's kubeconfig\napiVersion: v1\nkind: Config\nclusters:\n${clusters}users:\n${users}contexts:\n${contexts}current-context: ctx-0\n`;
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stderr: string }> {
@@ -61,7 +70,9 @@ describe('use-context racing with itself and with kubectl', function () {
           index < OURS ? run(process.execPath, [cli, 'use-context', name], env) : run('kubectl', ['config', 'use-context', name], env),
         ),
       );
-      results.slice(0, OURS).forEach((result, index) => assert.equal(result.code, 0, `round ${round}, cluster-anatomy ${index}: ${result.stderr}`));
+      results
+        .slice(0, OURS)
+        .forEach((result, index) => assert.equal(result.code, 0, `round ${round}, cluster-anatomy ${index}: ${result.stderr}`));
       // kubectl does not wait for a lock: it gives up with "file exists"; and since it rewrites the file in place,
       // its unlocked first read can catch another kubectl's write half done. Both are kubectl's own behaviour.
       for (const result of results.slice(OURS)) {
@@ -75,9 +86,14 @@ describe('use-context racing with itself and with kubectl', function () {
         const byName = (list: unknown) => Object.fromEntries((list as { name: string }[]).map((entry) => [entry.name, entry]));
         assert.deepEqual(byName(now[key]), byName(expected[key]), `round ${round}: ${key}`);
       }
-      assert.deepEqual(fs.readdirSync(root).filter((name) => name !== 'cli.js' && name !== 'home'), ['config'], `round ${round}: a lock or temporary file was left`);
+      assert.deepEqual(
+        fs.readdirSync(root).filter((name) => name !== 'cli.js' && name !== 'home'),
+        ['config'],
+        `round ${round}: a lock or temporary file was left`,
+      );
     }
-    for (const refusal of kubectlRefusals) assert.match(refusal, /config\.lock: file exists|no context exists with the name|error loading config file/);
+    for (const refusal of kubectlRefusals)
+      assert.match(refusal, /config\.lock: file exists|no context exists with the name|error loading config file/);
     const view = await run('kubectl', ['config', 'view', '--raw', '-o', 'jsonpath={.users[19].user.token}'], env);
     assert.equal(view.code, 0, view.stderr);
   });

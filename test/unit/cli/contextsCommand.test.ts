@@ -10,7 +10,11 @@ async function cli(dir: TempDir, args: string[], env: NodeJS.ProcessEnv = {}) {
   let stderr = '';
   const code = await runCli(
     args,
-    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: { HOME: dir.home, ...env } },
+    {
+      stdout: { write: (text: string) => (stdout += text) },
+      stderr: { write: (text: string) => (stderr += text) },
+      env: { HOME: dir.home, ...env },
+    },
     [contextsCommand, useContextCommand],
   );
   return { code, stdout, stderr };
@@ -23,7 +27,10 @@ describe('contexts and use-context commands', () => {
 
   beforeEach(() => {
     dir = tempDir();
-    first = dir.file('first.yaml', '# mine\ncontexts:\n- name: dev\n  context: {cluster: dev, user: me, namespace: web}\nclusters:\n- name: dev\n  cluster: {server: https://dev.example}\nusers:\n- name: me\n  user: {}\n');
+    first = dir.file(
+      'first.yaml',
+      '# mine\ncontexts:\n- name: dev\n  context: {cluster: dev, user: me, namespace: web}\nclusters:\n- name: dev\n  cluster: {server: https://dev.example}\nusers:\n- name: me\n  user: {}\n',
+    );
     second = dir.file('second.yaml', 'current-context: prod\ncontexts:\n- name: prod\n  context: {cluster: gone}\n');
   });
   afterEach(() => dir.remove());
@@ -51,7 +58,10 @@ describe('contexts and use-context commands', () => {
 
   it('reads --kubeconfig above KUBECONFIG', async () => {
     const result = await cli(dir, ['contexts', '--json', '--kubeconfig', first], { KUBECONFIG: second });
-    assert.deepEqual((JSON.parse(result.stdout) as { contexts: { name: string }[] }).contexts.map((context) => context.name), ['dev']);
+    assert.deepEqual(
+      (JSON.parse(result.stdout) as { contexts: { name: string }[] }).contexts.map((context) => context.name),
+      ['dev'],
+    );
   });
 
   it('switches with use-context, writing only current-context into the first file', async () => {

@@ -28,8 +28,23 @@ describe('cluster-anatomy demo', () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const output = capture();
     try {
-      const running = runCli(['demo', '--kubeconfig-out', file, '--context-name', 'my-demo', '--stop-heartbeat', 'multi-node-worker2', '--forbid', 'pods:kube-system'], output.io, [createDemoCommand(() => stopped)]);
-      for (let attempt = 0; attempt < 100 && !output.stdout.includes('Ctrl+C'); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+      const running = runCli(
+        [
+          'demo',
+          '--kubeconfig-out',
+          file,
+          '--context-name',
+          'my-demo',
+          '--stop-heartbeat',
+          'multi-node-worker2',
+          '--forbid',
+          'pods:kube-system',
+        ],
+        output.io,
+        [createDemoCommand(() => stopped)],
+      );
+      for (let attempt = 0; attempt < 100 && !output.stdout.includes('Ctrl+C'); attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 20));
       const kubeconfig = parse(readFileSync(file, 'utf8'));
       assert.equal(kubeconfig['current-context'], 'my-demo');
       assert.match(kubeconfig.clusters[0].cluster.server, /^https:\/\/127\.0\.0\.1:\d+$/);
@@ -51,7 +66,8 @@ describe('cluster-anatomy demo', () => {
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const output = capture();
     const running = runCli(['demo'], output.io, [createDemoCommand(() => stopped)]);
-    for (let attempt = 0; attempt < 100 && !output.stdout.includes('Ctrl+C'); attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let attempt = 0; attempt < 100 && !output.stdout.includes('Ctrl+C'); attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     const path = /Kubeconfig: (\S+)/.exec(output.stdout)![1]!;
     assert.ok(existsSync(path));
     stop();
@@ -75,7 +91,9 @@ describe('cluster-anatomy demo', () => {
       const env = { HOME: home, KUBECONFIG: listed };
       for (const target of [userConfig, link, listed, existing]) {
         const output = capture();
-        const code = await runCli(['demo', '--kubeconfig-out', target], { ...output.io, env }, [createDemoCommand(() => Promise.resolve())]);
+        const code = await runCli(['demo', '--kubeconfig-out', target], { ...output.io, env }, [
+          createDemoCommand(() => Promise.resolve()),
+        ]);
         assert.equal(code, 2, `${target}: ${output.stderr}`);
       }
       assert.equal(readFileSync(userConfig, 'utf8'), 'apiVersion: v1\nkind: Config\n');
@@ -83,7 +101,9 @@ describe('cluster-anatomy demo', () => {
       assert.equal(readFileSync(existing, 'utf8'), 'keep me\n');
       // --force replaces a file that is not the user's kubeconfig, and closes it to others.
       const output = capture();
-      const code = await runCli(['demo', '--kubeconfig-out', existing, '--force'], { ...output.io, env }, [createDemoCommand(() => Promise.resolve())]);
+      const code = await runCli(['demo', '--kubeconfig-out', existing, '--force'], { ...output.io, env }, [
+        createDemoCommand(() => Promise.resolve()),
+      ]);
       assert.equal(code, 0, output.stderr);
       assert.match(readFileSync(existing, 'utf8'), /kind: Config/);
       assert.equal(statSync(existing).mode & 0o777, 0o600);
@@ -93,7 +113,17 @@ describe('cluster-anatomy demo', () => {
   });
 
   it('rejects bad flags with exit code 2', async () => {
-    for (const args of [['--port', 'abc'], ['--pods-per-node', '3'], ['--nodes', '0'], ['--time-scale', '-1'], ['--bogus'], ['--stop-heartbeat', 'no-such-node'], ['--forbid', 'widgets'], ['--control-planes', '0'], ['--control-planes', '3', '--nodes', '3']]) {
+    for (const args of [
+      ['--port', 'abc'],
+      ['--pods-per-node', '3'],
+      ['--nodes', '0'],
+      ['--time-scale', '-1'],
+      ['--bogus'],
+      ['--stop-heartbeat', 'no-such-node'],
+      ['--forbid', 'widgets'],
+      ['--control-planes', '0'],
+      ['--control-planes', '3', '--nodes', '3'],
+    ]) {
       const output = capture();
       const code = await runCli(['demo', ...args], output.io, [createDemoCommand(() => Promise.resolve())]);
       assert.equal(code, 2, `${args.join(' ')}: ${output.stderr}`);

@@ -24,10 +24,17 @@ describe('cluster-anatomy explain', () => {
     assert.equal(json.kind, 'Deployment');
     assert.equal(json.apiVersion, 'apps/v1');
     assert.equal(json.path, 'spec.template.spec.containers[0].image');
-    assert.deepEqual(json.components.map((component: { id: string }) => component.id), ['kubelet', 'container-runtime']);
+    assert.deepEqual(
+      json.components.map((component: { id: string }) => component.id),
+      ['kubelet', 'container-runtime'],
+    );
     assert.match(json.components[0].action, /pull the image/);
     assert.deepEqual(json.components[0], {
-      id: 'kubelet', name: 'kubelet', when: 'run-time', effect: 'reads', action: json.components[0].action,
+      id: 'kubelet',
+      name: 'kubelet',
+      when: 'run-time',
+      effect: 'reads',
+      action: json.components[0].action,
     });
     assert.doesNotMatch(stdout, /\$\(|\*\*/, 'no codicons or Markdown in JSON');
   });
@@ -37,7 +44,13 @@ describe('cluster-anatomy explain', () => {
     const json = JSON.parse(stdout);
     assert.equal(json.path, 'spec.replicas');
     assert.deepEqual(json.components[0], {
-      id: 'kube-controller-manager', name: 'kube-controller-manager', controller: 'deployment', when: 'on-change', effect: 'writes-other', writesOther: 'ReplicaSet', action: json.components[0].action,
+      id: 'kube-controller-manager',
+      name: 'kube-controller-manager',
+      controller: 'deployment',
+      when: 'on-change',
+      effect: 'writes-other',
+      writesOther: 'ReplicaSet',
+      action: json.components[0].action,
     });
   });
 

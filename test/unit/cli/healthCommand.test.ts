@@ -11,7 +11,11 @@ import { startDemo, type RunningDemo } from '../../support/demo';
 async function health(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: demo.env };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: demo.env,
+  };
   const code = await runCli(['health', ...args], io, [healthCommand]);
   return { code, stdout, stderr };
 }
@@ -33,7 +37,10 @@ describe('cluster-anatomy health, on the demo cluster', function () {
     assert.match(stdout, /^Control plane of kind-multi-node \(https:\/\/127\.0\.0\.1:\d+, v1\.37\.0\)/);
     assert.match(stdout, /No problem found\./);
     assert.match(stdout, /\/readyz: passed \((\d+) of \1 checks ok\)/);
-    assert.match(stdout, /kube-controller-manager: leader kube-controller-manager-multi-node-control-plane on multi-node-control-plane, renewed \d+ s ago \(lease 15 s\)/);
+    assert.match(
+      stdout,
+      /kube-controller-manager: leader kube-controller-manager-multi-node-control-plane on multi-node-control-plane, renewed \d+ s ago \(lease 15 s\)/,
+    );
     assert.match(stdout, /kube-scheduler: leader kube-scheduler-multi-node-control-plane on multi-node-control-plane/);
     assert.match(stdout, /identity Leases: 1 running \(multi-node-control-plane\)/);
     assert.match(stdout, /(\d+) of \1 within the policy/);
@@ -56,19 +63,28 @@ describe('cluster-anatomy health, on the demo cluster', function () {
     demo.cluster.control.failCheck('etcd');
     demo.cluster.control.stopLeaderRenewal('kube-scheduler');
     // The scheduler's lock lasts 15 s past its last renewal.
-    const report = await until('the scheduler\'s lock to expire', async () => {
-      const answer = await health(demo, '--json');
-      const parsed = JSON.parse(answer.stdout) as ControlPlaneHealthReport;
-      const scheduler = 'value' in parsed.leaders ? parsed.leaders.value.find((leader) => leader.component === 'kube-scheduler') : undefined;
-      return scheduler?.lock?.state === 'expired' ? { answer, parsed } : undefined;
-    }, 30_000, 1000);
+    const report = await until(
+      "the scheduler's lock to expire",
+      async () => {
+        const answer = await health(demo, '--json');
+        const parsed = JSON.parse(answer.stdout) as ControlPlaneHealthReport;
+        const scheduler =
+          'value' in parsed.leaders ? parsed.leaders.value.find((leader) => leader.component === 'kube-scheduler') : undefined;
+        return scheduler?.lock?.state === 'expired' ? { answer, parsed } : undefined;
+      },
+      30_000,
+      1000,
+    );
     assert.equal(report.answer.code, EXIT_PROBLEMS);
     const readyz = report.parsed.checks.find((checks) => checks.endpoint === 'readyz');
     assert.ok(readyz?.state === 'read' && readyz.passed === false);
     assert.deepEqual({ name: readyz.checks[0]?.name, ok: readyz.checks[0]?.ok }, { name: 'etcd', ok: false }, 'the failing check first');
     const { code, stdout } = await health(demo);
     assert.equal(code, EXIT_PROBLEMS);
-    assert.match(stdout, /problems:\n {2}! readyz: etcd failed \(reason withheld\)\n {2}! livez: etcd failed \(reason withheld\)\n {2}! kube-scheduler: its leader lock is not being renewed/);
+    assert.match(
+      stdout,
+      /problems:\n {2}! readyz: etcd failed \(reason withheld\)\n {2}! livez: etcd failed \(reason withheld\)\n {2}! kube-scheduler: its leader lock is not being renewed/,
+    );
     assert.match(stdout, /kube-scheduler: leader .*NOT RENEWED: last renewed \d+ s ago, past its 15 s/);
   });
 
@@ -76,7 +92,10 @@ describe('cluster-anatomy health, on the demo cluster', function () {
     demo.cluster.control.changeLeader('kube-controller-manager');
     demo.cluster.control.forbid('/readyz');
     const { stdout } = await health(demo);
-    assert.match(stdout, /kube-controller-manager: leader kube-controller-manager-multi-node-control-plane on multi-node-control-plane, .*, 1 transitions/);
+    assert.match(
+      stdout,
+      /kube-controller-manager: leader kube-controller-manager-multi-node-control-plane on multi-node-control-plane, .*, 1 transitions/,
+    );
     assert.match(stdout, /\/readyz\?verbose: forbidden: .*cannot get path "\/readyz"/);
     assert.match(stdout, /\/livez: passed/);
   });
@@ -94,7 +113,7 @@ describe('cluster-anatomy health, on the demo cluster', function () {
   });
 });
 
-describe('cluster-anatomy health, on the demo cluster with three control-plane nodes (kind\'s HA shape)', function () {
+describe("cluster-anatomy health, on the demo cluster with three control-plane nodes (kind's HA shape)", function () {
   this.timeout(60_000);
   let demo: RunningDemo;
 
@@ -109,7 +128,12 @@ describe('cluster-anatomy health, on the demo cluster with three control-plane n
     const { code, stdout } = await health(demo);
     assert.equal(code, 0, stdout);
     for (const component of ['kube-controller-manager', 'kube-scheduler']) {
-      assert.match(stdout, new RegExp(`${component}: leader ${component}-multi-node-control-plane on multi-node-control-plane, renewed .*; standby: ${component}-multi-node-control-plane2 on multi-node-control-plane2, ${component}-multi-node-control-plane3 on multi-node-control-plane3\\n`));
+      assert.match(
+        stdout,
+        new RegExp(
+          `${component}: leader ${component}-multi-node-control-plane on multi-node-control-plane, renewed .*; standby: ${component}-multi-node-control-plane2 on multi-node-control-plane2, ${component}-multi-node-control-plane3 on multi-node-control-plane3\\n`,
+        ),
+      );
     }
     assert.match(stdout, /the kubernetes Service's endpoints: 172\.18\.0\.3, 172\.18\.0\.2, 172\.18\.0\.4\n/);
     assert.match(stdout, /identity Leases: 3 running \(/);
@@ -118,6 +142,9 @@ describe('cluster-anatomy health, on the demo cluster with three control-plane n
   it('moves the lock to the next control plane when another replica takes it, and back to standby', async () => {
     demo.cluster.control.changeLeader('kube-scheduler');
     const { stdout } = await health(demo);
-    assert.match(stdout, /kube-scheduler: leader kube-scheduler-multi-node-control-plane2 on multi-node-control-plane2, .*, 1 transitions; standby: kube-scheduler-multi-node-control-plane on multi-node-control-plane, kube-scheduler-multi-node-control-plane3 on multi-node-control-plane3\n/);
+    assert.match(
+      stdout,
+      /kube-scheduler: leader kube-scheduler-multi-node-control-plane2 on multi-node-control-plane2, .*, 1 transitions; standby: kube-scheduler-multi-node-control-plane on multi-node-control-plane, kube-scheduler-multi-node-control-plane3 on multi-node-control-plane3\n/,
+    );
   });
 });

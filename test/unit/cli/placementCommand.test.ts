@@ -11,7 +11,11 @@ import { until } from '../../support/until';
 async function placement(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: demo.env };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: demo.env,
+  };
   const code = await runCli(['placement', ...args], io, [placementCommand]);
   return { code, stdout, stderr };
 }
@@ -30,52 +34,90 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  it('judges a workload\'s Pod template from a manifest: the nodes it fits, and why not the control plane', async () => {
+  it("judges a workload's Pod template from a manifest: the nodes it fits, and why not the control plane", async () => {
     const manifest = join(folder, 'web.yaml');
-    writeFileSync(manifest, [
-      'apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: settings}', '---',
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata: {name: web, namespace: shop}', 'spec:', '  template:', '    spec:',
-      '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 500m}}}]', '',
-    ].join('\n'));
+    writeFileSync(
+      manifest,
+      [
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata: {name: settings}',
+        '---',
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: {name: web, namespace: shop}',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      containers: [{name: web, image: nginx, resources: {requests: {cpu: 500m}}}]',
+        '',
+      ].join('\n'),
+    );
     const { code, stdout } = await placement(demo, manifest, '--line', '7');
     assert.equal(code, 0);
     assert.match(stdout, /^Pod shop\/web \(template\) \(of Deployment web\): not in the cluster: where it could go now\n/);
     assert.match(stdout, /fits 2 of 3 nodes: multi-node-worker, multi-node-worker2\n/);
-    assert.match(stdout, /✗ multi-node-control-plane: TaintToleration: the node has the taint node-role\.kubernetes\.io\/control-plane:NoSchedule, not tolerated\n/);
+    assert.match(
+      stdout,
+      /✗ multi-node-control-plane: TaintToleration: the node has the taint node-role\.kubernetes\.io\/control-plane:NoSchedule, not tolerated\n/,
+    );
     assert.match(stdout, /scores and tie-breaks/);
   });
 
   it('words the report and the evidence from the placement catalog in Japanese with --lang ja', async () => {
     const manifest = join(folder, 'web-ja.yaml');
-    writeFileSync(manifest, ['apiVersion: v1', 'kind: Pod', 'metadata: {name: web, namespace: shop}', 'spec:', '  containers: [{name: web, image: nginx}]', ''].join('\n'));
+    writeFileSync(
+      manifest,
+      [
+        'apiVersion: v1',
+        'kind: Pod',
+        'metadata: {name: web, namespace: shop}',
+        'spec:',
+        '  containers: [{name: web, image: nginx}]',
+        '',
+      ].join('\n'),
+    );
     const { code, stdout } = await placement(demo, manifest, '--lang', 'ja');
     assert.equal(code, 0);
     assert.match(stdout, /^Pod shop\/web: クラスタにはありません: 今ならどこに置けるか\n/);
     assert.match(stdout, /今のフィルター: 3 ノード中 2 ノードに収まる: multi-node-worker, multi-node-worker2\n/);
-    assert.match(stdout, /✗ multi-node-control-plane: TaintToleration: ノードにはテイント node-role\.kubernetes\.io\/control-plane:NoSchedule があり、許容されていません\n/);
+    assert.match(
+      stdout,
+      /✗ multi-node-control-plane: TaintToleration: ノードにはテイント node-role\.kubernetes\.io\/control-plane:NoSchedule があり、許容されていません\n/,
+    );
     assert.match(stdout, /判定していないもの:/);
   });
 
-  it('keeps a manifest\'s value with a line feed on its own line, escaped: it forges no verdict', async () => {
+  it("keeps a manifest's value with a line feed on its own line, escaped: it forges no verdict", async () => {
     const manifest = join(folder, 'forged.yaml');
     const forged = 'ssd\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere';
-    writeFileSync(manifest, `apiVersion: v1\nkind: Pod\nmetadata: {name: forged}\nspec:\n  nodeSelector: {disktype: ${JSON.stringify(forged)}}\n  containers: [{name: c, image: nginx}]\n`);
+    writeFileSync(
+      manifest,
+      `apiVersion: v1\nkind: Pod\nmetadata: {name: forged}\nspec:\n  nodeSelector: {disktype: ${JSON.stringify(forged)}}\n  containers: [{name: c, image: nginx}]\n`,
+    );
     const { code, stdout } = await placement(demo, manifest);
     assert.equal(code, 0);
     const lines = stdout.split('\n');
     assert.ok(!lines.some((line) => /^\s*(✓|Verdict:)/.test(line)), stdout);
-    assert.match(stdout, /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd\\n {2}✓ multi-node-worker: FITS \(all filters pass\)\\nVerdict: schedulable everywhere: the node has no label disktype\n/);
+    assert.match(
+      stdout,
+      /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd\\n {2}✓ multi-node-worker: FITS \(all filters pass\)\\nVerdict: schedulable everywhere: the node has no label disktype\n/,
+    );
   });
 
   it('on a Pending Pod, prints what the scheduler said beside its own verdict', async () => {
     // A nodeSelector no node satisfies: the new ReplicaSet's Pods stay Pending.
     const patch = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
-      method: 'PATCH', body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }), headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+      method: 'PATCH',
+      body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }),
+      headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
     });
     assert.equal(patch.status, 200, patch.text);
     const failed = await until('a FailedScheduling Event', async () => {
-      const events = (await demoRequest(demo.cluster, '/api/v1/namespaces/kube-system/events?fieldSelector=reason%3DFailedScheduling')).json().items as { involvedObject: { name: string }; message: string }[];
-      return events.find((event) => event.message.includes('disktype') || event.message.includes("node affinity/selector"));
+      const events = (
+        await demoRequest(demo.cluster, '/api/v1/namespaces/kube-system/events?fieldSelector=reason%3DFailedScheduling')
+      ).json().items as { involvedObject: { name: string }; message: string }[];
+      return events.find((event) => event.message.includes('disktype') || event.message.includes('node affinity/selector'));
     });
     const { code, stdout } = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`, '--json');
     assert.equal(code, 0);
@@ -84,24 +126,33 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.deepEqual(report.feasible, []);
     assert.equal(report.schedulerSaid[0]!.message, failed.message);
     const text = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`);
-    assert.match(text.stdout, /The scheduler said \(FailedScheduling.*\):\n {2}0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
+    assert.match(
+      text.stdout,
+      /The scheduler said \(FailedScheduling.*\):\n {2}0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./,
+    );
     assert.match(text.stdout, /✗ multi-node-worker: NodeAffinity: nodeSelector disktype=ssd: the node has no label disktype/);
   });
 
   it('says which filters it cannot judge when the Pods cannot be listed, and guesses none', async () => {
     const manifest = join(folder, 'greedy.yaml');
-    writeFileSync(manifest, 'apiVersion: v1\nkind: Pod\nmetadata: {name: greedy}\nspec:\n  containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]\n');
+    writeFileSync(
+      manifest,
+      'apiVersion: v1\nkind: Pod\nmetadata: {name: greedy}\nspec:\n  containers: [{name: c, image: nginx, resources: {requests: {cpu: "1"}}}]\n',
+    );
     demo.cluster.control.forbid('pods');
     try {
       const { code, stdout } = await placement(demo, manifest, '--json');
       assert.equal(code, 0);
       const report = JSON.parse(stdout) as PlacementReport & { boundPodsError?: string };
       assert.deepEqual(report.feasible, [], 'nothing is called a fit that depends on what is unknown');
-      assert.deepEqual(report.nodes.map((node) => [node.node, node.feasible, node.unknown]), [
-        ['multi-node-control-plane', false, ['NodeResourcesFit']],
-        ['multi-node-worker', 'unknown', ['NodeResourcesFit']],
-        ['multi-node-worker2', 'unknown', ['NodeResourcesFit']],
-      ]);
+      assert.deepEqual(
+        report.nodes.map((node) => [node.node, node.feasible, node.unknown]),
+        [
+          ['multi-node-control-plane', false, ['NodeResourcesFit']],
+          ['multi-node-worker', 'unknown', ['NodeResourcesFit']],
+          ['multi-node-worker2', 'unknown', ['NodeResourcesFit']],
+        ],
+      );
       assert.equal(report.message, null, 'no scheduler message from unknowns');
       assert.match(report.boundPodsError ?? '', /forbidden|cannot list/i);
       const text = await placement(demo, manifest);

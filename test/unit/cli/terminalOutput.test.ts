@@ -11,7 +11,11 @@ import { terminalSafe } from '../../../src/cli/terminalText';
 async function cli(args: string[], commands: CliCommand[], env: NodeJS.ProcessEnv = {}) {
   let stdout = '';
   let stderr = '';
-  const code = await runCli(args, { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env }, commands);
+  const code = await runCli(
+    args,
+    { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env },
+    commands,
+  );
   return { code, stdout, stderr };
 }
 
@@ -31,13 +35,19 @@ describe('CLI output is safe for a terminal', () => {
   });
 
   it('masks a password in a URL as kubectl does, keeping the user', () => {
-    assert.equal(terminalSafe('server https://admin:s3cr3t@10.0.0.1:6443/x and http://h/p'), 'server https://admin:xxxxx@10.0.0.1:6443/x and http://h/p');
+    assert.equal(
+      terminalSafe('server https://admin:s3cr3t@10.0.0.1:6443/x and http://h/p'),
+      'server https://admin:xxxxx@10.0.0.1:6443/x and http://h/p',
+    );
   });
 
   it('escapes a context name with an ESC sequence in the table, and keeps --json valid JSON', async () => {
     const file = path.join(root, 'config');
     const name = 'evil\x1b]0;owned\x07\x9b31m';
-    fs.writeFileSync(file, `clusters:\n- name: c\n  cluster: {server: "https://me:hunter2@c.example"}\ncontexts:\n- name: ${JSON.stringify(name)}\n  context: {cluster: c}\ncurrent-context: ${JSON.stringify(name)}\n`);
+    fs.writeFileSync(
+      file,
+      `clusters:\n- name: c\n  cluster: {server: "https://me:hunter2@c.example"}\ncontexts:\n- name: ${JSON.stringify(name)}\n  context: {cluster: c}\ncurrent-context: ${JSON.stringify(name)}\n`,
+    );
     const table = await cli(['contexts', '--kubeconfig', file], [contextsCommand]);
     assert.equal(table.code, 0, table.stderr);
     assert.doesNotMatch(table.stdout, CONTROL);
@@ -52,7 +62,10 @@ describe('CLI output is safe for a terminal', () => {
   it('keeps a context name with line feeds on its row of the table, escaped', async () => {
     const file = path.join(root, 'config');
     const name = 'dev\n* prod                   prod-cluster   admin';
-    fs.writeFileSync(file, `clusters:\n- name: c\n  cluster: {server: "https://c.example"}\ncontexts:\n- name: ${JSON.stringify(name)}\n  context: {cluster: c}\n`);
+    fs.writeFileSync(
+      file,
+      `clusters:\n- name: c\n  cluster: {server: "https://c.example"}\ncontexts:\n- name: ${JSON.stringify(name)}\n  context: {cluster: c}\n`,
+    );
     const table = await cli(['contexts', '--kubeconfig', file], [contextsCommand]);
     assert.equal(table.code, 0, table.stderr);
     assert.ok(!table.stdout.split('\n').some((line) => line.startsWith('* prod')), table.stdout);

@@ -27,9 +27,14 @@ describe('demo cluster with @kubernetes/client-node', function () {
     const kube = await loadKubeClient();
     const core = kubeConfig.makeApiClient(kube.CoreV1Api);
     const nodes = await core.listNode();
-    assert.deepEqual(nodes.items.map((node) => node.metadata?.name), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    assert.deepEqual(
+      nodes.items.map((node) => node.metadata?.name),
+      ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'],
+    );
     assert.equal(nodes.items[0]!.status?.nodeInfo?.kubeletVersion, 'v1.37.0');
-    assert.ok(nodes.items[0]!.spec?.taints?.some((taint) => taint.key === 'node-role.kubernetes.io/control-plane' && taint.effect === 'NoSchedule'));
+    assert.ok(
+      nodes.items[0]!.spec?.taints?.some((taint) => taint.key === 'node-role.kubernetes.io/control-plane' && taint.effect === 'NoSchedule'),
+    );
     const staticPods = await core.listNamespacedPod({ namespace: 'kube-system', labelSelector: 'tier=control-plane' });
     assert.equal(staticPods.items.length, 4);
     for (const pod of staticPods.items) {
@@ -44,7 +49,9 @@ describe('demo cluster with @kubernetes/client-node', function () {
     const replicaSets = await apps.listNamespacedReplicaSet({ namespace: 'kube-system' });
     assert.equal(replicaSets.items[0]!.metadata?.ownerReferences?.[0]?.uid, coredns.metadata?.uid);
     const dsPods = await core.listNamespacedPod({ namespace: 'kube-system', labelSelector: 'k8s-app=kube-proxy' });
-    assert.ok(dsPods.items.every((pod) => pod.spec?.tolerations?.some((toleration) => toleration.operator === 'Exists' && !toleration.key)));
+    assert.ok(
+      dsPods.items.every((pod) => pod.spec?.tolerations?.some((toleration) => toleration.operator === 'Exists' && !toleration.key)),
+    );
   });
 
   it('records managedFields with the managers a real cluster records', async () => {
@@ -63,10 +70,15 @@ describe('demo cluster with @kubernetes/client-node', function () {
     const seen: string[] = [];
     let resolveSeen: () => void;
     const enough = new Promise<void>((resolve) => (resolveSeen = resolve));
-    const controller = await watch.watch('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', { resourceVersion: String(demo.cluster.control.resourceVersion()) }, (type, object: { metadata: { name: string } }) => {
-      seen.push(`${type} ${object.metadata.name}`);
-      if (seen.length >= 4) resolveSeen();
-    }, () => undefined);
+    const controller = await watch.watch(
+      '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases',
+      { resourceVersion: String(demo.cluster.control.resourceVersion()) },
+      (type, object: { metadata: { name: string } }) => {
+        seen.push(`${type} ${object.metadata.name}`);
+        if (seen.length >= 4) resolveSeen();
+      },
+      () => undefined,
+    );
     await enough;
     controller.abort();
     assert.ok(seen.every((line) => line.startsWith('MODIFIED ')));
@@ -97,7 +109,10 @@ describe('demo cluster with @kubernetes/client-node', function () {
       const addedBefore = added.length;
       demo.cluster.control.deletePod('kube-system', victim);
       await waitFor(() => deleted.includes(victim), 'the deleted Pod leaves the cache');
-      await waitFor(() => added.slice(addedBefore).some((name) => name.startsWith('coredns-') && name !== victim), 'the replacement enters the cache');
+      await waitFor(
+        () => added.slice(addedBefore).some((name) => name.startsWith('coredns-') && name !== victim),
+        'the replacement enters the cache',
+      );
       assert.deepEqual(errors, []);
     } finally {
       await informer.stop();
@@ -108,9 +123,15 @@ describe('demo cluster with @kubernetes/client-node', function () {
     const kube = await loadKubeClient();
     const watch = new kube.Watch(kubeConfig);
     const done = new Promise<unknown>((resolve) => {
-      void watch.watch('/api/v1/nodes', {}, () => undefined, (error) => resolve(error ?? 'closed'));
+      void watch.watch(
+        '/api/v1/nodes',
+        {},
+        () => undefined,
+        (error) => resolve(error ?? 'closed'),
+      );
     });
-    for (let attempt = 0; attempt < 50 && demo.cluster.control.activeWatches() === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let attempt = 0; attempt < 50 && demo.cluster.control.activeWatches() === 0; attempt++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     assert.equal(demo.cluster.control.cutWatches(), 1);
     assert.ok(await done);
     assert.equal(demo.cluster.control.activeWatches(), 0);
@@ -125,7 +146,10 @@ describe('demo cluster with @kubernetes/client-node', function () {
         assert.equal(error.code, 403);
         const status = JSON.parse(error.body!);
         assert.equal(status.reason, 'Forbidden');
-        assert.equal(status.message, 'nodes is forbidden: User "kubernetes-admin" cannot list resource "nodes" in API group "" at the cluster scope');
+        assert.equal(
+          status.message,
+          'nodes is forbidden: User "kubernetes-admin" cannot list resource "nodes" in API group "" at the cluster scope',
+        );
         assert.deepEqual(status.details, { kind: 'nodes' });
         return true;
       });

@@ -2,7 +2,10 @@ import * as assert from 'node:assert/strict';
 import { apiserverIdentityName } from '../../../src/demo/fixture';
 import { demoRequest, demoWatch, kubectlOrSkip, kubectlTable, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
 
-type Lease = { metadata: { name: string; labels?: Record<string, string>; managedFields: { manager: string; operation: string }[] }; spec: { holderIdentity: string; leaseDurationSeconds: number; acquireTime?: string; renewTime: string; leaseTransitions?: number } };
+type Lease = {
+  metadata: { name: string; labels?: Record<string, string>; managedFields: { manager: string; operation: string }[] };
+  spec: { holderIdentity: string; leaseDurationSeconds: number; acquireTime?: string; renewTime: string; leaseTransitions?: number };
+};
 
 const controlPlane = 'multi-node-control-plane';
 const leases = '/apis/coordination.k8s.io/v1/namespaces/kube-system/leases';
@@ -19,7 +22,7 @@ async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boole
   return value;
 }
 
-describe('demo cluster: the control plane\'s health endpoints and leader Leases', function () {
+describe("demo cluster: the control plane's health endpoints and leader Leases", function () {
   let demo: RunningDemo;
   const request = (path: string, options?: Parameters<typeof demoRequest>[2]) => demoRequest(demo.cluster, path, options);
   const lease = async (name: string): Promise<Lease> => (await request(`${leases}/${name}`)).json();
@@ -48,17 +51,35 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
 
     it('list every check with ?verbose in the real order and format', async () => {
       const readyz = (await request('/readyz?verbose')).text.split('\n');
-      assert.deepEqual(readyz.slice(0, 6), ['[+]ping ok', '[+]log ok', '[+]etcd ok', '[+]etcd-readiness ok', '[+]informer-sync ok', '[+]poststarthook/start-apiserver-admission-initializer ok']);
+      assert.deepEqual(readyz.slice(0, 6), [
+        '[+]ping ok',
+        '[+]log ok',
+        '[+]etcd ok',
+        '[+]etcd-readiness ok',
+        '[+]informer-sync ok',
+        '[+]poststarthook/start-apiserver-admission-initializer ok',
+      ]);
       assert.deepEqual(readyz.slice(-3), ['[+]shutdown ok', 'readyz check passed', '']);
-      assert.ok(readyz.slice(0, -2).every((line) => /^\[\+\]\S+ ok$/.test(line)), readyz.join('\n'));
-      for (const hook of ['rbac/bootstrap-roles', 'start-kube-apiserver-identity-lease-controller', 'aggregator-reload-proxy-client-cert', 'apiservice-openapiv3-controller']) {
+      assert.ok(
+        readyz.slice(0, -2).every((line) => /^\[\+\]\S+ ok$/.test(line)),
+        readyz.join('\n'),
+      );
+      for (const hook of [
+        'rbac/bootstrap-roles',
+        'start-kube-apiserver-identity-lease-controller',
+        'aggregator-reload-proxy-client-cert',
+        'apiservice-openapiv3-controller',
+      ]) {
         assert.ok(readyz.includes(`[+]poststarthook/${hook} ok`), hook);
       }
-      assert.ok(readyz.indexOf('[+]autoregister-completion ok') === readyz.indexOf('[+]poststarthook/kube-apiserver-autoregistration ok') + 1);
+      assert.ok(
+        readyz.indexOf('[+]autoregister-completion ok') === readyz.indexOf('[+]poststarthook/kube-apiserver-autoregistration ok') + 1,
+      );
 
       const livez = (await request('/livez?verbose', { token: null })).text.split('\n');
       assert.deepEqual(livez.slice(-2), ['livez check passed', '']);
-      for (const readinessOnly of ['[+]etcd-readiness ok', '[+]informer-sync ok', '[+]shutdown ok']) assert.ok(!livez.includes(readinessOnly), readinessOnly);
+      for (const readinessOnly of ['[+]etcd-readiness ok', '[+]informer-sync ok', '[+]shutdown ok'])
+        assert.ok(!livez.includes(readinessOnly), readinessOnly);
       assert.equal(livez.length, readyz.length - 3);
       assert.match((await request('/healthz?verbose=1')).text, /\[\+\]etcd ok\n[\s\S]*\nhealthz check passed\n$/);
     });
@@ -113,7 +134,16 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
       try {
         const response = await request('/readyz');
         assert.equal(response.status, 403);
-        assert.deepEqual(response.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'forbidden: User "kubernetes-admin" cannot get path "/readyz"', reason: 'Forbidden', details: {}, code: 403 });
+        assert.deepEqual(response.json(), {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: 'forbidden: User "kubernetes-admin" cannot get path "/readyz"',
+          reason: 'Forbidden',
+          details: {},
+          code: 403,
+        });
         assert.match((await request('/readyz', { token: null })).json().message, /User "system:anonymous" cannot get path "\/readyz"/);
         assert.equal((await request('/readyz/etcd')).status, 200, 'a rule names one path');
         assert.equal((await request('/livez')).status, 200);
@@ -133,29 +163,50 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
   });
 
   describe('the Leases in kube-system', () => {
-    it('lists the API server\'s identity and the two leader-election locks, as kind\'s control plane writes them', async () => {
+    it("lists the API server's identity and the two leader-election locks, as kind's control plane writes them", async () => {
       const items: Lease[] = (await request(leases)).json().items;
       const identityName = apiserverIdentityName(controlPlane);
       assert.match(identityName, /^apiserver-[a-z2-7]{26}$/);
-      assert.deepEqual(items.map((item) => item.metadata.name), [identityName, 'kube-controller-manager', 'kube-scheduler']);
+      assert.deepEqual(
+        items.map((item) => item.metadata.name),
+        [identityName, 'kube-controller-manager', 'kube-scheduler'],
+      );
       const [identity, ...leaders] = items;
-      assert.deepEqual(identity!.metadata.labels, { 'apiserver.kubernetes.io/identity': 'kube-apiserver', 'kubernetes.io/hostname': controlPlane });
+      assert.deepEqual(identity!.metadata.labels, {
+        'apiserver.kubernetes.io/identity': 'kube-apiserver',
+        'kubernetes.io/hostname': controlPlane,
+      });
       assert.match(identity!.spec.holderIdentity, new RegExp(`^${identityName}_${uuid}$`));
       assert.equal(identity!.spec.leaseDurationSeconds, 3600);
       assert.equal(identity!.spec.acquireTime, undefined);
-      assert.deepEqual(identity!.metadata.managedFields.map((entry) => [entry.manager, entry.operation]), [['kube-apiserver', 'Update']]);
+      assert.deepEqual(
+        identity!.metadata.managedFields.map((entry) => [entry.manager, entry.operation]),
+        [['kube-apiserver', 'Update']],
+      );
       for (const leader of leaders) {
         assert.match(leader.spec.holderIdentity, new RegExp(`^${controlPlane}_${uuid}$`));
         assert.equal(leader.spec.leaseDurationSeconds, 15);
         assert.equal(leader.spec.leaseTransitions, 0);
         assert.ok(Date.parse(leader.spec.acquireTime!) < Date.parse(leader.spec.renewTime));
-        assert.deepEqual(leader.metadata.managedFields.map((entry) => [entry.manager, entry.operation]), [[leader.metadata.name, 'Update']]);
+        assert.deepEqual(
+          leader.metadata.managedFields.map((entry) => [entry.manager, entry.operation]),
+          [[leader.metadata.name, 'Update']],
+        );
       }
       const events = (await request('/api/v1/namespaces/kube-system/events?fieldSelector=reason%3DLeaderElection')).json().items;
-      assert.deepEqual(events.map((event: { involvedObject: { name: string }; message: string; source: { component: string } }) => [event.involvedObject.name, event.message, event.source.component]).sort(), [
-        ['kube-controller-manager', `${leaders[0]!.spec.holderIdentity} became leader`, 'kube-controller-manager'],
-        ['kube-scheduler', `${leaders[1]!.spec.holderIdentity} became leader`, 'default-scheduler'],
-      ]);
+      assert.deepEqual(
+        events
+          .map((event: { involvedObject: { name: string }; message: string; source: { component: string } }) => [
+            event.involvedObject.name,
+            event.message,
+            event.source.component,
+          ])
+          .sort(),
+        [
+          ['kube-controller-manager', `${leaders[0]!.spec.holderIdentity} became leader`, 'kube-controller-manager'],
+          ['kube-scheduler', `${leaders[1]!.spec.holderIdentity} became leader`, 'default-scheduler'],
+        ],
+      );
     });
 
     it('renews all three: the leaders every retry period, the API server its identity', async () => {
@@ -186,10 +237,18 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
       assert.equal(after.spec.holderIdentity, identity);
       assert.equal(after.spec.leaseTransitions, 1);
       assert.ok(Date.parse(after.spec.acquireTime!) > Date.parse(before.spec.acquireTime!));
-      const events = (await request(`/api/v1/namespaces/kube-system/events?fieldSelector=${encodeURIComponent('involvedObject.name=kube-scheduler,reason=LeaderElection')}`)).json().items;
+      const events = (
+        await request(
+          `/api/v1/namespaces/kube-system/events?fieldSelector=${encodeURIComponent('involvedObject.name=kube-scheduler,reason=LeaderElection')}`,
+        )
+      ).json().items;
       assert.ok(events.some((event: { message: string }) => event.message === `${identity} became leader`));
       // The new leader keeps renewing.
-      await eventually(() => lease('kube-scheduler'), (value) => value.spec.renewTime !== after.spec.renewTime && value.spec.holderIdentity === identity, 'renewed by the new leader');
+      await eventually(
+        () => lease('kube-scheduler'),
+        (value) => value.spec.renewTime !== after.spec.renewTime && value.spec.holderIdentity === identity,
+        'renewed by the new leader',
+      );
     });
 
     it('stopLeaderRenewal: renewTime stays while the other leader renews; resumed in time, the same holder renews', async () => {
@@ -210,12 +269,15 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
       demo.cluster.control.stopLeaderRenewal('kube-controller-manager');
       const stopped = await lease('kube-controller-manager');
       await sleep(900);
-      assert.ok(Date.now() - Date.parse(stopped.spec.renewTime) > 750, 'older than the lock\'s 15 simulated seconds');
+      assert.ok(Date.now() - Date.parse(stopped.spec.renewTime) > 750, "older than the lock's 15 simulated seconds");
       demo.cluster.control.resumeLeaderRenewal('kube-controller-manager');
       const taken = await lease('kube-controller-manager');
       assert.notEqual(taken.spec.holderIdentity, stopped.spec.holderIdentity);
       assert.equal(taken.spec.leaseTransitions, (stopped.spec.leaseTransitions ?? 0) + 1);
-      assert.throws(() => demo.cluster.control.changeLeader('kube-apiserver' as 'kube-scheduler'), /no leader-election Lease for kube-apiserver/);
+      assert.throws(
+        () => demo.cluster.control.changeLeader('kube-apiserver' as 'kube-scheduler'),
+        /no leader-election Lease for kube-apiserver/,
+      );
     });
   });
 
@@ -242,7 +304,10 @@ describe('demo cluster: the control plane\'s health endpoints and leader Leases'
     it('get leases -n kube-system lists the three Leases with their holders', async () => {
       const rows = kubectlTable((await kubectl('get', 'leases', '-n', 'kube-system')).stdout);
       const identityName = apiserverIdentityName(controlPlane);
-      assert.deepEqual(rows.map((row) => row.NAME), [identityName, 'kube-controller-manager', 'kube-scheduler']);
+      assert.deepEqual(
+        rows.map((row) => row.NAME),
+        [identityName, 'kube-controller-manager', 'kube-scheduler'],
+      );
       assert.match(rows[0]!.HOLDER!, new RegExp(`^${identityName}_${uuid}$`));
       for (const row of rows.slice(1)) assert.match(row.HOLDER!, new RegExp(`^${controlPlane}_${uuid}$`));
     });

@@ -14,22 +14,39 @@ const json = { 'Content-Type': 'application/json' };
 function deployment(name: string, replicas: number, extra: { env?: string; podSpec?: Record<string, unknown> } = {}): string {
   const container = { name: 'app', image: 'nginx:1.27', ...(extra.env !== undefined && { env: [{ name: 'BIG', value: extra.env }] }) };
   return JSON.stringify({
-    apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [container], ...extra.podSpec } } },
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
+    metadata: { name },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [container], ...extra.podSpec } },
+    },
   });
 }
 
 function pod(name: string, spec: Record<string, unknown> = {}): string {
-  return JSON.stringify({ apiVersion: 'v1', kind: 'Pod', metadata: { name }, spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec } });
+  return JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name },
+    spec: { containers: [{ name: 'app', image: 'nginx:1.27' }], ...spec },
+  });
 }
 
 /** A watch whose client never reads: what it is sent piles up in the server's buffers. */
 function idleWatch(demo: RunningDemo, path: string): Promise<{ request: ClientRequest; status: number }> {
   return new Promise((resolve, reject) => {
-    const request = httpsRequest(`${demo.cluster.server}${path}`, { headers: { Authorization: `Bearer ${demo.cluster.token}` }, ca: demo.cluster.caPem }, (response) => {
-      resolve({ request, status: response.statusCode ?? 0 });
-    });
-    request.on('error', (error) => (error.message.includes('socket hang up') || error.message.includes('ECONNRESET') ? undefined : reject(error)));
+    const request = httpsRequest(
+      `${demo.cluster.server}${path}`,
+      { headers: { Authorization: `Bearer ${demo.cluster.token}` }, ca: demo.cluster.caPem },
+      (response) => {
+        resolve({ request, status: response.statusCode ?? 0 });
+      },
+    );
+    request.on('error', (error) =>
+      error.message.includes('socket hang up') || error.message.includes('ECONNRESET') ? undefined : reject(error),
+    );
     request.end();
   });
 }
@@ -48,7 +65,11 @@ describe('the demo API server stays up under floods of watches, objects and Pods
     let most = 0;
     const annotation = 'x'.repeat(250 * 1024);
     for (let patch = 0; patch < 30; patch++) {
-      const response = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns', { method: 'PATCH', headers: mergePatch, body: JSON.stringify({ metadata: { annotations: { big: `${patch}${annotation}` } } }) });
+      const response = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
+        method: 'PATCH',
+        headers: mergePatch,
+        body: JSON.stringify({ metadata: { annotations: { big: `${patch}${annotation}` } } }),
+      });
       assert.equal(response.status, 200, response.text.slice(0, 200));
       const event = await reader.until((seen) => seen.object.metadata.annotations?.big?.startsWith(`${patch}x`));
       assert.ok(event.length > 0);
@@ -80,7 +101,12 @@ describe('the demo API server stays up under floods of watches, objects and Pods
   });
 
   it(`refuses an object over etcd's ${MAX_OBJECT_BYTES} bytes with 413, dry run included, and stores nothing`, async () => {
-    const body = JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'huge' }, data: { blob: 'x'.repeat(MAX_OBJECT_BYTES) } });
+    const body = JSON.stringify({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'huge' },
+      data: { blob: 'x'.repeat(MAX_OBJECT_BYTES) },
+    });
     for (const query of ['?dryRun=All', '']) {
       const response = await request(`/api/v1/namespaces/default/configmaps${query}`, { method: 'POST', headers: json, body });
       assert.equal(response.status, 413, response.text.slice(0, 200));
@@ -90,13 +116,30 @@ describe('the demo API server stays up under floods of watches, objects and Pods
     assert.equal((await request('/api/v1/namespaces/default/configmaps/huge')).status, 404);
     // Growing an object past the limit by patches is refused the same way.
     const half = 'y'.repeat(MAX_OBJECT_BYTES / 2 + 1024);
-    assert.equal((await request('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'grows' }, data: { a: half } }) })).status, 201);
-    const grown = await request('/api/v1/namespaces/default/configmaps/grows', { method: 'PATCH', headers: mergePatch, body: JSON.stringify({ data: { b: half } }) });
+    assert.equal(
+      (
+        await request('/api/v1/namespaces/default/configmaps', {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'grows' }, data: { a: half } }),
+        })
+      ).status,
+      201,
+    );
+    const grown = await request('/api/v1/namespaces/default/configmaps/grows', {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: JSON.stringify({ data: { b: half } }),
+    });
     assert.equal(grown.status, 413);
   });
 
   it('refuses a Deployment whose Pods etcd would refuse, naming spec.template', async () => {
-    const response = await request('/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deployment('heavy', 500, { env: 'e'.repeat(1_600_000) }) });
+    const response = await request('/apis/apps/v1/namespaces/default/deployments', {
+      method: 'POST',
+      headers: json,
+      body: deployment('heavy', 500, { env: 'e'.repeat(1_600_000) }),
+    });
     assert.equal(response.status, 422, response.text.slice(0, 300));
     assert.equal(response.json().details.causes[0].field, 'spec.template');
     assert.equal((await request('/apis/apps/v1/namespaces/default/deployments/heavy')).status, 404);
@@ -104,12 +147,20 @@ describe('the demo API server stays up under floods of watches, objects and Pods
 
   it(`stops making Pods once those the controllers made hold ${MAX_MADE_POD_BYTES / 1024 / 1024} MiB, with a FailedCreate event`, async () => {
     const env = 'e'.repeat(1_200_000);
-    const created = await request('/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deployment('bulky', 100, { env }) });
+    const created = await request('/apis/apps/v1/namespaces/default/deployments', {
+      method: 'POST',
+      headers: json,
+      body: deployment('bulky', 100, { env }),
+    });
     assert.equal(created.status, 201, created.text.slice(0, 300));
-    const failed = await until('a FailedCreate event', async () => {
-      const events = (await request('/api/v1/namespaces/default/events?fieldSelector=reason%3DFailedCreate')).json();
-      return events.items.find((event: { message: string }) => event.message.includes('the Pods the controllers made hold'));
-    }, 60_000);
+    const failed = await until(
+      'a FailedCreate event',
+      async () => {
+        const events = (await request('/api/v1/namespaces/default/events?fieldSelector=reason%3DFailedCreate')).json();
+        return events.items.find((event: { message: string }) => event.message.includes('the Pods the controllers made hold'));
+      },
+      60_000,
+    );
     assert.ok(failed);
     const pods = (await request('/api/v1/namespaces/default/pods?labelSelector=app%3Dbulky')).json();
     assert.ok(pods.items.length <= Math.ceil(MAX_MADE_POD_BYTES / env.length) + 1, `${pods.items.length} Pods of 1.2 MB`);
@@ -119,7 +170,11 @@ describe('the demo API server stays up under floods of watches, objects and Pods
   it('streams a list of many large objects whole, in chunks, as the client reads it', async () => {
     const value = 'z'.repeat(1024 * 1024);
     for (let index = 0; index < 20; index++) {
-      const response = await request('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `large-${index}` }, data: { value } }) });
+      const response = await request('/api/v1/namespaces/default/configmaps', {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `large-${index}` }, data: { value } }),
+      });
       assert.equal(response.status, 201);
     }
     const list = await request('/api/v1/configmaps');
@@ -137,13 +192,22 @@ describe('the demo counts only what users create against their quota', function 
 
   it(`lets the user create a Pod after the controllers made more than ${MAX_USER_OBJECTS_PER_KIND}`, async () => {
     for (let index = 0; index < 5; index++) {
-      const response = await request('/apis/apps/v1/namespaces/default/deployments', { method: 'POST', headers: json, body: deployment(`fan-${index}`, 500) });
+      const response = await request('/apis/apps/v1/namespaces/default/deployments', {
+        method: 'POST',
+        headers: json,
+        body: deployment(`fan-${index}`, 500),
+      });
       assert.equal(response.status, 201, response.text.slice(0, 200));
     }
-    await until('the controllers to make 2,500 Pods', async () => {
-      const pods = (await request('/api/v1/namespaces/default/pods?limit=1')).json();
-      return pods.metadata.remainingItemCount + 1 >= 2_500;
-    }, 120_000, 250);
+    await until(
+      'the controllers to make 2,500 Pods',
+      async () => {
+        const pods = (await request('/api/v1/namespaces/default/pods?limit=1')).json();
+        return pods.metadata.remainingItemCount + 1 >= 2_500;
+      },
+      120_000,
+      250,
+    );
     const dryRun = await request('/api/v1/namespaces/default/pods?dryRun=All', { method: 'POST', headers: json, body: pod('mine') });
     assert.equal(dryRun.status, 201, dryRun.text.slice(0, 300));
     const created = await request('/api/v1/namespaces/default/pods', { method: 'POST', headers: json, body: pod('mine') });
@@ -164,21 +228,62 @@ describe('the demo refuses what kube-apiserver refuses', function () {
 
   it('answers 422 to line feeds and control characters in nodeSelector values, toleration keys, schedulerName and priorityClassName', async () => {
     const forged = 'x\n✓ multi-node-worker: FITS';
-    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('selector', { nodeSelector: { disk: forged } })), ['spec.nodeSelector']);
-    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('toleration', { tolerations: [{ key: 'a\u0007b', operator: 'Exists' }] })), ['spec.tolerations[0].key']);
-    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('toleration-value', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: forged }] })), ['spec.tolerations[0].value']);
-    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('scheduler', { schedulerName: forged })), ['spec.schedulerName']);
-    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('priority', { priorityClassName: forged })), ['spec.priorityClassName']);
-    const fields = await invalidFields('/apis/apps/v1/namespaces/default/deployments', deployment('forged', 1, { podSpec: { nodeSelector: { disk: forged }, priorityClassName: forged } }));
+    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('selector', { nodeSelector: { disk: forged } })), [
+      'spec.nodeSelector',
+    ]);
+    assert.deepEqual(
+      await invalidFields('/api/v1/namespaces/default/pods', pod('toleration', { tolerations: [{ key: 'a\u0007b', operator: 'Exists' }] })),
+      ['spec.tolerations[0].key'],
+    );
+    assert.deepEqual(
+      await invalidFields(
+        '/api/v1/namespaces/default/pods',
+        pod('toleration-value', { tolerations: [{ key: 'dedicated', operator: 'Equal', value: forged }] }),
+      ),
+      ['spec.tolerations[0].value'],
+    );
+    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('scheduler', { schedulerName: forged })), [
+      'spec.schedulerName',
+    ]);
+    assert.deepEqual(await invalidFields('/api/v1/namespaces/default/pods', pod('priority', { priorityClassName: forged })), [
+      'spec.priorityClassName',
+    ]);
+    const fields = await invalidFields(
+      '/apis/apps/v1/namespaces/default/deployments',
+      deployment('forged', 1, { podSpec: { nodeSelector: { disk: forged }, priorityClassName: forged } }),
+    );
     assert.deepEqual(fields, ['spec.template.spec.nodeSelector', 'spec.template.spec.priorityClassName']);
-    assert.equal((await request('/api/v1/namespaces/default/pods', { method: 'POST', headers: json, body: pod('fine', { nodeSelector: { disk: 'ssd' }, tolerations: [{ key: 'example.com/dedicated', operator: 'Equal', value: 'web' }], schedulerName: 'default-scheduler', priorityClassName: 'system-cluster-critical' }) })).status, 201);
+    assert.equal(
+      (
+        await request('/api/v1/namespaces/default/pods', {
+          method: 'POST',
+          headers: json,
+          body: pod('fine', {
+            nodeSelector: { disk: 'ssd' },
+            tolerations: [{ key: 'example.com/dedicated', operator: 'Equal', value: 'web' }],
+            schedulerName: 'default-scheduler',
+            priorityClassName: 'system-cluster-critical',
+          }),
+        })
+      ).status,
+      201,
+    );
   });
 
   it('reads JSON patch array indices as kube-apiserver does: "abc" and out of range are 422, "-1" counts from the end', async () => {
-    const created = await request('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body: JSON.stringify({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'finalized', finalizers: ['example.com/a', 'example.com/b', 'example.com/c'] } }) });
+    const created = await request('/api/v1/namespaces/default/configmaps', {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({
+        apiVersion: 'v1',
+        kind: 'ConfigMap',
+        metadata: { name: 'finalized', finalizers: ['example.com/a', 'example.com/b', 'example.com/c'] },
+      }),
+    });
     assert.equal(created.status, 201, created.text);
     const path = '/api/v1/namespaces/default/configmaps/finalized';
-    const patched = async (operations: unknown[]) => request(path, { method: 'PATCH', headers: jsonPatch, body: JSON.stringify(operations) });
+    const patched = async (operations: unknown[]) =>
+      request(path, { method: 'PATCH', headers: jsonPatch, body: JSON.stringify(operations) });
     // Each status as kube-apiserver v1.20.2 answered the same patch of the same ConfigMap (its messages say less).
     const refused: [unknown[], RegExp][] = [
       [[{ op: 'add', path: '/metadata/finalizers/abc', value: 'example.com/z' }], /value was not a proper array index: 'abc'/],
@@ -197,7 +302,10 @@ describe('the demo refuses what kube-apiserver refuses', function () {
     assert.deepEqual(removedLast.json().metadata.finalizers, ['example.com/a', 'example.com/b']);
     const addedAtEnd = await patched([{ op: 'add', path: '/metadata/finalizers/-1', value: 'example.com/n' }]);
     assert.deepEqual(addedAtEnd.json().metadata.finalizers, ['example.com/a', 'example.com/b', 'example.com/n']);
-    const appended = await patched([{ op: 'add', path: '/metadata/finalizers/-', value: 'example.com/c' }, { op: 'remove', path: '/metadata/finalizers/0' }]);
+    const appended = await patched([
+      { op: 'add', path: '/metadata/finalizers/-', value: 'example.com/c' },
+      { op: 'remove', path: '/metadata/finalizers/0' },
+    ]);
     assert.deepEqual(appended.json().metadata.finalizers, ['example.com/b', 'example.com/n', 'example.com/c']);
   });
 
@@ -205,8 +313,15 @@ describe('the demo refuses what kube-apiserver refuses', function () {
     const body = '{"apiVersion":"v1","kind":"ConfigMap","metadata":{"name":"twice"},"data":{"a":"1","a":"2"}}';
     const strict = await request('/api/v1/namespaces/default/configmaps?fieldValidation=Strict', { method: 'POST', headers: json, body });
     assert.equal(strict.status, 400, strict.text);
-    assert.equal(strict.json().message, 'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data.a"');
-    const patch = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns?fieldValidation=Strict', { method: 'PATCH', headers: mergePatch, body: '{"spec":{"template":{"spec":{"containers":[{"name":"coredns","image":"a","image":"b"}]}}}}' });
+    assert.equal(
+      strict.json().message,
+      'ConfigMap in version "v1" cannot be handled as a ConfigMap: strict decoding error: duplicate field "data.a"',
+    );
+    const patch = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns?fieldValidation=Strict', {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: '{"spec":{"template":{"spec":{"containers":[{"name":"coredns","image":"a","image":"b"}]}}}}',
+    });
     assert.equal(patch.status, 400, patch.text);
     assert.equal(patch.json().message, 'strict decoding error: duplicate field "spec.template.spec.containers[0].image"');
     const warned = await request('/api/v1/namespaces/default/configmaps', { method: 'POST', headers: json, body });

@@ -18,7 +18,10 @@ describe('the demo cluster in a worker thread', () => {
 
   it('serves the API from the worker', async () => {
     const nodes = (await demoRequest(demo, '/api/v1/nodes')).json();
-    assert.deepEqual(nodes.items.map((node: { metadata: { name: string } }) => node.metadata.name), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+    assert.deepEqual(
+      nodes.items.map((node: { metadata: { name: string } }) => node.metadata.name),
+      ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'],
+    );
     assert.match(demo.kubeconfigYaml(), /current-context: "kind-worker-demo"/);
   });
 

@@ -29,10 +29,18 @@ describe('the demo API server against hostile writes', () => {
   });
 
   it('refuses containers without an image, and a selector the template does not match', async () => {
-    const noImage = await request(deploymentPath, { method: 'PATCH', headers: jsonPatch, body: JSON.stringify([{ op: 'remove', path: '/spec/template/spec/containers/0/image' }]) });
+    const noImage = await request(deploymentPath, {
+      method: 'PATCH',
+      headers: jsonPatch,
+      body: JSON.stringify([{ op: 'remove', path: '/spec/template/spec/containers/0/image' }]),
+    });
     assert.equal(noImage.status, 422);
     assert.equal(noImage.json().details.causes[0].field, 'spec.template.spec.containers[0].image');
-    const selector = await request(deploymentPath, { method: 'PATCH', headers: mergePatch, body: '{"spec":{"selector":{"matchLabels":{"k8s-app":"other"}}}}' });
+    const selector = await request(deploymentPath, {
+      method: 'PATCH',
+      headers: mergePatch,
+      body: '{"spec":{"selector":{"matchLabels":{"k8s-app":"other"}}}}',
+    });
     assert.equal(selector.status, 422);
     assert.equal(selector.json().details.causes[0].field, 'spec.template.metadata.labels');
   });
@@ -41,7 +49,13 @@ describe('the demo API server against hostile writes', () => {
     const attempts: [Record<string, string>, string][] = [
       [jsonPatch, JSON.stringify([{ op: 'add', path: '/__proto__/polluted', value: 'yes' }])],
       [jsonPatch, JSON.stringify([{ op: 'add', path: '/spec/constructor/prototype/polluted', value: 'yes' }])],
-      [jsonPatch, JSON.stringify([{ op: 'add', path: '/metadata/labels/team', value: { __proto__: { polluted: 'yes' } } }]).replace('"value":{}', '"value":{"__proto__":{"polluted":"yes"}}')],
+      [
+        jsonPatch,
+        JSON.stringify([{ op: 'add', path: '/metadata/labels/team', value: { __proto__: { polluted: 'yes' } } }]).replace(
+          '"value":{}',
+          '"value":{"__proto__":{"polluted":"yes"}}',
+        ),
+      ],
       [mergePatch, '{"__proto__":{"polluted":"yes"}}'],
       [mergePatch, '{"spec":{"constructor":{"prototype":{"polluted":"yes"}}}}'],
     ];
@@ -72,7 +86,11 @@ describe('the demo API server against hostile writes', () => {
 
   it(`scales to at most ${MAX_DEMO_REPLICAS} replicas: 2000 and 1e6 are 422 naming spec.replicas`, async () => {
     for (const replicas of ['2000', '1000000', '1e6']) {
-      const response = await request(`${deploymentPath}/scale`, { method: 'PATCH', headers: mergePatch, body: `{"spec":{"replicas":${replicas}}}` });
+      const response = await request(`${deploymentPath}/scale`, {
+        method: 'PATCH',
+        headers: mergePatch,
+        body: `{"spec":{"replicas":${replicas}}}`,
+      });
       assert.equal(response.status, 422, `${replicas}: ${response.text}`);
       assert.equal(response.json().details.causes[0].field, 'spec.replicas');
       assert.match(response.json().message, new RegExp(`less than or equal to ${MAX_DEMO_REPLICAS}`));
@@ -84,7 +102,11 @@ describe('the demo API server against hostile writes', () => {
     const name = pods.items[0].metadata.name;
     const query = await request(`/api/v1/namespaces/kube-system/pods/${name}?gracePeriodSeconds=1e14`, { method: 'DELETE' });
     assert.equal(query.status, 400);
-    const response = await request(`/api/v1/namespaces/kube-system/pods/${name}`, { method: 'DELETE', headers: { 'Content-Type': 'application/json' }, body: '{"gracePeriodSeconds":100000000000000}' });
+    const response = await request(`/api/v1/namespaces/kube-system/pods/${name}`, {
+      method: 'DELETE',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"gracePeriodSeconds":100000000000000}',
+    });
     assert.equal(response.status, 200, response.text);
     const deleted = response.json();
     assert.equal(deleted.metadata.deletionGracePeriodSeconds, 1e14);
@@ -95,19 +117,23 @@ describe('the demo API server against hostile writes', () => {
   it('keeps a watch with timeoutSeconds=3000000 open (Node.js timers above 24.8 days fire at once)', async () => {
     const url = new URL(`${demo().cluster.server}/api/v1/namespaces/kube-system/pods?watch=true&timeoutSeconds=3000000`);
     const ended = await new Promise<boolean>((resolve, reject) => {
-      const watch = httpsRequest(url, { headers: { Authorization: `Bearer ${demo().cluster.token}` }, ca: demo().cluster.caPem }, (response) => {
-        assert.equal(response.statusCode, 200);
-        let done = false;
-        response.on('end', () => {
-          done = true;
-        });
-        response.resume();
-        // A watch that closed at once has ended by the next events the server writes; give it a few.
-        setTimeout(() => {
-          watch.destroy();
-          resolve(done);
-        }, 500);
-      });
+      const watch = httpsRequest(
+        url,
+        { headers: { Authorization: `Bearer ${demo().cluster.token}` }, ca: demo().cluster.caPem },
+        (response) => {
+          assert.equal(response.statusCode, 200);
+          let done = false;
+          response.on('end', () => {
+            done = true;
+          });
+          response.resume();
+          // A watch that closed at once has ended by the next events the server writes; give it a few.
+          setTimeout(() => {
+            watch.destroy();
+            resolve(done);
+          }, 500);
+        },
+      );
       watch.on('error', (error) => (error.message.includes('socket hang up') ? undefined : reject(error)));
       watch.end();
     });
@@ -148,7 +174,9 @@ describe('the demo simulation bounds the work of one write', () => {
       const coredns = store.get(deploymentType, 'kube-system', 'coredns')!;
       simulation.updateDeployment({ ...coredns, spec: { ...(coredns.spec as object), replicas: MAX_DEMO_REPLICAS } });
       for (let attempt = 0; attempt < 400; attempt++) {
-        const owned = store.list(podType, 'kube-system').filter((pod) => pod.metadata.labels?.['k8s-app'] === 'kube-dns' && !pod.metadata.deletionTimestamp);
+        const owned = store
+          .list(podType, 'kube-system')
+          .filter((pod) => pod.metadata.labels?.['k8s-app'] === 'kube-dns' && !pod.metadata.deletionTimestamp);
         if (owned.length >= MAX_DEMO_REPLICAS) break;
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
@@ -185,7 +213,11 @@ describe('the demo simulation bounds the work of one write', () => {
       await until('the backlog to finish', () => ran.length === 30);
       assert.ok(ranBeforeOtherWork < 30, 'the whole backlog ran before anything else had a turn');
       assert.ok(ranBeforeOtherWork > 0, 'the backlog waited for the other work instead of starting');
-      assert.deepEqual(ran, Array.from({ length: 30 }, (_, step) => step), 'the steps ran out of order');
+      assert.deepEqual(
+        ran,
+        Array.from({ length: 30 }, (_, step) => step),
+        'the steps ran out of order',
+      );
     } finally {
       simulation.stop();
     }
@@ -199,7 +231,8 @@ describe('the demo simulation bounds the work of one write', () => {
       simulation.updateDeployment({ ...coredns, spec: { ...(coredns.spec as object), template: null } } as unknown as KubeObject);
       const leaseType = resourceTypeOfKind('Lease');
       const renewTime = () => (store.get(leaseType, 'kube-node-lease', 'multi-node-worker')!.spec as { renewTime: string }).renewTime;
-      for (let attempt = 0; attempt < 200 && simulation.timerErrors.length === 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let attempt = 0; attempt < 200 && simulation.timerErrors.length === 0; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       assert.equal(simulation.timerErrors.length, 1, 'the rollout failed in its timer');
       const before = renewTime();
       for (let attempt = 0; attempt < 300 && renewTime() === before; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { parse } from 'yaml';
 import { kubectlOrSkip, kubectlPath, kubectlTable as table, runKubectl, startDemo, type RunningDemo } from '../../support/demo';
 
-describe('demo cluster with real kubectl: the article\'s hands-on', function () {
+describe("demo cluster with real kubectl: the article's hands-on", function () {
   let demo: RunningDemo;
   const controlPlane = 'multi-node-control-plane';
 
@@ -24,9 +24,15 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
 
   it('get nodes: three Ready nodes on v1.37.0, the control plane with ROLES control-plane', async () => {
     const rows = table(await ok('get', 'nodes'));
-    assert.deepEqual(rows.map((row) => row.NAME), [controlPlane, 'multi-node-worker', 'multi-node-worker2']);
+    assert.deepEqual(
+      rows.map((row) => row.NAME),
+      [controlPlane, 'multi-node-worker', 'multi-node-worker2'],
+    );
     assert.ok(rows.every((row) => row.STATUS === 'Ready' && row.VERSION === 'v1.37.0'));
-    assert.deepEqual(rows.map((row) => row.ROLES), ['control-plane', '<none>', '<none>']);
+    assert.deepEqual(
+      rows.map((row) => row.ROLES),
+      ['control-plane', '<none>', '<none>'],
+    );
   });
 
   it('get nodes -o wide: internal IPs, OS image and containerd', async () => {
@@ -41,7 +47,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
 
   it('get nodes -l node-role.kubernetes.io/control-plane: only the control-plane node', async () => {
     const rows = table(await ok('get', 'nodes', '-l', 'node-role.kubernetes.io/control-plane'));
-    assert.deepEqual(rows.map((row) => row.NAME), [controlPlane]);
+    assert.deepEqual(
+      rows.map((row) => row.NAME),
+      [controlPlane],
+    );
   });
 
   it('get pods -n kube-system -o wide: four static Pods on the control plane, kube-proxy and kindnet on every node', async () => {
@@ -70,7 +79,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
 
   it('get pods -l tier=control-plane: exactly the four static Pods', async () => {
     const rows = table(await ok('get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane', '-o', 'wide'));
-    assert.deepEqual(rows.map((row) => row.NAME).sort(), ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-${controlPlane}`));
+    assert.deepEqual(
+      rows.map((row) => row.NAME).sort(),
+      ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-${controlPlane}`),
+    );
   });
 
   it('describe pod kube-apiserver-…: mirror annotation, component and tier labels, owned by the Node', async () => {
@@ -90,12 +102,18 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
     assert.deepEqual(dsRows.map((row) => row.NAME).sort(), ['daemonset.apps/kindnet', 'daemonset.apps/kube-proxy']);
     assert.ok(dsRows.every((row) => row.DESIRED === '3' && row.READY === '3' && row['NODE SELECTOR'] === 'kubernetes.io/os=linux'));
     const deployRows = table(deployments!);
-    assert.deepEqual(deployRows.map((row) => [row.NAME, row.READY]), [['deployment.apps/coredns', '2/2']]);
+    assert.deepEqual(
+      deployRows.map((row) => [row.NAME, row.READY]),
+      [['deployment.apps/coredns', '2/2']],
+    );
   });
 
   it('get services -n kube-system: kube-dns on 10.96.0.10 with DNS and metrics ports', async () => {
     const rows = table(await ok('get', 'services', '-n', 'kube-system'));
-    assert.deepEqual(rows.map((row) => [row.NAME, row.TYPE, row['CLUSTER-IP'], row['PORT(S)']]), [['kube-dns', 'ClusterIP', '10.96.0.10', '53/UDP,53/TCP,9153/TCP']]);
+    assert.deepEqual(
+      rows.map((row) => [row.NAME, row.TYPE, row['CLUSTER-IP'], row['PORT(S)']]),
+      [['kube-dns', 'ClusterIP', '10.96.0.10', '53/UDP,53/TCP,9153/TCP']],
+    );
   });
 
   it('describe node: kubelet and containerd versions from the node info', async () => {
@@ -109,7 +127,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
 
   it('get leases -n kube-node-lease: one Lease per node', async () => {
     const rows = table(await ok('get', 'leases', '-n', 'kube-node-lease'));
-    assert.deepEqual(rows.map((row) => [row.NAME, row.HOLDER]), [controlPlane, 'multi-node-worker', 'multi-node-worker2'].map((name) => [name, name]));
+    assert.deepEqual(
+      rows.map((row) => [row.NAME, row.HOLDER]),
+      [controlPlane, 'multi-node-worker', 'multi-node-worker2'].map((name) => [name, name]),
+    );
   });
 
   it('get lease <node> -o yaml twice: spec.renewTime advances', async () => {
@@ -118,7 +139,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
     assert.equal(first.spec.leaseDurationSeconds, 40);
     await new Promise((resolve) => setTimeout(resolve, 600));
     const second = parse(await ok('get', 'lease', 'multi-node-worker', '-n', 'kube-node-lease', '-o', 'yaml'));
-    assert.ok(Date.parse(second.spec.renewTime) > Date.parse(first.spec.renewTime), `${second.spec.renewTime} after ${first.spec.renewTime}`);
+    assert.ok(
+      Date.parse(second.spec.renewTime) > Date.parse(first.spec.renewTime),
+      `${second.spec.renewTime} after ${first.spec.renewTime}`,
+    );
     assert.ok(Number(second.metadata.resourceVersion) > Number(first.metadata.resourceVersion));
   });
 
@@ -161,7 +185,11 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
   });
 
   it('get pods --watch: prints the deletion and the replacement as they happen', async () => {
-    const child = spawn(kubectlPath!, ['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-proxy', '--watch', '--context', 'kind-multi-node'], { env: demo.env });
+    const child = spawn(
+      kubectlPath!,
+      ['get', 'pods', '-n', 'kube-system', '-l', 'k8s-app=kube-proxy', '--watch', '--context', 'kind-multi-node'],
+      { env: demo.env },
+    );
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     try {
@@ -173,7 +201,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
       const initial = table(output).map((row) => row.NAME!);
       demo.cluster.control.deletePod('kube-system', initial[0]!);
       await waitFor(() => table(output).some((row) => row.NAME === initial[0] && row.STATUS === 'Terminating'), 'the Terminating line');
-      await waitFor(() => table(output).some((row) => !initial.includes(row.NAME!) && row.STATUS === 'Running'), 'the new DaemonSet Pod running');
+      await waitFor(
+        () => table(output).some((row) => !initial.includes(row.NAME!) && row.STATUS === 'Running'),
+        'the new DaemonSet Pod running',
+      );
     } finally {
       child.kill();
     }
@@ -205,7 +236,10 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
     try {
       const result = await kubectl('get', 'pods', '-n', 'kube-system');
       assert.notEqual(result.code, 0);
-      assert.match(result.stderr, /Error from server \(Forbidden\): pods is forbidden: User "kubernetes-admin" cannot list resource "pods" in API group "" in the namespace "kube-system"/);
+      assert.match(
+        result.stderr,
+        /Error from server \(Forbidden\): pods is forbidden: User "kubernetes-admin" cannot list resource "pods" in API group "" in the namespace "kube-system"/,
+      );
     } finally {
       demo.cluster.control.allow('pods', 'kube-system');
     }
@@ -217,7 +251,7 @@ describe('demo cluster with real kubectl: the article\'s hands-on', function () 
     assert.match(result.stderr, /MethodNotAllowed|does not allow this method/);
   });
 
-  it('explain: kubectl reads the demo\'s OpenAPI (v3) and prints Kubernetes\' own description of a field', async () => {
+  it("explain: kubectl reads the demo's OpenAPI (v3) and prints Kubernetes' own description of a field", async () => {
     const nodeName = await ok('explain', 'pods.spec.nodeName');
     assert.match(nodeName, /FIELD: *nodeName <string>/);
     assert.match(nodeName, /NodeName indicates in which node this pod is scheduled\./);

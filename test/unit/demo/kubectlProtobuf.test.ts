@@ -32,7 +32,11 @@ const mapEntry = (field: number, key: string, value: Buffer | string) => bytesFi
 
 /** The envelope: `k8s\0`, then runtime.Unknown {typeMeta = 1 {apiVersion = 1, kind = 2}, raw = 2}. */
 function envelope(apiVersion: string, kind: string, raw: Buffer): Buffer {
-  return Buffer.concat([Buffer.from('k8s\u0000', 'latin1'), bytesField(1, bytesField(1, apiVersion), bytesField(2, kind)), bytesField(2, raw)]);
+  return Buffer.concat([
+    Buffer.from('k8s\u0000', 'latin1'),
+    bytesField(1, bytesField(1, apiVersion), bytesField(2, kind)),
+    bytesField(2, raw),
+  ]);
 }
 
 const deploymentKind = { apiVersion: 'apps/v1', kind: 'Deployment' };
@@ -60,7 +64,11 @@ function deploymentBytes(): Buffer {
     varintField(1, 0), // replicas: a pointer, so 0 is kept
     bytesField(2, mapEntry(1, 'app', 'web')), // selector.matchLabels
     bytesField(3, bytesField(1, bytesField(8, '')), bytesField(2, podSpec)), // template: metadata with an unset creationTimestamp, spec
-    bytesField(4, bytesField(1, 'RollingUpdate'), bytesField(2, bytesField(1, varintField(1, 0), varintField(2, 1)), bytesField(2, varintField(1, 1), bytesField(3, '25%')))), // strategy
+    bytesField(
+      4,
+      bytesField(1, 'RollingUpdate'),
+      bytesField(2, bytesField(1, varintField(1, 0), varintField(2, 1)), bytesField(2, varintField(1, 1), bytesField(3, '25%'))),
+    ), // strategy
     varintField(5, 0), // minReadySeconds: omitempty, so 0 is left out
     varintField(99, 7), // an unknown field number: skipped
     Buffer.concat([tag(98, 1), Buffer.alloc(8)]), // unknown, 64-bit
@@ -95,7 +103,14 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
             metadata: {},
             spec: {
               volumes: [{ name: 'config', configMap: { name: 'settings' } }],
-              containers: [{ name: 'nginx', image: 'nginx:1.27', ports: [{ containerPort: 80 }, { containerPort: 0 }], resources: { limits: { cpu: '500m' } } }],
+              containers: [
+                {
+                  name: 'nginx',
+                  image: 'nginx:1.27',
+                  ports: [{ containerPort: 80 }, { containerPort: 0 }],
+                  resources: { limits: { cpu: '500m' } },
+                },
+              ],
               securityContext: { supplementalGroups: [1000, 2000] },
             },
           },
@@ -104,17 +119,27 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       });
     });
 
-    it('writes bytes as base64, as JSON has them, and takes the envelope\'s empty kind from the URL', () => {
-      const raw = Buffer.concat([bytesField(1, bytesField(1, 'blob')), mapEntry(3, 'logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00]))]);
+    it("writes bytes as base64, as JSON has them, and takes the envelope's empty kind from the URL", () => {
+      const raw = Buffer.concat([
+        bytesField(1, bytesField(1, 'blob')),
+        mapEntry(3, 'logo.png', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00])),
+      ]);
       const { object } = decodeProtobufObject(envelope('', '', raw), { apiVersion: 'v1', kind: 'ConfigMap' });
       assert.deepEqual(object, { apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'blob' }, binaryData: { 'logo.png': 'iVBOR/8A' } });
     });
 
     it('refuses malformed bodies with a clear message, never crashing or hanging', () => {
       const valid = deploymentBytes();
-      assert.match(decodeError(Buffer.from('{"kind":"Deployment"}')), /does not appear to be a protobuf message, expected prefix \[107 56 115 0\]/);
+      assert.match(
+        decodeError(Buffer.from('{"kind":"Deployment"}')),
+        /does not appear to be a protobuf message, expected prefix \[107 56 115 0\]/,
+      );
       assert.equal(decodeError(valid.subarray(0, valid.length - 3)), 'unexpected EOF', 'a length past the end');
-      const truncatedVarint = envelope('apps/v1', 'Deployment', Buffer.concat([bytesField(2, Buffer.concat([tag(1, 0), Buffer.from([0xff, 0xff])]))]));
+      const truncatedVarint = envelope(
+        'apps/v1',
+        'Deployment',
+        Buffer.concat([bytesField(2, Buffer.concat([tag(1, 0), Buffer.from([0xff, 0xff])]))]),
+      );
       assert.equal(decodeError(truncatedVarint), 'unexpected EOF', 'a varint cut off inside its region');
       const hugeLength = Buffer.concat([Buffer.from('k8s\u0000', 'latin1'), tag(2, 2), varint(2n ** 62n), Buffer.from('x')]);
       assert.equal(decodeError(hugeLength), 'unexpected EOF');
@@ -122,9 +147,20 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       assert.equal(decodeError(overlongVarint), 'proto: integer overflow');
       const wrongWireType = envelope('apps/v1', 'Deployment', Buffer.concat([varintField(1, 5)]));
       assert.equal(decodeError(wrongWireType), 'proto: wrong wireType = 0 for field metadata');
-      const deepGroups = envelope('apps/v1', 'Deployment', Buffer.concat([Buffer.concat(Array.from({ length: 100_000 }, () => tag(50, 3))), Buffer.concat(Array.from({ length: 100_000 }, () => tag(50, 4)))]));
+      const deepGroups = envelope(
+        'apps/v1',
+        'Deployment',
+        Buffer.concat([
+          Buffer.concat(Array.from({ length: 100_000 }, () => tag(50, 3))),
+          Buffer.concat(Array.from({ length: 100_000 }, () => tag(50, 4))),
+        ]),
+      );
       assert.match(decodeError(deepGroups), /groups nest deeper than 1000/);
-      const deepFieldsV1 = envelope('apps/v1', 'Deployment', bytesField(1, bytesField(17, bytesField(7, bytesField(1, `${'{"f:a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`)))));
+      const deepFieldsV1 = envelope(
+        'apps/v1',
+        'Deployment',
+        bytesField(1, bytesField(17, bytesField(7, bytesField(1, `${'{"f:a":'.repeat(5_000)}{}${'}'.repeat(5_000)}`)))),
+      );
       assert.match(decodeError(deepFieldsV1), /metadata\.managedFields\[0\]\.fieldsV1: exceeded max depth of 1000/);
       assert.equal(decodeError(Buffer.from('k8s\u0000', 'latin1')), 'empty body');
     });
@@ -132,8 +168,15 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
     it('refuses a raw marked contentEncoding gzip instead of reading it as a plain message', () => {
       const raw = bytesField(1, bytesField(1, 'blob'));
       const withEncoding = (encoding: string) => Buffer.concat([envelope('v1', 'ConfigMap', raw), bytesField(3, encoding)]);
-      assert.equal(decodeError(withEncoding('gzip'), { apiVersion: 'v1', kind: 'ConfigMap' }), 'unsupported contentEncoding "gzip": the object must be sent unencoded');
-      assert.deepEqual(decodeProtobufObject(withEncoding(''), { apiVersion: 'v1', kind: 'ConfigMap' }).object.metadata, { name: 'blob' }, 'an empty encoding is none');
+      assert.equal(
+        decodeError(withEncoding('gzip'), { apiVersion: 'v1', kind: 'ConfigMap' }),
+        'unsupported contentEncoding "gzip": the object must be sent unencoded',
+      );
+      assert.deepEqual(
+        decodeProtobufObject(withEncoding(''), { apiVersion: 'v1', kind: 'ConfigMap' }).object.metadata,
+        { name: 'blob' },
+        'an empty encoding is none',
+      );
     });
   });
 
@@ -147,16 +190,24 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       assert.equal(result.code, 0, `kubectl ${args.join(' ')} failed: ${result.stderr}`);
       return result.stdout;
     };
-    const getJson = async (...args: string[]): Promise<Loose> => JSON.parse(await ok('get', ...args, '-o', 'json', '--show-managed-fields')) as Loose;
+    const getJson = async (...args: string[]): Promise<Loose> =>
+      JSON.parse(await ok('get', ...args, '-o', 'json', '--show-managed-fields')) as Loose;
 
     /** A raw POST, for bodies kubectl would never send. */
     const post = (path: string, body: Buffer): Promise<{ status: number; json: Loose }> =>
       new Promise((resolve, reject) => {
-        const headers = { 'Content-Type': 'application/vnd.kubernetes.protobuf', Accept: 'application/vnd.kubernetes.protobuf,application/json', Authorization: `Bearer ${demo.cluster.token}`, 'Content-Length': String(body.length) };
+        const headers = {
+          'Content-Type': 'application/vnd.kubernetes.protobuf',
+          Accept: 'application/vnd.kubernetes.protobuf,application/json',
+          Authorization: `Bearer ${demo.cluster.token}`,
+          'Content-Length': String(body.length),
+        };
         const request = httpsRequest(`${demo.cluster.server}${path}`, { method: 'POST', headers, ca: demo.cluster.caPem }, (response) => {
           const chunks: Buffer[] = [];
           response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Loose }));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Loose }),
+          );
         });
         request.on('error', reject);
         request.end(body);
@@ -178,11 +229,17 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       assert.deepEqual(deployment.spec.selector, { matchLabels: { app: 'hello' } });
       assert.deepEqual(deployment.spec.template.metadata.labels, { app: 'hello' });
       const containers = deployment.spec.template.spec.containers as Loose[];
-      assert.deepEqual(containers.map((container) => [container.name, container.image, container.imagePullPolicy]), [['nginx', 'nginx:1.27', 'IfNotPresent']]);
+      assert.deepEqual(
+        containers.map((container) => [container.name, container.image, container.imagePullPolicy]),
+        [['nginx', 'nginx:1.27', 'IfNotPresent']],
+      );
       const [created] = deployment.metadata.managedFields as Loose[];
       assert.equal(created!.manager, 'kubectl-create');
       assert.equal(created!.operation, 'Update');
-      assert.ok(created!.fieldsV1['f:spec']['f:template']['f:spec']['f:containers']['k:{"name":"nginx"}']['f:image'], 'kubectl-create owns the image');
+      assert.ok(
+        created!.fieldsV1['f:spec']['f:template']['f:spec']['f:containers']['k:{"name":"nginx"}']['f:image'],
+        'kubectl-create owns the image',
+      );
       const pods = await until('two Running Pods', async () => {
         const items = (await getJson('pods', '-l', 'app=hello')).items as Loose[];
         return items.length === 2 && items.every((pod) => pod.status.phase === 'Running') && items;
@@ -197,7 +254,16 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       writeFileSync(textFile, 'hello\nworld\n');
       const binaryFile = join(demo.directory, 'logo.bin');
       writeFileSync(binaryFile, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]));
-      await ok('create', 'configmap', 'settings', '-n', 'team', '--from-literal=mode=fast', `--from-file=${textFile}`, `--from-file=${binaryFile}`);
+      await ok(
+        'create',
+        'configmap',
+        'settings',
+        '-n',
+        'team',
+        '--from-literal=mode=fast',
+        `--from-file=${textFile}`,
+        `--from-file=${binaryFile}`,
+      );
       const configMap = await getJson('configmap', 'settings', '-n', 'team');
       assert.deepEqual(configMap.data, { mode: 'fast', 'greeting.txt': 'hello\nworld\n' });
       assert.deepEqual(configMap.binaryData, { 'logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]).toString('base64') });
@@ -237,13 +303,22 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
       assert.equal(cut.json.message, 'Deployment in version "v1" cannot be handled as a Deployment: unexpected EOF');
       const configMapToNamespaces = await post('/api/v1/namespaces', envelope('v1', 'ConfigMap', bytesField(1, bytesField(1, 'x'))));
       assert.equal(configMapToNamespaces.status, 400);
-      assert.match(configMapToNamespaces.json.message, /^ConfigMap in version "v1" cannot be handled as a Namespace: the object's kind \(ConfigMap\) does not match the kind on the URL \(Namespace\)$/);
+      assert.match(
+        configMapToNamespaces.json.message,
+        /^ConfigMap in version "v1" cannot be handled as a Namespace: the object's kind \(ConfigMap\) does not match the kind on the URL \(Namespace\)$/,
+      );
       const unservedKind = await post('/api/v1/namespaces/default/configmaps', envelope('v1', 'Secret', Buffer.alloc(0)));
       assert.equal(unservedKind.status, 400);
-      const prototypeLabel = await post('/api/v1/namespaces', envelope('v1', 'Namespace', bytesField(1, bytesField(1, 'evil'), mapEntry(11, '__proto__', 'x'))));
+      const prototypeLabel = await post(
+        '/api/v1/namespaces',
+        envelope('v1', 'Namespace', bytesField(1, bytesField(1, 'evil'), mapEntry(11, '__proto__', 'x'))),
+      );
       assert.equal(prototypeLabel.status, 400);
       assert.match(prototypeLabel.json.message, /unknown field "metadata\.labels\.__proto__"/);
-      const oversized = await post('/api/v1/namespaces', envelope('v1', 'Namespace', bytesField(1, bytesField(12, mapEntry(1, 'big', 'x'.repeat(4 * 1024 * 1024))))));
+      const oversized = await post(
+        '/api/v1/namespaces',
+        envelope('v1', 'Namespace', bytesField(1, bytesField(12, mapEntry(1, 'big', 'x'.repeat(4 * 1024 * 1024))))),
+      );
       assert.equal(oversized.status, 413);
       assert.equal((await getJson('namespace', 'default')).metadata.name, 'default');
     });

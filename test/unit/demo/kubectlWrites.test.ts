@@ -6,7 +6,10 @@ import { kubectlOrSkip, kubectlTable as table, runKubectl, startDemo, type Runni
 
 type Loose = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-function deploymentYaml(name: string, options: { replicas?: number; image?: string; namespace?: string; templateApp?: string; extraContainerField?: string } = {}): string {
+function deploymentYaml(
+  name: string,
+  options: { replicas?: number; image?: string; namespace?: string; templateApp?: string; extraContainerField?: string } = {},
+): string {
   return [
     'apiVersion: apps/v1',
     'kind: Deployment',
@@ -59,8 +62,12 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     writeFileSync(path, text);
     return path;
   };
-  const getJson = async (...args: string[]): Promise<Loose> => JSON.parse(await ok('get', ...args, '-o', 'json', '--show-managed-fields')) as Loose;
-  const managers = (object: Loose) => (object.metadata.managedFields as Loose[]).map((entry) => `${entry.manager}/${entry.operation}${entry.subresource ? `/${entry.subresource}` : ''}`);
+  const getJson = async (...args: string[]): Promise<Loose> =>
+    JSON.parse(await ok('get', ...args, '-o', 'json', '--show-managed-fields')) as Loose;
+  const managers = (object: Loose) =>
+    (object.metadata.managedFields as Loose[]).map(
+      (entry) => `${entry.manager}/${entry.operation}${entry.subresource ? `/${entry.subresource}` : ''}`,
+    );
 
   before(async function () {
     kubectlOrSkip(this);
@@ -119,7 +126,9 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
   it('scale records kubectl as the manager of spec.replicas through the scale subresource; rollout restart rolls step by step', async () => {
     await ok('scale', 'deployment/web', '--replicas=4');
     const scaled = await getJson('deployment', 'web');
-    const entry = (scaled.metadata.managedFields as Loose[]).find((candidate) => candidate.manager === 'kubectl' && candidate.subresource === 'scale');
+    const entry = (scaled.metadata.managedFields as Loose[]).find(
+      (candidate) => candidate.manager === 'kubectl' && candidate.subresource === 'scale',
+    );
     assert.ok(entry, managers(scaled).join(', '));
     assert.deepEqual(entry.fieldsV1, { 'f:spec': { 'f:replicas': {} } });
     await until(async () => ((await getJson('deployment', 'web')).status.readyReplicas === 4 ? true : undefined));
@@ -127,7 +136,11 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     await ok('rollout', 'restart', 'deployment/web');
     await until(async () => {
       const replicaSets = (await getJson('replicasets', '-l', 'app=web')).items as Loose[];
-      return replicaSets.length === 2 && replicaSets.some((rs) => rs.spec.replicas === 4 && rs.status.readyReplicas === 4) && replicaSets.some((rs) => rs.spec.replicas === 0) ? true : undefined;
+      return replicaSets.length === 2 &&
+        replicaSets.some((rs) => rs.spec.replicas === 4 && rs.status.readyReplicas === 4) &&
+        replicaSets.some((rs) => rs.spec.replicas === 0)
+        ? true
+        : undefined;
     }, 30_000);
     const events = ((await getJson('events', '--field-selector', 'involvedObject.name=web,reason=ScalingReplicaSet')).items as Loose[])
       .sort((a, b) => Number(a.metadata.resourceVersion) - Number(b.metadata.resourceVersion))
@@ -136,7 +149,10 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     // 4 replicas, 25%: maxSurge 1, maxUnavailable 1: up by one (or two), down, up, down … never all at once.
     assert.match(events[0]!, /^Scaled up replica set web-\w+ from 0 to [12]$/);
     assert.ok(events.length >= 4, events.join('\n'));
-    assert.ok(events.some((message) => /^Scaled down replica set web-\w+ from 4 to [23]$/.test(message)), events.join('\n'));
+    assert.ok(
+      events.some((message) => /^Scaled down replica set web-\w+ from 4 to [23]$/.test(message)),
+      events.join('\n'),
+    );
     assert.match(events[events.length - 1]!, /to 0$|from \d to 4$/);
     const ups = events.filter((message) => message.includes('up')).length;
     const downs = events.filter((message) => message.includes('down')).length;
@@ -150,7 +166,10 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     const path = file(deploymentYaml('web', { replicas: 2 }));
     const conflict = await kubectl('apply', '--server-side', '-f', path);
     assert.notEqual(conflict.code, 0);
-    assert.match(conflict.stderr, /Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps\/v1: \.spec\.replicas/);
+    assert.match(
+      conflict.stderr,
+      /Apply failed with 1 conflict: conflict with "kubectl" with subresource "scale" using apps\/v1: \.spec\.replicas/,
+    );
     const forced = await ok('apply', '--server-side', '--force-conflicts', '-f', path);
     assert.match(forced, /deployment\.apps\/web serverside-applied/);
     const deployment = await getJson('deployment', 'web');
@@ -164,7 +183,10 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     const clientSide = await ok('apply', '-f', file(deploymentYaml('csa', { replicas: 1 })));
     assert.match(clientSide, /created/);
     const conflictWithClientSide = await kubectl('apply', '--server-side', '-f', file(deploymentYaml('csa', { replicas: 2 })));
-    assert.match(conflictWithClientSide.stderr, /Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps\/v1: \.spec\.replicas/);
+    assert.match(
+      conflictWithClientSide.stderr,
+      /Apply failed with 1 conflict: conflict with "kubectl-client-side-apply" using apps\/v1: \.spec\.replicas/,
+    );
   });
 
   it('diff shows what an apply would change, and create -f / delete work', async () => {
@@ -188,7 +210,8 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
       'apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\n  namespace: team\nspec:\n  containers:\n  - name: solo\n    image: busybox',
     ].join('\n---\n');
     const output = await ok('apply', '-f', file(objects));
-    for (const created of ['namespace/team', 'configmap/settings', 'service/agent', 'daemonset.apps/agent', 'pod/solo']) assert.match(output, new RegExp(`${created.replace('.', '\\.')} created`));
+    for (const created of ['namespace/team', 'configmap/settings', 'service/agent', 'daemonset.apps/agent', 'pod/solo'])
+      assert.match(output, new RegExp(`${created.replace('.', '\\.')} created`));
     const service = await getJson('service', 'agent', '-n', 'team');
     assert.match(service.spec.clusterIP, /^10\.96\.\d+\.\d+$/);
     assert.deepEqual(service.spec.ports, [{ port: 80, protocol: 'TCP', targetPort: 80 }]);
@@ -206,7 +229,10 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     });
     assert.equal(solo.spec.serviceAccountName, 'default');
     assert.ok((solo.spec.volumes as Loose[]).some((volume) => /^kube-api-access-[a-z0-9]{5}$/.test(volume.name)));
-    assert.deepEqual((solo.spec.tolerations as Loose[]).map((toleration) => `${toleration.key}:${toleration.tolerationSeconds}`), ['node.kubernetes.io/not-ready:300', 'node.kubernetes.io/unreachable:300']);
+    assert.deepEqual(
+      (solo.spec.tolerations as Loose[]).map((toleration) => `${toleration.key}:${toleration.tolerationSeconds}`),
+      ['node.kubernetes.io/not-ready:300', 'node.kubernetes.io/unreachable:300'],
+    );
     assert.deepEqual(managers(solo), ['kubectl-client-side-apply/Update', 'kube-scheduler/Update/binding', 'kubelet/Update/status']);
 
     await ok('delete', 'namespace', 'team', '--timeout=30s');
@@ -214,20 +240,35 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     assert.match(gone.stderr, /namespaces "team" not found/);
     const inside = await kubectl('get', 'configmap', 'settings', '-n', 'team');
     assert.match(inside.stderr, /not found/);
-    const write = await kubectl('apply', '-f', file('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: late\n  namespace: team\ndata: {}'));
+    const write = await kubectl(
+      'apply',
+      '-f',
+      file('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: late\n  namespace: team\ndata: {}'),
+    );
     assert.match(write.stderr, /namespaces "team" not found/);
   });
 
   it('an invalid Deployment is 422 naming the field; an unknown field with strict validation is the real error', async () => {
     const invalid = await kubectl('apply', '-f', file(deploymentYaml('broken', { templateApp: 'other' })));
     assert.notEqual(invalid.code, 0);
-    assert.match(invalid.stderr, /The Deployment "broken" is invalid: spec\.template\.metadata\.labels: Invalid value: map\[string\]string\{"app":"other"\}: `selector` does not match template `labels`/);
+    assert.match(
+      invalid.stderr,
+      /The Deployment "broken" is invalid: spec\.template\.metadata\.labels: Invalid value: map\[string\]string\{"app":"other"\}: `selector` does not match template `labels`/,
+    );
     const badName = await kubectl('apply', '-f', file(deploymentYaml('Bad_Name')));
     assert.match(badName.stderr, /metadata\.name: Invalid value: "Bad_Name": a lowercase RFC 1123 subdomain must consist of/);
     const strict = await kubectl('apply', '-f', file(deploymentYaml('strict', { extraContainerField: 'foo: bar' })));
     assert.notEqual(strict.code, 0);
-    assert.match(strict.stderr, /Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec\.template\.spec\.containers\[0\]\.foo"/);
-    const warned = await kubectl('apply', '--validate=warn', '-f', file(deploymentYaml('warned', { replicas: 1, extraContainerField: 'foo: bar' })));
+    assert.match(
+      strict.stderr,
+      /Deployment in version "v1" cannot be handled as a Deployment: strict decoding error: unknown field "spec\.template\.spec\.containers\[0\]\.foo"/,
+    );
+    const warned = await kubectl(
+      'apply',
+      '--validate=warn',
+      '-f',
+      file(deploymentYaml('warned', { replicas: 1, extraContainerField: 'foo: bar' })),
+    );
     assert.equal(warned.code, 0, warned.stderr);
     assert.match(warned.stderr, /Warning: unknown field "spec\.template\.spec\.containers\[0\]\.foo"/);
     const rows = table(await ok('get', 'deployments'));

@@ -20,7 +20,15 @@ describe('demo cluster API protocol', function () {
       for (const token of [null, 'wrong-token']) {
         const response = await request('/api/v1/nodes', { token });
         assert.equal(response.status, 401);
-        assert.deepEqual(response.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'Unauthorized', reason: 'Unauthorized', code: 401 });
+        assert.deepEqual(response.json(), {
+          kind: 'Status',
+          apiVersion: 'v1',
+          metadata: {},
+          status: 'Failure',
+          message: 'Unauthorized',
+          reason: 'Unauthorized',
+          code: 401,
+        });
       }
     });
 
@@ -40,11 +48,19 @@ describe('demo cluster API protocol', function () {
       const core = (await request('/api/v1')).json();
       assert.equal(core.kind, 'APIResourceList');
       const pods = core.resources.find((resource: { name: string }) => resource.name === 'pods');
-      assert.deepEqual({ namespaced: pods.namespaced, kind: pods.kind, shortNames: pods.shortNames }, { namespaced: true, kind: 'Pod', shortNames: ['po'] });
+      assert.deepEqual(
+        { namespaced: pods.namespaced, kind: pods.kind, shortNames: pods.shortNames },
+        { namespaced: true, kind: 'Pod', shortNames: ['po'] },
+      );
       const groups = (await request('/apis')).json().groups.map((group: { name: string }) => group.name);
       assert.deepEqual(groups.sort(), ['apps', 'coordination.k8s.io', 'discovery.k8s.io']);
       const apps = (await request('/apis/apps/v1')).json();
-      assert.deepEqual(apps.resources.map((resource: { name: string }) => resource.name).sort(), ['daemonsets', 'deployments', 'deployments/scale', 'replicasets']);
+      assert.deepEqual(apps.resources.map((resource: { name: string }) => resource.name).sort(), [
+        'daemonsets',
+        'deployments',
+        'deployments/scale',
+        'replicasets',
+      ]);
       assert.equal((await request('/apis/coordination.k8s.io')).json().preferredVersion.groupVersion, 'coordination.k8s.io/v1');
     });
 
@@ -52,7 +68,10 @@ describe('demo cluster API protocol', function () {
       const response = await request('/api/v1/nodes', { headers: { Accept: 'application/vnd.kubernetes.protobuf' } });
       assert.equal(response.status, 406);
       assert.equal(response.json().reason, 'NotAcceptable');
-      assert.equal((await request('/api/v1/nodes', { headers: { Accept: 'application/vnd.kubernetes.protobuf, application/json' } })).status, 200);
+      assert.equal(
+        (await request('/api/v1/nodes', { headers: { Accept: 'application/vnd.kubernetes.protobuf, application/json' } })).status,
+        200,
+      );
     });
 
     it('answers 404 NotFound Status for unknown paths, groups and resources', async () => {
@@ -71,7 +90,16 @@ describe('demo cluster API protocol', function () {
       assert.equal(node.metadata.name, 'multi-node-worker');
       const missing = await request('/api/v1/namespaces/kube-system/pods/nope');
       assert.equal(missing.status, 404);
-      assert.deepEqual(missing.json(), { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message: 'pods "nope" not found', reason: 'NotFound', details: { name: 'nope', kind: 'pods' }, code: 404 });
+      assert.deepEqual(missing.json(), {
+        kind: 'Status',
+        apiVersion: 'v1',
+        metadata: {},
+        status: 'Failure',
+        message: 'pods "nope" not found',
+        reason: 'NotFound',
+        details: { name: 'nope', kind: 'pods' },
+        code: 404,
+      });
       const missingDeployment = (await request('/apis/apps/v1/namespaces/default/deployments/nope')).json();
       assert.equal(missingDeployment.message, 'deployments.apps "nope" not found');
     });
@@ -80,7 +108,9 @@ describe('demo cluster API protocol', function () {
       const all = (await request('/api/v1/pods')).json();
       assert.equal(all.kind, 'PodList');
       assert.match(all.metadata.resourceVersion, /^\d+$/);
-      const keys = all.items.map((pod: { metadata: { namespace: string; name: string } }) => `${pod.metadata.namespace}/${pod.metadata.name}`);
+      const keys = all.items.map(
+        (pod: { metadata: { namespace: string; name: string } }) => `${pod.metadata.namespace}/${pod.metadata.name}`,
+      );
       assert.deepEqual(keys, [...keys].sort());
       assert.equal(all.items[0].kind, undefined, 'list items carry no kind, as from the real server');
       const local = (await request('/api/v1/namespaces/local-path-storage/pods')).json();
@@ -88,7 +118,7 @@ describe('demo cluster API protocol', function () {
       assert.ok(all.items.length > local.items.length);
     });
 
-    it('pages with limit and continue, consistent at the first page\'s resourceVersion', async () => {
+    it("pages with limit and continue, consistent at the first page's resourceVersion", async () => {
       const first = (await request('/api/v1/namespaces/kube-system/pods?limit=5')).json();
       assert.equal(first.items.length, 5);
       assert.ok(first.metadata.continue);
@@ -115,8 +145,13 @@ describe('demo cluster API protocol', function () {
 
     it('selects by label: equality, inequality, set and existence forms', async () => {
       const names = async (selector: string) =>
-        (await request(`/api/v1/namespaces/kube-system/pods?labelSelector=${encodeURIComponent(selector)}`)).json().items.map((pod: { metadata: { name: string } }) => pod.metadata.name).sort();
-      const staticPods = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((name) => `${name}-multi-node-control-plane`);
+        (await request(`/api/v1/namespaces/kube-system/pods?labelSelector=${encodeURIComponent(selector)}`))
+          .json()
+          .items.map((pod: { metadata: { name: string } }) => pod.metadata.name)
+          .sort();
+      const staticPods = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map(
+        (name) => `${name}-multi-node-control-plane`,
+      );
       assert.deepEqual(await names('tier=control-plane'), staticPods);
       assert.deepEqual(await names('tier==control-plane,component!=etcd'), staticPods.slice(1));
       assert.deepEqual(await names('component in (etcd, kube-scheduler)'), [staticPods[0], staticPods[3]]);
@@ -124,21 +159,40 @@ describe('demo cluster API protocol', function () {
       assert.deepEqual(await names('component'), staticPods);
       assert.equal((await names('!component')).length, 8);
       assert.equal((await names('k8s-app in (kube-proxy,kindnet)')).length, 6);
-      const nodes = (await request(`/api/v1/nodes?labelSelector=${encodeURIComponent('!node-role.kubernetes.io/control-plane')}`)).json().items;
-      assert.deepEqual(nodes.map((node: { metadata: { name: string } }) => node.metadata.name), ['multi-node-worker', 'multi-node-worker2']);
+      const nodes = (await request(`/api/v1/nodes?labelSelector=${encodeURIComponent('!node-role.kubernetes.io/control-plane')}`)).json()
+        .items;
+      assert.deepEqual(
+        nodes.map((node: { metadata: { name: string } }) => node.metadata.name),
+        ['multi-node-worker', 'multi-node-worker2'],
+      );
     });
 
     it('selects by field: metadata.name, metadata.namespace, spec.nodeName, status.phase', async () => {
-      const pods = async (selector: string, path = '/api/v1/pods') => (await request(`${path}?fieldSelector=${encodeURIComponent(selector)}`)).json().items;
-      assert.equal((await pods('spec.nodeName=multi-node-worker2')).filter((pod: { metadata: { name: string } }) => /^(kube-proxy|kindnet)-/.test(pod.metadata.name)).length, 2);
+      const pods = async (selector: string, path = '/api/v1/pods') =>
+        (await request(`${path}?fieldSelector=${encodeURIComponent(selector)}`)).json().items;
+      assert.equal(
+        (await pods('spec.nodeName=multi-node-worker2')).filter((pod: { metadata: { name: string } }) =>
+          /^(kube-proxy|kindnet)-/.test(pod.metadata.name),
+        ).length,
+        2,
+      );
       assert.ok((await pods('spec.nodeName=multi-node-control-plane,status.phase=Running')).length >= 6);
       assert.equal((await pods('status.phase!=Running')).length, 0);
       assert.equal((await pods('metadata.namespace=local-path-storage')).length, 1);
-      assert.deepEqual((await pods('metadata.name=multi-node-worker', '/api/v1/nodes')).map((node: { metadata: { name: string } }) => node.metadata.name), ['multi-node-worker']);
+      assert.deepEqual(
+        (await pods('metadata.name=multi-node-worker', '/api/v1/nodes')).map((node: { metadata: { name: string } }) => node.metadata.name),
+        ['multi-node-worker'],
+      );
     });
 
     it('answers 400 for a malformed label selector and an unsupported field', async () => {
-      for (const query of ['labelSelector=a%20in%20(b', 'labelSelector=-bad-', 'fieldSelector=spec.foo%3Dbar', 'fieldSelector=nonsense', 'limit=-3']) {
+      for (const query of [
+        'labelSelector=a%20in%20(b',
+        'labelSelector=-bad-',
+        'fieldSelector=spec.foo%3Dbar',
+        'fieldSelector=nonsense',
+        'limit=-3',
+      ]) {
         const response = await request(`/api/v1/pods?${query}`);
         assert.equal(response.status, 400, query);
         assert.equal(response.json().reason, 'BadRequest', query);
@@ -147,10 +201,15 @@ describe('demo cluster API protocol', function () {
     });
 
     it('serves the Table form kubectl asks for, with wide columns at priority 1', async () => {
-      const response = (await request('/api/v1/namespaces/kube-system/pods?labelSelector=tier%3Dcontrol-plane', { headers: { Accept: tableAccept } })).json();
+      const response = (
+        await request('/api/v1/namespaces/kube-system/pods?labelSelector=tier%3Dcontrol-plane', { headers: { Accept: tableAccept } })
+      ).json();
       assert.equal(response.kind, 'Table');
       assert.equal(response.apiVersion, 'meta.k8s.io/v1');
-      assert.deepEqual(response.columnDefinitions.map((column: { name: string; priority: number }) => `${column.name}:${column.priority}`), ['Name:0', 'Ready:0', 'Status:0', 'Restarts:0', 'Age:0', 'IP:1', 'Node:1', 'Nominated Node:1', 'Readiness Gates:1']);
+      assert.deepEqual(
+        response.columnDefinitions.map((column: { name: string; priority: number }) => `${column.name}:${column.priority}`),
+        ['Name:0', 'Ready:0', 'Status:0', 'Restarts:0', 'Age:0', 'IP:1', 'Node:1', 'Nominated Node:1', 'Readiness Gates:1'],
+      );
       assert.equal(response.rows.length, 4);
       assert.deepEqual(response.rows[0].cells.slice(0, 4), ['etcd-multi-node-control-plane', '1/1', 'Running', '0']);
       assert.equal(response.rows[0].object.kind, 'PartialObjectMetadata');
@@ -169,7 +228,13 @@ describe('demo cluster API protocol', function () {
 
     it('answers 405 MethodNotAllowed for verbs it does not serve', async () => {
       // Nodes, Leases and Events are written by the cluster's own components only; collections are not deleted whole.
-      for (const [method, path] of [['POST', '/api/v1/nodes'], ['DELETE', '/api/v1/nodes/multi-node-worker'], ['PUT', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/multi-node-worker'], ['PATCH', '/api/v1/nodes/multi-node-worker'], ['DELETE', '/api/v1/namespaces/kube-system/pods']]) {
+      for (const [method, path] of [
+        ['POST', '/api/v1/nodes'],
+        ['DELETE', '/api/v1/nodes/multi-node-worker'],
+        ['PUT', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/multi-node-worker'],
+        ['PATCH', '/api/v1/nodes/multi-node-worker'],
+        ['DELETE', '/api/v1/namespaces/kube-system/pods'],
+      ]) {
         const response = await request(path!, { method, body: '{}', headers: { 'Content-Type': 'application/json' } });
         assert.equal(response.status, 405, `${method} ${path}`);
         assert.equal(response.json().reason, 'MethodNotAllowed');
@@ -181,11 +246,19 @@ describe('demo cluster API protocol', function () {
     it('merge-patches a Deployment, bumping generation, and refuses a stale resourceVersion with 409', async () => {
       const path = '/apis/apps/v1/namespaces/local-path-storage/deployments/local-path-provisioner';
       const before = (await request(path)).json();
-      const patched = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { labels: { team: 'storage' } } }) });
+      const patched = await request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: JSON.stringify({ metadata: { labels: { team: 'storage' } } }),
+      });
       assert.equal(patched.status, 200);
       assert.equal(patched.json().metadata.labels.team, 'storage');
       assert.equal(patched.json().metadata.generation, before.metadata.generation, 'metadata changes leave generation alone');
-      const stale = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: JSON.stringify({ metadata: { resourceVersion: before.metadata.resourceVersion }, spec: { replicas: 1 } }) });
+      const stale = await request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: JSON.stringify({ metadata: { resourceVersion: before.metadata.resourceVersion }, spec: { replicas: 1 } }),
+      });
       assert.equal(stale.status, 409);
       assert.equal(stale.json().reason, 'Conflict');
       assert.match(stale.json().message, /the object has been modified/);
@@ -193,28 +266,51 @@ describe('demo cluster API protocol', function () {
 
     it('answers 422 Invalid for negative replicas and 400 for malformed JSON', async () => {
       const path = '/apis/apps/v1/namespaces/kube-system/deployments/coredns';
-      const invalid = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":{"replicas":-1}}' });
+      const invalid = await request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: '{"spec":{"replicas":-1}}',
+      });
       assert.equal(invalid.status, 422);
       assert.equal(invalid.json().reason, 'Invalid');
       assert.equal(invalid.json().details.causes[0].field, 'spec.replicas');
-      const malformed = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: '{"spec":' });
+      const malformed = await request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: '{"spec":',
+      });
       assert.equal(malformed.status, 400);
     });
 
     it('rolls a Deployment out to a new ReplicaSet when its Pod template changes', async () => {
       const path = '/apis/apps/v1/namespaces/local-path-storage/deployments/local-path-provisioner';
       const patch = { spec: { template: { metadata: { annotations: { 'kubectl.kubernetes.io/restartedAt': '2026-12-02T12:00:00Z' } } } } };
-      const patched = await request(path, { method: 'PATCH', headers: { 'Content-Type': 'application/strategic-merge-patch+json' }, body: JSON.stringify(patch) });
+      const patched = await request(path, {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+        body: JSON.stringify(patch),
+      });
       assert.equal(patched.status, 200);
-      let replicaSets: { metadata: { annotations: Record<string, string> }; spec: { replicas: number }; status: { readyReplicas?: number } }[] = [];
+      let replicaSets: {
+        metadata: { annotations: Record<string, string> };
+        spec: { replicas: number };
+        status: { readyReplicas?: number };
+      }[] = [];
       for (let attempt = 0; attempt < 100; attempt++) {
         replicaSets = (await request('/apis/apps/v1/namespaces/local-path-storage/replicasets')).json().items;
         // The rolling update ends with the new revision's ReplicaSet ready and the old one scaled to none.
         const revision = (rs: (typeof replicaSets)[number]) => rs.metadata.annotations['deployment.kubernetes.io/revision'];
-        if (replicaSets.length === 2 && replicaSets.some((rs) => revision(rs) === '2' && rs.status.readyReplicas === 1) && replicaSets.some((rs) => revision(rs) === '1' && rs.spec.replicas === 0)) break;
+        if (
+          replicaSets.length === 2 &&
+          replicaSets.some((rs) => revision(rs) === '2' && rs.status.readyReplicas === 1) &&
+          replicaSets.some((rs) => revision(rs) === '1' && rs.spec.replicas === 0)
+        )
+          break;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      const byRevision = Object.fromEntries(replicaSets.map((rs) => [rs.metadata.annotations['deployment.kubernetes.io/revision'], rs.spec.replicas]));
+      const byRevision = Object.fromEntries(
+        replicaSets.map((rs) => [rs.metadata.annotations['deployment.kubernetes.io/revision'], rs.spec.replicas]),
+      );
       assert.deepEqual(byRevision, { '1': 0, '2': 1 });
       const deployment = (await request(path)).json();
       assert.equal(deployment.metadata.annotations['deployment.kubernetes.io/revision'], '2');
@@ -230,7 +326,11 @@ describe('demo cluster API protocol', function () {
 
     it('deletes a Pod gracefully: the answer carries deletionTimestamp', async () => {
       const pods = (await request('/api/v1/namespaces/kube-system/pods?labelSelector=k8s-app%3Dkindnet')).json().items;
-      const response = await request(`/api/v1/namespaces/kube-system/pods/${pods[0].metadata.name}`, { method: 'DELETE', body: '{"propagationPolicy":"Background"}', headers: { 'Content-Type': 'application/json' } });
+      const response = await request(`/api/v1/namespaces/kube-system/pods/${pods[0].metadata.name}`, {
+        method: 'DELETE',
+        body: '{"propagationPolicy":"Background"}',
+        headers: { 'Content-Type': 'application/json' },
+      });
       assert.equal(response.status, 200);
       assert.ok(response.json().metadata.deletionTimestamp);
     });
@@ -239,7 +339,10 @@ describe('demo cluster API protocol', function () {
   describe('watch', () => {
     it('streams chunked JSON events and resumes from a resourceVersion without gaps', async () => {
       const list = (await request('/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases')).json();
-      const watch = await demoWatch(demo.cluster, `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${list.metadata.resourceVersion}`);
+      const watch = await demoWatch(
+        demo.cluster,
+        `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${list.metadata.resourceVersion}`,
+      );
       assert.equal(watch.status, 200);
       const first = await watch.next();
       assert.equal(first.type, 'MODIFIED');
@@ -248,7 +351,10 @@ describe('demo cluster API protocol', function () {
       const second = await watch.next();
       watch.close();
       // Resuming from the first event's version delivers the second event again, and nothing before it.
-      const resumed = await demoWatch(demo.cluster, `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${first.object.metadata.resourceVersion}`);
+      const resumed = await demoWatch(
+        demo.cluster,
+        `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${first.object.metadata.resourceVersion}`,
+      );
       const replayed = await resumed.next();
       resumed.close();
       assert.equal(replayed.object.metadata.resourceVersion, second.object.metadata.resourceVersion);
@@ -262,7 +368,10 @@ describe('demo cluster API protocol', function () {
     });
 
     it('sends BOOKMARK events when allowed, and a last one at timeoutSeconds before ending', async () => {
-      const watch = await demoWatch(demo.cluster, `/api/v1/namespaces/default/services?watch=true&allowWatchBookmarks=true&timeoutSeconds=1&resourceVersion=${demo.cluster.control.resourceVersion()}`);
+      const watch = await demoWatch(
+        demo.cluster,
+        `/api/v1/namespaces/default/services?watch=true&allowWatchBookmarks=true&timeoutSeconds=1&resourceVersion=${demo.cluster.control.resourceVersion()}`,
+      );
       const bookmark = await watch.next();
       assert.equal(bookmark.type, 'BOOKMARK');
       assert.equal(bookmark.object.kind, 'Service');
@@ -271,14 +380,18 @@ describe('demo cluster API protocol', function () {
     });
 
     it('ends the stream at timeoutSeconds without bookmarks when not asked for', async () => {
-      const watch = await demoWatch(demo.cluster, `/api/v1/namespaces/default/services?watch=true&timeoutSeconds=1&resourceVersion=${demo.cluster.control.resourceVersion()}`);
+      const watch = await demoWatch(
+        demo.cluster,
+        `/api/v1/namespaces/default/services?watch=true&timeoutSeconds=1&resourceVersion=${demo.cluster.control.resourceVersion()}`,
+      );
       assert.equal(await watch.ended, 'end');
       await assert.rejects(watch.next(10), /ended/);
     });
 
     it('answers a too old resourceVersion with an ERROR event carrying 410 Expired', async () => {
       // The history is bounded (historySize 300 here): wait until renewals pushed version 1 out of it.
-      for (let attempt = 0; attempt < 100 && demo.cluster.control.resourceVersion() < 1000; attempt++) await new Promise((resolve) => setTimeout(resolve, 50));
+      for (let attempt = 0; attempt < 100 && demo.cluster.control.resourceVersion() < 1000; attempt++)
+        await new Promise((resolve) => setTimeout(resolve, 50));
       const watch = await demoWatch(demo.cluster, '/apis/coordination.k8s.io/v1/leases?watch=true&resourceVersion=1');
       const event = await watch.next();
       assert.equal(event.type, 'ERROR');
@@ -289,7 +402,11 @@ describe('demo cluster API protocol', function () {
     });
 
     it('sends watch events as Tables when kubectl asks for them', async () => {
-      const watch = await demoWatch(demo.cluster, `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${demo.cluster.control.resourceVersion()}`, { Accept: tableAccept });
+      const watch = await demoWatch(
+        demo.cluster,
+        `/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases?watch=true&resourceVersion=${demo.cluster.control.resourceVersion()}`,
+        { Accept: tableAccept },
+      );
       const event = await watch.next();
       watch.close();
       assert.equal(event.object.kind, 'Table');
@@ -298,7 +415,10 @@ describe('demo cluster API protocol', function () {
     });
 
     it('turns a selector exit into DELETED for a filtered watch', async () => {
-      const watch = await demoWatch(demo.cluster, `/api/v1/namespaces/kube-system/pods?watch=true&fieldSelector=${encodeURIComponent('status.phase=Running')}&labelSelector=k8s-app%3Dkube-proxy&resourceVersion=${demo.cluster.control.resourceVersion()}`);
+      const watch = await demoWatch(
+        demo.cluster,
+        `/api/v1/namespaces/kube-system/pods?watch=true&fieldSelector=${encodeURIComponent('status.phase=Running')}&labelSelector=k8s-app%3Dkube-proxy&resourceVersion=${demo.cluster.control.resourceVersion()}`,
+      );
       const pods = (await request('/api/v1/namespaces/kube-system/pods?labelSelector=k8s-app%3Dkube-proxy')).json().items;
       const live = pods.find((pod: { metadata: { deletionTimestamp?: string } }) => !pod.metadata.deletionTimestamp);
       demo.cluster.control.deletePod('kube-system', live.metadata.name);
@@ -310,9 +430,39 @@ describe('demo cluster API protocol', function () {
 
   describe('robustness', () => {
     it('answers a deterministic spread of odd requests with Status errors, never a crash', async () => {
-      const paths = ['/api/v1/pods', '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane', '/apis/apps/v1/namespaces/kube-system/deployments/coredns', '/apis/apps/v1/namespaces/kube-system/deployments/coredns/scale', '/api/v1/nodes/multi-node-worker', '/apis/coordination.k8s.io/v1/leases', '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane/log'];
-      const queries = ['', '?limit=abc', '?resourceVersion=xyz', '?watch=true&timeoutSeconds=abc', '?labelSelector=%28%28', '?fieldSelector=%3D%3D', '?continue=%FF', '?resourceVersionMatch=Exact', '?resourceVersion=999999999&resourceVersionMatch=NotOlderThan', '?includeObject=Nonsense', '?tailLines=x'];
-      const bodies = [undefined, '', 'null', '[]', '{"spec":{"replicas":"three"}}', '[{"op":"replace","path":"/spec/replicas","value":1}]', '[{"op":"remove","path":"/no/such"}]', '{"metadata":{"name":"other"}}', '\u0000\u0001'];
+      const paths = [
+        '/api/v1/pods',
+        '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane',
+        '/apis/apps/v1/namespaces/kube-system/deployments/coredns',
+        '/apis/apps/v1/namespaces/kube-system/deployments/coredns/scale',
+        '/api/v1/nodes/multi-node-worker',
+        '/apis/coordination.k8s.io/v1/leases',
+        '/api/v1/namespaces/kube-system/pods/etcd-multi-node-control-plane/log',
+      ];
+      const queries = [
+        '',
+        '?limit=abc',
+        '?resourceVersion=xyz',
+        '?watch=true&timeoutSeconds=abc',
+        '?labelSelector=%28%28',
+        '?fieldSelector=%3D%3D',
+        '?continue=%FF',
+        '?resourceVersionMatch=Exact',
+        '?resourceVersion=999999999&resourceVersionMatch=NotOlderThan',
+        '?includeObject=Nonsense',
+        '?tailLines=x',
+      ];
+      const bodies = [
+        undefined,
+        '',
+        'null',
+        '[]',
+        '{"spec":{"replicas":"three"}}',
+        '[{"op":"replace","path":"/spec/replicas","value":1}]',
+        '[{"op":"remove","path":"/no/such"}]',
+        '{"metadata":{"name":"other"}}',
+        '\u0000\u0001',
+      ];
       const methods = ['GET', 'PATCH', 'PUT', 'DELETE', 'POST', 'OPTIONS'];
       const contentTypes = ['application/merge-patch+json', 'application/json-patch+json', 'application/json', 'text/plain'];
       let seed = 7;
@@ -325,7 +475,11 @@ describe('demo cluster API protocol', function () {
         const path = `${pick(paths)}${pick(queries)}`;
         if (method === 'DELETE' && path.includes('/pods/')) continue; // keep the static Pod around for the other cases
         if (path.includes('watch=true') && !path.includes('timeoutSeconds=abc')) continue;
-        const response = await request(path, { method, body: method === 'GET' ? undefined : pick(bodies), headers: { 'Content-Type': pick(contentTypes), Accept: tableAccept } });
+        const response = await request(path, {
+          method,
+          body: method === 'GET' ? undefined : pick(bodies),
+          headers: { 'Content-Type': pick(contentTypes), Accept: tableAccept },
+        });
         assert.ok(response.status >= 200 && response.status < 600, `${method} ${path}`);
         if (response.status >= 400 && response.status !== 404) {
           const status = response.json();
@@ -357,7 +511,11 @@ describe('demo cluster API protocol', function () {
         socket.on('close', () => resolve());
       });
       void rawTcp;
-      const huge = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns', { method: 'PATCH', headers: { 'Content-Type': 'application/merge-patch+json' }, body: 'x'.repeat(4 * 1024 * 1024) });
+      const huge = await request('/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
+        method: 'PATCH',
+        headers: { 'Content-Type': 'application/merge-patch+json' },
+        body: 'x'.repeat(4 * 1024 * 1024),
+      });
       assert.equal(huge.status, 413);
       const still = await request('/api/v1/nodes');
       assert.equal(still.status, 200);

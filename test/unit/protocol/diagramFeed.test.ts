@@ -88,7 +88,7 @@ describe('diagram feed (what the host sends the webview)', () => {
     assert.deepEqual(types(), ['delta', 'locale', 'snapshot']);
   });
 
-  it('batches Lease renewals into one message with the time of each renewal, not the anatomy\'s older one', () => {
+  it("batches Lease renewals into one message with the time of each renewal, not the anatomy's older one", () => {
     const anatomy = kindAnatomy();
     const { feed, sent, timers, lease } = setup(anatomy);
     lease('multi-node-worker');
@@ -115,7 +115,7 @@ describe('diagram feed (what the host sends the webview)', () => {
     assert.equal(timers.length, 0, 'hiding drops the pending batch');
   });
 
-  it('sends a shown-again webview the Leases as they are now, not as of the anatomy\'s last rebuild', () => {
+  it("sends a shown-again webview the Leases as they are now, not as of the anatomy's last rebuild", () => {
     const { feed, sent, change, lease } = setup();
     change(kindAnatomy());
     // Renewals while the panel is hidden: no message, and the anatomy is not rebuilt for them.
@@ -156,7 +156,13 @@ describe('diagram feed (what the host sends the webview)', () => {
 
   it('sends a live trace step to a ready webview, lights the latest again after it starts over, and ends it', () => {
     const { feed, sent, types } = setup(kindAnatomy());
-    const step = { walkStep: 3, caption: 'Pod web-1 bound to node w1', component: 'kube-scheduler (default-scheduler)', time: '12:00:01', node: 'w1' };
+    const step = {
+      walkStep: 3,
+      caption: 'Pod web-1 bound to node w1',
+      component: 'kube-scheduler (default-scheduler)',
+      time: '12:00:01',
+      node: 'w1',
+    };
     feed.traceStep(step);
     assert.deepEqual(types(), [], 'nothing before ready');
     feed.onReady();

@@ -25,6 +25,10 @@ describe('diagram navigation helpers', () => {
   it('fits a scene into the canvas without enlarging it, and centres a box', () => {
     assert.deepEqual(fitView(400, 200, 800, 600), { scale: 1, x: 200, y: 200 });
     assert.equal(fitView(4000, 1000, 800, 600).scale, (800 - 32) / 4000);
-    assert.deepEqual(centreOn({ scale: 2, x: 0, y: 0 }, { id: 'x', x: 10, y: 10, width: 20, height: 20 }, 200, 100), { scale: 2, x: 60, y: 10 });
+    assert.deepEqual(centreOn({ scale: 2, x: 0, y: 0 }, { id: 'x', x: 10, y: 10, width: 20, height: 20 }, 200, 100), {
+      scale: 2,
+      x: 60,
+      y: 10,
+    });
   });
 });

@@ -9,16 +9,20 @@ interface Step {
 function setup(maxWaiting = 4) {
   const shown: string[] = [];
   const timers: (() => void)[] = [];
-  const queue = new TraceStepQueue<Step>((step, more) => shown.push(more ? `${step.name}+${more}` : step.name), (a, b) => a.kind === b.kind, {
-    maxWaiting,
-    setTimer: (callback) => timers.push(callback),
-    clearTimer: () => timers.splice(0),
-  });
+  const queue = new TraceStepQueue<Step>(
+    (step, more) => shown.push(more ? `${step.name}+${more}` : step.name),
+    (a, b) => a.kind === b.kind,
+    {
+      maxWaiting,
+      setTimer: (callback) => timers.push(callback),
+      clearTimer: () => timers.splice(0),
+    },
+  );
   const tick = () => timers.shift()?.();
   return { queue, shown, timers, tick };
 }
 
-describe('the live trace\'s steps on the drawing', () => {
+describe("the live trace's steps on the drawing", () => {
   it('shows a step at once, and the next only after the first has been shown long enough', () => {
     const { queue, shown, tick, timers } = setup();
     queue.push({ kind: 'created', name: 'a' });

@@ -35,12 +35,16 @@ export function distributionOf(nodes: readonly SlimNode[], server: string): { em
     if (!result.embedded) {
       const marks = k3sMarks(node);
       if (marks.length > 0) result.embedded = { by: 'k3s', evidence: marks };
-      else if (/\+k0s/.test(kubelet)) result.embedded = { by: 'k0s', evidence: [{ kind: 'field', key: 'status.nodeInfo.kubeletVersion', value: kubelet }] };
+      else if (/\+k0s/.test(kubelet))
+        result.embedded = { by: 'k0s', evidence: [{ kind: 'field', key: 'status.nodeInfo.kubeletVersion', value: kubelet }] };
     }
     if (!result.hosted) {
-      if (/-eks-/.test(kubelet) || 'eks.amazonaws.com/nodegroup' in labels) result.hosted = { kind: 'provider', key: 'EKS', value: kubelet };
-      else if (/-gke\./.test(kubelet) || 'cloud.google.com/gke-nodepool' in labels) result.hosted = { kind: 'provider', key: 'GKE', value: kubelet };
-      else if ('kubernetes.azure.com/cluster' in labels || 'kubernetes.azure.com/agentpool' in labels) result.hosted = { kind: 'provider', key: 'AKS', value: labels['kubernetes.azure.com/cluster'] ?? '' };
+      if (/-eks-/.test(kubelet) || 'eks.amazonaws.com/nodegroup' in labels)
+        result.hosted = { kind: 'provider', key: 'EKS', value: kubelet };
+      else if (/-gke\./.test(kubelet) || 'cloud.google.com/gke-nodepool' in labels)
+        result.hosted = { kind: 'provider', key: 'GKE', value: kubelet };
+      else if ('kubernetes.azure.com/cluster' in labels || 'kubernetes.azure.com/agentpool' in labels)
+        result.hosted = { kind: 'provider', key: 'AKS', value: labels['kubernetes.azure.com/cluster'] ?? '' };
     }
   }
   if (!result.hosted) {
@@ -51,7 +55,11 @@ export function distributionOf(nodes: readonly SlimNode[], server: string): { em
 }
 
 /** How many API servers the API shows: several kube-apiserver Pods or Endpoints addresses, several control-plane nodes. */
-export function apiServerEndpoints(apiServerPods: number, controlPlaneNodes: number, addresses: readonly string[] | undefined): ApiServerEndpoints {
+export function apiServerEndpoints(
+  apiServerPods: number,
+  controlPlaneNodes: number,
+  addresses: readonly string[] | undefined,
+): ApiServerEndpoints {
   const evidence: Evidence[] = [];
   const unique = addresses ? [...new Set(addresses)] : null;
   if (unique) evidence.push({ kind: 'endpoints', key: 'default/kubernetes', value: unique.length > 0 ? unique.join(', ') : 'no address' });
@@ -97,11 +105,20 @@ export function detectControlPlane(
   } else {
     // Control-plane nodes but no control-plane Pods: components run as system services (or are hidden).
     mode = 'unknown';
-    evidence.push({ kind: 'absence', key: 'kube-apiserver Pod', value: `${controlPlaneNodes} control-plane node(s) without control-plane Pods` });
+    evidence.push({
+      kind: 'absence',
+      key: 'kube-apiserver Pod',
+      value: `${controlPlaneNodes} control-plane node(s) without control-plane Pods`,
+    });
   }
   const apiServersSeen = apiServerEndpoints(apiServers.length, controlPlaneNodes, readable.apiServerAddresses);
   const highlyAvailable = apiServersSeen.availability === 'highly-available';
-  if (highlyAvailable) evidence.push({ kind: 'count', key: 'kube-apiserver', value: String(Math.max(apiServers.length, controlPlaneNodes, apiServersSeen.addresses?.length ?? 0)) });
+  if (highlyAvailable)
+    evidence.push({
+      kind: 'count',
+      key: 'kube-apiserver',
+      value: String(Math.max(apiServers.length, controlPlaneNodes, apiServersSeen.addresses?.length ?? 0)),
+    });
   const externalEtcd = (mode === 'static-pods' || mode === 'self-hosted') && etcds.length === 0;
   const provider = distribution.hosted?.key;
   return {
@@ -148,7 +165,11 @@ export function flagValue(args: readonly string[], flag: string): string | undef
 }
 
 /** kube-proxy, flannel and the stub cloud controller run inside every k3s process, unless its flags turn them off. */
-export function k3sEmbeddedComponents(nodes: readonly SlimNode[], marks: readonly Evidence[], present: ReadonlySet<string>): AbsentComponent[] {
+export function k3sEmbeddedComponents(
+  nodes: readonly SlimNode[],
+  marks: readonly Evidence[],
+  present: ReadonlySet<string>,
+): AbsentComponent[] {
   const { args, evidence: argsEvidence } = k3sNodeArgs(nodes);
   const disabled = (flag: string, off: (value: string) => boolean) => {
     const value = flagValue(args, flag);
@@ -160,7 +181,12 @@ export function k3sEmbeddedComponents(nodes: readonly SlimNode[], marks: readonl
   if (!present.has('kube-proxy')) {
     absent.push(
       disabled('--disable-kube-proxy', (v) => v !== 'false')
-        ? { component: 'kube-proxy', reasonCode: 'disabled', why: 'k3s was started with --disable-kube-proxy: no kube-proxy runs, embedded or as Pods.', evidence: byFlag('--disable-kube-proxy') }
+        ? {
+            component: 'kube-proxy',
+            reasonCode: 'disabled',
+            why: 'k3s was started with --disable-kube-proxy: no kube-proxy runs, embedded or as Pods.',
+            evidence: byFlag('--disable-kube-proxy'),
+          }
         : {
             component: 'kube-proxy',
             reasonCode: 'embedded',
@@ -172,7 +198,12 @@ export function k3sEmbeddedComponents(nodes: readonly SlimNode[], marks: readonl
   if (!present.has('cni')) {
     absent.push(
       disabled('--flannel-backend', (v) => v === 'none')
-        ? { component: 'cni', reasonCode: 'disabled', why: 'k3s was started with --flannel-backend=none and no network plugin Pods run in kube-system.', evidence: byFlag('--flannel-backend=none') }
+        ? {
+            component: 'cni',
+            reasonCode: 'disabled',
+            why: 'k3s was started with --flannel-backend=none and no network plugin Pods run in kube-system.',
+            evidence: byFlag('--flannel-backend=none'),
+          }
         : {
             component: 'cni',
             reasonCode: 'embedded',
@@ -190,10 +221,18 @@ export function k3sEmbeddedComponents(nodes: readonly SlimNode[], marks: readonl
         reasonCode: 'embedded',
         implementation: 'k3s',
         why: "k3s's stub cloud controller runs inside the k3s server process; it sets the nodes' addresses and instance type.",
-        evidence: [{ kind: 'label', key: INSTANCE_TYPE_LABEL, value: `k3s on Node ${labelled.metadata.name}` }, noPod('cloud-controller-manager Pod')],
+        evidence: [
+          { kind: 'label', key: INSTANCE_TYPE_LABEL, value: `k3s on Node ${labelled.metadata.name}` },
+          noPod('cloud-controller-manager Pod'),
+        ],
       });
     } else if (disabled('--disable-cloud-controller', (v) => v !== 'false')) {
-      absent.push({ component: 'cloud-controller-manager', reasonCode: 'disabled', why: 'k3s was started with --disable-cloud-controller and no cloud-controller-manager Pod runs.', evidence: byFlag('--disable-cloud-controller') });
+      absent.push({
+        component: 'cloud-controller-manager',
+        reasonCode: 'disabled',
+        why: 'k3s was started with --disable-cloud-controller and no cloud-controller-manager Pod runs.',
+        evidence: byFlag('--disable-cloud-controller'),
+      });
     }
   }
   return absent;
@@ -207,7 +246,9 @@ export function kubeProxyReplacement(input: AnatomyInput, pods: readonly Compone
   const daemonSetsRead = !input.unreadable.some((u) => u.resource === 'daemonsets');
   if (daemonSetsRead && input.daemonSets.some((d) => d.metadata.name === 'kube-proxy')) return undefined;
   const evidence: Evidence[] = [
-    ciliumDaemonSet ? { kind: 'workload', key: `DaemonSet/${ciliumDaemonSet.metadata.name}` } : { kind: 'pod', key: ciliumPod?.pod ?? 'cilium' },
+    ciliumDaemonSet
+      ? { kind: 'workload', key: `DaemonSet/${ciliumDaemonSet.metadata.name}` }
+      : { kind: 'pod', key: ciliumPod?.pod ?? 'cilium' },
     { kind: 'absence', key: 'kube-proxy Pods' },
     daemonSetsRead ? { kind: 'absence', key: 'DaemonSet/kube-proxy' } : { kind: 'not-read', key: 'daemonsets' },
     { kind: 'not-read', key: 'ConfigMap kube-system/cilium-config', value: 'kube-proxy-replacement is inferred, not read' },
@@ -236,9 +277,24 @@ export function absentComponents(
     if (present.has(component)) continue;
     if (controlPlane.mode === 'hosted') absent.push({ component, reasonCode: 'hosted-control-plane', why: hostedWhy });
     else if (controlPlane.mode === 'embedded') {
-      absent.push({ component, reasonCode: 'embedded', why: 'Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.', ...(embeddedBy ? { implementation: embeddedBy.by, evidence: embeddedBy.evidence } : {}) });
-    } else if (component === 'etcd' && controlPlane.externalEtcd) absent.push({ component, reasonCode: 'external-etcd', why: 'No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.' });
-    else absent.push({ component, reasonCode: 'not-found', why: 'No Pod of this component in kube-system: it may run as a system service on the control-plane machines.' });
+      absent.push({
+        component,
+        reasonCode: 'embedded',
+        why: 'Runs inside the server binary (k3s/k0s embed the control plane in one process), not as a Pod.',
+        ...(embeddedBy ? { implementation: embeddedBy.by, evidence: embeddedBy.evidence } : {}),
+      });
+    } else if (component === 'etcd' && controlPlane.externalEtcd)
+      absent.push({
+        component,
+        reasonCode: 'external-etcd',
+        why: 'No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.',
+      });
+    else
+      absent.push({
+        component,
+        reasonCode: 'not-found',
+        why: 'No Pod of this component in kube-system: it may run as a system service on the control-plane machines.',
+      });
   }
   // k3s runs kube-proxy, flannel and its cloud controller in-process: no Pods, yet they run.
   const embedded = embeddedBy?.by === 'k3s' ? k3sEmbeddedComponents(input.nodes, embeddedBy.evidence, present) : [];
@@ -248,7 +304,11 @@ export function absentComponents(
       decided.get('cloud-controller-manager') ??
         (controlPlane.mode === 'hosted'
           ? { component: 'cloud-controller-manager', reasonCode: 'hosted-control-plane', why: hostedWhy }
-          : { component: 'cloud-controller-manager', reasonCode: 'no-cloud-provider', why: 'No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).' }),
+          : {
+              component: 'cloud-controller-manager',
+              reasonCode: 'no-cloud-provider',
+              why: 'No cloud provider integration: cloud-controller-manager runs only in clusters on a cloud (not in kind, on laptops or on-premises).',
+            }),
     );
   }
   if (!present.has('kube-proxy')) {
@@ -256,11 +316,27 @@ export function absentComponents(
       // k3s --disable-kube-proxy beside Cilium is Cilium's replacement, not a cluster without Services.
       (decided.get('kube-proxy')?.reasonCode === 'embedded' ? decided.get('kube-proxy') : undefined) ??
         kubeProxyReplacement(input, pods) ??
-        decided.get('kube-proxy') ?? { component: 'kube-proxy', reasonCode: 'not-found', why: 'No kube-proxy Pods: Services are implemented by the network plugin or a system service.' },
+        decided.get('kube-proxy') ?? {
+          component: 'kube-proxy',
+          reasonCode: 'not-found',
+          why: 'No kube-proxy Pods: Services are implemented by the network plugin or a system service.',
+        },
     );
   }
-  if (!present.has('coredns')) absent.push({ component: 'coredns', reasonCode: 'no-cluster-dns', why: 'No cluster DNS Pods in kube-system; every cluster should have one.' });
-  if (!present.has('cni')) absent.push(decided.get('cni') ?? { component: 'cni', reasonCode: 'not-found', why: 'No network plugin Pods in kube-system: it may run elsewhere or as a system service.' });
+  if (!present.has('coredns'))
+    absent.push({
+      component: 'coredns',
+      reasonCode: 'no-cluster-dns',
+      why: 'No cluster DNS Pods in kube-system; every cluster should have one.',
+    });
+  if (!present.has('cni'))
+    absent.push(
+      decided.get('cni') ?? {
+        component: 'cni',
+        reasonCode: 'not-found',
+        why: 'No network plugin Pods in kube-system: it may run elsewhere or as a system service.',
+      },
+    );
   return absent;
 }
 

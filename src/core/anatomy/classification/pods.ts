@@ -15,7 +15,7 @@ export const controlPlaneComponents: readonly ComponentId[] = [
 /** Network plugins, recognised by DaemonSet name, label value or image. */
 export const cniByName: Readonly<Record<string, string>> = {
   kindnet: 'kindnet',
-  'kindnetd': 'kindnet',
+  kindnetd: 'kindnet',
   'calico-node': 'calico',
   calico: 'calico',
   cilium: 'cilium',
@@ -30,7 +30,7 @@ export const cniByName: Readonly<Record<string, string>> = {
   'azure-cns': 'azure-cni',
   'azure-cni': 'azure-cni',
   'gke-dataplane-v2': 'cilium',
-  'netd': 'gke-netd',
+  netd: 'gke-netd',
 };
 
 export function cniNameFrom(value: string | undefined): string | undefined {
@@ -76,7 +76,11 @@ export function classifyPodSource(pod: SlimPod, lookup: OwnerLookup): Pick<PodCl
   if (mirror !== undefined || owner?.kind === 'Node') {
     if (mirror !== undefined) evidence.push({ kind: 'annotation', key: MIRROR_ANNOTATION, value: mirror });
     if (owner?.kind === 'Node') evidence.push({ kind: 'owner', key: `Node/${owner.name}` });
-    return { source: 'static', owner: owner?.kind === 'Node' ? `Node/${owner.name}` : pod.nodeName ? `Node/${pod.nodeName}` : null, evidence };
+    return {
+      source: 'static',
+      owner: owner?.kind === 'Node' ? `Node/${owner.name}` : pod.nodeName ? `Node/${pod.nodeName}` : null,
+      evidence,
+    };
   }
   if (!owner) return { source: 'bare', owner: null, evidence: [{ kind: 'absence', key: 'ownerReferences' }] };
   evidence.push({ kind: 'owner', key: `${owner.kind}/${owner.name}` });
@@ -110,7 +114,10 @@ export function classifyPodSource(pod: SlimPod, lookup: OwnerLookup): Pick<PodCl
 
 export const componentLabels = ['component', 'k8s-app', 'app.kubernetes.io/name', 'app.kubernetes.io/component', 'app', 'name'] as const;
 
-export function classifyPodComponent(pod: SlimPod, ownerName: string | null): Pick<PodClassification, 'component' | 'cniName' | 'evidence'> {
+export function classifyPodComponent(
+  pod: SlimPod,
+  ownerName: string | null,
+): Pick<PodClassification, 'component' | 'cniName' | 'evidence'> {
   const labels = pod.metadata.labels;
   for (const key of componentLabels) {
     const value = labels[key];
@@ -195,7 +202,13 @@ export function toComponentPod(pod: SlimPod, classification: PodClassification):
 }
 
 /** Components whose image tag is their Kubernetes version (registry.k8s.io/kube-scheduler:v1.30.0). */
-const versionedComponents: ReadonlySet<ComponentId> = new Set(['kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'cloud-controller-manager', 'kube-proxy']);
+const versionedComponents: ReadonlySet<ComponentId> = new Set([
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'cloud-controller-manager',
+  'kube-proxy',
+]);
 
 /** The version a control-plane component's image tag names, for the version skew check; nothing for a digest or another tag. */
 function versionOf(component: ComponentId, images: readonly string[]): { version?: string } {

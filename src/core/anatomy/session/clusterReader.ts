@@ -24,7 +24,10 @@ export class ClusterReader {
    * failure is thrown as the KubeApiError it is.
    */
   async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
-    const path = 'resource' in ref ? objectPath(ref.resource, ref.namespace, ref.name) : manifestObjectPath(ref.apiVersion, ref.kind, ref.namespace, ref.name);
+    const path =
+      'resource' in ref
+        ? objectPath(ref.resource, ref.namespace, ref.name)
+        : manifestObjectPath(ref.apiVersion, ref.kind, ref.namespace, ref.name);
     if (!path) return undefined;
     try {
       return (await this.api.getJson(path, `${'resource' in ref ? ref.resource : ref.kind} ${ref.name}`)) as object;

@@ -10,13 +10,29 @@ export const collections = {
   nodes: { resource: 'nodes', path: '/api/v1/nodes', what: 'Nodes' },
   pods: { resource: 'pods', path: `/api/v1/namespaces/${KUBE_SYSTEM}/pods`, what: `Pods in ${KUBE_SYSTEM}` },
   daemonSets: { resource: 'daemonsets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/daemonsets`, what: `DaemonSets in ${KUBE_SYSTEM}` },
-  deployments: { resource: 'deployments', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`, what: `Deployments in ${KUBE_SYSTEM}` },
-  replicaSets: { resource: 'replicasets', path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`, what: `ReplicaSets in ${KUBE_SYSTEM}` },
+  deployments: {
+    resource: 'deployments',
+    path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/deployments`,
+    what: `Deployments in ${KUBE_SYSTEM}`,
+  },
+  replicaSets: {
+    resource: 'replicasets',
+    path: `/apis/apps/v1/namespaces/${KUBE_SYSTEM}/replicasets`,
+    what: `ReplicaSets in ${KUBE_SYSTEM}`,
+  },
   services: { resource: 'services', path: `/api/v1/namespaces/${KUBE_SYSTEM}/services`, what: `Services in ${KUBE_SYSTEM}` },
-  leases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`, what: `Leases in ${NODE_LEASE_NAMESPACE}` },
+  leases: {
+    resource: 'leases',
+    path: `/apis/coordination.k8s.io/v1/namespaces/${NODE_LEASE_NAMESPACE}/leases`,
+    what: `Leases in ${NODE_LEASE_NAMESPACE}`,
+  },
   // Optional: the leader-election locks of the controller manager and the scheduler, and the API servers'
   // identity Leases. Without them the anatomy does not know who leads; nothing else depends on them.
-  controlPlaneLeases: { resource: 'leases', path: `/apis/coordination.k8s.io/v1/namespaces/${KUBE_SYSTEM}/leases`, what: `Leases in ${KUBE_SYSTEM}` },
+  controlPlaneLeases: {
+    resource: 'leases',
+    path: `/apis/coordination.k8s.io/v1/namespaces/${KUBE_SYSTEM}/leases`,
+    what: `Leases in ${KUBE_SYSTEM}`,
+  },
   events: { resource: 'events', path: `/api/v1/namespaces/${KUBE_SYSTEM}/events`, what: `Events in ${KUBE_SYSTEM}` },
   // Optional: the API server addresses behind the `kubernetes` Service. Served by every version, unlike
   // EndpointSlices v1; when it cannot be read the anatomy simply does without it.

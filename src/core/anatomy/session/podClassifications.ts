@@ -24,7 +24,12 @@ export class PodClassifications {
     const cached = this.cache.get(key);
     if (cached && cached.resourceVersion === pod.metadata.resourceVersion && cached.ownersVersion === this.ownersVersion) return cached;
     const classification = classifyPod(pod, lookup);
-    const entry = { resourceVersion: pod.metadata.resourceVersion, ownersVersion: this.ownersVersion, classification, componentPod: toComponentPod(pod, classification) };
+    const entry = {
+      resourceVersion: pod.metadata.resourceVersion,
+      ownersVersion: this.ownersVersion,
+      classification,
+      componentPod: toComponentPod(pod, classification),
+    };
     this.cache.set(key, entry);
     return entry;
   }

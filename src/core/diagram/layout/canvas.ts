@@ -228,7 +228,9 @@ export abstract class SceneCanvas {
       node: where.node,
       group: where.group,
       points: points.map(([px, py]) => [round(px), round(py)] as const),
-      ariaLabel: ariaLabel ?? this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, to.kind === 'pod' ? to.label : toComponent),
+      ariaLabel:
+        ariaLabel ??
+        this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, to.kind === 'pod' ? to.label : toComponent),
     });
   }
 
@@ -241,8 +243,16 @@ export abstract class SceneCanvas {
   /** Adds a box; a label wider than its room is shortened in the middle, keeping what tells it from its siblings. */
   protected addBox(box: SceneBox, siblings: readonly string[] = []): SceneBox {
     const room = labelRoom(box);
-    const shortLabel = box.label && this.measure(box.label, 'label') > room ? elideName(box.label, siblings, room, 'label', this.measure) : undefined;
-    const rounded: SceneBox = { ...box, x: round(box.x), y: round(box.y), width: round(box.width), height: round(box.height), ...(shortLabel ? { shortLabel } : {}) };
+    const shortLabel =
+      box.label && this.measure(box.label, 'label') > room ? elideName(box.label, siblings, room, 'label', this.measure) : undefined;
+    const rounded: SceneBox = {
+      ...box,
+      x: round(box.x),
+      y: round(box.y),
+      width: round(box.width),
+      height: round(box.height),
+      ...(shortLabel ? { shortLabel } : {}),
+    };
     this.boxes.push(rounded);
     return rounded;
   }

@@ -52,12 +52,29 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
         card: {
           title: label,
           role: hosted ? this.strings.roleHosted : this.strings.roleEmbedded,
-          runsHere: [hosted ? this.strings.runsHosted : detail, this.anatomy.server, ...(this.anatomy.serverVersion ? [this.anatomy.serverVersion] : []), ...this.apiServersText()],
-          evidence: formatEvidence([...this.anatomy.controlPlane.evidence, ...(this.anatomy.controlPlane.apiServers?.evidence ?? [])], this.strings),
+          runsHere: [
+            hosted ? this.strings.runsHosted : detail,
+            this.anatomy.server,
+            ...(this.anatomy.serverVersion ? [this.anatomy.serverVersion] : []),
+            ...this.apiServersText(),
+          ],
+          evidence: formatEvidence(
+            [...this.anatomy.controlPlane.evidence, ...(this.anatomy.controlPlane.apiServers?.evidence ?? [])],
+            this.strings,
+          ),
         },
         target: { component: 'kube-apiserver' },
       });
-      this.addEdge('request', client, this.hub, [[client.x, client.y + componentHeight / 2], [this.hub.x + this.hub.width, client.y + componentHeight / 2]], {});
+      this.addEdge(
+        'request',
+        client,
+        this.hub,
+        [
+          [client.x, client.y + componentHeight / 2],
+          [this.hub.x + this.hub.width, client.y + componentHeight / 2],
+        ],
+        {},
+      );
       return rowB + componentHeight;
     }
     const panel = this.addBox({
@@ -79,8 +96,26 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
     const hub = this.addComponent('kube-apiserver', hubX - componentWidth / 2, rowB);
     this.hub = hub;
     const etcd = this.addComponent('etcd', hubX - componentWidth / 2 - 40 - componentWidth, rowB);
-    this.addEdge('storage', hub, etcd, [[hub.x, rowB + componentHeight / 2], [etcd.x + etcd.width, rowB + componentHeight / 2]], {});
-    this.addEdge('request', client, hub, [[client.x, rowB + componentHeight / 2], [hub.x + hub.width, rowB + componentHeight / 2]], {});
+    this.addEdge(
+      'storage',
+      hub,
+      etcd,
+      [
+        [hub.x, rowB + componentHeight / 2],
+        [etcd.x + etcd.width, rowB + componentHeight / 2],
+      ],
+      {},
+    );
+    this.addEdge(
+      'request',
+      client,
+      hub,
+      [
+        [client.x, rowB + componentHeight / 2],
+        [hub.x + hub.width, rowB + componentHeight / 2],
+      ],
+      {},
+    );
     controlPlaneComponents.forEach((component, index) => {
       const box = this.addComponent(component, hubX - (3 * componentWidth + 24) / 2 + index * (componentWidth + 12), rowA);
       if (box.health !== 'absent') this.connectToHub(box, component, {}, true);
@@ -93,7 +128,8 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
     const seen = this.anatomy.controlPlane.apiServers;
     if (!seen) return [];
     const addresses = seen.addresses?.length ?? 0;
-    if (seen.availability === 'highly-available') return [addresses > 1 ? format(this.strings.apiServersHa, formatCount(addresses, this.locale)) : this.strings.apiServersSeveral];
+    if (seen.availability === 'highly-available')
+      return [addresses > 1 ? format(this.strings.apiServersHa, formatCount(addresses, this.locale)) : this.strings.apiServersSeveral];
     return [seen.availability === 'single-endpoint' ? this.strings.apiServersOne : this.strings.apiServersUnknown];
   }
 
@@ -149,7 +185,15 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
       health,
       ariaLabel: `${component}, ${detail}`,
       focusable: true,
-      card: absent ? { ...card, runsHere: [format(this.strings.runsAbsent, absent.why)], evidence: formatEvidence(absent.evidence ?? [], this.strings) } : external ? { ...card, runsHere: [this.strings.externalEtcd] } : card,
+      card: absent
+        ? {
+            ...card,
+            runsHere: [format(this.strings.runsAbsent, absent.why)],
+            evidence: formatEvidence(absent.evidence ?? [], this.strings),
+          }
+        : external
+          ? { ...card, runsHere: [this.strings.externalEtcd] }
+          : card,
       target: pods[0] ? { component, node: undefined, pod: { namespace: pods[0].namespace, name: pods[0].pod } } : { component },
     });
   }

@@ -70,12 +70,19 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const last = first + nodes.length - 1;
     const width = Math.max(1, nodes.length) * (columnWidth + columnGap) - columnGap;
     const summary = this.groupSummary(group);
-    const pageText = format(this.strings.groupPage, formatCount(first, this.locale), formatCount(last, this.locale), formatCount(group.total, this.locale));
-    const pagers = ([
-      ['prev', this.strings.previousPage, group.page - 1, group.page > 0],
-      ['next', this.strings.nextPage, group.page + 1, group.page + 1 < group.pages],
-      ['collapse', this.strings.collapse, null, true],
-    ] as const).filter(([, , , enabled]) => enabled);
+    const pageText = format(
+      this.strings.groupPage,
+      formatCount(first, this.locale),
+      formatCount(last, this.locale),
+      formatCount(group.total, this.locale),
+    );
+    const pagers = (
+      [
+        ['prev', this.strings.previousPage, group.page - 1, group.page > 0],
+        ['next', this.strings.nextPage, group.page + 1, group.page + 1 < group.pages],
+        ['collapse', this.strings.collapse, null, true],
+      ] as const
+    ).filter(([, , , enabled]) => enabled);
     const pagerWidths = pagers.map(([, label]) => Math.ceil(this.measure(label, 'label')) + 20);
     const pagersWidth = pagerWidths.reduce((sum, w) => sum + w + 8, 0);
     const textWidth = Math.max(this.measure(summary, 'label'), this.measure(pageText, 'detail')) + 16;
@@ -127,7 +134,8 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const overlay = this.placement;
     const verdict = overlay?.nodes[node.name];
     if (!overlay || !verdict) return undefined;
-    if (verdict.fits === true) return { detail: overlay.boundNode === node.name ? this.strings.placementRunsHere : this.strings.placementFits, health: 'ok' };
+    if (verdict.fits === true)
+      return { detail: overlay.boundNode === node.name ? this.strings.placementRunsHere : this.strings.placementFits, health: 'ok' };
     if (verdict.fits === 'unknown') return { detail: this.strings.placementNotKnown, health: 'unknown' };
     return { detail: this.strings.placementDoesNotFit, health: 'error', filter: verdict.filter ?? '', why: verdict.why ?? '' };
   }
@@ -161,32 +169,40 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const mark = this.placementMark(node);
     const detail = mark?.detail ?? nodeDetailText(node, this.strings, this.now);
     const heartbeat = nodeHeartbeatText(node, this.strings, this.now);
-    return this.addBox({
-      id: `node:${node.name}`,
-      kind: 'panel',
-      component: 'node',
-      node: node.name,
-      role: node.role,
-      x,
-      y,
-      width: columnWidth,
-      height: 0, // set once the column is laid out
-      label: node.name,
-      detail,
-      health: mark?.health ?? this.healthOf(node),
-      ariaLabel: mark ? `${node.name}: ${mark.detail}` : nodeAriaLabel(node, this.strings, this.now),
-      focusable: true,
-      heartbeat: node.lease
-        ? { renewTime: node.lease.renewTime, durationSeconds: node.lease.leaseDurationSeconds ?? defaultLeaseDurationSeconds }
-        : undefined,
-      card: {
-        title: node.name,
-        role: this.strings.roleNode,
-        runsHere: [...(mark ? [nodeDetailText(node, this.strings, this.now)] : []), detail, heartbeat, ...[node.osImage, node.kernelVersion, node.internalIP].filter((value): value is string => !!value)],
-        evidence: formatEvidence(node.roleEvidence, this.strings),
+    return this.addBox(
+      {
+        id: `node:${node.name}`,
+        kind: 'panel',
+        component: 'node',
+        node: node.name,
+        role: node.role,
+        x,
+        y,
+        width: columnWidth,
+        height: 0, // set once the column is laid out
+        label: node.name,
+        detail,
+        health: mark?.health ?? this.healthOf(node),
+        ariaLabel: mark ? `${node.name}: ${mark.detail}` : nodeAriaLabel(node, this.strings, this.now),
+        focusable: true,
+        heartbeat: node.lease
+          ? { renewTime: node.lease.renewTime, durationSeconds: node.lease.leaseDurationSeconds ?? defaultLeaseDurationSeconds }
+          : undefined,
+        card: {
+          title: node.name,
+          role: this.strings.roleNode,
+          runsHere: [
+            ...(mark ? [nodeDetailText(node, this.strings, this.now)] : []),
+            detail,
+            heartbeat,
+            ...[node.osImage, node.kernelVersion, node.internalIP].filter((value): value is string => !!value),
+          ],
+          evidence: formatEvidence(node.roleEvidence, this.strings),
+        },
+        target: { node: node.name },
       },
-      target: { node: node.name },
-    }, this.drawnNodeNames);
+      this.drawnNodeNames,
+    );
   }
 
   protected addArchitectureNode(node: NodeAnatomy, x: number, y: number): number {
@@ -224,7 +240,9 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         health: proxyEmbedded ? 'neutral' : 'absent',
         ariaLabel: `kube-proxy, ${node.name}, ${proxyDetail}`,
         focusable: true,
-        card: proxyAbsent ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? [], this.strings) } : proxyCard,
+        card: proxyAbsent
+          ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? [], this.strings) }
+          : proxyCard,
         target: { component: 'kube-proxy', node: node.name },
       });
       if (proxyEmbedded) this.spokeThroughGap('watch', proxy, 'right', proxy.y + proxy.height / 2, rightLane - 9, node.name, 'kube-proxy');
@@ -234,15 +252,37 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, node.name, 'kubelet');
     this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, node.name, 'kubelet');
     if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, node.name, 'kubelet');
-    this.addEdge('cri', kubelet, runtime, [[kubelet.x + 30, kubelet.y + kubelet.height], [kubelet.x + 30, runtime.y]], { node: node.name }, 'kubelet', this.criEdgeLabel(node));
+    this.addEdge(
+      'cri',
+      kubelet,
+      runtime,
+      [
+        [kubelet.x + 30, kubelet.y + kubelet.height],
+        [kubelet.x + 30, runtime.y],
+      ],
+      { node: node.name },
+      'kubelet',
+      this.criEdgeLabel(node),
+    );
     let podY = y + 148;
     const pods = [...node.components].sort(comparePods);
     for (const pod of pods) {
       const box = this.addPod(node, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames);
       const railX = runtime.x + 12;
-      this.addEdge('runs', runtime, box, [[railX, runtime.y + runtime.height], [railX, podY + podHeight / 2], [box.x, podY + podHeight / 2]], { node: node.name });
+      this.addEdge(
+        'runs',
+        runtime,
+        box,
+        [
+          [railX, runtime.y + runtime.height],
+          [railX, podY + podHeight / 2],
+          [box.x, podY + podHeight / 2],
+        ],
+        { node: node.name },
+      );
       // kube-proxy watches Services and EndpointSlices, and programs this node's rules from them.
-      if (pod.component === 'kube-proxy') this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
+      if (pod.component === 'kube-proxy')
+        this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
       podY += podHeight + podGap;
     }
     const bottom = podY + 4;
@@ -254,7 +294,15 @@ export abstract class NodeLayout extends ControlPlaneLayout {
    * A spoke between a part of a node and kube-apiserver that crosses no text: out of the part sideways, along
    * the gap beside the node's panel, then straight to the hub. `reverse` runs the other way.
    */
-  protected spokeThroughGap(kind: EdgeKind, box: SceneBox, side: 'left' | 'right', exitY: number, laneX: number, nodeName: string, component: string): void {
+  protected spokeThroughGap(
+    kind: EdgeKind,
+    box: SceneBox,
+    side: 'left' | 'right',
+    exitY: number,
+    laneX: number,
+    nodeName: string,
+    component: string,
+  ): void {
     const hub = this.hub;
     if (!hub) return;
     const edgeX = side === 'left' ? box.x : box.x + box.width;
@@ -288,7 +336,16 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         ariaLabel: `${this.strings.manifestsFolder}, ${node.name}`,
         focusable: false,
       });
-      this.addEdge('manifests', kubelet, folder, [[x + 30, kubelet.y + kubelet.height], [x + 30, folder.y]], { node: node.name });
+      this.addEdge(
+        'manifests',
+        kubelet,
+        folder,
+        [
+          [x + 30, kubelet.y + kubelet.height],
+          [x + 30, folder.y],
+        ],
+        { node: node.name },
+      );
       areaTop += 40;
     }
     const podBoxHeight = 40;
@@ -306,7 +363,16 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       ariaLabel: `${this.strings.podsArea}, ${node.name}`,
       focusable: false,
     });
-    this.addEdge('runs', kubelet, area, [[runsX, kubelet.y + kubelet.height], [runsX, area.y]], { node: node.name });
+    this.addEdge(
+      'runs',
+      kubelet,
+      area,
+      [
+        [runsX, kubelet.y + kubelet.height],
+        [runsX, area.y],
+      ],
+      { node: node.name },
+    );
     let podY = areaTop + 26;
     for (const pod of pods) {
       this.addPod(node, pod, x + 14, podY, columnWidth - 28, podBoxHeight, this.drawnPodNames);
@@ -376,44 +442,59 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       card: {
         title: `container runtime · ${node.name}`,
         role: this.strings.roleContainerRuntime,
-        runsHere: [this.strings.runsSystemDaemon, ...(runtime ? [format(this.strings.runsRuntimeVersion, runtime)] : []), this.criEdgeLabel(node)],
+        runsHere: [
+          this.strings.runsSystemDaemon,
+          ...(runtime ? [format(this.strings.runsRuntimeVersion, runtime)] : []),
+          this.criEdgeLabel(node),
+        ],
         evidence: formatEvidence(link.evidence, this.strings),
       },
       target: { component: 'container-runtime', node: node.name },
     });
   }
 
-  protected addPod(node: NodeAnatomy, pod: ComponentPod, x: number, y: number, width: number, height: number, siblings: readonly string[]): SceneBox {
+  protected addPod(
+    node: NodeAnatomy,
+    pod: ComponentPod,
+    x: number,
+    y: number,
+    width: number,
+    height: number,
+    siblings: readonly string[],
+  ): SceneBox {
     const badge = this.sourceLabel(pod.source);
     const status = format(this.strings.podStatus, pod.phase, String(pod.ready), pod.restarts);
-    return this.addBox({
-      id: `node:${node.name}:pod:${pod.namespace}/${pod.pod}`,
-      kind: 'pod',
-      component: 'pod',
-      node: node.name,
-      x,
-      y,
-      width,
-      height,
-      label: pod.pod,
-      detail: height >= 36 ? (pod.reason ?? badge) : undefined,
-      source: pod.source,
-      badge,
-      health: podHealth(pod),
-      ariaLabel: `${pod.pod}, ${badge}, ${status}${pod.reason ? `, ${pod.reason}` : ''}`,
-      focusable: true,
-      card: {
-        title: pod.pod,
-        role: this.roleOf(pod.component, pod.cniName),
-        runsHere: [
-          this.runsAs(pod),
-          ...(pod.component === 'kube-proxy' ? [this.strings.runsKubeProxyPod] : []),
-          status,
-          ...(pod.reason ? [format(this.strings.podReason, pod.reason)] : []),
-        ],
-        evidence: formatEvidence(pod.evidence, this.strings),
+    return this.addBox(
+      {
+        id: `node:${node.name}:pod:${pod.namespace}/${pod.pod}`,
+        kind: 'pod',
+        component: 'pod',
+        node: node.name,
+        x,
+        y,
+        width,
+        height,
+        label: pod.pod,
+        detail: height >= 36 ? (pod.reason ?? badge) : undefined,
+        source: pod.source,
+        badge,
+        health: podHealth(pod),
+        ariaLabel: `${pod.pod}, ${badge}, ${status}${pod.reason ? `, ${pod.reason}` : ''}`,
+        focusable: true,
+        card: {
+          title: pod.pod,
+          role: this.roleOf(pod.component, pod.cniName),
+          runsHere: [
+            this.runsAs(pod),
+            ...(pod.component === 'kube-proxy' ? [this.strings.runsKubeProxyPod] : []),
+            status,
+            ...(pod.reason ? [format(this.strings.podReason, pod.reason)] : []),
+          ],
+          evidence: formatEvidence(pod.evidence, this.strings),
+        },
+        target: { component: pod.component, node: node.name, pod: { namespace: pod.namespace, name: pod.pod } },
       },
-      target: { component: pod.component, node: node.name, pod: { namespace: pod.namespace, name: pod.pod } },
-    }, siblings);
+      siblings,
+    );
   }
 }

@@ -58,7 +58,7 @@ export class ClusterSchemas {
   private readDiscovery(again: boolean): Promise<ReadonlyMap<string, string> | undefined> {
     if (this.discovery && !again) return this.discovery;
     this.discoveredAt = Date.now();
-    const reading = this.getJson('/openapi/v3', 'the API\'s OpenAPI v3 discovery').then(
+    const reading = this.getJson('/openapi/v3', "the API's OpenAPI v3 discovery").then(
       (body) => {
         const paths = (body as { paths?: unknown } | undefined)?.paths;
         if (typeof paths !== 'object' || paths === null) return undefined;
@@ -96,7 +96,7 @@ export class ClusterSchemas {
   private readV2(again: boolean): Promise<OpenApiSchemas | undefined> {
     if (this.v2 && !again) return this.v2;
     this.v2ReadAt = Date.now();
-    this.v2 = this.getJson('/openapi/v2', 'the API\'s OpenAPI v2 document').then(OpenApiSchemas.fromV2, (error: unknown) => {
+    this.v2 = this.getJson('/openapi/v2', "the API's OpenAPI v2 document").then(OpenApiSchemas.fromV2, (error: unknown) => {
       this.v2 = undefined;
       throw error;
     });

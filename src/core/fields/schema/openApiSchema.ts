@@ -73,7 +73,7 @@ export class OpenApiSchemas {
       // The description beside a reference is the field's own; the referenced type's is about the type. A map's
       // value (a label, a resource limit) is best described by the map's own description.
       const own = stringOf(next.description);
-      description = mapValue ? own ?? description : own;
+      description = mapValue ? (own ?? description) : own;
     }
     if (!node) return undefined;
     const type = this.typeName(node);
@@ -102,7 +102,8 @@ export class OpenApiSchemas {
     if (ref) return ref.slice(ref.lastIndexOf('.') + 1);
     if (node['x-kubernetes-int-or-string'] === true) return 'IntOrString';
     if (depth < 8 && node.type === 'array' && isObject(node.items)) return `list of ${this.typeName(node.items, depth + 1)}`;
-    if (depth < 8 && node.type === 'object' && isObject(node.additionalProperties)) return `map of ${this.typeName(node.additionalProperties, depth + 1)}`;
+    if (depth < 8 && node.type === 'object' && isObject(node.additionalProperties))
+      return `map of ${this.typeName(node.additionalProperties, depth + 1)}`;
     const type = stringOf(node.type) ?? 'object';
     const format = stringOf(node.format);
     return format && type !== 'string' ? `${type} (${format})` : type;

@@ -6,7 +6,11 @@ import type { FilterEvidence } from './framework';
 export const taintText = (taint: Taint) => `${taint.key}${taint.value ? `=${taint.value}` : ''}:${taint.effect}`;
 
 /** The amounts of an insufficient resource, formatted; what is free is never negative. */
-export function unrequestedText(evidence: Extract<FilterEvidence, { kind: 'insufficient' }>): { requested: string; free: string; allocatable: string } {
+export function unrequestedText(evidence: Extract<FilterEvidence, { kind: 'insufficient' }>): {
+  requested: string;
+  free: string;
+  allocatable: string;
+} {
   return {
     requested: formatAmount(evidence.resource, evidence.requested),
     free: formatAmount(evidence.resource, Math.max(0, evidence.allocatable - evidence.used)),

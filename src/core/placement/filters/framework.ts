@@ -18,9 +18,22 @@ export type FilterEvidence =
   | { readonly kind: 'nodeAffinity'; readonly terms: number; readonly firstFailing: string | null }
   | { readonly kind: 'hostPort'; readonly port: HostPort; readonly usedBy: string }
   | { readonly kind: 'tooManyPods'; readonly pods: number; readonly allowed: number }
-  | { readonly kind: 'insufficient'; readonly resource: string; readonly requested: number; readonly used: number; readonly allocatable: number }
+  | {
+      readonly kind: 'insufficient';
+      readonly resource: string;
+      readonly requested: number;
+      readonly used: number;
+      readonly allocatable: number;
+    }
   | { readonly kind: 'spreadLabelMissing'; readonly topologyKey: string }
-  | { readonly kind: 'spreadSkew'; readonly topologyKey: string; readonly domain: string; readonly matching: number; readonly minimum: number; readonly maxSkew: number }
+  | {
+      readonly kind: 'spreadSkew';
+      readonly topologyKey: string;
+      readonly domain: string;
+      readonly matching: number;
+      readonly minimum: number;
+      readonly maxSkew: number;
+    }
   | { readonly kind: 'affinity'; readonly topologyKey: string; readonly domain: string | null }
   | { readonly kind: 'antiAffinity'; readonly topologyKey: string; readonly domain: string; readonly pod: string }
   | { readonly kind: 'existingAntiAffinity'; readonly topologyKey: string; readonly domain: string; readonly pod: string };
@@ -53,7 +66,11 @@ export function prepareQuestion(pod: SchedulingPod): Pick<FilterContext, 'resour
   const resources = Object.keys(pod.requests)
     .filter((resource) => resource !== 'pods' && (pod.requests[resource] ?? 0) > 0)
     .sort((a, b) => order(a) - order(b) || a.localeCompare(b));
-  return { resources, requests: pod.requests, spreadConstraints: pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule') };
+  return {
+    resources,
+    requests: pod.requests,
+    spreadConstraints: pod.topologySpread.filter((constraint) => constraint.whenUnsatisfiable === 'DoNotSchedule'),
+  };
 }
 
 export interface InterPodState {

@@ -33,7 +33,10 @@ export function interPodState(
       const labels = labelsOf.get(other.nodeName);
       if (!labels) continue;
       // A Pod counts for the affinity only when it matches every term (the scheduler's affinityCounts).
-      if (pod.podAffinity.length > 0 && pod.podAffinity.every((term) => termSelects(term, pod.namespace, other, question.namespaceLabels))) {
+      if (
+        pod.podAffinity.length > 0 &&
+        pod.podAffinity.every((term) => termSelects(term, pod.namespace, other, question.namespaceLabels))
+      ) {
         pod.podAffinity.forEach((term, index) => {
           const domain = labels[term.topologyKey];
           if (domain !== undefined) affinityDomains[index]!.set(domain, (affinityDomains[index]!.get(domain) ?? 0) + 1);
@@ -41,7 +44,12 @@ export function interPodState(
       }
       pod.podAntiAffinity.forEach((term, index) => {
         const domain = labels[term.topologyKey];
-        if (domain !== undefined && !antiAffinityDomains[index]!.has(domain) && termSelects(term, pod.namespace, other, question.namespaceLabels)) antiAffinityDomains[index]!.set(domain, other.key);
+        if (
+          domain !== undefined &&
+          !antiAffinityDomains[index]!.has(domain) &&
+          termSelects(term, pod.namespace, other, question.namespaceLabels)
+        )
+          antiAffinityDomains[index]!.set(domain, other.key);
       });
     }
   }
@@ -58,7 +66,12 @@ export function interPodState(
   }
   const noneSelected = affinityDomains.every((domains) => domains.size === 0);
   const selectsItself = pod.podAffinity.every((term) => termSelects(term, pod.namespace, pod, question.namespaceLabels));
-  return { affinityDomains, firstOfSeries: pod.podAffinity.length > 0 && noneSelected && selectsItself, antiAffinityDomains, existingAntiAffinity };
+  return {
+    affinityDomains,
+    firstOfSeries: pod.podAffinity.length > 0 && noneSelected && selectsItself,
+    antiAffinityDomains,
+    existingAntiAffinity,
+  };
 }
 
 export const interPodAffinity: Check = (node, { pod, wording, interPod }) => {
@@ -67,24 +80,43 @@ export const interPodAffinity: Check = (node, { pod, wording, interPod }) => {
     let allPresent = true;
     for (const [index, term] of pod.podAffinity.entries()) {
       const domain = node.labels[term.topologyKey];
-      if (domain === undefined) return { filter: 'InterPodAffinity', reasons: wording.affinity, evidence: [{ kind: 'affinity', topologyKey: term.topologyKey, domain: null }] };
+      if (domain === undefined)
+        return {
+          filter: 'InterPodAffinity',
+          reasons: wording.affinity,
+          evidence: [{ kind: 'affinity', topologyKey: term.topologyKey, domain: null }],
+        };
       if (!interPod.affinityDomains[index]!.has(domain)) allPresent = false;
     }
     if (!allPresent && !interPod.firstOfSeries) {
       const index = pod.podAffinity.findIndex((term, at) => !interPod.affinityDomains[at]!.has(node.labels[term.topologyKey]!));
       const term = pod.podAffinity[index]!;
-      return { filter: 'InterPodAffinity', reasons: wording.affinity, evidence: [{ kind: 'affinity', topologyKey: term.topologyKey, domain: node.labels[term.topologyKey]! }] };
+      return {
+        filter: 'InterPodAffinity',
+        reasons: wording.affinity,
+        evidence: [{ kind: 'affinity', topologyKey: term.topologyKey, domain: node.labels[term.topologyKey]! }],
+      };
     }
   }
   for (const [index, term] of pod.podAntiAffinity.entries()) {
     const domain = node.labels[term.topologyKey];
     const other = domain === undefined ? undefined : interPod.antiAffinityDomains[index]!.get(domain);
-    if (other) return { filter: 'InterPodAffinity', reasons: wording.antiAffinity, evidence: [{ kind: 'antiAffinity', topologyKey: term.topologyKey, domain: domain!, pod: other }] };
+    if (other)
+      return {
+        filter: 'InterPodAffinity',
+        reasons: wording.antiAffinity,
+        evidence: [{ kind: 'antiAffinity', topologyKey: term.topologyKey, domain: domain!, pod: other }],
+      };
   }
   for (const [topologyKey, domains] of interPod.existingAntiAffinity) {
     const domain = node.labels[topologyKey];
     const other = domain === undefined ? undefined : domains.get(domain);
-    if (other) return { filter: 'InterPodAffinity', reasons: wording.existingAntiAffinity, evidence: [{ kind: 'existingAntiAffinity', topologyKey, domain: domain!, pod: other }] };
+    if (other)
+      return {
+        filter: 'InterPodAffinity',
+        reasons: wording.existingAntiAffinity,
+        evidence: [{ kind: 'existingAntiAffinity', topologyKey, domain: domain!, pod: other }],
+      };
   }
   return undefined;
 };

@@ -9,7 +9,12 @@ export const nodePorts: Check = (node, { pod, wording, bound }) => {
   if (!bound) return 'unknown';
   for (const other of bound.hostPortPods(node.name)) {
     for (const used of other.hostPorts) {
-      const clash = pod.hostPorts.find((wanted) => wanted.port === used.port && wanted.protocol === used.protocol && (wanted.hostIP === used.hostIP || wanted.hostIP === '0.0.0.0' || used.hostIP === '0.0.0.0'));
+      const clash = pod.hostPorts.find(
+        (wanted) =>
+          wanted.port === used.port &&
+          wanted.protocol === used.protocol &&
+          (wanted.hostIP === used.hostIP || wanted.hostIP === '0.0.0.0' || used.hostIP === '0.0.0.0'),
+      );
       if (clash) return { filter: 'NodePorts', reasons: [wording.ports], evidence: [{ kind: 'hostPort', port: clash, usedBy: other.key }] };
     }
   }

@@ -23,7 +23,13 @@ export const nodeResourcesFit: Check = (node, { wording, bound, resources, reque
   }
   for (const resource of short ?? []) {
     reasons.push(wording.insufficient(resource));
-    evidence.push({ kind: 'insufficient', resource, requested: requests[resource]!, used: load.requested[resource] ?? 0, allocatable: node.allocatable[resource] ?? 0 });
+    evidence.push({
+      kind: 'insufficient',
+      resource,
+      requested: requests[resource]!,
+      used: load.requested[resource] ?? 0,
+      allocatable: node.allocatable[resource] ?? 0,
+    });
   }
   return { filter: 'NodeResourcesFit', reasons, evidence };
 };

@@ -19,7 +19,10 @@ export function spreadState(
   if (constraints.length === 0) return { counts: [], minimums: [], selfMatch: [] };
   if (!bound) return null;
   // The domains are those of nodes the Pod's node selector and required affinity allow, with every key present.
-  const eligible = nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined) && nodeAffinity(node, context) === undefined);
+  const eligible = nodes.filter(
+    (node) =>
+      constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined) && nodeAffinity(node, context) === undefined,
+  );
   const counted = context.wording.spreadCountsExcludedNodes
     ? nodes.filter((node) => constraints.every((constraint) => node.labels[constraint.topologyKey] !== undefined))
     : eligible;
@@ -31,7 +34,8 @@ export function spreadState(
       let matching = domains.get(domain)!;
       for (const other of bound.load(node.name).pods.values()) {
         // Terminating Pods do not count toward the spread.
-        if (!other.deleting && other.namespace === pod.namespace && labelSelectorMatches(constraint.labelSelector, other.labels)) matching++;
+        if (!other.deleting && other.namespace === pod.namespace && labelSelectorMatches(constraint.labelSelector, other.labels))
+          matching++;
       }
       domains.set(domain, matching);
     }
@@ -53,11 +57,20 @@ export const podTopologySpread: Check = (node, { wording, spread, spreadConstrai
   if (!spread) return 'unknown';
   for (const [index, constraint] of constraints.entries()) {
     const domain = node.labels[constraint.topologyKey];
-    if (domain === undefined) return { filter: 'PodTopologySpread', reasons: [wording.spreadLabelMissing], evidence: [{ kind: 'spreadLabelMissing', topologyKey: constraint.topologyKey }] };
+    if (domain === undefined)
+      return {
+        filter: 'PodTopologySpread',
+        reasons: [wording.spreadLabelMissing],
+        evidence: [{ kind: 'spreadLabelMissing', topologyKey: constraint.topologyKey }],
+      };
     const matching = spread.counts[index]!.get(domain) ?? 0;
     const minimum = spread.minimums[index]!;
     if (matching + (spread.selfMatch[index] ? 1 : 0) - minimum > constraint.maxSkew) {
-      return { filter: 'PodTopologySpread', reasons: [wording.spread], evidence: [{ kind: 'spreadSkew', topologyKey: constraint.topologyKey, domain, matching, minimum, maxSkew: constraint.maxSkew }] };
+      return {
+        filter: 'PodTopologySpread',
+        reasons: [wording.spread],
+        evidence: [{ kind: 'spreadSkew', topologyKey: constraint.topologyKey, domain, matching, minimum, maxSkew: constraint.maxSkew }],
+      };
     }
   }
   return undefined;

@@ -42,7 +42,12 @@ export function termNamespaces(term: PodAffinityTerm, ownNamespace: string): Rea
 }
 
 /** Whether a term selects a Pod (namespace and labels). */
-export function termSelects(term: PodAffinityTerm, termOwnerNamespace: string, pod: { readonly namespace: string; readonly labels: Readonly<Record<string, string>> }, namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined): boolean {
+export function termSelects(
+  term: PodAffinityTerm,
+  termOwnerNamespace: string,
+  pod: { readonly namespace: string; readonly labels: Readonly<Record<string, string>> },
+  namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined,
+): boolean {
   if (!term.namespaceSelector && term.namespaces.length === 0) {
     if (pod.namespace !== termOwnerNamespace) return false;
     return labelSelectorMatches(term.labelSelector, pod.labels);

@@ -160,7 +160,8 @@ export function fieldReader(document: Document.Parsed, root: YamlNode | null | u
     if (isAlias(node)) node = node.resolve(document);
     if (!isScalar(node)) return node === undefined ? absent : { present: true };
     const value = node.value;
-    const scalar = value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+    const scalar =
+      value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
     return scalar === undefined ? { present: true } : { present: true, scalar };
   };
 }

@@ -1,6 +1,26 @@
-import { containerRuntimeVersion, corednsImage, etcdImage, kindnetImage, kubernetesVersion, localPathImage } from '../../../../src/demo/fixture';
 import {
-  configMap, container, controlPlaneStaticPod, daemonSet, deployment, hostPathVolume, kubeDnsService, kubeProxyDaemonSet, kubeadmCoreDns, namespace, seedObjects, serviceAccount, shapeNode, tolerateEverything,
+  containerRuntimeVersion,
+  corednsImage,
+  etcdImage,
+  kindnetImage,
+  kubernetesVersion,
+  localPathImage,
+} from '../../../../src/demo/fixture';
+import {
+  configMap,
+  container,
+  controlPlaneStaticPod,
+  daemonSet,
+  deployment,
+  hostPathVolume,
+  kubeDnsService,
+  kubeProxyDaemonSet,
+  kubeadmCoreDns,
+  namespace,
+  seedObjects,
+  serviceAccount,
+  shapeNode,
+  tolerateEverything,
 } from './objects';
 import type { ClusterShape, NodeSystemInfo, ShapeOptions } from './types';
 
@@ -50,24 +70,70 @@ export function kindShape(options: ShapeOptions = {}): ClusterShape {
   const k8sImage = (name: string) => `registry.k8s.io/${name}:${kubernetesVersion}`;
   const images = [kindnetImage, k8sImage('kube-proxy'), corednsImage, localPathImage, 'registry.k8s.io/pause:3.10.1'];
   const staticPods = [
-    controlPlaneStaticPod('etcd', etcdImage, [`--advertise-client-urls=https://${controlPlaneIp}:2379`, '--data-dir=/var/lib/etcd', `--listen-client-urls=https://127.0.0.1:2379,https://${controlPlaneIp}:2379`, `--name=${controlPlane}`], { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${controlPlaneIp}:2379` }),
-    controlPlaneStaticPod('kube-apiserver', k8sImage('kube-apiserver'), [`--advertise-address=${controlPlaneIp}`, '--authorization-mode=Node,RBAC', '--etcd-servers=https://127.0.0.1:2379', '--secure-port=6443', `--service-cluster-ip-range=${serviceCidr}`], { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${controlPlaneIp}:6443` }),
-    controlPlaneStaticPod('kube-controller-manager', k8sImage('kube-controller-manager'), ['--allocate-node-cidrs=true', `--cluster-cidr=${clusterCidr}`, `--cluster-name=${clusterName}`, '--kubeconfig=/etc/kubernetes/controller-manager.conf', '--leader-elect=true']),
-    controlPlaneStaticPod('kube-scheduler', k8sImage('kube-scheduler'), ['--kubeconfig=/etc/kubernetes/scheduler.conf', '--leader-elect=true']),
+    controlPlaneStaticPod(
+      'etcd',
+      etcdImage,
+      [
+        `--advertise-client-urls=https://${controlPlaneIp}:2379`,
+        '--data-dir=/var/lib/etcd',
+        `--listen-client-urls=https://127.0.0.1:2379,https://${controlPlaneIp}:2379`,
+        `--name=${controlPlane}`,
+      ],
+      { 'kubeadm.kubernetes.io/etcd.advertise-client-urls': `https://${controlPlaneIp}:2379` },
+    ),
+    controlPlaneStaticPod(
+      'kube-apiserver',
+      k8sImage('kube-apiserver'),
+      [
+        `--advertise-address=${controlPlaneIp}`,
+        '--authorization-mode=Node,RBAC',
+        '--etcd-servers=https://127.0.0.1:2379',
+        '--secure-port=6443',
+        `--service-cluster-ip-range=${serviceCidr}`,
+      ],
+      { 'kubeadm.kubernetes.io/kube-apiserver.advertise-address.endpoint': `${controlPlaneIp}:6443` },
+    ),
+    controlPlaneStaticPod('kube-controller-manager', k8sImage('kube-controller-manager'), [
+      '--allocate-node-cidrs=true',
+      `--cluster-cidr=${clusterCidr}`,
+      `--cluster-name=${clusterName}`,
+      '--kubeconfig=/etc/kubernetes/controller-manager.conf',
+      '--leader-elect=true',
+    ]),
+    controlPlaneStaticPod('kube-scheduler', k8sImage('kube-scheduler'), [
+      '--kubeconfig=/etc/kubernetes/scheduler.conf',
+      '--leader-elect=true',
+    ]),
   ];
-  const node = (name: string, index: number, isControlPlane: boolean) => shapeNode({
-    name,
-    internalIP: nodeIp(index),
-    providerID: `kind://docker/${clusterName}/${name}`,
-    info: kindNodeInfo,
-    capacity: { cpu: '8', 'ephemeral-storage': '102625208Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16351524Ki', pods: '110' },
-    images: isControlPlane ? [...images, etcdImage, k8sImage('kube-apiserver'), k8sImage('kube-controller-manager'), k8sImage('kube-scheduler')] : images,
-    staticPods: isControlPlane ? staticPods : [],
-    registerTaints: isControlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : [],
-    setBy: [isControlPlane
-      ? { manager: 'kubeadm', labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' }, annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }
-      : { manager: 'kubeadm', annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } }],
-  });
+  const node = (name: string, index: number, isControlPlane: boolean) =>
+    shapeNode({
+      name,
+      internalIP: nodeIp(index),
+      providerID: `kind://docker/${clusterName}/${name}`,
+      info: kindNodeInfo,
+      capacity: {
+        cpu: '8',
+        'ephemeral-storage': '102625208Ki',
+        'hugepages-1Gi': '0',
+        'hugepages-2Mi': '0',
+        memory: '16351524Ki',
+        pods: '110',
+      },
+      images: isControlPlane
+        ? [...images, etcdImage, k8sImage('kube-apiserver'), k8sImage('kube-controller-manager'), k8sImage('kube-scheduler')]
+        : images,
+      staticPods: isControlPlane ? staticPods : [],
+      registerTaints: isControlPlane ? [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] : [],
+      setBy: [
+        isControlPlane
+          ? {
+              manager: 'kubeadm',
+              labels: { 'node-role.kubernetes.io/control-plane': '', 'node.kubernetes.io/exclude-from-external-load-balancers': '' },
+              annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket },
+            }
+          : { manager: 'kubeadm', annotations: { 'kubeadm.alpha.kubernetes.io/cri-socket': criSocket } },
+      ],
+    });
   const nodes = [node(controlPlane, 0, true)];
   for (let index = 1; index <= workers; index++) nodes.push(node(kindWorkerName(index), index, false));
 
@@ -89,8 +155,17 @@ export function kindShape(options: ShapeOptions = {}): ClusterShape {
       {
         manager: 'kubeadm',
         objects: [
-          configMap('kube-system', 'kubeadm-config', { ClusterConfiguration: `apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${controlPlane}:6443\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: ${clusterCidr}\n  serviceSubnet: ${serviceCidr}\n` }),
-          configMap('kube-system', 'kube-proxy', { 'config.conf': `apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: ${clusterCidr}\nmode: iptables\n` }, { app: 'kube-proxy' }),
+          configMap('kube-system', 'kubeadm-config', {
+            ClusterConfiguration: `apiVersion: kubeadm.k8s.io/v1beta4\nkind: ClusterConfiguration\nclusterName: ${clusterName}\ncontrolPlaneEndpoint: ${controlPlane}:6443\nkubernetesVersion: ${kubernetesVersion}\nnetworking:\n  dnsDomain: cluster.local\n  podSubnet: ${clusterCidr}\n  serviceSubnet: ${serviceCidr}\n`,
+          }),
+          configMap(
+            'kube-system',
+            'kube-proxy',
+            {
+              'config.conf': `apiVersion: kubeproxy.config.k8s.io/v1alpha1\nkind: KubeProxyConfiguration\nclusterCIDR: ${clusterCidr}\nmode: iptables\n`,
+            },
+            { app: 'kube-proxy' },
+          ),
           ...kubeProxyDaemonSet(k8sImage('kube-proxy')),
           ...kubeadmCoreDns(corednsImage, 'cluster.local', ['node-role.kubernetes.io/control-plane']),
           kubeDnsService(serviceCidr),
@@ -101,31 +176,73 @@ export function kindShape(options: ShapeOptions = {}): ClusterShape {
         manager: 'kubectl-create',
         objects: [
           serviceAccount('kube-system', 'kindnet'),
-          daemonSet('kube-system', 'kindnet', kindnetLabels, { app: 'kindnet' }, {
-            labels: kindnetLabels,
-            serviceAccountName: 'kindnet',
-            hostNetwork: true,
-            nodeSelector: { 'kubernetes.io/os': 'linux' },
-            tolerations: tolerateEverything,
-            containers: [container('kindnet-cni', kindnetImage, {
-              env: [{ name: 'POD_SUBNET', value: clusterCidr }, { name: 'CONTROL_PLANE_ENDPOINT', value: `${controlPlane}:6443` }],
-              resources: { limits: { cpu: '100m', memory: '50Mi' }, requests: { cpu: '100m', memory: '50Mi' } },
-              securityContext: { capabilities: { add: ['NET_RAW', 'NET_ADMIN'] }, privileged: false },
-            })],
-            volumes: [hostPathVolume('cni-cfg', '/etc/cni/net.d', ''), hostPathVolume('lib-modules', '/lib/modules', '')],
-          }),
+          daemonSet(
+            'kube-system',
+            'kindnet',
+            kindnetLabels,
+            { app: 'kindnet' },
+            {
+              labels: kindnetLabels,
+              serviceAccountName: 'kindnet',
+              hostNetwork: true,
+              nodeSelector: { 'kubernetes.io/os': 'linux' },
+              tolerations: tolerateEverything,
+              containers: [
+                container('kindnet-cni', kindnetImage, {
+                  env: [
+                    { name: 'POD_SUBNET', value: clusterCidr },
+                    { name: 'CONTROL_PLANE_ENDPOINT', value: `${controlPlane}:6443` },
+                  ],
+                  resources: { limits: { cpu: '100m', memory: '50Mi' }, requests: { cpu: '100m', memory: '50Mi' } },
+                  securityContext: { capabilities: { add: ['NET_RAW', 'NET_ADMIN'] }, privileged: false },
+                }),
+              ],
+              volumes: [hostPathVolume('cni-cfg', '/etc/cni/net.d', ''), hostPathVolume('lib-modules', '/lib/modules', '')],
+            },
+          ),
           namespace('local-path-storage'),
           serviceAccount('local-path-storage', 'local-path-provisioner-service-account'),
-          configMap('local-path-storage', 'local-path-config', { 'config.json': '{"nodePathMap":[{"node":"DEFAULT_PATH_FOR_NON_LISTED_NODES","paths":["/var/local-path-provisioner"]}]}' }),
-          deployment('local-path-storage', 'local-path-provisioner', 1, {}, { app: 'local-path-provisioner' }, {
-            labels: { app: 'local-path-provisioner' },
-            serviceAccountName: 'local-path-provisioner-service-account',
-            nodeSelector: { 'kubernetes.io/os': 'linux' },
-            tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Equal', effect: 'NoSchedule' }, { key: 'node-role.kubernetes.io/master', operator: 'Equal', effect: 'NoSchedule' }],
-            containers: [container('local-path-provisioner', localPathImage, { command: ['local-path-provisioner', '--debug', 'start', '--helper-image', 'docker.io/kindest/local-path-helper:v20241212-8ac705d0', '--config', '/etc/config/config.json'] })],
-            volumes: [{ name: 'config-volume', configMap: { name: 'local-path-config' } }],
+          configMap('local-path-storage', 'local-path-config', {
+            'config.json': '{"nodePathMap":[{"node":"DEFAULT_PATH_FOR_NON_LISTED_NODES","paths":["/var/local-path-provisioner"]}]}',
           }),
-          { apiVersion: 'storage.k8s.io/v1', kind: 'StorageClass', metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } }, provisioner: 'rancher.io/local-path', reclaimPolicy: 'Delete', volumeBindingMode: 'WaitForFirstConsumer' },
+          deployment(
+            'local-path-storage',
+            'local-path-provisioner',
+            1,
+            {},
+            { app: 'local-path-provisioner' },
+            {
+              labels: { app: 'local-path-provisioner' },
+              serviceAccountName: 'local-path-provisioner-service-account',
+              nodeSelector: { 'kubernetes.io/os': 'linux' },
+              tolerations: [
+                { key: 'node-role.kubernetes.io/control-plane', operator: 'Equal', effect: 'NoSchedule' },
+                { key: 'node-role.kubernetes.io/master', operator: 'Equal', effect: 'NoSchedule' },
+              ],
+              containers: [
+                container('local-path-provisioner', localPathImage, {
+                  command: [
+                    'local-path-provisioner',
+                    '--debug',
+                    'start',
+                    '--helper-image',
+                    'docker.io/kindest/local-path-helper:v20241212-8ac705d0',
+                    '--config',
+                    '/etc/config/config.json',
+                  ],
+                }),
+              ],
+              volumes: [{ name: 'config-volume', configMap: { name: 'local-path-config' } }],
+            },
+          ),
+          {
+            apiVersion: 'storage.k8s.io/v1',
+            kind: 'StorageClass',
+            metadata: { name: 'standard', annotations: { 'storageclass.kubernetes.io/is-default-class': 'true' } },
+            provisioner: 'rancher.io/local-path',
+            reclaimPolicy: 'Delete',
+            volumeBindingMode: 'WaitForFirstConsumer',
+          },
         ],
       },
     ],

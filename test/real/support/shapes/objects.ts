@@ -65,17 +65,36 @@ function podTemplate(options: PodTemplateOptions): Loose {
   return { metadata: { labels: options.labels, ...(options.annotations ? { annotations: options.annotations } : {}) }, spec };
 }
 
-export function daemonSet(namespaceName: string, name: string, labels: Record<string, string>, selector: Record<string, string>, template: PodTemplateOptions): Loose {
+export function daemonSet(
+  namespaceName: string,
+  name: string,
+  labels: Record<string, string>,
+  selector: Record<string, string>,
+  template: PodTemplateOptions,
+): Loose {
   return {
-    apiVersion: 'apps/v1', kind: 'DaemonSet',
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
     metadata: { name, namespace: namespaceName, labels },
-    spec: { selector: { matchLabels: selector }, template: podTemplate(template), updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } } },
+    spec: {
+      selector: { matchLabels: selector },
+      template: podTemplate(template),
+      updateStrategy: { type: 'RollingUpdate', rollingUpdate: { maxUnavailable: 1 } },
+    },
   };
 }
 
-export function deployment(namespaceName: string, name: string, replicas: number, labels: Record<string, string>, selector: Record<string, string>, template: PodTemplateOptions): Loose {
+export function deployment(
+  namespaceName: string,
+  name: string,
+  replicas: number,
+  labels: Record<string, string>,
+  selector: Record<string, string>,
+  template: PodTemplateOptions,
+): Loose {
   return {
-    apiVersion: 'apps/v1', kind: 'Deployment',
+    apiVersion: 'apps/v1',
+    kind: 'Deployment',
     metadata: { name, namespace: namespaceName, labels },
     spec: { replicas, selector: { matchLabels: selector }, template: podTemplate(template) },
   };
@@ -83,7 +102,8 @@ export function deployment(namespaceName: string, name: string, replicas: number
 
 export function job(namespaceName: string, name: string, labels: Record<string, string>, template: PodTemplateOptions): Loose {
   return {
-    apiVersion: 'batch/v1', kind: 'Job',
+    apiVersion: 'batch/v1',
+    kind: 'Job',
     metadata: { name, namespace: namespaceName, labels },
     spec: { backoffLimit: 1000, template: podTemplate({ restartPolicy: 'OnFailure', ...template }) },
   };
@@ -97,9 +117,19 @@ export interface ServicePort {
   nodePort?: number;
 }
 
-export function service(namespaceName: string, name: string, labels: Record<string, string>, selector: Record<string, string>, clusterIP: string, ports: ServicePort[], type: 'ClusterIP' | 'LoadBalancer' = 'ClusterIP', annotations: Record<string, string> = {}): Loose {
+export function service(
+  namespaceName: string,
+  name: string,
+  labels: Record<string, string>,
+  selector: Record<string, string>,
+  clusterIP: string,
+  ports: ServicePort[],
+  type: 'ClusterIP' | 'LoadBalancer' = 'ClusterIP',
+  annotations: Record<string, string> = {},
+): Loose {
   return {
-    apiVersion: 'v1', kind: 'Service',
+    apiVersion: 'v1',
+    kind: 'Service',
     metadata: { name, namespace: namespaceName, labels, annotations },
     spec: { type, clusterIP, selector, ports: ports.map((port) => ({ protocol: 'TCP', targetPort: port.port, ...port })) },
   };
@@ -117,34 +147,72 @@ export function hostPathVolume(name: string, path: string, type = 'DirectoryOrCr
 export const tolerateEverything: Loose[] = [{ operator: 'Exists' }];
 
 /** kubeadm's CoreDNS: tolerates the control-plane taints and prefers spreading its replicas over nodes. */
-export function kubeadmCoreDns(image: string, clusterDomain = 'cluster.local', taintKeys = ['node-role.kubernetes.io/master', 'node-role.kubernetes.io/control-plane']): Loose[] {
+export function kubeadmCoreDns(
+  image: string,
+  clusterDomain = 'cluster.local',
+  taintKeys = ['node-role.kubernetes.io/master', 'node-role.kubernetes.io/control-plane'],
+): Loose[] {
   const labels = { 'k8s-app': 'kube-dns' };
   return [
     serviceAccount('kube-system', 'coredns'),
-    configMap('kube-system', 'coredns', { Corefile: `.:53 {\n    errors\n    health {\n       lameduck 5s\n    }\n    ready\n    kubernetes ${clusterDomain} in-addr.arpa ip6.arpa {\n       pods insecure\n       fallthrough in-addr.arpa ip6.arpa\n       ttl 30\n    }\n    prometheus :9153\n    forward . /etc/resolv.conf\n    cache 30\n    loop\n    reload\n    loadbalance\n}\n` }),
+    configMap('kube-system', 'coredns', {
+      Corefile: `.:53 {\n    errors\n    health {\n       lameduck 5s\n    }\n    ready\n    kubernetes ${clusterDomain} in-addr.arpa ip6.arpa {\n       pods insecure\n       fallthrough in-addr.arpa ip6.arpa\n       ttl 30\n    }\n    prometheus :9153\n    forward . /etc/resolv.conf\n    cache 30\n    loop\n    reload\n    loadbalance\n}\n`,
+    }),
     deployment('kube-system', 'coredns', 2, labels, labels, {
       labels,
       serviceAccountName: 'coredns',
       priorityClassName: 'system-cluster-critical',
       nodeSelector: { 'kubernetes.io/os': 'linux' },
       tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }, ...taintKeys.map((key) => ({ key, effect: 'NoSchedule' }))],
-      affinity: { podAntiAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 100, podAffinityTerm: { labelSelector: { matchExpressions: [{ key: 'k8s-app', operator: 'In', values: ['kube-dns'] }] }, topologyKey: 'kubernetes.io/hostname' } }] } },
+      affinity: {
+        podAntiAffinity: {
+          preferredDuringSchedulingIgnoredDuringExecution: [
+            {
+              weight: 100,
+              podAffinityTerm: {
+                labelSelector: { matchExpressions: [{ key: 'k8s-app', operator: 'In', values: ['kube-dns'] }] },
+                topologyKey: 'kubernetes.io/hostname',
+              },
+            },
+          ],
+        },
+      },
       dnsPolicy: 'Default',
-      containers: [container('coredns', image, {
-        args: ['-conf', '/etc/coredns/Corefile'],
-        ports: [{ containerPort: 53, name: 'dns', protocol: 'UDP' }, { containerPort: 53, name: 'dns-tcp', protocol: 'TCP' }, { containerPort: 9153, name: 'metrics', protocol: 'TCP' }],
-        resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
-        volumeMounts: [{ name: 'config-volume', mountPath: '/etc/coredns', readOnly: true }],
-      })],
+      containers: [
+        container('coredns', image, {
+          args: ['-conf', '/etc/coredns/Corefile'],
+          ports: [
+            { containerPort: 53, name: 'dns', protocol: 'UDP' },
+            { containerPort: 53, name: 'dns-tcp', protocol: 'TCP' },
+            { containerPort: 9153, name: 'metrics', protocol: 'TCP' },
+          ],
+          resources: { limits: { memory: '170Mi' }, requests: { cpu: '100m', memory: '70Mi' } },
+          volumeMounts: [{ name: 'config-volume', mountPath: '/etc/coredns', readOnly: true }],
+        }),
+      ],
       volumes: [{ name: 'config-volume', configMap: { name: 'coredns', items: [{ key: 'Corefile', path: 'Corefile' }] } }],
     }),
   ];
 }
 
-export function kubeDnsService(serviceCidr: string, labels: Record<string, string> = { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' }): Loose {
-  return service('kube-system', 'kube-dns', labels, { 'k8s-app': 'kube-dns' }, ipInCidr(serviceCidr, 10), [
-    { name: 'dns', port: 53, protocol: 'UDP' }, { name: 'dns-tcp', port: 53, protocol: 'TCP' }, { name: 'metrics', port: 9153, protocol: 'TCP' },
-  ], 'ClusterIP', { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' });
+export function kubeDnsService(
+  serviceCidr: string,
+  labels: Record<string, string> = { 'k8s-app': 'kube-dns', 'kubernetes.io/cluster-service': 'true', 'kubernetes.io/name': 'CoreDNS' },
+): Loose {
+  return service(
+    'kube-system',
+    'kube-dns',
+    labels,
+    { 'k8s-app': 'kube-dns' },
+    ipInCidr(serviceCidr, 10),
+    [
+      { name: 'dns', port: 53, protocol: 'UDP' },
+      { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+      { name: 'metrics', port: 9153, protocol: 'TCP' },
+    ],
+    'ClusterIP',
+    { 'prometheus.io/port': '9153', 'prometheus.io/scrape': 'true' },
+  );
 }
 
 /** The upstream kube-proxy DaemonSet (kubeadm's and most platforms'): host network, every taint tolerated. */
@@ -152,29 +220,49 @@ export function kubeProxyDaemonSet(image: string, extraLabels: Record<string, st
   const labels = { 'k8s-app': 'kube-proxy', ...extraLabels };
   return [
     serviceAccount('kube-system', 'kube-proxy'),
-    daemonSet('kube-system', 'kube-proxy', labels, { 'k8s-app': 'kube-proxy' }, {
-      labels: { 'k8s-app': 'kube-proxy' },
-      serviceAccountName: 'kube-proxy',
-      priorityClassName: 'system-node-critical',
-      hostNetwork: true,
-      nodeSelector: { 'kubernetes.io/os': 'linux' },
-      tolerations: tolerateEverything,
-      containers: [container('kube-proxy', image, {
-        command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
-        env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
-        securityContext: { privileged: true },
-      })],
-    }),
+    daemonSet(
+      'kube-system',
+      'kube-proxy',
+      labels,
+      { 'k8s-app': 'kube-proxy' },
+      {
+        labels: { 'k8s-app': 'kube-proxy' },
+        serviceAccountName: 'kube-proxy',
+        priorityClassName: 'system-node-critical',
+        hostNetwork: true,
+        nodeSelector: { 'kubernetes.io/os': 'linux' },
+        tolerations: tolerateEverything,
+        containers: [
+          container('kube-proxy', image, {
+            command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+            env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { fieldPath: 'spec.nodeName' } } }],
+            securityContext: { privileged: true },
+          }),
+        ],
+      },
+    ),
   ];
 }
 
 /** A kubeadm-style control plane's static Pods, labelled component=<name>, tier=control-plane. */
-export function controlPlaneStaticPod(component: string, image: string, command: string[], annotations: Record<string, string> = {}): StaticPod {
+export function controlPlaneStaticPod(
+  component: string,
+  image: string,
+  command: string[],
+  annotations: Record<string, string> = {},
+): StaticPod {
   return {
     name: component,
     labels: { component, tier: 'control-plane' },
     annotations,
-    containers: [container(component, image, { command: [component, ...command], resources: { requests: { cpu: component === 'kube-apiserver' ? '250m' : component === 'kube-controller-manager' ? '200m' : '100m' } } })],
+    containers: [
+      container(component, image, {
+        command: [component, ...command],
+        resources: {
+          requests: { cpu: component === 'kube-apiserver' ? '250m' : component === 'kube-controller-manager' ? '200m' : '100m' },
+        },
+      }),
+    ],
   };
 }
 
@@ -216,7 +304,14 @@ export function shapeNode(template: NodeTemplate): ShapeNode {
     internalIP: template.internalIP,
     externalIP: template.externalIP,
     info,
-    capacity: template.capacity ?? { cpu: '4', 'ephemeral-storage': '81254044Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: '16393296Ki', pods: '110' },
+    capacity: template.capacity ?? {
+      cpu: '4',
+      'ephemeral-storage': '81254044Ki',
+      'hugepages-1Gi': '0',
+      'hugepages-2Mi': '0',
+      memory: '16393296Ki',
+      pods: '110',
+    },
     allocatable: template.allocatable,
     images: template.images ?? [],
     staticPods: template.staticPods ?? [],
@@ -229,12 +324,14 @@ export function shapeNode(template: NodeTemplate): ShapeNode {
 export function apiServerEndpoints(addresses: string[], port: number): Loose[] {
   return [
     {
-      apiVersion: 'v1', kind: 'Endpoints',
+      apiVersion: 'v1',
+      kind: 'Endpoints',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'endpointslice.kubernetes.io/skip-mirror': 'true' } },
       subsets: [{ addresses: addresses.map((ip) => ({ ip })), ports: [{ name: 'https', port, protocol: 'TCP' }] }],
     },
     {
-      apiVersion: 'discovery.k8s.io/v1beta1', kind: 'EndpointSlice',
+      apiVersion: 'discovery.k8s.io/v1beta1',
+      kind: 'EndpointSlice',
       metadata: { name: 'kubernetes', namespace: 'default', labels: { 'kubernetes.io/service-name': 'kubernetes' } },
       addressType: 'IPv4',
       endpoints: addresses.map((ip) => ({ addresses: [ip], conditions: { ready: true } })),
@@ -254,13 +351,17 @@ export function collectionPath(object: Loose): string {
 }
 
 /** Creates the shape's objects in order; one that exists already is replaced by its manifest (a re-seed). */
-export async function seedObjects(kubeconfigPath: string, shape: Pick<ClusterShape, 'objects' | 'apiServerAddresses' | 'apiServerPort'>): Promise<void> {
+export async function seedObjects(
+  kubeconfigPath: string,
+  shape: Pick<ClusterShape, 'objects' | 'apiServerAddresses' | 'apiServerPort'>,
+): Promise<void> {
   const api = await connectKubeApi(kubeconfigPath);
   try {
     for (const group of shape.objects) {
       for (const object of group.objects) await createOrReplace(api, object, group.manager);
     }
-    for (const object of apiServerEndpoints(shape.apiServerAddresses, shape.apiServerPort)) await createOrReplace(api, object, 'kube-apiserver');
+    for (const object of apiServerEndpoints(shape.apiServerAddresses, shape.apiServerPort))
+      await createOrReplace(api, object, 'kube-apiserver');
   } finally {
     api.close();
   }
@@ -272,5 +373,8 @@ async function createOrReplace(api: KubeApi, object: Loose, manager: string): Pr
   if (created.status !== 409) return;
   const path = `${collection}/${encodeURIComponent(object.metadata.name)}`;
   const current = await api.call('GET', path);
-  await api.call('PUT', `${path}?fieldManager=${encodeURIComponent(manager)}`, { ...object, metadata: { ...object.metadata, resourceVersion: current.body.metadata.resourceVersion } });
+  await api.call('PUT', `${path}?fieldManager=${encodeURIComponent(manager)}`, {
+    ...object,
+    metadata: { ...object.metadata, resourceVersion: current.body.metadata.resourceVersion },
+  });
 }

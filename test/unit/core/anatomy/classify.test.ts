@@ -40,7 +40,10 @@ function anatomyOf(cluster: Cluster): ClusterAnatomy {
     deployments,
     services: (cluster.services ?? []).map(slimService),
     leases: new Map((cluster.leases ?? []).map(slimLease).map((l) => [l.metadata.name, l])),
-    unreadable: [...(cluster.replicaSets === 'forbidden' ? [{ resource: 'replicasets', reason: 'forbidden' }] : []), ...(cluster.unreadable ?? [])],
+    unreadable: [
+      ...(cluster.replicaSets === 'forbidden' ? [{ resource: 'replicasets', reason: 'forbidden' }] : []),
+      ...(cluster.unreadable ?? []),
+    ],
     now: NOW,
     ...(cluster.apiServerAddresses ? { apiServerAddresses: cluster.apiServerAddresses } : {}),
   });
@@ -49,7 +52,10 @@ function anatomyOf(cluster: Cluster): ClusterAnatomy {
 /** Adds metadata the shared builders do not take (annotations, deletionTimestamp) to a raw object. */
 function withMetadata(raw: Record<string, unknown>, metadata: Record<string, unknown>): Record<string, unknown> {
   const current = raw.metadata as Record<string, unknown>;
-  return { ...raw, metadata: { ...current, ...metadata, annotations: { ...(current.annotations as object), ...(metadata.annotations as object) } } };
+  return {
+    ...raw,
+    metadata: { ...current, ...metadata, annotations: { ...(current.annotations as object), ...(metadata.annotations as object) } },
+  };
 }
 
 /**
@@ -71,24 +77,86 @@ function k3sCluster(serverArgs: string[] = ['server']): Cluster {
           ...(server ? { 'node-role.kubernetes.io/control-plane': 'true', 'node-role.kubernetes.io/master': 'true' } : {}),
         },
       }),
-      { annotations: { 'k3s.io/node-args': JSON.stringify(args), 'k3s.io/hostname': name, 'flannel.alpha.coreos.com/backend-type': 'vxlan' } },
+      {
+        annotations: {
+          'k3s.io/node-args': JSON.stringify(args),
+          'k3s.io/hostname': name,
+          'flannel.alpha.coreos.com/backend-type': 'vxlan',
+        },
+      },
     );
   const svclb = 'svclb-traefik-8cc7d9fb';
-  const replicaSet = (deployment: string, hash: string) => workload('ReplicaSet', `${deployment}-${hash}`, { owner: { kind: 'Deployment', name: deployment } });
+  const replicaSet = (deployment: string, hash: string) =>
+    workload('ReplicaSet', `${deployment}-${hash}`, { owner: { kind: 'Deployment', name: deployment } });
   return {
     nodes: [k3sNode('k3s-server', true, serverArgs), k3sNode('k3s-agent-1', false, ['agent'])],
     pods: [
-      pod({ name: 'coredns-576bfc4dc7-mlx4d', nodeName: 'k3s-server', labels: { 'k8s-app': 'kube-dns' }, owner: { kind: 'ReplicaSet', name: 'coredns-576bfc4dc7' }, images: ['rancher/mirrored-coredns-coredns:1.12.1'] }),
-      pod({ name: 'local-path-provisioner-698b58967b-ws8nl', nodeName: 'k3s-server', labels: { app: 'local-path-provisioner' }, owner: { kind: 'ReplicaSet', name: 'local-path-provisioner-698b58967b' }, images: ['rancher/local-path-provisioner:v0.0.31'] }),
-      pod({ name: 'metrics-server-8584b5786c-897kg', nodeName: 'k3s-server', labels: { 'k8s-app': 'metrics-server' }, owner: { kind: 'ReplicaSet', name: 'metrics-server-8584b5786c' }, images: ['rancher/mirrored-metrics-server:v0.7.2'] }),
-      pod({ name: 'traefik-64f55bb67d-htc6n', nodeName: 'k3s-agent-1', labels: { 'app.kubernetes.io/name': 'traefik', 'app.kubernetes.io/instance': 'traefik-kube-system' }, owner: { kind: 'ReplicaSet', name: 'traefik-64f55bb67d' }, images: ['rancher/mirrored-library-traefik:3.3.6'] }),
-      pod({ name: 'helm-install-traefik-9rxsp', nodeName: 'k3s-server', labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik', 'helmcharts.helm.cattle.io/chart': 'traefik' }, owner: { kind: 'Job', name: 'helm-install-traefik' }, images: ['rancher/klipper-helm:v0.9.5-build20250306'], phase: 'Succeeded', ready: false }),
-      pod({ name: 'helm-install-traefik-crd-q9jx5', nodeName: 'k3s-server', labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik-crd' }, owner: { kind: 'Job', name: 'helm-install-traefik-crd' }, images: ['rancher/klipper-helm:v0.9.5-build20250306'], phase: 'Succeeded', ready: false }),
+      pod({
+        name: 'coredns-576bfc4dc7-mlx4d',
+        nodeName: 'k3s-server',
+        labels: { 'k8s-app': 'kube-dns' },
+        owner: { kind: 'ReplicaSet', name: 'coredns-576bfc4dc7' },
+        images: ['rancher/mirrored-coredns-coredns:1.12.1'],
+      }),
+      pod({
+        name: 'local-path-provisioner-698b58967b-ws8nl',
+        nodeName: 'k3s-server',
+        labels: { app: 'local-path-provisioner' },
+        owner: { kind: 'ReplicaSet', name: 'local-path-provisioner-698b58967b' },
+        images: ['rancher/local-path-provisioner:v0.0.31'],
+      }),
+      pod({
+        name: 'metrics-server-8584b5786c-897kg',
+        nodeName: 'k3s-server',
+        labels: { 'k8s-app': 'metrics-server' },
+        owner: { kind: 'ReplicaSet', name: 'metrics-server-8584b5786c' },
+        images: ['rancher/mirrored-metrics-server:v0.7.2'],
+      }),
+      pod({
+        name: 'traefik-64f55bb67d-htc6n',
+        nodeName: 'k3s-agent-1',
+        labels: { 'app.kubernetes.io/name': 'traefik', 'app.kubernetes.io/instance': 'traefik-kube-system' },
+        owner: { kind: 'ReplicaSet', name: 'traefik-64f55bb67d' },
+        images: ['rancher/mirrored-library-traefik:3.3.6'],
+      }),
+      pod({
+        name: 'helm-install-traefik-9rxsp',
+        nodeName: 'k3s-server',
+        labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik', 'helmcharts.helm.cattle.io/chart': 'traefik' },
+        owner: { kind: 'Job', name: 'helm-install-traefik' },
+        images: ['rancher/klipper-helm:v0.9.5-build20250306'],
+        phase: 'Succeeded',
+        ready: false,
+      }),
+      pod({
+        name: 'helm-install-traefik-crd-q9jx5',
+        nodeName: 'k3s-server',
+        labels: { 'batch.kubernetes.io/job-name': 'helm-install-traefik-crd' },
+        owner: { kind: 'Job', name: 'helm-install-traefik-crd' },
+        images: ['rancher/klipper-helm:v0.9.5-build20250306'],
+        phase: 'Succeeded',
+        ready: false,
+      }),
       ...['k3s-server', 'k3s-agent-1'].map((n, i) =>
-        pod({ name: `${svclb}-${i}gdpk`, nodeName: n, labels: { app: svclb, 'svccontroller.k3s.cattle.io/svcname': 'traefik', 'svccontroller.k3s.cattle.io/svcnamespace': 'kube-system' }, owner: { kind: 'DaemonSet', name: svclb }, images: ['rancher/klipper-lb:v0.4.13', 'rancher/klipper-lb:v0.4.13'] }),
+        pod({
+          name: `${svclb}-${i}gdpk`,
+          nodeName: n,
+          labels: {
+            app: svclb,
+            'svccontroller.k3s.cattle.io/svcname': 'traefik',
+            'svccontroller.k3s.cattle.io/svcnamespace': 'kube-system',
+          },
+          owner: { kind: 'DaemonSet', name: svclb },
+          images: ['rancher/klipper-lb:v0.4.13', 'rancher/klipper-lb:v0.4.13'],
+        }),
       ),
     ],
-    replicaSets: [replicaSet('coredns', '576bfc4dc7'), replicaSet('local-path-provisioner', '698b58967b'), replicaSet('metrics-server', '8584b5786c'), replicaSet('traefik', '64f55bb67d')],
+    replicaSets: [
+      replicaSet('coredns', '576bfc4dc7'),
+      replicaSet('local-path-provisioner', '698b58967b'),
+      replicaSet('metrics-server', '8584b5786c'),
+      replicaSet('traefik', '64f55bb67d'),
+    ],
     deployments: ['coredns', 'local-path-provisioner', 'metrics-server', 'traefik'].map((name) => workload('Deployment', name)),
     daemonSets: [workload('DaemonSet', svclb, { desired: 2 })],
     services: [service('kube-dns', { 'k8s-app': 'kube-dns' }, '10.43.0.10')],
@@ -103,10 +171,36 @@ function kindCluster(): Cluster {
     nodes: [node({ name: cp, controlPlane: true }), ...workers.map((name) => node({ name }))],
     pods: [
       ...['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'].map((c) => staticPod(c, cp)),
-      ...all.map((n, i) => pod({ name: `kube-proxy-${i}abcd`, nodeName: n, labels: { 'k8s-app': 'kube-proxy' }, owner: { kind: 'DaemonSet', name: 'kube-proxy' }, hostNetwork: true })),
-      ...all.map((n, i) => pod({ name: `kindnet-${i}wxyz`, nodeName: n, labels: { app: 'kindnet', 'k8s-app': 'kindnet' }, owner: { kind: 'DaemonSet', name: 'kindnet' }, images: ['docker.io/kindest/kindnetd:v20250512'] })),
-      pod({ name: 'coredns-7db6d8ff4d-aaaaa', nodeName: cp, labels: { 'k8s-app': 'kube-dns' }, owner: { kind: 'ReplicaSet', name: 'coredns-7db6d8ff4d' } }),
-      pod({ name: 'coredns-7db6d8ff4d-bbbbb', nodeName: workers[0], labels: { 'k8s-app': 'kube-dns' }, owner: { kind: 'ReplicaSet', name: 'coredns-7db6d8ff4d' } }),
+      ...all.map((n, i) =>
+        pod({
+          name: `kube-proxy-${i}abcd`,
+          nodeName: n,
+          labels: { 'k8s-app': 'kube-proxy' },
+          owner: { kind: 'DaemonSet', name: 'kube-proxy' },
+          hostNetwork: true,
+        }),
+      ),
+      ...all.map((n, i) =>
+        pod({
+          name: `kindnet-${i}wxyz`,
+          nodeName: n,
+          labels: { app: 'kindnet', 'k8s-app': 'kindnet' },
+          owner: { kind: 'DaemonSet', name: 'kindnet' },
+          images: ['docker.io/kindest/kindnetd:v20250512'],
+        }),
+      ),
+      pod({
+        name: 'coredns-7db6d8ff4d-aaaaa',
+        nodeName: cp,
+        labels: { 'k8s-app': 'kube-dns' },
+        owner: { kind: 'ReplicaSet', name: 'coredns-7db6d8ff4d' },
+      }),
+      pod({
+        name: 'coredns-7db6d8ff4d-bbbbb',
+        nodeName: workers[0],
+        labels: { 'k8s-app': 'kube-dns' },
+        owner: { kind: 'ReplicaSet', name: 'coredns-7db6d8ff4d' },
+      }),
     ],
     replicaSets: [workload('ReplicaSet', 'coredns-7db6d8ff4d', { desired: 2, owner: { kind: 'Deployment', name: 'coredns' } })],
     deployments: [workload('Deployment', 'coredns', { desired: 2 })],
@@ -140,7 +234,10 @@ describe('anatomy classification', () => {
     assert.deepEqual(addon?.nodes, ['multi-node-control-plane', 'multi-node-worker']);
     assert.equal(anatomy.addons.find((a) => a.name === 'kindnet')?.ready, false, 'kindnet 2/3 is not ready');
     assert.equal(anatomy.addons.find((a) => a.kind === 'Service')?.component, 'coredns');
-    assert.deepEqual(anatomy.absent.map((a) => [a.component, a.reasonCode]), [['cloud-controller-manager', 'no-cloud-provider']]);
+    assert.deepEqual(
+      anatomy.absent.map((a) => [a.component, a.reasonCode]),
+      [['cloud-controller-manager', 'no-cloud-provider']],
+    );
     assert.equal(cp.lease?.ageSeconds, 3);
     assert.equal(cp.kubeletVersion, 'v1.37.0');
   });
@@ -150,7 +247,10 @@ describe('anatomy classification', () => {
     const c = classifyPod(p, { replicaSetOwner: () => null, hasDeployment: () => false });
     assert.equal(c.source, 'static');
     assert.equal(c.owner, 'Node/cp1');
-    assert.deepEqual(c.evidence.map((e) => `${e.kind}:${e.key}`), ['label:component', 'annotation:kubernetes.io/config.mirror', 'owner:Node/cp1']);
+    assert.deepEqual(
+      c.evidence.map((e) => `${e.kind}:${e.key}`),
+      ['label:component', 'annotation:kubernetes.io/config.mirror', 'owner:Node/cp1'],
+    );
   });
 
   it('names static Pods without kubeadm labels from their name', () => {
@@ -186,10 +286,23 @@ describe('anatomy classification', () => {
   it('recognises k3s: an embedded control plane without control-plane Pods', () => {
     const anatomy = anatomyOf({
       nodes: [
-        node({ name: 'server', controlPlane: true, legacyMaster: true, kubeletVersion: 'v1.33.1+k3s1', labels: { 'node.kubernetes.io/instance-type': 'k3s' } }),
+        node({
+          name: 'server',
+          controlPlane: true,
+          legacyMaster: true,
+          kubeletVersion: 'v1.33.1+k3s1',
+          labels: { 'node.kubernetes.io/instance-type': 'k3s' },
+        }),
         node({ name: 'agent', kubeletVersion: 'v1.33.1+k3s1' }),
       ],
-      pods: [pod({ name: 'coredns-abc-1', nodeName: 'server', labels: { 'k8s-app': 'kube-dns' }, owner: { kind: 'ReplicaSet', name: 'coredns-abc' } })],
+      pods: [
+        pod({
+          name: 'coredns-abc-1',
+          nodeName: 'server',
+          labels: { 'k8s-app': 'kube-dns' },
+          owner: { kind: 'ReplicaSet', name: 'coredns-abc' },
+        }),
+      ],
     });
     assert.equal(anatomy.controlPlane.mode, 'embedded');
     assert.ok(anatomy.controlPlane.evidence.some((e) => e.value === 'v1.33.1+k3s1'));
@@ -200,7 +313,14 @@ describe('anatomy classification', () => {
   it('says a hosted control plane is managed by the provider and invents no control-plane node', () => {
     const anatomy = anatomyOf({
       nodes: [node({ name: 'ip-10-0-1-1', kubeletVersion: 'v1.33.0-eks-1234', labels: { 'eks.amazonaws.com/nodegroup': 'ng' } })],
-      pods: [pod({ name: 'kube-proxy-x', nodeName: 'ip-10-0-1-1', labels: { 'k8s-app': 'kube-proxy' }, owner: { kind: 'DaemonSet', name: 'kube-proxy' } })],
+      pods: [
+        pod({
+          name: 'kube-proxy-x',
+          nodeName: 'ip-10-0-1-1',
+          labels: { 'k8s-app': 'kube-proxy' },
+          owner: { kind: 'DaemonSet', name: 'kube-proxy' },
+        }),
+      ],
       server: 'https://ABC.gr7.eu-west-1.eks.amazonaws.com',
     });
     assert.equal(anatomy.controlPlane.mode, 'hosted');
@@ -211,7 +331,9 @@ describe('anatomy classification', () => {
   });
 
   it('treats the legacy master label and a control-plane taint alone as the control-plane role', () => {
-    const anatomy = anatomyOf({ nodes: [node({ name: 'old', controlPlane: true, legacyMaster: true, taintOnly: true }), node({ name: 'tainted', taintOnly: true })] });
+    const anatomy = anatomyOf({
+      nodes: [node({ name: 'old', controlPlane: true, legacyMaster: true, taintOnly: true }), node({ name: 'tainted', taintOnly: true })],
+    });
     const old = anatomy.nodes.find((n) => n.name === 'old');
     assert.equal(old?.role, 'control-plane');
     assert.ok(old?.roleEvidence.some((e) => e.key === 'node-role.kubernetes.io/master'));
@@ -221,7 +343,16 @@ describe('anatomy classification', () => {
   it('reports waiting reasons and restarts', () => {
     const anatomy = anatomyOf({
       nodes: [node({ name: 'n1' })],
-      pods: [pod({ name: 'kube-proxy-a', nodeName: 'n1', labels: { 'k8s-app': 'kube-proxy' }, ready: false, restarts: 7, waitingReason: 'CrashLoopBackOff' })],
+      pods: [
+        pod({
+          name: 'kube-proxy-a',
+          nodeName: 'n1',
+          labels: { 'k8s-app': 'kube-proxy' },
+          ready: false,
+          restarts: 7,
+          waitingReason: 'CrashLoopBackOff',
+        }),
+      ],
     });
     const proxy = anatomy.nodes[0].components[0];
     assert.deepEqual([proxy.ready, proxy.restarts, proxy.reason], [false, 7, 'CrashLoopBackOff']);
@@ -242,16 +373,28 @@ describe('anatomy classification', () => {
     const absent = new Map(anatomy.absent.map((a) => [a.component, a]));
     const proxy = absent.get('kube-proxy');
     assert.equal(proxy?.reasonCode, 'embedded');
-    assert.ok(proxy?.evidence?.some((e) => e.key === 'status.nodeInfo.kubeletVersion' && e.value === 'v1.33.1+k3s1'), JSON.stringify(proxy));
+    assert.ok(
+      proxy?.evidence?.some((e) => e.key === 'status.nodeInfo.kubeletVersion' && e.value === 'v1.33.1+k3s1'),
+      JSON.stringify(proxy),
+    );
     assert.ok(proxy?.evidence?.some((e) => e.key === 'status.nodeInfo.containerRuntimeVersion' && e.value === 'containerd://2.0.5-k3s1'));
     const cni = absent.get('cni');
     assert.deepEqual([cni?.reasonCode, cni?.implementation], ['embedded', 'flannel']);
     const ccm = absent.get('cloud-controller-manager');
     assert.equal(ccm?.reasonCode, 'embedded');
     assert.ok(ccm?.evidence?.some((e) => e.kind === 'label' && e.key === 'node.kubernetes.io/instance-type'));
-    assert.ok(anatomy.absent.every((a) => a.reasonCode !== 'not-found'), JSON.stringify(anatomy.absent));
+    assert.ok(
+      anatomy.absent.every((a) => a.reasonCode !== 'not-found'),
+      JSON.stringify(anatomy.absent),
+    );
     // The server is the control-plane node, schedulable; the agent a worker.
-    assert.deepEqual(anatomy.nodes.map((n) => [n.name, n.role]), [['k3s-server', 'control-plane'], ['k3s-agent-1', 'worker']]);
+    assert.deepEqual(
+      anatomy.nodes.map((n) => [n.name, n.role]),
+      [
+        ['k3s-server', 'control-plane'],
+        ['k3s-agent-1', 'worker'],
+      ],
+    );
   });
 
   it('classifies the packaged k3s addons: Deployments, helm-install Job Pods and ServiceLB DaemonSet Pods', () => {
@@ -270,15 +413,21 @@ describe('anatomy classification', () => {
   });
 
   it('believes the k3s flags that turn the embedded components off', () => {
-    const anatomy = anatomyOf(k3sCluster(['server', '--flannel-backend=none', '--disable-kube-proxy', '--disable-cloud-controller', 'true']));
+    const anatomy = anatomyOf(
+      k3sCluster(['server', '--flannel-backend=none', '--disable-kube-proxy', '--disable-cloud-controller', 'true']),
+    );
     for (const component of ['kube-proxy', 'cni']) {
       const entry = anatomy.absent.find((a) => a.component === component);
       assert.equal(entry?.reasonCode, 'disabled', component);
-      assert.ok(entry?.evidence?.some((e) => e.key === 'k3s.io/node-args'), component);
+      assert.ok(
+        entry?.evidence?.some((e) => e.key === 'k3s.io/node-args'),
+        component,
+      );
     }
     // The stub cloud provider's instance type is still on the nodes from before: it is what the API shows.
     const cluster = k3sCluster(['server', '--disable-cloud-controller', 'true']);
-    for (const raw of cluster.nodes ?? []) delete ((raw.metadata as { labels: Record<string, string> }).labels)['node.kubernetes.io/instance-type'];
+    for (const raw of cluster.nodes ?? [])
+      delete (raw.metadata as { labels: Record<string, string> }).labels['node.kubernetes.io/instance-type'];
     assert.equal(anatomyOf(cluster).absent.find((a) => a.component === 'cloud-controller-manager')?.reasonCode, 'disabled');
   });
 
@@ -291,9 +440,14 @@ describe('anatomy classification', () => {
       }).controlPlane;
     const two = hosted(['10.0.1.10', '10.0.2.20']);
     assert.deepEqual([two.highlyAvailable, two.apiServers?.availability], [true, 'highly-available']);
-    assert.ok(two.apiServers?.evidence.some((e) => e.kind === 'endpoints' && e.key === 'default/kubernetes' && e.value === '10.0.1.10, 10.0.2.20'));
+    assert.ok(
+      two.apiServers?.evidence.some((e) => e.kind === 'endpoints' && e.key === 'default/kubernetes' && e.value === '10.0.1.10, 10.0.2.20'),
+    );
     const one = hosted(['34.1.2.3']);
-    assert.deepEqual([one.highlyAvailable, one.apiServers?.availability, one.apiServers?.addresses], [false, 'single-endpoint', ['34.1.2.3']]);
+    assert.deepEqual(
+      [one.highlyAvailable, one.apiServers?.availability, one.apiServers?.addresses],
+      [false, 'single-endpoint', ['34.1.2.3']],
+    );
     const unknown = hosted();
     assert.deepEqual([unknown.highlyAvailable, unknown.apiServers?.availability, unknown.apiServers?.addresses], [false, 'unknown', null]);
     assert.ok(unknown.apiServers?.evidence.some((e) => e.kind === 'not-read'));
@@ -313,7 +467,9 @@ describe('anatomy classification', () => {
   it('does not count terminating Pods where a Deployment runs', () => {
     const cluster = kindCluster();
     cluster.pods = (cluster.pods ?? []).map((raw) =>
-      (raw.metadata as { name: string }).name === 'coredns-7db6d8ff4d-aaaaa' ? withMetadata(raw, { deletionTimestamp: '2026-12-01T11:59:00Z' }) : raw,
+      (raw.metadata as { name: string }).name === 'coredns-7db6d8ff4d-aaaaa'
+        ? withMetadata(raw, { deletionTimestamp: '2026-12-01T11:59:00Z' })
+        : raw,
     );
     const anatomy = anatomyOf(cluster);
     assert.deepEqual(anatomy.addons.find((a) => a.kind === 'Deployment' && a.name === 'coredns')?.nodes, ['multi-node-worker']);
@@ -322,7 +478,10 @@ describe('anatomy classification', () => {
   it('classifies nothing when neither Nodes nor Pods could be read', () => {
     const reason = 'connect ECONNREFUSED 127.0.0.1:6443';
     const anatomy = anatomyOf({
-      unreadable: ['nodes', 'pods', 'daemonsets', 'deployments', 'replicasets', 'services', 'leases', 'events'].map((resource) => ({ resource, reason })),
+      unreadable: ['nodes', 'pods', 'daemonsets', 'deployments', 'replicasets', 'services', 'leases', 'events'].map((resource) => ({
+        resource,
+        reason,
+      })),
     });
     assert.deepEqual(anatomy.nothingRead, { reason });
     assert.notEqual(anatomy.controlPlane.mode, 'hosted');
@@ -347,7 +506,12 @@ describe('anatomy classification', () => {
     assert.deepEqual([replaced?.reasonCode, replaced?.implementation], ['replaced-by-cni', 'cilium']);
     assert.match(replaced?.why ?? '', /Cilium's kube-proxy replacement/);
     const keys = replaced?.evidence?.map((e) => `${e.kind} ${e.key}`);
-    assert.deepEqual(keys, ['workload DaemonSet/cilium', 'absence kube-proxy Pods', 'absence DaemonSet/kube-proxy', 'not-read ConfigMap kube-system/cilium-config']);
+    assert.deepEqual(keys, [
+      'workload DaemonSet/cilium',
+      'absence kube-proxy Pods',
+      'absence DaemonSet/kube-proxy',
+      'not-read ConfigMap kube-system/cilium-config',
+    ]);
     // A kube-proxy DaemonSet that runs no Pod is not a replacement.
     assert.equal(cilium([workload('DaemonSet', 'cilium'), workload('DaemonSet', 'kube-proxy', { desired: 0 })])?.reasonCode, 'not-found');
   });
@@ -356,7 +520,11 @@ describe('anatomy classification', () => {
     const garbage: Record<string, unknown>[] = [
       {},
       { metadata: null, spec: 'x', status: 42 },
-      { metadata: { name: 7, labels: { a: 1 }, ownerReferences: 'nope', annotations: [] }, spec: { containers: [null, { image: 3 }] }, status: { containerStatuses: [null, { restartCount: 'x' }] } },
+      {
+        metadata: { name: 7, labels: { a: 1 }, ownerReferences: 'nope', annotations: [] },
+        spec: { containers: [null, { image: 3 }] },
+        status: { containerStatuses: [null, { restartCount: 'x' }] },
+      },
     ];
     const anatomy = anatomyOf({ nodes: [...garbage, node({ name: 'ok' })], pods: garbage });
     assert.equal(anatomy.nodes.length, 4);

@@ -6,7 +6,8 @@ import { type RunningDemo, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 import { startSession } from '../../../support/session';
 
-const corednsPods = (anatomy: ClusterAnatomy | undefined) => (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
+const corednsPods = (anatomy: ClusterAnatomy | undefined) =>
+  (anatomy?.nodes ?? []).flatMap((n) => n.components).filter((c) => c.component === 'coredns');
 
 describe('live cluster session against the demo cluster', function () {
   this.timeout(60_000);
@@ -43,14 +44,19 @@ describe('live cluster session against the demo cluster', function () {
 
   it('reads one object by resource or as a manifest names it; a missing one is undefined, a forbidden one throws', async () => {
     const live = await connect();
-    const node = (await live.reader.getObject({ resource: 'nodes', namespace: '', name: 'multi-node-worker' })) as { metadata?: { name?: string } } | undefined;
+    const node = (await live.reader.getObject({ resource: 'nodes', namespace: '', name: 'multi-node-worker' })) as
+      { metadata?: { name?: string } } | undefined;
     assert.equal(node?.metadata?.name, 'multi-node-worker');
-    const service = (await live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' })) as { spec?: { clusterIP?: string } } | undefined;
+    const service = (await live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' })) as
+      { spec?: { clusterIP?: string } } | undefined;
     assert.match(service?.spec?.clusterIP ?? '', /^10\.96\./);
     assert.equal(await live.reader.getObject({ resource: 'pods', namespace: 'kube-system', name: 'no-such-pod' }), undefined);
     assert.equal(await live.reader.getObject({ resource: 'no-such-resource', namespace: '', name: 'x' }), undefined);
     demo.cluster.control.forbid('services', 'kube-system');
-    await assert.rejects(live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' }), (error: Error & { kind?: string }) => error.kind === 'forbidden');
+    await assert.rejects(
+      live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' }),
+      (error: Error & { kind?: string }) => error.kind === 'forbidden',
+    );
   });
 
   it('reports each Lease renewal and ages the heartbeat of a node that stopped', async () => {
@@ -59,7 +65,9 @@ describe('live cluster session against the demo cluster', function () {
     live.onLeaseRenewed((node) => renewed.add(node));
     await until('renewals of every node', () => renewed.size === 3);
     demo.cluster.control.stopHeartbeat('multi-node-worker');
-    const node = await until('the node to turn Unknown', () => live.current?.nodes.find((n) => n.name === 'multi-node-worker' && n.ready === 'Unknown'));
+    const node = await until('the node to turn Unknown', () =>
+      live.current?.nodes.find((n) => n.name === 'multi-node-worker' && n.ready === 'Unknown'),
+    );
     assert.equal(node.role, 'worker');
     // Its Lease has aged past the grace period (2.5 s on this clock), while the others keep renewing.
     assert.ok((live.leaseOf('multi-node-worker')?.ageSeconds ?? 0) >= 2, JSON.stringify(live.leaseOf('multi-node-worker')));
@@ -73,12 +81,18 @@ describe('live cluster session against the demo cluster', function () {
     await until('watches to come back', () => demo.cluster.control.activeWatches() >= 8);
     let victim = corednsPods(live.current)[0].pod;
     demo.cluster.control.deletePod('kube-system', victim);
-    await until('the change after reconnecting', () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2);
+    await until(
+      'the change after reconnecting',
+      () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2,
+    );
     demo.cluster.control.expireWatches();
     await until('watches after the relist', () => demo.cluster.control.activeWatches() >= 8);
     victim = corednsPods(live.current)[0].pod;
     demo.cluster.control.deletePod('kube-system', victim);
-    await until('the change after relisting', () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2);
+    await until(
+      'the change after relisting',
+      () => !corednsPods(live.current).some((p) => p.pod === victim) && corednsPods(live.current).length === 2,
+    );
     assert.equal(live.status.state, 'connected', JSON.stringify(live.status));
   });
 
@@ -100,7 +114,10 @@ describe('live cluster session against the demo cluster', function () {
     assert.equal(live.status.state, 'connected');
     assert.match(live.status.message ?? '', /leases/);
     const anatomy = live.current!;
-    assert.deepEqual(anatomy.unreadable.map((u) => u.resource), ['leases']);
+    assert.deepEqual(
+      anatomy.unreadable.map((u) => u.resource),
+      ['leases'],
+    );
     assert.ok(anatomy.nodes.every((n) => n.lease === null));
     assert.equal(anatomy.nodes.length, 3);
   });

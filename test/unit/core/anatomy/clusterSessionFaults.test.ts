@@ -59,7 +59,10 @@ describe('live cluster session after faults, on the demo cluster', function () {
     await until('a status that says the watches broke', () => live.status.state !== 'connected' || live.status.message !== undefined);
     const victim = live.current!.nodes.flatMap((n) => n.components).find((c) => c.component === 'coredns')!.pod;
     demo.cluster.control.deletePod('kube-system', victim);
-    await until(() => `connected without a message (${JSON.stringify(live.status)})`, () => live.status.state === 'connected' && live.status.message === undefined);
+    await until(
+      () => `connected without a message (${JSON.stringify(live.status)})`,
+      () => live.status.state === 'connected' && live.status.message === undefined,
+    );
     await until('the deletion seen', () => !JSON.stringify(live.current).includes(victim));
     assert.deepEqual(live.current?.unreadable, []);
     await matchesAFreshList(live);
@@ -73,14 +76,26 @@ describe('live cluster session after faults, on the demo cluster', function () {
     await until('every collection to be watched', () => demo.cluster.control.activeWatches() >= 8);
     demo.cluster.control.forbid('pods', 'kube-system');
     demo.cluster.control.cutWatches();
-    await until(() => `forbidden (${JSON.stringify(live.status)})`, () => live.status.state === 'forbidden');
+    await until(
+      () => `forbidden (${JSON.stringify(live.status)})`,
+      () => live.status.state === 'forbidden',
+    );
     // The other collections resume: the status names Pods alone, not a closed connection.
-    await until(() => `only pods named (${JSON.stringify(live.status)})`, () => !/closed|Premature/.test(live.status.message ?? ''));
+    await until(
+      () => `only pods named (${JSON.stringify(live.status)})`,
+      () => !/closed|Premature/.test(live.status.message ?? ''),
+    );
     assert.match(live.status.message ?? '', /cannot watch resource "pods"|cannot list resource "pods"/);
     await until('pods unreadable in the anatomy', () => live.current?.unreadable.some((u) => u.resource === 'pods'));
-    assert.deepEqual(live.current?.unreadable.map((u) => u.resource), ['pods']);
+    assert.deepEqual(
+      live.current?.unreadable.map((u) => u.resource),
+      ['pods'],
+    );
     demo.cluster.control.allow('pods', 'kube-system');
-    await until(() => `connected (${JSON.stringify(live.status)})`, () => live.status.state === 'connected' && live.status.message === undefined);
+    await until(
+      () => `connected (${JSON.stringify(live.status)})`,
+      () => live.status.state === 'connected' && live.status.message === undefined,
+    );
     await until('nothing unreadable', () => live.current?.unreadable.length === 0);
     const forbiddenAt = statuses.findIndex((s) => s.startsWith('forbidden'));
     assert.ok(!statuses.slice(forbiddenAt).some((s) => s.startsWith('unreachable')), statuses.join('\n'));
@@ -148,7 +163,9 @@ describe('live cluster session against a hostile API server', function () {
       metadata: { name: 'kubernetes', namespace: 'default', resourceVersion: '7' },
       subsets: [{ addresses: [{ ip: '10.0.0.1' }, { ip: '10.0.0.2' }, { ip: '10.0.0.3' }], ports: [{ name: 'https', port: 6443 }] }],
     };
-    hostile.script(ENDPOINTS, ({ watch, response }) => (watch ? watchEvents(response, []) : sendJson(response, 200, listBody([endpoints], '7'))));
+    hostile.script(ENDPOINTS, ({ watch, response }) =>
+      watch ? watchEvents(response, []) : sendJson(response, 200, listBody([endpoints], '7')),
+    );
     const live = await connect();
     assert.deepEqual(live.apiServerAddresses, ['10.0.0.1', '10.0.0.2', '10.0.0.3']);
     assert.deepEqual(live.current?.controlPlane.apiServers?.addresses, ['10.0.0.1', '10.0.0.2', '10.0.0.3']);
@@ -156,7 +173,17 @@ describe('live cluster session against a hostile API server', function () {
   });
 
   it('does without the API server addresses when their Endpoints are forbidden', async () => {
-    hostile.script(ENDPOINTS, ({ response }) => sendJson(response, 403, statusBody(403, 'Forbidden', 'endpoints "kubernetes" is forbidden: User "viewer" cannot list resource "endpoints" in API group "" in the namespace "default"')));
+    hostile.script(ENDPOINTS, ({ response }) =>
+      sendJson(
+        response,
+        403,
+        statusBody(
+          403,
+          'Forbidden',
+          'endpoints "kubernetes" is forbidden: User "viewer" cannot list resource "endpoints" in API group "" in the namespace "default"',
+        ),
+      ),
+    );
     const live = await connect();
     assert.deepEqual(live.status, { state: 'connected', context: 'hostile' });
     assert.equal(live.apiServerAddresses, undefined);
@@ -165,7 +192,17 @@ describe('live cluster session against a hostile API server', function () {
   });
 
   it('keeps the whole session to a few requests a second when every watch ends at once, and says so', async () => {
-    for (const path of ['/api/v1/nodes', '/api/v1/namespaces/kube-system/pods', '/apis/apps/v1/namespaces/kube-system/daemonsets', '/apis/apps/v1/namespaces/kube-system/deployments', '/apis/apps/v1/namespaces/kube-system/replicasets', '/api/v1/namespaces/kube-system/services', '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases', '/api/v1/namespaces/kube-system/events', ENDPOINTS]) {
+    for (const path of [
+      '/api/v1/nodes',
+      '/api/v1/namespaces/kube-system/pods',
+      '/apis/apps/v1/namespaces/kube-system/daemonsets',
+      '/apis/apps/v1/namespaces/kube-system/deployments',
+      '/apis/apps/v1/namespaces/kube-system/replicasets',
+      '/api/v1/namespaces/kube-system/services',
+      '/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases',
+      '/api/v1/namespaces/kube-system/events',
+      ENDPOINTS,
+    ]) {
       hostile.script(path, ({ watch, response }) => (watch ? watchEvents(response, [], true) : sendJson(response, 200, listBody([], '1'))));
     }
     const live = await connect();

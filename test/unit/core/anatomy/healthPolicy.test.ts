@@ -1,10 +1,23 @@
 import { strict as assert } from 'node:assert';
-import { formatDuration, heartbeatDeadline, heartbeatStopped, leaseAgeSeconds, nodeHealth, podHealth, podsHealth } from '../../../../src/core/anatomy/healthPolicy';
+import {
+  formatDuration,
+  heartbeatDeadline,
+  heartbeatStopped,
+  leaseAgeSeconds,
+  nodeHealth,
+  podHealth,
+  podsHealth,
+} from '../../../../src/core/anatomy/healthPolicy';
 import type { LeaseInfo } from '../../../../src/core/anatomy/types';
 import { node, pod } from '../../../fixtures/anatomy/builders';
 
 const renewed = Date.parse('2026-12-02T12:00:00Z');
-const lease = (leaseDurationSeconds: number | null): LeaseInfo => ({ renewTime: '2026-12-02T12:00:00Z', ageSeconds: 0, leaseDurationSeconds, holderIdentity: 'n' });
+const lease = (leaseDurationSeconds: number | null): LeaseInfo => ({
+  renewTime: '2026-12-02T12:00:00Z',
+  ageSeconds: 0,
+  leaseDurationSeconds,
+  holderIdentity: 'n',
+});
 
 describe('the health policy every view shares', () => {
   it('judges a Pod: trouble is an error, not ready is a warning, finished is neither', () => {
@@ -25,7 +38,7 @@ describe('the health policy every view shares', () => {
     assert.equal(podsHealth([]), 'unknown');
   });
 
-  it('measures a heartbeat against the Lease\'s own duration, 40 s when it says none', () => {
+  it("measures a heartbeat against the Lease's own duration, 40 s when it says none", () => {
     assert.equal(leaseAgeSeconds(lease(15), renewed + 20_000), 20);
     assert.equal(heartbeatStopped(lease(15), renewed + 20_000), true, 'a 15 s Lease is stopped at 20 s');
     assert.equal(heartbeatStopped(lease(null), renewed + 20_000), false, 'the default 40 s is not over at 20 s');
@@ -44,8 +57,11 @@ describe('the health policy every view shares', () => {
     assert.equal(nodeHealth({ ...ready, ready: 'Unknown' }, renewed + 5_000), 'stale');
   });
 
-  it('writes durations one way, in the caller\'s units', () => {
-    assert.deepEqual([12, 180, 7_500, 7_200, 4 * 86_400].map((s) => formatDuration(s)), ['12s', '3m', '2h 5m', '2h', '4d']);
+  it("writes durations one way, in the caller's units", () => {
+    assert.deepEqual(
+      [12, 180, 7_500, 7_200, 4 * 86_400].map((s) => formatDuration(s)),
+      ['12s', '3m', '2h 5m', '2h', '4d'],
+    );
     assert.equal(formatDuration(7_500, { seconds: '{0}秒', minutes: '{0}分', hours: '{0}時間', days: '{0}日' }), '2時間 5分');
   });
 });

@@ -1,5 +1,11 @@
 import * as assert from 'node:assert/strict';
-import { leaderAnnotation, leaderFromAnnotation, leaderFromLease, leaderFromLockObject, leaderLockNames } from '../../../../src/core/anatomy/leaderElection';
+import {
+  leaderAnnotation,
+  leaderFromAnnotation,
+  leaderFromLease,
+  leaderFromLockObject,
+  leaderLockNames,
+} from '../../../../src/core/anatomy/leaderElection';
 
 const now = Date.parse('2026-12-01T12:00:00Z');
 const identity = 'kind-control-plane_5a0e3b1c-93f2-4c1e-a7d4-0f1e2d3c4b5a';
@@ -10,7 +16,14 @@ function lease(spec: Record<string, unknown>): Record<string, unknown> {
     apiVersion: 'coordination.k8s.io/v1',
     kind: 'Lease',
     metadata: { name: 'kube-controller-manager', namespace: 'kube-system' },
-    spec: { holderIdentity: identity, leaseDurationSeconds: 15, acquireTime: '2026-12-01T09:00:00.123456Z', renewTime: '2026-12-01T11:59:58.500000Z', leaseTransitions: 3, ...spec },
+    spec: {
+      holderIdentity: identity,
+      leaseDurationSeconds: 15,
+      acquireTime: '2026-12-01T09:00:00.123456Z',
+      renewTime: '2026-12-01T11:59:58.500000Z',
+      leaseTransitions: 3,
+      ...spec,
+    },
   };
 }
 
@@ -57,7 +70,13 @@ describe('leader-election locks', () => {
   });
 
   it('reads the annotation older clusters keep on an Endpoints or ConfigMap', () => {
-    const record = JSON.stringify({ holderIdentity: identity, leaseDurationSeconds: 15, acquireTime: '2026-12-01T09:00:00Z', renewTime: '2026-12-01T11:59:30Z', leaderTransitions: 1 });
+    const record = JSON.stringify({
+      holderIdentity: identity,
+      leaseDurationSeconds: 15,
+      acquireTime: '2026-12-01T09:00:00Z',
+      renewTime: '2026-12-01T11:59:30Z',
+      leaderTransitions: 1,
+    });
     assert.deepEqual(leaderFromAnnotation(record, now), {
       holderIdentity: identity,
       holderHost: 'kind-control-plane',
@@ -68,7 +87,10 @@ describe('leader-election locks', () => {
       renewedAt: '2026-12-01T11:59:30Z',
       state: 'expired',
     });
-    const endpoints = { kind: 'Endpoints', metadata: { name: 'kube-scheduler', namespace: 'kube-system', annotations: { [leaderAnnotation]: record } } };
+    const endpoints = {
+      kind: 'Endpoints',
+      metadata: { name: 'kube-scheduler', namespace: 'kube-system', annotations: { [leaderAnnotation]: record } },
+    };
     assert.equal(leaderFromLockObject('endpoints', endpoints, now)?.holderIdentity, identity);
     assert.equal(leaderFromLockObject('configmaps', { metadata: { annotations: {} } }, now), undefined);
     assert.equal(leaderFromLockObject('leases', lease({}), now)?.state, 'held');
@@ -79,10 +101,13 @@ describe('leader-election locks', () => {
       assert.equal(leaderFromAnnotation(value, now), undefined, value);
     }
     // metav1.Time writes a zero time as null.
-    assert.equal(leaderFromAnnotation('{"holderIdentity":"a","leaseDurationSeconds":15,"acquireTime":null,"renewTime":null}', now)?.state, 'unknown');
+    assert.equal(
+      leaderFromAnnotation('{"holderIdentity":"a","leaseDurationSeconds":15,"acquireTime":null,"renewTime":null}', now)?.state,
+      'unknown',
+    );
   });
 
-  it('names each component\'s lock in kube-system, the Lease first', () => {
+  it("names each component's lock in kube-system, the Lease first", () => {
     assert.deepEqual(
       leaderLockNames.map(({ component, namespace, name, resources }) => `${component} ${namespace}/${name} ${resources.join(',')}`),
       [

@@ -29,11 +29,16 @@ describe('live anatomy of the current context', function () {
   }
 
   it('knows the namespace kubectl would use for objects that name none', async () => {
-    const kubeconfig = service([
-      'apiVersion: v1', 'kind: Config', 'current-context: a',
-      'clusters: [{ name: c, cluster: { server: "https://127.0.0.1:1" } }]', 'users: [{ name: u, user: {} }]',
-      'contexts: [{ name: a, context: { cluster: c, user: u, namespace: team-a } }, { name: b, context: { cluster: c, user: u } }]',
-    ].join('\n'));
+    const kubeconfig = service(
+      [
+        'apiVersion: v1',
+        'kind: Config',
+        'current-context: a',
+        'clusters: [{ name: c, cluster: { server: "https://127.0.0.1:1" } }]',
+        'users: [{ name: u, user: {} }]',
+        'contexts: [{ name: a, context: { cluster: c, user: u, namespace: team-a } }, { name: b, context: { cluster: c, user: u } }]',
+      ].join('\n'),
+    );
     const live = new LiveAnatomy(kubeconfig, { trusted: () => false });
     assert.equal(live.namespace, 'team-a');
     await kubeconfig.switchContext('b', { sessionOnly: true });

@@ -32,13 +32,46 @@ describe('anatomy rendering', () => {
 
   it('puts a hostile Pod name into the summary table as text', () => {
     const anatomy: ClusterAnatomy = {
-      context: 'ctx|x', server: 'https://h', serverVersion: 'v1.37.0', generatedAt: '', addons: [], absent: [], unreadable: [],
+      context: 'ctx|x',
+      server: 'https://h',
+      serverVersion: 'v1.37.0',
+      generatedAt: '',
+      addons: [],
+      absent: [],
+      unreadable: [],
       controlPlane: { mode: 'static-pods', evidence: [], highlyAvailable: false, externalEtcd: false },
-      nodes: [{
-        name: 'n1', role: 'control-plane', roleEvidence: [], ready: 'True', readySince: null, kubeletVersion: 'v1.37.0', containerRuntime: 'containerd://2',
-        osImage: null, kernelVersion: null, internalIP: null, podCIDR: null, taints: [], lease: null,
-        components: [{ component: 'kube-apiserver', pod: hostile, namespace: 'kube-system', source: 'static', owner: 'Node/n1', phase: 'Running', ready: true, restarts: 0, reason: null, hostNetwork: true, evidence: [] }],
-      }],
+      nodes: [
+        {
+          name: 'n1',
+          role: 'control-plane',
+          roleEvidence: [],
+          ready: 'True',
+          readySince: null,
+          kubeletVersion: 'v1.37.0',
+          containerRuntime: 'containerd://2',
+          osImage: null,
+          kernelVersion: null,
+          internalIP: null,
+          podCIDR: null,
+          taints: [],
+          lease: null,
+          components: [
+            {
+              component: 'kube-apiserver',
+              pod: hostile,
+              namespace: 'kube-system',
+              source: 'static',
+              owner: 'Node/n1',
+              phase: 'Running',
+              ready: true,
+              restarts: 0,
+              reason: null,
+              hostNetwork: true,
+              evidence: [],
+            },
+          ],
+        },
+      ],
     };
     const markdown = renderMarkdown(anatomy);
     const row = markdown.split('\n').find((line) => line.startsWith('| kube-apiserver'));
@@ -96,7 +129,10 @@ describe('anatomy rendering', () => {
   });
 
   it('says what the API shows of the API servers of a hosted control plane', () => {
-    assert.match(renderMarkdown(hostedAnatomy()), /highly available: the default\/kubernetes Endpoints list 2 API server addresses \(10\.0\.1\.180, 10\.0\.2\.96\)/);
+    assert.match(
+      renderMarkdown(hostedAnatomy()),
+      /highly available: the default\/kubernetes Endpoints list 2 API server addresses \(10\.0\.1\.180, 10\.0\.2\.96\)/,
+    );
     assert.match(renderText(hostedAnatomy(['34.1.2.3'])), /one API server endpoint: .*\(34\.1\.2\.3\), which may be a load balancer/);
     assert.match(renderText(hostedAnatomy(null)), /availability unknown: the default\/kubernetes Endpoints were not read/);
   });

@@ -5,10 +5,33 @@ import { k3sAnatomy, unreachableAnatomy } from '../../../fixtures/anatomy/builde
 
 function nodeOf(name: string, role: NodeAnatomy['role'], ready: NodeAnatomy['ready'] = 'True'): NodeAnatomy {
   return {
-    name, role, roleEvidence: [], ready, readySince: null, kubeletVersion: 'v1.37.0', containerRuntime: 'containerd://2.1.0',
-    osImage: null, kernelVersion: null, internalIP: null, podCIDR: null, taints: [], lease: null,
+    name,
+    role,
+    roleEvidence: [],
+    ready,
+    readySince: null,
+    kubeletVersion: 'v1.37.0',
+    containerRuntime: 'containerd://2.1.0',
+    osImage: null,
+    kernelVersion: null,
+    internalIP: null,
+    podCIDR: null,
+    taints: [],
+    lease: null,
     components: [
-      { component: 'kube-proxy', pod: `kube-proxy-${name}`, namespace: 'kube-system', source: 'daemonset', owner: 'DaemonSet/kube-proxy', phase: 'Running', ready: true, restarts: 0, reason: null, hostNetwork: true, evidence: [] },
+      {
+        component: 'kube-proxy',
+        pod: `kube-proxy-${name}`,
+        namespace: 'kube-system',
+        source: 'daemonset',
+        owner: 'DaemonSet/kube-proxy',
+        phase: 'Running',
+        ready: true,
+        restarts: 0,
+        reason: null,
+        hostNetwork: true,
+        evidence: [],
+      },
     ],
   };
 }
@@ -17,7 +40,14 @@ function anatomyWith(workers: number, notReadyEvery = 0): ClusterAnatomy {
   const nodes = [nodeOf('cp', 'control-plane')];
   for (let i = 0; i < workers; i++) nodes.push(nodeOf(`w${i}`, 'worker', notReadyEvery && i % notReadyEvery === 0 ? 'False' : 'True'));
   return {
-    context: 'c', server: 's', serverVersion: null, generatedAt: '', nodes, addons: [], absent: [], unreadable: [],
+    context: 'c',
+    server: 's',
+    serverVersion: null,
+    generatedAt: '',
+    nodes,
+    addons: [],
+    absent: [],
+    unreadable: [],
     controlPlane: { mode: 'static-pods', evidence: [], highlyAvailable: false, externalEtcd: false },
   };
 }
@@ -68,7 +98,7 @@ describe('anatomy tree model', () => {
     assert.equal(new Set(ids(anatomyWith(5))).size, ids(anatomyWith(5)).length, 'ids are unique');
   });
 
-  it('keeps a group\'s id when a node joins, so an expanded group stays open', () => {
+  it("keeps a group's id when a node joins, so an expanded group stays open", () => {
     const groupIds = (a: ClusterAnatomy) => {
       const ids: string[] = [];
       walk(a, (element) => {
@@ -79,23 +109,36 @@ describe('anatomy tree model', () => {
     assert.deepEqual(groupIds(anatomyWith(1000)), groupIds(anatomyWith(1001)));
   });
 
-  it('lists a node\'s static Pods, then kubelet and the runtime, then its other Pods, then the heartbeat', () => {
+  it("lists a node's static Pods, then kubelet and the runtime, then its other Pods, then the heartbeat", () => {
     const anatomy = anatomyWith(1);
     const worker = anatomy.nodes[1];
     const children = childElements(anatomy, { type: 'node', id: 'x', node: worker });
-    assert.deepEqual(children.map((c) => (c.type === 'agent' ? c.agent : c.type)), ['kubelet', 'container-runtime', 'pod', 'heartbeat']);
+    assert.deepEqual(
+      children.map((c) => (c.type === 'agent' ? c.agent : c.type)),
+      ['kubelet', 'container-runtime', 'pod', 'heartbeat'],
+    );
   });
 
   it('shows one managed-by-the-provider element for a hosted control plane', () => {
-    const anatomy = { ...anatomyWith(2), nodes: anatomyWith(2).nodes.filter((n) => n.role === 'worker'), controlPlane: { mode: 'hosted' as const, evidence: [], highlyAvailable: false, externalEtcd: false } };
+    const anatomy = {
+      ...anatomyWith(2),
+      nodes: anatomyWith(2).nodes.filter((n) => n.role === 'worker'),
+      controlPlane: { mode: 'hosted' as const, evidence: [], highlyAvailable: false, externalEtcd: false },
+    };
     const section = childElements(anatomy, undefined)[0];
-    assert.deepEqual(childElements(anatomy, section).map((e) => e.type), ['hostedControlPlane']);
+    assert.deepEqual(
+      childElements(anatomy, section).map((e) => e.type),
+      ['hostedControlPlane'],
+    );
   });
 
   it('shows only the error of a cluster from which nothing was read: no sections, no hosted control plane', () => {
     const anatomy = unreachableAnatomy();
     const roots = childElements(anatomy, undefined);
-    assert.deepEqual(roots.map((e) => e.type), ['nothingRead']);
+    assert.deepEqual(
+      roots.map((e) => e.type),
+      ['nothingRead'],
+    );
     assert.equal(roots[0]?.type === 'nothingRead' && roots[0].reason, 'connect ECONNREFUSED 127.0.0.1:6443');
     assert.equal(hasChildren(roots[0]!), false);
   });
@@ -104,8 +147,17 @@ describe('anatomy tree model', () => {
     const anatomy = k3sAnatomy();
     for (const node of anatomy.nodes) {
       const children = childElements(anatomy, { type: 'node', id: `ctx:${anatomy.context}/node/${node.name}`, node });
-      const embedded = children.filter((e) => e.type === 'embedded').map((e) => (e.type === 'embedded' ? [e.absent.component, e.absent.implementation ?? null] : []));
-      assert.deepEqual(embedded, [['kube-proxy', null], ['cni', 'flannel']], node.name);
+      const embedded = children
+        .filter((e) => e.type === 'embedded')
+        .map((e) => (e.type === 'embedded' ? [e.absent.component, e.absent.implementation ?? null] : []));
+      assert.deepEqual(
+        embedded,
+        [
+          ['kube-proxy', null],
+          ['cni', 'flannel'],
+        ],
+        node.name,
+      );
       const ids = children.map((e) => e.id);
       assert.equal(new Set(ids).size, ids.length, 'ids stay unique');
     }

@@ -19,11 +19,13 @@ describe('kube-system Pods waiting for a node', function () {
     await demo?.stop();
   });
 
-  it('are in the anatomy with the scheduler\'s word, and in a tree section of their own', async () => {
+  it("are in the anatomy with the scheduler's word, and in a tree section of their own", async () => {
     assert.equal(session.snapshot()?.unscheduled, undefined, 'none while every Pod runs');
     assert.ok(!rootElements(session.snapshot()!).some((element) => element.type === 'section' && element.section === 'unscheduled'));
     const patch = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
-      method: 'PATCH', body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }), headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+      method: 'PATCH',
+      body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }),
+      headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
     });
     assert.equal(patch.status, 200, patch.text);
     const anatomy = await until('two coredns Pods waiting', () => {
@@ -33,10 +35,20 @@ describe('kube-system Pods waiting for a node', function () {
     const waiting = anatomy.unscheduled![0]!;
     assert.equal(waiting.component, 'coredns');
     assert.equal(waiting.phase, 'Pending');
-    assert.deepEqual(waiting.notScheduled, { reason: 'Unschedulable', message: "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling." });
-    assert.ok(anatomy.nodes.every((node) => node.components.every((pod) => pod.pod !== waiting.pod)), 'not on any node');
+    assert.deepEqual(waiting.notScheduled, {
+      reason: 'Unschedulable',
+      message:
+        "0/3 nodes are available: 3 node(s) didn't match Pod's node affinity/selector. preemption: 0/3 nodes are available: 3 Preemption is not helpful for scheduling.",
+    });
+    assert.ok(
+      anatomy.nodes.every((node) => node.components.every((pod) => pod.pod !== waiting.pod)),
+      'not on any node',
+    );
     const section = rootElements(anatomy).find((element) => element.type === 'section' && element.section === 'unscheduled');
     assert.ok(section && section.type === 'section' && section.count === 2);
-    assert.deepEqual(childElements(anatomy, section).map((element) => element.type), ['unscheduledPod', 'unscheduledPod']);
+    assert.deepEqual(
+      childElements(anatomy, section).map((element) => element.type),
+      ['unscheduledPod', 'unscheduledPod'],
+    );
   });
 });

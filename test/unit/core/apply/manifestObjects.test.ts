@@ -21,7 +21,10 @@ describe('parseManifestObjects', () => {
   it('reads a Deployment with its identity, the line it starts on and its body', () => {
     const [web, ...rest] = parseManifestObjects(fixture('deployment.yaml'));
     assert.equal(rest.length, 0);
-    assert.deepEqual({ ...web, body: undefined }, { document: 1, line: 2, apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', body: undefined });
+    assert.deepEqual(
+      { ...web, body: undefined },
+      { document: 1, line: 2, apiVersion: 'apps/v1', kind: 'Deployment', name: 'web', body: undefined },
+    );
     assert.equal((web!.body.spec as { replicas: number }).replicas, 2);
   });
 
@@ -43,23 +46,52 @@ describe('parseManifestObjects', () => {
       '',
     ].join('\n');
     const objects = parseManifestObjects(text);
-    assert.deepEqual(objects.map(({ document, line, kind, name, namespace }) => ({ document, line, kind, name, namespace })), [
-      { document: 1, line: 2, kind: 'Namespace', name: 'shop', namespace: undefined },
-      { document: 2, line: 8, kind: 'ConfigMap', name: 'settings', namespace: 'shop' },
-    ]);
+    assert.deepEqual(
+      objects.map(({ document, line, kind, name, namespace }) => ({ document, line, kind, name, namespace })),
+      [
+        { document: 1, line: 2, kind: 'Namespace', name: 'shop', namespace: undefined },
+        { document: 2, line: 8, kind: 'ConfigMap', name: 'settings', namespace: 'shop' },
+      ],
+    );
   });
 
   it('expands a List into its items, each with its own line', () => {
-    const text = ['apiVersion: v1', 'kind: List', 'items:', '  - apiVersion: v1', '    kind: ConfigMap', '    metadata: {name: a}', '  - apiVersion: v1', '    kind: ConfigMap', '    metadata: {name: b}', ''].join('\n');
+    const text = [
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '  - apiVersion: v1',
+      '    kind: ConfigMap',
+      '    metadata: {name: a}',
+      '  - apiVersion: v1',
+      '    kind: ConfigMap',
+      '    metadata: {name: b}',
+      '',
+    ].join('\n');
     const objects = parseManifestObjects(text);
-    assert.deepEqual(objects.map(({ line, listItem, name }) => ({ line, listItem, name })), [
-      { line: 4, listItem: 0, name: 'a' },
-      { line: 7, listItem: 1, name: 'b' },
-    ]);
+    assert.deepEqual(
+      objects.map(({ line, listItem, name }) => ({ line, listItem, name })),
+      [
+        { line: 4, listItem: 0, name: 'a' },
+        { line: 7, listItem: 1, name: 'b' },
+      ],
+    );
   });
 
   it('names the line of YAML that does not parse', () => {
-    const error = errorOf(['apiVersion: v1', 'kind: ConfigMap', 'metadata:', '  name: a', '---', 'apiVersion: v1', 'kind: [ConfigMap', 'metadata: {name: b}', ''].join('\n'));
+    const error = errorOf(
+      [
+        'apiVersion: v1',
+        'kind: ConfigMap',
+        'metadata:',
+        '  name: a',
+        '---',
+        'apiVersion: v1',
+        'kind: [ConfigMap',
+        'metadata: {name: b}',
+        '',
+      ].join('\n'),
+    );
     assert.equal(error.line, 8);
     assert.match(error.message, /^Line 8: Not valid YAML/);
   });
@@ -67,11 +99,16 @@ describe('parseManifestObjects', () => {
   it('says which document lacks a kind, an apiVersion or a name, on its line', () => {
     assert.match(errorOf('apiVersion: v1\nmetadata: {name: a}\n').message, /^Line 1: Document 1 has no kind\./);
     assert.match(errorOf('kind: ConfigMap\nmetadata: {name: a}\n').message, /^Line 1: Document 1 \(ConfigMap\) has no apiVersion\./);
-    const noName = errorOf('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n\napiVersion: v1\nkind: Pod\nmetadata: {generateName: web-}\n');
+    const noName = errorOf(
+      'apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\n---\n\napiVersion: v1\nkind: Pod\nmetadata: {generateName: web-}\n',
+    );
     assert.equal(noName.line, 6);
     assert.match(noName.message, /Document 2 \(Pod\) has no metadata\.name \(server-side apply needs a name; generateName is for create\)/);
     assert.match(errorOf('- a\n- b\n').message, /is not a Kubernetes object/);
-    assert.match(errorOf('apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    metadata: {name: x}\n').message, /^Line 4: Item 0 of the List in document 1 has no kind/);
+    assert.match(
+      errorOf('apiVersion: v1\nkind: List\nitems:\n  - apiVersion: v1\n    metadata: {name: x}\n').message,
+      /^Line 4: Item 0 of the List in document 1 has no kind/,
+    );
   });
 
   it('refuses names and namespaces that would walk the URL', () => {
@@ -80,7 +117,10 @@ describe('parseManifestObjects', () => {
   });
 
   it(`refuses more than ${MAX_APPLY_OBJECTS} objects, an empty file, a key written twice and a Helm template`, () => {
-    const many = Array.from({ length: MAX_APPLY_OBJECTS + 1 }, (_, index) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${index}}\n`).join('---\n');
+    const many = Array.from(
+      { length: MAX_APPLY_OBJECTS + 1 },
+      (_, index) => `apiVersion: v1\nkind: ConfigMap\nmetadata: {name: c${index}}\n`,
+    ).join('---\n');
     assert.match(errorOf(many).message, /more than 50 objects/);
     assert.equal(parseManifestObjects(many.split('---\n').slice(0, MAX_APPLY_OBJECTS).join('---\n')).length, MAX_APPLY_OBJECTS);
     assert.match(errorOf('# only a comment\n').message, /holds no Kubernetes object/);
@@ -96,7 +136,20 @@ describe('parseManifestObjects', () => {
   });
 
   it('refuses a file of aliases that would expand without end', () => {
-    const laughs = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 8 }, (_, index) => `${String.fromCharCode(98 + index)}: &${String.fromCharCode(98 + index)} [${Array(10).fill(`*${String.fromCharCode(97 + index)}`).join(', ')}]`), 'apiVersion: v1', 'kind: ConfigMap', 'metadata: {name: a}', ''].join('\n');
+    const laughs = [
+      'a: &a [x, x, x, x, x, x, x, x, x, x]',
+      ...Array.from(
+        { length: 8 },
+        (_, index) =>
+          `${String.fromCharCode(98 + index)}: &${String.fromCharCode(98 + index)} [${Array(10)
+            .fill(`*${String.fromCharCode(97 + index)}`)
+            .join(', ')}]`,
+      ),
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: a}',
+      '',
+    ].join('\n');
     assert.match(errorOf(laughs).message, /cannot be read/);
   });
 });

@@ -24,7 +24,11 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 
 /** Objects by path, and a server-side apply that stores what kube-apiserver would. */
 function secretServer(objects: Map<string, Json>) {
-  const discovery = { kind: 'APIResourceList', groupVersion: 'v1', resources: [{ name: 'secrets', kind: 'Secret', namespaced: true, verbs: ['create', 'get', 'list', 'patch', 'update'] }] };
+  const discovery = {
+    kind: 'APIResourceList',
+    groupVersion: 'v1',
+    resources: [{ name: 'secrets', kind: 'Secret', namespaced: true, verbs: ['create', 'get', 'list', 'patch', 'update'] }],
+  };
   return {
     async getJson(path: string): Promise<unknown> {
       if (path === '/api/v1') return discovery;
@@ -32,18 +36,33 @@ function secretServer(objects: Map<string, Json>) {
       if (!found) throw new KubeApiError('not-found', `secrets not found`, 404);
       return structuredClone(found);
     },
-    async write(_method: string, path: string, _what: string, body?: { readonly json: unknown }, options: { dryRun?: boolean } = {}): Promise<unknown> {
+    async write(
+      _method: string,
+      path: string,
+      _what: string,
+      body?: { readonly json: unknown },
+      options: { dryRun?: boolean } = {},
+    ): Promise<unknown> {
       const sent = structuredClone(body!.json as Json);
       const live = objects.get(path);
       const data: Json = { ...(live?.data ?? {}), ...(sent.data ?? {}) };
-      for (const [key, value] of Object.entries((sent.stringData ?? {}) as Record<string, string>)) data[key] = Buffer.from(value).toString('base64');
+      for (const [key, value] of Object.entries((sent.stringData ?? {}) as Record<string, string>))
+        data[key] = Buffer.from(value).toString('base64');
       const { stringData: _folded, ...rest } = sent;
       const stored: Json = {
         ...rest,
         type: sent.type ?? 'Opaque',
         data,
         // Fields other managers own stay: kubectl's annotation is kubectl-client-side-apply's.
-        metadata: { ...live?.metadata, ...rest.metadata, annotations: { ...live?.metadata.annotations, ...rest.metadata.annotations }, uid: live?.metadata.uid ?? 'a1b2', resourceVersion: '2', creationTimestamp: '2026-01-01T00:00:00Z', managedFields: [{ manager: 'cluster-anatomy', operation: 'Apply' }] },
+        metadata: {
+          ...live?.metadata,
+          ...rest.metadata,
+          annotations: { ...live?.metadata.annotations, ...rest.metadata.annotations },
+          uid: live?.metadata.uid ?? 'a1b2',
+          resourceVersion: '2',
+          creationTimestamp: '2026-01-01T00:00:00Z',
+          managedFields: [{ manager: 'cluster-anatomy', operation: 'Apply' }],
+        },
       };
       if (!options.dryRun) objects.set(path, stored);
       return structuredClone(stored);
@@ -62,28 +81,54 @@ describe('a Secret in the Apply preview', () => {
 
   beforeEach(() => {
     // Created by `kubectl apply -f` (client-side): the annotation holds data and stringData as applied.
-    objects = new Map([[path, {
-      apiVersion: 'v1', kind: 'Secret', type: 'Opaque',
-      metadata: { name: 'db-credentials', namespace: 'default', uid: 'a1b2', resourceVersion: '1', annotations: { [LAST_APPLIED]: lastApplied(oldPassword) } },
-      data: { password: oldPassword, token: Buffer.from(plainToken).toString('base64') },
-    }]]);
+    objects = new Map([
+      [
+        path,
+        {
+          apiVersion: 'v1',
+          kind: 'Secret',
+          type: 'Opaque',
+          metadata: {
+            name: 'db-credentials',
+            namespace: 'default',
+            uid: 'a1b2',
+            resourceVersion: '1',
+            annotations: { [LAST_APPLIED]: lastApplied(oldPassword) },
+          },
+          data: { password: oldPassword, token: Buffer.from(plainToken).toString('base64') },
+        },
+      ],
+    ]);
     api = secretServer(objects);
   });
 
-  const planOf = async (manifest: string) => planApply(api, await resolveTargets(api, parseManifestObjects(manifest), { defaultNamespace: 'default' }));
+  const planOf = async (manifest: string) =>
+    planApply(api, await resolveTargets(api, parseManifestObjects(manifest), { defaultNamespace: 'default' }));
 
   it('hides its values on the live side, the stored side, the manifest side, the filled-in fields and the changes, the annotation included', async () => {
     // As `kubectl get -o yaml` prints it, pasted back with a new password: the annotation travels with it.
     const manifest = [
-      'apiVersion: v1', 'kind: Secret', 'type: Opaque', 'metadata:', '  name: db-credentials', '  annotations:',
+      'apiVersion: v1',
+      'kind: Secret',
+      'type: Opaque',
+      'metadata:',
+      '  name: db-credentials',
+      '  annotations:',
       `    ${LAST_APPLIED}: ${JSON.stringify(lastApplied(newPassword))}`,
-      'data:', `  password: ${newPassword}`, 'stringData:', `  token: ${plainToken}`, '',
+      'data:',
+      `  password: ${newPassword}`,
+      'stringData:',
+      `  token: ${plainToken}`,
+      '',
     ].join('\n');
     const plan = await planOf(manifest);
     const [secret] = plan.objects;
     assert.ok(secret!.live && secret!.stored, JSON.stringify(secret!.problem));
     assert.ok(JSON.stringify(secret!.live).includes(oldPassword), 'the live Secret was read with its values');
-    assert.ok(secret!.liveChanges!.some((change) => change.path.join('.') === 'data.password'), 'a new password is a change, shown without its value');
+    assert.ok(
+      secret!.liveChanges!.some((change) => change.path.join('.') === 'data.password'),
+      'a new password is a change, shown without its value',
+    );
     const { manifest: manifestSide, stored } = planDocuments(plan);
     assertNoSecretValue(manifestSide, 'the manifest side');
     assertNoSecretValue(stored, 'the stored side');
@@ -93,10 +138,17 @@ describe('a Secret in the Apply preview', () => {
     assert.match(stored, /^ {2}password: \(hidden\)$/m, 'the keys show');
     // The annotation stays readable JSON, with the values hidden.
     const annotation = (parse(stored) as Json).metadata.annotations[LAST_APPLIED] as string;
-    assert.deepEqual(JSON.parse(annotation), { ...JSON.parse(lastApplied(newPassword)), data: { password: '(hidden)' }, stringData: { token: '(hidden)' } });
+    assert.deepEqual(JSON.parse(annotation), {
+      ...JSON.parse(lastApplied(newPassword)),
+      data: { password: '(hidden)' },
+      stringData: { token: '(hidden)' },
+    });
 
     const report = await applyPlan(api, plan);
-    assert.deepEqual(report.applied.map((applied) => applied.outcome), ['configured']);
+    assert.deepEqual(
+      report.applied.map((applied) => applied.outcome),
+      ['configured'],
+    );
   });
 
   it('hides the live side when only the stored Secret carries the annotation', async () => {
@@ -110,9 +162,14 @@ describe('a Secret in the Apply preview', () => {
   it('hides the whole annotation when it is not the JSON kubectl writes', async () => {
     const broken = `{"data":{"password":"${oldPassword}"`;
     objects.get(path)!.metadata.annotations[LAST_APPLIED] = broken;
-    const plan = await planOf(`apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials\n  annotations:\n    ${LAST_APPLIED}: '${broken}'\ndata: {password: ${newPassword}}\n`);
+    const plan = await planOf(
+      `apiVersion: v1\nkind: Secret\nmetadata:\n  name: db-credentials\n  annotations:\n    ${LAST_APPLIED}: '${broken}'\ndata: {password: ${newPassword}}\n`,
+    );
     const { manifest, stored } = planDocuments(plan);
-    assertNoSecretValue(manifest + stored + JSON.stringify(plan.objects[0]!.serverFilled) + JSON.stringify(plan.objects[0]!.liveChanges), 'the plan');
+    assertNoSecretValue(
+      manifest + stored + JSON.stringify(plan.objects[0]!.serverFilled) + JSON.stringify(plan.objects[0]!.liveChanges),
+      'the plan',
+    );
     assert.match(stored, /last-applied-configuration: \(hidden\)/);
   });
 });

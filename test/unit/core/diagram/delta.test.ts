@@ -6,9 +6,16 @@ describe('diagram deltas', () => {
   it('sends only changed, added and removed nodes, and applying them gives the new anatomy', () => {
     const before = kindAnatomy();
     const [cp, w1] = before.nodes;
-    const after = { ...before, generatedAt: '2026-12-02T12:00:10Z', nodes: [cp!, { ...w1!, ready: 'False' as const }, node('multi-node-worker3', 'worker', [])] };
+    const after = {
+      ...before,
+      generatedAt: '2026-12-02T12:00:10Z',
+      nodes: [cp!, { ...w1!, ready: 'False' as const }, node('multi-node-worker3', 'worker', [])],
+    };
     const delta = diffAnatomy(before, after)!;
-    assert.deepEqual(delta.upserted.map((n) => n.name), ['multi-node-worker', 'multi-node-worker3']);
+    assert.deepEqual(
+      delta.upserted.map((n) => n.name),
+      ['multi-node-worker', 'multi-node-worker3'],
+    );
     assert.deepEqual(delta.removed, ['multi-node-worker2']);
     assert.deepEqual(applyAnatomyDelta(before, delta), after);
   });

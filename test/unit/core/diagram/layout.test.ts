@@ -3,9 +3,19 @@ import { layoutDiagram, type LayoutOptions } from '../../../../src/core/diagram/
 import { defaultUiState, type Scene } from '../../../../src/core/diagram/scene';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
 import type { PlacementOverlay } from '../../../../src/core/placement/overlay';
-import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, node, oldCiliumAnatomy, pod, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
+import {
+  hostedAnatomy,
+  k3sAnatomy,
+  kindAnatomy,
+  largeAnatomy,
+  node,
+  oldCiliumAnatomy,
+  pod,
+  unreachableAnatomy,
+} from '../../../fixtures/anatomy/builders';
 
-const architecture = (anatomy = kindAnatomy(), ui = {}, options: LayoutOptions = {}) => layoutDiagram(anatomy, { ...defaultUiState, ...ui }, options);
+const architecture = (anatomy = kindAnatomy(), ui = {}, options: LayoutOptions = {}) =>
+  layoutDiagram(anatomy, { ...defaultUiState, ...ui }, options);
 const componentBoxes = (scene: Scene, component: string) => scene.boxes.filter((box) => box.component === component);
 
 describe('diagram layout', () => {
@@ -17,7 +27,10 @@ describe('diagram layout', () => {
       const spokes = scene.edges.filter((edge) => !local.has(edge.kind));
       assert.ok(spokes.length > 10);
       for (const edge of spokes) {
-        assert.ok(edge.fromComponent === 'kube-apiserver' || edge.toComponent === 'kube-apiserver', `${edge.id} does not touch kube-apiserver`);
+        assert.ok(
+          edge.fromComponent === 'kube-apiserver' || edge.toComponent === 'kube-apiserver',
+          `${edge.id} does not touch kube-apiserver`,
+        );
       }
       for (const edge of scene.edges.filter((edge) => local.has(edge.kind))) {
         assert.ok(edge.node, `${edge.id} stays inside a node`);
@@ -27,7 +40,10 @@ describe('diagram layout', () => {
 
     it('links etcd to kube-apiserver only, with a storage edge', () => {
       const etcdEdges = scene.edges.filter((edge) => edge.fromComponent === 'etcd' || edge.toComponent === 'etcd');
-      assert.deepEqual(etcdEdges.map((edge) => [edge.kind, edge.fromComponent, edge.toComponent]), [['storage', 'kube-apiserver', 'etcd']]);
+      assert.deepEqual(
+        etcdEdges.map((edge) => [edge.kind, edge.fromComponent, edge.toComponent]),
+        [['storage', 'kube-apiserver', 'etcd']],
+      );
     });
 
     it('draws cloud-controller-manager as absent, with no edges', () => {
@@ -42,10 +58,18 @@ describe('diagram layout', () => {
         const parts = scene.boxes.filter((box) => box.node === name).map((box) => box.component);
         for (const part of ['node', 'kubelet', 'container-runtime', 'pod']) assert.ok(parts.includes(part), `${name} lacks ${part}`);
         const cri = scene.edges.filter((edge) => edge.kind === 'cri' && edge.node === name);
-        assert.deepEqual(cri.map((edge) => [edge.fromComponent, edge.toComponent]), [['kubelet', 'container-runtime']]);
+        assert.deepEqual(
+          cri.map((edge) => [edge.fromComponent, edge.toComponent]),
+          [['kubelet', 'container-runtime']],
+        );
       }
       const cpPods = scene.boxes.filter((box) => box.node === 'multi-node-control-plane' && box.kind === 'pod').map((box) => box.label);
-      assert.deepEqual(cpPods.slice(0, 4), ['etcd-multi-node-control-plane', 'kube-apiserver-multi-node-control-plane', 'kube-controller-manager-multi-node-control-plane', 'kube-scheduler-multi-node-control-plane']);
+      assert.deepEqual(cpPods.slice(0, 4), [
+        'etcd-multi-node-control-plane',
+        'kube-apiserver-multi-node-control-plane',
+        'kube-controller-manager-multi-node-control-plane',
+        'kube-scheduler-multi-node-control-plane',
+      ]);
     });
 
     it('has watch and write-back spokes from the scheduler, the controller manager and each kubelet; kube-proxy only watches', () => {
@@ -76,7 +100,11 @@ describe('diagram layout', () => {
 
     it('colours a node whose heartbeat stopped grey, with the time since', () => {
       const anatomy = kindAnatomy();
-      const silent = { ...anatomy.nodes[1]!, ready: 'Unknown' as const, lease: { renewTime: '2026-12-02T11:55:00Z', ageSeconds: 300, leaseDurationSeconds: 40, holderIdentity: 'x' } };
+      const silent = {
+        ...anatomy.nodes[1]!,
+        ready: 'Unknown' as const,
+        lease: { renewTime: '2026-12-02T11:55:00Z', ageSeconds: 300, leaseDurationSeconds: 40, holderIdentity: 'x' },
+      };
       const stale = architecture({ ...anatomy, nodes: [anatomy.nodes[0]!, silent, anatomy.nodes[2]!] });
       const panel = stale.boxes.find((box) => box.id === 'node:multi-node-worker')!;
       assert.equal(panel.health, 'stale');
@@ -101,15 +129,25 @@ describe('diagram layout', () => {
 
     it('embedded (k3s): one server box, kube-proxy embedded in the k3s process on every node, watching the API', () => {
       const scene = architecture(k3sAnatomy());
-      assert.deepEqual(scene.boxes.filter((box) => box.kind === 'component' && !box.node).map((box) => [box.component, box.mode]), [['kube-apiserver', 'embedded']]);
+      assert.deepEqual(
+        scene.boxes.filter((box) => box.kind === 'component' && !box.node).map((box) => [box.component, box.mode]),
+        [['kube-apiserver', 'embedded']],
+      );
       const proxies = componentBoxes(scene, 'kube-proxy');
       assert.equal(proxies.length, 2);
       for (const box of proxies) {
         assert.notEqual(box.health, 'absent');
         assert.equal(box.detail, 'embedded in the k3s process');
-        assert.ok(box.card?.evidence.some((line) => line.includes('v1.33.1+k3s1')), JSON.stringify(box.card));
+        assert.ok(
+          box.card?.evidence.some((line) => line.includes('v1.33.1+k3s1')),
+          JSON.stringify(box.card),
+        );
       }
-      assert.equal(scene.edges.filter((edge) => edge.fromComponent === 'kube-proxy' && edge.toComponent === 'kube-apiserver' && edge.kind === 'watch').length, 2);
+      assert.equal(
+        scene.edges.filter((edge) => edge.fromComponent === 'kube-proxy' && edge.toComponent === 'kube-apiserver' && edge.kind === 'watch')
+          .length,
+        2,
+      );
     });
 
     it("hosted: the hub says what the API shows of the API servers' availability", () => {
@@ -125,7 +163,10 @@ describe('diagram layout', () => {
       assert.ok(componentBoxes(scene, 'kube-proxy').every((box) => box.detail === "replaced by Cilium's kube-proxy replacement"));
       const cri = scene.edges.filter((edge) => edge.kind === 'cri');
       assert.equal(cri.length, 3);
-      assert.ok(cri.every((edge) => /built-in dockershim.*not over CRI/.test(edge.ariaLabel)), cri[0]?.ariaLabel);
+      assert.ok(
+        cri.every((edge) => /built-in dockershim.*not over CRI/.test(edge.ariaLabel)),
+        cri[0]?.ariaLabel,
+      );
       assert.ok(componentBoxes(scene, 'container-runtime').every((box) => box.detail === 'dockershim · docker://19.3.15'));
       const kindCri = architecture(kindAnatomy()).edges.filter((edge) => edge.kind === 'cri');
       assert.ok(kindCri.every((edge) => edge.ariaLabel === 'kubelet drives the container runtime over CRI (gRPC)'));
@@ -134,7 +175,10 @@ describe('diagram layout', () => {
     it('nothing read: one error box, no control plane that would pass for a hosted one, no nodes', () => {
       for (const view of ['architecture', 'placement'] as const) {
         const scene = architecture(unreachableAnatomy(), { view });
-        assert.deepEqual(scene.boxes.map((box) => [box.component, box.health]), [['nothing-read', 'error']]);
+        assert.deepEqual(
+          scene.boxes.map((box) => [box.component, box.health]),
+          [['nothing-read', 'error']],
+        );
         assert.match(scene.boxes[0]!.ariaLabel, /Nothing could be read from gone.*ECONNREFUSED/);
         assert.deepEqual([scene.edges.length, scene.nodeCount], [0, 0]);
       }
@@ -155,7 +199,10 @@ describe('diagram layout', () => {
 
     it('draws nodes as columns with their kube-system Pods marked by source, kubelet outside the Pods', () => {
       const columns = scene.boxes.filter((box) => box.component === 'node');
-      assert.deepEqual(columns.map((box) => box.node), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
+      assert.deepEqual(
+        columns.map((box) => box.node),
+        ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'],
+      );
       assert.ok(columns[0]!.x < columns[1]!.x && columns[1]!.x < columns[2]!.x);
       const sources = (name: string) => scene.boxes.filter((box) => box.node === name && box.kind === 'pod').map((box) => box.badge);
       assert.deepEqual(sources('multi-node-control-plane'), ['static', 'static', 'static', 'static', 'DaemonSet', 'DaemonSet']);
@@ -170,7 +217,10 @@ describe('diagram layout', () => {
     it('puts coredns where the scheduler placed it and the manifests folder only where static Pods are', () => {
       const coredns = scene.boxes.filter((box) => box.kind === 'pod' && box.label.startsWith('coredns-')).map((box) => box.node);
       assert.deepEqual(coredns, ['multi-node-worker', 'multi-node-worker2']);
-      assert.deepEqual(scene.boxes.filter((box) => box.kind === 'folder').map((box) => box.node), ['multi-node-control-plane']);
+      assert.deepEqual(
+        scene.boxes.filter((box) => box.kind === 'folder').map((box) => box.node),
+        ['multi-node-control-plane'],
+      );
     });
   });
 
@@ -196,7 +246,14 @@ describe('diagram layout', () => {
       assert.ok(names.includes('worker-04997'), 'the silent node comes first');
       assert.ok(names.includes('worker-00498'), 'a NotReady node comes first');
       const pagers = first.boxes.filter((box) => box.kind === 'pager').map((box) => [box.id, box.action?.page]);
-      assert.deepEqual(pagers, [['group:worker:next', 1], ['group:worker:collapse', null]], 'in reading order');
+      assert.deepEqual(
+        pagers,
+        [
+          ['group:worker:next', 1],
+          ['group:worker:collapse', null],
+        ],
+        'in reading order',
+      );
       const last = architecture(anatomy, { expanded: { 'group:worker': 10_000 } });
       assert.equal(last.groups[0]!.page, last.groups[0]!.pages - 1, 'a page past the end shows the last page');
     });
@@ -210,12 +267,15 @@ describe('diagram layout', () => {
     });
   });
 
-  describe('the control plane\'s health', () => {
-    it('draws kube-apiserver\'s failing checks on its box, over what its Pods say', () => {
+  describe("the control plane's health", () => {
+    it("draws kube-apiserver's failing checks on its box, over what its Pods say", () => {
       const healthy = componentBoxes(architecture(), 'kube-apiserver')[0]!;
       assert.equal(healthy.health, 'ok');
       const anatomy = kindAnatomy();
-      const failing = { ...anatomy, controlPlane: { ...anatomy.controlPlane, serverChecks: { failing: ['readyz: etcd'], checkedAt: anatomy.generatedAt } } };
+      const failing = {
+        ...anatomy,
+        controlPlane: { ...anatomy.controlPlane, serverChecks: { failing: ['readyz: etcd'], checkedAt: anatomy.generatedAt } },
+      };
       const box = componentBoxes(architecture(failing), 'kube-apiserver')[0]!;
       assert.equal(box.health, 'error');
       assert.equal(box.detail, 'failing: readyz: etcd');
@@ -226,8 +286,24 @@ describe('diagram layout', () => {
       const anatomy = kindAnatomy();
       const [first] = anatomy.nodes;
       const scheduler = first!.components.find((candidate) => candidate.component === 'kube-scheduler')!;
-      const second = { ...first!, name: 'cp-2', components: [{ ...scheduler, pod: 'kube-scheduler-cp-2', leadership: 'standby' as const }] };
-      const led = { ...anatomy, nodes: [{ ...first!, components: first!.components.map((candidate) => (candidate === scheduler ? { ...candidate, leadership: 'leader' as const } : candidate)) }, second, ...anatomy.nodes.slice(1)] };
+      const second = {
+        ...first!,
+        name: 'cp-2',
+        components: [{ ...scheduler, pod: 'kube-scheduler-cp-2', leadership: 'standby' as const }],
+      };
+      const led = {
+        ...anatomy,
+        nodes: [
+          {
+            ...first!,
+            components: first!.components.map((candidate) =>
+              candidate === scheduler ? { ...candidate, leadership: 'leader' as const } : candidate,
+            ),
+          },
+          second,
+          ...anatomy.nodes.slice(1),
+        ],
+      };
       const box = componentBoxes(architecture(led), 'kube-scheduler')[0]!;
       assert.match(box.detail ?? '', new RegExp(`· leader on ${first!.name}$`));
       assert.ok(box.card?.runsHere.some((line) => line.endsWith('(leader)')));
@@ -246,7 +322,11 @@ describe('diagram layout', () => {
       said: '0/3 nodes are available: 3 Insufficient cpu.',
       message: null,
       nodes: {
-        'multi-node-control-plane': { fits: false, filter: 'TaintToleration', why: 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated' },
+        'multi-node-control-plane': {
+          fits: false,
+          filter: 'TaintToleration',
+          why: 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated',
+        },
         'multi-node-worker': { fits: true },
         'multi-node-worker2': { fits: 'unknown' },
       },
@@ -255,14 +335,24 @@ describe('diagram layout', () => {
     it('marks every node: fits, does not (with the first reason), or not known; and says how many fit', () => {
       const scene = architecture(kindAnatomy(), { view: 'placement' }, { placement });
       const panel = (name: string) => scene.boxes.find((box) => box.id === `node:${name}`)!;
-      assert.deepEqual([panel('multi-node-control-plane').health, panel('multi-node-worker').health, panel('multi-node-worker2').health], ['error', 'ok', 'unknown']);
+      assert.deepEqual(
+        [panel('multi-node-control-plane').health, panel('multi-node-worker').health, panel('multi-node-worker2').health],
+        ['error', 'ok', 'unknown'],
+      );
       assert.equal(panel('multi-node-control-plane').detail, '✗ does not fit');
       // Why, in full, in a box of its own under the node's name: the filter, and its evidence on lines that fit.
       const verdict = scene.boxes.find((box) => box.id === 'node:multi-node-control-plane:placement')!;
       assert.equal(verdict.label, 'TaintToleration');
-      assert.equal(verdict.detailLines!.join(' ').replace(/\/ /g, '/').replace(/: /g, ':'), 'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated');
+      assert.equal(
+        verdict.detailLines!.join(' ').replace(/\/ /g, '/').replace(/: /g, ':'),
+        'the node has the taint node-role.kubernetes.io/control-plane:NoSchedule, not tolerated',
+      );
       assert.ok(verdict.detailLines!.length > 1);
-      assert.equal(scene.boxes.find((box) => box.id === 'node:multi-node-worker:placement'), undefined, 'none where it fits');
+      assert.equal(
+        scene.boxes.find((box) => box.id === 'node:multi-node-worker:placement'),
+        undefined,
+        'none where it fits',
+      );
       assert.equal(panel('multi-node-worker').detail, 'fits');
       assert.equal(panel('multi-node-worker2').detail, 'not known');
       assert.equal(scene.header.title, 'Where Pod kube-system/coredns-1 can run in kind-multi-node');
@@ -270,7 +360,10 @@ describe('diagram layout', () => {
     });
 
     it('draws the architecture view, and the placement view without a question, as before', () => {
-      assert.deepEqual(architecture(kindAnatomy(), {}, { placement }).boxes.map((box) => [box.id, box.health, box.detail]), architecture(kindAnatomy()).boxes.map((box) => [box.id, box.health, box.detail]));
+      assert.deepEqual(
+        architecture(kindAnatomy(), {}, { placement }).boxes.map((box) => [box.id, box.health, box.detail]),
+        architecture(kindAnatomy()).boxes.map((box) => [box.id, box.health, box.detail]),
+      );
       const plain = architecture(kindAnatomy(), { view: 'placement' });
       assert.equal(plain.header.title, 'kube-system Pods by node in kind-multi-node');
       assert.notEqual(plain.boxes.find((box) => box.id === 'node:multi-node-control-plane')!.detail?.startsWith('✗'), true);

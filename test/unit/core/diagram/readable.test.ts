@@ -27,7 +27,12 @@ function crosses([ax, ay]: Point, [bx, by]: Point, rect: Rect): boolean {
   const dy = by - ay;
   let t0 = 0;
   let t1 = 1;
-  const edges: [number, number][] = [[-dx, ax - rect.x], [dx, rect.x + rect.width - ax], [-dy, ay - rect.y], [dy, rect.y + rect.height - ay]];
+  const edges: [number, number][] = [
+    [-dx, ax - rect.x],
+    [dx, rect.x + rect.width - ax],
+    [-dy, ay - rect.y],
+    [dy, rect.y + rect.height - ay],
+  ];
   for (const [p, q] of edges) {
     if (p === 0) {
       if (q <= 0) return false;
@@ -47,7 +52,13 @@ function textRects(scene: Scene): { text: string; rect: Rect }[] {
 }
 
 /** Chinese, Japanese and Korean text is wide: the layout must fit names in boxes measured that way too. */
-const japaneseStrings = { ...defaultDiagramStrings, controlPlaneNode: 'コントロールプレーン', workerNode: 'ワーカー', ready: '準備完了', podsArea: 'kube-system の Pod' };
+const japaneseStrings = {
+  ...defaultDiagramStrings,
+  controlPlaneNode: 'コントロールプレーン',
+  workerNode: 'ワーカー',
+  ready: '準備完了',
+  podsArea: 'kube-system の Pod',
+};
 
 const shapes: [string, () => ClusterAnatomy][] = [
   ['kind', kindAnatomy],
@@ -62,8 +73,18 @@ function scenes(): [string, Scene][] {
   for (const [name, make] of shapes) {
     for (const view of ['architecture', 'placement'] as DiagramView[]) {
       const expanded: Record<string, number> = name.startsWith('large') ? { 'group:worker': 1 } : {};
-      all.push([`${name} ${view}`, layoutDiagram(make(), { ...defaultUiState, view, showReverse: true, expanded }, { groupThreshold: 12, pageSize: 4 })]);
-      all.push([`${name} ${view} (ja)`, layoutDiagram(make(), { ...defaultUiState, view, showReverse: true, expanded }, { strings: japaneseStrings, groupThreshold: 12, pageSize: 4 })]);
+      all.push([
+        `${name} ${view}`,
+        layoutDiagram(make(), { ...defaultUiState, view, showReverse: true, expanded }, { groupThreshold: 12, pageSize: 4 }),
+      ]);
+      all.push([
+        `${name} ${view} (ja)`,
+        layoutDiagram(
+          make(),
+          { ...defaultUiState, view, showReverse: true, expanded },
+          { strings: japaneseStrings, groupThreshold: 12, pageSize: 4 },
+        ),
+      ]);
     }
   }
   return all;
@@ -113,8 +134,22 @@ describe('a diagram people can read', () => {
       const anatomy = kindAnatomy();
       const replicas = ['coredns-5d78c9869d-czv4x', 'coredns-5d78c9869d-czv8b'];
       const [cp, worker, worker2] = anatomy.nodes;
-      const onOne = { ...anatomy, nodes: [cp!, { ...worker!, components: [...worker!.components, ...replicas.map((name) => pod('coredns', name, 'deployment'))] }, worker2!] };
-      const onTwo = { ...anatomy, nodes: [cp!, { ...worker!, components: [pod('coredns', replicas[0]!, 'deployment')] }, { ...worker2!, components: [pod('coredns', replicas[1]!, 'deployment')] }] };
+      const onOne = {
+        ...anatomy,
+        nodes: [
+          cp!,
+          { ...worker!, components: [...worker!.components, ...replicas.map((name) => pod('coredns', name, 'deployment'))] },
+          worker2!,
+        ],
+      };
+      const onTwo = {
+        ...anatomy,
+        nodes: [
+          cp!,
+          { ...worker!, components: [pod('coredns', replicas[0]!, 'deployment')] },
+          { ...worker2!, components: [pod('coredns', replicas[1]!, 'deployment')] },
+        ],
+      };
       // A font a third wider than DejaVu Sans, as Japanese system fonts draw Latin names, forces them to shorten.
       const wide: TextMeasure = (text, style) => dejaVuMeasure(text, style) * 1.35;
       for (const anatomy of [onOne, onTwo]) {
@@ -122,7 +157,10 @@ describe('a diagram people can read', () => {
           const scene = layoutDiagram(anatomy, { ...defaultUiState, view }, { measure: wide });
           const shown = scene.boxes.filter((box) => replicas.includes(box.label)).map((box) => box.shortLabel ?? box.label);
           assert.equal(shown.length, 2);
-          assert.ok(shown.every((label) => label.includes('…')), `shortened: ${shown.join(', ')}`);
+          assert.ok(
+            shown.every((label) => label.includes('…')),
+            `shortened: ${shown.join(', ')}`,
+          );
           assert.notEqual(shown[0], shown[1]);
           assert.match(shown[0]!, /czv4x$/);
         }
@@ -130,7 +168,11 @@ describe('a diagram people can read', () => {
     });
 
     it('keep the part that tells them from their siblings', () => {
-      const staticPods = ['kube-apiserver-multi-node-control-plane', 'kube-scheduler-multi-node-control-plane', 'etcd-multi-node-control-plane'];
+      const staticPods = [
+        'kube-apiserver-multi-node-control-plane',
+        'kube-scheduler-multi-node-control-plane',
+        'etcd-multi-node-control-plane',
+      ];
       assert.match(elideName(staticPods[0]!, staticPods, 150), /^kube-apiserver.*…/);
       assert.match(elideName(staticPods[1]!, staticPods, 150), /^kube-scheduler.*…/);
       assert.equal(elideName('short', ['shorter'], 150), 'short');
@@ -147,18 +189,26 @@ describe('a diagram people can read', () => {
         const svg = renderSvg(scene);
         assert.match(svg, /<g class="ca-legend" role="list" aria-label="Legend">/);
         const entries = [...svg.matchAll(/data-legend="([^"]+)"/g)].map((match) => match[1]);
-        for (const kind of new Set(scene.edges.map((edge) => edge.kind))) assert.ok(entries.includes(`edge:${kind}`), `${view}: legend for ${kind}`);
-        for (const entry of ['fill:static', 'fill:daemonset', 'fill:deployment', 'health:absent', 'health:stale']) assert.ok(entries.includes(entry), `${view}: ${entry}`);
+        for (const kind of new Set(scene.edges.map((edge) => edge.kind)))
+          assert.ok(entries.includes(`edge:${kind}`), `${view}: legend for ${kind}`);
+        for (const entry of ['fill:static', 'fill:daemonset', 'fill:deployment', 'health:absent', 'health:stale'])
+          assert.ok(entries.includes(entry), `${view}: ${entry}`);
         assert.ok(scene.legend!.y >= Math.max(...scene.boxes.map((box) => box.y + box.height)), 'under the drawing');
         assert.ok(scene.legend!.y + scene.legend!.height <= scene.height, 'inside the picture');
         assert.match(svg, /<text [^>]*class="ca-title">(Architecture of|kube-system Pods by node in) kind-multi-node<\/text>/);
-        assert.match(svg, /<text [^>]*class="ca-subtitle">cluster https:\/\/127\.0\.0\.1:40513 \(v1\.37\.0\) · context kind-multi-node · drawn 2026-12-02 12:00 UTC<\/text>/);
+        assert.match(
+          svg,
+          /<text [^>]*class="ca-subtitle">cluster https:\/\/127\.0\.0\.1:40513 \(v1\.37\.0\) · context kind-multi-node · drawn 2026-12-02 12:00 UTC<\/text>/,
+        );
       }
     });
   });
 
   it('every sentence of the diagram has its Japanese; only names stay as they are', () => {
-    const japanese = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, string>;
+    const japanese = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', '..', 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<
+      string,
+      string
+    >;
     const names = new Set(['/etc/kubernetes/manifests', 'DaemonSet', 'Deployment', 'StatefulSet', 'Job', 'ReplicaSet']);
     const missing = Object.values(defaultDiagramStrings).filter((english) => !names.has(english) && typeof japanese[english] !== 'string');
     assert.deepEqual(missing, []);
@@ -176,15 +226,27 @@ describe('a diagram people can read', () => {
       const proxy = kind.boxes.find((box) => box.kind === 'pod' && box.target?.component === 'kube-proxy')!;
       assert.deepEqual(proxy.card!.evidence, ['owned by DaemonSet/kube-proxy']);
       const ccm = kind.boxes.find((box) => box.id === 'cp:cloud-controller-manager')!;
-      assert.ok(ccm.card!.evidence.every((line) => !/^absence /.test(line)), ccm.card!.evidence.join('; '));
+      assert.ok(
+        ccm.card!.evidence.every((line) => !/^absence /.test(line)),
+        ccm.card!.evidence.join('; '),
+      );
     });
 
     it('evidenceSentence words every kind the classifier records', () => {
-      assert.equal(evidenceSentence({ kind: 'owner', key: 'Deployment/coredns', value: 'owner of ReplicaSet/coredns-5d78c9869d' }), 'ReplicaSet/coredns-5d78c9869d is owned by Deployment/coredns');
-      assert.equal(evidenceSentence({ kind: 'owner', key: 'DaemonSet/kube-apiserver', value: 'owns Pod kube-apiserver-x' }), 'Pod kube-apiserver-x is owned by DaemonSet/kube-apiserver');
+      assert.equal(
+        evidenceSentence({ kind: 'owner', key: 'Deployment/coredns', value: 'owner of ReplicaSet/coredns-5d78c9869d' }),
+        'ReplicaSet/coredns-5d78c9869d is owned by Deployment/coredns',
+      );
+      assert.equal(
+        evidenceSentence({ kind: 'owner', key: 'DaemonSet/kube-apiserver', value: 'owns Pod kube-apiserver-x' }),
+        'Pod kube-apiserver-x is owned by DaemonSet/kube-apiserver',
+      );
       assert.equal(evidenceSentence({ kind: 'not-read', key: 'daemonsets' }), 'daemonsets could not be read');
       assert.equal(evidenceSentence({ kind: 'count', key: 'kube-apiserver Pods', value: '3' }), '3 kube-apiserver Pods');
-      assert.equal(evidenceSentence({ kind: 'taint', key: 'node-role.kubernetes.io/control-plane', value: 'NoSchedule' }), 'taint node-role.kubernetes.io/control-plane:NoSchedule');
+      assert.equal(
+        evidenceSentence({ kind: 'taint', key: 'node-role.kubernetes.io/control-plane', value: 'NoSchedule' }),
+        'taint node-role.kubernetes.io/control-plane:NoSchedule',
+      );
       assert.equal(evidenceSentence({ kind: 'absence', key: 'DaemonSet/kube-proxy' }), 'no DaemonSet/kube-proxy');
     });
 
@@ -198,17 +260,27 @@ describe('a diagram people can read', () => {
   describe('kube-proxy is drawn as what the cluster says it is', () => {
     const architecture = (anatomy: ClusterAnatomy) => layoutDiagram(anatomy, defaultUiState);
 
-    it('kind: a DaemonSet Pod among each node\'s Pods, which watches kube-apiserver; no agent box, no runtime → kube-proxy agent arrow', () => {
+    it("kind: a DaemonSet Pod among each node's Pods, which watches kube-apiserver; no agent box, no runtime → kube-proxy agent arrow", () => {
       const scene = architecture(kindAnatomy());
-      assert.deepEqual(scene.boxes.filter((box) => box.component === 'kube-proxy'), [], 'no kube-proxy box beside kubelet');
+      assert.deepEqual(
+        scene.boxes.filter((box) => box.component === 'kube-proxy'),
+        [],
+        'no kube-proxy box beside kubelet',
+      );
       for (const nodeName of ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']) {
         const proxyPod = scene.boxes.find((box) => box.node === nodeName && box.kind === 'pod' && box.target?.component === 'kube-proxy');
         assert.ok(proxyPod, `${nodeName}: the kube-proxy Pod is among its Pods`);
         assert.equal(proxyPod.source, 'daemonset');
         assert.match(proxyPod.card!.runsHere.join(' '), /watches Services .* programs this node's packet rules/);
         const spokes = scene.edges.filter((edge) => edge.from === proxyPod.id);
-        assert.deepEqual(spokes.map((edge) => [edge.kind, edge.fromComponent, edge.toComponent]), [['watch', 'kube-proxy', 'kube-apiserver']]);
-        assert.ok(scene.edges.some((edge) => edge.kind === 'runs' && edge.to === proxyPod.id && edge.fromComponent === 'container-runtime'), 'the runtime runs it, like every Pod');
+        assert.deepEqual(
+          spokes.map((edge) => [edge.kind, edge.fromComponent, edge.toComponent]),
+          [['watch', 'kube-proxy', 'kube-apiserver']],
+        );
+        assert.ok(
+          scene.edges.some((edge) => edge.kind === 'runs' && edge.to === proxyPod.id && edge.fromComponent === 'container-runtime'),
+          'the runtime runs it, like every Pod',
+        );
       }
     });
 
@@ -235,5 +307,3 @@ describe('a diagram people can read', () => {
     });
   });
 });
-
-

@@ -48,7 +48,9 @@ function entryFor(entries: readonly FieldEntry[], kind: string, path: readonly P
         if (!matched) break;
       }
       if (!matched || position !== path.length) continue;
-      const score = tokens.filter((token) => token.type === 'key' || token.type === 'keyPrefix').length * 10 + (tokens.some((token) => token.type === 'rest') ? 0 : 5);
+      const score =
+        tokens.filter((token) => token.type === 'key' || token.type === 'keyPrefix').length * 10 +
+        (tokens.some((token) => token.type === 'rest') ? 0 : 5);
       if (score > bestScore) {
         best = entry;
         bestScore = score;
@@ -65,7 +67,8 @@ const english = (entry: FieldEntry | undefined) => {
 
 describe('corrections to the knowledge base, checked against the Kubernetes documentation', () => {
   describe('tolerations', () => {
-    const tolerations = (field: string) => pod(`  tolerations:
+    const tolerations = (field: string) =>
+      pod(`  tolerations:
     - key: node.kubernetes.io/unreachable
       operator: Exists
       effect: NoExecute
@@ -134,7 +137,8 @@ spec:
   });
 
   describe('Pod and container fields', () => {
-    const container = (field: string) => pod(`  containers:
+    const container = (field: string) =>
+      pod(`  containers:
     - name: app
       image: nginx:1.27
       ${field}
@@ -148,7 +152,9 @@ spec:
     });
 
     it('terminationGracePeriodSeconds: the preStop hooks run inside the period', () => {
-      const explanation = explainAt(pod('  terminationGracePeriodSeconds: @@60\n  containers:\n    - name: app\n      image: nginx:1.27\n'));
+      const explanation = explainAt(
+        pod('  terminationGracePeriodSeconds: @@60\n  containers:\n    - name: app\n      image: nginx:1.27\n'),
+      );
       const kubelet = component(explanation, 'kubelet').action;
       assert.match(kubelet, /the hooks run inside this period, not before it/);
       assert.match(kubelet, /2 more seconds/);
@@ -181,7 +187,9 @@ status:
     });
 
     it('Pod-level spec.resources, container resources.claims and spec.resourceClaims (DRA)', () => {
-      const podLevel = explainAt(pod('  resources:\n    limits:\n      memory: @@200Mi\n  containers:\n    - name: app\n      image: nginx:1.27\n'));
+      const podLevel = explainAt(
+        pod('  resources:\n    limits:\n      memory: @@200Mi\n  containers:\n    - name: app\n      image: nginx:1.27\n'),
+      );
       assert.equal(podLevel.matched, 'spec.resources.requests|limits.*');
       assert.match(podLevel.docs ?? '', /#pod-level-resource-specification$/);
       assert.match(text(podLevel), /beta, on by default since v1\.34/);
@@ -190,20 +198,23 @@ status:
       assert.equal(claims.matched, 'spec.containers|initContainers|ephemeralContainers[*].resources.claims[*].**');
       assert.match(claims.components[0].action, /spec\.resourceClaims/);
 
-      const resourceClaims = explainAt(pod(`  resourceClaims:
+      const resourceClaims = explainAt(
+        pod(`  resourceClaims:
     - name: gpu
       resourceClaimTemplateName: @@gpu-template
   containers:
     - name: app
       image: nginx:1.27
-`));
+`),
+      );
       assert.equal(resourceClaims.components[0].writesOther, 'ResourceClaim');
       assert.match(resourceClaims.components[0].action, /resourceclaim controller creates a ResourceClaim/);
       assert.equal(component(resourceClaims, 'kube-scheduler').writesOther, 'ResourceClaim');
     });
 
     it('a projected service account token: the kubelet requests it with audience and expirationSeconds and rotates it', () => {
-      const explanation = explainAt(pod(`  containers:
+      const explanation = explainAt(
+        pod(`  containers:
     - name: app
       image: nginx:1.27
   volumes:
@@ -214,7 +225,8 @@ status:
               audience: @@vault
               expirationSeconds: 7200
               path: token
-`));
+`),
+      );
       assert.equal(explanation.matched, 'spec.volumes[*].projected.sources[*].serviceAccountToken.**');
       assert.match(explanation.docs ?? '', /#serviceaccount-token-volume-projection$/);
       assert.match(explanation.components[0].action, /TokenRequest API/);
@@ -302,7 +314,10 @@ spec:
       assert.equal(external.components[0].id, 'add-on');
       assert.match(component(external, 'kube-controller-manager', 'job').action, /skips it/);
       const builtIn = explainAt(job('managedBy: @@kubernetes.io/job-controller'));
-      assert.deepEqual(builtIn.components.map((c) => `${c.id}/${c.controller}`), ['kube-controller-manager/job']);
+      assert.deepEqual(
+        builtIn.components.map((c) => `${c.id}/${c.controller}`),
+        ['kube-controller-manager/job'],
+      );
     });
   });
 
@@ -316,7 +331,10 @@ spec:
   volumeAttributesClassName: @@gold
 `);
       assert.equal(explanation.matched, 'spec.volumeAttributesClassName');
-      assert.deepEqual(explanation.components.map((c) => c.id), ['storage-provisioner', 'add-on']);
+      assert.deepEqual(
+        explanation.components.map((c) => c.id),
+        ['storage-provisioner', 'add-on'],
+      );
       assert.match(text(explanation), /ModifyVolume/);
     });
 
@@ -384,11 +402,20 @@ spec:
     });
 
     it('ValidatingAdmissionPolicy and its binding: kube-apiserver evaluates CEL at admission', () => {
-      const policy = entryFor(apiResourceEntries, 'admissionregistration.k8s.io/ValidatingAdmissionPolicy', ['spec', 'validations', 0, 'expression']);
+      const policy = entryFor(apiResourceEntries, 'admissionregistration.k8s.io/ValidatingAdmissionPolicy', [
+        'spec',
+        'validations',
+        0,
+        'expression',
+      ]);
       assert.equal(policy?.actors[0].id, 'kube-apiserver');
       assert.equal(policy?.actors[0].when, 'admission');
       assert.match(english(policy), /CEL/);
-      const binding = entryFor(apiResourceEntries, 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', ['spec', 'validationActions', 0]);
+      const binding = entryFor(apiResourceEntries, 'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding', [
+        'spec',
+        'validationActions',
+        0,
+      ]);
       assert.match(english(binding), /Deny rejects the request, Warn returns a warning, Audit records it/);
       const status = entryFor(apiResourceEntries, 'admissionregistration.k8s.io/ValidatingAdmissionPolicy', ['status', 'typeChecking']);
       assert.equal(status?.actors[0].writes, true);
@@ -420,12 +447,17 @@ spec:
 
     it('covers only kinds whose fields no other file has (well-known labels aside), with official pages and both languages', () => {
       // Other files may know a kind's well-known labels and annotations (wellKnown.ts), not its other fields.
-      const elsewhere = new Set(fieldKnowledge
-        .filter((entry) => !apiResourceEntries.includes(entry) && entry.paths.some((path) => !path.startsWith('metadata.')))
-        .flatMap((entry) => entry.kinds));
+      const elsewhere = new Set(
+        fieldKnowledge
+          .filter((entry) => !apiResourceEntries.includes(entry) && entry.paths.some((path) => !path.startsWith('metadata.')))
+          .flatMap((entry) => entry.kinds),
+      );
       for (const entry of apiResourceEntries) {
         for (const kind of entry.kinds) assert.ok(!elsewhere.has(kind), `${kind} is already in the knowledge base`);
-        assert.match(entry.docs, /^(https:\/\/kubernetes\.io\/docs\/[a-z0-9/._-]*#[A-Za-z0-9._-]+|https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[\w.-]+\/[\w./-]+)$/);
+        assert.match(
+          entry.docs,
+          /^(https:\/\/kubernetes\.io\/docs\/[a-z0-9/._-]*#[A-Za-z0-9._-]+|https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[\w.-]+\/[\w./-]+)$/,
+        );
         for (const path of entry.paths) assert.ok(compilePattern(path).length > 0, path);
         for (const actor of entry.actors) {
           assert.ok(actor.en.length > 10 && !/[\u3040-\u30ff\u4e00-\u9fff]/.test(actor.en), actor.en);
@@ -437,7 +469,9 @@ spec:
   });
 
   it('the Japanese text of these files follows the article: static Pod in English, リソース, クラスタ', () => {
-    const japanese = [...podEntries, ...workloadEntries, ...storageEntries, ...extensionEntries, ...apiResourceEntries].flatMap((entry) => entry.actors.map((actor) => actor.ja));
+    const japanese = [...podEntries, ...workloadEntries, ...storageEntries, ...extensionEntries, ...apiResourceEntries].flatMap((entry) =>
+      entry.actors.map((actor) => actor.ja),
+    );
     for (const ja of japanese) {
       assert.doesNotMatch(ja, /静的 Pod|ミラー Pod|資源|クラスター/, ja);
     }

@@ -7,21 +7,30 @@ function actors(kind: string, apiVersion: string, path: (string | number)[]): st
 }
 
 describe('lookupField', () => {
-  it('puts the scheduler first for a Pod\'s nodeName, and the kubelet next', () => {
+  it("puts the scheduler first for a Pod's nodeName, and the kubelet next", () => {
     assert.deepEqual(actors('Pod', 'v1', ['spec', 'nodeName']), ['kube-scheduler', 'kubelet']);
   });
 
   it('applies Pod knowledge inside the pod templates of workloads', () => {
-    for (const [kind, apiVersion] of [['Deployment', 'apps/v1'], ['DaemonSet', 'apps/v1'], ['StatefulSet', 'apps/v1'], ['ReplicaSet', 'apps/v1'], ['Job', 'batch/v1']]) {
+    for (const [kind, apiVersion] of [
+      ['Deployment', 'apps/v1'],
+      ['DaemonSet', 'apps/v1'],
+      ['StatefulSet', 'apps/v1'],
+      ['ReplicaSet', 'apps/v1'],
+      ['Job', 'batch/v1'],
+    ]) {
       const found = lookupField(kind, apiVersion, ['spec', 'template', 'spec', 'containers', 0, 'image']);
       assert.equal(found.match?.pattern, 'spec.containers|initContainers|ephemeralContainers[*].image', kind);
       assert.equal(found.template?.templateOf, 'Pod');
       assert.equal(found.match?.entry.actors[0].id, 'kubelet');
     }
-    assert.deepEqual(lookupField('Deployment', 'apps/v1', ['spec', 'template', 'spec', 'nodeName']).template?.controllers, ['deployment', 'replicaset']);
+    assert.deepEqual(lookupField('Deployment', 'apps/v1', ['spec', 'template', 'spec', 'nodeName']).template?.controllers, [
+      'deployment',
+      'replicaset',
+    ]);
   });
 
-  it('applies Pod knowledge in a CronJob\'s job template, and Job knowledge around it', () => {
+  it("applies Pod knowledge in a CronJob's job template, and Job knowledge around it", () => {
     const image = lookupField('CronJob', 'batch/v1', ['spec', 'jobTemplate', 'spec', 'template', 'spec', 'restartPolicy']);
     assert.equal(image.match?.pattern, 'spec.restartPolicy');
     assert.deepEqual(image.template?.controllers, ['cronjob', 'job']);
@@ -34,10 +43,13 @@ describe('lookupField', () => {
   it('does not apply Pod knowledge to the same path outside a template', () => {
     const found = lookupField('Deployment', 'apps/v1', ['spec', 'replicas']);
     assert.equal(found.template, undefined);
-    assert.deepEqual(actors('Deployment', 'apps/v1', ['spec', 'replicas']), ['kube-controller-manager/deployment', 'kube-controller-manager/horizontal-pod-autoscaler']);
+    assert.deepEqual(actors('Deployment', 'apps/v1', ['spec', 'replicas']), [
+      'kube-controller-manager/deployment',
+      'kube-controller-manager/horizontal-pod-autoscaler',
+    ]);
   });
 
-  it('prefers the most specific entry: a kind\'s own over the one for every kind, a named key over any key', () => {
+  it("prefers the most specific entry: a kind's own over the one for every kind, a named key over any key", () => {
     assert.deepEqual(actors('Service', 'v1', ['metadata', 'name']), ['coredns', 'kubelet']);
     assert.deepEqual(actors('ConfigMap', 'v1', ['metadata', 'name']), ['kube-apiserver']);
     assert.equal(lookupField('Pod', 'v1', ['metadata', 'annotations', 'kubernetes.io/config.mirror']).match?.entry.actors[0].id, 'kubelet');
@@ -84,10 +96,16 @@ describe('lookupField', () => {
 describe('compilePattern', () => {
   it('reads alternatives, any index, any key, quoted keys and the rest', () => {
     assert.deepEqual(compilePattern('spec.a|b[*].c'), [
-      { type: 'key', keys: ['spec'] }, { type: 'key', keys: ['a', 'b'] }, { type: 'anyIndex' }, { type: 'key', keys: ['c'] },
+      { type: 'key', keys: ['spec'] },
+      { type: 'key', keys: ['a', 'b'] },
+      { type: 'anyIndex' },
+      { type: 'key', keys: ['c'] },
     ]);
     assert.deepEqual(compilePattern('metadata.labels["kubernetes.io/hostname"]')[2], { type: 'key', keys: ['kubernetes.io/hostname'] });
-    assert.deepEqual(compilePattern('metadata.labels["node-role.kubernetes.io/*"]')[2], { type: 'keyPrefix', prefix: 'node-role.kubernetes.io/' });
+    assert.deepEqual(compilePattern('metadata.labels["node-role.kubernetes.io/*"]')[2], {
+      type: 'keyPrefix',
+      prefix: 'node-role.kubernetes.io/',
+    });
     assert.deepEqual(compilePattern('data.*')[1], { type: 'anyKey' });
     assert.deepEqual(compilePattern('status.**')[1], { type: 'rest' });
   });

@@ -21,7 +21,13 @@ const livePod = {
           'f:metadata': { 'f:labels': { '.': {}, 'f:app': {} } },
           'f:spec': {
             'f:containers': {
-              'k:{"name":"nginx"}': { '.': {}, 'f:image': {}, 'f:name': {}, 'f:args': {}, 'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {} } } },
+              'k:{"name":"nginx"}': {
+                '.': {},
+                'f:image': {},
+                'f:name': {},
+                'f:args': {},
+                'f:ports': { 'k:{"containerPort":80,"protocol":"TCP"}': { '.': {}, 'f:containerPort': {} } },
+              },
             },
             'f:finalizers': {},
           },
@@ -59,32 +65,50 @@ const livePod = {
 describe('managedFields', () => {
   it('finds the manager of a plain field', () => {
     const owners = fieldOwners(livePod, ['metadata', 'labels', 'app']);
-    assert.deepEqual(owners.map((owner) => owner.manager), ['kubectl-client-side-apply']);
+    assert.deepEqual(
+      owners.map((owner) => owner.manager),
+      ['kubectl-client-side-apply'],
+    );
     assert.equal(owners[0].operation, 'Update');
     assert.equal(owners[0].time, '2026-12-01T10:00:00Z');
     assert.equal(owners[0].viaAncestor, false);
   });
 
-  it('matches list items by their keys (k:), using the file\'s item, not its position', () => {
+  it("matches list items by their keys (k:), using the file's item, not its position", () => {
     // In the file nginx is the first container; live it is the second.
     const owners = fieldOwners(livePod, ['spec', 'containers', 0, 'image'], [undefined, undefined, { name: 'nginx', image: 'nginx:1.27' }]);
-    assert.deepEqual(owners.map((owner) => owner.manager), ['kubectl-client-side-apply']);
+    assert.deepEqual(
+      owners.map((owner) => owner.manager),
+      ['kubectl-client-side-apply'],
+    );
     assert.deepEqual(fieldOwners(livePod, ['spec', 'containers', 0, 'image'], [undefined, undefined, { name: 'other' }]), []);
   });
 
   it('matches keys of several fields with numbers written as text in the file', () => {
-    const identities: (ItemIdentity | undefined)[] = [undefined, undefined, { name: 'nginx' }, undefined, { containerPort: '80', protocol: 'TCP' }];
+    const identities: (ItemIdentity | undefined)[] = [
+      undefined,
+      undefined,
+      { name: 'nginx' },
+      undefined,
+      { containerPort: '80', protocol: 'TCP' },
+    ];
     assert.equal(fieldOwners(livePod, ['spec', 'containers', 0, 'ports', 0, 'containerPort'], identities).length, 1);
   });
 
   it('falls back to the live item at the same position when the file item is unknown', () => {
-    assert.deepEqual(fieldOwners(livePod, ['spec', 'containers', 1, 'image']).map((owner) => owner.manager), ['kubectl-client-side-apply']);
+    assert.deepEqual(
+      fieldOwners(livePod, ['spec', 'containers', 1, 'image']).map((owner) => owner.manager),
+      ['kubectl-client-side-apply'],
+    );
     assert.deepEqual(fieldOwners(livePod, ['spec', 'containers', 0, 'image']), [], 'sidecar has no entry');
   });
 
   it('matches set members by value (v:)', () => {
     const owners = fieldOwners(livePod, ['metadata', 'finalizers', 0], [undefined, undefined, 'example.com/guard']);
-    assert.deepEqual(owners.map((owner) => owner.manager), ['security-tool']);
+    assert.deepEqual(
+      owners.map((owner) => owner.manager),
+      ['security-tool'],
+    );
   });
 
   it('gives the owner of an atomic list for its elements, marked as via an ancestor', () => {
@@ -108,17 +132,26 @@ describe('managedFields', () => {
 
   it('sorts owners most recent first', () => {
     const owners = fieldOwners(livePod, ['metadata']);
-    assert.deepEqual(owners.map((owner) => owner.manager), ['security-tool', 'kubectl-client-side-apply']);
+    assert.deepEqual(
+      owners.map((owner) => owner.manager),
+      ['security-tool', 'kubectl-client-side-apply'],
+    );
   });
 
   it('survives objects without managedFields and malformed entries', () => {
     assert.deepEqual(fieldOwners({ metadata: {} }, ['spec']), []);
-    assert.deepEqual(fieldOwners({ metadata: { managedFields: [null, { manager: 3 }, { manager: 'x', fieldsV1: 'nope' }] } }, ['spec']), []);
+    assert.deepEqual(
+      fieldOwners({ metadata: { managedFields: [null, { manager: 3 }, { manager: 'x', fieldsV1: 'nope' }] } }, ['spec']),
+      [],
+    );
     assert.deepEqual(fieldOwners(undefined, ['spec']), []);
   });
 
   it('reads live values by item name, falling back to the position', () => {
-    assert.deepEqual(liveValueAt(livePod, ['spec', 'containers', 0, 'image'], [undefined, undefined, { name: 'nginx' }]), { found: true, value: 'nginx:1.27' });
+    assert.deepEqual(liveValueAt(livePod, ['spec', 'containers', 0, 'image'], [undefined, undefined, { name: 'nginx' }]), {
+      found: true,
+      value: 'nginx:1.27',
+    });
     assert.deepEqual(liveValueAt(livePod, ['spec', 'containers', 0, 'image']), { found: true, value: 'busybox' });
     assert.deepEqual(liveValueAt(livePod, ['spec', 'hostNetwork']), { found: false });
   });

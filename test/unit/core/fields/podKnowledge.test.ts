@@ -12,7 +12,10 @@ ${spec}`;
 
 describe('Pod field knowledge, reviewed entry by entry', () => {
   it('pod (anti-)affinity: preferred rules only score, required rules filter and can leave the Pod Pending', () => {
-    const action = component(explainPod(['spec', 'affinity', 'podAntiAffinity', 'preferredDuringSchedulingIgnoredDuringExecution']), 'kube-scheduler').action;
+    const action = component(
+      explainPod(['spec', 'affinity', 'podAntiAffinity', 'preferredDuringSchedulingIgnoredDuringExecution']),
+      'kube-scheduler',
+    ).action;
     assert.match(action, /preferredDuringScheduling rules only add to a node's score, so the Pod may still land elsewhere/);
     assert.match(action, /requiredDuringScheduling rules filter the nodes, and the Pod stays Pending if none is left/);
   });
@@ -34,24 +37,31 @@ describe('Pod field knowledge, reviewed entry by entry', () => {
 
   it('dnsPolicy: ClusterFirst falls back to Default in a hostNetwork Pod, and the cluster DNS answers only the cluster-first policies', () => {
     const explanation = explainAt(pod('  dnsPolicy: @@Default\n'));
-    assert.match(component(explanation, 'kubelet').action, /except in a hostNetwork Pod, which falls back to Default unless it sets ClusterFirstWithHostNet/);
+    assert.match(
+      component(explanation, 'kubelet').action,
+      /except in a hostNetwork Pod, which falls back to Default unless it sets ClusterFirstWithHostNet/,
+    );
     assert.match(component(explanation, 'coredns').action, /^Only with ClusterFirst .*With Default or None the Pod does not ask it/);
   });
 
   it('a container port: the EndpointSlice controller writes EndpointSlices, it does not only read the port', () => {
-    const endpointslice = component(explainPod(['spec', 'containers', 0, 'ports', 0, 'containerPort']), 'kube-controller-manager', 'endpointslice');
+    const endpointslice = component(
+      explainPod(['spec', 'containers', 0, 'ports', 0, 'containerPort']),
+      'kube-controller-manager',
+      'endpointslice',
+    );
     assert.equal(endpointslice.effect, 'writes-other');
     assert.equal(endpointslice.writesOther, 'EndpointSlice');
   });
 
-  it('readinessProbe: the EndpointSlice controller writes the endpoint\'s ready flag into EndpointSlices', () => {
+  it("readinessProbe: the EndpointSlice controller writes the endpoint's ready flag into EndpointSlices", () => {
     const endpointslice = component(explainPod(['spec', 'containers', 0, 'readinessProbe']), 'kube-controller-manager', 'endpointslice');
     assert.equal(endpointslice.effect, 'writes-other');
     assert.equal(endpointslice.writesOther, 'EndpointSlice');
     assert.match(endpointslice.action, /Ready condition/);
   });
 
-  it('command without args drops the image\'s CMD too; workingDir replaces WORKDIR and is not expanded', () => {
+  it("command without args drops the image's CMD too; workingDir replaces WORKDIR and is not expanded", () => {
     const runtime = component(explainPod(['spec', 'containers', 0, 'command']), 'container-runtime').action;
     assert.match(runtime, /with command but no args the image's CMD is dropped too/);
     const workingDir = explainPod(['spec', 'containers', 0, 'workingDir']);
@@ -75,7 +85,10 @@ describe('Pod field knowledge, reviewed entry by entry', () => {
   it('status.conditions: the node lifecycle controller sets Ready to False on the Pods of a node that is not Ready', () => {
     const others = component(explainPod(['status', 'conditions']), 'add-on');
     assert.equal(others.effect, 'writes-field');
-    assert.match(others.action, /node lifecycle controller sets Ready to False on every Pod of a node whose Ready condition stops being True/);
+    assert.match(
+      others.action,
+      /node lifecycle controller sets Ready to False on every Pod of a node whose Ready condition stops being True/,
+    );
     assert.match(others.action, /the kubelet on node-pressure eviction/);
   });
 
@@ -87,6 +100,9 @@ describe('Pod field knowledge, reviewed entry by entry', () => {
   it('qosClass: the kubelet sets OOM scores from it but does not rank node-pressure evictions by it', () => {
     const kubelet = component(explainPod(['status', 'qosClass']), 'kubelet').action;
     assert.doesNotMatch(kubelet, /for eviction order/);
-    assert.match(kubelet, /Node-pressure eviction does not rank Pods by this class: it ranks them by usage above requests, then by priority/);
+    assert.match(
+      kubelet,
+      /Node-pressure eviction does not rank Pods by this class: it ranks them by usage above requests, then by priority/,
+    );
   });
 });

@@ -14,15 +14,19 @@ describe('the full review of the cluster, storage, extension and API-resource kn
     explanation.components.find((component) => component.id === id && (controller === undefined || component.controller === controller));
   const all = (explanation: FieldExplanation, id: string) => explanation.components.filter((component) => component.id === id);
 
-  it('a node\'s Lease: the node lifecycle controller\'s grace period is 50 s by default since v1.32, not 40 s', () => {
-    const lease = 'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: worker-1\n  namespace: kube-node-lease\nspec:\n  renewTime: @@"2026-12-03T00:00:00.000000Z"\n';
+  it("a node's Lease: the node lifecycle controller's grace period is 50 s by default since v1.32, not 40 s", () => {
+    const lease =
+      'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata:\n  name: worker-1\n  namespace: kube-node-lease\nspec:\n  renewTime: @@"2026-12-03T00:00:00.000000Z"\n';
     const lifecycle = find(explainAt(lease), 'kube-controller-manager', 'node-lifecycle')?.action ?? '';
     assert.doesNotMatch(lifecycle, /grace period \(40 s by default\)/);
     assert.match(lifecycle, /--node-monitor-grace-period: 50 s by default since v1\.32, 40 s before/);
-    assert.match(find(explainAt(lease, 'ja'), 'kube-controller-manager', 'node-lifecycle')?.action ?? '', /既定は v1\.32 から 50 秒、それより前は 40 秒/);
+    assert.match(
+      find(explainAt(lease, 'ja'), 'kube-controller-manager', 'node-lifecycle')?.action ?? '',
+      /既定は v1\.32 から 50 秒、それより前は 40 秒/,
+    );
   });
 
-  it('a ServiceAccount\'s secrets: with enforce-mountable-secrets they limit environment variables too, not only what Pods mount', () => {
+  it("a ServiceAccount's secrets: with enforce-mountable-secrets they limit environment variables too, not only what Pods mount", () => {
     const action = find(explain('ServiceAccount', 'v1', ['secrets', 0, 'name']), 'kube-apiserver')?.action ?? '';
     assert.doesNotMatch(action, /^Only limits which Secrets Pods may mount/);
     assert.match(action, /whether mounted as volumes or read into environment variables, or kube-apiserver rejects them/);
@@ -36,7 +40,10 @@ describe('the full review of the cluster, storage, extension and API-resource kn
       assert.doesNotMatch(action, /data and binaryData \(and stringData for a Secret\)/, kind);
       assert.match(action, /rejects any change of data \(and of binaryData in a ConfigMap, stringData in a Secret\)/, kind);
     }
-    assert.match(find(explain('Secret', 'v1', ['immutable'], 'ja'), 'kube-apiserver')?.action ?? '', /ConfigMap なら binaryData、Secret なら stringData も/);
+    assert.match(
+      find(explain('Secret', 'v1', ['immutable'], 'ja'), 'kube-apiserver')?.action ?? '',
+      /ConfigMap なら binaryData、Secret なら stringData も/,
+    );
   });
 
   it('a Secret in etcd is readable there only while encryption at rest is not configured', () => {
@@ -46,14 +53,17 @@ describe('the full review of the cluster, storage, extension and API-resource kn
     assert.match(find(explain('Secret', 'v1', ['data', 'password'], 'ja'), 'etcd')?.action ?? '', /保存時の暗号化を設定しない限り/);
   });
 
-  it('a ResourceQuota also refuses a Pod without the cpu or memory request or limit it constrains, and refuses a Deployment\'s Pods, not the Deployment', () => {
+  it("a ResourceQuota also refuses a Pod without the cpu or memory request or limit it constrains, and refuses a Deployment's Pods, not the Deployment", () => {
     const action = find(explain('ResourceQuota', 'v1', ['spec', 'hard', 'requests.cpu']), 'kube-apiserver')?.action ?? '';
     assert.match(action, /a Pod that leaves out a cpu or memory request or limit the quota constrains \(a LimitRange can fill it in\)/);
     assert.match(action, /Compute quotas do not refuse a Deployment itself: it is its Pods that are refused, as events of its ReplicaSet/);
-    assert.match(find(explain('ResourceQuota', 'v1', ['spec', 'hard'], 'ja'), 'kube-apiserver')?.action ?? '', /requests・limits を書かない Pod も拒否します/);
+    assert.match(
+      find(explain('ResourceQuota', 'v1', ['spec', 'hard'], 'ja'), 'kube-apiserver')?.action ?? '',
+      /requests・limits を書かない Pod も拒否します/,
+    );
   });
 
-  it('an RBAC binding\'s roleRef cannot be changed, and kube-apiserver refuses to grant more than the writer has', () => {
+  it("an RBAC binding's roleRef cannot be changed, and kube-apiserver refuses to grant more than the writer has", () => {
     const explanation = explain('RoleBinding', 'rbac.authorization.k8s.io/v1', ['roleRef', 'name']);
     assert.equal(explanation.components[0].when, 'run-time');
     const admission = all(explanation, 'kube-apiserver').find((component) => component.when === 'admission');
@@ -64,32 +74,50 @@ describe('the full review of the cluster, storage, extension and API-resource kn
   });
 
   it('a claim with a selector is never provisioned for: it waits for a matching PersistentVolume', () => {
-    const binder = find(explain('PersistentVolumeClaim', 'v1', ['spec', 'selector', 'matchLabels', 'tier']), 'kube-controller-manager', 'persistentvolume-binder')?.action ?? '';
+    const binder =
+      find(
+        explain('PersistentVolumeClaim', 'v1', ['spec', 'selector', 'matchLabels', 'tier']),
+        'kube-controller-manager',
+        'persistentvolume-binder',
+      )?.action ?? '';
     assert.doesNotMatch(binder, /or has one provisioned; unmatched claims stay Pending/);
     assert.match(binder, /but not for a claim with a selector \(provisioners refuse it: it waits for a matching volume\)/);
-    assert.match(find(explain('PersistentVolumeClaim', 'v1', ['spec', 'selector'], 'ja'), 'kube-controller-manager', 'persistentvolume-binder')?.action ?? '', /セレクターのあるクレームのためには用意されず/);
+    assert.match(
+      find(explain('PersistentVolumeClaim', 'v1', ['spec', 'selector'], 'ja'), 'kube-controller-manager', 'persistentvolume-binder')
+        ?.action ?? '',
+      /セレクターのあるクレームのためには用意されず/,
+    );
   });
 
-  it('a StorageClass\'s provisioner, parameters and volumeBindingMode cannot be changed, like its reclaimPolicy', () => {
+  it("a StorageClass's provisioner, parameters and volumeBindingMode cannot be changed, like its reclaimPolicy", () => {
     for (const path of [['provisioner'], ['parameters', 'type']]) {
       const provisioner = find(explain('StorageClass', 'storage.k8s.io/v1', path), 'storage-provisioner')?.action ?? '';
-      assert.match(provisioner, /Neither can be changed once the class exists \(kube-apiserver rejects the update: recreate the class\)/, path.join('.'));
+      assert.match(
+        provisioner,
+        /Neither can be changed once the class exists \(kube-apiserver rejects the update: recreate the class\)/,
+        path.join('.'),
+      );
     }
     const binding = find(explain('StorageClass', 'storage.k8s.io/v1', ['volumeBindingMode']), 'kube-apiserver');
     assert.equal(binding?.when, 'admission');
     assert.match(binding?.action ?? '', /volumeBindingMode cannot be changed once the class exists/);
-    assert.match(find(explain('StorageClass', 'storage.k8s.io/v1', ['parameters'], 'ja'), 'storage-provisioner')?.action ?? '', /どちらもクラスを作った後は変えられません/);
+    assert.match(
+      find(explain('StorageClass', 'storage.k8s.io/v1', ['parameters'], 'ja'), 'storage-provisioner')?.action ?? '',
+      /どちらもクラスを作った後は変えられません/,
+    );
   });
 
-  it('a StorageClass\'s allowedTopologies says where volumes are made, for the provisioner and for the scheduler', () => {
+  it("a StorageClass's allowedTopologies says where volumes are made, for the provisioner and for the scheduler", () => {
     const explanation = explain('StorageClass', 'storage.k8s.io/v1', ['allowedTopologies', 0, 'matchLabelExpressions']);
     assert.equal(explanation.components[0].id, 'kube-scheduler');
     assert.match(find(explanation, 'kube-scheduler')?.action ?? '', /for a new volume, only on a node that allowedTopologies permits/);
     assert.match(find(explanation, 'storage-provisioner')?.action ?? '', /^Creates volumes only where allowedTopologies permits/);
   });
 
-  it('a VolumeAttachment\'s spec in Japanese names all the status the external-attacher writes, as the English does', () => {
-    const ja = find(explain('VolumeAttachment', 'storage.k8s.io/v1', ['spec', 'attacher'], 'ja'), 'kube-controller-manager', 'attach-detach')?.action ?? '';
+  it("a VolumeAttachment's spec in Japanese names all the status the external-attacher writes, as the English does", () => {
+    const ja =
+      find(explain('VolumeAttachment', 'storage.k8s.io/v1', ['spec', 'attacher'], 'ja'), 'kube-controller-manager', 'attach-detach')
+        ?.action ?? '';
     assert.doesNotMatch(ja, /アタッチして status\.attached を書きます/);
     assert.match(ja, /status（attached、attachmentMetadata、エラー）を書きます/);
   });

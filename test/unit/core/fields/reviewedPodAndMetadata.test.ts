@@ -34,8 +34,15 @@ describe('Pod and metadata knowledge, every entry reviewed', () => {
   });
 
   it('ownerReferences: an owner deleted with orphan propagation leaves this object, only without the reference', () => {
-    const action = find(explain('apps/ReplicaSet', 'apps/v1', ['metadata', 'ownerReferences', 0, 'uid']), 'kube-controller-manager', 'garbage-collector').action;
-    assert.match(action, /except when an owner is deleted with orphan propagation \(kubectl delete --cascade=orphan\): then it only removes the reference, and this object stays/);
+    const action = find(
+      explain('apps/ReplicaSet', 'apps/v1', ['metadata', 'ownerReferences', 0, 'uid']),
+      'kube-controller-manager',
+      'garbage-collector',
+    ).action;
+    assert.match(
+      action,
+      /except when an owner is deleted with orphan propagation \(kubectl delete --cascade=orphan\): then it only removes the reference, and this object stays/,
+    );
   });
 
   it('spec.priority written in the Pod is rejected when it differs from the PriorityClass value', () => {
@@ -47,7 +54,10 @@ describe('Pod and metadata knowledge, every entry reviewed', () => {
 
   it('hostname and subdomain: the live anchor, and the headless Service must select the Pod for its records', () => {
     const explanation = explainPod(['spec', 'subdomain']);
-    assert.equal(explanation.docs, 'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-field');
+    assert.equal(
+      explanation.docs,
+      'https://kubernetes.io/docs/concepts/services-networking/dns-pod-service/#pod-hostname-and-subdomain-field',
+    );
     const coredns = find(explanation, 'coredns').action;
     assert.match(coredns, /headless Service named like the subdomain that selects the Pod/);
     assert.match(coredns, /once the Pod is ready \(unless the Service sets publishNotReadyAddresses\)/);
@@ -76,79 +86,145 @@ describe('Pod and metadata knowledge, every entry reviewed', () => {
   });
 });
 
-describe('the thirteenth review\'s findings', () => {
+describe("the thirteenth review's findings", () => {
   it('a probe naming no port of the container errors and its result is thrown away (no failure, no restart); an httpGet hook fails; only app and sidecar ports serve named targetPorts', () => {
     const en = find(explainPod(['spec', 'containers', 0, 'ports', 0, 'name']), 'kubelet').action;
     assert.doesNotMatch(en, /makes the probe \(or hook\) fail/);
-    assert.match(en, /makes the probe error: the kubelet discards the result, so a readiness probe leaves the container not ready and a liveness or startup probe never restarts it; an httpGet hook naming such a port fails/);
+    assert.match(
+      en,
+      /makes the probe error: the kubelet discards the result, so a readiness probe leaves the container not ready and a liveness or startup probe never restarts it; an httpGet hook naming such a port fails/,
+    );
     const ja = find(explainPod(['spec', 'containers', 0, 'ports', 0, 'name'], 'ja'), 'kubelet').action;
     assert.doesNotMatch(ja, /プローブ（やフック）は失敗します/);
     assert.match(ja, /プローブはエラーになり、kubelet は結果を捨てます/);
     assert.match(ja, /liveness や startup のプローブならコンテナは再起動されません。そのような名前を指す httpGet のフックは失敗します/);
     const slices = find(explainPod(['spec', 'initContainers', 0, 'ports', 0, 'name']), 'kube-controller-manager', 'endpointslice').action;
-    assert.match(slices, /looking in app containers and sidecars \(init containers with restartPolicy: Always\) only, not in regular init containers/);
-    assert.match(find(explainPod(['spec', 'initContainers', 0, 'ports'], 'ja'), 'kube-controller-manager', 'endpointslice').action, /通常の init コンテナは見ません/);
+    assert.match(
+      slices,
+      /looking in app containers and sidecars \(init containers with restartPolicy: Always\) only, not in regular init containers/,
+    );
+    assert.match(
+      find(explainPod(['spec', 'initContainers', 0, 'ports'], 'ja'), 'kube-controller-manager', 'endpointslice').action,
+      /通常の init コンテナは見ません/,
+    );
   });
 
   it('ports, host ports, resources (claims, limits) and resizePolicy are not allowed in an ephemeral container, while app and init containers keep their answers', () => {
     const notAllowed: PathSegment[][] = [
-      ['ports'], ['ports', 0], ['ports', 0, 'containerPort'], ['ports', 0, 'hostPort'],
-      ['resources'], ['resources', 'requests'], ['resources', 'requests', 'cpu'], ['resources', 'limits'], ['resources', 'limits', 'memory'],
-      ['resources', 'claims'], ['resources', 'claims', 0], ['resources', 'claims', 0, 'name'],
-      ['resizePolicy'], ['resizePolicy', 0, 'restartPolicy'],
+      ['ports'],
+      ['ports', 0],
+      ['ports', 0, 'containerPort'],
+      ['ports', 0, 'hostPort'],
+      ['resources'],
+      ['resources', 'requests'],
+      ['resources', 'requests', 'cpu'],
+      ['resources', 'limits'],
+      ['resources', 'limits', 'memory'],
+      ['resources', 'claims'],
+      ['resources', 'claims', 0],
+      ['resources', 'claims', 0, 'name'],
+      ['resizePolicy'],
+      ['resizePolicy', 0, 'restartPolicy'],
     ];
     for (const field of notAllowed) {
       const where = ['spec', 'ephemeralContainers', 0, ...field].join('.');
       const en = explainPod(['spec', 'ephemeralContainers', 0, ...field]);
-      assert.deepEqual(en.components.map((component) => component.id), ['kube-apiserver'], where);
-      assert.match(en.components[0].action, /^Not allowed: ephemeral containers may not have ports \(host ports included\), resources \(requests, limits, claims\) or a resizePolicy, and kube-apiserver rejects these fields/, where);
+      assert.deepEqual(
+        en.components.map((component) => component.id),
+        ['kube-apiserver'],
+        where,
+      );
+      assert.match(
+        en.components[0].action,
+        /^Not allowed: ephemeral containers may not have ports \(host ports included\), resources \(requests, limits, claims\) or a resizePolicy, and kube-apiserver rejects these fields/,
+        where,
+      );
       assert.match(en.docs ?? '', /ephemeral-containers\/#what-is-an-ephemeral-container$/, where);
-      assert.match(explainPod(['spec', 'ephemeralContainers', 0, ...field], 'ja').components[0].action, /^使えません。エフェメラルコンテナはポート/, where);
+      assert.match(
+        explainPod(['spec', 'ephemeralContainers', 0, ...field], 'ja').components[0].action,
+        /^使えません。エフェメラルコンテナはポート/,
+        where,
+      );
     }
 
     for (const containers of ['containers', 'initContainers']) {
-      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'claims', 0, 'name']), 'kubelet').action, /Gives this container access to the devices/, containers);
-      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'limits', 'memory']), 'container-runtime').action, /OOM-killed/, containers);
-      assert.match(find(explainPod(['spec', containers, 0, 'resources', 'requests']), 'kube-scheduler').action, /effective request/, containers);
+      assert.match(
+        find(explainPod(['spec', containers, 0, 'resources', 'claims', 0, 'name']), 'kubelet').action,
+        /Gives this container access to the devices/,
+        containers,
+      );
+      assert.match(
+        find(explainPod(['spec', containers, 0, 'resources', 'limits', 'memory']), 'container-runtime').action,
+        /OOM-killed/,
+        containers,
+      );
+      assert.match(
+        find(explainPod(['spec', containers, 0, 'resources', 'requests']), 'kube-scheduler').action,
+        /effective request/,
+        containers,
+      );
       assert.match(find(explainPod(['spec', containers, 0, 'resizePolicy']), 'kubelet').action, /in-place resize/, containers);
       assert.match(find(explainPod(['spec', containers, 0, 'ports', 0, 'hostPort']), 'kube-scheduler').action, /same hostPort/, containers);
       assert.ok(find(explainPod(['spec', containers, 0, 'ports']), 'kube-controller-manager', 'endpointslice'), containers);
-      for (const field of [['ports'], ['ports', 0, 'hostPort'], ['resources'], ['resources', 'claims'], ['resources', 'limits'], ['resizePolicy']]) {
-        const action = explainPod(['spec', containers, 0, ...field]).components.map((component) => component.action).join('\n');
+      for (const field of [
+        ['ports'],
+        ['ports', 0, 'hostPort'],
+        ['resources'],
+        ['resources', 'claims'],
+        ['resources', 'limits'],
+        ['resizePolicy'],
+      ]) {
+        const action = explainPod(['spec', containers, 0, ...field])
+          .components.map((component) => component.action)
+          .join('\n');
         assert.doesNotMatch(action, /Not allowed/, `${containers}.${field.join('.')}`);
       }
     }
   });
 });
 
-describe('the fourteenth review\'s findings', () => {
+describe("the fourteenth review's findings", () => {
   it('status.phase: kube-apiserver sets Pending at creation, so a Pending Pod may not have reached any kubelet yet', () => {
     const phase = explainPod(['status', 'phase']);
-    assert.match(find(phase, 'kube-apiserver').action, /^Sets Pending when the Pod is created\. A Pod stays Pending while it waits for kube-scheduler, before any kubelet has it\.$/);
+    assert.match(
+      find(phase, 'kube-apiserver').action,
+      /^Sets Pending when the Pod is created\. A Pod stays Pending while it waits for kube-scheduler, before any kubelet has it\.$/,
+    );
     assert.match(find(phase, 'kubelet').action, /the node the Pod is bound to: Pending \(until its containers have started\)/);
     assert.match(find(explainPod(['status', 'phase'], 'ja'), 'kube-apiserver').action, /Pod を作るときに Pending を入れます/);
   });
 
   it('hostNetwork: the hostPort defaulting gate for Pod templates existed only in v1.28 to v1.30', () => {
     const explanation = explainAt(pod('  host@@Network: true\n  containers:\n  - name: c\n    image: i'));
-    const action = explanation.components.find((component) => component.id === 'kube-apiserver' && /hostPort/.test(component.action))?.action ?? '';
+    const action =
+      explanation.components.find((component) => component.id === 'kube-apiserver' && /hostPort/.test(component.action))?.action ?? '';
     assert.doesNotMatch(action, /feature gate, off by default\) a Pod template/);
-    assert.match(action, /in v1\.28 to v1\.30 the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default, could bring back the old defaulting; it is gone since v1\.31/);
+    assert.match(
+      action,
+      /in v1\.28 to v1\.30 the DefaultHostNetworkHostPortsInPodTemplates feature gate, off by default, could bring back the old defaulting; it is gone since v1\.31/,
+    );
   });
 });
 
-describe('the fifteenth review\'s findings', () => {
+describe("the fifteenth review's findings", () => {
   it('nominatedNodeName: since v1.35 also set for a Pod waiting in Permit or PreBind, and cleared by kube-apiserver at binding', () => {
     const explanation = explainPod(['status', 'nominatedNodeName']);
-    assert.match(find(explanation, 'kube-scheduler').action, /since v1\.35 \(on by default\) also when it has picked the node and the Pod must still wait in Permit or PreBind/);
+    assert.match(
+      find(explanation, 'kube-scheduler').action,
+      /since v1\.35 \(on by default\) also when it has picked the node and the Pod must still wait in Permit or PreBind/,
+    );
     assert.match(find(explanation, 'kube-apiserver').action, /clears it when the Pod is bound to a node/);
     assert.match(explanation.docs ?? '', /assign-pod-node\/#nominatednodename$/);
   });
 
   it('imagePullPolicy IfNotPresent: since v1.35 an image that needed credentials is pulled again for a Pod without those credentials', () => {
     const explanation = explainAt(pod('  containers:\n  - name: c\n    image: i\n    imagePull@@Policy: IfNotPresent'));
-    const action = explanation.components.find((component) => component.id === 'kubelet' && /Decides whether to pull/.test(component.action))?.action ?? '';
-    assert.match(action, /IfNotPresent: pulls only when the image is not on the node, except that since v1\.35 \(on by default\) an image that needed credentials is pulled again/);
+    const action =
+      explanation.components.find((component) => component.id === 'kubelet' && /Decides whether to pull/.test(component.action))?.action ??
+      '';
+    assert.match(
+      action,
+      /IfNotPresent: pulls only when the image is not on the node, except that since v1\.35 \(on by default\) an image that needed credentials is pulled again/,
+    );
   });
 });
-

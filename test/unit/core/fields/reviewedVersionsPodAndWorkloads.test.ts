@@ -20,9 +20,12 @@ describe('release and feature-gate claims of the Pod, workload and networking en
     assert.doesNotMatch(ja, /beta/);
   });
 
-  it('a StatefulSet\'s maxUnavailable gate was alpha and off until v1.34, and is on by default only in v1.35.0–1.35.3 and since v1.37', () => {
+  it("a StatefulSet's maxUnavailable gate was alpha and off until v1.34, and is on by default only in v1.35.0–1.35.3 and since v1.37", () => {
     const en = explain('StatefulSet', 'apps/v1', ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable']).components[0].action;
-    assert.match(en, /MaxUnavailableStatefulSet feature gate is on \(alpha, off, until v1\.34; beta since v1\.35, on by default in v1\.35\.0–1\.35\.3 and since v1\.37, off in between\)/);
+    assert.match(
+      en,
+      /MaxUnavailableStatefulSet feature gate is on \(alpha, off, until v1\.34; beta since v1\.35, on by default in v1\.35\.0–1\.35\.3 and since v1\.37, off in between\)/,
+    );
     assert.doesNotMatch(en, /\(beta; whether/);
     const ja = explain('StatefulSet', 'apps/v1', ['spec', 'updateStrategy', 'rollingUpdate', 'maxUnavailable'], 'ja').components[0].action;
     assert.match(ja, /v1\.34 までは alpha で無効。v1\.35 から beta で、既定で有効なのは v1\.35\.0〜1\.35\.3 と v1\.37 以降、その間は無効/);
@@ -39,14 +42,23 @@ describe('release and feature-gate claims of the Pod, workload and networking en
 
   it('resizePolicy: in-place resize is on by default since v1.33 and stable since v1.35', () => {
     const en = find(explainPod(['spec', 'containers', 0, 'resizePolicy']), 'kubelet').action;
-    assert.match(en, /^On an in-place resize \(on by default since v1\.33, stable since v1\.35\), restarts the container or not, per resource/);
-    assert.match(find(explainPod(['spec', 'containers', 0, 'resizePolicy'], 'ja'), 'kubelet').action, /その場でのリサイズ（v1\.33 から既定で有効、v1\.35 から stable）のとき/);
+    assert.match(
+      en,
+      /^On an in-place resize \(on by default since v1\.33, stable since v1\.35\), restarts the container or not, per resource/,
+    );
+    assert.match(
+      find(explainPod(['spec', 'containers', 0, 'resizePolicy'], 'ja'), 'kubelet').action,
+      /その場でのリサイズ（v1\.33 から既定で有効、v1\.35 から stable）のとき/,
+    );
   });
 
-  it('an init container\'s restartPolicy Always makes a sidecar by default since v1.29 (stable since v1.33), not on v1.28', () => {
+  it("an init container's restartPolicy Always makes a sidecar by default since v1.29 (stable since v1.33), not on v1.28", () => {
     const en = find(explainPod(['spec', 'initContainers', 0, 'restartPolicy']), 'kubelet').action;
     assert.match(en, /^Always makes this init container a sidecar \(on by default since v1\.29, stable since v1\.33\)/);
-    assert.match(find(explainPod(['spec', 'initContainers', 0, 'restartPolicy'], 'ja'), 'kubelet').action, /サイドカーになります（v1\.29 から既定で有効、v1\.33 から stable）/);
+    assert.match(
+      find(explainPod(['spec', 'initContainers', 0, 'restartPolicy'], 'ja'), 'kubelet').action,
+      /サイドカーになります（v1\.29 から既定で有効、v1\.33 から stable）/,
+    );
   });
 
   it('trafficDistribution is on by default since v1.31 with PreferClose only; PreferSameZone and PreferSameNode since v1.34', () => {

@@ -55,7 +55,7 @@ describe('well-known keys: the complete review', () => {
     }
   });
 
-  it('says kubernetes.io/config.source is api only in the kubelet\'s own copy: in the API only a mirror Pod shows it', () => {
+  it("says kubernetes.io/config.source is api only in the kubelet's own copy: in the API only a mirror Pod shows it", () => {
     const kubelet = component(explainAt(pod('    kubernetes.io/config.source: @@file')), 'kubelet');
     assert.doesNotMatch(kubelet?.action ?? '', /api for a Pod created on the API server and scheduled/);
     assert.match(kubelet?.action ?? '', /seen in the API on its mirror Pod/);
@@ -73,7 +73,10 @@ describe('well-known keys: the complete review', () => {
   });
 
   it('says the Deployment controller puts pod-template-hash only on the ReplicaSets it creates, not on adopted ones (since v1.11)', () => {
-    for (const kind of [['ReplicaSet', 'apps/v1'], ['Pod', 'v1']] as const) {
+    for (const kind of [
+      ['ReplicaSet', 'apps/v1'],
+      ['Pod', 'v1'],
+    ] as const) {
       const [deployment] = actorsAt(kind[0], kind[1], ['metadata', 'labels', 'pod-template-hash']);
       assert.equal(deployment.controller, 'deployment', kind[0]);
       assert.doesNotMatch(deployment.en, /creates or adopts|existing Pods/, kind[0]);
@@ -84,10 +87,14 @@ describe('well-known keys: the complete review', () => {
   });
 
   it('says kube-apiserver checks a legacy token, and rejects an invalidated one, on each request (at run time), not at admission', () => {
-    const name = actorsAt('Secret', 'v1', ['metadata', 'annotations', 'kubernetes.io/service-account.name']).find((actor) => actor.id === 'kube-apiserver');
+    const name = actorsAt('Secret', 'v1', ['metadata', 'annotations', 'kubernetes.io/service-account.name']).find(
+      (actor) => actor.id === 'kube-apiserver',
+    );
     assert.equal(name?.when, 'run-time');
     assert.match(name?.en ?? '', /on each request, not when the Secret is written/);
-    const invalid = actorsAt('Secret', 'v1', ['metadata', 'labels', 'kubernetes.io/legacy-token-invalid-since']).find((actor) => actor.id === 'kube-apiserver');
+    const invalid = actorsAt('Secret', 'v1', ['metadata', 'labels', 'kubernetes.io/legacy-token-invalid-since']).find(
+      (actor) => actor.id === 'kube-apiserver',
+    );
     assert.equal(invalid?.when, 'run-time');
     assert.match(invalid?.en ?? '', /Rejects every request that authenticates with a token marked invalid/);
   });

@@ -5,7 +5,8 @@ import type { FieldEntry } from '../../../../src/core/fields/types';
 /** A section of an official page: the page's path, then the anchor Hugo gives the section's heading. */
 const kubernetesSection = /^https:\/\/kubernetes\.io\/docs\/[a-z0-9._/-]+\/#[A-Za-z0-9._-]+$/;
 /** A file of the Kubernetes source, at a branch, tag or commit. */
-const kubernetesSource = /^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[A-Za-z0-9._-]+\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9_-]+\.[a-z]+$/;
+const kubernetesSource =
+  /^https:\/\/github\.com\/kubernetes\/kubernetes\/blob\/[A-Za-z0-9._-]+\/(?:[A-Za-z0-9._-]+\/)*[A-Za-z0-9_-]+\.[a-z]+$/;
 
 /**
  * Entries allowed to cite something else (a page without an anchor), each with the reason no section or
@@ -23,7 +24,10 @@ describe('field knowledge sources', () => {
   it('cites a section of a kubernetes.io page or a Kubernetes source file in every entry', () => {
     for (const entry of fieldKnowledge) {
       if (unsourced.has(where(entry))) continue;
-      assert.ok(cited(entry.docs), `${where(entry)}: docs ${entry.docs} is neither a kubernetes.io page with an anchor nor a file on github.com/kubernetes/kubernetes`);
+      assert.ok(
+        cited(entry.docs),
+        `${where(entry)}: docs ${entry.docs} is neither a kubernetes.io page with an anchor nor a file on github.com/kubernetes/kubernetes`,
+      );
     }
   });
 

@@ -19,7 +19,11 @@ const headings: readonly { readonly text: string; readonly type: readonly KeyTyp
   { text: 'app.kubernetes.io/name', type: ['label'] },
   { text: 'app.kubernetes.io/part-of', type: ['label'] },
   { text: 'app.kubernetes.io/version', type: ['label'] },
-  { text: 'applyset.kubernetes.io/additional-namespaces (alpha)', type: ['annotation'], id: 'applyset-kubernetes-io-additional-namespaces' },
+  {
+    text: 'applyset.kubernetes.io/additional-namespaces (alpha)',
+    type: ['annotation'],
+    id: 'applyset-kubernetes-io-additional-namespaces',
+  },
   { text: 'applyset.kubernetes.io/contains-group-kinds (alpha)', type: ['annotation'], id: 'applyset-kubernetes-io-contains-group-kinds' },
   { text: 'applyset.kubernetes.io/id (alpha)', type: ['label'], id: 'applyset-kubernetes-io-id' },
   { text: 'applyset.kubernetes.io/is-parent-type (alpha)', type: ['label'], id: 'applyset-kubernetes-io-is-parent-type' },
@@ -117,7 +121,13 @@ const headings: readonly { readonly text: string; readonly type: readonly KeyTyp
 ];
 
 /** Keys the page does not list; their entries cite the page that documents them. */
-const offPage = new Set(['pod-template-hash', 'controller-revision-hash', 'deployment.kubernetes.io/revision', 'deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas']);
+const offPage = new Set([
+  'pod-template-hash',
+  'controller-revision-hash',
+  'deployment.kubernetes.io/revision',
+  'deployment.kubernetes.io/desired-replicas',
+  'deployment.kubernetes.io/max-replicas',
+]);
 /** Other node roles have no section: their entry cites the section of the one role Kubernetes defines. */
 const citedAs: Readonly<Record<string, string>> = { 'node-role.kubernetes.io/*': 'node-role.kubernetes.io/control-plane' };
 
@@ -151,7 +161,8 @@ function keysOf(entry: FieldEntry): { key: string; type: KeyType }[] {
     const key = last.type === 'key' ? last.keys[0] : last.type === 'keyPrefix' ? `${last.prefix}*` : undefined;
     if (path.startsWith('metadata.labels[') || path.startsWith('spec.selector.matchLabels[')) keys.push({ key: key!, type: 'label' });
     else if (path.startsWith('metadata.annotations[')) keys.push({ key: key!, type: 'annotation' });
-    else if (path === 'spec.taints[*].key' || path === 'spec.tolerations[*].key') keys.push({ key: String(entry.onlyIf?.value?.equals?.[0]), type: 'taint' });
+    else if (path === 'spec.taints[*].key' || path === 'spec.tolerations[*].key')
+      keys.push({ key: String(entry.onlyIf?.value?.equals?.[0]), type: 'taint' });
     else assert.fail(`unexpected path ${path}`);
   }
   return keys;
@@ -161,7 +172,9 @@ function keysOf(entry: FieldEntry): { key: string; type: KeyType }[] {
 function holding(at: readonly PathSegment[], value: string): ObjectContext {
   return {
     read: (path: readonly PathSegment[]): FieldValue =>
-      path.length === at.length && path.every((segment, index) => segment === at[index]) ? { present: true, scalar: value } : { present: false },
+      path.length === at.length && path.every((segment, index) => segment === at[index])
+        ? { present: true, scalar: value }
+        : { present: false },
   };
 }
 
@@ -174,18 +187,32 @@ describe('well-known labels, annotations and taints', () => {
     const keys = new Set(wellKnownEntries.flatMap((entry) => keysOf(entry).map(({ key }) => key)));
     assert.ok(keys.size >= 60, `only ${keys.size} keys`);
     for (const key of [
-      'kubernetes.io/hostname', 'kubernetes.io/os', 'topology.kubernetes.io/zone', 'node-role.kubernetes.io/control-plane',
-      'kubectl.kubernetes.io/last-applied-configuration', 'batch.kubernetes.io/job-name', 'apps.kubernetes.io/pod-index',
-      'statefulset.kubernetes.io/pod-name', 'pod-template-hash', 'controller-revision-hash', 'endpointslice.kubernetes.io/managed-by',
-      'service.kubernetes.io/headless', 'storageclass.kubernetes.io/is-default-class', 'pod-security.kubernetes.io/enforce',
-      'kubernetes.io/service-account.name', 'deployment.kubernetes.io/revision', 'cluster-autoscaler.kubernetes.io/safe-to-evict',
-      'app.kubernetes.io/name', 'node.kubernetes.io/not-ready', 'node.cloudprovider.kubernetes.io/uninitialized',
+      'kubernetes.io/hostname',
+      'kubernetes.io/os',
+      'topology.kubernetes.io/zone',
+      'node-role.kubernetes.io/control-plane',
+      'kubectl.kubernetes.io/last-applied-configuration',
+      'batch.kubernetes.io/job-name',
+      'apps.kubernetes.io/pod-index',
+      'statefulset.kubernetes.io/pod-name',
+      'pod-template-hash',
+      'controller-revision-hash',
+      'endpointslice.kubernetes.io/managed-by',
+      'service.kubernetes.io/headless',
+      'storageclass.kubernetes.io/is-default-class',
+      'pod-security.kubernetes.io/enforce',
+      'kubernetes.io/service-account.name',
+      'deployment.kubernetes.io/revision',
+      'cluster-autoscaler.kubernetes.io/safe-to-evict',
+      'app.kubernetes.io/name',
+      'node.kubernetes.io/not-ready',
+      'node.cloudprovider.kubernetes.io/uninitialized',
     ]) {
       assert.ok(keys.has(key), `no entry for ${key}`);
     }
   });
 
-  it('cites each key\'s own anchor on the well-known page', () => {
+  it("cites each key's own anchor on the well-known page", () => {
     for (const entry of wellKnownEntries) {
       const keys = keysOf(entry);
       const where = keys.map(({ key }) => key).join(', ');
@@ -195,12 +222,18 @@ describe('well-known labels, annotations and taints', () => {
         continue;
       }
       const anchors = keys.map(({ key, type }) => anchorOf(citedAs[key] ?? key, type));
-      assert.ok(anchors.every((anchor) => anchor !== undefined), `${where}: a key without a heading on the page`);
-      assert.ok(anchors.some((anchor) => entry.docs === `${wellKnownPage}#${anchor}`), `${where}: docs ${entry.docs}, expected #${anchors.join(' or #')}`);
+      assert.ok(
+        anchors.every((anchor) => anchor !== undefined),
+        `${where}: a key without a heading on the page`,
+      );
+      assert.ok(
+        anchors.some((anchor) => entry.docs === `${wellKnownPage}#${anchor}`),
+        `${where}: docs ${entry.docs}, expected #${anchors.join(' or #')}`,
+      );
     }
   });
 
-  it('derives the page\'s heading IDs the way Hugo does', () => {
+  it("derives the page's heading IDs the way Hugo does", () => {
     // Links the page itself makes to its own headings.
     assert.equal(anchorOf('kubernetes.io/arch', 'label'), 'kubernetes-io-arch');
     assert.equal(anchorOf('kubernetes.io/config.hash', 'annotation'), 'kubernetes-io-config-hash');
@@ -216,7 +249,10 @@ describe('well-known labels, annotations and taints', () => {
     assert.equal(found.match?.entry.actors[0].writes, true);
     const other = lookupField('Node', 'v1', ['metadata', 'labels', 'node-role.kubernetes.io/worker']);
     assert.equal(other.match?.pattern, 'metadata.labels["node-role.kubernetes.io/*"]');
-    assert.ok(other.match?.entry.actors.every((actor) => actor.writes !== true), 'no component writes other roles');
+    assert.ok(
+      other.match?.entry.actors.every((actor) => actor.writes !== true),
+      'no component writes other roles',
+    );
     assert.match(other.match?.entry.actors[0].en ?? '', /Kubernetes defines only control-plane/);
   });
 
@@ -251,7 +287,8 @@ describe('well-known labels, annotations and taints', () => {
   });
 
   it('says kubectl writes last-applied-configuration and kube-apiserver reads it for server-side apply', () => {
-    const entry = lookupField('Deployment', 'apps/v1', ['metadata', 'annotations', 'kubectl.kubernetes.io/last-applied-configuration']).match?.entry;
+    const entry = lookupField('Deployment', 'apps/v1', ['metadata', 'annotations', 'kubectl.kubernetes.io/last-applied-configuration'])
+      .match?.entry;
     assert.deepEqual(actorIds(entry), ['kubectl', 'kube-apiserver']);
     assert.equal(entry?.actors[0].writes, true);
     assert.match(entry?.actors[1].en ?? '', /kubectl apply --server-side, kube-apiserver reads it/);
@@ -264,7 +301,7 @@ describe('well-known labels, annotations and taints', () => {
     assert.match(entry?.actors[1].en ?? '', /No built-in component acts on this key/);
   });
 
-  it('picks a taint\'s entry by the taint\'s key, on a Node and in a Pod\'s tolerations', () => {
+  it("picks a taint's entry by the taint's key, on a Node and in a Pod's tolerations", () => {
     const taintKey = ['spec', 'taints', 0, 'key'];
     const notReady = lookupField('Node', 'v1', taintKey, holding(taintKey, 'node.kubernetes.io/not-ready'));
     assert.equal(notReady.match?.entry.docs, `${wellKnownPage}#node-kubernetes-io-not-ready`);
@@ -279,7 +316,11 @@ describe('well-known labels, annotations and taints', () => {
     const tolerationKey = ['spec', 'template', 'spec', 'tolerations', 1, 'key'];
     const unreachable = lookupField('Deployment', 'apps/v1', tolerationKey, holding(tolerationKey, 'node.kubernetes.io/unreachable'));
     assert.equal(unreachable.match?.entry.docs, `${wellKnownPage}#node-kubernetes-io-unreachable`);
-    assert.deepEqual(actorIds(unreachable.match?.entry), ['kube-controller-manager/taint-eviction', 'kube-apiserver', 'kube-controller-manager/daemonset']);
+    assert.deepEqual(actorIds(unreachable.match?.entry), [
+      'kube-controller-manager/taint-eviction',
+      'kube-apiserver',
+      'kube-controller-manager/daemonset',
+    ]);
   });
 
   it('gives an unknown taint key, or one it cannot read, the general taint entry', () => {
@@ -311,7 +352,7 @@ describe('well-known labels, annotations and taints', () => {
     }
   });
 
-  it('writes the article\'s Japanese terms', () => {
+  it("writes the article's Japanese terms", () => {
     const ja = wellKnownEntries.flatMap((entry) => entry.actors.map((actor) => actor.ja)).join('\n');
     assert.ok(ja.includes('static Pod') && ja.includes('mirror Pod'), 'static Pod and mirror Pod stay in English');
     for (const avoided of ['静的', 'ミラー', 'クラスター']) {
@@ -321,10 +362,17 @@ describe('well-known labels, annotations and taints', () => {
 });
 
 describe('well-known keys: claims checked against the Kubernetes documentation and source', () => {
-  const annotationEntry = (kind: string, apiVersion: string, path: readonly (string | number)[]): FieldEntry | undefined => lookupField(kind, apiVersion, path).match?.entry;
+  const annotationEntry = (kind: string, apiVersion: string, path: readonly (string | number)[]): FieldEntry | undefined =>
+    lookupField(kind, apiVersion, path).match?.entry;
 
   it('says kubectl rollout restart works on Deployments, StatefulSets and DaemonSets, not on a bare ReplicaSet', () => {
-    const entry = annotationEntry('Deployment', 'apps/v1', ['spec', 'template', 'metadata', 'annotations', 'kubectl.kubernetes.io/restartedAt']);
+    const entry = annotationEntry('Deployment', 'apps/v1', [
+      'spec',
+      'template',
+      'metadata',
+      'annotations',
+      'kubectl.kubernetes.io/restartedAt',
+    ]);
     const kubectl = entry?.actors.find((actor) => actor.id === 'kubectl');
     assert.doesNotMatch(kubectl?.en ?? '', /DaemonSet or ReplicaSet/);
     assert.match(kubectl?.en ?? '', /refuses a bare ReplicaSet/);
@@ -370,7 +418,11 @@ describe('well-known keys: claims checked against the Kubernetes documentation a
   });
 
   it('says the DefaultStorageClass plugin picks the newest of several default classes instead of rejecting the claim', () => {
-    const entry = annotationEntry('StorageClass', 'storage.k8s.io/v1', ['metadata', 'annotations', 'storageclass.kubernetes.io/is-default-class']);
+    const entry = annotationEntry('StorageClass', 'storage.k8s.io/v1', [
+      'metadata',
+      'annotations',
+      'storageclass.kubernetes.io/is-default-class',
+    ]);
     assert.doesNotMatch(entry?.actors[0].en ?? '', /rejects/);
     assert.match(entry?.actors[0].en ?? '', /picks the most recently created one/);
   });

@@ -32,8 +32,14 @@ function renewedLeases(anatomy: ClusterAnatomy, now = NOW): LeaseProgress {
   return leases;
 }
 
-function check(anatomy: ClusterAnatomy, options: { leases?: LeaseProgress; labels?: Record<string, Record<string, string>> } = {}): HandsOnReport {
-  return checkHandsOn({ anatomy, podLabels: labelsFromEvidence(anatomy, options.labels), leases: options.leases ?? renewedLeases(anatomy) }, NOW);
+function check(
+  anatomy: ClusterAnatomy,
+  options: { leases?: LeaseProgress; labels?: Record<string, Record<string, string>> } = {},
+): HandsOnReport {
+  return checkHandsOn(
+    { anatomy, podLabels: labelsFromEvidence(anatomy, options.labels), leases: options.leases ?? renewedLeases(anatomy) },
+    NOW,
+  );
 }
 
 function stepOf(report: HandsOnReport, id: HandsOnStepId) {
@@ -52,7 +58,9 @@ function outcomes(report: HandsOnReport): Record<string, string> {
 function haAnatomy(options: { externalEtcd?: boolean } = {}): ClusterAnatomy {
   const base = kindAnatomy();
   const planes = ['ha-control-plane', 'ha-control-plane2', 'ha-control-plane3'];
-  const components = options.externalEtcd ? (['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const) : (['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const);
+  const components = options.externalEtcd
+    ? (['kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const)
+    : (['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'] as const);
   const nodes: NodeAnatomy[] = [
     ...planes.map((name, index) =>
       node(name, 'control-plane', [
@@ -61,7 +69,12 @@ function haAnatomy(options: { externalEtcd?: boolean } = {}): ClusterAnatomy {
         pod('cni', `kindnet-cp${index}`, 'daemonset'),
       ]),
     ),
-    node('ha-worker', 'worker', [pod('kube-proxy', 'kube-proxy-w0', 'daemonset'), pod('cni', 'kindnet-w0', 'daemonset'), pod('coredns', 'coredns-5d78c9869d-abcde', 'deployment'), pod('coredns', 'coredns-5d78c9869d-fghij', 'deployment')]),
+    node('ha-worker', 'worker', [
+      pod('kube-proxy', 'kube-proxy-w0', 'daemonset'),
+      pod('cni', 'kindnet-w0', 'daemonset'),
+      pod('coredns', 'coredns-5d78c9869d-abcde', 'deployment'),
+      pod('coredns', 'coredns-5d78c9869d-fghij', 'deployment'),
+    ]),
   ];
   return {
     ...base,
@@ -69,28 +82,54 @@ function haAnatomy(options: { externalEtcd?: boolean } = {}): ClusterAnatomy {
     controlPlane: { ...base.controlPlane, highlyAvailable: true, externalEtcd: options.externalEtcd ?? false },
     nodes,
     addons: base.addons.map((addon) => (addon.kind === 'DaemonSet' ? { ...addon, desired: 4, readyCount: 4 } : addon)),
-    absent: [...base.absent, ...(options.externalEtcd ? [{ component: 'etcd' as const, reasonCode: 'external-etcd', why: 'No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.' }] : [])],
+    absent: [
+      ...base.absent,
+      ...(options.externalEtcd
+        ? [
+            {
+              component: 'etcd' as const,
+              reasonCode: 'external-etcd',
+              why: 'No etcd Pod: kube-apiserver uses an external etcd cluster outside Kubernetes.',
+            },
+          ]
+        : []),
+    ],
   };
 }
 
 describe('the hands-on checks', () => {
-  describe('on the tutorial\'s kind cluster', () => {
+  describe("on the tutorial's kind cluster", () => {
     it('holds at every step, with the evidence the article tells the learner to look for', () => {
       const anatomy = kindAnatomy();
       const report = check(anatomy);
       assert.equal(report.allDone, true, JSON.stringify(outcomes(report)));
       const pods = findings(report, 'kubeSystemPods');
-      assert.deepEqual(pods.filter((f) => f.code === 'staticPod').map((f) => [f.subject, f.names]), [
-        ['etcd', ['etcd-multi-node-control-plane']],
-        ['kube-apiserver', ['kube-apiserver-multi-node-control-plane']],
-        ['kube-controller-manager', ['kube-controller-manager-multi-node-control-plane']],
-        ['kube-scheduler', ['kube-scheduler-multi-node-control-plane']],
-      ]);
-      assert.deepEqual(pods.filter((f) => f.code === 'perNodeDaemon').map((f) => [f.subject, f.count]), [['kube-proxy', 3], ['kindnet', 3]]);
+      assert.deepEqual(
+        pods.filter((f) => f.code === 'staticPod').map((f) => [f.subject, f.names]),
+        [
+          ['etcd', ['etcd-multi-node-control-plane']],
+          ['kube-apiserver', ['kube-apiserver-multi-node-control-plane']],
+          ['kube-controller-manager', ['kube-controller-manager-multi-node-control-plane']],
+          ['kube-scheduler', ['kube-scheduler-multi-node-control-plane']],
+        ],
+      );
+      assert.deepEqual(
+        pods.filter((f) => f.code === 'perNodeDaemon').map((f) => [f.subject, f.count]),
+        [
+          ['kube-proxy', 3],
+          ['kindnet', 3],
+        ],
+      );
       const tier = findings(report, 'staticPods')[0]!;
       assert.equal(tier.count, 4);
-      assert.equal(findingText(findings(report, 'staticPods')[1]!), 'kube-apiserver-multi-node-control-plane: annotation kubernetes.io/config.mirror, labels component=kube-apiserver, tier=control-plane, Node: multi-node-control-plane.');
-      assert.equal(findingText(findings(report, 'workloads').find((f) => f.code === 'coreDns')!), 'Deployment coredns: 2/2 ready, on multi-node-worker, multi-node-worker2.');
+      assert.equal(
+        findingText(findings(report, 'staticPods')[1]!),
+        'kube-apiserver-multi-node-control-plane: annotation kubernetes.io/config.mirror, labels component=kube-apiserver, tier=control-plane, Node: multi-node-control-plane.',
+      );
+      assert.equal(
+        findingText(findings(report, 'workloads').find((f) => f.code === 'coreDns')!),
+        'Deployment coredns: 2/2 ready, on multi-node-worker, multi-node-worker2.',
+      );
       assert.equal(findingText(findings(report, 'nodeAgents')[0]!), 'Container Runtime Version: containerd://2.1.1.');
     });
 
@@ -118,37 +157,54 @@ describe('the hands-on checks', () => {
       assert.equal(finding.reason, 'expired');
     });
 
-    it('fails the static Pod check when a component\'s Pod is missing, or off the control plane', () => {
+    it("fails the static Pod check when a component's Pod is missing, or off the control plane", () => {
       const anatomy = kindAnatomy();
       const [cp, worker] = anatomy.nodes;
-      const missing = { ...anatomy, nodes: [{ ...cp!, components: cp!.components.filter((p) => p.component !== 'kube-scheduler') }, ...anatomy.nodes.slice(1)] };
+      const missing = {
+        ...anatomy,
+        nodes: [{ ...cp!, components: cp!.components.filter((p) => p.component !== 'kube-scheduler') }, ...anatomy.nodes.slice(1)],
+      };
       const scheduler = findings(check(missing), 'kubeSystemPods').find((f) => f.subject === 'kube-scheduler')!;
       assert.equal(scheduler.outcome, 'fails');
       assert.equal(scheduler.reason, 'missing');
       const moved = cp!.components.find((p) => p.component === 'etcd')!;
-      const elsewhere = { ...anatomy, nodes: [{ ...cp!, components: cp!.components.filter((p) => p !== moved) }, { ...worker!, components: [...worker!.components, moved] }, anatomy.nodes[2]!] };
+      const elsewhere = {
+        ...anatomy,
+        nodes: [
+          { ...cp!, components: cp!.components.filter((p) => p !== moved) },
+          { ...worker!, components: [...worker!.components, moved] },
+          anatomy.nodes[2]!,
+        ],
+      };
       const etcd = findings(check(elsewhere), 'kubeSystemPods').find((f) => f.subject === 'etcd')!;
       assert.deepEqual([etcd.outcome, etcd.reason, etcd.names], ['fails', 'not-on-control-plane', ['etcd-multi-node-control-plane']]);
     });
 
     it('fails the per-node check when a node has no kube-proxy Pod', () => {
       const anatomy = kindAnatomy();
-      const nodes = anatomy.nodes.map((n) => (n.name === 'multi-node-worker2' ? { ...n, components: n.components.filter((p) => p.component !== 'kube-proxy') } : n));
+      const nodes = anatomy.nodes.map((n) =>
+        n.name === 'multi-node-worker2' ? { ...n, components: n.components.filter((p) => p.component !== 'kube-proxy') } : n,
+      );
       const proxy = findings(check({ ...anatomy, nodes }), 'kubeSystemPods').find((f) => f.subject === 'kube-proxy')!;
       assert.deepEqual([proxy.outcome, proxy.reason, proxy.names], ['fails', 'missing-on-nodes', ['multi-node-worker2']]);
     });
 
-    it('reads -l tier=control-plane from the Pods\' labels: a labelled non-static Pod is selected too', () => {
+    it("reads -l tier=control-plane from the Pods' labels: a labelled non-static Pod is selected too", () => {
       const anatomy = kindAnatomy();
       const tier = findings(check(anatomy, { labels: { 'kube-proxy-7xk2p': { tier: 'control-plane' } } }), 'staticPods')[0]!;
       assert.deepEqual([tier.outcome, tier.reason, tier.names], ['fails', 'selects-others', ['kube-proxy-7xk2p']]);
       const unlabelled = findings(check(anatomy, { labels: { 'etcd-multi-node-control-plane': { component: 'etcd' } } }), 'staticPods')[0]!;
-      assert.deepEqual([unlabelled.outcome, unlabelled.reason, unlabelled.names], ['fails', 'misses-static', ['etcd-multi-node-control-plane']]);
+      assert.deepEqual(
+        [unlabelled.outcome, unlabelled.reason, unlabelled.names],
+        ['fails', 'misses-static', ['etcd-multi-node-control-plane']],
+      );
     });
 
     it('says a Pod named like a node agent is one the article says cannot exist', () => {
       const anatomy = kindAnatomy();
-      const nodes = anatomy.nodes.map((n, index) => (index === 1 ? { ...n, components: [...n.components, pod('other', 'kubelet-helper', 'bare')] } : n));
+      const nodes = anatomy.nodes.map((n, index) =>
+        index === 1 ? { ...n, components: [...n.components, pod('other', 'kubelet-helper', 'bare')] } : n,
+      );
       const agents = findings(check({ ...anatomy, nodes }), 'kubeSystemPods').find((f) => f.code === 'noAgentPods')!;
       assert.deepEqual([agents.outcome, agents.names], ['fails', ['kubelet-helper']]);
     });
@@ -181,22 +237,40 @@ describe('the hands-on checks', () => {
       const report = check(hostedAnatomy());
       assert.equal(findings(report, 'nodes')[1]!.outcome, 'explained');
       assert.equal(findings(report, 'nodes')[1]!.reason, 'hosted-control-plane');
-      for (const f of findings(report, 'kubeSystemPods').filter((entry) => entry.code === 'staticPod')) assert.deepEqual([f.outcome, f.reason], ['explained', 'hosted-control-plane'], f.subject);
-      assert.deepEqual(findings(report, 'staticPods').map((f) => [f.outcome, f.reason]), [['explained', 'hosted-control-plane']]);
+      for (const f of findings(report, 'kubeSystemPods').filter((entry) => entry.code === 'staticPod'))
+        assert.deepEqual([f.outcome, f.reason], ['explained', 'hosted-control-plane'], f.subject);
+      assert.deepEqual(
+        findings(report, 'staticPods').map((f) => [f.outcome, f.reason]),
+        [['explained', 'hosted-control-plane']],
+      );
       assert.match(findingText(findings(report, 'staticPods')[0]!), /provider runs the control plane outside/);
       // The network plugin is aws-node here, and it is checked like kindnet.
-      assert.equal(findings(report, 'kubeSystemPods').find((f) => f.code === 'perNodeDaemon' && f.subject === 'aws-node')?.outcome, 'holds');
+      assert.equal(
+        findings(report, 'kubeSystemPods').find((f) => f.code === 'perNodeDaemon' && f.subject === 'aws-node')?.outcome,
+        'holds',
+      );
       assert.equal(report.allDone, true, JSON.stringify(outcomes(report)));
     });
 
     it('k3s: the control plane, kube-proxy and flannel run inside the k3s process, each explained', () => {
       const report = check(k3sAnatomy());
       const pods = findings(report, 'kubeSystemPods');
-      assert.deepEqual(pods.filter((f) => f.code === 'staticPod').map((f) => f.reason), ['embedded', 'embedded', 'embedded', 'embedded']);
+      assert.deepEqual(
+        pods.filter((f) => f.code === 'staticPod').map((f) => f.reason),
+        ['embedded', 'embedded', 'embedded', 'embedded'],
+      );
       const flannel = pods.find((f) => f.code === 'perNodeDaemon' && f.subject === 'cni')!;
       assert.deepEqual([flannel.outcome, flannel.reason, flannel.detail], ['explained', 'embedded', 'flannel']);
-      assert.equal(findingText(flannel), 'The network plugin: no Pods, as expected here: it is built into the cluster\'s own server and agent processes, not run as a Pod (flannel).');
-      assert.equal(stepOf(report, 'workloads').findings.filter((f) => f.code === 'daemonSet').every((f) => f.outcome === 'explained'), true);
+      assert.equal(
+        findingText(flannel),
+        "The network plugin: no Pods, as expected here: it is built into the cluster's own server and agent processes, not run as a Pod (flannel).",
+      );
+      assert.equal(
+        stepOf(report, 'workloads')
+          .findings.filter((f) => f.code === 'daemonSet')
+          .every((f) => f.outcome === 'explained'),
+        true,
+      );
       assert.equal(report.allDone, true, JSON.stringify(outcomes(report)));
     });
 
@@ -224,7 +298,8 @@ describe('the hands-on checks', () => {
     for (const n of anatomy.nodes) if (n.lease) leases.observe(n.name, n.lease);
     const report = check(anatomy, { leases });
     for (const step of report.steps) {
-      for (const finding of step.findings) assert.ok((finding.names?.length ?? 0) <= 10, `${step.id} ${finding.code}: ${finding.names?.length}`);
+      for (const finding of step.findings)
+        assert.ok((finding.names?.length ?? 0) <= 10, `${step.id} ${finding.code}: ${finding.names?.length}`);
       assert.ok(step.targets.length <= 10_000, `${step.id}: ${step.targets.length} targets`);
     }
     const perNode = findings(report, 'leases')[0]!;
@@ -235,11 +310,14 @@ describe('the hands-on checks', () => {
     assert.deepEqual([proxy.outcome, proxy.count, proxy.names?.length, proxy.more], ['holds', 5000, 10, 4990]);
     assert.equal(findingText(proxy), 'kube-proxy: one Pod on each node (5000).');
     const names = Array.from({ length: 10 }, (_, index) => `node-${index}`);
-    assert.equal(findingText({ code: 'renewTimeAdvances', outcome: 'waiting', names, more: 4990 }), `Waiting for the next renewal on ${names.join(', ')}, and 4990 more (kubelet renews about every 10 s).`);
+    assert.equal(
+      findingText({ code: 'renewTimeAdvances', outcome: 'waiting', names, more: 4990 }),
+      `Waiting for the next renewal on ${names.join(', ')}, and 4990 more (kubelet renews about every 10 s).`,
+    );
     assert.deepEqual(stepOf(report, 'nodeAgents').targets, [{ component: 'kubelet' }, { component: 'container-runtime' }]);
   });
 
-  it('prints each step with the article\'s kubectl commands, names quoted for the shell', () => {
+  it("prints each step with the article's kubectl commands, names quoted for the shell", () => {
     const anatomy = { ...kindAnatomy(), context: "it's mine" };
     const text = renderHandsOnText(check(anatomy), anatomy);
     assert.match(text, /\$ kubectl get pods -n kube-system -l tier=control-plane -o wide --context 'it'\\''s mine'/);

@@ -2,7 +2,13 @@
 // what it says beforehand, `cluster-anatomy check` agrees, and kubectl selects what the checks say it selects.
 import * as assert from 'node:assert/strict';
 import type { ClusterSession } from '../../../../src/core/anatomy/clusterSession';
-import { planExperiment, runExperiment, scaleDeployment, type ExperimentHost, type ExperimentPlan } from '../../../../src/core/handsOn/experiments';
+import {
+  planExperiment,
+  runExperiment,
+  scaleDeployment,
+  type ExperimentHost,
+  type ExperimentPlan,
+} from '../../../../src/core/handsOn/experiments';
 import { HandsOnMonitor } from '../../../../src/core/workspace/handsOnMonitor';
 import { runCli } from '../../../../src/cli/run';
 import { checkCommand } from '../../../../src/cli/checkCommand';
@@ -44,20 +50,31 @@ describe('the hands-on on the demo cluster', function () {
     return planned;
   }
 
-  it('ticks every step once each node\'s Lease has been seen to renew', async () => {
+  it("ticks every step once each node's Lease has been seen to renew", async () => {
     monitor.setActive('test', true);
     const first = monitor.current!;
     assert.equal(first.steps.find((step) => step.id === 'leases')!.outcome, 'waiting');
     const report = await until('every step to be done', () => (monitor.current?.allDone ? monitor.current : undefined), 20_000);
-    assert.deepEqual(report.steps.map((step) => step.outcome), ['done', 'done', 'done', 'done', 'done', 'done']);
+    assert.deepEqual(
+      report.steps.map((step) => step.outcome),
+      ['done', 'done', 'done', 'done', 'done', 'done'],
+    );
   });
 
   it('selects with -l tier=control-plane exactly what kubectl selects', async function () {
     kubectlOrSkip(this);
-    const tier = monitor.check()!.steps.find((step) => step.id === 'staticPods')!.findings.find((finding) => finding.code === 'tierSelects')!;
+    const tier = monitor
+      .check()!
+      .steps.find((step) => step.id === 'staticPods')!
+      .findings.find((finding) => finding.code === 'tierSelects')!;
     const result = await runKubectl(demo, ['get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane']);
     assert.equal(result.code, 0, result.stderr);
-    assert.deepEqual([...tier.names!].sort(), kubectlTable(result.stdout).map((row) => row.NAME!).sort());
+    assert.deepEqual(
+      [...tier.names!].sort(),
+      kubectlTable(result.stdout)
+        .map((row) => row.NAME!)
+        .sort(),
+    );
   });
 
   it('deleting a mirror Pod: kubelet publishes it again, a new object under the same name', async () => {
@@ -86,10 +103,13 @@ describe('the hands-on on the demo cluster', function () {
     assert.equal(result.outcome, 'happened');
     assert.equal(result.seen!.pods!.length, 1);
     await scaleDeployment(session.reader.api, 'coredns', 2);
-    await until('coredns back to 2', () => session.current!.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment')?.desired === 2);
+    await until(
+      'coredns back to 2',
+      () => session.current!.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment')?.desired === 2,
+    );
   });
 
-  it('stopping a kubelet\'s heartbeat: the node turns Unknown, and the Lease check fails for it', async () => {
+  it("stopping a kubelet's heartbeat: the node turns Unknown, and the Lease check fails for it", async () => {
     const planned = plan('stopHeartbeat');
     assert.equal(planned.subject, 'multi-node-worker2');
     const result = await runExperiment(planned, host(), { timeoutMs: 30_000 });
@@ -105,14 +125,23 @@ describe('the hands-on on the demo cluster', function () {
     assert.deepEqual(planExperiment('stopHeartbeat', session.current!, { demo: false }), { unavailable: 'demo-only' });
   });
 
-  it('`cluster-anatomy check` passes on the demo and prints each step\'s evidence as JSON', async () => {
+  it("`cluster-anatomy check` passes on the demo and prints each step's evidence as JSON", async () => {
     await until('the worker to be Ready again', () => session.current!.nodes.every((node) => node.ready === 'True'), 30_000);
     let stdout = '';
-    const code = await runCli(['check', '--kubeconfig', demo.kubeconfigPath, '--wait', '20', '--json'], { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => undefined }, env: demo.env }, [checkCommand]);
-    const report = JSON.parse(stdout) as { allDone: boolean; steps: { id: string; outcome: string; commands: string[]; findings: { text: string }[] }[] };
+    const code = await runCli(
+      ['check', '--kubeconfig', demo.kubeconfigPath, '--wait', '20', '--json'],
+      { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: () => undefined }, env: demo.env },
+      [checkCommand],
+    );
+    const report = JSON.parse(stdout) as {
+      allDone: boolean;
+      steps: { id: string; outcome: string; commands: string[]; findings: { text: string }[] }[];
+    };
     assert.equal(code, 0, stdout);
     assert.equal(report.allDone, true);
-    assert.ok(report.steps[2]!.commands.includes('kubectl get pods -n kube-system -l tier=control-plane -o wide --context kind-multi-node'));
+    assert.ok(
+      report.steps[2]!.commands.includes('kubectl get pods -n kube-system -l tier=control-plane -o wide --context kind-multi-node'),
+    );
     assert.match(report.steps[5]!.findings[1]!.text, /^spec\.renewTime advanced on every node/);
   });
 });

@@ -37,10 +37,60 @@ function makePki(): Pki {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'health-pki-'));
   const file = (name: string) => path.join(dir, name);
   const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'pipe' });
-  openssl('req', '-x509', ...ec, '-subj', '/CN=kube-apiserver', '-addext', 'subjectAltName=DNS:kubernetes,IP:127.0.0.1', '-days', '30', '-keyout', file('self.key'), '-out', file('self.crt'));
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-subj',
+    '/CN=kube-apiserver',
+    '-addext',
+    'subjectAltName=DNS:kubernetes,IP:127.0.0.1',
+    '-days',
+    '30',
+    '-keyout',
+    file('self.key'),
+    '-out',
+    file('self.crt'),
+  );
   openssl('req', '-x509', ...ec, '-subj', '/CN=kubernetes', '-days', '3650', '-keyout', file('ca.key'), '-out', file('ca.crt'));
-  openssl('req', '-x509', ...ec, '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-subj', '/CN=kube-apiserver', '-addext', 'subjectAltName=DNS:kubernetes,DNS:kubernetes.default.svc,IP:10.96.0.1,IP:127.0.0.1', ...leaf, '-days', '365', '-keyout', file('serving.key'), '-out', file('serving.crt'));
-  openssl('req', '-x509', ...ec, '-CA', file('ca.crt'), '-CAkey', file('ca.key'), '-subj', '/O=system:masters/O=kubeadm:cluster-admins/CN=kubernetes-admin', ...leaf, '-days', '365', '-keyout', file('admin.key'), '-out', file('admin.crt'));
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-subj',
+    '/CN=kube-apiserver',
+    '-addext',
+    'subjectAltName=DNS:kubernetes,DNS:kubernetes.default.svc,IP:10.96.0.1,IP:127.0.0.1',
+    ...leaf,
+    '-days',
+    '365',
+    '-keyout',
+    file('serving.key'),
+    '-out',
+    file('serving.crt'),
+  );
+  openssl(
+    'req',
+    '-x509',
+    ...ec,
+    '-CA',
+    file('ca.crt'),
+    '-CAkey',
+    file('ca.key'),
+    '-subj',
+    '/O=system:masters/O=kubeadm:cluster-admins/CN=kubernetes-admin',
+    ...leaf,
+    '-days',
+    '365',
+    '-keyout',
+    file('admin.key'),
+    '-out',
+    file('admin.crt'),
+  );
   const read = (name: string) => fs.readFileSync(file(name), 'utf8');
   return {
     dir,
@@ -56,7 +106,17 @@ function makePki(): Pki {
 
 /** Nothing secret may leave: no PEM block, no key field, and no more fields than these. */
 function assertNoKeyMaterial(info: CertificateInfo): void {
-  assert.deepEqual(Object.keys(info).sort(), ['fingerprint256', 'isCa', 'issuer', 'notAfter', 'notBefore', 'selfSigned', 'serialNumber', 'subject', 'subjectAltNames']);
+  assert.deepEqual(Object.keys(info).sort(), [
+    'fingerprint256',
+    'isCa',
+    'issuer',
+    'notAfter',
+    'notBefore',
+    'selfSigned',
+    'serialNumber',
+    'subject',
+    'subjectAltNames',
+  ]);
   assert.doesNotMatch(JSON.stringify(info), /BEGIN|PRIVATE|pubkey|modulus/i);
 }
 
@@ -95,7 +155,10 @@ describe('certificates', function () {
       assert.equal(serving.isCa, false);
       assert.deepEqual(serving.issuer, { commonName: 'kubernetes', organizations: [] });
       assert.deepEqual(serving.subjectAltNames, { dns: ['kubernetes', 'kubernetes.default.svc'], ip: ['10.96.0.1', '127.0.0.1'] });
-      assert.deepEqual(describeCertificate(pki.admin).subject, { commonName: 'kubernetes-admin', organizations: ['system:masters', 'kubeadm:cluster-admins'] });
+      assert.deepEqual(describeCertificate(pki.admin).subject, {
+        commonName: 'kubernetes-admin',
+        organizations: ['system:masters', 'kubeadm:cluster-admins'],
+      });
       assert.equal(describeCertificate(pki.ca).isCa, true);
     });
 
@@ -140,7 +203,10 @@ describe('certificates', function () {
 
     it('throws for a missing file or data that is no certificate', () => {
       assert.throws(() => clientCertificateFromKubeconfigUser({ certFile: path.join(pki.dir, 'missing.crt') }), /does not exist/);
-      assert.throws(() => clientCertificateFromKubeconfigUser({ certData: Buffer.from('hello').toString('base64') }), /not an X\.509 certificate/);
+      assert.throws(
+        () => clientCertificateFromKubeconfigUser({ certData: Buffer.from('hello').toString('base64') }),
+        /not an X\.509 certificate/,
+      );
     });
   });
 
@@ -170,7 +236,13 @@ describe('certificates', function () {
     it('returns the chain the server presents, leaf first, and closes the connection', async () => {
       const server = await tlsServer(pki.servingKey, pki.serving + pki.ca);
       const chain = await serverCertificate(`https://127.0.0.1:${server.port}/`);
-      assert.deepEqual(chain.map((c) => [c.subject.commonName, c.selfSigned]), [['kube-apiserver', false], ['kubernetes', true]]);
+      assert.deepEqual(
+        chain.map((c) => [c.subject.commonName, c.selfSigned]),
+        [
+          ['kube-apiserver', false],
+          ['kubernetes', true],
+        ],
+      );
       assert.deepEqual(chain[0], describeCertificate(pki.serving));
       chain.forEach(assertNoKeyMaterial);
       const deadline = Date.now() + 5_000;
@@ -178,7 +250,7 @@ describe('certificates', function () {
       assert.equal(server.open(), 0);
     });
 
-    it('asks for the URL\'s host name, or the given one, but never for an IP address (RFC 6066)', async () => {
+    it("asks for the URL's host name, or the given one, but never for an IP address (RFC 6066)", async () => {
       const server = await tlsServer(pki.selfSignedKey, pki.selfSigned);
       const [self] = await serverCertificate(`https://localhost:${server.port}`);
       assert.equal(self!.selfSigned, true);
@@ -191,15 +263,24 @@ describe('certificates', function () {
       const closed = net.createServer();
       const closedPort = await listen(closed);
       await new Promise((resolve) => closed.close(resolve));
-      await assert.rejects(serverCertificate(`https://127.0.0.1:${closedPort}`), (error: ServerCertificateError) => error.failure === 'unreachable' && error.reason === 'ECONNREFUSED');
+      await assert.rejects(
+        serverCertificate(`https://127.0.0.1:${closedPort}`),
+        (error: ServerCertificateError) => error.failure === 'unreachable' && error.reason === 'ECONNREFUSED',
+      );
 
       const plain = await start(http.createServer((_request, response) => response.end('ok')));
-      await assert.rejects(serverCertificate(`https://127.0.0.1:${plain}`), (error: ServerCertificateError) => error instanceof ServerCertificateError && error.failure === 'notTls');
+      await assert.rejects(
+        serverCertificate(`https://127.0.0.1:${plain}`),
+        (error: ServerCertificateError) => error instanceof ServerCertificateError && error.failure === 'notTls',
+      );
 
       const sockets: net.Socket[] = [];
       const silent = net.createServer((socket) => sockets.push(socket));
       const silentPort = await start(silent);
-      await assert.rejects(serverCertificate(`https://127.0.0.1:${silentPort}`, { timeoutMs: 200 }), (error: ServerCertificateError) => error.failure === 'timeout');
+      await assert.rejects(
+        serverCertificate(`https://127.0.0.1:${silentPort}`, { timeoutMs: 200 }),
+        (error: ServerCertificateError) => error.failure === 'timeout',
+      );
       sockets.forEach((socket) => socket.destroy());
 
       for (const url of ['http://127.0.0.1:6443', 'not a url', '']) {

@@ -15,9 +15,18 @@ describe('watch restart backoff', () => {
   });
 
   it('spreads restarts over the upper half of the delay', () => {
-    assert.equal(restartDelay(2, backoff, () => 0), 2_000);
-    assert.equal(restartDelay(2, backoff, () => 0.5), 3_000);
-    assert.equal(restartDelay(2, backoff, () => 1), 4_000);
+    assert.equal(
+      restartDelay(2, backoff, () => 0),
+      2_000,
+    );
+    assert.equal(
+      restartDelay(2, backoff, () => 0.5),
+      3_000,
+    );
+    assert.equal(
+      restartDelay(2, backoff, () => 1),
+      4_000,
+    );
   });
 });
 
@@ -28,7 +37,17 @@ function rawNode(name: string, resourceVersion: string, options: { heartbeat?: s
     kind: 'Node',
     apiVersion: 'v1',
     metadata: { name, uid: `uid-${name}`, resourceVersion, labels: options.labels ?? {} },
-    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: options.heartbeat ?? '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }] },
+    status: {
+      conditions: [
+        {
+          type: 'Ready',
+          status: 'True',
+          reason: 'KubeletReady',
+          lastHeartbeatTime: options.heartbeat ?? '2026-01-01T00:00:00Z',
+          lastTransitionTime: '2026-01-01T00:00:00Z',
+        },
+      ],
+    },
   };
 }
 
@@ -68,7 +87,14 @@ describe('a collection against a hostile API server', function () {
   });
 
   async function startWatch(options: Partial<ResourceWatchOptions<SlimNode>> = {}): Promise<ResourceWatch<SlimNode>> {
-    watch = new ResourceWatch<SlimNode>(config, { path: NODES, what: 'Nodes', slim: slimNode, backoff: { initialMs: 100, maxMs: 400 }, healthyAfterMs: 300, ...options });
+    watch = new ResourceWatch<SlimNode>(config, {
+      path: NODES,
+      what: 'Nodes',
+      slim: slimNode,
+      backoff: { initialMs: 100, maxMs: 400 },
+      healthyAfterMs: 300,
+      ...options,
+    });
     watch.onDidChangeState((state) => states.push(state));
     await watch.start();
     await watch.whenSettled();
@@ -80,7 +106,9 @@ describe('a collection against a hostile API server', function () {
 
   function listing(items: unknown[] = [rawNode('a', '10')], resourceVersion = '10') {
     return (respond: (r: Parameters<Parameters<HostileServer['script']>[1]>[0]) => void) =>
-      hostile.script(NODES, (request) => (request.watch ? respond(request) : sendJson(request.response, 200, listBody(items, resourceVersion))));
+      hostile.script(NODES, (request) =>
+        request.watch ? respond(request) : sendJson(request.response, 200, listBody(items, resourceVersion)),
+      );
   }
 
   it('backs off when every watch ends at once with an empty 200, and never says synced meanwhile', async () => {
@@ -93,7 +121,11 @@ describe('a collection against a hostile API server', function () {
     assert.equal(live.state, 'error');
     assert.match(live.lastError?.message ?? '', /Nodes: the watch closed at once/);
     assert.deepEqual(states, ['synced', 'error'], 'no flapping back to synced');
-    assert.deepEqual(live.list().map((n) => n.metadata.name), ['a'], 'the listed objects stay');
+    assert.deepEqual(
+      live.list().map((n) => n.metadata.name),
+      ['a'],
+      'the listed objects stay',
+    );
     assert.equal(hostile.count(NODES, 'list'), 1, 'resumes from the known resourceVersion, no relist');
   });
 
@@ -119,7 +151,9 @@ describe('a collection against a hostile API server', function () {
   });
 
   it('backs off when every watch expires at once (a 410 loop) instead of relisting in a storm', async () => {
-    listing()(({ response }) => watchEvents(response, [{ type: 'ERROR', object: statusBody(410, 'Expired', 'too old resource version: 10 (20)') }], true));
+    listing()(({ response }) =>
+      watchEvents(response, [{ type: 'ERROR', object: statusBody(410, 'Expired', 'too old resource version: 10 (20)') }], true),
+    );
     const live = await startWatch();
     await sleep(2_000);
     const lists = hostile.count(NODES, 'list');
@@ -158,7 +192,8 @@ describe('a collection against a hostile API server', function () {
       if (watches === 1) {
         watchEvents(response, []);
         setTimeout(() => response.end(), 400);
-      } else if (query.get('resourceVersion') === '10') watchEvents(response, [{ type: 'ERROR', object: statusBody(410, 'Expired', 'too old resource version: 10 (11)') }], true);
+      } else if (query.get('resourceVersion') === '10')
+        watchEvents(response, [{ type: 'ERROR', object: statusBody(410, 'Expired', 'too old resource version: 10 (11)') }], true);
       else watchEvents(response, []);
     });
     const live = await startWatch();
@@ -166,7 +201,10 @@ describe('a collection against a hostile API server', function () {
     await sleep(500);
     assert.deepEqual(states, ['synced'], 'never in error');
     assert.equal(live.lastError, undefined);
-    assert.deepEqual(live.list().map((n) => n.metadata.name), ['a']);
+    assert.deepEqual(
+      live.list().map((n) => n.metadata.name),
+      ['a'],
+    );
     assert.equal(lists, 2, 'one relist, not a storm');
   });
 
@@ -220,7 +258,16 @@ describe('a collection against a hostile API server', function () {
   it('says a 403 mid-session is forbidden, then clears it when the resumed watch works again', async () => {
     let forbidden = false;
     listing()(({ response }) => {
-      if (forbidden) sendJson(response, 403, statusBody(403, 'Forbidden', 'nodes is forbidden: User "viewer" cannot watch resource "nodes" in API group "" at the cluster scope'));
+      if (forbidden)
+        sendJson(
+          response,
+          403,
+          statusBody(
+            403,
+            'Forbidden',
+            'nodes is forbidden: User "viewer" cannot watch resource "nodes" in API group "" at the cluster scope',
+          ),
+        );
       else watchEvents(response, []);
     });
     const live = await startWatch();
@@ -237,7 +284,10 @@ describe('a collection against a hostile API server', function () {
 
   it('resumes after a reset connection from the last event and matches a fresh list afterwards', async () => {
     // The server's truth: a small store with a revision, lists and watches served from it.
-    const objects = new Map<string, Record<string, unknown>>([['a', rawNode('a', '10')], ['b', rawNode('b', '10')]]);
+    const objects = new Map<string, Record<string, unknown>>([
+      ['a', rawNode('a', '10')],
+      ['b', rawNode('b', '10')],
+    ]);
     let revision = 10;
     const later: { type: string; object: unknown }[] = [];
     hostile.script(NODES, ({ watch: isWatch, query, response }) => {
@@ -252,7 +302,9 @@ describe('a collection against a hostile API server', function () {
       watchEvents(response, later);
     });
     const live = await startWatch();
-    const resumed = await until('the resumed watch', () => hostile.requests.find((r) => r.watch && r.query.get('resourceVersion') === '11'));
+    const resumed = await until('the resumed watch', () =>
+      hostile.requests.find((r) => r.watch && r.query.get('resourceVersion') === '11'),
+    );
     assert.ok(resumed);
     // What happened while it was away, replayed on the resumed watch.
     objects.delete('b');

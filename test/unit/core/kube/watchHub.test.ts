@@ -20,7 +20,17 @@ const rawPod = (name: string, resourceVersion: string, labels: Record<string, st
 
 const meta = (raw: unknown): SlimMeta => {
   const m = (raw as RawPod).metadata;
-  return { name: m.name, namespace: m.namespace, uid: m.uid, resourceVersion: m.resourceVersion, creationTimestamp: null, labels: m.labels, annotations: {}, ownerReferences: [], deletionTimestamp: null };
+  return {
+    name: m.name,
+    namespace: m.namespace,
+    uid: m.uid,
+    resourceVersion: m.resourceVersion,
+    creationTimestamp: null,
+    labels: m.labels,
+    annotations: {},
+    ownerReferences: [],
+    deletionTimestamp: null,
+  };
 };
 /** Two subscribers' shapes of the same Pod: one keeps the node, the other the labels. */
 const withNode = (raw: unknown) => ({ metadata: meta(raw), node: (raw as RawPod).spec.nodeName });
@@ -34,7 +44,9 @@ function servePods(hostile: HostileServer, pods: Map<string, RawPod>) {
   hostile.script(PODS, ({ watch, query, response }) => {
     if (!watch) {
       const selector = query.get('labelSelector');
-      const items = [...pods.values()].filter((pod) => !selector || selector.split(',').every((term) => pod.metadata.labels[term.split('=')[0]!] === term.split('=')[1]));
+      const items = [...pods.values()].filter(
+        (pod) => !selector || selector.split(',').every((term) => pod.metadata.labels[term.split('=')[0]!] === term.split('=')[1]),
+      );
       sendJson(response, 200, listBody(items, String(version)));
       return;
     }
@@ -81,8 +93,14 @@ describe('the shared watch layer', function () {
     await until('the watch is open', () => server.open.size === 1);
     assert.equal(hostile.count(PODS, 'list'), 1);
     assert.equal(hostile.count(PODS, 'watch'), 1);
-    assert.deepEqual(byNode.list().map((pod) => pod.node), ['node-a']);
-    assert.deepEqual(byLabel.list().map((pod) => pod.tier), ['control-plane']);
+    assert.deepEqual(
+      byNode.list().map((pod) => pod.node),
+      ['node-a'],
+    );
+    assert.deepEqual(
+      byLabel.list().map((pod) => pod.tier),
+      ['control-plane'],
+    );
 
     const heard: string[] = [];
     byNode.onAdd((pod) => heard.push(`node:${pod.metadata.name}`));
@@ -110,7 +128,10 @@ describe('the shared watch layer', function () {
     assert.equal(late.state, 'connecting', 'its objects are not in yet');
     await late.whenSettled();
     assert.equal(late.state, 'synced');
-    assert.deepEqual(late.list().map((pod) => pod.metadata.name), ['etcd-a']);
+    assert.deepEqual(
+      late.list().map((pod) => pod.metadata.name),
+      ['etcd-a'],
+    );
     await until('one watch is open again', () => server.open.size === 1 && hostile.count(PODS, 'watch') === 2);
     assert.equal(hostile.count(PODS, 'list'), 2);
     assert.deepEqual(firstHeard, ['add etcd-a'], 'the relist for the newcomer changes nothing for the first');
@@ -132,8 +153,14 @@ describe('the shared watch layer', function () {
     const web = hub.subscribe({ path: PODS, what: 'Pods', slim: withLabels, labelSelector: 'tier=web', matches: tierIs('web') });
     await web.start();
     await web.whenSettled();
-    assert.deepEqual(web.list().map((pod) => pod.metadata.name), ['web-1']);
-    assert.ok(hostile.requests.every((request) => !request.query.has('labelSelector')), 'no request with the selector');
+    assert.deepEqual(
+      web.list().map((pod) => pod.metadata.name),
+      ['web-1'],
+    );
+    assert.ok(
+      hostile.requests.every((request) => !request.query.has('labelSelector')),
+      'no request with the selector',
+    );
     assert.equal(hub.openCollections().length, 1);
     await until('the watch is open, from the list that served the newcomer', () => server.open.size === 1);
 
@@ -146,12 +173,23 @@ describe('the shared watch layer', function () {
   });
 
   it('opens a collection of its own for a selected subscription when no wider one is open', async () => {
-    servePods(hostile, new Map([['web-1', rawPod('web-1', '5', { tier: 'web' })], ['db-1', rawPod('db-1', '6', { tier: 'db' })]]));
+    servePods(
+      hostile,
+      new Map([
+        ['web-1', rawPod('web-1', '5', { tier: 'web' })],
+        ['db-1', rawPod('db-1', '6', { tier: 'db' })],
+      ]),
+    );
     const web = hub.subscribe({ path: PODS, what: 'Pods', slim: withLabels, labelSelector: 'tier=web', matches: tierIs('web') });
     await web.start();
     await web.whenSettled();
-    assert.deepEqual(web.list().map((pod) => pod.metadata.name), ['web-1']);
-    assert.ok(hostile.requests.filter((request) => request.path === PODS).every((request) => request.query.get('labelSelector') === 'tier=web'));
+    assert.deepEqual(
+      web.list().map((pod) => pod.metadata.name),
+      ['web-1'],
+    );
+    assert.ok(
+      hostile.requests.filter((request) => request.path === PODS).every((request) => request.query.get('labelSelector') === 'tier=web'),
+    );
     assert.deepEqual(hub.openCollections(), [{ path: PODS, labelSelector: 'tier=web', subscribers: 1, state: 'synced' }]);
   });
 
@@ -182,7 +220,15 @@ describe('the shared watch layer', function () {
     const pods = new Map([['web-1', rawPod('web-1', '5', { tier: 'web' })]]);
     hostile.script(PODS, ({ watch, query, response }) => {
       // Allowed by name or selector only, as RBAC's resourceNames allows one object and not the list.
-      if (!query.get('labelSelector')) return sendJson(response, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'forbidden' });
+      if (!query.get('labelSelector'))
+        return sendJson(response, 403, {
+          kind: 'Status',
+          apiVersion: 'v1',
+          status: 'Failure',
+          reason: 'Forbidden',
+          code: 403,
+          message: 'forbidden',
+        });
       if (watch) return watchEvents(response, []);
       sendJson(response, 200, listBody([...pods.values()], '7'));
     });
@@ -194,7 +240,10 @@ describe('the shared watch layer', function () {
     await web.start();
     await web.whenSettled();
     assert.equal(web.state, 'synced');
-    assert.deepEqual(web.list().map((pod) => pod.metadata.name), ['web-1']);
+    assert.deepEqual(
+      web.list().map((pod) => pod.metadata.name),
+      ['web-1'],
+    );
     assert.equal(hub.openCollections().length, 2);
   });
 
@@ -208,7 +257,16 @@ describe('the shared watch layer', function () {
   });
 
   it('gives one state to every subscriber: a failing collection fails for all, and a late subscriber settles at once with its error', async () => {
-    hostile.script(PODS, ({ response }) => sendJson(response, 403, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'Forbidden', code: 403, message: 'pods is forbidden' }));
+    hostile.script(PODS, ({ response }) =>
+      sendJson(response, 403, {
+        kind: 'Status',
+        apiVersion: 'v1',
+        status: 'Failure',
+        reason: 'Forbidden',
+        code: 403,
+        message: 'pods is forbidden',
+      }),
+    );
     const first = hub.subscribe({ path: PODS, what: 'Pods in kube-system', slim: withNode });
     await first.start();
     await first.whenSettled();
@@ -229,12 +287,16 @@ describe('who opens watches', () => {
     const { join, relative } = await import('node:path');
     const src = join(__dirname, '..', '..', '..', '..', 'src');
     const files = (folder: string): string[] =>
-      readdirSync(folder).flatMap((name) => (statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : name.endsWith('.ts') ? [join(folder, name)] : []));
+      readdirSync(folder).flatMap((name) =>
+        statSync(join(folder, name)).isDirectory() ? files(join(folder, name)) : name.endsWith('.ts') ? [join(folder, name)] : [],
+      );
     const layer = new Set(['core/kube/resourceWatch.ts', 'core/kube/watchHub.ts']);
     const offenders = files(src)
       .map((file) => relative(src, file))
       .filter((file) => !layer.has(file) && !file.startsWith('core/demo/') && !file.startsWith('demo/'))
-      .filter((file) => /new (ResourceWatch|SharedCollection)\b|\bapi\.watch\(|KubeApi\b[^;]*\.watch\(/.test(readFileSync(join(src, file), 'utf8')));
+      .filter((file) =>
+        /new (ResourceWatch|SharedCollection)\b|\bapi\.watch\(|KubeApi\b[^;]*\.watch\(/.test(readFileSync(join(src, file), 'utf8')),
+      );
     assert.deepEqual(offenders, []);
   });
 });

@@ -16,43 +16,52 @@ describe('client config for a context', () => {
     dir = tempDir();
     marker = dir.path('plugin-ran');
     // An exec plugin that leaves a trace when it runs.
-    makeExecutable(dir.path('bin/cloud-login'), [
-      '#!/bin/sh',
-      `touch '${marker}'`,
-      'echo \'{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"exec-issued-token"}}\'',
-      '',
-    ].join('\n'));
+    makeExecutable(
+      dir.path('bin/cloud-login'),
+      [
+        '#!/bin/sh',
+        `touch '${marker}'`,
+        'echo \'{"apiVersion":"client.authentication.k8s.io/v1","kind":"ExecCredential","status":{"token":"exec-issued-token"}}\'',
+        '',
+      ].join('\n'),
+    );
     dir.file('conf/ca.crt', 'not really a CA');
     dir.file('conf/token', 'file-token-value\n');
-    const first = dir.file('conf/first.yaml', [
-      'current-context: with-exec',
-      'clusters:',
-      '- name: main',
-      '  cluster: {server: "https://first.example:6443/", certificate-authority: ca.crt}',
-      'users:',
-      '- name: plugin-user',
-      '  user:',
-      '    exec: {command: ../bin/cloud-login, apiVersion: client.authentication.k8s.io/v1}',
-      '- name: file-user',
-      '  user: {tokenFile: token}',
-      'contexts:',
-      '- name: with-exec',
-      '  context: {cluster: main, user: plugin-user, namespace: apps}',
-      '- name: with-token-file',
-      '  context: {cluster: main, user: file-user}',
-      '- name: broken',
-      '  context: {cluster: nowhere, user: file-user}',
-      '',
-    ].join('\n'));
-    const second = dir.file('second.yaml', [
-      'clusters:',
-      '- name: main',
-      '  cluster: {server: "https://second.example:6443"}',
-      'users:',
-      '- name: file-user',
-      '  user: {token: shadowed-token}',
-      '',
-    ].join('\n'));
+    const first = dir.file(
+      'conf/first.yaml',
+      [
+        'current-context: with-exec',
+        'clusters:',
+        '- name: main',
+        '  cluster: {server: "https://first.example:6443/", certificate-authority: ca.crt}',
+        'users:',
+        '- name: plugin-user',
+        '  user:',
+        '    exec: {command: ../bin/cloud-login, apiVersion: client.authentication.k8s.io/v1}',
+        '- name: file-user',
+        '  user: {tokenFile: token}',
+        'contexts:',
+        '- name: with-exec',
+        '  context: {cluster: main, user: plugin-user, namespace: apps}',
+        '- name: with-token-file',
+        '  context: {cluster: main, user: file-user}',
+        '- name: broken',
+        '  context: {cluster: nowhere, user: file-user}',
+        '',
+      ].join('\n'),
+    );
+    const second = dir.file(
+      'second.yaml',
+      [
+        'clusters:',
+        '- name: main',
+        '  cluster: {server: "https://second.example:6443"}',
+        'users:',
+        '- name: file-user',
+        '  user: {token: shadowed-token}',
+        '',
+      ].join('\n'),
+    );
     service = new KubeconfigService({
       env: { KUBECONFIG: [first, second].join(path.delimiter), PATH: dir.path('bin') },
       homeDir: dir.home,
@@ -89,15 +98,18 @@ describe('client config for a context', () => {
     assert.equal(fs.existsSync(marker), true);
   });
 
-  it('uses the first file\'s cluster with its CA path made absolute', async () => {
+  it("uses the first file's cluster with its CA path made absolute", async () => {
     const config = (await service.clientConfigFor('with-exec', { trusted: true })) as KubeConfig;
     const cluster = config.getCurrentCluster();
     assert.equal(cluster?.server, 'https://first.example:6443');
     assert.equal(cluster?.caFile, dir.path('conf/ca.crt'));
-    assert.deepEqual(config.getClusters().map((each) => each.name), ['main']);
+    assert.deepEqual(
+      config.getClusters().map((each) => each.name),
+      ['main'],
+    );
   });
 
-  it('reads kubectl\'s tokenFile (relative to its kubeconfig) into the token', async () => {
+  it("reads kubectl's tokenFile (relative to its kubeconfig) into the token", async () => {
     const config = await service.clientConfigFor('with-token-file', { trusted: false });
     assert.ok(!isKubeconfigProblem(config));
     assert.equal((config as KubeConfig).getCurrentUser()?.token, 'file-token-value');

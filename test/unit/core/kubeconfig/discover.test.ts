@@ -20,7 +20,10 @@ describe('finding the kubeconfig files', () => {
       source: 'setting',
       paths: ['/home/me/clusters/dev.yaml'],
     });
-    assert.deepEqual(discoverKubeconfigFiles({ ...base, env, setting: ['one.yaml', ' ', '/two.yaml'] }).paths, ['/work/one.yaml', '/two.yaml']);
+    assert.deepEqual(discoverKubeconfigFiles({ ...base, env, setting: ['one.yaml', ' ', '/two.yaml'] }).paths, [
+      '/work/one.yaml',
+      '/two.yaml',
+    ]);
   });
 
   it('falls through an empty setting', () => {

@@ -15,7 +15,8 @@ import {
 import { KubeconfigWriteError, writeCurrentContext } from '../../../../src/core/kubeconfig/writeCurrentContext';
 import { tempDir, type TempDir } from './kubeconfigFixtures';
 
-const kubeconfig = 'apiVersion: v1\nkind: Config\ncurrent-context: a\ncontexts:\n- name: a\n  context: {cluster: c}\n- name: b\n  context: {cluster: c}\nclusters:\n- name: c\n  cluster: {server: https://c.example}\n';
+const kubeconfig =
+  'apiVersion: v1\nkind: Config\ncurrent-context: a\ncontexts:\n- name: a\n  context: {cluster: c}\n- name: b\n  context: {cluster: c}\nclusters:\n- name: c\n  cluster: {server: https://c.example}\n';
 
 describe('kubeconfig files on disk', () => {
   let dir: TempDir;
@@ -28,16 +29,25 @@ describe('kubeconfig files on disk', () => {
     it('refuses a FIFO at once instead of waiting for a writer', async () => {
       const fifo = dir.path('fifo');
       execFileSync('mkfifo', [fifo]);
-      assert.throws(() => readKubeconfigTextSync(fifo), (error: KubeconfigReadError) => error.failure === 'notAFile' && /not a regular file/.test(error.message));
+      assert.throws(
+        () => readKubeconfigTextSync(fifo),
+        (error: KubeconfigReadError) => error.failure === 'notAFile' && /not a regular file/.test(error.message),
+      );
       await assert.rejects(readKubeconfigText(fifo), (error: KubeconfigReadError) => error.failure === 'notAFile');
     });
 
     it('refuses a device such as /dev/zero, and a file above the cap, naming the cap', async () => {
-      assert.throws(() => readKubeconfigTextSync('/dev/zero'), (error: KubeconfigReadError) => error.failure === 'notAFile');
+      assert.throws(
+        () => readKubeconfigTextSync('/dev/zero'),
+        (error: KubeconfigReadError) => error.failure === 'notAFile',
+      );
       const large = dir.path('large.yaml');
       fs.writeFileSync(large, '');
       fs.truncateSync(large, MAX_KUBECONFIG_BYTES + 1);
-      await assert.rejects(readKubeconfigText(large), (error: KubeconfigReadError) => error.failure === 'tooLarge' && /larger than 32 MiB/.test(error.message));
+      await assert.rejects(
+        readKubeconfigText(large),
+        (error: KubeconfigReadError) => error.failure === 'tooLarge' && /larger than 32 MiB/.test(error.message),
+      );
     });
 
     it('reads a regular file through a symlink', async () => {
@@ -73,7 +83,10 @@ describe('kubeconfig files on disk', () => {
       fs.writeFileSync(`${file}.lock`, '');
       await assert.rejects(
         writeCurrentContext(file, 'b', { timeoutMs: 100 }),
-        (error: Error) => error instanceof KubeconfigLockError && error.message.includes(`${file}.lock exists (it is 0 s old)`) && /Remove the lock file/.test(error.message),
+        (error: Error) =>
+          error instanceof KubeconfigLockError &&
+          error.message.includes(`${file}.lock exists (it is 0 s old)`) &&
+          /Remove the lock file/.test(error.message),
       );
       assert.ok(fs.existsSync(`${file}.lock`));
       assert.equal(fs.readFileSync(file, 'utf8'), kubeconfig);
@@ -82,7 +95,10 @@ describe('kubeconfig files on disk', () => {
     it('makes kubectl wait its turn: kubectl refuses to switch while the product holds the lock', async () => {
       const file = dir.file('config', kubeconfig);
       const result = await withKubeconfigLock([file], async () =>
-        spawnSync('kubectl', ['config', 'use-context', 'b'], { env: { PATH: process.env.PATH, HOME: dir.home, KUBECONFIG: file }, encoding: 'utf8' }),
+        spawnSync('kubectl', ['config', 'use-context', 'b'], {
+          env: { PATH: process.env.PATH, HOME: dir.home, KUBECONFIG: file },
+          encoding: 'utf8',
+        }),
       );
       assert.notEqual(result.status, 0);
       assert.match(result.stderr, /config\.lock: file exists/);

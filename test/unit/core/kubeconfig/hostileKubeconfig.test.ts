@@ -13,7 +13,11 @@ import { kubectl, tempDir, type TempDir } from './kubeconfigFixtures';
 async function cli(dir: TempDir, args: string[]) {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: { HOME: dir.home } };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: { HOME: dir.home },
+  };
   const code = await runCli(args, io, [contextsCommand, useContextCommand]);
   return { code, stdout, stderr };
 }
@@ -72,7 +76,12 @@ describe('hostile kubeconfigs', () => {
 
   it('turns an alias bomb, an unresolved alias and 5,000-deep nesting into problems, not throws', () => {
     const bomb = ['a: &a ["x","x","x","x","x","x","x","x","x"]'];
-    for (let level = 1; level < 9; level++) bomb.push(`${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9).fill(`*${String.fromCharCode(96 + level)}`).join(',')}]`);
+    for (let level = 1; level < 9; level++)
+      bomb.push(
+        `${String.fromCharCode(97 + level)}: &${String.fromCharCode(97 + level)} [${Array(9)
+          .fill(`*${String.fromCharCode(96 + level)}`)
+          .join(',')}]`,
+      );
     const cases = {
       bomb: `${bomb.join('\n')}\ncontexts: []\n`,
       alias: 'contexts:\n- name: a\n  context: {cluster: *nowhere}\n',
@@ -84,14 +93,22 @@ describe('hostile kubeconfigs', () => {
       assert.equal(parsed.broken, true, label);
       assert.equal(parsed.problems[0]?.kind, 'yamlError', label);
       assert.throws(() => setCurrentContextInText(text, 'a'), KubeconfigWriteError, label);
-      assert.match(parsed.problems[0]?.message ?? '', label.startsWith('deep') ? /^YAML error in \/k\/config: the file nests deeper than 500 levels$/ : /^YAML error in \/k\/config: (Excessive alias|Unresolved alias)/, label);
+      assert.match(
+        parsed.problems[0]?.message ?? '',
+        label.startsWith('deep')
+          ? /^YAML error in \/k\/config: the file nests deeper than 500 levels$/
+          : /^YAML error in \/k\/config: (Excessive alias|Unresolved alias)/,
+        label,
+      );
     }
   });
 
   it('never echoes an alias or block scalar header standing for a password or token', () => {
     const texts = ['users:\n- name: u\n  user:\n    password: *hunter2\n', 'users:\n- name: u\n  user:\n    token: |s3cr3tvalue\n'];
     for (const text of texts) {
-      const message = parseKubeconfigText(text, '/k/config').problems.map((problem) => problem.message).join('\n');
+      const message = parseKubeconfigText(text, '/k/config')
+        .problems.map((problem) => problem.message)
+        .join('\n');
       assert.match(message, /YAML error/);
       assert.doesNotMatch(message, /hunter2|s3cr3tvalue/);
     }

@@ -74,7 +74,9 @@ function snapshot(dir: TempDir): Record<string, string> {
 }
 
 function changedFiles(before: Record<string, string>, after: Record<string, string>): string[] {
-  return Object.keys({ ...before, ...after }).filter((file) => before[file] !== after[file]).sort();
+  return Object.keys({ ...before, ...after })
+    .filter((file) => before[file] !== after[file])
+    .sort();
 }
 
 describe('kubeconfig merging and switching, compared with kubectl', function () {
@@ -105,7 +107,10 @@ describe('kubeconfig merging and switching, compared with kubectl', function () 
     const service = serviceFor(dir, paths);
     const names = kubectl(dir, paths, ['config', 'get-contexts', '-o', 'name']);
     assert.equal(names.status, 0, names.stderr);
-    assert.deepEqual(service.state.contexts.map((context) => context.name), names.stdout.trim().split('\n'));
+    assert.deepEqual(
+      service.state.contexts.map((context) => context.name),
+      names.stdout.trim().split('\n'),
+    );
     assert.equal(service.state.current, kubectl(dir, paths, ['config', 'current-context']).stdout.trim());
     assert.equal(service.state.current, 'beta');
   });
@@ -140,7 +145,9 @@ describe('kubeconfig merging and switching, compared with kubectl', function () 
     const service = serviceFor(dir, paths);
     const flat = kubectl(dir, paths, ['config', 'view', '--raw', '--flatten', '--minify', '--context', 'both', '-o', 'json']);
     assert.equal(flat.status, 0, flat.stderr);
-    const caData = (JSON.parse(flat.stdout) as { clusters: { cluster: Record<string, string> }[] }).clusters[0]?.cluster['certificate-authority-data'];
+    const caData = (JSON.parse(flat.stdout) as { clusters: { cluster: Record<string, string> }[] }).clusters[0]?.cluster[
+      'certificate-authority-data'
+    ];
     const ourCa = service.mergedConfig.clusters.get('shared-cluster')?.value['certificate-authority'];
     assert.equal(ourCa, dir.path('ca.crt'));
     assert.equal(Buffer.from(caData ?? '', 'base64').toString(), fs.readFileSync(ourCa ?? '', 'utf8'));

@@ -15,7 +15,13 @@ describe('redacting secrets from kubeconfig text', () => {
       'server: https://10.0.0.1:6443',
     ].join('\n');
     const redacted = redactSecrets(text);
-    for (const secret of [token, 'sha256~opaqueValue123', 'hunter2-but-longer', 'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ==', 'abcdef123456']) {
+    for (const secret of [
+      token,
+      'sha256~opaqueValue123',
+      'hunter2-but-longer',
+      'LS0tLS1CRUdJTiBSU0EgUFJJVkFURSBLRVktLS0tLQ==',
+      'abcdef123456',
+    ]) {
       assert.ok(!redacted.includes(secret), `${secret} leaked: ${redacted}`);
     }
     assert.match(redacted, /name: admin/);

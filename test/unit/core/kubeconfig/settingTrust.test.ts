@@ -10,7 +10,7 @@ describe('the kubeconfig setting under Workspace Trust', () => {
     assert.equal(effectiveKubeconfigSetting({ workspaceFolderValue: ['./a', './b'] }, false), undefined);
   });
 
-  it('lets workspace and folder settings override the user\'s once the workspace is trusted', () => {
+  it("lets workspace and folder settings override the user's once the workspace is trusted", () => {
     assert.equal(effectiveKubeconfigSetting(layers, true), './evil-kubeconfig');
     assert.deepEqual(effectiveKubeconfigSetting({ ...layers, workspaceFolderValue: ['./f'] }, true), ['./f']);
   });

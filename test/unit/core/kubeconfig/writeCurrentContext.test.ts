@@ -58,12 +58,17 @@ describe('writing current-context', () => {
 
   it('replaces only the value: comments, spacing, quoting, flow maps, anchors and block scalars stay', () => {
     const after = setCurrentContextInText(styled, 'other');
-    assert.deepEqual(diffLines(styled, after), [['current-context:   kind-kind   # the one I use', 'current-context:   other   # the one I use']]);
+    assert.deepEqual(diffLines(styled, after), [
+      ['current-context:   kind-kind   # the one I use', 'current-context:   other   # the one I use'],
+    ]);
   });
 
   it('fills an empty current-context (as kubectl leaves it after deleting the context), keeping the lines around it', () => {
     const cases: [string, string][] = [
-      ['apiVersion: v1\ncurrent-context:\n# a comment\nkind: Config\n', 'apiVersion: v1\ncurrent-context: other\n# a comment\nkind: Config\n'],
+      [
+        'apiVersion: v1\ncurrent-context:\n# a comment\nkind: Config\n',
+        'apiVersion: v1\ncurrent-context: other\n# a comment\nkind: Config\n',
+      ],
       ['current-context: \nkind: Config\n', 'current-context: other\nkind: Config\n'],
       ['current-context:   # note\nkind: Config\n', 'current-context: other   # note\nkind: Config\n'],
       ['kind: Config\ncurrent-context:', 'kind: Config\ncurrent-context: other'],
@@ -85,7 +90,18 @@ describe('writing current-context', () => {
   });
 
   it('quotes names that YAML would read as something else, and they read back as the same string', () => {
-    for (const name of ['true', '1.10', 'null', 'a: b', 'x #y', "it's", 'arn:aws:eks:eu-west-1:123456789012:cluster/prod', 'user@cluster', '-dash', '[x]']) {
+    for (const name of [
+      'true',
+      '1.10',
+      'null',
+      'a: b',
+      'x #y',
+      "it's",
+      'arn:aws:eks:eu-west-1:123456789012:cluster/prod',
+      'user@cluster',
+      '-dash',
+      '[x]',
+    ]) {
       const after = setCurrentContextInText(styled, name);
       assert.equal((parse(after) as Record<string, unknown>)['current-context'], name, name);
       assert.equal(diffLines(styled, after).length, 1, name);

@@ -5,8 +5,33 @@ import { goYamlReadsAsNonString, setCurrentContextInText, writeCurrentContext } 
 import { kubectl, tempDir, type TempDir } from './kubeconfigFixtures';
 
 const NAMES = [
-  'yes', 'on', 'n', 'NO', 'Off', 'y', 'Y', '0b101', '-0b11', '1_000', '0x_1F', '0o17', '017', '+1', '~', 'null', 'NULL',
-  '.inf', '-.Inf', '.NaN', '.5', '1e3', '1E-3', '2001-12-14', '2001-12-14t21:59:43.10-05:00', '<<', '1:20',
+  'yes',
+  'on',
+  'n',
+  'NO',
+  'Off',
+  'y',
+  'Y',
+  '0b101',
+  '-0b11',
+  '1_000',
+  '0x_1F',
+  '0o17',
+  '017',
+  '+1',
+  '~',
+  'null',
+  'NULL',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  '.5',
+  '1e3',
+  '1E-3',
+  '2001-12-14',
+  '2001-12-14t21:59:43.10-05:00',
+  '<<',
+  '1:20',
 ];
 
 function fileWith(name: string, current: string): string {
@@ -27,7 +52,11 @@ describe('YAML 1.1 context names', () => {
     }
   });
 
-  for (const [label, current] of [['replacing a value', 'current-context: other\n'], ['filling an empty value', 'current-context:\n'], ['adding the key', '']] as const) {
+  for (const [label, current] of [
+    ['replacing a value', 'current-context: other\n'],
+    ['filling an empty value', 'current-context:\n'],
+    ['adding the key', ''],
+  ] as const) {
     it(`quotes each such name when ${label}, and real kubectl reads the file and the same name back`, async () => {
       for (const name of NAMES) {
         const file = dir.file('config', fileWith(name, current));
@@ -43,7 +72,10 @@ describe('YAML 1.1 context names', () => {
     const crlf = 'apiVersion: v1\r\nkind: Config\r\n';
     assert.equal(setCurrentContextInText(crlf, 'yes'), 'apiVersion: v1\r\nkind: Config\r\ncurrent-context: "yes"\r\n');
     assert.equal(setCurrentContextInText('kind: Config', 'a'), 'kind: Config\ncurrent-context: a\n');
-    assert.equal(setCurrentContextInText('apiVersion: v1\r\nkind: Config', 'a'), 'apiVersion: v1\r\nkind: Config\r\ncurrent-context: a\r\n');
+    assert.equal(
+      setCurrentContextInText('apiVersion: v1\r\nkind: Config', 'a'),
+      'apiVersion: v1\r\nkind: Config\r\ncurrent-context: a\r\n',
+    );
     assert.equal(setCurrentContextInText('current-context: x\r\nkind: Config\r\n', 'on'), 'current-context: "on"\r\nkind: Config\r\n');
     assert.equal(setCurrentContextInText('current-context:\r\nkind: Config\r\n', 'b'), 'current-context: b\r\nkind: Config\r\n');
   });

@@ -1,7 +1,14 @@
 import * as assert from 'node:assert/strict';
 import { BoundPods } from '../../../../src/core/placement/boundPods';
 import type { FilterEvidence } from '../../../../src/core/placement/filters';
-import { isPlacementField, manifestObjectAt, type PlacementHover, placementHover, placementHoverText, rejectedNodeText } from '../../../../src/core/placement/hoverAnswer';
+import {
+  isPlacementField,
+  manifestObjectAt,
+  type PlacementHover,
+  placementHover,
+  placementHoverText,
+  rejectedNodeText,
+} from '../../../../src/core/placement/hoverAnswer';
 import { manifestPod } from '../../../../src/core/placement/manifestPod';
 import { schedulingNodeOf, schedulingPodOf } from '../../../../src/core/placement/objects';
 import { explainPlacement } from '../../../../src/core/placement/place';
@@ -18,44 +25,97 @@ function node(name: string, options: { taints?: Loose[]; labels?: Record<string,
 }
 
 const controlPlaneTaint = { key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' };
-const kind = () => [node('multi-node-control-plane', { taints: [controlPlaneTaint] }), node('multi-node-worker'), node('multi-node-worker2')];
+const kind = () => [
+  node('multi-node-control-plane', { taints: [controlPlaneTaint] }),
+  node('multi-node-worker'),
+  node('multi-node-worker2'),
+];
 
 /** The hover's answer for a manifest object against nodes, as the workspace would give it. */
 function answer(object: Loose, nodes = kind(), options: { bound?: BoundPods | null; boundPodsError?: string } = {}) {
   const made = manifestPod(object)!;
   const pod = schedulingPodOf(made.pod, 'default');
   const report = explainPlacement({ pod, nodes, bound: options.bound === undefined ? new BoundPods() : options.bound });
-  return placementHover({ pod, report, ...(options.boundPodsError !== undefined && { boundPodsError: options.boundPodsError }) }, { context: 'kind-multi-node', perNode: made.perNode === true });
+  return placementHover(
+    { pod, report, ...(options.boundPodsError !== undefined && { boundPodsError: options.boundPodsError }) },
+    { context: 'kind-multi-node', perNode: made.perNode === true },
+  );
 }
 
-const podManifest = (spec: Loose = {}): Loose => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'web' }, spec: { containers: [{ name: 'main', image: 'nginx' }], ...spec } });
+const podManifest = (spec: Loose = {}): Loose => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'web' },
+  spec: { containers: [{ name: 'main', image: 'nginx' }], ...spec },
+});
 
-describe('placement: the manifest hover\'s answer', () => {
-  it('answers on the fields that decide where a Pod runs, in a Pod and in each workload\'s template', () => {
+describe("placement: the manifest hover's answer", () => {
+  it("answers on the fields that decide where a Pod runs, in a Pod and in each workload's template", () => {
     assert.ok(isPlacementField('Pod', ['spec', 'tolerations']));
     assert.ok(isPlacementField('Pod', ['spec', 'tolerations', 0, 'key']));
     assert.ok(isPlacementField('Pod', ['spec', 'nodeSelector']));
     assert.ok(isPlacementField('Pod', ['spec', 'nodeName']));
     assert.ok(isPlacementField('Pod', ['spec', 'priorityClassName']));
-    assert.ok(isPlacementField('Deployment', ['spec', 'template', 'spec', 'affinity', 'nodeAffinity', 'requiredDuringSchedulingIgnoredDuringExecution', 'nodeSelectorTerms', 0]));
+    assert.ok(
+      isPlacementField('Deployment', [
+        'spec',
+        'template',
+        'spec',
+        'affinity',
+        'nodeAffinity',
+        'requiredDuringSchedulingIgnoredDuringExecution',
+        'nodeSelectorTerms',
+        0,
+      ]),
+    );
     assert.ok(isPlacementField('CronJob', ['spec', 'jobTemplate', 'spec', 'template', 'spec', 'tolerations']));
     assert.ok(isPlacementField('DaemonSet', ['spec', 'template', 'spec', 'containers', 0, 'resources', 'requests', 'cpu']));
     assert.ok(isPlacementField('StatefulSet', ['spec', 'template', 'spec', 'initContainers', 1, 'resources', 'requests']));
-    for (const kindName of ['ReplicaSet', 'Job', 'ReplicationController']) assert.ok(isPlacementField(kindName, ['spec', 'template', 'spec', 'nodeSelector']), kindName);
+    for (const kindName of ['ReplicaSet', 'Job', 'ReplicationController'])
+      assert.ok(isPlacementField(kindName, ['spec', 'template', 'spec', 'nodeSelector']), kindName);
     assert.ok(!isPlacementField('Pod', ['spec', 'containers', 0, 'resources', 'limits']));
     assert.ok(!isPlacementField('Pod', ['spec', 'containers', 0, 'resources']));
     assert.ok(!isPlacementField('Pod', ['spec', 'containers', 0, 'image']));
     assert.ok(!isPlacementField('Pod', ['spec']));
-    assert.ok(!isPlacementField('Deployment', ['spec', 'tolerations']), 'not the workload\'s own spec');
+    assert.ok(!isPlacementField('Deployment', ['spec', 'tolerations']), "not the workload's own spec");
     assert.ok(!isPlacementField('Service', ['spec', 'nodeSelector']));
   });
 
   it('reads the whole object of the document at the position, the List item inside a List, and nothing from a broken one', () => {
     const text = [
-      'apiVersion: v1', 'kind: Service', 'metadata:', '  name: front', '---',
-      'apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: web', 'spec:', '  template:', '    spec:', '      tolerations:', '      - key: a', '        operator: Exists', '---',
-      'apiVersion: v1', 'kind: List', 'items:', '- apiVersion: v1', '  kind: Pod', '  metadata:', '    name: listed', '  spec:', '    nodeName: n1', '---',
-      'apiVersion: v1', 'kind: Pod', 'metadata:', '  name: broken', 'spec:', '  tolerations: [', '',
+      'apiVersion: v1',
+      'kind: Service',
+      'metadata:',
+      '  name: front',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      tolerations:',
+      '      - key: a',
+      '        operator: Exists',
+      '---',
+      'apiVersion: v1',
+      'kind: List',
+      'items:',
+      '- apiVersion: v1',
+      '  kind: Pod',
+      '  metadata:',
+      '    name: listed',
+      '  spec:',
+      '    nodeName: n1',
+      '---',
+      'apiVersion: v1',
+      'kind: Pod',
+      'metadata:',
+      '  name: broken',
+      'spec:',
+      '  tolerations: [',
+      '',
     ].join('\n');
     const parsed = parseManifest(text)!;
     const at = (line: number, column: number) => manifestPositionAt(parsed, parsed.lineStarts[line - 1]! + column - 1)!;
@@ -71,7 +131,12 @@ describe('placement: the manifest hover\'s answer', () => {
 
   it('does not expand an alias bomb', () => {
     const lines = ['apiVersion: v1', 'kind: Pod', 'metadata:', '  name: bomb', 'spec:', '  a0: &a0 [x, x, x, x, x, x, x, x, x, x]'];
-    for (let level = 1; level < 10; level++) lines.push(`  a${level}: &a${level} [${Array(10).fill(`*a${level - 1}`).join(', ')}]`);
+    for (let level = 1; level < 10; level++)
+      lines.push(
+        `  a${level}: &a${level} [${Array(10)
+          .fill(`*a${level - 1}`)
+          .join(', ')}]`,
+      );
     lines.push('  tolerations: []', '');
     const parsed = parseManifest(lines.join('\n'))!;
     const position = manifestPositionAt(parsed, parsed.lineStarts[lines.length - 2]! + 3)!;
@@ -79,7 +144,7 @@ describe('placement: the manifest hover\'s answer', () => {
     assert.equal(manifestObjectAt(parsed, position), undefined);
   });
 
-  it('names the nodes that fit and the control plane\'s taint when the Pod does not tolerate it', () => {
+  it("names the nodes that fit and the control plane's taint when the Pod does not tolerate it", () => {
     const hover = answer(podManifest({ tolerations: [{ key: 'example.com/gpu', operator: 'Exists' }] }));
     assert.equal(hover.fits, 2);
     assert.equal(
@@ -88,9 +153,14 @@ describe('placement: the manifest hover\'s answer', () => {
     );
   });
 
-  it('fits 3 of 3 with the control plane\'s toleration', () => {
-    const hover = answer(podManifest({ tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }] }));
-    assert.equal(placementHoverText(hover), 'On kind-multi-node now: fits 3 of 3 nodes: multi-node-control-plane, multi-node-worker, multi-node-worker2');
+  it("fits 3 of 3 with the control plane's toleration", () => {
+    const hover = answer(
+      podManifest({ tolerations: [{ key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' }] }),
+    );
+    assert.equal(
+      placementHoverText(hover),
+      'On kind-multi-node now: fits 3 of 3 nodes: multi-node-control-plane, multi-node-worker, multi-node-worker2',
+    );
   });
 
   it('says "fits 0 of N nodes" plainly, lists at most three that do not fit, and counts the rest', () => {
@@ -99,7 +169,10 @@ describe('placement: the manifest hover\'s answer', () => {
     assert.equal(hover.rejected.length, 3);
     assert.equal(hover.moreRejected, 2);
     const [first, ...rest] = placementHoverText(hover).split('\n');
-    assert.equal(first, 'On kind-multi-node now: fits 0 of 5 nodes; a has zone=z1, not z2 (nodeSelector); b has zone=z1, not z2 (nodeSelector); c has zone=z1, not z2 (nodeSelector); … and 2 more nodes that do not fit');
+    assert.equal(
+      first,
+      'On kind-multi-node now: fits 0 of 5 nodes; a has zone=z1, not z2 (nodeSelector); b has zone=z1, not z2 (nodeSelector); c has zone=z1, not z2 (nodeSelector); … and 2 more nodes that do not fit',
+    );
     assert.deepEqual(rest, ['With priority class high the scheduler may evict lower-priority Pods to make room.']);
     const six = answer(podManifest({ nodeSelector: { zone: 'z2' } }), [...nodes, node('f')]);
     assert.match(placementHoverText(six), /^On kind-multi-node now: fits 0 of 6 nodes; a has .*; … and 3 more nodes that do not fit$/);
@@ -112,7 +185,10 @@ describe('placement: the manifest hover\'s answer', () => {
   });
 
   it('says when the bound Pods are unknown, and does not count as fitting what it could not judge', () => {
-    const hover = answer(podManifest({ tolerations: [] }), kind(), { bound: null, boundPodsError: 'pods is forbidden: User "dev" cannot list resource "pods"' });
+    const hover = answer(podManifest({ tolerations: [] }), kind(), {
+      bound: null,
+      boundPodsError: 'pods is forbidden: User "dev" cannot list resource "pods"',
+    });
     assert.equal(hover.fits, 0);
     assert.equal(hover.preemptionClass, undefined);
     assert.equal(
@@ -125,26 +201,39 @@ describe('placement: the manifest hover\'s answer', () => {
     );
   });
 
-  it('says a DaemonSet\'s controller pins one Pod per node, and that a manifest\'s nodeName bypasses the scheduler', () => {
-    const daemonSet = answer({ apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent' }, spec: { template: { spec: { containers: [{ name: 'agent' }] } } } });
+  it("says a DaemonSet's controller pins one Pod per node, and that a manifest's nodeName bypasses the scheduler", () => {
+    const daemonSet = answer({
+      apiVersion: 'apps/v1',
+      kind: 'DaemonSet',
+      metadata: { name: 'agent' },
+      spec: { template: { spec: { containers: [{ name: 'agent' }] } } },
+    });
     assert.ok(daemonSet.perNode);
-    assert.match(placementHoverText(daemonSet), /\nIts controller pins one Pod to each node: the DaemonSet runs a Pod on each node that fits\.$/);
+    assert.match(
+      placementHoverText(daemonSet),
+      /\nIts controller pins one Pod to each node: the DaemonSet runs a Pod on each node that fits\.$/,
+    );
     const pinned = answer(podManifest({ nodeName: 'multi-node-worker' }));
     assert.equal(pinned.fits, 1);
     assert.match(placementHoverText(pinned), /multi-node-control-plane is not the node spec\.nodeName names \(multi-node-worker\)/);
-    assert.match(placementHoverText(pinned), /\nspec\.nodeName names multi-node-worker: no scheduler places the Pod; the kubelet of multi-node-worker admits it by its own checks\.$/);
+    assert.match(
+      placementHoverText(pinned),
+      /\nspec\.nodeName names multi-node-worker: no scheduler places the Pod; the kubelet of multi-node-worker admits it by its own checks\.$/,
+    );
   });
 
   it('says what it could not judge: other schedulers, gates, volumes, unreadable requests', () => {
-    const hover = answer(podManifest({
-      schedulerName: 'my-scheduler',
-      schedulingGates: [{ name: 'example.com/wait' }],
-      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
-      containers: [{ name: 'main', resources: { requests: { cpu: 'lots' } } }],
-    }));
+    const hover = answer(
+      podManifest({
+        schedulerName: 'my-scheduler',
+        schedulingGates: [{ name: 'example.com/wait' }],
+        volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
+        containers: [{ name: 'main', resources: { requests: { cpu: 'lots' } } }],
+      }),
+    );
     const lines = placementHoverText(hover).split('\n');
     assert.deepEqual(lines.slice(1), [
-      'spec.schedulerName is my-scheduler: these are the default scheduler\'s filters.',
+      "spec.schedulerName is my-scheduler: these are the default scheduler's filters.",
       'Scheduling gates (example.com/wait) hold the Pod: the scheduler does not consider it until they are removed.',
       'Not judged: the volume filters (data).',
       'Not judged: requests that are not quantities (cpu).',
@@ -153,9 +242,15 @@ describe('placement: the manifest hover\'s answer', () => {
 
   it('says while the Pods are being listed, when no node is known, and when the answer failed', () => {
     const listing: PlacementHover = { kind: 'listing', context: 'prod' };
-    assert.equal(placementHoverText(listing), 'On prod now: listing the cluster\'s Pods…');
-    assert.equal(placementHoverText({ kind: 'unavailable', reason: 'connection refused' }), 'On the cluster now: where it fits is not known: connection refused');
-    assert.equal(placementHoverText(answer(podManifest(), [])), 'On kind-multi-node now: no node is known (none is listed, or the nodes cannot be read)');
+    assert.equal(placementHoverText(listing), "On prod now: listing the cluster's Pods…");
+    assert.equal(
+      placementHoverText({ kind: 'unavailable', reason: 'connection refused' }),
+      'On the cluster now: where it fits is not known: connection refused',
+    );
+    assert.equal(
+      placementHoverText(answer(podManifest(), [])),
+      'On kind-multi-node now: no node is known (none is listed, or the nodes cannot be read)',
+    );
   });
 
   it('words every kind of evidence with the node as its subject', () => {
@@ -193,9 +288,9 @@ describe('placement: the manifest hover\'s answer', () => {
       'n1 has 1 of 4 cpu unrequested, the Pod requests 1500m',
       'n1 has no label zone, which a topology spread constraint needs',
       'n1: zone=z1 has 3 matching Pods; with this one it would be 3 above the least loaded domain (1), more than maxSkew 1',
-      'n1 has no label zone, the required Pod affinity\'s topology key',
+      "n1 has no label zone, the required Pod affinity's topology key",
       'n1: no Pod the required Pod affinity selects runs in zone=z1',
-      'n1: default/db runs in zone=z1, and the Pod\'s required anti-affinity selects it',
+      "n1: default/db runs in zone=z1, and the Pod's required anti-affinity selects it",
       'n1: default/db runs in zone=z1, and its required anti-affinity selects this Pod',
     ]);
     assert.equal(rejectedNodeText({ node: 'n1', filter: 'NodePorts', evidence: null }), 'n1 does not pass NodePorts');

@@ -12,7 +12,11 @@ import { kubectlAsync, runTraceScenario, type ScenarioResult, scenarioChecks } f
 async function trace(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   let stdout = '';
   let stderr = '';
-  const io = { stdout: { write: (text: string) => (stdout += text) }, stderr: { write: (text: string) => (stderr += text) }, env: demo.env };
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: demo.env,
+  };
   const code = await runCli(['trace', ...args], io, [traceCommand]);
   return { code, stdout, stderr };
 }
@@ -33,23 +37,33 @@ describe('the live trace on the demo cluster', function () {
     let result: ScenarioResult;
     before(async () => {
       result = await runTraceScenario(demo, { image: 'nginx:1.27' });
-      if (process.env.TRACE_PRINT) process.stdout.write(renderTraceText(result.trace, { evidence: process.env.TRACE_PRINT === 'evidence' }));
+      if (process.env.TRACE_PRINT)
+        process.stdout.write(renderTraceText(result.trace, { evidence: process.env.TRACE_PRINT === 'evidence' }));
     });
     for (const { name, check } of scenarioChecks({ kubeletEvents: true })) it(name, () => check(result));
 
-    it('the demo records the components as the real ones do: managers on what each wrote, and kubectl\'s own for its writes', () => {
+    it("the demo records the components as the real ones do: managers on what each wrote, and kubectl's own for its writes", () => {
       const deployment = [...result.managers.entries()].find(([key]) => key.startsWith('deployments/'))![1];
-      assert.ok(deployment.some((entry) => entry.manager === 'kubectl-client-side-apply'), JSON.stringify(deployment));
-      assert.ok(deployment.some((entry) => entry.manager === 'kubectl-rollout'), JSON.stringify(deployment));
+      assert.ok(
+        deployment.some((entry) => entry.manager === 'kubectl-client-side-apply'),
+        JSON.stringify(deployment),
+      );
+      assert.ok(
+        deployment.some((entry) => entry.manager === 'kubectl-rollout'),
+        JSON.stringify(deployment),
+      );
       const pods = [...result.managers.entries()].filter(([key]) => key.startsWith('pods/'));
       assert.ok(pods.length > 0);
       for (const [key, managers] of pods) {
-        assert.ok(managers.some((entry) => entry.manager === 'kubelet' && entry.subresource === 'status'), `${key}: ${JSON.stringify(managers)}`);
+        assert.ok(
+          managers.some((entry) => entry.manager === 'kubelet' && entry.subresource === 'status'),
+          `${key}: ${JSON.stringify(managers)}`,
+        );
       }
     });
   });
 
-  it('`trace deploy/coredns -n kube-system`: the timeline of the cluster\'s DNS, and --json the same steps', async () => {
+  it("`trace deploy/coredns -n kube-system`: the timeline of the cluster's DNS, and --json the same steps", async () => {
     const text = await trace(demo, 'deploy/coredns', '-n', 'kube-system', '--evidence');
     assert.equal(text.code, 0, text.stderr);
     assert.match(text.stdout, /^Trace of Deployment kube-system\/coredns\nPods: 2 of 2 · scheduled 2 · running 2 · Ready 2\n/);
@@ -69,12 +83,19 @@ describe('the live trace on the demo cluster', function () {
     await kubectlAsync(demo, ['scale', '-n', 'kube-system', 'deploy/coredns', '--replicas=3']);
     const { code, stdout } = await following;
     assert.equal(code, 0);
-    const steps = stdout.trim().split('\n').map((line) => JSON.parse(line) as TraceStep & { text: string });
+    const steps = stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as TraceStep & { text: string });
     const scaledAt = steps.findIndex((step) => step.kind === 'replicaset-scaled' && step.replicas?.to === 3);
     assert.ok(scaledAt !== -1, stdout);
     const after: string[] = steps.slice(scaledAt).map((step) => step.kind);
-    for (const kind of ['pod-created', 'scheduled', 'container-started', 'ready']) assert.ok(after.includes(kind), `${kind} after the scale: ${after.join(', ')}`);
-    assert.ok(steps.slice(scaledAt).every((step) => step.seenAt !== null), 'followed steps carry when they were seen');
+    for (const kind of ['pod-created', 'scheduled', 'container-started', 'ready'])
+      assert.ok(after.includes(kind), `${kind} after the scale: ${after.join(', ')}`);
+    assert.ok(
+      steps.slice(scaledAt).every((step) => step.seenAt !== null),
+      'followed steps carry when they were seen',
+    );
   });
 
   it('a clear error for what cannot be traced', async () => {

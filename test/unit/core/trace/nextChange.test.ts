@@ -37,7 +37,12 @@ describe('the next change in kube-system', function () {
       const api = new KubeApi(config);
       await scaleDeployment(api, 'coredns', 3);
       const [change] = await until('the change to be seen', () => (changes.length > 0 ? changes : undefined));
-      assert.deepEqual(change, { target: { kind: 'Deployment', namespace: 'kube-system', name: 'coredns' }, from: 1, to: 2, since: Math.floor(began / 1000) * 1000 });
+      assert.deepEqual(change, {
+        target: { kind: 'Deployment', namespace: 'kube-system', name: 'coredns' },
+        from: 1,
+        to: 2,
+        since: Math.floor(began / 1000) * 1000,
+      });
       // Told once: a second change is not another answer.
       await scaleDeployment(api, 'coredns', 2);
       await new Promise((resolve) => setTimeout(resolve, 1_000));

@@ -12,59 +12,113 @@ const micro = (seconds: number) => new Date(T0 + seconds * 1000).toISOString().r
 const target: TraceTarget = { kind: 'Deployment', namespace: 'default', name: 'web' };
 
 function deployment(extra: Record<string, unknown> = {}) {
-  return traceObjectOf({
-    metadata: {
-      name: 'web', namespace: 'default', uid: 'd1', generation: 2, creationTimestamp: at(0),
-      managedFields: [
-        { manager: 'kubectl-client-side-apply', operation: 'Update', time: at(0), fieldsV1: { 'f:metadata': {}, 'f:spec': {} } },
-        { manager: 'kubectl', operation: 'Update', subresource: 'scale', time: at(20), fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
-        { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: at(25), fieldsV1: { 'f:status': {} } },
-      ],
+  return traceObjectOf(
+    {
+      metadata: {
+        name: 'web',
+        namespace: 'default',
+        uid: 'd1',
+        generation: 2,
+        creationTimestamp: at(0),
+        managedFields: [
+          { manager: 'kubectl-client-side-apply', operation: 'Update', time: at(0), fieldsV1: { 'f:metadata': {}, 'f:spec': {} } },
+          { manager: 'kubectl', operation: 'Update', subresource: 'scale', time: at(20), fieldsV1: { 'f:spec': { 'f:replicas': {} } } },
+          { manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: at(25), fieldsV1: { 'f:status': {} } },
+        ],
+      },
+      spec: { replicas: 2, selector: { matchLabels: { app: 'web' } } },
+      status: {
+        conditions: [
+          {
+            type: 'Progressing',
+            status: 'True',
+            reason: 'NewReplicaSetAvailable',
+            message: 'ReplicaSet "web-1" has successfully progressed.',
+            lastUpdateTime: at(30),
+            lastTransitionTime: at(0),
+          },
+        ],
+      },
+      ...extra,
     },
-    spec: { replicas: 2, selector: { matchLabels: { app: 'web' } } },
-    status: { conditions: [{ type: 'Progressing', status: 'True', reason: 'NewReplicaSetAvailable', message: 'ReplicaSet "web-1" has successfully progressed.', lastUpdateTime: at(30), lastTransitionTime: at(0) }] },
-    ...extra,
-  }, 'Deployment');
+    'Deployment',
+  );
 }
 
 function replicaSet(name: string, uid: string, created: number, replicas: number, owner = 'd1') {
-  return traceObjectOf({
-    metadata: {
-      name, namespace: 'default', uid, creationTimestamp: at(created),
-      ownerReferences: [{ kind: 'Deployment', name: 'web', uid: owner, controller: true }],
-      annotations: { 'deployment.kubernetes.io/revision': '1' },
-      managedFields: [{ manager: 'kube-controller-manager', operation: 'Update', time: at(created), fieldsV1: { 'f:spec': {} } }],
+  return traceObjectOf(
+    {
+      metadata: {
+        name,
+        namespace: 'default',
+        uid,
+        creationTimestamp: at(created),
+        ownerReferences: [{ kind: 'Deployment', name: 'web', uid: owner, controller: true }],
+        annotations: { 'deployment.kubernetes.io/revision': '1' },
+        managedFields: [{ manager: 'kube-controller-manager', operation: 'Update', time: at(created), fieldsV1: { 'f:spec': {} } }],
+      },
+      spec: { replicas },
     },
-    spec: { replicas },
-  }, 'ReplicaSet');
+    'ReplicaSet',
+  );
 }
 
-function pod(name: string, uid: string, rs: string, created: number, options: { node?: string; scheduled?: number; started?: number; ready?: number; deleting?: number; grace?: number } = {}) {
+function pod(
+  name: string,
+  uid: string,
+  rs: string,
+  created: number,
+  options: { node?: string; scheduled?: number; started?: number; ready?: number; deleting?: number; grace?: number } = {},
+) {
   const conditions = [
     ...(options.scheduled !== undefined ? [{ type: 'PodScheduled', status: 'True', lastTransitionTime: at(options.scheduled) }] : []),
     ...(options.ready !== undefined ? [{ type: 'Ready', status: 'True', lastTransitionTime: at(options.ready) }] : []),
   ];
-  return traceObjectOf({
-    metadata: {
-      name, namespace: 'default', uid, creationTimestamp: at(created),
-      ...(options.deleting !== undefined && { deletionTimestamp: at(options.deleting), deletionGracePeriodSeconds: options.grace ?? 30 }),
-      ownerReferences: [{ kind: 'ReplicaSet', name: 'web-1', uid: rs, controller: true }],
-      managedFields: [
-        { manager: 'kube-controller-manager', operation: 'Update', time: at(created), fieldsV1: { 'f:metadata': {}, 'f:spec': {} } },
-        ...(options.ready !== undefined ? [{ manager: 'kubelet', operation: 'Update', subresource: 'status', time: at(options.ready), fieldsV1: { 'f:status': {} } }] : []),
-      ],
+  return traceObjectOf(
+    {
+      metadata: {
+        name,
+        namespace: 'default',
+        uid,
+        creationTimestamp: at(created),
+        ...(options.deleting !== undefined && { deletionTimestamp: at(options.deleting), deletionGracePeriodSeconds: options.grace ?? 30 }),
+        ownerReferences: [{ kind: 'ReplicaSet', name: 'web-1', uid: rs, controller: true }],
+        managedFields: [
+          { manager: 'kube-controller-manager', operation: 'Update', time: at(created), fieldsV1: { 'f:metadata': {}, 'f:spec': {} } },
+          ...(options.ready !== undefined
+            ? [{ manager: 'kubelet', operation: 'Update', subresource: 'status', time: at(options.ready), fieldsV1: { 'f:status': {} } }]
+            : []),
+        ],
+      },
+      spec: { nodeName: options.node, containers: [{ name: 'web', image: 'nginx' }] },
+      status: {
+        conditions,
+        containerStatuses: options.started !== undefined ? [{ name: 'web', state: { running: { startedAt: at(options.started) } } }] : [],
+      },
     },
-    spec: { nodeName: options.node, containers: [{ name: 'web', image: 'nginx' }] },
-    status: { conditions, containerStatuses: options.started !== undefined ? [{ name: 'web', state: { running: { startedAt: at(options.started) } } }] : [] },
-  }, 'Pod');
+    'Pod',
+  );
 }
 
 let eventCount = 0;
-function event(involved: { kind: string; name: string; uid: string }, reason: string, message: string, component: string, time: string, extra: Record<string, unknown> = {}): TraceEvent {
+function event(
+  involved: { kind: string; name: string; uid: string },
+  reason: string,
+  message: string,
+  component: string,
+  time: string,
+  extra: Record<string, unknown> = {},
+): TraceEvent {
   return traceEventOf({
     metadata: { name: `${involved.name}.${++eventCount}`, namespace: 'default', uid: `e${eventCount}` },
     involvedObject: { ...involved, namespace: 'default' },
-    reason, message, source: { component }, lastTimestamp: time, firstTimestamp: time, count: 1, type: 'Normal',
+    reason,
+    message,
+    source: { component },
+    lastTimestamp: time,
+    firstTimestamp: time,
+    count: 1,
+    type: 'Normal',
     ...extra,
   });
 }
@@ -77,15 +131,38 @@ function ringOf(events: readonly TraceEvent[]): EventRing {
 
 function input(overrides: Partial<TraceInput> = {}): TraceInput {
   const rs = replicaSet('web-1', 'r1', 1, 2);
-  const pods = [pod('web-1-a', 'p1', 'r1', 2, { node: 'worker', scheduled: 2, started: 4, ready: 5 }), pod('web-1-b', 'p2', 'r1', 2, { node: 'worker2', scheduled: 3, started: 4, ready: 6 })];
+  const pods = [
+    pod('web-1-a', 'p1', 'r1', 2, { node: 'worker', scheduled: 2, started: 4, ready: 5 }),
+    pod('web-1-b', 'p2', 'r1', 2, { node: 'worker2', scheduled: 3, started: 4, ready: 6 }),
+  ];
   const events = [
-    event({ kind: 'Deployment', name: 'web', uid: 'd1' }, 'ScalingReplicaSet', 'Scaled up replica set web-1 to 2', 'deployment-controller', at(1)),
+    event(
+      { kind: 'Deployment', name: 'web', uid: 'd1' },
+      'ScalingReplicaSet',
+      'Scaled up replica set web-1 to 2',
+      'deployment-controller',
+      at(1),
+    ),
     event({ kind: 'ReplicaSet', name: 'web-1', uid: 'r1' }, 'SuccessfulCreate', 'Created pod: web-1-a', 'replicaset-controller', at(2)),
     event({ kind: 'ReplicaSet', name: 'web-1', uid: 'r1' }, 'SuccessfulCreate', 'Created pod: web-1-b', 'replicaset-controller', at(2)),
     // The scheduler's Events come from events.k8s.io: reportingController and a microsecond eventTime.
-    traceEventOf({ metadata: { name: 'web-1-a.s', uid: 'es1' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1' }, reason: 'Scheduled', message: 'Successfully assigned default/web-1-a to worker', reportingComponent: 'default-scheduler', eventTime: micro(2.25), source: {} }),
-    event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Pulled', 'Container image "nginx" already present on machine', 'kubelet', at(3), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } }),
-    event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Started', 'Started container web', 'kubelet', at(4), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } }),
+    traceEventOf({
+      metadata: { name: 'web-1-a.s', uid: 'es1' },
+      involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1' },
+      reason: 'Scheduled',
+      message: 'Successfully assigned default/web-1-a to worker',
+      reportingComponent: 'default-scheduler',
+      eventTime: micro(2.25),
+      source: {},
+    }),
+    event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Pulled', 'Container image "nginx" already present on machine', 'kubelet', at(3), {
+      source: { component: 'kubelet', host: 'worker' },
+      involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' },
+    }),
+    event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Started', 'Started container web', 'kubelet', at(4), {
+      source: { component: 'kubelet', host: 'worker' },
+      involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' },
+    }),
   ];
   return { target, root: deployment(), replicaSets: [rs], pods, events: ringOf(events), ...overrides };
 }
@@ -119,10 +196,19 @@ describe('trace timeline', () => {
     assert.equal(scheduledA.latencyMs, 250);
     // Without an Event, the binding is read from the condition and spec.nodeName; the knowledge base names who sets it.
     const scheduledB = trace.steps.find((step) => step.kind === 'scheduled' && step.object.name === 'web-1-b')!;
-    assert.deepEqual(scheduledB.evidence.map((item) => item.source), ['condition', 'metadata', 'knowledge']);
+    assert.deepEqual(
+      scheduledB.evidence.map((item) => item.source),
+      ['condition', 'metadata', 'knowledge'],
+    );
     // The kubelet's Started Event stands for web-1-a's container; web-1-b's start is read from its status.
-    assert.equal(trace.steps.find((step) => step.kind === 'container-started' && step.object.name === 'web-1-a')!.evidence[0]!.source, 'event');
-    assert.equal(trace.steps.find((step) => step.kind === 'container-started' && step.object.name === 'web-1-b')!.evidence[0]!.source, 'containerStatus');
+    assert.equal(
+      trace.steps.find((step) => step.kind === 'container-started' && step.object.name === 'web-1-a')!.evidence[0]!.source,
+      'event',
+    );
+    assert.equal(
+      trace.steps.find((step) => step.kind === 'container-started' && step.object.name === 'web-1-b')!.evidence[0]!.source,
+      'containerStatus',
+    );
     assert.deepEqual(trace.counts, { desired: 2, pods: 2, scheduled: 2, running: 2, ready: 2 });
     assert.deepEqual(trace.steps.map((step) => step.walkStep).slice(0, 6), [0, 1, 1, 2, 2, 3]);
     assert.deepEqual(trace.steps.find((step) => step.kind === 'changed')!.replicas, { from: null, to: 2 });
@@ -140,13 +226,13 @@ describe('trace timeline', () => {
     assert.equal(latencyText({ ...created!, latencyMs: 61_000 }, stored), '+1 min 1 s');
   });
 
-  it('reads both forms of the Deployment controller\'s scaling message', () => {
+  it("reads both forms of the Deployment controller's scaling message", () => {
     assert.deepEqual(parseScaling('Scaled up replica set web-5d9c to 3'), { name: 'web-5d9c', from: null, to: 3 });
     assert.deepEqual(parseScaling('Scaled down replica set web-5d9c from 3 to 2'), { name: 'web-5d9c', from: 3, to: 2 });
     assert.equal(parseScaling('Created pod: x'), undefined);
   });
 
-  it('traces only what the root controls: another Deployment\'s ReplicaSet and Pods in the namespace are left out', () => {
+  it("traces only what the root controls: another Deployment's ReplicaSet and Pods in the namespace are left out", () => {
     const other = replicaSet('other-1', 'r9', 1, 1, 'd9');
     const otherPod = pod('other-1-a', 'p9', 'r9', 2, { node: 'worker', scheduled: 2 });
     const trace = buildTrace(input({ replicaSets: [replicaSet('web-1', 'r1', 1, 2), other], pods: [otherPod] }));
@@ -156,10 +242,15 @@ describe('trace timeline', () => {
 
   it('keeps what the watch saw when the cluster forgot it: a scaling without its Event, a Pod gone', () => {
     const gone = pod('web-1-old', 'p0', 'r1', 1, { node: 'worker', scheduled: 1, ready: 2, deleting: 40, grace: 30 });
-    const trace = buildTrace(input({
-      events: new EventRing(),
-      observations: { scaled: [{ object: { kind: 'ReplicaSet', namespace: 'default', name: 'web-1', uid: 'r1' }, from: 2, to: 1, at: T0 + 12_000 }], removed: [{ object: gone, at: T0 + 41_000 }] },
-    }));
+    const trace = buildTrace(
+      input({
+        events: new EventRing(),
+        observations: {
+          scaled: [{ object: { kind: 'ReplicaSet', namespace: 'default', name: 'web-1', uid: 'r1' }, from: 2, to: 1, at: T0 + 12_000 }],
+          removed: [{ object: gone, at: T0 + 41_000 }],
+        },
+      }),
+    );
     const scaled = trace.steps.find((step) => step.kind === 'replicaset-scaled')!;
     assert.deepEqual([scaled.replicas, scaled.evidence[0]!.source], [{ from: 2, to: 1 }, 'watch']);
     const deleted = trace.steps.find((step) => step.kind === 'pod-deleted')!;
@@ -170,24 +261,47 @@ describe('trace timeline', () => {
     assert.equal(trace.counts.pods, 2, 'a removed Pod is not counted');
   });
 
-  it('a change of the root the watch saw, with no manager recorded for it, is a client\'s change', () => {
-    const trace = buildTrace(input({ observations: { scaled: [], removed: [], rootChanges: [{ generation: 3, replicas: { from: 2, to: 3 }, at: T0 + 50_000, writer: null }, { generation: 2, replicas: { from: 2, to: 2 }, at: T0 + 20_500, writer: 'kubectl' }] } }));
+  it("a change of the root the watch saw, with no manager recorded for it, is a client's change", () => {
+    const trace = buildTrace(
+      input({
+        observations: {
+          scaled: [],
+          removed: [],
+          rootChanges: [
+            { generation: 3, replicas: { from: 2, to: 3 }, at: T0 + 50_000, writer: null },
+            { generation: 2, replicas: { from: 2, to: 2 }, at: T0 + 20_500, writer: 'kubectl' },
+          ],
+        },
+      }),
+    );
     const changes = trace.steps.filter((step) => step.kind === 'changed');
     // The one at 20.5 s is kubectl's scale (managedFields at 20 s); the one at 50 s names no writer.
-    assert.deepEqual(changes.map((step) => [step.actor, step.replicas?.to]), [['kubectl', 2], ['a client', 3]]);
+    assert.deepEqual(
+      changes.map((step) => [step.actor, step.replicas?.to]),
+      [
+        ['kubectl', 2],
+        ['a client', 3],
+      ],
+    );
     assert.equal(stepText(changes[1]!), 'Deployment web scaled to 3 by a client');
   });
 
-  it('a Pod deleted by its ReplicaSet (SuccessfulDelete) is the controller\'s step', () => {
+  it("a Pod deleted by its ReplicaSet (SuccessfulDelete) is the controller's step", () => {
     const deleting = pod('web-1-a', 'p1', 'r1', 2, { node: 'worker', scheduled: 2, deleting: 50, grace: 30 });
-    const events = ringOf([event({ kind: 'ReplicaSet', name: 'web-1', uid: 'r1' }, 'SuccessfulDelete', 'Deleted pod: web-1-a', 'replicaset-controller', at(20))]);
+    const events = ringOf([
+      event({ kind: 'ReplicaSet', name: 'web-1', uid: 'r1' }, 'SuccessfulDelete', 'Deleted pod: web-1-a', 'replicaset-controller', at(20)),
+    ]);
     const trace = buildTrace(input({ pods: [deleting], events }));
     const deleted = trace.steps.find((step) => step.kind === 'pod-deleted')!;
     assert.deepEqual([deleted.component, deleted.actor, deleted.time], ['kube-controller-manager', 'replicaset-controller', at(20)]);
   });
 
   it('an Event no step explains is a step of its own, with the component that reported it', () => {
-    const events = ringOf([event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'BackOff', 'Back-off restarting failed container', 'kubelet', at(9), { type: 'Warning' })]);
+    const events = ringOf([
+      event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'BackOff', 'Back-off restarting failed container', 'kubelet', at(9), {
+        type: 'Warning',
+      }),
+    ]);
     const trace = buildTrace(input({ events }));
     const step = trace.steps.find((candidate) => candidate.kind === 'event')!;
     assert.deepEqual([step.reason, step.component, step.object.name], ['BackOff', 'kubelet', 'web-1-a']);
@@ -199,9 +313,18 @@ describe('trace timeline', () => {
     assert.ok(trace.steps.every((step) => step.at >= T0 + 4_000));
   });
 
-  it('stays bounded at 500 replicas: the workload\'s steps stay, the oldest Pod steps are counted, not kept', () => {
-    const pods = Array.from({ length: 500 }, (_, index) => pod(`web-1-${index}`, `p${index}`, 'r1', 2 + index / 100, { node: 'worker', scheduled: 3 + index / 100, started: 4 + index / 100, ready: 5 + index / 100 }));
-    const trace = buildTrace(input({ pods, events: new EventRing(), root: deployment({ spec: { replicas: 500, selector: { matchLabels: { app: 'web' } } } }) }));
+  it("stays bounded at 500 replicas: the workload's steps stay, the oldest Pod steps are counted, not kept", () => {
+    const pods = Array.from({ length: 500 }, (_, index) =>
+      pod(`web-1-${index}`, `p${index}`, 'r1', 2 + index / 100, {
+        node: 'worker',
+        scheduled: 3 + index / 100,
+        started: 4 + index / 100,
+        ready: 5 + index / 100,
+      }),
+    );
+    const trace = buildTrace(
+      input({ pods, events: new EventRing(), root: deployment({ spec: { replicas: 500, selector: { matchLabels: { app: 'web' } } } }) }),
+    );
     assert.equal(trace.steps.length, MAX_TRACE_STEPS);
     // Four steps a Pod (created, bound, started, Ready); stored, ReplicaSet created, scaled by kubectl, rollout complete.
     assert.equal(trace.omittedSteps, 500 * 4 + 4 - MAX_TRACE_STEPS);
@@ -212,8 +335,12 @@ describe('trace timeline', () => {
 
   it('the Event ring keeps the newest Events per object and forgets the oldest objects first', () => {
     const ring = new EventRing(3, 2);
-    for (let index = 0; index < 5; index++) ring.record(event({ kind: 'Pod', name: 'a', uid: 'ua' }, 'R', `m${index}`, 'kubelet', at(index)));
-    assert.deepEqual(ring.eventsOf('ua').map((item) => item.message), ['m2', 'm3', 'm4']);
+    for (let index = 0; index < 5; index++)
+      ring.record(event({ kind: 'Pod', name: 'a', uid: 'ua' }, 'R', `m${index}`, 'kubelet', at(index)));
+    assert.deepEqual(
+      ring.eventsOf('ua').map((item) => item.message),
+      ['m2', 'm3', 'm4'],
+    );
     ring.record(event({ kind: 'Pod', name: 'b', uid: 'ub' }, 'R', 'b', 'kubelet', at(1)));
     ring.record(event({ kind: 'Pod', name: 'c', uid: 'uc' }, 'R', 'c', 'kubelet', at(1)));
     assert.deepEqual(ring.eventsOf('ua'), []);
@@ -224,7 +351,13 @@ describe('trace timeline', () => {
   });
 
   it('exports cluster text as text: Markdown escapes it, the terminal gets one line per step', () => {
-    const hostile = event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Evil', '<img src=x onerror=alert(1)> | [link](http://x) \n# heading\u001b[2J', 'kubelet', at(9));
+    const hostile = event(
+      { kind: 'Pod', name: 'web-1-a', uid: 'p1' },
+      'Evil',
+      '<img src=x onerror=alert(1)> | [link](http://x) \n# heading\u001b[2J',
+      'kubelet',
+      at(9),
+    );
     const trace = buildTrace(input({ events: ringOf([hostile]) }));
     const markdown = renderTraceMarkdown(trace);
     assert.ok(!/(^|[^\\])<img/.test(markdown), markdown);
@@ -238,22 +371,49 @@ describe('trace timeline', () => {
     assert.equal(json.steps[0]!.text, stepText(trace.steps[0]!));
   });
 
-  it('keeps an Event\'s message and an image name on their own line in the terminal, escaped and cut when long', () => {
+  it("keeps an Event's message and an image name on their own line in the terminal, escaped and cut when long", () => {
     const forged = '\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere\r';
-    const pulled = event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Pulled', `Container image "nginx${forged}" already present on machine`, 'kubelet', at(3), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } });
-    const long = event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'Started', `Started container web ${'x'.repeat(20_000)} end${forged}`, 'kubelet', at(4), { source: { component: 'kubelet', host: 'worker' }, involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' } });
+    const pulled = event(
+      { kind: 'Pod', name: 'web-1-a', uid: 'p1' },
+      'Pulled',
+      `Container image "nginx${forged}" already present on machine`,
+      'kubelet',
+      at(3),
+      {
+        source: { component: 'kubelet', host: 'worker' },
+        involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' },
+      },
+    );
+    const long = event(
+      { kind: 'Pod', name: 'web-1-a', uid: 'p1' },
+      'Started',
+      `Started container web ${'x'.repeat(20_000)} end${forged}`,
+      'kubelet',
+      at(4),
+      {
+        source: { component: 'kubelet', host: 'worker' },
+        involvedObject: { kind: 'Pod', name: 'web-1-a', uid: 'p1', fieldPath: 'spec.containers{web}' },
+      },
+    );
     const trace = buildTrace(input({ events: ringOf([pulled, long]) }));
     const text = terminalSafe(renderTraceText(trace, { evidence: true }));
     const lines = text.split('\n');
     assert.ok(!lines.some((line) => /^\s*(✓|Verdict:)/.test(line)), text);
     assert.ok(text.includes('nginx\\n  ✓ multi-node-worker: FITS (all filters pass)\\nVerdict: schedulable everywhere\\x0d'), text);
-    assert.ok(lines.every((line) => line.length < 2_000), 'a long message is cut');
+    assert.ok(
+      lines.every((line) => line.length < 2_000),
+      'a long message is cut',
+    );
     assert.ok(text.includes('x…x') || text.includes('…'), 'the cut is marked');
   });
 
   it('reads KIND/NAME as kubectl spells it, and refuses what it cannot trace', () => {
     assert.deepEqual(parseTraceTarget('deploy/web', 'default'), { kind: 'Deployment', namespace: 'default', name: 'web' });
-    assert.deepEqual(parseTraceTarget('daemonsets.apps/kube-proxy', 'kube-system'), { kind: 'DaemonSet', namespace: 'kube-system', name: 'kube-proxy' });
+    assert.deepEqual(parseTraceTarget('daemonsets.apps/kube-proxy', 'kube-system'), {
+      kind: 'DaemonSet',
+      namespace: 'kube-system',
+      name: 'kube-proxy',
+    });
     assert.equal(parseTraceTarget('po/x', 'n').kind, 'Pod');
     assert.equal(parseTraceTarget('Job/x', 'n').kind, 'Job');
     assert.throws(() => parseTraceTarget('svc/web', 'default'), /cannot trace 'svc'/);

@@ -7,7 +7,8 @@ const icon = /\$\([a-z0-9-]+(?:~[a-z0-9-]*)?\)/gi;
 
 describe('cluster data in notifications', () => {
   it('never forms a command link or an icon, and reads the same', () => {
-    const hostile = 'prod [click me](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) [x] (https://evil.example) $(alert) done';
+    const hostile =
+      'prod [click me](command:workbench.action.terminal.sendSequence?%7B%22text%22%3A%22rm%22%7D) [x] (https://evil.example) $(alert) done';
     const safe = plainNotificationText(hostile);
     assert.equal(safe.match(notificationLink), null);
     assert.equal(safe.match(icon), null);

@@ -53,9 +53,15 @@ describe('the cluster workspace: one owner of the kubeconfig and the live anatom
     workspace.live.onDidChangeSession((session) => (sessions += session ? 1 : 0));
     // Trust brings the workspace's setting into play: here it adds a file, so the kubeconfig announces a change.
     const workspaceFile = join(dirname(demo.kubeconfigPath), 'workspace-kubeconfig');
-    writeFileSync(workspaceFile, 'apiVersion: v1\nkind: Config\nclusters: [{name: other, cluster: {server: "https://other.invalid"}}]\nusers: [{name: other, user: {}}]\ncontexts: [{name: other, context: {cluster: other, user: other}}]\n');
+    writeFileSync(
+      workspaceFile,
+      'apiVersion: v1\nkind: Config\nclusters: [{name: other, cluster: {server: "https://other.invalid"}}]\nusers: [{name: other, user: {}}]\ncontexts: [{name: other, context: {cluster: other, user: other}}]\n',
+    );
     await workspace.grantTrust([demo.kubeconfigPath, workspaceFile]);
-    assert.ok(workspace.kubeconfig.state.contexts.some((context) => context.name === 'other'), 'the setting took effect');
+    assert.ok(
+      workspace.kubeconfig.state.contexts.some((context) => context.name === 'other'),
+      'the setting took effect',
+    );
     await until('connected again', () => workspace.contextStatus.state === 'connected');
     assert.equal(attempts, 1, 'one connection attempt');
     assert.equal(sessions, 1, 'one new session');

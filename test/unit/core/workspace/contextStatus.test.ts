@@ -3,7 +3,16 @@ import { deriveContextStatus } from '../../../../src/core/workspace/contextStatu
 import type { ContextDescription, KubeconfigProblem, KubeconfigState } from '../../../../src/core/kubeconfig/types';
 
 function context(name: string, extra: Partial<ContextDescription> = {}): ContextDescription {
-  return { name, cluster: `${name}-cluster`, user: `${name}-user`, namespace: '', server: 'https://x', file: '/k/config', current: false, ...extra };
+  return {
+    name,
+    cluster: `${name}-cluster`,
+    user: `${name}-user`,
+    namespace: '',
+    server: 'https://x',
+    file: '/k/config',
+    current: false,
+    ...extra,
+  };
 }
 
 function state(current: string | undefined, problems: KubeconfigProblem[] = [], contexts = [context('a'), context('b')]): KubeconfigState {
@@ -17,7 +26,11 @@ function state(current: string | undefined, problems: KubeconfigProblem[] = [], 
   };
 }
 
-const problem = (kind: KubeconfigProblem['kind'], entry?: KubeconfigProblem['entry'], severity: 'error' | 'warning' = 'error'): KubeconfigProblem => ({
+const problem = (
+  kind: KubeconfigProblem['kind'],
+  entry?: KubeconfigProblem['entry'],
+  severity: 'error' | 'warning' = 'error',
+): KubeconfigProblem => ({
   kind,
   severity,
   entry,
@@ -42,7 +55,11 @@ describe('status of the current context', () => {
   });
 
   it('puts kubeconfig errors of the context, its cluster or its user before any connection state', () => {
-    for (const entry of [{ type: 'context', name: 'a' }, { type: 'cluster', name: 'a-cluster' }, { type: 'user', name: 'a-user' }] as const) {
+    for (const entry of [
+      { type: 'context', name: 'a' },
+      { type: 'cluster', name: 'a-cluster' },
+      { type: 'user', name: 'a-user' },
+    ] as const) {
       const status = deriveContextStatus(state('a', [problem('unreadableFile', entry)]), { state: 'connected', context: 'a' });
       assert.equal(status.state, 'kubeconfigError', entry.type);
       assert.equal(status.blocking.length, 1);
@@ -50,7 +67,10 @@ describe('status of the current context', () => {
   });
 
   it('keeps problems of other contexts out of the way, listed as other', () => {
-    const status = deriveContextStatus(state('a', [problem('missingCluster', { type: 'context', name: 'b' })]), { state: 'connected', context: 'a' });
+    const status = deriveContextStatus(state('a', [problem('missingCluster', { type: 'context', name: 'b' })]), {
+      state: 'connected',
+      context: 'a',
+    });
     assert.equal(status.state, 'connected');
     assert.equal(status.other.length, 1);
   });

@@ -32,7 +32,7 @@ describe('the hands-on monitor', () => {
       assert.equal(leaseReads(), 0);
       assert.equal(monitor.current, undefined);
       monitor.setActive('view', true);
-      assert.equal(leaseReads(), anatomy.nodes.length, 'the first check reads each node\'s Lease once');
+      assert.equal(leaseReads(), anatomy.nodes.length, "the first check reads each node's Lease once");
       renew(anatomy.nodes[0]!.name);
       assert.equal(leaseReads(), anatomy.nodes.length + 1);
       monitor.setActive('view', false);

@@ -28,13 +28,15 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
 
   it('watches nothing until asked, answers from the watch, and stops when nobody asks any more', async () => {
     assert.equal(workspace.placement.running, false, 'the anatomy alone does not watch all Pods');
-    const coredns = workspace.live.current!.nodes.flatMap((node) => node.components).find((component) => component.component === 'coredns')!;
+    const coredns = workspace.live
+      .current!.nodes.flatMap((node) => node.components)
+      .find((component) => component.component === 'coredns')!;
     const answer = await workspace.placement.explainPod('kube-system', coredns.pod);
     assert.ok(answer);
     assert.equal(workspace.placement.running, true);
     assert.equal(answer.report.state, 'bound');
     const watch = await workspace.placement.ready();
-    assert.equal(watch!.boundPodCount, 13, 'the demo\'s 13 bound Pods, all namespaces');
+    assert.equal(watch!.boundPodCount, 13, "the demo's 13 bound Pods, all namespaces");
     await until('the idle watch to stop', () => !workspace.placement.running, 5_000);
   });
 
@@ -42,17 +44,25 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
     workspace.placement.hold('test', true);
     const watch = (await workspace.placement.ready())!;
     const before = watch.boundPodCount;
-    const greedy = schedulingPodOf({ metadata: { name: 'greedy', namespace: 'default' }, spec: { containers: [{ name: 'c', resources: { requests: { cpu: '7900m' } } }] } });
+    const greedy = schedulingPodOf({
+      metadata: { name: 'greedy', namespace: 'default' },
+      spec: { containers: [{ name: 'c', resources: { requests: { cpu: '7900m' } } }] },
+    });
     const first = await workspace.placement.explainNew(greedy);
     const fits = first!.report.feasible;
     // Scale coredns up: its new Pods land on nodes and take their requests there.
     const scaled = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
-      method: 'PATCH', body: JSON.stringify({ spec: { replicas: 6 } }), headers: { 'Content-Type': 'application/merge-patch+json' },
+      method: 'PATCH',
+      body: JSON.stringify({ spec: { replicas: 6 } }),
+      headers: { 'Content-Type': 'application/merge-patch+json' },
     });
     assert.equal(scaled.status, 200, scaled.text);
     await until('the new Pods in the index', () => watch.boundPodCount === before + 4, 10_000);
     const after = await workspace.placement.explainNew(greedy);
-    assert.ok(after!.report.feasible.length < fits.length, `7.9 CPUs fit fewer nodes once coredns runs more Pods: ${fits.join(', ')} then ${after!.report.feasible.join(', ')}`);
+    assert.ok(
+      after!.report.feasible.length < fits.length,
+      `7.9 CPUs fit fewer nodes once coredns runs more Pods: ${fits.join(', ')} then ${after!.report.feasible.join(', ')}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(workspace.placement.running, true, 'a view holding it keeps the watch past the idle time');
   });

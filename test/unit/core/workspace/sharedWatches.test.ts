@@ -54,7 +54,7 @@ describe('one watch per collection with every feature on', function () {
     await demo.stop();
   });
 
-  it('shares the anatomy\'s collections with placement, a trace of a kube-system Deployment, the next change, health and the hands-on', async () => {
+  it("shares the anatomy's collections with placement, a trace of a kube-system Deployment, the next change, health and the hands-on", async () => {
     const anatomyCollections = streams.open().size;
     assert.equal(anatomyCollections, 10, `the anatomy's collections: ${[...streams.open().keys()].join(', ')}`);
 
@@ -65,19 +65,27 @@ describe('one watch per collection with every feature on', function () {
     const trace = workspace.traces.start({ kind: 'Deployment', namespace: 'kube-system', name: 'coredns' })!;
     await trace.start();
     assert.equal(trace.state, 'live');
-    assert.ok(trace.current.counts.pods >= 2, 'the trace sees coredns\'s Pods through the shared collection');
+    assert.ok(trace.current.counts.pods >= 2, "the trace sees coredns's Pods through the shared collection");
     const next = workspace.traces.waitForNextChange()!;
     await next.start();
     assert.equal(next.error, undefined);
     // The streams the late subscribers' lists interrupted are open again.
-    await until('every stream open again', () => [...streams.open().values()].every((count) => count === 1) && streams.open().size === 11, 10_000);
+    await until(
+      'every stream open again',
+      () => [...streams.open().values()].every((count) => count === 1) && streams.open().size === 11,
+      10_000,
+    );
 
     const open = streams.open();
     // Placement adds the one collection nobody else reads (bound Pods of all namespaces); its Nodes are the anatomy's.
     assert.equal([...open.keys()].filter((key) => key.startsWith('/api/v1/pods ')).length, 1);
     assert.equal([...open.keys()].filter((key) => key.startsWith('/api/v1/nodes')).length, 1);
     // The trace and the next change ride on kube-system's Deployments, ReplicaSets, Pods and Events.
-    assert.deepEqual([...open.keys()].filter((key) => key.includes('/namespaces/kube-system/') && key.includes(' ')), [], 'no selected copy of a kube-system collection');
+    assert.deepEqual(
+      [...open.keys()].filter((key) => key.includes('/namespaces/kube-system/') && key.includes(' ')),
+      [],
+      'no selected copy of a kube-system collection',
+    );
     assert.equal(streams.mostAtOnce(), 1, 'never two streams of one collection at once');
     assert.equal(demo.cluster.control.activeWatches(), open.size, 'the server holds as many watches as there are collections');
     const subscribers = workspace.live.session!.hub.openCollections().reduce((sum, collection) => sum + collection.subscribers, 0);

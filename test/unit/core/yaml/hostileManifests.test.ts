@@ -35,9 +35,25 @@ function fieldAt(text: string, offset: number, budget: WorkBudget) {
 
 /** A Deployment of about `containers` × 12 lines, all in one YAML document. */
 function largeDeployment(containers: number): string {
-  const lines = ['apiVersion: apps/v1', 'kind: Deployment', 'metadata:', '  name: big', 'spec:', '  template:', '    spec:', '      containers:'];
+  const lines = [
+    'apiVersion: apps/v1',
+    'kind: Deployment',
+    'metadata:',
+    '  name: big',
+    'spec:',
+    '  template:',
+    '    spec:',
+    '      containers:',
+  ];
   for (let index = 0; index < containers; index++) {
-    lines.push(`      - name: c${index}`, `        image: example/c${index}:1`, '        env:', `        - {name: A${index}, value: "x"}`, '        ports:', `        - containerPort: ${index}`);
+    lines.push(
+      `      - name: c${index}`,
+      `        image: example/c${index}:1`,
+      '        env:',
+      `        - {name: A${index}, value: "x"}`,
+      '        ports:',
+      `        - containerPort: ${index}`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -64,7 +80,10 @@ describe('hostile manifests', () => {
       it(`${name}: answers within the step budget, a field or "too large"`, () => {
         const { clock, reads } = fakeClock();
         const found = fieldAt(head + hostile, onName, budget(clock));
-        assert.ok(found === 'too-large' || (found !== undefined && formatPath(found.path) === 'metadata.name'), `got ${JSON.stringify(found)}`);
+        assert.ok(
+          found === 'too-large' || (found !== undefined && formatPath(found.path) === 'metadata.name'),
+          `got ${JSON.stringify(found)}`,
+        );
         // The clock is read once at the start and then every 1,024 steps.
         assert.ok(reads() <= 1 + Math.ceil(50_000 / 1024), `${reads()} clock reads`);
       });

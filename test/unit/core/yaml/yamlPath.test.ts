@@ -88,7 +88,8 @@ describe('yamlPath', () => {
   });
 
   describe('flow style and mixed', () => {
-    const text = 'apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  selector: {app: web}\n  ports: [{port: 80, targetPort: http}]\n';
+    const text =
+      'apiVersion: v1\nkind: Service\nmetadata: {name: web}\nspec:\n  selector: {app: web}\n  ports: [{port: 80, targetPort: http}]\n';
 
     it('walks flow maps and flow sequences', () => {
       assert.equal(pathAt(text, 'targetPort'), 'spec.ports[0].targetPort');
@@ -139,7 +140,7 @@ describe('yamlPath', () => {
       assert.equal(at(text, '# a comment', 2)?.path.length ?? 0, 0);
     });
 
-    it('uses the item\'s own kind inside items[i] of a List', () => {
+    it("uses the item's own kind inside items[i] of a List", () => {
       const text = readFileSync(join(fixtures, 'list.yaml'), 'utf8');
       const position = at(text, 'operator');
       assert.equal(position?.kind, 'DaemonSet');
@@ -155,11 +156,15 @@ describe('yamlPath', () => {
 
   describe('segments', () => {
     it('splits at document markers and parses only the segment under the cursor', () => {
-      const text = 'apiVersion: v1\nkind: Pod\nspec: {nodeName: a}\n--- # second\napiVersion: v1\nkind: Service\nspec: {type: NodePort}\n...\n---\n# only a comment\n---\napiVersion: v1\nkind: Secret\ntype: Opaque\n';
+      const text =
+        'apiVersion: v1\nkind: Pod\nspec: {nodeName: a}\n--- # second\napiVersion: v1\nkind: Service\nspec: {type: NodePort}\n...\n---\n# only a comment\n---\napiVersion: v1\nkind: Secret\ntype: Opaque\n';
       const parsed = parseManifest(text);
       assert.ok(parsed);
       // The `...` end marker starts a segment of its own, with no document in it.
-      assert.deepEqual(parsed.segments.map((segment) => segment.docIndex), [0, 1, undefined, undefined, 2]);
+      assert.deepEqual(
+        parsed.segments.map((segment) => segment.docIndex),
+        [0, 1, undefined, undefined, 2],
+      );
       const position = manifestPositionAt(parsed, text.indexOf('NodePort'));
       assert.equal(position?.kind, 'Service');
       assert.equal(position?.docIndex, 1);
@@ -169,7 +174,8 @@ describe('yamlPath', () => {
     });
 
     it('treats a marker inside a block scalar as the end of the document, as YAML does', () => {
-      const text = 'apiVersion: v1\nkind: ConfigMap\ndata:\n  script: |\n    echo hi\n---\napiVersion: v1\nkind: Pod\nspec: {nodeName: b}\n';
+      const text =
+        'apiVersion: v1\nkind: ConfigMap\ndata:\n  script: |\n    echo hi\n---\napiVersion: v1\nkind: Pod\nspec: {nodeName: b}\n';
       const parsed = parseManifest(text);
       assert.equal(parsed?.segments.length, 2);
       assert.equal(pathAt(text, 'nodeName'), 'spec.nodeName');
