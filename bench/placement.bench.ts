@@ -8,7 +8,7 @@
 //    repeated runs after a warm-up.
 // 2. What the all-Pods watch does per event: BoundPods.upsert and remove (and slimming the object first), and
 //    building the index from 150,000 Pods (what the first list costs after the download and the parse).
-// 3. The heap kept: the slim bound Pods as the watch's ResourceWatch keeps them (slimBoundPod of each Pod's
+// 3. The heap kept: the slim bound Pods as the watch's subscription keeps them (slimBoundPod of each Pod's
 //    JSON, parsed as the watch parses it) and the BoundPods index over them, measured with gc() before/after.
 // 4. End to end: PlacementWatch against the demo cluster generated with 5,000 nodes and, by default, 5 workload
 //    Pods per worker (see E2E_PODS_PER_NODE), in a child process (bench/support/demoProcess.ts): start to
@@ -768,7 +768,7 @@ function buildMeasured(): Built {
   const afterNodes = heapUsed();
 
   // Each Pod's JSON is parsed as the watch parses it (fresh strings, nothing shared), slimmed, and only the slim
-  // object kept, keyed as ResourceWatch keys it.
+  // object kept, keyed as a watch subscription keys it.
   const slim = new Map<string, SlimBoundPod>();
   let jsonBytes = 0;
   let slimMs = 0;

@@ -1,3 +1,4 @@
+import { localizedPlacementStrings } from './placementText';
 import * as vscode from 'vscode';
 import { DisposableStore } from '../core/util/disposable';
 import { errorMessage } from '../core/util/errors';
@@ -48,6 +49,7 @@ export class ExtensionContainer implements vscode.Disposable {
           // A relative path in the setting means the first workspace folder, as other path settings do.
           cwd: vscode.workspace.workspaceFolders?.[0]?.uri.fsPath,
         },
+        placementStrings: localizedPlacementStrings(),
       }),
     );
     this.live = this.workspace.live;
@@ -75,7 +77,7 @@ export class ExtensionContainer implements vscode.Disposable {
       ensureLive: () => this.ensureLive(),
       revealInTree,
       health: this.workspace.health,
-      placement: { monitor: this.workspace.placement, live: this.live },
+      placement: this.workspace.askedPlacement,
     });
     this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));

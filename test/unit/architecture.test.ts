@@ -83,8 +83,8 @@ const coreLayers: readonly (readonly string[])[] = [
   ['health', 'handsOn'],
   // Where a Pod can run (reads kube versions through health).
   ['placement'],
-  // The diagram (anatomy with the placement overlay beside it) and the demo cluster.
-  ['diagram', 'demo'],
+  // The diagram (anatomy with the placement overlay beside it).
+  ['diagram'],
   // The workspace that ties the models to the clusters of a window.
   ['workspace'],
 ];

@@ -1,7 +1,7 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { fromStatus, KubeApi, KubeApiError, type ResponseLimits, toKubeApiError, type WatchEvent, type WatchStream } from './kubeApi';
 import type { SlimMeta } from './slim';
-import { Emitter, type Event } from '../util/event';
+import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
 
 /**
@@ -11,23 +11,8 @@ import type { Disposable } from '../util/disposable';
  */
 export type WatchState = 'connecting' | 'synced' | 'error' | 'stopped';
 
-export interface ResourceWatchOptions<T> {
-  /** API path of the collection, e.g. /api/v1/namespaces/kube-system/pods. */
-  readonly path: string;
-  /** For messages: "Pods in kube-system". */
-  readonly what: string;
-  /** Keeps only the fields the product uses. */
-  readonly slim: (raw: unknown) => T;
-  readonly labelSelector?: string;
-  readonly fieldSelector?: string;
-  readonly pageSize?: number;
-  readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
-  readonly limits?: Partial<ResponseLimits>;
-  /** How long a watch must stay open before it counts as working again (clears the error, resets the backoff). */
-  readonly healthyAfterMs?: number;
-  /** Injected for tests: how long to wait before a restart. */
-  readonly random?: () => number;
-}
+/** A collection of its own: what it lists and watches, and the one shape its subscriber keeps. */
+export type ResourceWatchOptions<T> = CollectionOptions & Projection<T>;
 
 type Keyed = { readonly metadata: SlimMeta };
 
@@ -65,14 +50,18 @@ function keyOf(object: Keyed): string {
 
 /** What one collection lists and watches, and how it behaves when the server misbehaves. */
 export interface CollectionOptions {
+  /** API path of the collection, e.g. /api/v1/namespaces/kube-system/pods. */
   readonly path: string;
+  /** For messages: "Pods in kube-system". */
   readonly what: string;
   readonly labelSelector?: string;
   readonly fieldSelector?: string;
   readonly pageSize?: number;
   readonly backoff?: { readonly initialMs: number; readonly maxMs: number };
   readonly limits?: Partial<ResponseLimits>;
+  /** How long a watch must stay open before it counts as working again (clears the error, resets the backoff). */
   readonly healthyAfterMs?: number;
+  /** Injected for tests: how long to wait before a restart. */
   readonly random?: () => number;
 }
 
@@ -81,23 +70,6 @@ export interface Projection<T> {
   readonly slim: (raw: unknown) => T;
   /** For a subscription served by the unselected collection of its path: the objects its selectors would select. */
   readonly matches?: (raw: unknown) => boolean;
-}
-
-/** What every subscriber of a collection sees: the objects it keeps, their changes, and the collection's health. */
-export interface WatchedCollection<T extends Keyed> extends Disposable {
-  readonly onAdd: Event<T>;
-  readonly onUpdate: Event<T>;
-  readonly onDelete: Event<T>;
-  readonly onDidChangeState: Event<WatchState>;
-  readonly onReceive: Event<T>;
-  readonly state: WatchState;
-  readonly lastError: KubeApiError | undefined;
-  readonly settled: boolean;
-  readonly hasListed: boolean;
-  whenSettled(): Promise<void>;
-  get(name: string, namespace?: string): T | undefined;
-  list(): T[];
-  start(): Promise<void>;
 }
 
 /**
@@ -153,7 +125,9 @@ export class SharedCollection implements Disposable {
     // A stopped collection (its context closed meanwhile) lists nothing: the member settles, stopped.
     if (this.stopped) return member.settle();
     this.members.add(member);
-    if (this.currentState === 'error') member.settle();
+    // A collection that never listed has nothing to give yet; one that did keeps its objects while it retries,
+    // and the newcomer gets them from the next list.
+    if (this.currentState === 'error' && !this.everListed) member.settle();
     if (!this.started) {
       // Subscribers that start together (a session's, a view's) share the first list.
       this.started = true;
@@ -162,6 +136,12 @@ export class SharedCollection implements Disposable {
     }
     this.resyncWanted = true;
     this.stream?.close();
+    // Waiting out a backoff: the newcomer (a person's click) need not wait with it; the failure count stays.
+    if (this.restartTimer) {
+      clearTimeout(this.restartTimer);
+      this.restartTimer = undefined;
+      void this.cycle();
+    }
   }
 
   leave(member: WatchSubscription<Keyed>): void {
@@ -321,7 +301,10 @@ export class SharedCollection implements Disposable {
   private scheduleCycle(): void {
     clearTimeout(this.restartTimer);
     const delay = restartDelay(this.failures++, this.options.backoff ?? DEFAULT_BACKOFF, this.options.random ?? Math.random);
-    this.restartTimer = setTimeout(() => void this.cycle(), delay);
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.cycle();
+    }, delay);
     this.restartTimer.unref?.();
   }
 
@@ -339,6 +322,8 @@ export class SharedCollection implements Disposable {
     this.stream?.close();
     this.stream = undefined;
     this.setState('stopped');
+    // Whoever waits for a first list waits no longer: there will be none.
+    for (const member of this.members) member.settle();
     this.emptyEmitter.dispose();
   }
 }
@@ -348,7 +333,7 @@ export class SharedCollection implements Disposable {
  * collection's state (connecting until its own objects are in). Objects are slimmed on arrival; an update that
  * changes nothing the subscriber keeps fires nothing.
  */
-export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> {
+export class WatchSubscription<T extends Keyed> implements Disposable {
   private readonly addEmitter = new Emitter<T>();
   private readonly updateEmitter = new Emitter<T>();
   private readonly deleteEmitter = new Emitter<T>();
@@ -363,6 +348,8 @@ export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> 
   readonly onReceive = this.receiveEmitter.event;
 
   private readonly objects = new Map<string, T>();
+  /** The resourceVersion last heard of each object whose stored copy is older (only what it keeps did not change). */
+  private readonly newerVersions = new Map<string, string>();
   private collection: SharedCollection | undefined;
   /** Served by a wider collection: `matches` picks this subscriber's objects. */
   private filtered = false;
@@ -442,6 +429,7 @@ export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> 
     for (const [key, old] of this.objects) {
       if (fresh.has(key)) continue;
       this.objects.delete(key);
+      this.newerVersions.delete(key);
       this.deleteEmitter.fire(old);
     }
     for (const item of fresh.values()) this.store(item);
@@ -455,6 +443,7 @@ export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> 
     const object = this.projection.slim(raw);
     const key = keyOf(object);
     if (type === 'DELETED' || !selected) {
+      this.newerVersions.delete(key);
       if (this.objects.delete(key)) this.deleteEmitter.fire(object);
     } else {
       this.store(object);
@@ -470,12 +459,18 @@ export class WatchSubscription<T extends Keyed> implements WatchedCollection<T> 
       this.addEmitter.fire(object);
       return;
     }
-    if (old.metadata.resourceVersion === object.metadata.resourceVersion) return;
+    const version = object.metadata.resourceVersion;
+    if ((this.newerVersions.get(key) ?? old.metadata.resourceVersion) === version) return;
     this.receiveEmitter.fire(object);
-    if (sameSlim(old, object)) return;
+    if (sameSlim(old, object)) {
+      // The stored object stays: its identity (and the caches keyed on it) last until what is kept changes. The
+      // version is remembered only for a listener to every version (a live YAML view), so a relist repeats nothing.
+      if (this.receiveEmitter.hasListeners) this.newerVersions.set(key, version);
+      return;
+    }
+    this.newerVersions.delete(key);
     this.objects.set(key, object);
     this.updateEmitter.fire(object);
-    // Otherwise the stored object stays: its identity (and the caches keyed on it) last until it changes.
   }
 
   /** Announces the state when the collection's, or this subscriber's own progress, changed it. */

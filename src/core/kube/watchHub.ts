@@ -3,6 +3,11 @@
  * and watch per (path, label selector, field selector), started by the first subscriber and stopped after the
  * last, with one backoff and one state for all of them. Each subscriber keeps its own slim projection, so a
  * feature that needs little of a large collection keeps little.
+ *
+ * The price of sharing: a subscriber that joins a running collection is filled by a fresh list of the whole
+ * collection, and the watch resumes from that list, so every subscriber sees one sequence of events. Starting a
+ * trace in kube-system lists four of the anatomy's collections again (placement, all Nodes); while that list
+ * runs the others hear nothing new, and if it fails, the collection retries for all of them.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
 import type { ResponseLimits } from './kubeApi';
@@ -46,8 +51,7 @@ export class WatchHub implements Disposable {
   private disposed = false;
 
   constructor(
-    /** The context's client configuration (credentials and server). */
-    readonly config: KubeConfig,
+    private readonly config: KubeConfig,
     private readonly options: WatchHubOptions = {},
   ) {}
 

@@ -104,6 +104,9 @@ export const defaultPlacementStrings = {
   notJudgedScores: 'scores and tie-breaks: among feasible nodes the scheduler picks by scores that cannot be recovered from outside it',
   conditionNotReady: 'Ready is {0}',
   conditionNetworkUnavailable: 'NetworkUnavailable is True',
+  // The diagram's placement view, when a question cannot be answered
+  questionNoCluster: 'no cluster is connected',
+  questionNoPodTemplate: '{0} has no Pod template',
 } satisfies Catalog;
 
 export type PlacementStrings = typeof defaultPlacementStrings;

@@ -32,6 +32,9 @@ export class NextChangeWatch implements Disposable {
   private readonly changeEmitter = new Emitter<NextChange>();
   /** Fires once, for the first change; the watches stop right after. */
   readonly onDidChange = this.changeEmitter.event;
+  private readonly endEmitter = new Emitter<void>();
+  /** It stopped without a change (disposed while waiting). */
+  readonly onDidStopWaiting = this.endEmitter.event;
   private readonly disposables = new DisposableStore();
   private readonly watches: WatchSubscription<TraceObject>[] = [];
   /** The generation each object had when first listed, by kind/name. */
@@ -79,8 +82,9 @@ export class NextChangeWatch implements Disposable {
   private seen(kind: (typeof watchedKinds)[number], watch: WatchSubscription<TraceObject>, object: TraceObject): void {
     if (this.done) return;
     const key = `${kind}/${object.metadata.name}`;
-    // What the first list holds is the baseline (its objects arrive before the list counts as settled).
-    if (!watch.settled) {
+    // What the first list holds is the baseline (its objects arrive before the subscription counts as listed),
+    // even when an earlier attempt failed.
+    if (!watch.hasListed) {
       this.generations.set(key, object.generation);
       return;
     }
@@ -99,8 +103,12 @@ export class NextChangeWatch implements Disposable {
   }
 
   dispose(): void {
+    const waiting = !this.done;
     this.done = true;
     this.disposables.dispose();
+    // Stopped before any change (asked to, or its context closed): whoever waits hears that it ended.
+    if (waiting) this.endEmitter.fire();
     this.changeEmitter.dispose();
+    this.endEmitter.dispose();
   }
 }

@@ -165,6 +165,7 @@ export class TraceSession implements Disposable {
   }
 
   dispose(): void {
+    if (this.stopped) return;
     this.stopped = true;
     clearTimeout(this.timer);
     this.setState('stopped');
@@ -289,6 +290,8 @@ export class TraceSession implements Disposable {
   }
 
   private updateState(): void {
+    // Its subscriptions announce that they stopped as they are disposed: the trace stays stopped.
+    if (this.stopped) return;
     const states: WatchState[] = this.watches().map((watch) => watch.state);
     if (states.some((state) => state === 'error')) this.setState('error');
     else if (states.length > 0 && states.every((state) => state === 'synced')) this.setState('live');

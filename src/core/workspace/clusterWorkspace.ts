@@ -2,10 +2,12 @@ import type { ConnectionStatus } from '../anatomy/connection';
 import type { ManifestRef, ObjectRef } from '../anatomy/clusterSession';
 import { LiveAnatomy, type LiveAnatomyOptions } from '../anatomy/liveAnatomy';
 import type { FieldSchema } from '../fields/schema/openApiSchema';
+import type { PlacementStrings } from '../placement/strings';
 import { KubeconfigService, type KubeconfigServiceOptions } from '../kubeconfig/kubeconfigService';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter, type Event } from '../util/event';
 import { type ContextStatus, deriveContextStatus } from './contextStatus';
+import { AskedPlacement } from './askedPlacement';
 import { HandsOnMonitor } from './handsOnMonitor';
 import { HealthMonitor, type HealthMonitorOptions } from './healthMonitor';
 import { PlacementMonitor, type PlacementMonitorOptions } from './placementMonitor';
@@ -18,6 +20,8 @@ export interface ClusterWorkspaceOptions {
   readonly session?: LiveAnatomyOptions['session'];
   readonly health?: HealthMonitorOptions;
   readonly placement?: PlacementMonitorOptions;
+  /** The placement catalog in the reader's language, for the answers the placement view draws. */
+  readonly placementStrings?: PlacementStrings;
   /** Tests shorten how long a trace gathers changes. */
   readonly trace?: { readonly throttleMs?: number };
 }
@@ -36,6 +40,8 @@ export class ClusterWorkspace implements Disposable {
   readonly health: HealthMonitor;
   /** Where Pods fit and why, from a watch of all bound Pods started when a view first asks. */
   readonly placement: PlacementMonitor;
+  /** The Pod or workload the user asked about in the placement view, kept answered while the cluster changes. */
+  readonly askedPlacement: AskedPlacement;
   /** The hands-on's checks on the current context, run while a view looks or the hands-on is begun. */
   readonly handsOn: HandsOnMonitor;
   /** One live trace at a time, and the wait for the next change. */
@@ -52,10 +58,12 @@ export class ClusterWorkspace implements Disposable {
     this.live = this.disposables.add(new LiveAnatomy(this.kubeconfig, { trusted: () => this.trusted, session: options.session }));
     this.health = this.disposables.add(new HealthMonitor(this.live, options.health));
     this.placement = this.disposables.add(new PlacementMonitor(this.live, options.placement));
+    this.askedPlacement = this.disposables.add(new AskedPlacement(this.placement, this.live, options.placementStrings));
     this.handsOn = this.disposables.add(new HandsOnMonitor(this.live));
     this.traces = this.disposables.add(
       new TraceService({
-        hub: () => (this.live.status?.state === 'connected' ? this.live.session?.hub : undefined),
+        // A session's watches serve a trace whatever the anatomy's status: a user who may not read kube-system may trace their own.
+        hub: () => this.live.session?.hub,
         onDidChangeContext: this.live.onDidChangeSession,
         ...options.trace,
       }),

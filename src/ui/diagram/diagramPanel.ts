@@ -20,7 +20,7 @@ import {
   type TraceStepMessage,
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
-import type { PlacementQuestion } from '../../core/workspace/placementQuestion';
+import type { AskedPlacement } from '../../core/workspace/askedPlacement';
 import { localizedDiagramStrings } from './strings';
 import { defaultDiagramStrings } from '../../core/diagram/strings';
 import { plainNotificationText } from '../../core/util/notificationText';
@@ -40,7 +40,7 @@ export interface DiagramPanelHooks {
   /** The control plane's health, followed while the panel is visible: its failing checks are drawn. */
   readonly health?: HealthMonitor;
   /** Where the Pod the user picked can run: drawn over the nodes in the placement view. */
-  readonly placement?: PlacementQuestion;
+  readonly placement?: AskedPlacement;
   /** The toolbar's "Trace live". */
   traceLive?(): Thenable<unknown> | void;
 }

@@ -9,10 +9,7 @@ import { isAnatomyTarget, type RenderReport, type TraceStepMessage } from '../..
 import { liveDocumentUri } from '../tree/liveDocuments';
 import { DIAGRAM_VIEW_TYPE, DiagramPanel } from './diagramPanel';
 import { diagramWebviewOptions } from './html';
-import { type PlacementSubject, PlacementQuestion } from '../../core/workspace/placementQuestion';
-import { rejectedNodeText } from '../placementText';
-import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
-import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
+import type { AskedPlacement, PlacementSubject } from '../../core/workspace/askedPlacement';
 import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 
@@ -40,8 +37,8 @@ export interface DiagramOptions {
   revealInTree?(target: AnatomyTarget): Thenable<unknown> | void;
   /** The control plane's health: the diagram follows it while visible and draws kube-apiserver's failing checks. */
   readonly health?: HealthMonitor;
-  /** The placement model: the placement view answers where a Pod can run. */
-  readonly placement?: { readonly monitor: PlacementMonitor; readonly live: LiveAnatomy };
+  /** The workspace's placement the user asked about: the placement view answers where a Pod can run. */
+  readonly placement?: AskedPlacement;
 }
 
 /** A tree row (a Pod, a waiting Pod, a workload addon) or a subject given as is. */
@@ -94,22 +91,13 @@ function openYaml(target: AnatomyTarget, anatomy: ClusterAnatomy | undefined): T
     });
 }
 
-/** The placement answers' sentences in the user's language. */
-const placementQuestionText = {
-  rejectedNode: rejectedNodeText,
-  noCluster: () => vscode.l10n.t('no cluster is connected'),
-  noPodTemplate: (kind: string) => vscode.l10n.t('{0} has no Pod template', kind),
-};
-
 /** The diagram panel, its commands and the serializer that restores it after a reload. */
 export function registerDiagram(host: Host, source: AnatomySource, options: DiagramOptions = {}): DiagramRegistration {
   const extensionUri = host.context.extensionUri;
   let current: DiagramPanel | undefined;
   let lastReport: RenderReport | undefined;
   const reportEmitter = host.register(new vscode.EventEmitter<RenderReport>());
-  const question = options.placement
-    ? host.register(new PlacementQuestion(options.placement.monitor, options.placement.live, placementQuestionText))
-    : undefined;
+  const question = options.placement;
 
   const adopt = (panel: vscode.WebviewPanel): DiagramPanel => {
     current?.dispose();

@@ -8,7 +8,7 @@ import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { TraceService } from '../../core/workspace/traceService';
 import { type TraceKind, traceKinds, type TraceTarget } from '../../core/trace/objects';
-import { format } from '../../core/diagram/strings';
+import { format } from '../../core/util/catalog';
 import { componentLabel, countsText, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
 import type { Trace, TraceStep } from '../../core/trace/timeline';
 import type { TraceSession } from '../../core/trace/traceSession';
@@ -219,11 +219,16 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
         },
         (_progress, cancellation) =>
           new Promise<TraceTarget | undefined>((resolve) => {
+            let finished = false;
             const finish = (value: TraceTarget | undefined) => {
+              if (finished) return;
+              finished = true;
               watch.dispose();
               resolve(value);
             };
             cancellation.onCancellationRequested(() => finish(undefined));
+            // Ended without a change (the context changed, or a new wait replaced it): the notification goes.
+            watch.onDidStopWaiting(() => finish(undefined));
             watch.onDidChange((change) => {
               host.log.info(
                 `Next change in ${watch.namespace}: ${change.target.kind} ${change.target.name} (generation ${change.from ?? 'new'} → ${change.to ?? '?'})`,

@@ -11,7 +11,7 @@ import { manifestObjectPath, objectPath } from '../../kube/objectPaths';
 import type { ManifestRef, ObjectRef } from './collections';
 
 export class ClusterReader {
-  /** Requests with this context's credentials. */
+  /** Requests with this context's credentials: these reads, and the writes of Apply and the experiments. */
   readonly api: KubeApi;
   private schemas?: ClusterSchemas;
 

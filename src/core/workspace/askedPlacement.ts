@@ -1,24 +1,17 @@
 /**
- * The question the diagram's placement view answers: where the Pod (or a workload's Pods) the user picked can
- * run, node by node. Worked out by the workspace's placement model, again while the cluster changes, and
+ * The placement the user asked about, kept answered: where the Pod (or a workload's Pods) they picked can run,
+ * node by node, as the diagram's placement view draws it. Worked out by the workspace's placement model, again while the cluster changes, and
  * drawn over the nodes of the placement view.
  */
 import type { LiveAnatomy } from '../anatomy/liveAnatomy';
-import type { FilterEvidence } from '../placement/filters';
 import { manifestPod } from '../placement/manifestPod';
 import { schedulingPodOf } from '../placement/objects';
 import { type PlacementOverlay, placementOverlay } from '../placement/overlay';
+import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence } from '../placement/strings';
 import type { Disposable } from '../util/disposable';
+import { format } from '../util/catalog';
 import { Emitter } from '../util/event';
 import type { PlacementMonitor, PodPlacement } from './placementMonitor';
-
-/** The sentences of the answers, in the reader's language. */
-export interface PlacementQuestionText {
-  /** Why a node was rejected, in one line. */
-  rejectedNode(node: string, evidence: FilterEvidence): string;
-  noCluster(): string;
-  noPodTemplate(kind: string): string;
-}
 
 /** What the user asked about: a Pod, or a workload (its Pod template). */
 export interface PlacementSubject {
@@ -37,7 +30,7 @@ const workloadPaths: Record<Exclude<PlacementSubject['kind'], 'Pod'>, string> = 
 /** The cluster changed: answers are worked out again at most this often. */
 const REFRESH_MS = 2_000;
 
-export class PlacementQuestion implements Disposable {
+export class AskedPlacement implements Disposable {
   private subject: PlacementSubject | undefined;
   private context: string | undefined;
   private overlay: PlacementOverlay | undefined;
@@ -50,7 +43,8 @@ export class PlacementQuestion implements Disposable {
   constructor(
     private readonly monitor: PlacementMonitor,
     private readonly live: LiveAnatomy,
-    private readonly text: PlacementQuestionText,
+    /** The placement catalog in the reader's language. */
+    private readonly strings: PlacementStrings = defaultPlacementStrings,
   ) {
     this.disposables.push(
       this.changeEmitter,
@@ -96,14 +90,14 @@ export class PlacementQuestion implements Disposable {
     const asking = ++this.asking;
     const placement = await this.workOut(subject);
     if (asking !== this.asking || this.subject !== subject) return;
-    if (!placement) throw new Error(this.text.noCluster());
+    if (!placement) throw new Error(this.strings.questionNoCluster);
     this.context = context;
     const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
     this.overlay = placementOverlay(
       name,
       placement.report,
       placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null,
-      (_filter, evidence, node) => this.text.rejectedNode(node, evidence),
+      (_filter, evidence, node) => rejectedNodeSentence(node, evidence, this.strings),
     );
     this.changeEmitter.fire();
   }
@@ -114,7 +108,7 @@ export class PlacementQuestion implements Disposable {
     if (!session) return undefined;
     const path = `/apis/apps/v1/namespaces/${encodeURIComponent(subject.namespace)}/${workloadPaths[subject.kind]}/${encodeURIComponent(subject.name)}`;
     const made = manifestPod(await session.reader.api.getJson(path, `${subject.kind} ${subject.namespace}/${subject.name}`));
-    if (!made) throw new Error(this.text.noPodTemplate(subject.kind));
+    if (!made) throw new Error(format(this.strings.questionNoPodTemplate, subject.kind));
     return this.monitor.explainNew(schedulingPodOf(made.pod, subject.namespace));
   }
 

@@ -1,0 +1,61 @@
+// The workspace's traces: one at a time, on the context's shared watches, ending with the context.
+import * as assert from 'node:assert/strict';
+import { dirname } from 'node:path';
+import { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
+import { type RunningDemo, startDemo } from '../../../support/demo';
+import { until } from '../../../support/until';
+
+describe("the workspace's traces", function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+  let workspace: ClusterWorkspace;
+
+  beforeEach(async () => {
+    demo = await startDemo({ timeScale: 20 });
+    workspace = new ClusterWorkspace({
+      kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
+      session: { coalesceMs: 20 },
+      trace: { throttleMs: 20 },
+    });
+  });
+
+  afterEach(async () => {
+    workspace.dispose();
+    await demo.stop();
+  });
+
+  it('traces what the user may read while the anatomy is forbidden, and replaces one trace with the next', async () => {
+    demo.cluster.control.forbid('nodes');
+    await workspace.live.start();
+    await until('the anatomy says forbidden', () => workspace.contextStatus.state === 'forbidden');
+    const first = workspace.traces.start({ kind: 'Deployment', namespace: 'kube-system', name: 'coredns' });
+    assert.ok(first, 'a session exists: its watches serve the trace');
+    await first.start();
+    assert.equal(first.state, 'live');
+    assert.ok(first.current.counts.pods >= 2);
+    const stopped: unknown[] = [];
+    workspace.traces.onDidStop((trace) => stopped.push(trace));
+    const second = workspace.traces.start({ kind: 'DaemonSet', namespace: 'kube-system', name: 'kube-proxy' })!;
+    assert.deepEqual(stopped, [first]);
+    assert.equal(first.state, 'stopped');
+    assert.equal(workspace.traces.current, second);
+  });
+
+  it("ends the wait for the next change, and the trace, when the context's session is replaced", async () => {
+    await workspace.live.start();
+    await until('connected', () => workspace.contextStatus.state === 'connected');
+    const trace = workspace.traces.start({ kind: 'Deployment', namespace: 'kube-system', name: 'coredns' })!;
+    await trace.start();
+    const wait = workspace.traces.waitForNextChange()!;
+    await wait.start();
+    let ended = false;
+    wait.onDidStopWaiting(() => (ended = true));
+    const stopped: unknown[] = [];
+    workspace.traces.onDidStop((stoppedTrace) => stopped.push(stoppedTrace));
+    await workspace.live.restart();
+    assert.equal(ended, true, 'whoever waits hears that the wait ended');
+    assert.deepEqual(stopped, [trace]);
+    assert.equal(trace.state, 'stopped');
+    assert.ok(trace.current.steps.length > 0, 'its steps stay to read');
+  });
+});
