@@ -16,17 +16,15 @@
 //     read taken just before the features start (the controllers, the scheduler and the node agent keep their own);
 //   - heap after gc() (node --expose-gc, as scripts/bench.mjs runs benches) and RSS, before connecting and after.
 // Run: npm run bench -- allFeatures   (REAL_NODES=… changes the size)
-import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { KubeApi, type WatchStream } from '../src/core/kube/kubeApi';
 import { loadKubeClient } from '../src/core/kube/loadClient';
 import { TraceSession } from '../src/core/trace/traceSession';
 import { ClusterWorkspace } from '../src/core/workspace/clusterWorkspace';
-import { startControlPlane, startEtcd } from '../test/real/support/controlPlane';
 import { sleep } from './support/liveModel';
+import { startBenchCluster } from './support/realCluster';
 
 const nodes = Number(process.env.REAL_NODES ?? 1000);
 const DEFAULT_DEPLOYMENT = 'bench-web';
@@ -158,48 +156,9 @@ async function step<T>(name: string, work: () => Promise<T>): Promise<T> {
 
 async function main(): Promise<void> {
   if (!gc) console.warn('global.gc is not exposed: run with node --expose-gc (npm run bench does)');
-  const run = mkdtempSync(join(tmpdir(), 'real-bench-all-'));
-  const setupStarted = performance.now();
-  const etcd = await startEtcd({ dataDir: join(run, 'etcd') });
-  // As bench/realServer.bench.ts: the controllers and the scheduler may write as fast as the bench needs.
-  const fast = ['--kube-api-qps=500', '--kube-api-burst=1000'];
-  const controlPlane = await startControlPlane({
-    name: 'bench',
-    etcd,
-    nodeCidrMaskSize: 24,
-    clusterCidr: '10.128.0.0/9',
-    extraApiServerFlags: ['--max-requests-inflight=1000', '--max-mutating-requests-inflight=500'],
-    extraControllerManagerFlags: [...fast, '--concurrent-deployment-syncs=10'],
-    extraSchedulerFlags: fast,
-  });
-  const kubeconfig = controlPlane.adminKubeconfigPath;
-  const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: run };
-  const agent = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
-      '--kubeconfig',
-      kubeconfig,
-      '--shape',
-      'kind',
-      '--workers',
-      String(nodes - 1),
-      '--seed',
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
+  const { kubeconfig, env, run, stop } = await startBenchCluster(nodes, 'real-bench-all-');
   const disposables: { dispose(): void }[] = [];
   try {
-    await new Promise<void>((resolve, reject) => {
-      createInterface({ input: agent.stdout! }).on('line', (line) => (line === 'ready' ? resolve() : undefined));
-      agent.once('exit', (code) => reject(new Error(`the node agent exited (${code})`)));
-    });
-    console.log(
-      `real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
-    );
-
     // A workload of the user's own, in default, to trace beside kube-system's coredns.
     const manifest = join(run, 'deployment.json');
     writeFileSync(
@@ -354,10 +313,7 @@ async function main(): Promise<void> {
     );
   } finally {
     for (const disposable of disposables.reverse()) disposable.dispose();
-    agent.kill('SIGTERM');
-    await controlPlane.stop();
-    await etcd.stop();
-    rmSync(run, { recursive: true, force: true });
+    await stop();
   }
 }
 

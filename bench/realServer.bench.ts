@@ -9,60 +9,16 @@
 //   - one Pod event: from the DELETE's answer to the model's handler;
 //   - beside it, one `kubectl get pods -n kube-system -o json` per refresh (the peers' way), and the ratio.
 // Run: npm run bench -- realServer   (REAL_NODES=1000 for a quicker run)
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { resolveClientConfig } from '../src/core/anatomy/snapshot';
-import { startControlPlane, startEtcd } from '../test/real/support/controlPlane';
+import { startBenchCluster } from './support/realCluster';
 import { compareWithKubectl, connectMeasured, measureRenewals, median, sleep } from './support/liveModel';
 
 const nodes = Number(process.env.REAL_NODES ?? 5000);
 
 async function main(): Promise<void> {
-  const run = mkdtempSync(join(tmpdir(), 'real-bench-'));
-  const setupStarted = performance.now();
-  const etcd = await startEtcd({ dataDir: join(run, 'etcd') });
-  // The controllers and the scheduler may write as fast as the bench needs (their defaults are 20 and 50 QPS).
-  const fast = ['--kube-api-qps=500', '--kube-api-burst=1000'];
-  const controlPlane = await startControlPlane({
-    // A /9 of /24s: a podCIDR for each of up to 32,768 nodes, clear of the service range 10.96.0.0/16.
-    name: 'bench',
-    etcd,
-    nodeCidrMaskSize: 24,
-    clusterCidr: '10.128.0.0/9',
-    extraApiServerFlags: ['--max-requests-inflight=1000', '--max-mutating-requests-inflight=500'],
-    extraControllerManagerFlags: [...fast, '--concurrent-deployment-syncs=10'],
-    extraSchedulerFlags: fast,
-  });
-  const kubeconfig = controlPlane.adminKubeconfigPath;
-  const env = { ...process.env, KUBECONFIG: kubeconfig, HOME: run };
-  const agent = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(__dirname, '..', 'test', 'real', 'support', 'nodeAgentMain.ts'),
-      '--kubeconfig',
-      kubeconfig,
-      '--shape',
-      'kind',
-      '--workers',
-      String(nodes - 1),
-      '--seed',
-    ],
-    { stdio: ['pipe', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve, reject) => {
-    createInterface({ input: agent.stdout! }).on('line', (line) => (line === 'ready' ? resolve() : undefined));
-    agent.once('exit', (code) => reject(new Error(`the node agent exited (${code})`)));
-  });
-  console.log(
-    `real kube-apiserver v1.20.2: ${nodes} nodes, their kube-system Pods running, set up in ${((performance.now() - setupStarted) / 1000).toFixed(0)} s`,
-  );
-
+  const { controlPlane, kubeconfig, env, stop } = await startBenchCluster(nodes, 'real-bench-');
   try {
     const session = await connectMeasured(kubeconfig, env);
     const changes = await measureRenewals(session, 30_000);
@@ -89,10 +45,7 @@ async function main(): Promise<void> {
     compareWithKubectl(env, median(latencies));
     session.dispose();
   } finally {
-    agent.kill('SIGTERM');
-    await controlPlane.stop();
-    await etcd.stop();
-    rmSync(run, { recursive: true, force: true });
+    await stop();
   }
 }
 

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { request as httpsRequest } from 'node:https';
+import { type CliCommand, runCli } from '../../src/cli/run';
+import { ClusterWorkspace, type ClusterWorkspaceOptions } from '../../src/core/workspace/clusterWorkspace';
 import { startDemoCluster, type DemoCluster, type DemoClusterOptions } from '../../src/demo/demoCluster';
 
 export interface RunningDemo {
@@ -32,6 +34,15 @@ export async function startDemo(options: DemoClusterOptions = {}): Promise<Runni
       rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The workspace of a window on the demo alone (no file watching, no trust), with the tests' short timings. */
+export function demoWorkspace(demo: RunningDemo, options: Omit<ClusterWorkspaceOptions, 'kubeconfig'> = {}): ClusterWorkspace {
+  return new ClusterWorkspace({
+    kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
+    session: { coalesceMs: 20 },
+    ...options,
+  });
 }
 
 /**
@@ -228,4 +239,21 @@ export function kubectlTable(output: string): Record<string, string>[] {
     const cells = line.trim().split(/\s{2,}/);
     return Object.fromEntries(names.map((name, index) => [name, cells[index] ?? '']));
   });
+}
+
+/** One `cluster-anatomy` command run in this process on the demo cluster, its output captured. */
+export async function runOnDemo(
+  demo: RunningDemo,
+  command: CliCommand,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io = {
+    stdout: { write: (text: string) => (stdout += text) },
+    stderr: { write: (text: string) => (stderr += text) },
+    env: demo.env,
+  };
+  const code = await runCli([command.name, ...args], io, [command]);
+  return { code, stdout, stderr };
 }

@@ -1,19 +1,8 @@
 import * as assert from 'node:assert/strict';
 import { checkCommand } from '../../../src/cli/checkCommand';
-import { runCli } from '../../../src/cli/run';
-import { startDemo, type RunningDemo } from '../../support/demo';
+import { startDemo, type RunningDemo, runOnDemo } from '../../support/demo';
 
-async function check(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: demo.env,
-  };
-  const code = await runCli(['check', ...args], io, [checkCommand]);
-  return { code, stdout, stderr };
-}
+const check = (demo: RunningDemo, ...args: string[]) => runOnDemo(demo, checkCommand, ...args);
 
 describe('cluster-anatomy check --lang, on the demo cluster', function () {
   this.timeout(60_000);

@@ -3,22 +3,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EXIT_PROBLEMS, healthCommand } from '../../../src/cli/healthCommand';
-import { runCli } from '../../../src/cli/run';
 import type { ControlPlaneHealthReport } from '../../../src/core/health/report';
 import { until } from '../../support/until';
-import { startDemo, type RunningDemo } from '../../support/demo';
+import { startDemo, type RunningDemo, runOnDemo } from '../../support/demo';
 
-async function health(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: demo.env,
-  };
-  const code = await runCli(['health', ...args], io, [healthCommand]);
-  return { code, stdout, stderr };
-}
+const health = (demo: RunningDemo, ...args: string[]) => runOnDemo(demo, healthCommand, ...args);
 
 describe('cluster-anatomy health, on the demo cluster', function () {
   this.timeout(60_000);

@@ -3,22 +3,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { placementCommand } from '../../../src/cli/placementCommand';
-import { runCli } from '../../../src/cli/run';
 import type { PlacementReport } from '../../../src/core/placement/place';
-import { demoRequest, startDemo, type RunningDemo } from '../../support/demo';
+import { demoRequest, startDemo, type RunningDemo, runOnDemo } from '../../support/demo';
 import { until } from '../../support/until';
 
-async function placement(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: demo.env,
-  };
-  const code = await runCli(['placement', ...args], io, [placementCommand]);
-  return { code, stdout, stderr };
-}
+const placement = (demo: RunningDemo, ...args: string[]) => runOnDemo(demo, placementCommand, ...args);
 
 describe('cluster-anatomy placement, on the demo cluster', function () {
   this.timeout(60_000);

@@ -2,24 +2,13 @@
 // checks as on the real control plane (test/real/trace), so the demo tells the same sequence; and the
 // `cluster-anatomy trace` command, once and following.
 import * as assert from 'node:assert/strict';
-import { runCli } from '../../../../src/cli/run';
 import { traceCommand } from '../../../../src/cli/traceCommand';
 import { renderTraceText } from '../../../../src/core/trace/render';
 import type { Trace, TraceStep } from '../../../../src/core/trace/timeline';
-import { kubectlOrSkip, type RunningDemo, startDemo } from '../../../support/demo';
+import { kubectlOrSkip, type RunningDemo, startDemo, runOnDemo } from '../../../support/demo';
 import { kubectlAsync, runTraceScenario, type ScenarioResult, scenarioChecks } from '../../../support/traceScenario';
 
-async function trace(demo: RunningDemo, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const io = {
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
-    env: demo.env,
-  };
-  const code = await runCli(['trace', ...args], io, [traceCommand]);
-  return { code, stdout, stderr };
-}
+const trace = (demo: RunningDemo, ...args: string[]) => runOnDemo(demo, traceCommand, ...args);
 
 describe('the live trace on the demo cluster', function () {
   this.timeout(180_000);

@@ -1,9 +1,9 @@
 import * as assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
+import type { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
 import type { ContextStatus } from '../../../../src/core/workspace/contextStatus';
-import { type RunningDemo, startDemo } from '../../../support/demo';
+import { type RunningDemo, demoWorkspace, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 describe('the cluster workspace: one owner of the kubeconfig and the live anatomy', function () {
@@ -13,10 +13,7 @@ describe('the cluster workspace: one owner of the kubeconfig and the live anatom
 
   beforeEach(async () => {
     demo = await startDemo();
-    workspace = new ClusterWorkspace({
-      kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
-      session: { coalesceMs: 20 },
-    });
+    workspace = demoWorkspace(demo);
   });
 
   afterEach(async () => {

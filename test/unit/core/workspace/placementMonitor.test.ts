@@ -1,8 +1,7 @@
 import * as assert from 'node:assert/strict';
-import { dirname } from 'node:path';
 import { schedulingPodOf } from '../../../../src/core/placement/objects';
-import { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
-import { demoRequest, type RunningDemo, startDemo } from '../../../support/demo';
+import type { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
+import { demoRequest, type RunningDemo, demoWorkspace, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 describe('placement in the workspace: a watch of the bound Pods, started on demand', function () {
@@ -12,11 +11,7 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
 
   beforeEach(async () => {
     demo = await startDemo({ timeScale: 20 });
-    workspace = new ClusterWorkspace({
-      kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
-      session: { coalesceMs: 20 },
-      placement: { idleMs: 300 },
-    });
+    workspace = demoWorkspace(demo, { placement: { idleMs: 300 } });
     await workspace.live.start();
     await until('connected', () => workspace.contextStatus.state === 'connected');
   });

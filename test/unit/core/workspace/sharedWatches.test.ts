@@ -1,9 +1,8 @@
 // Every feature on at once, against the demo over real HTTPS: each collection is watched by one stream.
 import * as assert from 'node:assert/strict';
-import { dirname } from 'node:path';
 import { KubeApi, type WatchStream } from '../../../../src/core/kube/kubeApi';
-import { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
-import { type RunningDemo, startDemo } from '../../../support/demo';
+import type { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
+import { type RunningDemo, demoWorkspace, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 /** The watch streams the process opens, by collection, counted where every one of them is opened. */
@@ -39,11 +38,7 @@ describe('one watch per collection with every feature on', function () {
   before(async () => {
     demo = await startDemo({ timeScale: 20 });
     streams = countWatchStreams();
-    workspace = new ClusterWorkspace({
-      kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
-      session: { coalesceMs: 20 },
-      trace: { throttleMs: 20 },
-    });
+    workspace = demoWorkspace(demo, { trace: { throttleMs: 20 } });
     await workspace.live.start();
     await until('connected', () => workspace.contextStatus.state === 'connected');
   });

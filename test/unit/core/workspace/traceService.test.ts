@@ -1,8 +1,7 @@
 // The workspace's traces: one at a time, on the context's shared watches, ending with the context.
 import * as assert from 'node:assert/strict';
-import { dirname } from 'node:path';
-import { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
-import { type RunningDemo, startDemo } from '../../../support/demo';
+import type { ClusterWorkspace } from '../../../../src/core/workspace/clusterWorkspace';
+import { type RunningDemo, demoWorkspace, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 
 describe("the workspace's traces", function () {
@@ -12,11 +11,7 @@ describe("the workspace's traces", function () {
 
   beforeEach(async () => {
     demo = await startDemo({ timeScale: 20 });
-    workspace = new ClusterWorkspace({
-      kubeconfig: { setting: demo.kubeconfigPath, env: {}, homeDir: dirname(demo.kubeconfigPath), trusted: false, watch: false },
-      session: { coalesceMs: 20 },
-      trace: { throttleMs: 20 },
-    });
+    workspace = demoWorkspace(demo, { trace: { throttleMs: 20 } });
   });
 
   afterEach(async () => {
