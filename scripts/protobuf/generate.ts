@@ -1,6 +1,7 @@
 // Generates src/demo/protobuf/kubernetes-proto.json: the protobuf field table of every message reachable from
-// the kinds the demo cluster writes (and DeleteOptions), so that the demo decodes the protobuf bodies kubectl's
-// typed commands send (`kubectl create deployment`, `create namespace`, `create configmap`, `expose` …).
+// the kinds the demo cluster writes (and DeleteOptions, and the access reviews of `kubectl auth can-i`), so that
+// the demo decodes the protobuf bodies kubectl's typed commands send (`kubectl create deployment`, `create
+// namespace`, `create configmap`, `expose`, `auth can-i` …).
 //
 // The sources are Kubernetes v1.20.2's own: the generated.proto files give each field's number, wire type and
 // message type; the Go structs beside them (types.go …) give what the proto cannot: the JSON name (inline
@@ -25,6 +26,7 @@ const packageFolders = [
   'api/core/v1',
   'api/apps/v1',
   'api/autoscaling/v1',
+  'api/authorization/v1',
   'apimachinery/pkg/apis/meta/v1',
   'apimachinery/pkg/util/intstr',
   'apimachinery/pkg/api/resource',
@@ -42,6 +44,9 @@ const roots: Record<string, string> = {
   'v1 Namespace': 'k8s.io.api.core.v1.Namespace',
   // The scale subresource of Deployments.
   'autoscaling/v1 Scale': 'k8s.io.api.autoscaling.v1.Scale',
+  // The reviews `kubectl auth can-i` sends.
+  'authorization.k8s.io/v1 SelfSubjectAccessReview': 'k8s.io.api.authorization.v1.SelfSubjectAccessReview',
+  'authorization.k8s.io/v1 SelfSubjectRulesReview': 'k8s.io.api.authorization.v1.SelfSubjectRulesReview',
   // client-go sends DeleteOptions in the group version of the resource, or meta.k8s.io/v1.
   'v1 DeleteOptions': 'k8s.io.apimachinery.pkg.apis.meta.v1.DeleteOptions',
   'apps/v1 DeleteOptions': 'k8s.io.apimachinery.pkg.apis.meta.v1.DeleteOptions',

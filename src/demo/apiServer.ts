@@ -23,6 +23,15 @@ import {
   type WatchServer,
 } from './apiWatch';
 import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
+import {
+  AUTHORIZATION_GROUP,
+  AUTHORIZATION_VERSION,
+  type Forbidden,
+  pathDenied,
+  resourceDenied,
+  reviewResources,
+  serveReview,
+} from './apiAccess';
 
 export type { ClusterWrites } from './apiWrites';
 
@@ -41,10 +50,7 @@ export interface ApiServerOptions {
   watchLimits?: Partial<WatchLimits>;
 }
 
-export interface Forbidden {
-  resource: string; // plural, optionally ".group"; or a non-resource path ("/readyz", "/readyz/*")
-  namespace?: string;
-}
+export type { Forbidden } from './apiAccess';
 
 /** /api/v1/<resource>… and /apis/<group>/<version>/<resource>… name resources; every other path is a non-resource URL. */
 /** The workloads whose replicas the scale subresource reads and writes. */
@@ -256,6 +262,12 @@ export class ApiServer {
       throw new ApiError(406, 'NotAcceptable', 'only the following media types are accepted: application/json');
     }
     if (segments[0] === 'openapi') return this.handleOpenApi(response, segments.slice(1), method);
+    const review = reviewResources.find((name) => segments.join('/') === `apis/${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}/${name}`);
+    if (review) {
+      const answer = await serveReview(request, review, method, this.forbidden);
+      this.sendJson(response, answer.code, JSON.stringify(answer.body));
+      return;
+    }
     if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
     if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
     throw notFoundPath();
@@ -407,23 +419,14 @@ export class ApiServer {
 
   /** A denied non-resource path ("/readyz", or a prefix ending in "*"), worded as the real authorizer words it. */
   private authorizePath(method: string, path: string, user: string): void {
-    const denied = this.forbidden.some(
-      ({ resource: rule }) => rule.startsWith('/') && (rule.endsWith('*') ? path.startsWith(rule.slice(0, -1)) : rule === path),
-    );
-    if (!denied) return;
+    if (!pathDenied(this.forbidden, path)) return;
     throw new ApiError(403, 'Forbidden', `forbidden: User "${user}" cannot ${method.toLowerCase()} path "${path}"`, {});
   }
 
   /** RBAC denials set by the forbid scenario, worded as the real authorizer words them. */
   private authorize(verb: string, target: ResourceRequest): void {
     const { resource, namespace } = target;
-    const denied = this.forbidden.some((rule) => {
-      const [plural, ...groupParts] = rule.resource.split('.');
-      const ruleGroup = groupParts.join('.');
-      if (plural !== resource.plural || (groupParts.length > 0 && ruleGroup !== resource.group)) return false;
-      return rule.namespace === undefined || rule.namespace === namespace;
-    });
-    if (!denied) return;
+    if (!resourceDenied(this.forbidden, resource.plural, resource.group, namespace)) return;
     const resourceText = target.subresource ? `${resource.plural}/${target.subresource}` : resource.plural;
     const scope = namespace ? `in the namespace "${namespace}"` : 'at the cluster scope';
     const subject = target.name ? `${qualifiedResource(resource)} "${target.name}"` : qualifiedResource(resource);

@@ -41,7 +41,8 @@ export interface DemoControl {
   expireWatches(): number;
   /**
    * Answers 403 for a resource ("pods", "deployments.apps"), everywhere or in one namespace; or for a
-   * non-resource path ("/readyz", "/readyz/*" for every path below it).
+   * non-resource path ("/readyz", "/readyz/*" for every path below it). SelfSubjectAccessReviews and
+   * SelfSubjectRulesReviews answer from the same rules.
    */
   forbid(resource: string, namespace?: string): void;
   allow(resource: string, namespace?: string): void;
