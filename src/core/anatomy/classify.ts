@@ -80,6 +80,8 @@ const byName = new Intl.Collator('en', { numeric: true }).compare;
 function nothingReadReason(unreadable: AnatomyInput['unreadable']): string | undefined {
   const nodes = unreadable.find((u) => u.resource === 'nodes');
   const pods = unreadable.find((u) => u.resource === 'pods');
+  // Refused by RBAC is not "nothing read": the server answered, and the user sees the anatomy from where they stand.
+  if (nodes?.kind === 'forbidden' && pods?.kind === 'forbidden') return undefined;
   return nodes && pods ? nodes.reason : undefined;
 }
 
@@ -163,6 +165,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   nodes.sort((a, b) => (a.role === b.role ? byName(a.name, b.name) : a.role === 'control-plane' ? -1 : 1));
   const controlPlane = detectControlPlane(input.nodes, controlPlaneNodes, allPods, input.server, {
     nodes: !nodesUnreadable,
+    pods: !podsUnreadable,
     ...(input.apiServerAddresses ? { apiServerAddresses: input.apiServerAddresses } : {}),
   });
   const { provider: _provider, embeddedBy: _embeddedBy, ...controlPlaneContract } = controlPlane;

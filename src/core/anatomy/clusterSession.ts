@@ -1,4 +1,5 @@
 import type { KubeConfig } from '@kubernetes/client-node';
+import { anatomyReads, ContextAccess, listWatchChecks, type AccessSnapshot } from '../kube/access';
 import type { ResponseLimits } from '../kube/kubeApi';
 import type { WatchSubscription } from '../kube/resourceWatch';
 import { WatchHub } from '../kube/watchHub';
@@ -9,6 +10,7 @@ import {
   slimNode,
   slimPod,
   slimService,
+  slimUserPod,
   slimWorkload,
   type SlimEndpoints,
   type SlimEvent,
@@ -18,13 +20,15 @@ import {
   type SlimOwner,
   type SlimPod,
   type SlimService,
+  type SlimUserPod,
   type SlimWorkload,
 } from '../kube/slim';
 import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
 import { buildAnatomy, leaseInfo, type OwnerLookup } from './classify';
 import type { AnatomySource } from './source';
-import type { ClusterAnatomy, LeaseInfo } from './types';
+import type { ClusterAnatomy, HiddenRead, LeaseInfo, ServedGroup } from './types';
+import { buildStandpoint, clusterInfoServer, hiddenRead, servedGroups } from './standpoint';
 import type { ConnectionStatus } from './connection';
 import { ClusterReader } from './session/clusterReader';
 import { PodClassifications } from './session/podClassifications';
@@ -53,6 +57,17 @@ export interface ClusterSessionOptions {
   readonly limits?: Partial<ResponseLimits>;
   /** How long a resumed watch must stay open before its collection counts as synced again. */
   readonly healthyAfterMs?: number;
+  /**
+   * The namespaces the user works in, shown from where they stand when RBAC hides the cluster's anatomy (the
+   * context's namespace, or `default`, unless given).
+   */
+  readonly namespaces?: readonly string[];
+}
+
+/** The watches of one of the user's namespaces, opened once the context turns out to be limited. */
+interface NamespaceWatches {
+  readonly pods: WatchSubscription<SlimUserPod>;
+  readonly events: WatchSubscription<SlimEvent>;
 }
 type AnyWatch = WatchSubscription<{ metadata: SlimMeta }>;
 
@@ -105,11 +120,23 @@ export class ClusterSession implements AnatomySource, Disposable {
   readonly reader: ClusterReader;
   /** Every collection of this context is watched through it: the anatomy's, and each feature's. */
   readonly hub: WatchHub;
+  /** What this context's user may read, asked of the server once a read is refused (and again after each refusal). */
+  readonly access: ContextAccess;
+  private accessAnswers: AccessSnapshot | undefined;
+  /** The forbidden collections the access was last asked about: a new refusal asks again. */
+  private accessAskedFor = '';
+  /** Discovery's groups (null: not readable) and kube-public/cluster-info's server (undefined: not readable). */
+  private groups: readonly ServedGroup[] | null = null;
+  private clusterInfo: string | null | undefined;
+  private namespaceWatches: Map<string, NamespaceWatches> | undefined;
+  /** Every collection has listed or failed once: from then on a new refusal is followed as it comes. */
+  private listedOnce = false;
 
   constructor(private readonly options: ClusterSessionOptions) {
     this.now = options.now ?? Date.now;
     this.announced = { state: 'connecting', context: options.context };
     this.reader = new ClusterReader(options.config);
+    this.access = new ContextAccess(this.reader.api);
     this.hub = new WatchHub(options.config, {
       ...(options.backoff && { backoff: options.backoff }),
       ...(options.limits && { limits: options.limits }),
@@ -218,8 +245,113 @@ export class ClusterSession implements AnatomySource, Disposable {
     await Promise.all(all.map((watch) => watch.start()));
     await Promise.all([version, ...all.map((watch) => watch.whenSettled())]);
     if (this.disposed) return;
+    this.listedOnce = true;
+    // A limited user's first picture includes what they may read instead, and why the rest is hidden.
+    if (this.forbiddenNames().length > 0) await this.followLimits();
+    if (this.disposed) return;
     this.updateConnection();
     this.rebuild();
+  }
+
+  /** The collections the server refused (403) and that stay refused. */
+  private forbiddenNames(): CollectionName[] {
+    return (Object.keys(this.watches) as CollectionName[]).filter((name) => this.watches[name].lastError?.kind === 'forbidden');
+  }
+
+  /**
+   * Once a read is refused: asks the server what the user may read, reads what every user may (discovery,
+   * cluster-info) and watches the user's own namespaces. Again after each new refusal (only the access then).
+   */
+  private async followLimits(): Promise<void> {
+    const forbidden = this.forbiddenNames().join(',');
+    const work: Promise<unknown>[] = [];
+    if (forbidden !== this.accessAskedFor) {
+      this.accessAskedFor = forbidden;
+      work.push(
+        this.access.refresh().then((answers) => {
+          this.accessAnswers = answers;
+        }),
+      );
+    }
+    if (!this.namespaceWatches) {
+      this.namespaceWatches = new Map();
+      work.push(this.readPublicInfo());
+      for (const namespace of this.viewNamespaces()) {
+        const base = (resource: string) => `/api/v1/namespaces/${encodeURIComponent(namespace)}/${resource}`;
+        const watches: NamespaceWatches = {
+          pods: this.hub.subscribe<SlimUserPod>({ path: base('pods'), what: `Pods in ${namespace}`, slim: slimUserPod }),
+          events: this.hub.subscribe<SlimEvent>({ path: base('events'), what: `Events in ${namespace}`, slim: slimEvent }),
+        };
+        this.namespaceWatches.set(namespace, watches);
+        for (const watch of [watches.pods, watches.events] as unknown as AnyWatch[]) {
+          watch.onDidChangeState(() => this.markDirty());
+          watch.onAdd(() => this.markDirty());
+          watch.onUpdate(() => this.markDirty());
+          watch.onDelete(() => this.markDirty());
+        }
+        work.push(
+          ...[watches.pods, watches.events].map(async (watch) => {
+            await watch.start();
+            await watch.whenSettled();
+          }),
+        );
+      }
+    }
+    await Promise.all(work);
+    if (this.disposed) return;
+    this.updateConnection();
+    this.markDirty();
+  }
+
+  /** What every authenticated user may read: discovery's API groups and kube-public/cluster-info. */
+  private async readPublicInfo(): Promise<void> {
+    await Promise.all([
+      this.reader.api.getJson('/apis', 'the API groups').then(
+        (body) => (this.groups = servedGroups(body)),
+        () => undefined,
+      ),
+      this.reader.api.getJson('/api/v1/namespaces/kube-public/configmaps/cluster-info', 'kube-public/cluster-info').then(
+        (body) => (this.clusterInfo = clusterInfoServer(body)),
+        () => undefined,
+      ),
+    ]);
+  }
+
+  /** The namespaces shown from where the user stands: as given, else the context's own, else default. */
+  private viewNamespaces(): readonly string[] {
+    if (this.options.namespaces?.length) return this.options.namespaces;
+    const own = this.options.config.getContextObject(this.options.context)?.namespace;
+    return [own || 'default'];
+  }
+
+  /** Each read of the faces that the user may not do, with the permissions that would show it. */
+  private hiddenReads(): HiddenRead[] {
+    const hidden: HiddenRead[] = [];
+    for (const read of anatomyReads) {
+      const answered = this.accessAnswers?.reads.get(read.id);
+      if (read.id in this.watches) {
+        const name = read.id as CollectionName;
+        const error = this.watches[name].lastError;
+        if (error?.kind === 'forbidden' && !this.isReadable(name))
+          hidden.push(hiddenRead(read, collections[name].resource, error.message, answered));
+      } else if (answered?.verdict === 'denied') {
+        hidden.push(
+          hiddenRead(
+            read,
+            read.checks[0]?.resource ?? read.checks[0]?.path ?? read.id,
+            answered.checks.find((c) => c.verdict === 'denied')?.reason ?? '',
+            answered,
+          ),
+        );
+      }
+    }
+    return hidden;
+  }
+
+  private accessCounts(): { allowed: number | null; total: number } {
+    const total = anatomyReads.length;
+    if (!this.accessAnswers) return { allowed: null, total };
+    return { allowed: [...this.accessAnswers.reads.values()].filter((read) => read.verdict === 'allowed').length, total };
   }
 
   /**
@@ -310,6 +442,39 @@ export class ClusterSession implements AnatomySource, Disposable {
   }
 
   private build(): ClusterAnatomy {
+    const anatomy = this.buildClusterAnatomy();
+    if (!this.namespaceWatches) return anatomy;
+    const hidden = this.hiddenReads();
+    const counts = this.accessCounts();
+    return {
+      ...anatomy,
+      ...(hidden.length > 0 && { hidden }),
+      ...(hidden.length > 0 && counts.allowed !== null && { access: { allowed: counts.allowed, total: counts.total } }),
+      ...((!this.isReadable('nodes') || !this.isReadable('pods')) && { standpoint: this.buildStandpoint() }),
+    };
+  }
+
+  private buildStandpoint() {
+    return buildStandpoint({
+      server: this.server,
+      version: this.serverVersion,
+      groups: this.groups,
+      clusterInfoServer: this.clusterInfo,
+      namespaces: [...(this.namespaceWatches ?? [])].map(([name, watches]) => {
+        const error = watches.pods.lastError;
+        const readable = watches.pods.hasListed && !(error && revokedKinds.has(error.kind));
+        if (readable) return { name, pods: watches.pods.list(), events: watches.events.list() };
+        const podsRead = { id: `pods:${name}`, what: `Pods in ${name}`, checks: listWatchChecks('pods', '', name) };
+        return {
+          name,
+          events: [],
+          ...(error?.kind === 'forbidden' && { hidden: hiddenRead(podsRead, 'pods', error.message, undefined) }),
+        };
+      }),
+    });
+  }
+
+  private buildClusterAnatomy(): ClusterAnatomy {
     const lookup = this.ownerLookup();
     const leases = new Map<string, SlimLease>();
     for (const lease of this.watches.leases.list()) leases.set(lease.metadata.name, lease);
@@ -337,11 +502,11 @@ export class ClusterSession implements AnatomySource, Disposable {
    * Collections that cannot be read now: never listed, or access lost. One whose watch is merely reconnecting
    * keeps its last good list (the status says it is retrying).
    */
-  private unreadable(): { resource: string; reason: string }[] {
-    const result: { resource: string; reason: string }[] = [];
+  private unreadable(): { resource: string; reason: string; kind: string }[] {
+    const result: { resource: string; reason: string; kind: string }[] = [];
     for (const name of this.requiredNames()) {
       const error = this.watches[name].lastError;
-      if (error && !this.isReadable(name)) result.push({ resource: collections[name].resource, reason: error.message });
+      if (error && !this.isReadable(name)) result.push({ resource: collections[name].resource, reason: error.message, kind: error.kind });
     }
     return result;
   }
@@ -362,12 +527,18 @@ export class ClusterSession implements AnatomySource, Disposable {
     if (failing.length === 0) return { state: 'connected', context };
     const unauthorized = failing.find((error) => error.kind === 'unauthorized');
     if (unauthorized) return { state: 'unauthorized', context, message: unauthorized.message };
-    const forbidden = [this.watches.pods.lastError, this.watches.nodes.lastError].find((error) => error?.kind === 'forbidden');
-    if (forbidden) return { state: 'forbidden', context, message: forbidden.message };
     if (failing.length === this.requiredNames().length && failing.every(isNetworkError))
       return { state: 'unreachable', context, message: failing[0].message };
-    // Some collections fail (forbidden, retrying, over a cap) while the others are live.
-    return { state: 'connected', context, message: failing.map((error) => error.message).join('\n') };
+    // Some collections fail (retrying, over a cap) while the others are live; RBAC hides some (limited): the
+    // server answers, so the context is connected, and says what is hidden instead of failing whole.
+    const problems = failing.filter((error) => error.kind !== 'forbidden').map((error) => error.message);
+    const hidden = this.forbiddenNames().length > 0 ? this.hiddenReads() : [];
+    return {
+      state: 'connected',
+      context,
+      ...(problems.length > 0 && { message: problems.join('\n') }),
+      ...(hidden.length > 0 && { limited: { ...this.accessCounts(), hidden } }),
+    };
   }
 
   /** Called whenever a collection changes state: announces a new status and rebuilds when what the anatomy reads changed. */
@@ -379,8 +550,19 @@ export class ClusterSession implements AnatomySource, Disposable {
       // Pods were classified with or without their ReplicaSets: classify them again.
       this.ownersChanged();
     }
+    // A new refusal after the start: ask again what the user may read (and show their namespaces).
+    if (this.listedOnce) {
+      const forbidden = this.forbiddenNames().join(',');
+      // Refused anew, or allowed again: what the user may read has changed.
+      if (forbidden !== this.accessAskedFor) void this.followLimits();
+    }
     const next = this.status;
-    if (next.state === this.announced.state && next.message === this.announced.message) return;
+    if (
+      next.state === this.announced.state &&
+      next.message === this.announced.message &&
+      JSON.stringify(next.limited) === JSON.stringify(this.announced.limited)
+    )
+      return;
     this.announced = next;
     this.statusEmitter.fire(next);
     // The session may have become synced: rebuild (markDirty waits until it is).
@@ -400,6 +582,10 @@ export class ClusterSession implements AnatomySource, Disposable {
     this.disposed = true;
     clearTimeout(this.rebuildTimer);
     for (const watch of this.allWatches()) watch.dispose();
+    for (const watches of this.namespaceWatches?.values() ?? []) {
+      watches.pods.dispose();
+      watches.events.dispose();
+    }
     this.hub.dispose();
     this.announced = { state: 'stopped', context: this.options.context };
     this.statusEmitter.fire(this.announced);

@@ -1,3 +1,5 @@
+import type { HiddenRead } from './types';
+
 /**
  * The one connection status: a ClusterSession derives it from its watches, LiveAnatomy publishes the current
  * context's, and the status bar, the tree and the CLI read it as it is.
@@ -20,4 +22,9 @@ export interface ConnectionStatus {
   readonly context: string;
   /** Plain text (an error from the server, say); shown as text, never as markup. */
   readonly message?: string;
+  /**
+   * Connected, but RBAC hides some of what the faces read: how many reads the server allows (once it has
+   * answered) and what is hidden, each with the permission that would show it.
+   */
+  readonly limited?: { readonly allowed: number | null; readonly total: number; readonly hidden: readonly HiddenRead[] };
 }

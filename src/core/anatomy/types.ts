@@ -175,10 +175,126 @@ export interface ClusterAnatomy {
   readonly unscheduled?: readonly UnscheduledPod[];
   readonly absent: readonly AbsentComponent[];
   /** Resources that could not be read (403, …), so views can say what is missing instead of guessing. */
-  readonly unreadable: readonly { readonly resource: string; readonly reason: string }[];
+  readonly unreadable: readonly {
+    readonly resource: string;
+    readonly reason: string;
+    /** Why: 'forbidden' (RBAC), 'unauthorized', 'unreachable', … (absent in anatomies made before it existed). */
+    readonly kind?: string;
+  }[];
   /**
    * Set when neither Nodes nor kube-system Pods could be read (an unreachable cluster, refused credentials):
    * nothing is classified then, and views show this error instead of an empty cluster.
    */
   readonly nothingRead?: { readonly reason: string };
+  /**
+   * The reads of the faces the user may not do (RBAC), each with the permission that would show it; absent when
+   * the access of the context is not known yet or every read is allowed.
+   */
+  readonly hidden?: readonly HiddenRead[];
+  /** How many of the faces' reads the server allows this user (SelfSubjectAccessReview), once it has answered. */
+  readonly access?: { readonly allowed: number; readonly total: number };
+  /**
+   * The anatomy from where a limited user stands: what every authenticated user can read (the API server, its
+   * discovery) and what the user's own namespaces show. Present when Nodes or kube-system's Pods are hidden.
+   */
+  readonly standpoint?: Standpoint;
+}
+
+/** One permission a hidden read needs, as the server answered it, with the kubectl line that checks it. */
+export interface NeededPermission {
+  /** "list nodes (cluster-wide)", "watch pods in kube-system", "get /readyz". */
+  readonly text: string;
+  readonly verb: string;
+  /** The RBAC resource with its group ("leases.coordination.k8s.io"), or the path of a non-resource URL. */
+  readonly resource: string;
+  /** Undefined: cluster-wide. */
+  readonly namespace?: string;
+  /** `kubectl auth can-i list nodes`; the views add `--context`. */
+  readonly canI: string;
+  /** 'denied' when the server said no; 'unknown' when it could not say (or has not answered yet). */
+  readonly verdict: 'denied' | 'unknown';
+}
+
+/** A read the user may not do: never shown as empty, absent or hosted, always with what would show it. */
+export interface HiddenRead {
+  /** The read's id: 'nodes', 'pods', 'daemonSets', … (`anatomyReads` in core/kube/access.ts). */
+  readonly id: string;
+  /** What it would show: "Nodes", "Pods in kube-system". */
+  readonly what: string;
+  /** The RBAC resource of the collection ('nodes', 'pods', …), as `unreadable` names it. */
+  readonly resource: string;
+  readonly needs: readonly NeededPermission[];
+  /** The server's refusal, as it said it (cluster text). */
+  readonly reason: string;
+}
+
+/** Who acted on one of the user's objects, as the object or its Events show it. */
+export interface StandpointActor {
+  /** 'kube-scheduler', 'kube-controller-manager', 'kubelet', or the manager / reporting component as written. */
+  readonly component: string;
+  /** 'managedFields': the object's field manager; 'event': an Event it reported. */
+  readonly via: 'managedFields' | 'event';
+  /** The manager's operation, or the Event's reason ("Scheduled", "Pulled", "Started"). */
+  readonly what: string;
+  readonly time: string | null;
+}
+
+/** One of the user's Pods, with where it runs and who acted on it. */
+export interface StandpointPod {
+  readonly name: string;
+  readonly namespace: string;
+  readonly phase: string;
+  readonly ready: boolean;
+  readonly nodeName: string | null;
+  readonly hostIP: string | null;
+  /** 'ReplicaSet/app-5d9c8f' (its controlling owner), or null for a bare Pod. */
+  readonly owner: string | null;
+  /** The Deployment above the ReplicaSet, from its name and the pod-template-hash label (inferred). */
+  readonly workload: string | null;
+  readonly actors: readonly StandpointActor[];
+}
+
+export interface StandpointNamespace {
+  readonly name: string;
+  /** The Pods of the namespace, or null when they are hidden too. */
+  readonly pods: readonly StandpointPod[] | null;
+  /** Set when the namespace's Pods cannot be listed. */
+  readonly hidden?: HiddenRead;
+}
+
+/** A node known only because a Pod the user may read runs on it: its name and address, nothing more. */
+export interface InferredNode {
+  readonly name: string;
+  readonly hostIP: string | null;
+  /** The user's Pods on it ('team/app-5d9c8f-x2x9q'). */
+  readonly pods: readonly string[];
+  readonly evidence: readonly Evidence[];
+}
+
+/** An API group the server's discovery lists, and who serves it. */
+export interface ServedGroup {
+  readonly name: string;
+  readonly preferredVersion: string | null;
+  /**
+   * 'kube-apiserver': a built-in group; 'aggregated': a well-known aggregated API (metrics.k8s.io is served by
+   * metrics-server through kube-apiserver); 'extension': any other group, served through kube-apiserver by a
+   * CustomResourceDefinition or an aggregated API server (discovery alone cannot tell which).
+   */
+  readonly servedBy: 'kube-apiserver' | 'aggregated' | 'extension';
+  /** The server behind an aggregated group, where it is well known ('metrics-server'). */
+  readonly server?: string;
+}
+
+export interface Standpoint {
+  readonly apiServer: {
+    readonly server: string;
+    readonly version: string | null;
+    /** Discovery's groups, or null when discovery could not be read. */
+    readonly groups: readonly ServedGroup[] | null;
+    /** kube-public/cluster-info (kubeadm, kind publish it for every user): the server it names. */
+    readonly clusterInfo: { readonly server: string | null } | null;
+  };
+  readonly namespaces: readonly StandpointNamespace[];
+  /** The nodes the user's Pods run on, inferred from `spec.nodeName` and `status.hostIP`. */
+  readonly nodes: readonly InferredNode[];
 }

@@ -64,7 +64,8 @@ export interface AccessSnapshot {
 const KUBE_SYSTEM = 'kube-system';
 const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 
-const listWatch = (resource: string, group: string, namespace?: string): AccessCheck[] =>
+/** The checks of a list-and-watch of a resource, in a namespace or cluster-wide. */
+export const listWatchChecks = (resource: string, group: string, namespace?: string): AccessCheck[] =>
   ['list', 'watch'].map((verb) => ({ verb, resource, group, ...(namespace !== undefined && { namespace }) }));
 
 /**
@@ -72,17 +73,21 @@ const listWatch = (resource: string, group: string, namespace?: string): AccessC
  * CertificateSigningRequests health lists, and the server's own endpoints.
  */
 export const anatomyReads: readonly AccessRead[] = [
-  { id: 'nodes', what: 'Nodes', checks: listWatch('nodes', '') },
-  { id: 'pods', what: `Pods in ${KUBE_SYSTEM}`, checks: listWatch('pods', '', KUBE_SYSTEM) },
-  { id: 'daemonSets', what: `DaemonSets in ${KUBE_SYSTEM}`, checks: listWatch('daemonsets', 'apps', KUBE_SYSTEM) },
-  { id: 'deployments', what: `Deployments in ${KUBE_SYSTEM}`, checks: listWatch('deployments', 'apps', KUBE_SYSTEM) },
-  { id: 'replicaSets', what: `ReplicaSets in ${KUBE_SYSTEM}`, checks: listWatch('replicasets', 'apps', KUBE_SYSTEM) },
-  { id: 'services', what: `Services in ${KUBE_SYSTEM}`, checks: listWatch('services', '', KUBE_SYSTEM) },
-  { id: 'events', what: `Events in ${KUBE_SYSTEM}`, checks: listWatch('events', '', KUBE_SYSTEM) },
-  { id: 'leases', what: `Leases in ${NODE_LEASE_NAMESPACE}`, checks: listWatch('leases', 'coordination.k8s.io', NODE_LEASE_NAMESPACE) },
-  { id: 'controlPlaneLeases', what: `Leases in ${KUBE_SYSTEM}`, checks: listWatch('leases', 'coordination.k8s.io', KUBE_SYSTEM) },
+  { id: 'nodes', what: 'Nodes', checks: listWatchChecks('nodes', '') },
+  { id: 'pods', what: `Pods in ${KUBE_SYSTEM}`, checks: listWatchChecks('pods', '', KUBE_SYSTEM) },
+  { id: 'daemonSets', what: `DaemonSets in ${KUBE_SYSTEM}`, checks: listWatchChecks('daemonsets', 'apps', KUBE_SYSTEM) },
+  { id: 'deployments', what: `Deployments in ${KUBE_SYSTEM}`, checks: listWatchChecks('deployments', 'apps', KUBE_SYSTEM) },
+  { id: 'replicaSets', what: `ReplicaSets in ${KUBE_SYSTEM}`, checks: listWatchChecks('replicasets', 'apps', KUBE_SYSTEM) },
+  { id: 'services', what: `Services in ${KUBE_SYSTEM}`, checks: listWatchChecks('services', '', KUBE_SYSTEM) },
+  { id: 'events', what: `Events in ${KUBE_SYSTEM}`, checks: listWatchChecks('events', '', KUBE_SYSTEM) },
+  {
+    id: 'leases',
+    what: `Leases in ${NODE_LEASE_NAMESPACE}`,
+    checks: listWatchChecks('leases', 'coordination.k8s.io', NODE_LEASE_NAMESPACE),
+  },
+  { id: 'controlPlaneLeases', what: `Leases in ${KUBE_SYSTEM}`, checks: listWatchChecks('leases', 'coordination.k8s.io', KUBE_SYSTEM) },
   // A list of the kubernetes Endpoints by field selector is authorized as a list of all Endpoints in default.
-  { id: 'apiServers', what: 'the Endpoints of the kubernetes Service', checks: listWatch('endpoints', '', 'default') },
+  { id: 'apiServers', what: 'the Endpoints of the kubernetes Service', checks: listWatchChecks('endpoints', '', 'default') },
   {
     id: 'certificateSigningRequests',
     what: 'CertificateSigningRequests',

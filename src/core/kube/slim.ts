@@ -213,6 +213,47 @@ export function slimPod(raw: unknown): SlimPod {
   };
 }
 
+/** A field manager of an object, as its managedFields record it. */
+export interface SlimManager {
+  readonly manager: string;
+  readonly operation: string;
+  readonly subresource: string | null;
+  readonly time: string | null;
+}
+
+/** One of a limited user's own Pods: where it runs and who wrote it, for the anatomy from where they stand. */
+export interface SlimUserPod {
+  readonly metadata: SlimMeta;
+  readonly nodeName: string | null;
+  readonly hostIP: string | null;
+  readonly phase: string;
+  readonly ready: boolean;
+  readonly managers: readonly SlimManager[];
+}
+
+export function slimUserPod(raw: unknown): SlimUserPod {
+  const spec = obj(obj(raw).spec);
+  const status = obj(obj(raw).status);
+  const ready = arr(status.conditions)
+    .map(obj)
+    .find((c) => c.type === 'Ready');
+  return {
+    metadata: slimMeta(raw),
+    nodeName: str(spec.nodeName),
+    hostIP: str(status.hostIP),
+    phase: str(status.phase) ?? 'Unknown',
+    ready: ready?.status === 'True',
+    managers: arr(obj(obj(raw).metadata).managedFields)
+      .map(obj)
+      .flatMap((entry) => {
+        const manager = str(entry.manager);
+        return manager === null
+          ? []
+          : [{ manager, operation: str(entry.operation) ?? '', subresource: str(entry.subresource), time: str(entry.time) }];
+      }),
+  };
+}
+
 export function slimNode(raw: unknown): SlimNode {
   const spec = obj(obj(raw).spec);
   const status = obj(obj(raw).status);

@@ -77,7 +77,7 @@ export function detectControlPlane(
   controlPlaneNodes: number,
   pods: readonly ComponentPod[],
   server: string,
-  readable: { readonly nodes: boolean; readonly apiServerAddresses?: readonly string[] } = { nodes: true },
+  readable: { readonly nodes: boolean; readonly pods?: boolean; readonly apiServerAddresses?: readonly string[] } = { nodes: true },
 ): ControlPlaneAnatomy & { provider?: string; embeddedBy?: EmbeddedDistribution } {
   const apiServers = pods.filter((p) => p.component === 'kube-apiserver');
   const etcds = pods.filter((p) => p.component === 'etcd');
@@ -98,6 +98,11 @@ export function detectControlPlane(
     mode = 'hosted';
     if (distribution.hosted) evidence.push(distribution.hosted);
     evidence.push({ kind: 'absence', key: 'control-plane nodes' }, { kind: 'absence', key: 'kube-apiserver Pod' });
+  } else if (readable.pods === false) {
+    // kube-system's Pods are hidden: whether the control plane runs there cannot be seen, only not guessed.
+    mode = 'unknown';
+    evidence.push({ kind: 'not-read', key: 'pods in kube-system' });
+    if (!readable.nodes) evidence.push({ kind: 'not-read', key: 'nodes' });
   } else if (!readable.nodes) {
     // No Nodes read: "no control-plane node" would be a guess, not something seen.
     mode = 'unknown';
@@ -351,7 +356,7 @@ export interface AnatomyInput {
   readonly deployments: readonly SlimWorkload[];
   readonly services: readonly SlimService[];
   readonly leases: ReadonlyMap<string, SlimLease>;
-  readonly unreadable: readonly { resource: string; reason: string }[];
+  readonly unreadable: readonly { resource: string; reason: string; kind?: string }[];
   readonly now: number;
   /**
    * The addresses of the `default/kubernetes` Endpoints (one per kube-apiserver behind the Service), or

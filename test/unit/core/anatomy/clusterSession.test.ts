@@ -112,21 +112,62 @@ describe('live cluster session against the demo cluster', function () {
     demo.cluster.control.forbid('leases.coordination.k8s.io');
     const live = await connect();
     assert.equal(live.status.state, 'connected');
-    assert.match(live.status.message ?? '', /leases/);
+    // Limited, not failing: the status names what is hidden and the permission that would show it.
+    assert.deepEqual(
+      live.status.limited?.hidden.map((hidden) => hidden.id),
+      ['leases', 'controlPlaneLeases'],
+    );
+    assert.equal(live.status.limited?.allowed, 12);
+    assert.equal(live.status.limited?.total, 14);
+    assert.deepEqual(
+      live.status.limited?.hidden[0]?.needs.map((need) => [need.canI, need.verdict]),
+      [
+        ['kubectl auth can-i list leases.coordination.k8s.io -n kube-node-lease', 'denied'],
+        ['kubectl auth can-i watch leases.coordination.k8s.io -n kube-node-lease', 'denied'],
+      ],
+    );
     const anatomy = live.current!;
     assert.deepEqual(
       anatomy.unreadable.map((u) => u.resource),
       ['leases'],
     );
+    assert.deepEqual(
+      anatomy.hidden?.map((hidden) => hidden.id),
+      ['leases', 'controlPlaneLeases'],
+    );
     assert.ok(anatomy.nodes.every((n) => n.lease === null));
     assert.equal(anatomy.nodes.length, 3);
+    // Nodes and kube-system's Pods are readable: the anatomy itself, not the view from a namespace.
+    assert.equal(anatomy.standpoint, undefined);
   });
 
-  it('is forbidden when kube-system Pods cannot be listed', async () => {
+  it('shows the anatomy from where the user stands when kube-system Pods and Nodes are hidden', async () => {
     demo.cluster.control.forbid('pods', 'kube-system');
+    demo.cluster.control.forbid('nodes');
     const live = await connect();
-    assert.equal(live.status.state, 'forbidden');
-    assert.match(live.status.message ?? '', /cannot list resource "pods"/);
+    assert.equal(live.status.state, 'connected', JSON.stringify(live.status));
+    assert.deepEqual(
+      live.status.limited?.hidden.map((hidden) => [hidden.id, hidden.needs.map((need) => need.text)]),
+      [
+        ['nodes', ['list nodes (cluster-wide)', 'watch nodes (cluster-wide)']],
+        ['pods', ['list pods in kube-system', 'watch pods in kube-system']],
+      ],
+    );
+    const anatomy = live.current!;
+    assert.equal(anatomy.nothingRead, undefined, 'a refusal is not "nothing read"');
+    assert.equal(anatomy.controlPlane.mode, 'unknown', 'never "hosted" because kube-system is hidden');
+    assert.deepEqual(anatomy.absent, [], 'nothing is absent because it is hidden');
+    const standpoint = anatomy.standpoint!;
+    assert.ok(standpoint, 'the standpoint is there');
+    assert.equal(standpoint.apiServer.server, live.server);
+    assert.match(standpoint.apiServer.version ?? '', /^v1\./);
+    assert.ok(standpoint.apiServer.groups?.some((group) => group.name === 'apps' && group.servedBy === 'kube-apiserver'));
+    // The context has no namespace: default, whose Pods the user may read here.
+    assert.deepEqual(
+      standpoint.namespaces.map((namespace) => namespace.name),
+      ['default'],
+    );
+    assert.ok(standpoint.namespaces[0]!.pods, 'the Pods of default are listed');
   });
 
   it('closes every connection when disposed', async () => {

@@ -68,24 +68,29 @@ describe('live cluster session after faults, on the demo cluster', function () {
     await matchesAFreshList(live);
   });
 
-  it('says a 403 mid-session is forbidden naming the resource, and recovers when access returns', async () => {
+  it('says a 403 mid-session limits the context, naming the resource and the permission, and recovers when access returns', async () => {
     demo = await startDemo({ timeScale: 20 });
     const live = await connect();
     const statuses: string[] = [];
-    live.onDidChangeStatus((status) => statuses.push(`${status.state}: ${status.message ?? ''}`));
+    live.onDidChangeStatus((status) => statuses.push(`${status.state}${status.limited ? ' limited' : ''}: ${status.message ?? ''}`));
     await until('every collection to be watched', () => demo.cluster.control.activeWatches() >= 8);
     demo.cluster.control.forbid('pods', 'kube-system');
     demo.cluster.control.cutWatches();
     await until(
-      () => `forbidden (${JSON.stringify(live.status)})`,
-      () => live.status.state === 'forbidden',
+      () => `limited (${JSON.stringify(live.status)})`,
+      () => live.status.limited !== undefined,
     );
     // The other collections resume: the status names Pods alone, not a closed connection.
     await until(
       () => `only pods named (${JSON.stringify(live.status)})`,
-      () => !/closed|Premature/.test(live.status.message ?? ''),
+      () => live.status.message === undefined && live.status.limited?.allowed != null,
     );
-    assert.match(live.status.message ?? '', /cannot watch resource "pods"|cannot list resource "pods"/);
+    assert.equal(live.status.state, 'connected');
+    assert.deepEqual(
+      live.status.limited?.hidden.map((hidden) => hidden.id),
+      ['pods'],
+    );
+    assert.match(live.status.limited?.hidden[0]?.reason ?? '', /cannot watch resource "pods"|cannot list resource "pods"/);
     await until('pods unreadable in the anatomy', () => live.current?.unreadable.some((u) => u.resource === 'pods'));
     assert.deepEqual(
       live.current?.unreadable.map((u) => u.resource),
@@ -97,7 +102,9 @@ describe('live cluster session after faults, on the demo cluster', function () {
       () => live.status.state === 'connected' && live.status.message === undefined,
     );
     await until('nothing unreadable', () => live.current?.unreadable.length === 0);
-    const forbiddenAt = statuses.findIndex((s) => s.startsWith('forbidden'));
+    assert.equal(live.status.limited, undefined);
+    const forbiddenAt = statuses.findIndex((s) => s.startsWith('connected limited'));
+    assert.ok(forbiddenAt >= 0, statuses.join('\n'));
     assert.ok(!statuses.slice(forbiddenAt).some((s) => s.startsWith('unreachable')), statuses.join('\n'));
     await matchesAFreshList(live);
   });
