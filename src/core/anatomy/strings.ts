@@ -163,3 +163,44 @@ export function evidenceSentence(evidence: Evidence, strings: EvidenceStrings = 
 }
 
 const nodeRoleLabel = (key: string) => /^node-role\.kubernetes\.io\//.test(key);
+
+/**
+ * The anatomy from where a limited user stands, and what RBAC hides from them: the CLI's text, the tree and the
+ * diagram. {0}, {1} are filled with cluster text or counts.
+ */
+export const defaultStandpointStrings = {
+  standpointTitle: 'From where you stand',
+  standpointIntro: 'RBAC lets you read part of this cluster: this is what you can see of it, and what is hidden from you.',
+  standpointApiServer: 'kube-apiserver at {0}',
+  standpointVersion: 'version {0}',
+  standpointVersionUnknown: 'version not read',
+  standpointClusterInfo: 'kube-public/cluster-info names the server {0}',
+  standpointGroups: '{0} API groups: {1} built in, {2} aggregated, {3} extensions',
+  standpointGroupsHidden: 'discovery could not be read',
+  standpointGroupBuiltIn: '{0}: served by kube-apiserver itself',
+  standpointGroupAggregated: '{0}: an aggregated API, served by {1} through kube-apiserver',
+  standpointGroupExtension: '{0}: served through kube-apiserver by a CustomResourceDefinition or an aggregated API server',
+  standpointNamespace: 'namespace {0}',
+  standpointNamespacePods: '{0} Pods',
+  standpointNamespaceHidden: 'namespace {0}: hidden from you',
+  standpointNodes: 'Nodes your Pods run on',
+  standpointNoNodes: 'none of your Pods runs on a node yet',
+  standpointInferredNode: '{0} (inferred)',
+  standpointInferredNodeDetail:
+    'Known only because your Pods run on it (their spec.nodeName and status.hostIP): {0}. Its labels, conditions and other Pods are hidden from you.',
+  standpointPodOn: 'on {0}',
+  standpointPodNotScheduled: 'not on a node yet',
+  standpointActedBy: 'acted on by {0}',
+  standpointActorManagedFields: '{0} ({1}, managedFields)',
+  standpointActorEvent: '{0} ({1}, Event)',
+  standpointControlPlaneHidden:
+    'The control plane runs, but where and how is hidden from you: kube-system and the Nodes cannot be read. Its controllers and scheduler show through their work on your objects.',
+  hiddenTitle: 'Hidden from you',
+  hiddenRead: '{0}: hidden from you — needs {1}',
+  hiddenCheck: 'check: {0}',
+  hiddenNotAnswered: '(the server has not said)',
+  limitedStatus: 'limited: {0} of {1} reads allowed',
+  limitedStatusUnknown: 'limited',
+} satisfies Catalog;
+
+export type StandpointStrings = typeof defaultStandpointStrings;
