@@ -6,10 +6,9 @@ import { CONTROL_PLANE_ROLE_LABEL } from '../anatomy/classification/controlPlane
 import type { ClusterAnatomy } from '../anatomy/types';
 import type { HandsOnStepId } from './checks';
 
-/** Quotes a word for a POSIX shell when it needs it: context and node names come from files and clusters. */
-export function shellWord(word: string): string {
-  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-}
+import { shellWord } from '../util/shell';
+
+export { shellWord } from '../util/shell';
 
 /** The commands of one step, each as an argument list starting with `kubectl`. */
 export function handsOnCommands(step: HandsOnStepId, anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>): string[][] {
