@@ -3,7 +3,8 @@ import { formatDuration, type Health, heartbeatStopped, leaseAgeSeconds, podHeal
 import { runtimeLink, type RuntimeInterface } from './runtime';
 import type { AbsentComponent, ClusterAnatomy, ComponentPod, NodeAnatomy, PodSource } from './types';
 import { escapeActingCharacters } from '../util/visibleText';
-import { controlPlaneModeText, defaultAnatomyStrings } from './strings';
+import { controlPlaneModeText, defaultAnatomyStrings, defaultStandpointStrings } from './strings';
+import { hiddenById, hiddenLines, needsText, standpointLines } from './standpointRender';
 import { format } from '../util/catalog';
 
 /** Plain-text and Markdown renderings of an anatomy, shared by the CLI and the tree's "Copy as Markdown". */
@@ -105,6 +106,16 @@ export function renderText(anatomy: ClusterAnatomy): string {
     lines.push(`Cannot read the cluster: ${anatomy.nothingRead.reason}`);
     return lines.map(plain).join('\n') + '\n';
   }
+  if (anatomy.hidden?.length) {
+    const counts = anatomy.access ? ` (${anatomy.access.allowed} of ${anatomy.access.total} reads allowed)` : '';
+    lines.push(`Limited: RBAC hides part of this cluster from you${counts}.`);
+  }
+  if (anatomy.standpoint) lines.push('', ...standpointLines(anatomy.standpoint));
+  /** "hidden from you — needs …" for a read the user may not do. */
+  const hiddenNote = (id: string) => {
+    const hidden = hiddenById(anatomy, id);
+    return hidden ? `  ${format(defaultStandpointStrings.hiddenNeeds, needsText(hidden))}` : undefined;
+  };
   lines.push(
     `Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`,
   );
@@ -115,7 +126,9 @@ export function renderText(anatomy: ClusterAnatomy): string {
   const now = Date.parse(anatomy.generatedAt);
   const section = (title: string, nodes: readonly NodeAnatomy[]) => {
     lines.push('', title);
-    if (nodes.length === 0) lines.push('  (none)');
+    const hidden = hiddenNote('nodes');
+    if (hidden) lines.push(hidden);
+    else if (nodes.length === 0) lines.push('  (none)');
     for (const node of nodes) {
       lines.push(
         `  ${node.name}  ${node.ready === 'True' ? 'Ready' : node.ready === 'False' ? 'NotReady' : 'Unknown'}  ${heartbeatText(node, now)}`,
@@ -134,21 +147,31 @@ export function renderText(anatomy: ClusterAnatomy): string {
     anatomy.nodes.filter((n) => n.role === 'worker'),
   );
   lines.push('', 'Cluster addons');
+  for (const id of ['deployments', 'daemonSets', 'services']) {
+    const hidden = hiddenById(anatomy, id);
+    if (hidden) lines.push(`  ${hidden.what}: ${format(defaultStandpointStrings.hiddenNeeds, needsText(hidden))}`);
+  }
   for (const addon of anatomy.addons) {
     const count = addon.desired !== null ? ` ${addon.readyCount ?? 0}/${addon.desired}` : addon.clusterIP ? ` ${addon.clusterIP}` : '';
     const where = addon.nodes.length > 0 ? ` on ${addon.nodes.join(', ')}` : '';
     lines.push(`  ${addon.kind} ${addon.name}${count}${where}`);
   }
   lines.push('', 'Not in this cluster');
-  if (anatomy.absent.length === 0) lines.push('  (nothing missing)');
+  const podsHidden = hiddenById(anatomy, 'pods');
+  // What is absent cannot be told while kube-system's Pods are hidden: hidden is not absent.
+  if (podsHidden) lines.push(`  ${format(defaultStandpointStrings.absentCannotBeTold, needsText(podsHidden))}`);
+  else if (anatomy.absent.length === 0) lines.push('  (nothing missing)');
   for (const absent of anatomy.absent) {
     const evidence = absent.evidence?.length ? ` (evidence: ${describeEvidence(absent.evidence)})` : '';
     lines.push(`  ${absent.component}: ${absent.reasonCode === 'embedded' ? 'embedded: ' : ''}${absent.why}${evidence}`);
   }
-  if (anatomy.unreadable.length > 0) {
+  const failed = anatomy.unreadable.filter((entry) => entry.kind !== 'forbidden' || !anatomy.hidden);
+  if (failed.length > 0) {
     lines.push('', 'Could not read');
-    for (const entry of anatomy.unreadable) lines.push(`  ${entry.resource}: ${entry.reason}`);
+    for (const entry of failed) lines.push(`  ${entry.resource}: ${entry.reason}`);
   }
+  const hidden = hiddenLines(anatomy);
+  if (hidden.length > 0) lines.push('', ...hidden);
   return lines.map(plain).join('\n') + '\n';
 }
 

@@ -197,6 +197,8 @@ export const defaultStandpointStrings = {
     'The control plane runs, but where and how is hidden from you: kube-system and the Nodes cannot be read. Its controllers and scheduler show through their work on your objects.',
   hiddenTitle: 'Hidden from you',
   hiddenRead: '{0}: hidden from you — needs {1}',
+  hiddenNeeds: 'hidden from you — needs {0}',
+  absentCannotBeTold: 'cannot be told: the Pods in kube-system are hidden from you — needs {0}',
   hiddenCheck: 'check: {0}',
   hiddenNotAnswered: '(the server has not said)',
   limitedStatus: 'limited: {0} of {1} reads allowed',
