@@ -163,6 +163,15 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     });
   }
   nodes.sort((a, b) => (a.role === b.role ? byName(a.name, b.name) : a.role === 'control-plane' ? -1 : 1));
+  // Nodes hidden, kube-system's Pods not: where each component runs is still known, from the Pods' spec.nodeName.
+  const podsOnHiddenNodes = nodesUnreadable
+    ? [...podsByNode]
+        .sort(([a], [b]) => byName(a, b))
+        .map(([node, pods]) => ({
+          node,
+          components: pods.sort((a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod)),
+        }))
+    : [];
   const controlPlane = detectControlPlane(input.nodes, controlPlaneNodes, allPods, input.server, {
     nodes: !nodesUnreadable,
     pods: !podsUnreadable,
@@ -180,6 +189,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     ...(unscheduled.length > 0 && { unscheduled: unscheduled.sort((a, b) => byName(a.pod, b.pod)) }),
     absent: absentComponents(controlPlane, input, allPods, { pods: !podsUnreadable }),
     unreadable: input.unreadable,
+    ...(podsOnHiddenNodes.length > 0 && { podsOnHiddenNodes }),
   };
 }
 

@@ -450,13 +450,14 @@ export class ClusterSession implements AnatomySource, Disposable {
       ...anatomy,
       ...(hidden.length > 0 && { hidden }),
       ...(hidden.length > 0 && counts.allowed !== null && { access: { allowed: counts.allowed, total: counts.total } }),
-      ...((!this.isReadable('nodes') || !this.isReadable('pods')) && { standpoint: this.buildStandpoint() }),
+      ...((!this.isReadable('nodes') || !this.isReadable('pods')) && { standpoint: this.buildStandpoint(anatomy) }),
     };
   }
 
-  private buildStandpoint() {
+  private buildStandpoint(anatomy: ClusterAnatomy) {
     return buildStandpoint({
       server: this.server,
+      ...(anatomy.podsOnHiddenNodes && { podsOnHiddenNodes: anatomy.podsOnHiddenNodes }),
       version: this.serverVersion,
       groups: this.groups,
       clusterInfoServer: this.clusterInfo,

@@ -116,8 +116,12 @@ export function renderText(anatomy: ClusterAnatomy): string {
     const hidden = hiddenById(anatomy, id);
     return hidden ? `  ${format(defaultStandpointStrings.hiddenNeeds, needsText(hidden))}` : undefined;
   };
+  if (anatomy.standpoint) lines.push('');
+  const controlPlaneHidden = anatomy.controlPlane.mode === 'unknown' && hiddenById(anatomy, 'pods') !== undefined;
   lines.push(
-    `Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`,
+    controlPlaneHidden
+      ? `Control plane: ${defaultStandpointStrings.standpointControlPlaneHidden}`
+      : `Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`,
   );
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
   const apiServers = apiServersText(anatomy.controlPlane);

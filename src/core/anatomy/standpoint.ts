@@ -9,6 +9,7 @@ import { canICommand, checkText, type AccessCheck, type ReadAccess } from '../ku
 import type { SlimEvent, SlimUserPod } from '../kube/slim';
 import { shellWord } from '../util/shell';
 import type {
+  ComponentPod,
   HiddenRead,
   InferredNode,
   NeededPermission,
@@ -181,10 +182,14 @@ export interface StandpointInput {
     readonly events: readonly SlimEvent[];
     readonly hidden?: HiddenRead;
   }[];
+  /** kube-system's Pods by node, when Nodes are hidden and these Pods are not. */
+  readonly podsOnHiddenNodes?: readonly { readonly node: string; readonly components: readonly ComponentPod[] }[];
 }
 
 export function buildStandpoint(input: StandpointInput): Standpoint {
-  const nodes = new Map<string, { hostIP: string | null; pods: string[] }>();
+  const nodes = new Map<string, { hostIP: string | null; pods: string[]; components?: readonly ComponentPod[] }>();
+  for (const { node, components } of input.podsOnHiddenNodes ?? [])
+    nodes.set(node, { hostIP: null, pods: components.map((pod) => `${pod.namespace}/${pod.pod}`), components });
   const namespaces: StandpointNamespace[] = input.namespaces.map((namespace) => {
     if (!namespace.pods) return { name: namespace.name, pods: null, ...(namespace.hidden && { hidden: namespace.hidden }) };
     const eventsByPod = new Map<string, SlimEvent[]>();
@@ -225,6 +230,7 @@ export function buildStandpoint(input: StandpointInput): Standpoint {
       name,
       hostIP: node.hostIP,
       pods: node.pods,
+      ...(node.components && { components: node.components }),
       evidence: [
         { kind: 'field', key: 'spec.nodeName', value: `of Pod ${node.pods[0]}` },
         ...(node.hostIP ? [{ kind: 'field', key: 'status.hostIP', value: node.hostIP }] : []),

@@ -17,7 +17,10 @@ export function needsText(hidden: HiddenRead): string {
 }
 
 /** The lines that say what is hidden and how to check it, each read on its own line and its can-i lines below. */
-export function hiddenLines(anatomy: Pick<ClusterAnatomy, 'context' | 'hidden'>, strings: StandpointStrings = defaultStandpointStrings): string[] {
+export function hiddenLines(
+  anatomy: Pick<ClusterAnatomy, 'context' | 'hidden'>,
+  strings: StandpointStrings = defaultStandpointStrings,
+): string[] {
   const hidden = anatomy.hidden ?? [];
   if (hidden.length === 0) return [];
   const lines = [strings.hiddenTitle];
@@ -36,7 +39,9 @@ export function hiddenById(anatomy: Pick<ClusterAnatomy, 'hidden'>, id: string):
 function groupsLines(groups: readonly ServedGroup[] | null, strings: StandpointStrings): string[] {
   if (!groups) return [`    ${strings.standpointGroupsHidden}`];
   const count = (servedBy: ServedGroup['servedBy']) => groups.filter((group) => group.servedBy === servedBy).length;
-  const lines = [`    ${format(strings.standpointGroups, groups.length, count('kube-apiserver'), count('aggregated'), count('extension'))}`];
+  const lines = [
+    `    ${format(strings.standpointGroups, groups.length, count('kube-apiserver'), count('aggregated'), count('extension'))}`,
+  ];
   const listed = groups.filter((group) => group.servedBy !== 'kube-apiserver');
   for (const group of listed.slice(0, MAX_LISTED_GROUPS)) {
     const name = group.preferredVersion ? `${group.name}/${group.preferredVersion}` : group.name;
@@ -72,14 +77,28 @@ export function standpointLines(standpoint: Standpoint, strings: StandpointStrin
   lines.push(`  ${strings.standpointNodes}`);
   if (standpoint.nodes.length === 0) lines.push(`    ${strings.standpointNoNodes}`);
   for (const node of standpoint.nodes) {
-    lines.push(`    ${format(strings.standpointInferredNode, node.name)}${node.hostIP ? ` ${node.hostIP}` : ''}: ${node.pods.join(', ')}`);
+    if (node.components) {
+      lines.push(`    ${format(strings.standpointInferredNode, node.name)}${node.hostIP ? ` ${node.hostIP}` : ''}`);
+      for (const pod of node.components)
+        lines.push(
+          `      ${pod.component === 'cni' && pod.cniName ? `cni (${pod.cniName})` : pod.component}  ${pod.pod}  (${pod.phase}${pod.ready ? ', ready' : ''})`,
+        );
+      const others = node.pods.filter((pod) => !pod.startsWith('kube-system/'));
+      if (others.length > 0) lines.push(`      ${others.join(', ')}`);
+    } else {
+      lines.push(
+        `    ${format(strings.standpointInferredNode, node.name)}${node.hostIP ? ` ${node.hostIP}` : ''}: ${node.pods.join(', ')}`,
+      );
+    }
   }
   for (const namespace of standpoint.namespaces) {
     if (!namespace.pods) {
       lines.push(`  ${format(strings.standpointNamespaceHidden, namespace.name)}`);
       continue;
     }
-    lines.push(`  ${format(strings.standpointNamespace, namespace.name)}: ${format(strings.standpointNamespacePods, namespace.pods.length)}`);
+    lines.push(
+      `  ${format(strings.standpointNamespace, namespace.name)}: ${format(strings.standpointNamespacePods, namespace.pods.length)}`,
+    );
     for (const pod of namespace.pods.slice(0, MAX_LISTED_PODS)) lines.push(...podLines(pod, strings));
     if (namespace.pods.length > MAX_LISTED_PODS) lines.push(`    … ${namespace.pods.length - MAX_LISTED_PODS}`);
   }

@@ -198,6 +198,8 @@ export interface ClusterAnatomy {
    * discovery) and what the user's own namespaces show. Present when Nodes or kube-system's Pods are hidden.
    */
   readonly standpoint?: Standpoint;
+  /** kube-system's Pods by the node they run on, when Nodes are hidden and these Pods are not (the standpoint shows them). */
+  readonly podsOnHiddenNodes?: readonly { readonly node: string; readonly components: readonly ComponentPod[] }[];
 }
 
 /** One permission a hidden read needs, as the server answered it, with the kubectl line that checks it. */
@@ -268,6 +270,8 @@ export interface InferredNode {
   readonly hostIP: string | null;
   /** The user's Pods on it ('team/app-5d9c8f-x2x9q'). */
   readonly pods: readonly string[];
+  /** kube-system's Pods on it, classified, when those may be read but Nodes may not. */
+  readonly components?: readonly ComponentPod[];
   readonly evidence: readonly Evidence[];
 }
 
