@@ -1,6 +1,8 @@
 /** The health report as text (the CLI) and as a list of problems (the status bar, the exit code). */
 import { daysLeft } from './certificates';
-import type { ControlPlaneHealthReport, LeaderReport } from './report';
+import type { ControlPlaneHealthReport, HealthPart, LeaderReport } from './report';
+import { canIInContext } from '../anatomy/standpoint';
+import { needsText } from '../anatomy/standpointRender';
 import { skewComparisonText, type SkewVerdict } from './versionSkew';
 import { defaultHealthStrings, type HealthStrings } from './strings';
 import { format, translateKnown } from '../util/catalog';
@@ -14,13 +16,13 @@ function ago(seconds: number | undefined, s: HealthStrings): string {
   return seconds < 120 ? format(s.agoSeconds, Math.round(seconds)) : format(s.agoMinutes, Math.round(seconds / 60));
 }
 
-function leaderLine(leader: LeaderReport, s: HealthStrings): string {
+function leaderLine(leader: LeaderReport, s: HealthStrings, podsHidden = false): string {
   if (!leader.lock)
     return format(s.leaderNoLock, leader.component, leader.note ? translateKnown(leader.note, defaultHealthStrings, s) : s.leaderNoneFound);
   const where = leader.leaderPod
     ? format(s.leaderOn, leader.leaderPod, leader.leaderNode ?? '')
     : leader.lock.holderHost
-      ? format(s.leaderHost, leader.lock.holderHost)
+      ? format(podsHidden ? s.leaderHostHidden : s.leaderHost, leader.lock.holderHost)
       : leader.lock.holderIdentity;
   const freshness =
     leader.lock.state === 'expired'
@@ -105,6 +107,18 @@ export function healthProblemText(
   }
 }
 
+const partKeys: Readonly<Record<HealthPart, keyof HealthStrings>> = {
+  checks: 'partChecks',
+  leaders: 'partLeaders',
+  apiServerIdentities: 'partApiServerIdentities',
+  skew: 'partSkew',
+  pendingKubeletCsrs: 'partPendingKubeletCsrs',
+};
+
+export function healthPartText(part: HealthPart, s: HealthStrings = defaultHealthStrings): string {
+  return s[partKeys[part]];
+}
+
 export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStrings = defaultHealthStrings): string {
   const now = Date.parse(report.generatedAt);
   const lines: string[] = [];
@@ -112,6 +126,14 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
   const problems = healthProblems(report, now);
   lines.push(problems.length === 0 ? s.noProblem : problems.length === 1 ? s.oneProblem : format(s.problems, problems.length));
   for (const problem of problems) lines.push(`  ! ${healthProblemText(problem, s)}`);
+  const notChecked = report.notChecked ?? [];
+  if (notChecked.length > 0) {
+    lines.push(s.notCheckedSummary, '', s.sectionNotChecked);
+    for (const { part, hidden } of notChecked) {
+      lines.push(`  ? ${format(s.notCheckedPart, healthPartText(part, s), hidden.what, needsText(hidden))}`);
+      for (const need of hidden.needs) lines.push(`      ${format(s.notCheckedCheck, canIInContext(need, report.context))}`);
+    }
+  }
 
   lines.push('', s.sectionChecks);
   for (const checks of report.checks) {
@@ -127,7 +149,11 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
 
   lines.push('', s.sectionLeaders);
   if ('error' in report.leaders) lines.push(`  ${format(s.notKnown, translateKnown(report.leaders.error, defaultHealthStrings, s))}`);
-  else for (const leader of report.leaders.value) lines.push(`  ${leaderLine(leader, s)}`);
+  else {
+    // Where the leader's Pod runs is hidden, not elsewhere.
+    const podsHidden = notChecked.some((entry) => entry.part === 'leaders');
+    for (const leader of report.leaders.value) lines.push(`  ${leaderLine(leader, s, podsHidden)}`);
+  }
 
   lines.push('', s.sectionApiServers);
   const { addresses, identities } = report.apiServers;
@@ -140,7 +166,8 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
     );
 
   lines.push('', s.sectionSkew);
-  if (report.skew.length === 0) lines.push(`  ${s.skewNothing}`);
+  const skewHidden = notChecked.some((entry) => entry.part === 'skew');
+  if (report.skew.length === 0) lines.push(`  ${skewHidden ? `${s.sectionNotChecked}: ${healthPartText('skew', s)}` : s.skewNothing}`);
   const bad = report.skew.filter((entry) => entry.verdict && !entry.verdict.ok);
   const unknown = report.skew.filter((entry) => !entry.verdict);
   if (report.skew.length > 0) lines.push(`  ${format(s.skewWithin, report.skew.length - bad.length - unknown.length, report.skew.length)}`);

@@ -4,7 +4,7 @@
  * API cannot show at all (the control-plane nodes' own files), with the command that can.
  */
 import type { ClusterSession } from '../anatomy/clusterSession';
-import type { ClusterAnatomy, ComponentPod, ControlPlaneMode } from '../anatomy/types';
+import type { ClusterAnatomy, ComponentPod, ControlPlaneMode, HiddenRead } from '../anatomy/types';
 import { KubeApiError } from '../kube/kubeApi';
 import { errorMessage } from '../util/errors';
 import {
@@ -95,6 +95,35 @@ export interface ControlPlaneHealthReport {
   };
   /** What a client cannot see through the API, and how to see it. */
   readonly notVisible: readonly string[];
+  /**
+   * The parts that could not be checked because RBAC hides what they read, each with the read and the
+   * permissions that would allow it (absent in reports made before it existed).
+   */
+  readonly notChecked?: readonly NotChecked[];
+}
+
+export type HealthPart = 'checks' | 'leaders' | 'apiServerIdentities' | 'skew' | 'pendingKubeletCsrs';
+
+export interface NotChecked {
+  readonly part: HealthPart;
+  readonly hidden: HiddenRead;
+}
+
+/** The reads each part of the report rests on (the anatomy's read ids). */
+const partReads: readonly [HealthPart, readonly string[]][] = [
+  ['checks', ['readyz', 'livez']],
+  ['leaders', ['controlPlaneLeases', 'pods']],
+  ['apiServerIdentities', ['controlPlaneLeases']],
+  ['skew', ['nodes', 'pods']],
+  ['pendingKubeletCsrs', ['certificateSigningRequests']],
+];
+
+/** Each part whose reads RBAC hides, once per hidden read. */
+export function notCheckedParts(anatomy: Pick<ClusterAnatomy, 'hidden'>): NotChecked[] {
+  const hidden = anatomy.hidden ?? [];
+  return partReads.flatMap(([part, ids]) =>
+    hidden.filter((read) => ids.includes(read.id)).map((read) => ({ part, hidden: read })),
+  );
 }
 
 export interface HealthInputs {
@@ -280,5 +309,6 @@ export async function gatherControlPlaneHealth(inputs: HealthInputs): Promise<Co
     skew: skew(anatomy),
     certificates: { serving, client, pendingKubeletCsrs: csrs },
     notVisible,
+    notChecked: notCheckedParts(anatomy),
   };
 }
