@@ -3,9 +3,9 @@ import { defaultEvidenceStrings } from '../core/anatomy/strings';
 import { defaultHandsOnStrings } from '../core/handsOn/strings';
 import type { HandsOnReport } from '../core/handsOn/checks';
 import { commandLine, handsOnCommands } from '../core/handsOn/commands';
-import { findingText, renderHandsOnText } from '../core/handsOn/render';
+import { findingText, renderHandsOnText, stepsNotChecked } from '../core/handsOn/render';
 import { HandsOnMonitor } from '../core/workspace/handsOnMonitor';
-import { EXIT_PROBLEMS } from './healthCommand';
+import { EXIT_NOT_CHECKED, EXIT_PROBLEMS } from './healthCommand';
 import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
@@ -23,7 +23,9 @@ export const checkCommand: CliCommand = {
     'Deployment and the kube-dns Service, the kubelet and runtime versions each Node reports, and the Leases in',
     'kube-node-lease, whose renewTime must advance: it watches them for up to --wait seconds (default 45; 0 to',
     'not wait). A check that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is',
-    'explained, not failed. Exit 0 when every step holds, 3 when one does not, 1 when the cluster cannot be read.',
+    'explained, not failed. Exit 0 when every step holds, 3 when one does not, 4 when none fails but some could',
+    'not be checked (RBAC hides what they read: each names the permission and the kubectl auth can-i line that',
+    'checks it), 1 when the cluster cannot be read.',
     '--lang ja words the steps and the findings in Japanese.',
   ].join('\n'),
   async run(args, io) {
@@ -73,7 +75,11 @@ export const checkCommand: CliCommand = {
       } else {
         io.stdout.write(renderHandsOnText(report, anatomy, strings, evidence));
       }
-      return report.allDone ? EXIT_OK : EXIT_PROBLEMS;
+      if (report.allDone) return EXIT_OK;
+      // Nothing fails, but RBAC hid what some steps read: "could not check", not "does not hold".
+      const onlyNotChecked =
+        report.steps.every((step) => step.outcome === 'done' || step.outcome === 'unknown') && stepsNotChecked(report) > 0;
+      return onlyNotChecked ? EXIT_NOT_CHECKED : EXIT_PROBLEMS;
     } finally {
       monitor.dispose();
       session.dispose();

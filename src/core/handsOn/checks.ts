@@ -3,7 +3,7 @@
  * it runs with kubectl), each finding one thing that section says to look for, with what was seen. A finding
  * that cannot hold on this kind of cluster (no static Pods on a hosted control plane) is explained, not failed.
  */
-import type { AbsentComponent, ClusterAnatomy, ComponentId, ComponentPod, Evidence, NodeAnatomy } from '../anatomy/types';
+import type { AbsentComponent, ClusterAnatomy, ComponentId, ComponentPod, Evidence, HiddenRead, NodeAnatomy } from '../anatomy/types';
 import { evidenceSentence, type EvidenceStrings } from '../anatomy/strings';
 import type { AnatomyTarget } from '../anatomy/target';
 import { CONTROL_PLANE_ROLE_LABEL, LEGACY_MASTER_ROLE_LABEL } from '../anatomy/classification/controlPlane';
@@ -48,6 +48,8 @@ export interface Finding {
   readonly more?: number;
   readonly detail?: string;
   readonly count?: number;
+  /** For a finding that could not be checked because RBAC hides what it reads: the read and the permissions it needs. */
+  readonly hidden?: HiddenRead;
 }
 
 export type FindingReason =
@@ -143,6 +145,14 @@ function unreadable(anatomy: ClusterAnatomy, resource: string): boolean {
   return anatomy.unreadable.some((entry) => entry.resource === resource);
 }
 
+/** A finding that cannot be checked: the first of the resources that cannot be read, and what RBAC hides of it. */
+function notReadable(anatomy: ClusterAnatomy, code: FindingCode, resources: readonly string[]): Finding | undefined {
+  const resource = resources.find((candidate) => unreadable(anatomy, candidate));
+  if (resource === undefined) return undefined;
+  const hidden = anatomy.hidden?.find((read) => read.resource === resource && read.id !== 'controlPlaneLeases');
+  return { code, outcome: 'unknown', reason: 'unreadable', ...(hidden && { hidden }) };
+}
+
 function allPods(anatomy: ClusterAnatomy): { pod: ComponentPod; node: NodeAnatomy | undefined }[] {
   const placed = anatomy.nodes.flatMap((node) => node.components.map((pod) => ({ pod, node })));
   return [...placed, ...(anatomy.unscheduled ?? []).map((pod) => ({ pod, node: undefined }))];
@@ -158,8 +168,10 @@ function explainedBy(shape: AbsentComponent): Pick<Finding, 'outcome' | 'reason'
 }
 
 /** Nothing found: unknown when the resource could not be listed, a failure when it was listed and is not there. */
-function notFound(anatomy: ClusterAnatomy, resource: string): Pick<Finding, 'outcome' | 'reason'> {
-  return unreadable(anatomy, resource) ? { outcome: 'unknown', reason: 'unreadable' } : { outcome: 'fails', reason: 'missing' };
+function notFound(anatomy: ClusterAnatomy, resource: string): Pick<Finding, 'outcome' | 'reason' | 'hidden'> {
+  if (!unreadable(anatomy, resource)) return { outcome: 'fails', reason: 'missing' };
+  const { outcome, reason, hidden } = notReadable(anatomy, 'nodesReady', [resource])!;
+  return { outcome, reason, ...(hidden && { hidden }) };
 }
 
 // ---- kubectl get nodes ----
@@ -167,8 +179,9 @@ function notFound(anatomy: ClusterAnatomy, resource: string): Pick<Finding, 'out
 function nodesStep(anatomy: ClusterAnatomy): HandsOnStep {
   const names = anatomy.nodes.map((node) => node.name);
   const findings: Finding[] = [];
-  if (unreadable(anatomy, 'nodes')) {
-    findings.push({ code: 'nodesReady', outcome: 'unknown', reason: 'unreadable' });
+  const hiddenNodes = notReadable(anatomy, 'nodesReady', ['nodes']);
+  if (hiddenNodes) {
+    findings.push(hiddenNodes);
   } else {
     const notReady = anatomy.nodes.filter((node) => node.ready !== 'True').map((node) => node.name);
     findings.push(
@@ -208,7 +221,9 @@ function controlPlaneLabelFinding(anatomy: ClusterAnatomy): Finding {
 // ---- kubectl get pods -n kube-system -o wide ----
 
 function kubeSystemPodsStep(anatomy: ClusterAnatomy): HandsOnStep {
-  if (unreadable(anatomy, 'pods')) return step('kubeSystemPods', [{ code: 'staticPod', outcome: 'unknown', reason: 'unreadable' }], []);
+  // Where each Pod runs needs the Nodes as well as the Pods.
+  const hidden = notReadable(anatomy, 'staticPod', ['pods', 'nodes']);
+  if (hidden) return step('kubeSystemPods', [hidden], []);
   const pods = allPods(anatomy);
   const findings: Finding[] = STATIC_COMPONENTS.map((component) => staticPodFinding(anatomy, component, pods));
   const proxy = perNodeDaemonFinding(anatomy, 'kube-proxy', pods);
@@ -302,7 +317,8 @@ function staticPodsStep(input: HandsOnInput): HandsOnStep {
     ...(node && { node: node.name }),
     component: pod.component,
   }));
-  if (unreadable(anatomy, 'pods')) return step('staticPods', [{ code: 'tierSelects', outcome: 'unknown', reason: 'unreadable' }], []);
+  const hidden = notReadable(anatomy, 'tierSelects', ['pods', 'nodes']);
+  if (hidden) return step('staticPods', [hidden], []);
   if (staticPods.length === 0) {
     const shape = absentShape(anatomy, 'kube-apiserver');
     const explained: Finding = shape
@@ -369,7 +385,11 @@ function workloadsStep(anatomy: ClusterAnatomy): HandsOnStep {
   for (const component of ['kube-proxy', 'cni'] as const) {
     const daemonSet = anatomy.addons.find((addon) => addon.kind === 'DaemonSet' && addon.component === component);
     const shape = absentShape(anatomy, component);
-    if (daemonSet) {
+    const nodesHidden = daemonSet ? notReadable(anatomy, 'daemonSet', ['nodes']) : undefined;
+    if (daemonSet && nodesHidden) {
+      // One per node cannot be told without the Nodes: ready or not, the count of nodes is hidden.
+      findings.push({ ...nodesHidden, subject: daemonSet.name });
+    } else if (daemonSet) {
       targets.push({ component });
       const ratio = `${daemonSet.readyCount ?? '?'}/${daemonSet.desired ?? '?'}`;
       const everyNode = daemonSet.desired === anatomy.nodes.length;
@@ -434,7 +454,8 @@ function nodeAgentsStep(anatomy: ClusterAnatomy): HandsOnStep {
 function leasesStep(input: HandsOnInput): HandsOnStep {
   const { anatomy, leases } = input;
   const targets = anatomy.nodes.map((node) => ({ node: node.name }));
-  if (unreadable(anatomy, 'leases')) return step('leases', [{ code: 'leasePerNode', outcome: 'unknown', reason: 'unreadable' }], targets);
+  const hidden = notReadable(anatomy, 'leasePerNode', ['leases', 'nodes']);
+  if (hidden) return step('leases', [hidden], targets);
   const findings: Finding[] = [];
   const without = anatomy.nodes.filter((node) => !node.lease).map((node) => node.name);
   findings.push(

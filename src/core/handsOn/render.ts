@@ -6,6 +6,8 @@ import { textLines } from '../util/visibleText';
 import { format } from '../util/catalog';
 import { defaultEvidenceStrings, type EvidenceStrings } from '../anatomy/strings';
 import { mirrorMarkText } from './checks';
+import { canIInContext } from '../anatomy/standpoint';
+import { needsText } from '../anatomy/standpointRender';
 import type { ExperimentId, ExperimentPlan, ExperimentResult, ExperimentUnavailable } from './experiments';
 import { defaultHandsOnStrings, type HandsOnStrings } from './strings';
 
@@ -69,7 +71,8 @@ export function findingText(
   evidence: EvidenceStrings = defaultEvidenceStrings,
 ): string {
   const { outcome, reason } = finding;
-  if (reason === 'unreadable') return s.unreadable;
+  if (reason === 'unreadable')
+    return finding.hidden ? format(s.unreadableHidden, finding.hidden.what, needsText(finding.hidden)) : s.unreadable;
   const names = lister(s, evidence)(finding);
   const subject = finding.subject ?? '';
   const count = finding.count ?? 0;
@@ -143,6 +146,12 @@ const MARKS: Record<Finding['outcome'], string> = { holds: '✓', explained: '�
 const STEP_MARKS: Record<StepOutcome, string> = { done: '✓', fails: '✗', waiting: '…', unknown: '?' };
 
 /** The report as the CLI prints it: each step with its kubectl commands and what was seen. */
+/** The steps that could not be checked: RBAC hides what they read. */
+export function stepsNotChecked(report: HandsOnReport): number {
+  return report.steps.filter((step) => step.outcome === 'unknown' && step.findings.some((finding) => finding.reason === 'unreadable'))
+    .length;
+}
+
 export function renderHandsOnText(
   report: HandsOnReport,
   anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>,
@@ -153,11 +162,21 @@ export function renderHandsOnText(
   report.steps.forEach((step, index) => {
     lines.push(`${STEP_MARKS[step.outcome]} ${index + 1}. ${stepTitle(step.id, strings)}`);
     for (const args of handsOnCommands(step.id, anatomy)) lines.push(`     $ ${commandLine(args)}`);
-    for (const finding of step.findings) lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding, strings, evidence)}`);
+    for (const finding of step.findings) {
+      lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding, strings, evidence)}`);
+      for (const need of finding.hidden?.needs ?? []) lines.push(`       ${canIInContext(need, report.context)}`);
+    }
     lines.push('');
   });
   const done = report.steps.filter((step) => step.outcome === 'done').length;
-  lines.push(report.allDone ? format(strings.allStepsHold, report.steps.length) : format(strings.someStepsHold, done, report.steps.length));
+  const notChecked = stepsNotChecked(report);
+  lines.push(
+    report.allDone
+      ? format(strings.allStepsHold, report.steps.length)
+      : notChecked > 0 && report.steps.every((step) => step.outcome === 'done' || step.outcome === 'unknown')
+        ? format(strings.couldNotCheckSteps, done, report.steps.length, notChecked)
+        : format(strings.someStepsHold, done, report.steps.length),
+  );
   return textLines(lines);
 }
 

@@ -27,6 +27,8 @@ export const defaultHandsOnStrings = {
   shapeNoStaticPods: 'the control plane runs from DaemonSets or Deployments here, not from static Pods',
   // The findings
   unreadable: 'Cannot be checked: the objects it reads cannot be listed with these credentials.',
+  unreadableHidden: 'Cannot be checked: {0} hidden from you — needs {1}.',
+  couldNotCheckSteps: '{0} of {1} steps hold; {2} could not be checked (RBAC hides what they read).',
   nodesReady: '{0} nodes, all Ready: {1}.',
   noNodes: 'No nodes.',
   nodesNotReady: '{0} nodes; not Ready: {1}.',

@@ -121,9 +121,7 @@ const partReads: readonly [HealthPart, readonly string[]][] = [
 /** Each part whose reads RBAC hides, once per hidden read. */
 export function notCheckedParts(anatomy: Pick<ClusterAnatomy, 'hidden'>): NotChecked[] {
   const hidden = anatomy.hidden ?? [];
-  return partReads.flatMap(([part, ids]) =>
-    hidden.filter((read) => ids.includes(read.id)).map((read) => ({ part, hidden: read })),
-  );
+  return partReads.flatMap(([part, ids]) => hidden.filter((read) => ids.includes(read.id)).map((read) => ({ part, hidden: read })));
 }
 
 export interface HealthInputs {
