@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseAllDocuments } from 'yaml';
 import { resolveClientConfig } from '../core/anatomy/snapshot';
 import { KubeApi } from '../core/kube/kubeApi';
-import { readPlacementState, readPod, readSchedulerSaid } from '../core/placement/clusterRead';
+import { hiddenPlacementReads, readPlacementState, readPod, readSchedulerSaid } from '../core/placement/clusterRead';
 import { manifestPod, type ManifestPod } from '../core/placement/manifestPod';
 import { schedulingPodOf } from '../core/placement/objects';
 import { explainPlacement } from '../core/placement/place';
@@ -105,6 +105,7 @@ export const placementCommand: CliCommand = {
       ? await readPod(api, podRef[1]!, podRef[2]!)
       : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
     const [state, said] = await Promise.all([readPlacementState(api), readSchedulerSaid(api, pod)]);
+    const { nodesHidden, boundHidden } = await hiddenPlacementReads(api, state);
     const report = explainPlacement({
       pod,
       nodes: state.nodes,
@@ -113,7 +114,18 @@ export const placementCommand: CliCommand = {
     });
     if (values.json) {
       io.stdout.write(
-        `${JSON.stringify({ context, ...report, schedulerSaid: said.events, ...(fromFile?.from && { from: fromFile.from }), ...(state.boundError && { boundPodsError: state.boundError }) }, null, 2)}\n`,
+        `${JSON.stringify(
+          {
+            context,
+            ...report,
+            schedulerSaid: said.events,
+            ...(fromFile?.from && { from: fromFile.from }),
+            ...(state.boundError && { boundPodsError: state.boundError }),
+            ...((nodesHidden || boundHidden) && { hidden: [nodesHidden, boundHidden].filter((read) => read !== undefined) }),
+          },
+          null,
+          2,
+        )}\n`,
       );
     } else {
       io.stdout.write(
@@ -124,6 +136,9 @@ export const placementCommand: CliCommand = {
             said,
             ...(fromFile?.from && { from: fromFile.from }),
             ...(state.boundError && { boundError: state.boundError }),
+            context,
+            ...(nodesHidden && { nodesHidden }),
+            ...(boundHidden && { boundHidden }),
           },
           strings,
         ),

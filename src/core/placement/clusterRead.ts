@@ -7,6 +7,9 @@ import { parseKubeVersion } from '../health/versionSkew';
 import type { KubeApi } from '../kube/kubeApi';
 import { KubeApiError } from '../kube/kubeApi';
 import { BoundPods } from './boundPods';
+import { anatomyReads, ContextAccess, listWatchChecks } from '../kube/access';
+import { hiddenRead } from '../anatomy/standpoint';
+import type { HiddenRead } from '../anatomy/types';
 import { type SchedulingNode, type SchedulingPod, schedulingNodeOf, schedulingPodOf } from './objects';
 
 /** The scheduler's cache holds every bound Pod that has not finished. */
@@ -17,8 +20,13 @@ export interface PlacementClusterState {
   /** Null when all Pods could not be listed; `boundError` says why. */
   readonly bound: BoundPods | null;
   readonly boundError?: string;
+  /** Set when the Nodes could not be listed (RBAC): no node is judged then, and `nodes` is empty. */
+  readonly nodesError?: string;
   readonly serverMinor?: number;
 }
+
+/** A 403 or 401: the read is refused, which the report says, rather than an error that ends the command. */
+const isRefusal = (error: unknown) => error instanceof KubeApiError && (error.kind === 'forbidden' || error.kind === 'unauthorized');
 
 export interface SchedulerSaid {
   /** FailedScheduling Events for the Pod, newest first: the scheduler's own message and how often it said it. */
@@ -28,8 +36,12 @@ export interface SchedulerSaid {
 export async function readPlacementState(api: KubeApi): Promise<PlacementClusterState> {
   const [version, nodes] = await Promise.all([
     api.getJson('/version', 'the server version').catch(() => undefined),
-    api.list('/api/v1/nodes', 'Nodes', { map: schedulingNodeOf }),
+    api.list('/api/v1/nodes', 'Nodes', { map: schedulingNodeOf }).catch((error: unknown) => {
+      if (!isRefusal(error)) throw error;
+      return { items: [], error: (error as Error).message };
+    }),
   ]);
+  const nodesError = 'error' in nodes ? { nodesError: nodes.error } : {};
   // The same reading of the version as the health report's skew check (gitVersion, distributions' suffixes too).
   const gitVersion = (version as { gitVersion?: unknown } | undefined)?.gitVersion;
   const serverMinor = typeof gitVersion === 'string' ? parseKubeVersion(gitVersion)?.minor : undefined;
@@ -40,13 +52,14 @@ export async function readPlacementState(api: KubeApi): Promise<PlacementCluster
     });
     const bound = new BoundPods();
     for (const pod of pods.items as SchedulingPod[]) bound.upsert(pod);
-    return { nodes: nodes.items as SchedulingNode[], bound, ...(serverMinor !== undefined && { serverMinor }) };
+    return { nodes: nodes.items as SchedulingNode[], bound, ...nodesError, ...(serverMinor !== undefined && { serverMinor }) };
   } catch (error) {
-    if (!(error instanceof KubeApiError) || (error.kind !== 'forbidden' && error.kind !== 'unauthorized')) throw error;
+    if (!isRefusal(error)) throw error;
     return {
       nodes: nodes.items as SchedulingNode[],
       bound: null,
-      boundError: error.message,
+      boundError: (error as Error).message,
+      ...nodesError,
       ...(serverMinor !== undefined && { serverMinor }),
     };
   }
@@ -86,4 +99,19 @@ export function parseSchedulerMessage(message: string): { total: number; reasons
   const reasons: Record<string, number> = {};
   for (const part of match[2]!.matchAll(/(\d+) (.+?)(?=, \d+ |$)/g)) reasons[part[2]!] = (reasons[part[2]!] ?? 0) + Number(part[1]);
   return { total: Number(match[1]), reasons };
+}
+
+/** The reads placement needs that RBAC refused, with the permissions the server says are missing. */
+export async function hiddenPlacementReads(
+  api: KubeApi,
+  state: PlacementClusterState,
+): Promise<{ nodesHidden?: HiddenRead; boundHidden?: HiddenRead }> {
+  if (state.nodesError === undefined && state.boundError === undefined) return {};
+  const nodesRead = anatomyReads.find((read) => read.id === 'nodes')!;
+  const podsRead = { id: 'allPods', what: 'Pods in all namespaces', checks: listWatchChecks('pods', '') };
+  const answers = await new ContextAccess(api, { reads: [nodesRead, podsRead] }).snapshot();
+  return {
+    ...(state.nodesError !== undefined && { nodesHidden: hiddenRead(nodesRead, 'nodes', state.nodesError, answers.reads.get('nodes')) }),
+    ...(state.boundError !== undefined && { boundHidden: hiddenRead(podsRead, 'pods', state.boundError, answers.reads.get('allPods')) }),
+  };
 }

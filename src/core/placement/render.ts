@@ -5,6 +5,9 @@ import { format } from '../util/catalog';
 import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
 import { inlineText, textLines } from '../util/visibleText';
+import type { HiddenRead } from '../anatomy/types';
+import { canIInContext } from '../anatomy/standpoint';
+import { needsText } from '../anatomy/standpointRender';
 
 const stateKeys: Record<Exclude<PlacementReport['state'], 'bound'>, keyof PlacementStrings> = {
   pending: 'statePending',
@@ -21,6 +24,12 @@ export interface PlacementTextOptions {
   readonly said?: SchedulerSaid;
   readonly from?: string;
   readonly boundError?: string;
+  /** The context, for the `kubectl auth can-i` lines of what is hidden. */
+  readonly context?: string;
+  /** The Nodes, when RBAC hides them: no node is judged. */
+  readonly nodesHidden?: HiddenRead;
+  /** All namespaces' Pods, when RBAC hides them: the filters that count bound Pods are not judged. */
+  readonly boundHidden?: HiddenRead;
 }
 
 /** Cluster text on one terminal line. */
@@ -47,6 +56,15 @@ export function renderPlacementText(
     const when = `${said.count > 1 ? format(s.reportSaidTimes, said.count) : ''}${said.lastSeen ? format(s.reportSaidLast, inlineText(said.lastSeen)) : ''}`;
     lines.push(format(s.reportSaid, when), `  ${inlineText(said.message)}`);
   }
+  const canI = (hidden: HiddenRead) =>
+    hidden.needs.map((need) => `      ${inlineText(options.context ? canIInContext(need, options.context) : need.canI)}`);
+  if (options.nodesHidden) {
+    // No node was read: "fits 0 of 0 nodes" would be invented. Say what is hidden and what would show it.
+    lines.push('', format(s.reportNodesHidden, needsText(options.nodesHidden)), ...canI(options.nodesHidden));
+    lines.push('', s.reportNotJudged);
+    for (const note of report.notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);
+    return textLines(lines);
+  }
   const total = report.nodes.length;
   const fits = total === 1 ? format(s.reportFitsOne, report.feasible.length) : format(s.reportFits, report.feasible.length, total);
   const fitting =
@@ -66,6 +84,8 @@ export function renderPlacementText(
   for (const node of unknown.slice(0, limit)) lines.push(`  ? ${format(s.reportNotKnown, node.node, node.unknown.join(', '))}`);
   if (unknown.length > limit) lines.push(`  ${format(s.reportMoreUnknown, unknown.length - limit)}`);
   if (unknown.length > 0 && options.boundError) lines.push(`  ${format(s.reportBoundError, inlineText(options.boundError))}`);
+  if (unknown.length > 0 && options.boundHidden)
+    lines.push(`  ${format(s.reportBoundHidden, needsText(options.boundHidden))}`, ...canI(options.boundHidden));
   if (report.message) lines.push('', s.reportWouldSay, `  ${inlineText(report.message, 2_000)}`);
   lines.push('', s.reportNotJudged);
   for (const note of report.notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);

@@ -102,6 +102,8 @@ export const defaultPlacementStrings = {
   notJudgedRequests: 'requests that are not quantities: {0}',
   notJudgedPreemption: 'preemption: with priority class {0} the scheduler may evict lower-priority Pods to make room',
   notJudgedScores: 'scores and tie-breaks: among feasible nodes the scheduler picks by scores that cannot be recovered from outside it',
+  reportNodesHidden: 'Which nodes fit cannot be judged: the Nodes are hidden from you — needs {0}.',
+  reportBoundHidden: 'The Pods in all namespaces are hidden from you — needs {0}.',
   conditionNotReady: 'Ready is {0}',
   conditionNetworkUnavailable: 'NetworkUnavailable is True',
   // The diagram's placement view, when a question cannot be answered
