@@ -7,7 +7,7 @@ import { findingText, renderHandsOnText, stepsNotChecked } from '../core/handsOn
 import { HandsOnMonitor } from '../core/workspace/handsOnMonitor';
 import { EXIT_NOT_CHECKED, EXIT_PROBLEMS } from './healthCommand';
 import { cliCatalog, cliLanguage } from './language';
-import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+import { type CliCommand, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs, UsageError } from './run';
 
 /** kubelet renews its Lease every 10 s by default; a little over one lease duration (40 s) sees every node's. */
 const DEFAULT_WAIT_SECONDS = 45;
@@ -16,7 +16,7 @@ export const checkCommand: CliCommand = {
   name: 'check',
   summary: "the tutorial's hands-on checks on a live cluster (static Pods, DaemonSets, node agents, Leases)",
   usage: [
-    'Usage: cluster-anatomy check [--kubeconfig FILE] [--context NAME] [--wait SECONDS] [--json] [--lang en|ja]',
+    'Usage: cluster-anatomy check [--kubeconfig FILE] [--context NAME] [-n NAMESPACE]… [--wait SECONDS] [--json] [--lang en|ja]',
     '',
     "Runs the tutorial's hands-on on the cluster: the nodes and the control-plane label, kube-system's Pods and",
     'where they run, the static Pods (tier=control-plane, the mirror annotation), the DaemonSets, the coredns',
@@ -32,6 +32,7 @@ export const checkCommand: CliCommand = {
     const { values } = parseCommandArgs(args, {
       kubeconfig: { type: 'string' },
       context: { type: 'string' },
+      ...namespaceOption,
       wait: { type: 'string' },
       json: { type: 'boolean' },
       lang: { type: 'string' },
@@ -42,7 +43,12 @@ export const checkCommand: CliCommand = {
     const waitSeconds = values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(values.wait);
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
       throw new UsageError('--wait takes a number of seconds from 0 to 600');
-    const { session } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    const { session } = await openAnatomySession({
+      kubeconfig: values.kubeconfig,
+      context: values.context,
+      env: io.env,
+      namespaces: namespacesOf(values.namespace),
+    });
     // The same live checks the Hands-on view runs, on this one session: a Lease renewal that completes a step re-checks.
     const monitor = new HandsOnMonitor(session, { throttleMs: 100 });
     try {

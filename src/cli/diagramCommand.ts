@@ -4,7 +4,7 @@ import type { ClusterAnatomy } from '../core/anatomy/types';
 import { layoutDiagram } from '../core/diagram/layout';
 import { type DiagramView, defaultUiState } from '../core/diagram/scene';
 import { renderSvg } from '../core/diagram/svg';
-import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+import { type CliCommand, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs, UsageError } from './run';
 import { errorMessage } from '../core/util/errors';
 
 const views: readonly DiagramView[] = ['architecture', 'placement'];
@@ -13,7 +13,7 @@ export const diagramCommand: CliCommand = {
   name: 'diagram',
   summary: 'draw the hub-and-spoke architecture or the Pod placement of a cluster as SVG',
   usage: [
-    'Usage: cluster-anatomy diagram [--kubeconfig FILE] [--context NAME] --svg FILE [--view architecture|placement] [--reverse]',
+    'Usage: cluster-anatomy diagram [--kubeconfig FILE] [--context NAME] [-n NAMESPACE]… --svg FILE [--view architecture|placement] [--reverse]',
     '       cluster-anatomy diagram --from-json FILE --svg FILE [--view architecture|placement] [--reverse]',
     '',
     'Reads the cluster once (or a ClusterAnatomy JSON, e.g. the output of `cluster-anatomy tree --json`) and',
@@ -25,6 +25,7 @@ export const diagramCommand: CliCommand = {
     const { values } = parseCommandArgs(args, {
       kubeconfig: { type: 'string' },
       context: { type: 'string' },
+      ...namespaceOption,
       'from-json': { type: 'string' },
       svg: { type: 'string' },
       view: { type: 'string' },
@@ -38,7 +39,12 @@ export const diagramCommand: CliCommand = {
     }
     const anatomy = values['from-json']
       ? parseAnatomyJson(await readFile(values['from-json'], 'utf8'), values['from-json'])
-      : await loadAnatomySnapshot({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+      : await loadAnatomySnapshot({
+          kubeconfig: values.kubeconfig,
+          context: values.context,
+          env: io.env,
+          namespaces: namespacesOf(values.namespace),
+        });
     const scene = layoutDiagram(anatomy, { ...defaultUiState, view, showReverse: !!values.reverse });
     const svg = renderSvg(scene);
     if (values.svg === '-') io.stdout.write(svg);

@@ -3,7 +3,7 @@ import { healthProblems, renderHealthText } from '../core/health/render';
 import { gatherControlPlaneHealth } from '../core/health/report';
 import { defaultHealthStrings } from '../core/health/strings';
 import { cliCatalog, cliLanguage } from './language';
-import { type CliCommand, EXIT_OK, parseCommandArgs } from './run';
+import { type CliCommand, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs } from './run';
 
 /** The exit code when the report finds a problem (a failing check, a lock nobody renews, skew, a certificate near its end). */
 export const EXIT_PROBLEMS = 3;
@@ -15,7 +15,7 @@ export const healthCommand: CliCommand = {
   name: 'health',
   summary: "the control plane's checks, leaders, API servers, version skew and certificates",
   usage: [
-    'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [--json] [--lang en|ja]',
+    'Usage: cluster-anatomy health [--kubeconfig FILE] [--context NAME] [-n NAMESPACE]… [--json] [--lang en|ja]',
     '',
     "Reads the cluster once: kube-apiserver's /readyz and /livez checks, who leads kube-controller-manager and",
     'kube-scheduler (their Leases in kube-system), how many API servers there are, the version skew against the',
@@ -29,11 +29,17 @@ export const healthCommand: CliCommand = {
     const { values } = parseCommandArgs(args, {
       kubeconfig: { type: 'string' },
       context: { type: 'string' },
+      ...namespaceOption,
       json: { type: 'boolean' },
       lang: { type: 'string' },
     });
     const strings = cliCatalog(defaultHealthStrings, cliLanguage(values.lang));
-    const { session, anatomy } = await openAnatomySession({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+    const { session, anatomy } = await openAnatomySession({
+      kubeconfig: values.kubeconfig,
+      context: values.context,
+      env: io.env,
+      namespaces: namespacesOf(values.namespace),
+    });
     try {
       const clientCertificate = session.reader.clientCertificateSource();
       const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });

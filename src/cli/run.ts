@@ -90,3 +90,16 @@ export function parseCommandArgs<T extends OptionSpec>(args: string[], options: 
     throw new UsageError(error instanceof Error ? error.message.replace(/^.*?: /, '') : String(error));
   }
 }
+
+/** `--namespace` (`-n`), once or more: the namespaces a limited user's anatomy shows. */
+export const namespaceOption = { namespace: { type: 'string', short: 'n', multiple: true } } as const;
+
+const NAMESPACE_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** The namespaces given, checked as Kubernetes checks a namespace's name (a DNS label). */
+export function namespacesOf(values: readonly string[] | undefined): string[] | undefined {
+  if (!values?.length) return undefined;
+  for (const value of values)
+    if (value.length > 63 || !NAMESPACE_NAME.test(value)) throw new UsageError(`--namespace: '${value}' is not a namespace name`);
+  return [...new Set(values)];
+}

@@ -10,6 +10,8 @@ export interface SnapshotOptions {
   /** A context name (else the current context). */
   readonly context?: string;
   readonly env?: NodeJS.ProcessEnv;
+  /** The namespaces shown from where a limited user stands (else the context's namespace, else default). */
+  readonly namespaces?: readonly string[];
 }
 
 export class SnapshotError extends Error {}
@@ -40,7 +42,12 @@ export async function openAnatomySession(
   options: SnapshotOptions,
 ): Promise<{ context: string; session: ClusterSession; anatomy: ClusterAnatomy }> {
   const { context, config } = await resolveClientConfig(options);
-  const session = new ClusterSession({ context, config, backoff: { initialMs: 60_000, maxMs: 60_000 } });
+  const session = new ClusterSession({
+    context,
+    config,
+    backoff: { initialMs: 60_000, maxMs: 60_000 },
+    ...(options.namespaces?.length && { namespaces: options.namespaces }),
+  });
   try {
     await session.start();
     const status = session.status;
