@@ -98,6 +98,12 @@ export function plain(text: string): string {
   return escapeActingCharacters(text);
 }
 
+/** How the control plane runs; when kube-system's Pods are hidden, that it cannot be seen (never a guess). */
+function controlPlaneSentence(anatomy: ClusterAnatomy): string {
+  const hidden = anatomy.controlPlane.mode === 'unknown' && hiddenById(anatomy, 'pods') !== undefined;
+  return hidden ? defaultStandpointStrings.standpointControlPlaneHidden : controlPlaneModeText(anatomy.controlPlane.mode);
+}
+
 export function renderText(anatomy: ClusterAnatomy): string {
   const lines: string[] = [];
   lines.push(`${anatomy.context}  ${anatomy.server}  ${anatomy.serverVersion ?? 'version unknown'}`);
@@ -117,12 +123,7 @@ export function renderText(anatomy: ClusterAnatomy): string {
     return hidden ? `  ${format(defaultStandpointStrings.hiddenNeeds, needsText(hidden))}` : undefined;
   };
   if (anatomy.standpoint) lines.push('');
-  const controlPlaneHidden = anatomy.controlPlane.mode === 'unknown' && hiddenById(anatomy, 'pods') !== undefined;
-  lines.push(
-    controlPlaneHidden
-      ? `Control plane: ${defaultStandpointStrings.standpointControlPlaneHidden}`
-      : `Control plane: ${controlPlaneModeText(anatomy.controlPlane.mode)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`,
-  );
+  lines.push(`Control plane: ${controlPlaneSentence(anatomy)}${anatomy.controlPlane.highlyAvailable ? ' (highly available)' : ''}`);
   lines.push(`  evidence: ${describeEvidence(anatomy.controlPlane.evidence)}`);
   const apiServers = apiServersText(anatomy.controlPlane);
   if (apiServers)
@@ -238,11 +239,14 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     }
   }
   const kubeletVersions = [...new Set(anatomy.nodes.map((n) => n.kubeletVersion ?? '?'))].join(', ');
+  const nodesHidden = hiddenById(anatomy, 'nodes');
   rows.push({
     component: 'kubelet',
-    where: `every node (${anatomy.nodes.length})`,
+    where: nodesHidden ? 'every node' : `every node (${anatomy.nodes.length})`,
     how: 'system daemon (systemd), not a Pod',
-    seen: `Node status.nodeInfo.kubeletVersion: ${kubeletVersions}`,
+    seen: nodesHidden
+      ? `Node status.nodeInfo.kubeletVersion: ${format(defaultStandpointStrings.hiddenNeeds, needsText(nodesHidden))}`
+      : `Node status.nodeInfo.kubeletVersion: ${kubeletVersions}`,
   });
   // One row per way kubelet drives its runtime: dockershim nodes (up to 1.23) are not over CRI.
   const runtimesByVia = new Map<RuntimeInterface, Set<string>>();
@@ -295,7 +299,7 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
     `## Anatomy of ${escapeMarkdown(anatomy.context)}`,
     '',
     `Server ${escapeMarkdown(anatomy.server)}, Kubernetes ${escapeMarkdown(anatomy.serverVersion ?? 'unknown')}. ` +
-      `Control plane: ${escapeMarkdown(controlPlaneModeText(anatomy.controlPlane.mode))}` +
+      `Control plane: ${escapeMarkdown(controlPlaneSentence(anatomy))}` +
       `${controlPlaneNodes.length > 0 ? ` on ${escapeMarkdown(controlPlaneNodes.map((n) => n.name).join(', '))}` : ''}.` +
       `${apiServersText(anatomy.controlPlane) ? ` API servers: ${escapeMarkdown(apiServersText(anatomy.controlPlane) ?? '')}.` : ''}`,
     '',
@@ -308,6 +312,23 @@ export function renderMarkdown(anatomy: ClusterAnatomy): string {
       ...rows.map(
         (r) => `| ${escapeMarkdown(r.component)} | ${escapeMarkdown(r.where)} | ${escapeMarkdown(r.how)} | ${escapeMarkdown(r.seen)} |`,
       ),
+      ...limitedMarkdown(anatomy),
     ].join('\n') + '\n'
   );
+}
+
+/** For a limited user: the view from where they stand and what is hidden, as nested lists of plain text. */
+function limitedMarkdown(anatomy: ClusterAnatomy): string[] {
+  const sections = [...(anatomy.standpoint ? [standpointLines(anatomy.standpoint)] : []), hiddenLines(anatomy)].filter(
+    (lines) => lines.length > 0,
+  );
+  return sections.flatMap(([title, ...lines]) => [
+    '',
+    `### ${escapeMarkdown(title!)}`,
+    '',
+    ...lines.map((line) => {
+      const depth = Math.floor((line.length - line.trimStart().length) / 2) - 1;
+      return `${'  '.repeat(Math.max(0, depth))}- ${escapeMarkdown(plain(line.trim()))}`;
+    }),
+  ]);
 }

@@ -110,6 +110,7 @@ export function healthProblemText(
 const partKeys: Readonly<Record<HealthPart, keyof HealthStrings>> = {
   checks: 'partChecks',
   leaders: 'partLeaders',
+  apiServerEndpoints: 'partApiServerEndpoints',
   apiServerIdentities: 'partApiServerIdentities',
   skew: 'partSkew',
   pendingKubeletCsrs: 'partPendingKubeletCsrs',

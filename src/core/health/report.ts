@@ -102,7 +102,7 @@ export interface ControlPlaneHealthReport {
   readonly notChecked?: readonly NotChecked[];
 }
 
-export type HealthPart = 'checks' | 'leaders' | 'apiServerIdentities' | 'skew' | 'pendingKubeletCsrs';
+export type HealthPart = 'checks' | 'leaders' | 'apiServerEndpoints' | 'apiServerIdentities' | 'skew' | 'pendingKubeletCsrs';
 
 export interface NotChecked {
   readonly part: HealthPart;
@@ -113,6 +113,7 @@ export interface NotChecked {
 const partReads: readonly [HealthPart, readonly string[]][] = [
   ['checks', ['readyz', 'livez']],
   ['leaders', ['controlPlaneLeases', 'pods']],
+  ['apiServerEndpoints', ['apiServers']],
   ['apiServerIdentities', ['controlPlaneLeases']],
   ['skew', ['nodes', 'pods']],
   ['pendingKubeletCsrs', ['certificateSigningRequests']],

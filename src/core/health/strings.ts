@@ -77,6 +77,7 @@ export const defaultHealthStrings = {
   partChecks: "kube-apiserver's own checks",
   partLeaders: 'who leads kube-controller-manager and kube-scheduler',
   partApiServerIdentities: "the API servers' identity Leases",
+  partApiServerEndpoints: 'the API servers behind the kubernetes Service (its Endpoints)',
   partSkew: 'the version skew of kubelets and control-plane components',
   partPendingKubeletCsrs: 'pending kubelet certificate requests',
   skewWithin: '{0} of {1} within the policy',

@@ -61,6 +61,8 @@ export function renderPlacementText(
   if (options.nodesHidden) {
     // No node was read: "fits 0 of 0 nodes" would be invented. Say what is hidden and what would show it.
     lines.push('', format(s.reportNodesHidden, needsText(options.nodesHidden)), ...canI(options.nodesHidden));
+    // With the Nodes allowed, the filters that count bound Pods would still need these.
+    if (options.boundHidden) lines.push(`  ${format(s.reportBoundHidden, needsText(options.boundHidden))}`, ...canI(options.boundHidden));
     lines.push('', s.reportNotJudged);
     for (const note of report.notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);
     return textLines(lines);
