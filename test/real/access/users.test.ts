@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ClusterAnatomy, HiddenRead, InferredNode, NeededPermission } from '../../../src/core/anatomy/types';
+import type { Finding, HandsOnReport } from '../../../src/core/handsOn/checks';
 import { until } from '../../support/until';
 import {
   clusterRole,
@@ -277,7 +278,7 @@ describe('limited users on the real kube-apiserver: what each command shows them
     const [anatomyRun, health, check] = await Promise.all([
       runCli(cluster.kubeconfigPath, cluster.env, ['tree', '--json']),
       runCli(cluster.kubeconfigPath, cluster.env, ['health']),
-      runCli(cluster.kubeconfigPath, cluster.env, ['check', '--wait', '0']),
+      runCli(cluster.kubeconfigPath, cluster.env, ['check', '--json', '--wait', '0']),
     ]);
     assert.equal(anatomyRun.status, 0, shown(anatomyRun));
     const nodes = JSON.parse(await adminKubectl(['get', 'nodes', '-o', 'json'])).items as { metadata: { name: string } }[];
@@ -331,6 +332,7 @@ describe('limited users on the real kube-apiserver: what each command shows them
       };
       const health = async () => (await once('health', () => cliAs('health')))!;
       const check = async () => (await once('check', () => cliAs('check', '--wait', '0')))!;
+      const checkJson = async () => (await once('checkJson', () => cliAs('check', '--json', '--wait', '0')))!;
       /** Placement of one of the app's Pods, where kubectl says the user may read it. */
       const placement = () =>
         once('placement', async () =>
@@ -604,6 +606,30 @@ describe('limited users on the real kube-apiserver: what each command shows them
 
       it('check --wait 0: names each step it could not check with the permission it needs', async () => {
         assertNamesPermissions(await check(), checkReads);
+      });
+
+      it('check --json --wait 0: no finding fails for the user that holds for the admin (what is hidden is never a problem)', async () => {
+        const run = await checkJson();
+        assertReadable(run);
+        const report = (text: string) => JSON.parse(text) as HandsOnReport;
+        const key = (step: string, finding: Finding) => `${step} ${finding.code} ${finding.subject ?? ''}`;
+        const adminFails = new Set(
+          report(admin.check.stdout).steps.flatMap((step) =>
+            step.findings.filter((finding) => finding.outcome === 'fails').map((finding) => key(step.id, finding)),
+          ),
+        );
+        let steps: HandsOnReport['steps'];
+        try {
+          steps = report(run.stdout).steps;
+        } catch {
+          assert.fail(shown(run));
+        }
+        const extra = steps.flatMap((step) =>
+          step.findings
+            .filter((finding) => finding.outcome === 'fails' && !adminFails.has(key(step.id, finding)))
+            .map((finding) => ({ step: step.id, ...finding })),
+        );
+        assert.deepEqual(extra, [], `kubectl refuses ${deniedOf(checkReads).join(', ')}`);
       });
 
       it('placement --pod team/<an app Pod>: judges what it can, never "Cannot read context" nor a failure', async function () {
