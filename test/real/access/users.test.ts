@@ -627,7 +627,7 @@ describe('limited users on the real kube-apiserver: what each command shows them
         const extra = steps.flatMap((step) =>
           step.findings
             .filter((finding) => finding.outcome === 'fails' && !adminFails.has(key(step.id, finding)))
-            .map((finding) => ({ step: step.id, ...finding })),
+            .map((finding) => `${key(step.id, finding)}: ${(finding as Finding & { text?: string }).text ?? finding.reason}`),
         );
         assert.deepEqual(extra, [], `kubectl refuses ${deniedOf(checkReads).join(', ')}`);
       });
