@@ -3,13 +3,13 @@
 // both by impersonation from the admin and with the ServiceAccount's own token.
 import * as assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveClientConfig } from '../../../src/core/anatomy/snapshot';
 import { type AccessRead, anatomyReads, canICommand, type CheckAnswer, ContextAccess, rulesVerdict } from '../../../src/core/kube/access';
 import { KubeApi } from '../../../src/core/kube/kubeApi';
-import { until } from '../../support/until';
+import { makeRbacUser, role, roleBinding } from '../support/rbacUsers';
 import { type RealCluster, realCluster } from '../support/realClusters';
 
 const NAMESPACE = 'team';
@@ -75,59 +75,16 @@ describe('the access model on the real kube-apiserver, for a namespace-only Serv
   before(async () => {
     cluster = await realCluster('kind');
     scratch = mkdtempSync(join(tmpdir(), 'cluster-anatomy-real-access-'));
-    const role = {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'Role',
-      metadata: { name: 'developer', namespace: NAMESPACE },
-      rules: [
-        { apiGroups: [''], resources: ['pods', 'events', 'services'], verbs: ['get', 'list', 'watch'] },
-        { apiGroups: ['apps'], resources: ['deployments', 'replicasets'], verbs: ['get', 'list', 'watch'] },
-      ],
-    };
-    const binding = {
-      apiVersion: 'rbac.authorization.k8s.io/v1',
-      kind: 'RoleBinding',
-      metadata: { name: 'developer', namespace: NAMESPACE },
-      roleRef: { apiGroup: 'rbac.authorization.k8s.io', kind: 'Role', name: 'developer' },
-      subjects: [{ kind: 'ServiceAccount', name: ACCOUNT, namespace: NAMESPACE }],
-    };
-    const objects = [
-      { apiVersion: 'v1', kind: 'Namespace', metadata: { name: NAMESPACE } },
-      { apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name: ACCOUNT, namespace: NAMESPACE } },
-      role,
-      binding,
+    const rules = [
+      { apiGroups: [''], resources: ['pods', 'events', 'services'], verbs: ['get', 'list', 'watch'] },
+      { apiGroups: ['apps'], resources: ['deployments', 'replicasets'], verbs: ['get', 'list', 'watch'] },
     ];
-    const file = join(scratch, 'rbac.json');
-    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', kind: 'List', items: objects }));
-    kubectl(['apply', '-f', file]);
-    // Kubernetes 1.20's token controller writes the ServiceAccount's token into a Secret a moment later.
-    const token = await until(
-      "the ServiceAccount's token",
-      () => {
-        const account = JSON.parse(kubectl(['get', 'serviceaccount', ACCOUNT, '-n', NAMESPACE, '-o', 'json']));
-        const secret = account.secrets?.[0]?.name as string | undefined;
-        if (!secret) return undefined;
-        const data = JSON.parse(kubectl(['get', 'secret', secret, '-n', NAMESPACE, '-o', 'json'])).data?.token as string | undefined;
-        return data ? Buffer.from(data, 'base64').toString('utf8') : undefined;
-      },
-      60_000,
-      500,
-    );
-    const admin = JSON.parse(kubectl(['config', 'view', '--raw', '--minify', '-o', 'json']));
-    const clusterEntry = admin.clusters[0].cluster;
-    userKubeconfig = join(scratch, 'dev-kubeconfig');
-    writeFileSync(
-      userKubeconfig,
-      JSON.stringify({
-        apiVersion: 'v1',
-        kind: 'Config',
-        clusters: [{ name: 'kind', cluster: clusterEntry }],
-        users: [{ name: 'team-dev', user: { token } }],
-        contexts: [{ name: 'team-dev', context: { cluster: 'kind', user: 'team-dev', namespace: NAMESPACE } }],
-        'current-context': 'team-dev',
-      }),
-      { mode: 0o600 },
-    );
+    const user = await makeRbacUser(cluster, scratch, {
+      namespace: NAMESPACE,
+      account: ACCOUNT,
+      grants: [role(NAMESPACE, 'developer', rules), roleBinding(NAMESPACE, 'developer', { kind: 'Role', name: 'developer' }, ACCOUNT)],
+    });
+    userKubeconfig = user.kubeconfigPath;
     const { config } = await resolveClientConfig({ kubeconfig: userKubeconfig, env: { ...cluster.env, KUBECONFIG: userKubeconfig } });
     api = new KubeApi(config);
     access = new ContextAccess(api);
