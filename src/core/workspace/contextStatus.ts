@@ -14,6 +14,8 @@ export interface ContextStatus {
   /** Every other problem in the files, for the tooltip. */
   readonly other: readonly KubeconfigProblem[];
   readonly connectionMessage?: string;
+  /** Connected, but RBAC hides part of what the faces read: how much, and what (the connection's own). */
+  readonly limited?: ConnectionStatus['limited'];
 }
 
 function aboutContext(problem: KubeconfigProblem, context: ContextDescription): boolean {
@@ -47,7 +49,12 @@ export function deriveContextStatus(state: KubeconfigState, connection: Connecti
   if (!context) return { ...base, state: 'noContext' };
   if (blocking.length > 0) return { ...base, state: 'needsTrust' };
   if (connection && connection.context === context.name) {
-    return { ...base, state: connection.state, connectionMessage: connection.message };
+    return {
+      ...base,
+      state: connection.state,
+      connectionMessage: connection.message,
+      ...(connection.limited && { limited: connection.limited }),
+    };
   }
   return { ...base, state: 'ready' };
 }

@@ -63,4 +63,24 @@ describe('the cluster workspace: one owner of the kubeconfig and the live anatom
     assert.equal(attempts, 1, 'one connection attempt');
     assert.equal(sessions, 1, 'one new session');
   });
+
+  it('for a user who may not read the Nodes or kube-system: connected and limited, and the user’s own objects still read with their managers', async () => {
+    demo.cluster.control.forbid('nodes');
+    demo.cluster.control.forbid('pods', 'kube-system');
+    await workspace.live.start();
+    await until('limited', () => workspace.contextStatus.limited !== undefined);
+    assert.equal(workspace.contextStatus.state, 'connected');
+    assert.deepEqual(
+      workspace.contextStatus.limited?.hidden.map((read) => read.id),
+      ['nodes', 'pods'],
+    );
+    // What a hover reads: the live object of the user's own namespace, with its field managers.
+    const service = (await workspace.getObject({ resource: 'services', namespace: 'default', name: 'kubernetes' })) as
+      { metadata?: { name?: string; managedFields?: { manager?: string }[] } } | undefined;
+    assert.equal(service?.metadata?.name, 'kubernetes');
+    assert.ok(
+      service?.metadata?.managedFields?.some((entry) => entry.manager),
+      'the last writers are there',
+    );
+  });
 });
