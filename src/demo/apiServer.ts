@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:https';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { timingSafeEqual } from 'node:crypto';
-import { findResourceType, groupVersions, qualifiedResource } from './resources';
+import { findResourceType, groupVersions } from './resources';
 import { ApiError, badRequest, failureStatus, methodNotAllowed, notFoundPath } from './status';
 import { jsonOf, type ObjectStore } from './store';
 import { toTable, type IncludeObject } from './tables';
@@ -24,14 +24,17 @@ import {
 } from './apiWatch';
 import { healthAnswer, healthCheckAnswer, healthRoute } from './apiHealth';
 import {
+  type AccessAttributes,
   AUTHORIZATION_GROUP,
   AUTHORIZATION_VERSION,
+  type DemoAuthorizer,
   type Forbidden,
-  pathDenied,
-  resourceDenied,
+  ForbidListAuthorizer,
+  forbiddenError,
   reviewResources,
   serveReview,
 } from './apiAccess';
+import { demoPolicy, type Policy, RbacAuthorizer, type UserInfo } from './rbac';
 
 export type { ClusterWrites } from './apiWrites';
 
@@ -43,6 +46,10 @@ export interface ApiServerOptions {
   keyPem: string;
   /** The user the token authenticates as; RBAC messages name it. */
   userName: string;
+  /** Further users, each with its token, authorized by RBAC under `policy` rather than by the forbid list. */
+  rbacUsers?: readonly { token: string; user: UserInfo }[];
+  /** The roles and bindings the RBAC users are authorized by; the demo's own unless given. */
+  policy?: Policy;
   bookmarkIntervalMs: number;
   /** How many nodes the cluster has (a DaemonSet runs a Pod on each). */
   nodeCount: () => number;
@@ -60,11 +67,20 @@ function isResourcePath(segments: readonly string[]): boolean {
   return (segments[0] === 'api' && segments.length >= 3) || (segments[0] === 'apis' && segments.length >= 4);
 }
 
+/** Who a request comes from, and how its requests are decided. */
+interface RequestUser {
+  readonly name: string;
+  readonly authorizer: DemoAuthorizer;
+}
+
 export class ApiServer {
   private server: Server | undefined;
   private readonly sockets = new Set<Socket>();
   private readonly watches = new Set<ActiveWatch>();
-  private readonly tokenBytes: Buffer;
+  /** Each token the server accepts, with the user it authenticates as. */
+  private readonly users: readonly { token: Buffer; user: RequestUser }[];
+  /** A request without credentials: public paths only, under the forbid list as the admin's requests are. */
+  private readonly anonymous: RequestUser;
   latencyMs = 0;
   readonly forbidden: Forbidden[] = [];
   /** The health check that fails (failCheck scenario); undefined while all pass. */
@@ -84,7 +100,16 @@ export class ApiServer {
       bookmarkIntervalMs: options.bookmarkIntervalMs,
       selectors: requestSelectors,
     };
-    this.tokenBytes = Buffer.from(options.token);
+    const forbidList = new ForbidListAuthorizer(this.forbidden);
+    const policy = options.policy ?? demoPolicy;
+    this.users = [
+      { token: Buffer.from(options.token), user: { name: options.userName, authorizer: forbidList } },
+      ...(options.rbacUsers ?? []).map(({ token, user }) => ({
+        token: Buffer.from(token),
+        user: { name: user.name, authorizer: new RbacAuthorizer(policy, user) },
+      })),
+    ];
+    this.anonymous = { name: 'system:anonymous', authorizer: forbidList };
     this.writeHandler = new WriteHandler(options.store, options.writes, options.nodeCount);
   }
 
@@ -186,11 +211,12 @@ export class ApiServer {
   }
 
   /** The user the request authenticates as; undefined without credentials (anonymous); 401 for wrong ones. */
-  private userOf(request: IncomingMessage): string | undefined {
+  private userOf(request: IncomingMessage): RequestUser | undefined {
     const header = request.headers.authorization;
     if (header === undefined) return undefined;
     const presented = Buffer.from(header.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '');
-    if (presented.length === this.tokenBytes.length && timingSafeEqual(presented, this.tokenBytes)) return this.options.userName;
+    const known = this.users.find(({ token }) => presented.length === token.length && timingSafeEqual(presented, token));
+    if (known) return known.user;
     throw new ApiError(401, 'Unauthorized', 'Unauthorized');
   }
 
@@ -216,7 +242,8 @@ export class ApiServer {
     const health = healthRoute(path);
     const isPublic = method === 'GET' && ((health !== undefined && health.check === undefined) || path === '/version');
     if (user === undefined && !isPublic) throw new ApiError(401, 'Unauthorized', 'Unauthorized');
-    if (!isResourcePath(segments)) this.authorizePath(method, path, user ?? 'system:anonymous');
+    const requester = user ?? this.anonymous;
+    if (!isResourcePath(segments)) this.authorize(requester, { verb: method.toLowerCase(), path });
     if (method === 'GET' && health) {
       const answer =
         health.check === undefined
@@ -264,12 +291,15 @@ export class ApiServer {
     if (segments[0] === 'openapi') return this.handleOpenApi(response, segments.slice(1), method);
     const review = reviewResources.find((name) => segments.join('/') === `apis/${AUTHORIZATION_GROUP}/${AUTHORIZATION_VERSION}/${name}`);
     if (review) {
-      const answer = await serveReview(request, review, method, this.forbidden);
+      // Asking is itself authorized: RBAC's system:basic-user lets every authenticated user create both reviews.
+      const verb = method === 'POST' ? 'create' : method === 'GET' ? 'list' : undefined;
+      if (verb) this.authorize(requester, { verb, group: AUTHORIZATION_GROUP, resource: review });
+      const answer = await serveReview(request, review, method, requester.authorizer);
       this.sendJson(response, answer.code, JSON.stringify(answer.body));
       return;
     }
-    if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method);
-    if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method);
+    if (segments[0] === 'api') return this.handleApi(request, response, url, segments.slice(1), '', method, requester);
+    if (segments[0] === 'apis') return this.handleApis(request, response, url, segments.slice(1), method, requester);
     throw notFoundPath();
   }
 
@@ -291,6 +321,7 @@ export class ApiServer {
     rest: string[],
     group: string,
     method: string,
+    user: RequestUser,
   ): Promise<void> {
     if (rest.length === 0) {
       if (method !== 'GET') throw methodNotAllowed();
@@ -307,10 +338,17 @@ export class ApiServer {
     }
     const version = rest[0]!;
     if (version !== 'v1') throw notFoundPath();
-    return this.handleGroupVersion(request, response, url, rest.slice(1), group, version, method);
+    return this.handleGroupVersion(request, response, url, rest.slice(1), group, version, method, user);
   }
 
-  private async handleApis(request: IncomingMessage, response: ServerResponse, url: URL, rest: string[], method: string): Promise<void> {
+  private async handleApis(
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: URL,
+    rest: string[],
+    method: string,
+    user: RequestUser,
+  ): Promise<void> {
     const groupEntry = (group: string, version: string) => ({
       name: group,
       versions: [{ groupVersion: `${group}/${version}`, version }],
@@ -337,7 +375,7 @@ export class ApiServer {
       return;
     }
     if (rest[1] !== known.version) throw notFoundPath();
-    return this.handleGroupVersion(request, response, url, rest.slice(2), known.group, known.version, method);
+    return this.handleGroupVersion(request, response, url, rest.slice(2), known.group, known.version, method, user);
   }
 
   private async handleGroupVersion(
@@ -348,6 +386,7 @@ export class ApiServer {
     group: string,
     version: string,
     method: string,
+    user: RequestUser,
   ): Promise<void> {
     if (rest.length === 0) {
       if (method !== 'GET') throw methodNotAllowed();
@@ -358,7 +397,15 @@ export class ApiServer {
     const watchParam = parseBoolean(url.searchParams.get('watch'));
     const isWatch = target.legacyWatch || (watchParam && !target.name);
     const verb = this.verbOf(method, target, isWatch);
-    this.authorize(verb, target);
+    const { resource, namespace, name, subresource } = target;
+    this.authorize(user, {
+      verb,
+      group: resource.group,
+      resource: resource.plural,
+      ...(subresource !== undefined && { subresource }),
+      ...(name !== undefined && { name }),
+      ...(namespace !== undefined && { namespace }),
+    });
     switch (verb) {
       case 'list':
         return serveList(this.options.store, request, response, url, target);
@@ -417,24 +464,9 @@ export class ApiServer {
     throw methodNotAllowed();
   }
 
-  /** A denied non-resource path ("/readyz", or a prefix ending in "*"), worded as the real authorizer words it. */
-  private authorizePath(method: string, path: string, user: string): void {
-    if (!pathDenied(this.forbidden, path)) return;
-    throw new ApiError(403, 'Forbidden', `forbidden: User "${user}" cannot ${method.toLowerCase()} path "${path}"`, {});
-  }
-
-  /** RBAC denials set by the forbid scenario, worded as the real authorizer words them. */
-  private authorize(verb: string, target: ResourceRequest): void {
-    const { resource, namespace } = target;
-    if (!resourceDenied(this.forbidden, resource.plural, resource.group, namespace)) return;
-    const resourceText = target.subresource ? `${resource.plural}/${target.subresource}` : resource.plural;
-    const scope = namespace ? `in the namespace "${namespace}"` : 'at the cluster scope';
-    const subject = target.name ? `${qualifiedResource(resource)} "${target.name}"` : qualifiedResource(resource);
-    const message = `${subject} is forbidden: User "${this.options.userName}" cannot ${verb} resource "${resourceText}" in API group "${resource.group}" ${scope}`;
-    const details: Record<string, string> = { kind: resource.plural };
-    if (target.name) details.name = target.name;
-    if (resource.group) details.group = resource.group;
-    throw new ApiError(403, 'Forbidden', message, details);
+  /** Refuses what the user's authorizer does not allow, with the 403 the real authorizer words. */
+  private authorize(user: RequestUser, attributes: AccessAttributes): void {
+    if (!user.authorizer.decide(attributes).allowed) throw forbiddenError(user.name, attributes);
   }
 
   private async get(request: IncomingMessage, response: ServerResponse, target: ResourceRequest): Promise<void> {

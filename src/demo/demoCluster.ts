@@ -5,6 +5,7 @@ import { allHealthChecks } from './apiHealth';
 import { buildCluster, SuffixSource, type LeaderComponent } from './fixture';
 import { resourceTypes } from './resources';
 import { ClusterSimulation, timingFor } from './simulation';
+import { restrictedNamespace, restrictedUser } from './rbac';
 import { ObjectStore } from './store';
 import { createServingCertificates } from './x509';
 
@@ -71,8 +72,11 @@ export interface DemoCluster {
   readonly server: string;
   readonly port: number;
   readonly token: string;
+  /** The restricted user's token (context `restrictedDemoContext`): a ServiceAccount with a Role in `team`. */
+  readonly restrictedToken: string;
   readonly caPem: string;
   readonly contextName: string;
+  /** The kubeconfig: the admin's context (current, named `contextName` unless given) and the restricted one. */
   kubeconfigYaml(contextName?: string): string;
   readonly control: DemoControl;
   stop(): Promise<void>;
@@ -81,12 +85,26 @@ export interface DemoCluster {
 /** The user the demo's token stands for: kind's admin kubeconfig authenticates as this user. */
 export const demoUserName = 'kubernetes-admin';
 
+/**
+ * The restricted context of the demo's kubeconfig (its user is named the same): a developer's ServiceAccount,
+ * `system:serviceaccount:team:dev`, who may work in namespace `team` and read nothing else but what every
+ * authenticated user may (rbac.ts).
+ */
+export const restrictedDemoContext = 'team-dev';
+export const restrictedDemoUser = restrictedUser.name;
+
 function quoted(text: string): string {
   return JSON.stringify(text);
 }
 
-/** A kubeconfig in kind's shape: cluster, user and context all named after the context. */
-export function demoKubeconfig(server: string, caPem: string, token: string, contextName: string): string {
+/**
+ * A kubeconfig in kind's shape: cluster, user and context all named after the context, which is current. With
+ * `restrictedToken`, a second user and context `restrictedDemoContext` on the same cluster, in namespace `team`.
+ */
+export function demoKubeconfig(server: string, caPem: string, token: string, contextName: string, restrictedToken?: string): string {
+  if (restrictedToken !== undefined && contextName === restrictedDemoContext)
+    throw new Error(`the admin context cannot be named ${restrictedDemoContext}, the restricted context's name`);
+  const restricted = restrictedToken !== undefined;
   return [
     'apiVersion: v1',
     'kind: Config',
@@ -100,12 +118,22 @@ export function demoKubeconfig(server: string, caPem: string, token: string, con
     `    cluster: ${quoted(contextName)}`,
     `    user: ${quoted(contextName)}`,
     `  name: ${quoted(contextName)}`,
+    ...(restricted
+      ? [
+          '- context:',
+          `    cluster: ${quoted(contextName)}`,
+          `    namespace: ${quoted(restrictedNamespace)}`,
+          `    user: ${quoted(restrictedDemoContext)}`,
+          `  name: ${quoted(restrictedDemoContext)}`,
+        ]
+      : []),
     `current-context: ${quoted(contextName)}`,
     'preferences: {}',
     'users:',
     `- name: ${quoted(contextName)}`,
     '  user:',
     `    token: ${token}`,
+    ...(restricted ? [`- name: ${quoted(restrictedDemoContext)}`, '  user:', `    token: ${restrictedToken}`] : []),
     '',
   ].join('\n');
 }
@@ -113,7 +141,10 @@ export function demoKubeconfig(server: string, caPem: string, token: string, con
 /** Starts the simulated kind cluster and its API server on 127.0.0.1. */
 export async function startDemoCluster(options: DemoClusterOptions = {}): Promise<DemoCluster> {
   const certificates = createServingCertificates();
+  const contextName = options.contextName ?? 'kind-multi-node';
+  if (contextName === restrictedDemoContext) throw new Error(`the context name ${restrictedDemoContext} is the restricted context's`);
   const token = randomBytes(24).toString('base64url');
+  const restrictedToken = randomBytes(24).toString('base64url');
   const store = new ObjectStore(options.historySize ?? 50_000);
   const suffixes = new SuffixSource();
   const built = buildCluster(store, suffixes, {
@@ -129,14 +160,15 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     certPem: certificates.certPem,
     keyPem: certificates.keyPem,
     userName: demoUserName,
+    rbacUsers: [{ token: restrictedToken, user: restrictedUser }],
     bookmarkIntervalMs: (options.bookmarkIntervalSeconds ?? 60) * 1000,
     nodeCount: () => built.nodes.length,
     watchLimits: options.watchLimits,
   });
   const port = await api.listen(options.port ?? 0);
   simulation.start();
+  await simulation.whenSettled();
   const server = `https://127.0.0.1:${port}`;
-  const contextName = options.contextName ?? 'kind-multi-node';
   const knownResources = new Set(resourceTypes.flatMap((type) => [type.plural, type.group ? `${type.plural}.${type.group}` : type.plural]));
   const control: DemoControl = {
     stopHeartbeat: (node) => simulation.stopHeartbeat(node),
@@ -180,9 +212,10 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     server,
     port,
     token,
+    restrictedToken,
     caPem: certificates.caPem,
     contextName,
-    kubeconfigYaml: (name = contextName) => demoKubeconfig(server, certificates.caPem, token, name),
+    kubeconfigYaml: (name = contextName) => demoKubeconfig(server, certificates.caPem, token, name, restrictedToken),
     control,
     stop: () => {
       stopping ??= (async () => {

@@ -25,6 +25,7 @@ export type WorkerEvent =
       readonly server: string;
       readonly port: number;
       readonly token: string;
+      readonly restrictedToken: string;
       readonly caPem: string;
       readonly contextName: string;
     }
@@ -106,6 +107,7 @@ export async function serveDemoInWorker(data: DemoWorkerData): Promise<void> {
     server: cluster.server,
     port: cluster.port,
     token: cluster.token,
+    restrictedToken: cluster.restrictedToken,
     caPem: cluster.caPem,
     contextName: cluster.contextName,
   });
@@ -197,9 +199,11 @@ export function startDemoClusterInWorker(options: DemoClusterOptions, script: De
         server: event.server,
         port: event.port,
         token: event.token,
+        restrictedToken: event.restrictedToken,
         caPem: event.caPem,
         contextName: event.contextName,
-        kubeconfigYaml: (contextName = event.contextName) => demoKubeconfig(event.server, event.caPem, event.token, contextName),
+        kubeconfigYaml: (contextName = event.contextName) =>
+          demoKubeconfig(event.server, event.caPem, event.token, contextName, event.restrictedToken),
         control,
         exited,
         async stop() {

@@ -2,6 +2,7 @@ import { managedEntry } from './managedFields';
 import type { KubeObject } from './resources';
 import { resourceTypeOfKind } from './resources';
 import type { ObjectStore } from './store';
+import { restrictedNamespace, restrictedServiceAccount } from './rbac';
 import {
   type NodeInfo,
   type SuffixSource,
@@ -19,6 +20,7 @@ import { type PodTemplate, type StaticPodDefinition, mirrorPod, podFromTemplate,
 import { nodeLease, nodeObject } from './kind/nodes';
 import { controlPlaneLeases, leaderEventSource, type LeaderComponent } from './kind/controlPlane';
 import {
+  appTemplate,
   corednsTemplate,
   corefile,
   kindnetTemplate,
@@ -157,26 +159,26 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     return podIpIn(node.podCidr, host);
   };
 
-  // Namespaces, in the order kube-apiserver and kind create them.
+  // Namespaces, in the order kube-apiserver and kind create them, and the developer's.
+  const namespaceObject = (name: string, at: string, manager: string): KubeObject => ({
+    apiVersion: 'v1',
+    kind: 'Namespace',
+    metadata: {
+      name,
+      creationTimestamp: at,
+      labels: { 'kubernetes.io/metadata.name': name },
+      managedFields: [managedEntry(manager, 'v1', at, { metadata: { labels: { 'kubernetes.io/metadata.name': '' } } })],
+    },
+    spec: { finalizers: ['kubernetes'] },
+    status: { phase: 'Active' },
+  });
   for (const [index, name] of ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'].entries()) {
     const at = isoSeconds(index === 4 ? t0 + 20_000 : t0 - 2000);
-    create({
-      apiVersion: 'v1',
-      kind: 'Namespace',
-      metadata: {
-        name,
-        creationTimestamp: at,
-        labels: { 'kubernetes.io/metadata.name': name },
-        managedFields: [
-          managedEntry(index === 4 ? 'kubectl-client-side-apply' : 'kube-apiserver', 'v1', at, {
-            metadata: { labels: { 'kubernetes.io/metadata.name': '' } },
-          }),
-        ],
-      },
-      spec: { finalizers: ['kubernetes'] },
-      status: { phase: 'Active' },
-    });
+    create(namespaceObject(name, at, index === 4 ? 'kubectl-client-side-apply' : 'kube-apiserver'));
   }
+  // A developer's namespace, made as the cluster came up: the restricted user's (rbac.ts).
+  const teamAt = now - 2000;
+  create(namespaceObject(restrictedNamespace, isoSeconds(teamAt), 'kubectl-create'));
 
   nodes.forEach((node, index) => {
     const stored = create(nodeObject(node, nodeTime(index), now, suffixes));
@@ -278,16 +280,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   }
 
   // Deployments coredns (kubeadm) and local-path-provisioner (kind), each with its ReplicaSet.
-  const deploymentSpecs: {
-    name: string;
-    namespace: string;
-    template: PodTemplate;
-    replicas: number;
-    labels: Record<string, string>;
-    selector: Record<string, string>;
-    manager: string;
-    placement: number[];
-  }[] = [
+  const deploymentSpecs: (DeploymentDefinition & { placement: number[] })[] = [
     {
       name: 'coredns',
       namespace: system,
@@ -328,17 +321,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   const corednsPods: KubeObject[] = [];
   for (const deploymentSpec of deploymentSpecs) {
     const created = deploymentSpec.name.startsWith('workload-') ? t0 + 60_000 : t0 + 7000;
-    const { deployment, replicaSet } = createDeployment(
-      store,
-      deploymentSpec.name,
-      deploymentSpec.namespace,
-      deploymentSpec.template,
-      deploymentSpec.replicas,
-      deploymentSpec.labels,
-      deploymentSpec.selector,
-      deploymentSpec.manager,
-      created,
-    );
+    const { deployment, replicaSet } = createDeployment(store, deploymentSpec, created);
     for (const nodeIndex of deploymentSpec.placement) {
       const node = nodes[nodeIndex]!;
       const pod = podFromTemplate(
@@ -479,14 +462,17 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   create(dnsEndpointSlice(dnsService, corednsPods, `kube-dns-${suffixes.suffix()}`, t0 + 21_000));
 
   // ServiceAccounts and ConfigMaps.
-  const namespaces = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage'];
+  const namespaces = ['default', 'kube-node-lease', 'kube-public', 'kube-system', 'local-path-storage', restrictedNamespace];
   const serviceAccounts: [string, string][] = [
     ...namespaces.map((namespace) => [namespace, 'default'] as [string, string]),
     ...[...controllerServiceAccounts, 'coredns', 'kindnet', 'kube-proxy'].map((name) => [system, name] as [string, string]),
     ['local-path-storage', 'local-path-provisioner-service-account'],
+    [restrictedNamespace, restrictedServiceAccount],
   ];
+  // What the controllers write in a namespace (its default ServiceAccount, kube-root-ca.crt) comes as it is made.
+  const madeAt = (namespace: string) => (namespace === restrictedNamespace ? teamAt + 100 : t0 + 6000);
   for (const [namespace, name] of serviceAccounts) {
-    const at = isoSeconds(t0 + 6000);
+    const at = isoSeconds(madeAt(namespace));
     create({ apiVersion: 'v1', kind: 'ServiceAccount', metadata: { name, namespace, creationTimestamp: at } });
   }
   const configMap = (
@@ -496,7 +482,7 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
     manager: string,
     extra: Partial<KubeObject['metadata']> = {},
   ) => {
-    const at = isoSeconds(t0 + 6000);
+    const at = isoSeconds(madeAt(namespace));
     create({
       apiVersion: 'v1',
       kind: 'ConfigMap',
@@ -666,6 +652,23 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
       ),
     );
   }
+  // The developer's app, as `kubectl create` stores it: the Deployment controller rolls it out, the scheduler binds
+  // its Pods and their kubelets start them once the simulation runs.
+  store.create(
+    resourceTypeOfKind('Deployment'),
+    submittedDeployment(
+      {
+        name: 'app',
+        namespace: restrictedNamespace,
+        template: appTemplate(),
+        replicas: 2,
+        labels: { app: 'app' },
+        selector: { app: 'app' },
+        manager: 'kubectl-create',
+      },
+      teamAt + 1000,
+    ),
+  );
   for (const lease of leaderLeases) {
     const holder = (lease.spec as { holderIdentity: string }).holderIdentity;
     create(
@@ -684,19 +687,25 @@ export function buildCluster(store: ObjectStore, suffixes: SuffixSource, options
   return { nodes, createdAt: t0, staticPods };
 }
 
-export function createDeployment(
-  store: ObjectStore,
-  name: string,
-  namespace: string,
-  template: PodTemplate,
-  replicas: number,
-  labels: Record<string, string>,
-  selector: Record<string, string>,
-  manager: string,
-  time: number,
-): { deployment: KubeObject; replicaSet: KubeObject } {
+/** What a Deployment of the fixture is made of. */
+export interface DeploymentDefinition {
+  name: string;
+  namespace: string;
+  template: PodTemplate;
+  replicas: number;
+  labels: Record<string, string>;
+  selector: Record<string, string>;
+  /** The field manager of the client that created it. */
+  manager: string;
+}
+
+/**
+ * A Deployment as the API stores it when `manager` creates it: its spec with the defaults, generation 1, no
+ * status yet; the Deployment controller has not seen it.
+ */
+export function submittedDeployment(definition: DeploymentDefinition, time: number): KubeObject {
+  const { name, namespace, template, replicas, labels, selector, manager } = definition;
   const at = isoSeconds(time);
-  const hash = templateHash(template);
   const spec = {
     progressDeadlineSeconds: 600,
     replicas,
@@ -708,9 +717,7 @@ export function createDeployment(
       spec: template.spec,
     },
   };
-  const rsName = `${name}-${hash}`;
-  const readyAt = isoSeconds(time + 20_000);
-  const deployment = store.create(resourceTypeOfKind('Deployment'), {
+  return {
     apiVersion: 'apps/v1',
     kind: 'Deployment',
     metadata: {
@@ -719,9 +726,33 @@ export function createDeployment(
       generation: 1,
       creationTimestamp: at,
       ...(Object.keys(labels).length ? { labels } : {}),
+      managedFields: [managedEntry(manager, 'apps/v1', at, { metadata: Object.keys(labels).length ? { labels } : {}, spec })],
+    },
+    spec,
+    status: {},
+  };
+}
+
+/** A Deployment of the cluster's own, with its ReplicaSet, as the controller has rolled it out. */
+export function createDeployment(
+  store: ObjectStore,
+  definition: DeploymentDefinition,
+  time: number,
+): { deployment: KubeObject; replicaSet: KubeObject } {
+  const { name, namespace, template, replicas, selector } = definition;
+  const at = isoSeconds(time);
+  const hash = templateHash(template);
+  const submitted = submittedDeployment(definition, time);
+  const { managedFields: submittedFields, ...submittedMetadata } = submitted.metadata;
+  const rsName = `${name}-${hash}`;
+  const readyAt = isoSeconds(time + 20_000);
+  const deployment = store.create(resourceTypeOfKind('Deployment'), {
+    ...submitted,
+    metadata: {
+      ...submittedMetadata,
       annotations: { 'deployment.kubernetes.io/revision': '1' },
       managedFields: [
-        managedEntry(manager, 'apps/v1', at, { metadata: Object.keys(labels).length ? { labels } : {}, spec }),
+        ...(submittedFields ?? []),
         managedEntry('kube-controller-manager', 'apps/v1', readyAt, {
           metadata: { annotations: { 'deployment.kubernetes.io/revision': '' } },
         }),
@@ -743,7 +774,6 @@ export function createDeployment(
         ),
       ],
     },
-    spec,
     status: {
       availableReplicas: replicas,
       observedGeneration: 1,

@@ -5,7 +5,7 @@
  * imports the core (util, placement, health). eslint.config.mjs and test/unit/demoBoundary.test.ts hold the
  * line. See README.md beside this file for what the demo emulates and how its fidelity is checked.
  */
-export { demoKubeconfig, startDemoCluster } from './demoCluster';
+export { demoKubeconfig, restrictedDemoContext, restrictedDemoUser, startDemoCluster } from './demoCluster';
 export type { DemoCluster, DemoClusterOptions, DemoControl, LeaderComponent } from './demoCluster';
 export { demoWorkerData, serveDemoInWorker, startDemoClusterInWorker } from './demoWorker';
 export type { DemoWorkerScript, WorkerDemoCluster } from './demoWorker';

@@ -9,6 +9,7 @@ import {
   deploymentType,
   eventType,
   namespaceType,
+  neverObserved,
   nodeType,
   podType,
   postsNodeStatus,
@@ -45,10 +46,55 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
     };
     this.after(tickMs, tick);
     this.startControlPlaneLeases();
+    // The Deployment controller syncs every Deployment as it starts: one stored before it ran (the developer's
+    // app in the fixture) gets its ReplicaSet and Pods now.
+    const pending = this.store.list(deploymentType).filter(neverObserved);
+    for (const deployment of pending) {
+      const { namespace, name } = deployment.metadata;
+      this.after(this.timing.stepMs / 2, () => this.rolloutDeployment(namespace!, name));
+    }
+    this.settled = this.rolledOut(pending.map((deployment) => [deployment.metadata.namespace!, deployment.metadata.name] as const));
   }
+
+  private settled: Promise<void> = Promise.resolve();
+
+  /**
+   * Resolves once the Deployments rolled out at start run all their replicas (or after `timeoutMs`, or when
+   * the simulation stops), so that a cluster is handed over settled, as `kind create cluster --wait` does.
+   */
+  async whenSettled(timeoutMs = 30_000): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.settled, new Promise<void>((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+  }
+
+  private rolledOut(keys: readonly (readonly [string, string])[]): Promise<void> {
+    const done = () =>
+      this.stopped ||
+      keys.every(([namespace, name]) => {
+        const deployment = this.store.get(deploymentType, namespace, name);
+        const status = (deployment?.status ?? {}) as Loose;
+        return !deployment || Number(status.availableReplicas ?? 0) >= Number((deployment.spec as Loose).replicas ?? 1);
+      });
+    if (done()) return Promise.resolve();
+    return new Promise((resolve) => {
+      const subscription = this.store.subscribe((event) => {
+        if (event.resource === deploymentType && done()) this.stopWaiting?.();
+      });
+      this.stopWaiting = () => {
+        this.stopWaiting = undefined;
+        subscription.dispose();
+        resolve();
+      };
+    });
+  }
+
+  /** Ends the wait of whenSettled() (the rollouts are done, or the simulation stops). */
+  private stopWaiting: (() => void) | undefined;
 
   stop(): void {
     this.stopped = true;
+    this.stopWaiting?.();
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     for (const immediate of this.immediates) clearImmediate(immediate);

@@ -230,6 +230,17 @@ export function workloadTemplate(app: string): PodTemplate {
   };
 }
 
+/**
+ * The developer's app in namespace team, as `kubectl create deployment app --image=registry.k8s.io/pause:3.10.1`
+ * writes its template: one container named after the image, no resource requests (its Pods are BestEffort and
+ * take no room from the nodes' allocatable).
+ */
+export function appTemplate(): PodTemplate {
+  const workload = workloadTemplate('app');
+  const containers = workload.spec.containers.map((container) => ({ ...container, name: 'pause', resources: {} }));
+  return { ...workload, spec: { ...workload.spec, containers } };
+}
+
 /** The pod-template-hash / controller-revision-hash: a hash of the template in the generated-name alphabet. */
 export function templateHash(template: PodTemplate): string {
   const digest = createHash('sha256').update(JSON.stringify(template)).digest();

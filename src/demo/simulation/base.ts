@@ -6,7 +6,7 @@ import { buildEvent, type BuiltCluster, type NodeInfo, type SuffixSource } from 
 import type { KubeObject } from '../resources';
 import { storedBytes, type ObjectStore } from '../store';
 import { errorMessage } from '../../core/util/errors';
-import { type Loose, type SimulationTiming, eventType, podType } from './shared';
+import { type Loose, type SimulationTiming, deploymentType, eventType, neverObserved, podType } from './shared';
 
 /** Pods the workloads users create may add to the demo, in all: each one runs through scheduler and kubelet here. */
 export const MAX_ADDED_PODS = 5_000;
@@ -44,7 +44,12 @@ export abstract class SimulationBase {
     readonly timing: SimulationTiming,
   ) {
     this.nodesByName = new Map(cluster.nodes.map((node) => [node.name, node]));
-    this.podCap = store.count(podType) + MAX_ADDED_PODS;
+    // The cluster's own Pods: those stored, and those of its Deployments the controller has yet to roll out.
+    const pending = store
+      .list(deploymentType)
+      .filter(neverObserved)
+      .reduce((total, deployment) => total + Number((deployment.spec as Loose).replicas ?? 1), 0);
+    this.podCap = store.count(podType) + pending + MAX_ADDED_PODS;
     store.subscribe((event) => {
       if (event.resource !== podType || event.type !== 'DELETED') return;
       const bytes = this.madePods.get(event.object.metadata.uid!);

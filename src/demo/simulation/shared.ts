@@ -61,6 +61,10 @@ export const serviceType = resourceTypeOfKind('Service');
 export const sliceType = resourceTypeOfKind('EndpointSlice');
 export const namespaceType = resourceTypeOfKind('Namespace');
 export const controllerManager = { component: 'deployment-controller' };
+/** A Deployment the Deployment controller has never synced (stored before it ran): no observedGeneration yet. */
+export function neverObserved(deployment: KubeObject): boolean {
+  return (deployment.status as Loose | undefined)?.observedGeneration === undefined;
+}
 export function isReady(pod: KubeObject): boolean {
   return (
     ((pod.status as Loose | undefined)?.conditions as Loose[] | undefined)?.some(

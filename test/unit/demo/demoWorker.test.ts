@@ -25,6 +25,15 @@ describe('the demo cluster in a worker thread', () => {
     assert.match(demo.kubeconfigYaml(), /current-context: "kind-worker-demo"/);
   });
 
+  it("hands over the restricted context's token: its kubeconfig has team-dev, whose user reads team and not kube-system", async () => {
+    const yaml = demo.kubeconfigYaml();
+    assert.match(yaml, /- context:\n {4}cluster: "kind-worker-demo"\n {4}namespace: "team"\n {4}user: "team-dev"\n {2}name: "team-dev"/);
+    assert.ok(yaml.includes(`token: ${demo.restrictedToken}`));
+    const token = demo.restrictedToken;
+    assert.equal((await demoRequest(demo, '/api/v1/namespaces/team/pods', { token })).status, 200);
+    assert.equal((await demoRequest(demo, '/api/v1/namespaces/kube-system/pods', { token })).status, 403);
+  });
+
   it('answers DemoControl calls synchronously, and reports their errors', async () => {
     assert.deepEqual(demo.control.nodeNames(), ['multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2']);
     assert.equal(typeof demo.control.resourceVersion(), 'number');

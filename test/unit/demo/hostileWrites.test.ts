@@ -148,17 +148,19 @@ describe('the demo simulation bounds the work of one write', () => {
   const deploymentType = resourceTypeOfKind('Deployment');
   const podType = resourceTypeOfKind('Pod');
 
-  function simulated(): { store: ObjectStore; simulation: ClusterSimulation } {
+  /** A started simulation, settled: the cluster's own rollout (the team's app) is done before the test writes. */
+  async function simulated(): Promise<{ store: ObjectStore; simulation: ClusterSimulation }> {
     const store = new ObjectStore(100_000);
     const suffixes = new SuffixSource();
     const built = buildCluster(store, suffixes, { nodes: 3 });
     const simulation = new ClusterSimulation(store, built, suffixes, timingFor(1000));
     simulation.start();
+    await simulation.whenSettled();
     return { store, simulation };
   }
 
   it(`creates ${MAX_DEMO_REPLICAS} Pods at most ${POD_CREATE_BATCH} per turn of the event loop`, async () => {
-    const { store, simulation } = simulated();
+    const { store, simulation } = await simulated();
     try {
       const perTurn: number[] = [0];
       const subscription = store.subscribe((event) => {
@@ -224,7 +226,7 @@ describe('the demo simulation bounds the work of one write', () => {
   });
 
   it('a step that throws is caught in its timer: the process lives and the heartbeats go on', async () => {
-    const { store, simulation } = simulated();
+    const { store, simulation } = await simulated();
     try {
       const coredns = store.get(deploymentType, 'kube-system', 'coredns')!;
       // Straight to the simulation, past the API's validation: the rollout reads spec.template from a timer.

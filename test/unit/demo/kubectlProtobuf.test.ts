@@ -248,8 +248,8 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
     });
 
     it('create namespace, then create configmap in it --from-literal and --from-file (text and binary)', async () => {
-      assert.match(await ok('create', 'namespace', 'team'), /namespace\/team created/);
-      assert.equal((await getJson('namespace', 'team')).status.phase, 'Active');
+      assert.match(await ok('create', 'namespace', 'ops'), /namespace\/ops created/);
+      assert.equal((await getJson('namespace', 'ops')).status.phase, 'Active');
       const textFile = join(demo.directory, 'greeting.txt');
       writeFileSync(textFile, 'hello\nworld\n');
       const binaryFile = join(demo.directory, 'logo.bin');
@@ -259,12 +259,12 @@ describe('demo cluster: protobuf request bodies decoded as kube-apiserver decode
         'configmap',
         'settings',
         '-n',
-        'team',
+        'ops',
         '--from-literal=mode=fast',
         `--from-file=${textFile}`,
         `--from-file=${binaryFile}`,
       );
-      const configMap = await getJson('configmap', 'settings', '-n', 'team');
+      const configMap = await getJson('configmap', 'settings', '-n', 'ops');
       assert.deepEqual(configMap.data, { mode: 'fast', 'greeting.txt': 'hello\nworld\n' });
       assert.deepEqual(configMap.binaryData, { 'logo.bin': Buffer.from([0x89, 0x50, 0x4e, 0x47, 0xff, 0xfe, 0x00]).toString('base64') });
       assert.equal((configMap.metadata.managedFields as Loose[])[0]!.manager, 'kubectl-create');

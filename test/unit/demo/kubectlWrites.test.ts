@@ -203,28 +203,28 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
 
   it('a namespace with a ConfigMap, a Service, a DaemonSet and a bare Pod; deleting it deletes them', async () => {
     const objects = [
-      'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: team',
-      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: team\ndata:\n  mode: fast',
-      'apiVersion: v1\nkind: Service\nmetadata:\n  name: agent\n  namespace: team\nspec:\n  selector:\n    app: agent\n  ports:\n  - port: 80',
-      'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\n  namespace: team\nspec:\n  selector:\n    matchLabels:\n      app: agent\n  template:\n    metadata:\n      labels:\n        app: agent\n    spec:\n      containers:\n      - name: agent\n        image: busybox:1.36',
-      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\n  namespace: team\nspec:\n  containers:\n  - name: solo\n    image: busybox',
+      'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: ops',
+      'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  namespace: ops\ndata:\n  mode: fast',
+      'apiVersion: v1\nkind: Service\nmetadata:\n  name: agent\n  namespace: ops\nspec:\n  selector:\n    app: agent\n  ports:\n  - port: 80',
+      'apiVersion: apps/v1\nkind: DaemonSet\nmetadata:\n  name: agent\n  namespace: ops\nspec:\n  selector:\n    matchLabels:\n      app: agent\n  template:\n    metadata:\n      labels:\n        app: agent\n    spec:\n      containers:\n      - name: agent\n        image: busybox:1.36',
+      'apiVersion: v1\nkind: Pod\nmetadata:\n  name: solo\n  namespace: ops\nspec:\n  containers:\n  - name: solo\n    image: busybox',
     ].join('\n---\n');
     const output = await ok('apply', '-f', file(objects));
-    for (const created of ['namespace/team', 'configmap/settings', 'service/agent', 'daemonset.apps/agent', 'pod/solo'])
+    for (const created of ['namespace/ops', 'configmap/settings', 'service/agent', 'daemonset.apps/agent', 'pod/solo'])
       assert.match(output, new RegExp(`${created.replace('.', '\\.')} created`));
-    const service = await getJson('service', 'agent', '-n', 'team');
+    const service = await getJson('service', 'agent', '-n', 'ops');
     assert.match(service.spec.clusterIP, /^10\.96\.\d+\.\d+$/);
     assert.deepEqual(service.spec.ports, [{ port: 80, protocol: 'TCP', targetPort: 80 }]);
     assert.equal(service.spec.type, 'ClusterIP');
     assert.equal(service.spec.sessionAffinity, 'None');
     const daemonPods = await until(async () => {
-      const items = (await getJson('pods', '-n', 'team', '-l', 'app=agent')).items as Loose[];
+      const items = (await getJson('pods', '-n', 'ops', '-l', 'app=agent')).items as Loose[];
       return items.length === 2 && items.every((pod) => pod.status.phase === 'Running') ? items : undefined;
     });
     // The control plane's NoSchedule taint is not tolerated: one Pod on each worker.
     assert.deepEqual(daemonPods.map((pod) => pod.spec.nodeName).sort(), ['multi-node-worker', 'multi-node-worker2']);
     const solo = await until(async () => {
-      const pod = await getJson('pod', 'solo', '-n', 'team');
+      const pod = await getJson('pod', 'solo', '-n', 'ops');
       return pod.status.phase === 'Running' ? pod : undefined;
     });
     assert.equal(solo.spec.serviceAccountName, 'default');
@@ -235,17 +235,17 @@ describe('demo cluster with real kubectl: writes as to a real API server', funct
     );
     assert.deepEqual(managers(solo), ['kubectl-client-side-apply/Update', 'kube-scheduler/Update/binding', 'kubelet/Update/status']);
 
-    await ok('delete', 'namespace', 'team', '--timeout=30s');
-    const gone = await kubectl('get', 'namespace', 'team');
-    assert.match(gone.stderr, /namespaces "team" not found/);
-    const inside = await kubectl('get', 'configmap', 'settings', '-n', 'team');
+    await ok('delete', 'namespace', 'ops', '--timeout=30s');
+    const gone = await kubectl('get', 'namespace', 'ops');
+    assert.match(gone.stderr, /namespaces "ops" not found/);
+    const inside = await kubectl('get', 'configmap', 'settings', '-n', 'ops');
     assert.match(inside.stderr, /not found/);
     const write = await kubectl(
       'apply',
       '-f',
-      file('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: late\n  namespace: team\ndata: {}'),
+      file('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: late\n  namespace: ops\ndata: {}'),
     );
-    assert.match(write.stderr, /namespaces "team" not found/);
+    assert.match(write.stderr, /namespaces "ops" not found/);
   });
 
   it('an invalid Deployment is 422 naming the field; an unknown field with strict validation is the real error', async () => {

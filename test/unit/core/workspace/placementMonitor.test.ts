@@ -31,7 +31,7 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
     assert.equal(workspace.placement.running, true);
     assert.equal(answer.report.state, 'bound');
     const watch = await workspace.placement.ready();
-    assert.equal(watch!.boundPodCount, 13, "the demo's 13 bound Pods, all namespaces");
+    assert.equal(watch!.boundPodCount, 15, "the demo's 15 bound Pods, all namespaces");
     await until('the idle watch to stop', () => !workspace.placement.running, 5_000);
   });
 
