@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { ClusterAnatomy, HiddenRead, InferredNode, NeededPermission } from '../../../src/core/anatomy/types';
 import type { Finding, HandsOnReport } from '../../../src/core/handsOn/checks';
 import { until } from '../../support/until';
+import { startDemo } from '../../support/demo';
 import {
   clusterRole,
   clusterRoleBinding,
@@ -651,6 +652,53 @@ describe('limited users on the real kube-apiserver: what each command shows them
           );
         }
       });
+
+      if (userCase.deploysApp) {
+        it("the demo's restricted learner (team-dev) sees what this user sees on the real server", async () => {
+          const real = parsed();
+          const demo = await startDemo();
+          try {
+            const run = await runCli(demo.kubeconfigPath, demo.env, ['tree', '--json', '--context', 'team-dev']);
+            assert.equal(run.status, 0, shown(run));
+            const learner = JSON.parse(run.stdout) as ClusterAnatomy;
+            const picture = (anatomy: ClusterAnatomy) => ({
+              hidden: anatomy.hidden?.map((read) => [read.id, read.needs.map((need) => `${need.text} ${need.verdict}`)]),
+              access: anatomy.access,
+              mode: anatomy.controlPlane.mode,
+              nodes: anatomy.nodes.length,
+              absent: anatomy.absent.length,
+              nothingRead: anatomy.nothingRead,
+              namespaces: anatomy.standpoint?.namespaces.map((namespace) => [namespace.name, namespace.pods !== null]),
+              // The nodes are those of the namespace's Pods, each inferred from them.
+              nodesArePodsNodes:
+                JSON.stringify(anatomy.standpoint?.nodes.map((node) => node.name).sort()) ===
+                JSON.stringify(
+                  [
+                    ...new Set(anatomy.standpoint?.namespaces.flatMap((namespace) => namespace.pods ?? []).map((pod) => pod.nodeName)),
+                  ].sort(),
+                ),
+              workloads: [
+                ...new Set(anatomy.standpoint?.namespaces.flatMap((namespace) => namespace.pods ?? []).map((pod) => pod.workload)),
+              ],
+              actors: [
+                ...new Set(
+                  anatomy.standpoint?.namespaces
+                    .flatMap((namespace) => namespace.pods ?? [])
+                    .flatMap((pod) =>
+                      pod.actors.filter((actor) => actor.via === 'event').map((actor) => `${actor.component} ${actor.what}`),
+                    ),
+                ),
+              ]
+                // The real tier's node agent is not kubelet and reports no Events of its own; the scheduler's are real.
+                .filter((actor) => actor === 'kube-scheduler Scheduled')
+                .sort(),
+            });
+            assert.deepEqual(picture(learner), picture(real));
+          } finally {
+            await demo.stop();
+          }
+        });
+      }
 
       if (userCase.spec.contextNamespace === null) {
         it('tree --json --namespace team: the namespace given is the one in view', async () => {
