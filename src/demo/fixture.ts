@@ -2,7 +2,7 @@ import { managedEntry } from './managedFields';
 import type { KubeObject } from './resources';
 import { resourceTypeOfKind } from './resources';
 import type { ObjectStore } from './store';
-import { restrictedNamespace, restrictedServiceAccount } from './rbac';
+import { restrictedNamespace, restrictedServiceAccount } from './kind/team';
 import {
   type NodeInfo,
   type SuffixSource,

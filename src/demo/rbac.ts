@@ -8,6 +8,7 @@
  */
 import { type AccessCheck, type NamespaceRules, rulesVerdict } from '../core/kube/access';
 import type { AccessAttributes, AccessDecision, DemoAuthorizer, ReviewRules } from './apiAccess';
+import { restrictedNamespace, restrictedServiceAccount } from './kind/team';
 
 /** A rule of a Role or ClusterRole: resource rules name resources, non-resource rules name paths. */
 export interface PolicyRule {
@@ -54,8 +55,7 @@ export interface UserInfo {
 }
 
 /** The restricted user's namespace and ServiceAccount. */
-export const restrictedNamespace = 'team';
-export const restrictedServiceAccount = 'dev';
+export { restrictedNamespace, restrictedServiceAccount };
 
 /** A ServiceAccount's token authenticates as these: its username, its namespace's group and everyone's. */
 export function serviceAccountUser(namespace: string, name: string): UserInfo {

@@ -19,10 +19,10 @@ describe("the workspace's traces", function () {
     await demo.stop();
   });
 
-  it('traces what the user may read while the anatomy is forbidden, and replaces one trace with the next', async () => {
+  it('traces what the user may read while the Nodes are hidden, and replaces one trace with the next', async () => {
     demo.cluster.control.forbid('nodes');
     await workspace.live.start();
-    await until('the anatomy says forbidden', () => workspace.contextStatus.state === 'forbidden');
+    await until('the context says it is limited', () => workspace.contextStatus.limited?.hidden.some((read) => read.id === 'nodes'));
     const first = workspace.traces.start({ kind: 'Deployment', namespace: 'kube-system', name: 'coredns' });
     assert.ok(first, 'a session exists: its watches serve the trace');
     await first.start();
