@@ -15,6 +15,9 @@ export const CommandIds = {
   copyName: 'clusterAnatomy.copyName',
   copyAsMarkdown: 'clusterAnatomy.copyAsMarkdown',
   refreshHealth: 'clusterAnatomy.refreshHealth',
+  /** A hidden read's `kubectl auth can-i` lines, for its context: copied, or typed into a terminal (they only ask). */
+  copyCanI: 'clusterAnatomy.copyCanI',
+  runCanI: 'clusterAnatomy.runCanIInTerminal',
   // The diagram
   showDiagram: 'clusterAnatomy.showDiagram',
   revealInDiagram: 'clusterAnatomy.revealInDiagram',

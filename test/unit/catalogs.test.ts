@@ -6,6 +6,7 @@ import {
   defaultAnatomyStrings,
   defaultControlPlaneModeStrings,
   defaultEvidenceStrings,
+  defaultStandpointStrings,
   evidenceSentence,
 } from '../../src/core/anatomy/strings';
 import type { Evidence } from '../../src/core/anatomy/types';
@@ -30,6 +31,7 @@ const catalogs: readonly { readonly file: string; readonly catalog: Catalog }[] 
   { file: 'src/core/anatomy/strings.ts', catalog: defaultAnatomyStrings },
   { file: 'src/core/anatomy/strings.ts', catalog: defaultControlPlaneModeStrings },
   { file: 'src/core/anatomy/strings.ts', catalog: defaultEvidenceStrings },
+  { file: 'src/core/anatomy/strings.ts', catalog: defaultStandpointStrings },
   { file: 'src/core/health/strings.ts', catalog: defaultHealthStrings },
   { file: 'src/core/placement/strings.ts', catalog: defaultPlacementStrings },
   { file: 'src/core/handsOn/strings.ts', catalog: defaultHandsOnStrings },
@@ -105,8 +107,8 @@ describe('catalogs: each sentence written once', () => {
     assert.deepEqual(found, []);
   });
 
-  it('the Japanese bundle has every sentence of the anatomy, health, placement and hands-on catalogs', () => {
-    const missing = catalogs.slice(0, 6).flatMap(({ file, catalog }) =>
+  it('the Japanese bundle has every sentence of the anatomy (and what RBAC hides), health, placement and hands-on catalogs', () => {
+    const missing = catalogs.slice(0, 7).flatMap(({ file, catalog }) =>
       Object.entries(catalog)
         .filter(([, english]) => typeof japanese[english] !== 'string')
         .map(([key]) => `${file}: ${key}`),

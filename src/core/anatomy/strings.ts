@@ -203,6 +203,37 @@ export const defaultStandpointStrings = {
   hiddenNotAnswered: '(the server has not said)',
   limitedStatus: 'limited: {0} of {1} reads allowed',
   limitedStatusUnknown: 'limited',
+  // The views' words: the tree, the diagram's boxes and cards, the status bar's tooltip.
+  hiddenFromYou: 'hidden from you',
+  hiddenShort: 'hidden',
+  partlyHidden: '{0} · partly hidden from you',
+  hiddenServerSaid: 'The server said: {0}',
+  needDenied: '{0}: denied',
+  needNotAnswered: '{0}: not answered',
+  // A needed permission: {0} the verbs ("list, watch"), {1} the resource, {2} the namespace.
+  needInNamespace: '{0} {1} in {2}',
+  needClusterWide: '{0} {1} (cluster-wide)',
+  // What a hidden read would show: {0} the kind ("Pods"), {1} the namespace.
+  whatIn: '{0} in {1}',
+  whatNodes: 'Nodes',
+  whatPods: 'Pods',
+  whatDaemonSets: 'DaemonSets',
+  whatDeployments: 'Deployments',
+  whatReplicaSets: 'ReplicaSets',
+  whatServices: 'Services',
+  whatEvents: 'Events',
+  whatLeases: 'Leases',
+  whatApiServers: 'the API servers behind the kubernetes Service',
+  whatServerPath: "kube-apiserver's {0}",
+  standpointGroupsTitle: 'API groups',
+  standpointCoreGroup: 'core',
+  standpointGroupAggregatedShort: 'aggregated · {0}',
+  standpointGroupExtensionShort: 'extension',
+  standpointInferred: 'inferred from your Pods',
+  standpointOtherNodes: 'Other nodes',
+  standpointSeenThroughWork: 'seen through its work on your Pods: {0}',
+  standpointNotScheduledShort: 'no node yet',
+  standpointControlPlaneHiddenShort: 'where and how it runs is hidden from you',
 } satisfies Catalog;
 
 export type StandpointStrings = typeof defaultStandpointStrings;

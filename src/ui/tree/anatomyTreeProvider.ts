@@ -220,7 +220,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   find(target: AnatomyTarget): AnatomyTreeElement | undefined {
     if (!target.node && !target.pod) return undefined;
     const nodeName = target.node ?? this.currentAnatomy?.nodes.find((n) => n.components.some((c) => c.pod === target.pod?.name))?.name;
-    if (!nodeName) return undefined;
+    if (!nodeName) return this.findInStandpoint(target);
     const search = (elements: AnatomyTreeElement[]): AnatomyTreeElement | undefined => {
       for (const element of elements) {
         if (element.type === 'node' && element.node.name === nodeName) return element;
@@ -236,7 +236,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       return undefined;
     };
     const node = search(this.getChildren(undefined));
-    if (!node) return node;
+    if (!node) return this.findInStandpoint(target);
     // A node's kubelet or container runtime (the diagram's Enter on one) is its agent row, not the node's.
     const agent = target.component === 'kubelet' || target.component === 'container-runtime' ? target.component : undefined;
     if (!target.pod && !agent) return node;
@@ -245,6 +245,26 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         target.pod ? child.type === 'pod' && child.pod.pod === target.pod.name : child.type === 'agent' && child.agent === agent,
       ) ?? node
     );
+  }
+
+  /**
+   * A limited user's node or Pod, from where they stand: an inferred node, or one of their Pods under its
+   * namespace (the first page of it).
+   */
+  private findInStandpoint(target: AnatomyTarget): AnatomyTreeElement | undefined {
+    const section = this.getChildren(undefined).find((root) => root.type === 'section' && root.section === 'standpoint');
+    if (!section) return undefined;
+    for (const child of this.getChildren(section)) {
+      if (target.pod && child.type === 'userNamespace' && child.namespace.name === target.pod.namespace) {
+        const pod = this.getChildren(child).find((row) => row.type === 'userPod' && row.pod.name === target.pod?.name);
+        if (pod) return pod;
+      }
+      if (!target.pod && target.node && child.type === 'inferredNodes') {
+        const node = this.getChildren(child).find((row) => row.type === 'inferredNode' && row.node.name === target.node);
+        if (node) return node;
+      }
+    }
+    return undefined;
   }
 
   private childrenOf(element?: AnatomyTreeElement): AnatomyTreeElement[] {
@@ -272,8 +292,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       const roots: AnatomyTreeElement[] = childElements(anatomy, undefined).map((e) => this.intern(e));
       // The health section follows the control plane, once a report about this context exists.
       const report = this.health?.current;
-      if (report && report.context === status.context && !anatomy.nothingRead)
-        roots.splice(1, 0, this.intern(healthRoot(report, healthProblems(report).length)));
+      if (report && report.context === status.context && !anatomy.nothingRead) {
+        const controlPlane = roots.findIndex((root) => root.type === 'section' && root.section === 'controlPlane');
+        roots.splice(controlPlane + 1, 0, this.intern(healthRoot(report, healthProblems(report).length)));
+      }
       return status.state === 'connected' && !status.message ? roots : [stateItem, ...roots];
     }
     const anatomy = this.currentAnatomy;
@@ -328,6 +350,11 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     });
   }
 
+  /** The element shown under this id, if a view asked for it (commands given an id, as the API's callers have). */
+  elementById(id: string): AnatomyTreeElement | undefined {
+    return this.interned.get(id);
+  }
+
   getParent(element: AnatomyTreeElement): AnatomyTreeElement | undefined {
     return this.parents.get(element.id);
   }
@@ -336,7 +363,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const item = renderTreeItem(element, this.itemView);
     item.id = element.id;
     // A TreeItem made without a state says None: the state comes from the model, never from that default.
-    item.collapsibleState = collapsibleStateOf(element);
+    item.collapsibleState = collapsibleStateOf(element, this.currentAnatomy);
     if (element.type === 'heartbeat' || element.type === 'node') this.trackHeartbeat(element.node.name, element, item);
     return item;
   }

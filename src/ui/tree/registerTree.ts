@@ -3,7 +3,9 @@ import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
+import * as path from 'node:path';
 import { renderMarkdown } from '../../core/anatomy/render';
+import { canILines } from '../../core/anatomy/standpointText';
 import { CommandIds } from '../commandIds';
 import { type AnatomyTreeElement, AnatomyTreeProvider } from './anatomyTreeProvider';
 import { LIVE_DOCUMENT_SCHEME, LiveDocumentProvider, liveDocumentUri } from './liveDocuments';
@@ -20,6 +22,8 @@ function objectOf(element: AnatomyTreeElement | undefined): { resource: string; 
     case 'pod':
     case 'addonPod':
       return { resource: 'pods', namespace: element.pod.namespace, name: element.pod.pod };
+    case 'userPod':
+      return { resource: 'pods', namespace: element.pod.namespace, name: element.pod.name };
     case 'node':
       return { resource: 'nodes', namespace: '', name: element.node.name };
     case 'heartbeat':
@@ -37,6 +41,8 @@ function nameOf(element: AnatomyTreeElement | undefined): string | undefined {
       return element.agent === 'kubelet' ? 'kubelet' : 'container-runtime';
     case 'absent':
       return element.absent.component;
+    case 'inferredNode':
+      return element.node.name;
     default:
       return objectOf(element)?.name;
   }
@@ -47,6 +53,8 @@ export function registerAnatomyTree(
   live: LiveAnatomy,
   health?: HealthMonitor,
   placement?: PlacementMonitor,
+  /** The kubeconfig files the extension reads: the terminal's kubectl is given the same. */
+  kubeconfigFiles: () => readonly string[] = () => [],
 ): {
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
@@ -105,6 +113,43 @@ export function registerAnatomyTree(
       const markdown = renderMarkdown(anatomy);
       await vscode.env.clipboard.writeText(markdown);
       return markdown;
+    }),
+  );
+  // A hidden read's checks: the kubectl auth can-i lines that ask the server what the user may do. They only ask.
+  // Given a row, or its id (the API's getTreeItems gives ids).
+  const canIOf = (argument: AnatomyTreeElement | string | undefined) => {
+    const element = typeof argument === 'string' ? provider.elementById(argument) : argument;
+    const context = live.status?.context ?? provider.currentAnatomy?.context;
+    return element?.type === 'hiddenRead' && context ? canILines(element.hidden, context) : [];
+  };
+  host.register(
+    vscode.commands.registerCommand(CommandIds.copyCanI, async (element?: AnatomyTreeElement | string) => {
+      const lines = canIOf(element);
+      if (lines.length > 0) await vscode.env.clipboard.writeText(lines.join('\n'));
+      return lines;
+    }),
+  );
+  let terminal: vscode.Terminal | undefined;
+  let terminalKubeconfig = '';
+  host.register(vscode.window.onDidCloseTerminal((closed) => (closed === terminal ? (terminal = undefined) : undefined)));
+  host.register({ dispose: () => terminal?.dispose() });
+  host.register(
+    vscode.commands.registerCommand(CommandIds.runCanI, (element?: AnatomyTreeElement | string) => {
+      const lines = canIOf(element);
+      if (lines.length === 0) return lines;
+      // The terminal's kubectl reads the files the extension reads (the demo's included); each line names its context.
+      const kubeconfig = kubeconfigFiles().join(path.delimiter);
+      if (terminal && terminalKubeconfig !== kubeconfig) terminal.dispose();
+      if (!terminal || terminalKubeconfig !== kubeconfig) {
+        terminal = vscode.window.createTerminal({
+          name: vscode.l10n.t('Cluster Anatomy: access'),
+          ...(kubeconfig && { env: { KUBECONFIG: kubeconfig } }),
+        });
+        terminalKubeconfig = kubeconfig;
+      }
+      terminal.show(true);
+      for (const line of lines) terminal.sendText(line, true);
+      return lines;
     }),
   );
   const reveal = async (target: AnatomyTarget, options: { readonly ifShown?: boolean } = {}) => {

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { heartbeatStopped, nodeHealth } from '../../core/anatomy/healthPolicy';
 import { hasChildren, type TreeElement } from '../../core/anatomy/treeModel';
+import { hiddenOf, needsSummary } from '../../core/anatomy/standpointText';
+import { format } from '../../core/util/catalog';
 import { runtimeLink } from '../../core/anatomy/runtime';
 import type { AbsentComponent, ClusterAnatomy, LeaseInfo } from '../../core/anatomy/types';
 import type { ConnectionStatus } from '../../core/anatomy/connection';
@@ -8,6 +10,14 @@ import { type HealthElement, isHealthElement } from '../../core/health/healthTre
 import { CommandIds } from '../commandIds';
 import { healthCollapsibleState, renderHealthItem } from './healthItems';
 import { renderPod } from './podItems';
+import {
+  hiddenTooltip,
+  isStandpointElement,
+  markHidden,
+  renderStandpointItem,
+  standpointCollapsed,
+  standpointStrings,
+} from './standpointItems';
 import { isPlacementElement, type PlacementElement, renderPlacementItem, renderUnscheduledPod } from './placementItems';
 import {
   absentDescription,
@@ -41,6 +51,7 @@ export interface TreeItemView {
 export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView): vscode.TreeItem {
   if (isHealthElement(element)) return renderHealthItem(element);
   if (isPlacementElement(element)) return renderPlacementItem(element);
+  if (isStandpointElement(element)) return renderStandpointItem(element, view.anatomy);
   switch (element.type) {
     case 'state':
       return renderState(element);
@@ -181,10 +192,34 @@ function renderState(element: Extract<StateElement, { type: 'state' }>): vscode.
 function renderSection(element: Extract<TreeElement, { type: 'section' }>, view: TreeItemView): vscode.TreeItem {
   const anatomy = view.anatomy;
   switch (element.section) {
+    case 'standpoint': {
+      const s = standpointStrings();
+      const item = new vscode.TreeItem(s.standpointTitle);
+      item.iconPath = new vscode.ThemeIcon('eye');
+      const access = anatomy?.access;
+      item.description = access ? format(s.limitedStatus, access.allowed, access.total) : s.limitedStatusUnknown;
+      item.tooltip = new Tooltip().heading(s.standpointTitle).paragraph(s.standpointIntro).markdown;
+      item.contextValue = 'clusterAnatomy:section+standpoint';
+      return item;
+    }
+    case 'hidden': {
+      const s = standpointStrings();
+      const item = new vscode.TreeItem(s.hiddenTitle);
+      item.iconPath = new vscode.ThemeIcon('eye-closed');
+      item.description = String(element.count);
+      item.tooltip = new Tooltip().heading(s.hiddenTitle).paragraph(s.standpointIntro).markdown;
+      item.contextValue = 'clusterAnatomy:section+hidden';
+      return item;
+    }
     case 'controlPlane': {
       const item = new vscode.TreeItem(vscode.l10n.t('Control plane'));
       item.iconPath = new vscode.ThemeIcon('server-environment');
-      if (anatomy) {
+      const hidden = anatomy ? hiddenOf(anatomy, 'controlPlane') : [];
+      if (anatomy && hidden.length > 0) {
+        // Where and how the control plane runs cannot be seen: never "not recognised", never hosted.
+        const both = hidden.length === 2;
+        markHidden(item, hidden, anatomy.context, 0, both ? standpointStrings().standpointControlPlaneHidden : undefined);
+      } else if (anatomy) {
         const { apiServers } = anatomy.controlPlane;
         const highlyAvailable = apiServers ? apiServers.availability === 'highly-available' : anatomy.controlPlane.highlyAvailable;
         item.description = shortModeLabel(anatomy.controlPlane.mode) + (highlyAvailable ? ` · ${vscode.l10n.t('HA')}` : '');
@@ -201,7 +236,10 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
     case 'nodes': {
       const item = new vscode.TreeItem(vscode.l10n.t('Nodes'));
       item.iconPath = new vscode.ThemeIcon('vm');
-      if (anatomy) {
+      const hidden = anatomy ? hiddenOf(anatomy, 'nodes') : [];
+      if (anatomy && hidden.length > 0) {
+        markHidden(item, hidden, anatomy.context, 0);
+      } else if (anatomy) {
         const workers = anatomy.nodes.filter((n) => n.role === 'worker');
         const ready = workers.filter((n) => n.ready === 'True').length;
         item.description = vscode.l10n.t('{0} workers, {1} Ready', workers.length.toLocaleString(), ready.toLocaleString());
@@ -212,7 +250,9 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
     case 'addons': {
       const item = new vscode.TreeItem(vscode.l10n.t('Cluster addons'));
       item.iconPath = new vscode.ThemeIcon('extensions');
-      item.description = String(element.count);
+      const hidden = anatomy ? hiddenOf(anatomy, 'addons') : [];
+      if (anatomy && hidden.length > 0) markHidden(item, hidden, anatomy.context, anatomy.addons.length);
+      else item.description = String(anatomy?.addons.length ?? element.count);
       item.contextValue = 'clusterAnatomy:section+addons';
       return item;
     }
@@ -229,7 +269,19 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
     case 'absent': {
       const item = new vscode.TreeItem(vscode.l10n.t('Not in this cluster'));
       item.iconPath = new vscode.ThemeIcon('circle-slash');
-      item.description = String(element.count);
+      const hidden = anatomy ? hiddenOf(anatomy, 'absent') : [];
+      // What is absent cannot be told while what would show it is hidden: hidden is never absent.
+      if (anatomy && hidden.length > 0) {
+        const pods = hidden.find((read) => read.id === 'pods');
+        const s = standpointStrings();
+        markHidden(
+          item,
+          hidden,
+          anatomy.context,
+          anatomy.absent.length,
+          pods ? format(s.absentCannotBeTold, needsSummary(pods.needs, s)) : undefined,
+        );
+      } else item.description = String(anatomy?.absent.length ?? element.count);
       item.contextValue = 'clusterAnatomy:section+absent';
       return item;
     }
@@ -327,7 +379,12 @@ function renderEmbedded(element: Extract<TreeElement, { type: 'embedded' }>): vs
 function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, view: TreeItemView): vscode.TreeItem {
   const lease = view.leaseOf(element.node.name) ?? element.node.lease;
   const item = new vscode.TreeItem(vscode.l10n.t('Heartbeat (Lease)'));
-  if (!lease) {
+  const hidden = !lease && view.anatomy ? hiddenOf(view.anatomy, 'heartbeats') : [];
+  if (hidden.length > 0) {
+    item.description = standpointStrings().hiddenFromYou;
+    item.iconPath = new vscode.ThemeIcon('eye-closed', new vscode.ThemeColor('descriptionForeground'));
+    item.tooltip = hiddenTooltip(hidden, view.anatomy!.context, vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name));
+  } else if (!lease) {
     item.description = vscode.l10n.t('no Lease seen');
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
   } else {
@@ -379,9 +436,23 @@ export function canRetry(status: ConnectionStatus): boolean {
   return status.state === 'unreachable' || status.state === 'unauthorized';
 }
 
-export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItemCollapsibleState {
+/** A section of the anatomy whose own reads are hidden (its rows say what is hidden and why). */
+function hiddenSection(element: Extract<TreeElement, { type: 'section' }>, anatomy: ClusterAnatomy | undefined): boolean {
+  if (!anatomy) return false;
+  switch (element.section) {
+    case 'controlPlane':
+    case 'nodes':
+    case 'addons':
+      return hiddenOf(anatomy, element.section).length > 0;
+    default:
+      return false;
+  }
+}
+
+export function collapsibleStateOf(element: AnatomyTreeElement, anatomy?: ClusterAnatomy): vscode.TreeItemCollapsibleState {
   if (isHealthElement(element)) return healthCollapsibleState(element);
   if (isPlacementElement(element)) return vscode.TreeItemCollapsibleState.None;
+  if (isStandpointElement(element)) return standpointCollapsed(element, hasChildren(element));
   switch (element.type) {
     case 'state':
       // An unreachable cluster shows its Retry child at once.
@@ -390,8 +461,9 @@ export function collapsibleStateOf(element: AnatomyTreeElement): vscode.TreeItem
       return vscode.TreeItemCollapsibleState.None;
     case 'section':
       if (!hasChildren(element)) return vscode.TreeItemCollapsibleState.None;
-      // The roles open at once; the lists of what is absent or unreadable stay closed.
-      return element.section === 'absent' || element.section === 'unreadable'
+      // The roles open at once, and what a limited user sees; the lists of what is absent, unreadable or hidden
+      // from the sections stay closed (the Hidden section lists each read).
+      return element.section === 'absent' || element.section === 'unreadable' || hiddenSection(element, anatomy)
         ? vscode.TreeItemCollapsibleState.Collapsed
         : vscode.TreeItemCollapsibleState.Expanded;
     default:

@@ -126,6 +126,20 @@ export class Tooltip {
     return this;
   }
 
+  /** A list item, nested `depth` levels (each its own block: the text is escaped, never markup). */
+  bullet(text: string, depth = 0): this {
+    this.markdown.appendMarkdown(`${'  '.repeat(depth)}- `);
+    this.text(text);
+    this.markdown.appendMarkdown('\n');
+    return this;
+  }
+
+  /** Ends a list, so what follows is a paragraph of its own. */
+  endList(): this {
+    this.markdown.appendMarkdown('\n');
+    return this;
+  }
+
   evidence(evidence: readonly Evidence[]): this {
     if (evidence.length === 0) return this;
     this.markdown.appendMarkdown('\n');

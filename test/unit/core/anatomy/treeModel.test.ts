@@ -1,7 +1,7 @@
 import * as assert from 'node:assert/strict';
 import { childElements, hasChildren, MAX_CHILDREN, type TreeElement } from '../../../../src/core/anatomy/treeModel';
 import type { ClusterAnatomy, NodeAnatomy } from '../../../../src/core/anatomy/types';
-import { k3sAnatomy, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
+import { k3sAnatomy, limitedAnatomy, unreachableAnatomy } from '../../../fixtures/anatomy/builders';
 
 function nodeOf(name: string, role: NodeAnatomy['role'], ready: NodeAnatomy['ready'] = 'True'): NodeAnatomy {
   return {
@@ -161,5 +161,101 @@ describe('anatomy tree model', () => {
       const ids = children.map((e) => e.id);
       assert.equal(new Set(ids).size, ids.length, 'ids stay unique');
     }
+  });
+});
+
+describe('anatomy tree model from where a limited user stands', () => {
+  const anatomy = limitedAnatomy();
+  const roots = childElements(anatomy, undefined);
+  const section = (id: string) => roots.find((root) => root.type === 'section' && root.section === id)!;
+  const labels = (elements: TreeElement[]) =>
+    elements.map((element) =>
+      element.type === 'hiddenRead'
+        ? `hidden:${element.hidden.id}`
+        : element.type === 'addon'
+          ? `addon:${element.addon.name}`
+          : element.type === 'userPod'
+            ? `pod:${element.pod.name}`
+            : element.type,
+    );
+
+  it('begins with what the user sees and what is hidden, then the sections, then what failed for another reason', () => {
+    assert.deepEqual(
+      roots.map((root) => (root.type === 'section' ? root.section : root.type)),
+      ['standpoint', 'hidden', 'controlPlane', 'nodes', 'addons', 'absent', 'unreadable'],
+    );
+    // The refusals are listed as hidden, with what would show them; only the failed Leases stay "cannot be read".
+    assert.deepEqual(
+      childElements(anatomy, section('unreadable')).map((element) => element.type === 'unreadable' && element.resource),
+      ['leases'],
+    );
+    assert.deepEqual(labels(childElements(anatomy, section('hidden'))), [
+      'hidden:nodes',
+      'hidden:pods',
+      'hidden:daemonSets',
+      'hidden:pods:shared',
+    ]);
+  });
+
+  it('says the sections are hidden instead of empty, absent or hosted', () => {
+    assert.deepEqual(labels(childElements(anatomy, section('controlPlane'))), ['hidden:nodes', 'hidden:pods']);
+    assert.deepEqual(labels(childElements(anatomy, section('nodes'))), ['hidden:nodes']);
+    assert.deepEqual(labels(childElements(anatomy, section('addons'))), ['hidden:pods', 'hidden:daemonSets', 'addon:coredns']);
+    assert.deepEqual(labels(childElements(anatomy, section('absent'))), ['hidden:pods', 'hidden:daemonSets']);
+    for (const id of ['controlPlane', 'nodes', 'addons', 'absent']) assert.ok(hasChildren(section(id)), id);
+    // coredns's Pods are kube-system's Pods on the Nodes: hidden, never none.
+    const coredns = childElements(anatomy, section('addons')).find((element) => element.type === 'addon')!;
+    assert.deepEqual(labels(childElements(anatomy, coredns)), ['hidden:nodes', 'hidden:pods']);
+  });
+
+  it('shows kube-apiserver with its discovery, the nodes the Pods run on, and each namespace in view', () => {
+    const standpoint = childElements(anatomy, section('standpoint'));
+    assert.deepEqual(labels(standpoint), ['standpointApiServer', 'inferredNodes', 'userNamespace', 'userNamespace']);
+    const apiServer = childElements(anatomy, standpoint[0]);
+    assert.deepEqual(labels(apiServer), ['clusterInfo', 'servedGroups']);
+    const groups = childElements(anatomy, apiServer[1]);
+    assert.deepEqual(
+      groups.map((element) => element.type === 'servedGroup' && `${element.group.name}:${element.group.servedBy}`),
+      [
+        ':kube-apiserver',
+        'apps:kube-apiserver',
+        'coordination.k8s.io:kube-apiserver',
+        'metrics.k8s.io:aggregated',
+        'example.com:extension',
+      ],
+    );
+    const nodes = childElements(anatomy, standpoint[1]);
+    assert.deepEqual(
+      nodes.map((element) => element.type === 'inferredNode' && element.node.name),
+      ['multi-node-worker', 'multi-node-worker2'],
+    );
+    assert.deepEqual(labels(childElements(anatomy, nodes[0])), ['pod:web-625kc2fvs2-p0000', 'pod:web-625kc2fvs2-p0002']);
+    const [team, shared] = [standpoint[2]!, standpoint[3]!];
+    assert.equal(childElements(anatomy, team).length, 4, 'the Pending Pod too');
+    assert.deepEqual(labels(childElements(anatomy, shared)), ['hidden:pods:shared']);
+    // Who acted on a Pod: its children.
+    const pod = childElements(anatomy, team)[0]!;
+    assert.deepEqual(
+      childElements(anatomy, pod).map((element) => element.type === 'actor' && element.actor.component),
+      ['kube-controller-manager', 'kube-scheduler', 'kubelet'],
+    );
+  });
+
+  it('pages a namespace of thousands of Pods, reaching every one, with unique ids stable across rebuilds', () => {
+    const large = limitedAnatomy(5000);
+    const seen = new Set<string>();
+    let widest = 0;
+    const ids: string[] = [];
+    walk(large, (element, children) => {
+      widest = Math.max(widest, children.length);
+      ids.push(element.id);
+      if (element.type === 'userPod' && element.id.includes('/namespace/team/')) seen.add(element.pod.name);
+    });
+    assert.ok(widest <= MAX_CHILDREN, `widest ${widest}`);
+    assert.equal(seen.size, 5000);
+    assert.equal(new Set(ids).size, ids.length, 'ids are unique');
+    const again: string[] = [];
+    walk(limitedAnatomy(5000), (element) => again.push(element.id));
+    assert.deepEqual(again, ids);
   });
 });
