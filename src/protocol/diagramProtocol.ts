@@ -119,6 +119,8 @@ export interface RenderReport {
   readonly health: Readonly<Record<string, string>>;
   /** The health and the line each control-plane component box shows, by box id (`cp:kube-apiserver`). */
   readonly components?: Readonly<Record<string, { readonly health: string; readonly detail: string }>>;
+  /** The boxes drawn as hidden from the user (RBAC), by id, with what their card says would show them. */
+  readonly hidden?: Readonly<Record<string, string>>;
   /** The ids of the boxes a highlight marks now (a hands-on step's). */
   readonly highlighted?: readonly string[];
   /** The live trace step the diagram lights now: its caption as shown, and the ids of the boxes lit. */

@@ -267,6 +267,11 @@ class DiagramApp {
           .filter((box) => box.kind === 'component')
           .map((box) => [box.id, { health: box.health, detail: box.detail ?? '' }]),
       ),
+      ...(this.scene?.boxes.some((box) => box.health === 'hidden') && {
+        hidden: Object.fromEntries(
+          this.scene.boxes.filter((box) => box.health === 'hidden').map((box) => [box.id, box.card?.runsHere.join('\n') ?? '']),
+        ),
+      }),
       ...(this.focus.highlightedIds.length > 0 && { highlighted: this.focus.highlightedIds }),
       ...(this.walkthrough.isLive && {
         liveTrace: {

@@ -1,6 +1,7 @@
 /**
  * Deltas between two anatomies for a visible webview: the nodes that changed, and those that went away.
- * Anything outside the nodes (control plane, addons, absences) changing is rare: that sends a full snapshot.
+ * Anything outside the nodes (control plane, addons, absences, what RBAC hides) changing is rare: that sends a full
+ * snapshot.
  */
 import type { ClusterAnatomy, LeaseInfo, NodeAnatomy } from '../anatomy/types';
 
@@ -17,7 +18,9 @@ export function diffAnatomy(before: ClusterAnatomy, after: ClusterAnatomy): Anat
     before.server !== after.server ||
     before.serverVersion !== after.serverVersion ||
     JSON.stringify([before.controlPlane, before.addons, before.absent, before.unreadable, before.nothingRead]) !==
-      JSON.stringify([after.controlPlane, after.addons, after.absent, after.unreadable, after.nothingRead])
+      JSON.stringify([after.controlPlane, after.addons, after.absent, after.unreadable, after.nothingRead]) ||
+    // What is hidden, and what the user sees from where they stand, change the drawing outside the nodes.
+    JSON.stringify([before.hidden, before.access, before.standpoint]) !== JSON.stringify([after.hidden, after.access, after.standpoint])
   ) {
     return null;
   }

@@ -5,11 +5,11 @@
  * drawn as one group box that expands one page at a time, so the cost of a layout does not grow with the
  * number of boxes a cluster could produce, only with the number of nodes counted.
  */
-import type { ClusterAnatomy, NodeAnatomy, NodeRole, PodSource } from '../anatomy/types';
+import type { ClusterAnatomy, NodeAnatomy, NodeRole, PodSource, Standpoint } from '../anatomy/types';
 import type { DiagramUiState, EdgeKind, LegendEntry, LegendSwatch, Scene, SceneGroup, SceneLegend } from './scene';
 import { format } from './strings';
 import { titleFontSize } from './text';
-import { NodeLayout } from './layout/nodes';
+import { StandpointLayout } from './layout/standpoint';
 import { columnGap, columnWidth, margin, round, type Section } from './layout/canvas';
 
 export { formatEvidence } from './layout/canvas';
@@ -24,9 +24,11 @@ export function layoutDiagram(anatomy: ClusterAnatomy, ui: DiagramUiState, optio
   return new SceneBuilder(anatomy, ui, options).build();
 }
 
-class SceneBuilder extends NodeLayout {
+class SceneBuilder extends StandpointLayout {
   build(): Scene {
     if (this.anatomy.nothingRead) return this.nothingReadScene(this.anatomy.nothingRead.reason);
+    // RBAC hides the Nodes: the nodes drawn are those the user's Pods run on, as seen from where they stand.
+    if (this.anatomy.standpoint && this.anatomy.nodes.length === 0) return this.standpointScene(this.anatomy.standpoint);
     const sections = this.planSections();
     this.drawnNodeNames = sections.flatMap((section) => section.nodes.map((node) => node.name));
     // Every Pod drawn is a sibling of every other: two replicas on different nodes must not read alike either.
@@ -39,6 +41,7 @@ class SceneBuilder extends NodeLayout {
     const hubX = Math.round(width / 2);
     this.nodesTop = this.top;
     if (!placement) this.nodesTop = this.layoutControlPlane(hubX) + 90;
+    if (!placement) this.markControlPlaneHidden();
     const bottom = this.layoutSections(sections, (width - nodesWidth) / 2, this.nodesTop, placement);
     const drawn = sections.reduce((sum, section) => sum + section.nodes.length, 0);
     const legend = this.legend(margin, bottom + 24, width - 2 * margin);
@@ -57,15 +60,54 @@ class SceneBuilder extends NodeLayout {
     };
   }
 
+  /**
+   * The scene of a limited user who cannot read the Nodes: the control plane as far as it can be seen, the nodes
+   * their Pods run on, and a box for the nodes hidden from them. The placement view shows the same nodes without
+   * the control plane (kube-system's Pods are not theirs to see).
+   */
+  private standpointScene(standpoint: Standpoint): Scene {
+    const placement = this.ui.view === 'placement';
+    this.drawnNodeNames = standpoint.nodes.map((node) => node.name);
+    this.drawnPodNames = standpoint.namespaces.flatMap((namespace) => (namespace.pods ?? []).map((pod) => pod.name));
+    const columns = standpoint.nodes.length + 1;
+    const nodesWidth = columns * columnWidth + (columns - 1) * columnGap;
+    const header = this.header();
+    const width = Math.max(placement ? 0 : 1080, nodesWidth + 2 * margin, header.width + 2 * margin);
+    this.nodesTop = this.top;
+    if (!placement) {
+      this.nodesTop = this.layoutControlPlane(Math.round(width / 2)) + 90;
+      this.markControlPlaneHidden();
+    }
+    const bottom = this.layoutStandpointNodes(standpoint, (width - nodesWidth) / 2, this.nodesTop);
+    const legend = this.legend(margin, bottom + 24, width - 2 * margin);
+    return {
+      view: this.ui.view,
+      title: header.title,
+      header: { x: margin, y: margin, title: header.title, subtitle: header.subtitle },
+      legend,
+      width: Math.ceil(width),
+      height: Math.ceil(legend.y + legend.height + margin),
+      boxes: this.boxes,
+      edges: this.edges,
+      groups: this.groups,
+      nodeCount: standpoint.nodes.length,
+      drawnNodeCount: standpoint.nodes.length,
+    };
+  }
+
   /** The visible title: what is drawn, of which cluster and context, and when. */
   private header(): { title: string; subtitle: string; width: number } {
     const anatomy = this.anatomy;
     const overlay = this.placement;
+    // Without the Nodes, the placement view shows the user's own Pods, not kube-system's.
+    const placementTitle =
+      anatomy.standpoint && anatomy.nodes.length === 0 ? this.strings.placementYourPodsTitle : this.strings.placementTitle;
     const title = overlay
       ? format(this.strings.placementOfTitle, overlay.subject, anatomy.context)
-      : format(this.ui.view === 'placement' ? this.strings.placementTitle : this.strings.architectureTitle, anatomy.context);
+      : format(this.ui.view === 'placement' ? placementTitle : this.strings.architectureTitle, anatomy.context);
     const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
-    const drawn = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
+    const drawnAt = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
+    const drawn = anatomy.standpoint ? `${this.strings.standpointTitle} · ${drawnAt}` : drawnAt;
     // In the placement view the subtitle says how many nodes fit (the scheduler's own words are in the tree).
     const subtitle =
       this.ui.view !== 'placement'
@@ -112,8 +154,10 @@ class SceneBuilder extends NodeLayout {
       items.push([{ kind: 'health', health: 'ok' }, s.legendOk]);
       if (healths.has('warn') || healths.has('error')) items.push([{ kind: 'health', health: 'error' }, s.legendError]);
     }
-    items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
-    items.push([{ kind: 'health', health: 'stale' }, s.legendStale]);
+    if (healths.has('hidden')) items.push([{ kind: 'health', health: 'hidden' }, s.legendHidden]);
+    // From where a limited user stands nothing is drawn as absent, and no heartbeat is seen.
+    if (!this.anatomy.standpoint || healths.has('absent')) items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
+    if (!this.anatomy.standpoint || healths.has('stale')) items.push([{ kind: 'health', health: 'stale' }, s.legendStale]);
     const swatch = 34;
     const cellWidth = Math.ceil(Math.max(...items.map(([, text]) => this.measure(text, 'detail'))) + swatch + 24);
     const perRow = Math.max(1, Math.floor((width - 16) / cellWidth));

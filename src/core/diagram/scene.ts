@@ -18,6 +18,12 @@ export type EdgeKind = 'watch' | 'write-back' | 'storage' | 'cri' | 'runs' | 're
 
 export type { Health } from '../anatomy/healthPolicy';
 
+/**
+ * What a box's border says: the health policy's verdict, or `hidden`: RBAC hides this part from the user (its
+ * card names the permission that would show it). Hidden is never drawn as absent or hosted.
+ */
+export type SceneHealth = Health | 'hidden';
+
 export type BoxKind =
   | 'panel' // a container: the control plane, a node, a node's Pod area
   | 'component' // a control-plane component or kube-proxy
@@ -65,7 +71,7 @@ export interface SceneBox {
   /** Pod source badge (placement view and Pods in nodes). */
   readonly source?: PodSource;
   readonly badge?: string;
-  readonly health: Health;
+  readonly health: SceneHealth;
   readonly ariaLabel: string;
   readonly card?: BoxCard;
   /** Whether it takes part in keyboard navigation. */
@@ -106,7 +112,7 @@ export interface SceneGroup {
 export type LegendSwatch =
   | { readonly kind: 'edge'; readonly edge: EdgeKind }
   | { readonly kind: 'fill'; readonly source: PodSource }
-  | { readonly kind: 'health'; readonly health: Health };
+  | { readonly kind: 'health'; readonly health: SceneHealth };
 
 export interface LegendEntry {
   readonly swatch: LegendSwatch;

@@ -4,12 +4,19 @@
  * Placeholders are {0}, {1}, … as in vscode.l10n.t.
  */
 import type { DurationUnits } from '../anatomy/healthPolicy';
-import { defaultAnatomyStrings, defaultControlPlaneModeStrings, defaultEvidenceStrings } from '../anatomy/strings';
+import {
+  defaultAnatomyStrings,
+  defaultControlPlaneModeStrings,
+  defaultEvidenceStrings,
+  defaultStandpointStrings,
+} from '../anatomy/strings';
 
 export const defaultDiagramStrings = {
   architectureTitle: 'Architecture of {0}',
   placementTitle: 'kube-system Pods by node in {0}',
   placementOfTitle: 'Where {0} can run in {1}',
+  placementYourPodsTitle: 'Your Pods by node in {0}',
+  moreUserPods: '{0} more of your Pods',
   placementFitsCount: "fits {0} of {1} nodes by the scheduler's filters",
   placementFits: 'fits',
   placementRunsHere: 'runs here · fits',
@@ -97,6 +104,7 @@ export const defaultDiagramStrings = {
   legendError: 'amber or red border: not ready or failing',
   legendAbsent: 'grey dashed: not in this cluster',
   legendStale: 'grey fill: the node stopped sending heartbeats',
+  legendHidden: 'grey dotted: hidden from you by RBAC; its card names the permission',
   // Roles (cards)
   roleKubeApiserver: 'Validates and stores API objects; the hub every other component talks through.',
   roleEtcd: 'Stores all cluster data; only kube-apiserver should reach it.',
@@ -115,6 +123,9 @@ export const defaultDiagramStrings = {
   roleHosted: 'The provider runs the control plane; the API shows no control-plane Pods or nodes.',
   roleEmbedded: 'One server process embeds the control plane, so there are no control-plane Pods.',
   roleClient: 'Anything that calls the API: kubectl, CI, operators.',
+  roleUserPod: 'One of your Pods, in namespace {0}.',
+  containerRuntime: 'container runtime',
+  userPodStatus: 'phase {0}, ready {1}',
   // How it runs here (cards)
   runsStaticPod: 'static Pod {0} on {1}',
   runsDaemonSetPod: 'DaemonSet Pod {0} on {1}',
@@ -171,10 +182,12 @@ export const defaultDiagramStrings = {
   walk4: 'kube-scheduler sees Pods with no node and writes a binding to a node through kube-apiserver.',
   walk5: 'The kubelet of {0} sees the Pod bound to its node and starts its containers through the runtime (CRI).',
   walk6: "kubelet writes the Pod's status back through kube-apiserver.",
-  // Heartbeats, how the control plane runs and the evidence on the cards: the anatomy's catalogs (src/core/anatomy/strings.ts)
+  // Heartbeats, how the control plane runs, the evidence on the cards and what RBAC hides: the anatomy's catalogs
+  // (src/core/anatomy/strings.ts)
   ...defaultAnatomyStrings,
   ...defaultControlPlaneModeStrings,
   ...defaultEvidenceStrings,
+  ...defaultStandpointStrings,
 } as const;
 
 export type DiagramStringKey = keyof typeof defaultDiagramStrings;

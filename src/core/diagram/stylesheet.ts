@@ -23,6 +23,9 @@ export const diagramStructureCss = `
 .ca-health-stale .ca-label { fill: var(--ca-muted); }
 .ca-health-absent .ca-shape { fill: none; stroke: var(--ca-muted); stroke-dasharray: 5 4; }
 .ca-health-absent .ca-label, .ca-health-absent .ca-detail { fill: var(--ca-muted); }
+.ca-health-hidden .ca-shape { fill: var(--ca-hidden-bg); stroke: var(--ca-muted); stroke-dasharray: 1.5 3; stroke-width: 1.6; }
+.ca-health-hidden .ca-label { fill: var(--ca-muted); }
+.ca-health-hidden .ca-detail { fill: var(--ca-muted); font-style: italic; }
 .ca-kind-panel.ca-health-ok .ca-shape, .ca-kind-panel.ca-health-neutral .ca-shape { stroke: var(--ca-panel-border); }
 .ca-source-static .ca-shape { fill: var(--ca-static-bg); }
 .ca-source-daemonset .ca-shape { fill: var(--ca-daemonset-bg); }
@@ -46,7 +49,7 @@ export const lightPalette = `
 .ca-diagram {
   --ca-bg: #ffffff; --ca-fg: #1f2328; --ca-muted: #6e7781; --ca-box-bg: #ffffff; --ca-box-border: #8c959f;
   --ca-panel-bg: #f6f8fa; --ca-panel-border: #d0d7de; --ca-button-bg: #0969da; --ca-button-fg: #ffffff;
-  --ca-ok: #1a7f37; --ca-warn: #bf8700; --ca-error: #cf222e; --ca-stale-bg: #eaeef2;
+  --ca-ok: #1a7f37; --ca-warn: #bf8700; --ca-error: #cf222e; --ca-stale-bg: #eaeef2; --ca-hidden-bg: #f6f8fa;
   --ca-static-bg: #fff8c5; --ca-daemonset-bg: #ddf4ff; --ca-deployment-bg: #fbefff;
   --ca-edge: #57606a; --ca-write: #8250df; --ca-storage: #953800; --ca-local: #1a7f37; --ca-reverse: #bc4c00;
 }

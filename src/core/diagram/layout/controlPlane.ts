@@ -118,9 +118,14 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
     );
     controlPlaneComponents.forEach((component, index) => {
       const box = this.addComponent(component, hubX - (3 * componentWidth + 24) / 2 + index * (componentWidth + 12), rowA);
-      if (box.health !== 'absent') this.connectToHub(box, component, {}, true);
+      if (this.drawsSpokes(box)) this.connectToHub(box, component, {}, true);
     });
     return panel.y + panel.height;
+  }
+
+  /** Whether a control-plane component's watch and write-back are drawn: not for one this cluster does not have. */
+  protected drawsSpokes(box: SceneBox): boolean {
+    return box.health !== 'absent';
   }
 
   /** What the API shows of the API servers' availability, as one line (none for anatomies that predate it). */

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { applyAnatomyDelta, applyLeaseRenewals, diffAnatomy } from '../../../../src/core/diagram/delta';
-import { kindAnatomy, node } from '../../../fixtures/anatomy/builders';
+import { kindAnatomy, limitedAnatomy, node } from '../../../fixtures/anatomy/builders';
 
 describe('diagram deltas', () => {
   it('sends only changed, added and removed nodes, and applying them gives the new anatomy', () => {
@@ -25,6 +25,12 @@ describe('diagram deltas', () => {
     assert.equal(diffAnatomy(before, { ...before, absent: [] }), null);
     assert.equal(diffAnatomy(before, { ...before, context: 'other' }), null);
     assert.deepEqual(diffAnatomy(before, kindAnatomy())?.upserted, [], 'equal content, new objects: nothing to send');
+    // What RBAC hides, and what a limited user sees from where they stand, are drawn outside the nodes.
+    const limited = limitedAnatomy();
+    assert.equal(diffAnatomy(limited, limitedAnatomy(5)), null, 'one more Pod of the user');
+    assert.equal(diffAnatomy(limited, { ...limited, hidden: limited.hidden!.slice(1) }), null);
+    assert.equal(diffAnatomy(limited, { ...limited, access: { allowed: 12, total: 14 } }), null);
+    assert.deepEqual(diffAnatomy(limited, limitedAnatomy())?.upserted, []);
   });
 
   it('records Lease renewals on the named nodes only', () => {

@@ -8,6 +8,7 @@ import {
   k3sAnatomy,
   kindAnatomy,
   largeAnatomy,
+  limitedAnatomy,
   node,
   oldCiliumAnatomy,
   pod,
@@ -367,6 +368,104 @@ describe('diagram layout', () => {
       const plain = architecture(kindAnatomy(), { view: 'placement' });
       assert.equal(plain.header.title, 'kube-system Pods by node in kind-multi-node');
       assert.notEqual(plain.boxes.find((box) => box.id === 'node:multi-node-control-plane')!.detail?.startsWith('✗'), true);
+    });
+  });
+
+  describe('from where a limited user stands (RBAC hides the Nodes and kube-system)', () => {
+    const scene = architecture(limitedAnatomy(), { showReverse: true });
+    const box = (id: string) => scene.boxes.find((candidate) => candidate.id === id)!;
+
+    it('draws kube-apiserver with what every user sees, and the rest of the control plane as hidden, never absent', () => {
+      const hub = box('cp:kube-apiserver');
+      assert.equal(hub.health, 'ok');
+      assert.equal(hub.detail, 'v1.37.0');
+      assert.ok(hub.card!.runsHere.includes('kube-apiserver at https://127.0.0.1:40513'), hub.card!.runsHere.join('; '));
+      assert.ok(hub.card!.runsHere.includes('kube-public/cluster-info names the server https://multi-node-control-plane:6443'));
+      assert.ok(hub.card!.runsHere.includes('5 API groups: 3 built in, 1 aggregated, 1 extensions'));
+      for (const component of ['etcd', 'kube-scheduler', 'kube-controller-manager', 'cloud-controller-manager']) {
+        const hidden = box(`cp:${component}`);
+        assert.equal(hidden.health, 'hidden', component);
+        assert.equal(hidden.detail, 'hidden from you');
+        assert.deepEqual(hidden.card!.runsHere, [
+          'hidden from you — needs list, watch pods in kube-system',
+          'check: kubectl auth can-i list pods -n kube-system --context team-dev',
+          'check: kubectl auth can-i watch pods -n kube-system --context team-dev',
+        ]);
+      }
+      assert.equal(box('cp').health, 'hidden');
+      assert.equal(box('cp').detail, 'where and how it runs is hidden from you');
+      assert.ok(
+        scene.boxes.every((each) => each.health !== 'absent'),
+        'nothing is absent because it is hidden',
+      );
+      assert.ok(!scene.legend!.entries.some((entry) => /not in this cluster/.test(entry.label)));
+      assert.ok(scene.legend!.entries.some((entry) => entry.swatch.kind === 'health' && entry.swatch.health === 'hidden'));
+      assert.match(scene.header.subtitle, /^From where you stand · /);
+    });
+
+    it("shows the controllers and the scheduler through their work on the user's Pods", () => {
+      assert.deepEqual(box('cp:kube-scheduler').card!.evidence, [
+        'seen through its work on your Pods: team/web-625kc2fvs2-p0000, team/web-625kc2fvs2-p0001, team/web-625kc2fvs2-p0002',
+      ]);
+      assert.match(box('cp:kube-controller-manager').card!.evidence[0]!, /, … \+1$/);
+    });
+
+    it('runs the spokes through kube-apiserver as usual, none for a component the cluster may lack', () => {
+      const local = new Set(['cri', 'runs', 'manifests']);
+      for (const edge of scene.edges.filter((each) => !local.has(each.kind)))
+        assert.ok(edge.fromComponent === 'kube-apiserver' || edge.toComponent === 'kube-apiserver', edge.id);
+      const spokes = (component: string) => scene.edges.filter((edge) => edge.fromComponent === component).map((edge) => edge.kind);
+      assert.deepEqual(spokes('kube-scheduler'), ['watch', 'write-back']);
+      assert.deepEqual(spokes('kube-controller-manager'), ['watch', 'write-back']);
+      assert.deepEqual(spokes('cloud-controller-manager'), []);
+      assert.ok(scene.edges.some((edge) => edge.kind === 'storage' && edge.toComponent === 'etcd'));
+      assert.deepEqual(
+        scene.edges.filter((edge) => edge.fromComponent === 'kubelet' && edge.node === 'multi-node-worker').map((edge) => edge.kind),
+        ['write-back', 'watch', 'cri'],
+      );
+    });
+
+    it('draws the nodes inferred from the Pods, their agents hidden, the Pods on them, and the other nodes hidden', () => {
+      assert.equal(scene.nodeCount, 2);
+      const worker = box('node:multi-node-worker');
+      assert.equal(worker.detail, 'inferred from your Pods · 172.18.0.2');
+      assert.match(worker.card!.runsHere[0]!, /^Known only because your Pods run on it/);
+      for (const part of ['kubelet', 'kube-proxy', 'container-runtime']) {
+        const agent = box(`node:multi-node-worker:${part}`);
+        assert.equal(agent.health, 'hidden', part);
+        assert.match(agent.card!.runsHere[0]!, /^hidden from you — needs list, watch/);
+      }
+      assert.match(box('node:multi-node-worker:kubelet').card!.runsHere[0]!, /nodes \(cluster-wide\)/);
+      assert.deepEqual(
+        scene.boxes.filter((each) => each.kind === 'pod').map((each) => [each.node, each.label, each.source, each.health]),
+        [
+          ['multi-node-worker', 'web-625kc2fvs2-p0000', 'deployment', 'ok'],
+          ['multi-node-worker', 'web-625kc2fvs2-p0002', 'deployment', 'ok'],
+          ['multi-node-worker2', 'web-625kc2fvs2-p0001', 'deployment', 'ok'],
+        ],
+      );
+      const pod = box('node:multi-node-worker:pod:team/web-625kc2fvs2-p0000');
+      assert.deepEqual(pod.target, { node: 'multi-node-worker', pod: { namespace: 'team', name: 'web-625kc2fvs2-p0000' } });
+      assert.ok(pod.card!.runsHere.includes('ReplicaSet/web-625kc2fvs2 → Deployment/web'));
+      const other = box('nodes:hidden');
+      assert.equal(other.health, 'hidden');
+      assert.equal(other.detailLines!.join(' '), 'hidden from you — needs list, watch nodes (cluster-wide)');
+      assert.ok(other.card!.runsHere.includes('check: kubectl auth can-i list nodes --context team-dev'));
+    });
+
+    it('counts the Pods past the first dozen of a node in one box', () => {
+      const many = architecture(limitedAnatomy(40));
+      const worker = many.boxes.filter((each) => each.kind === 'pod' && each.node === 'multi-node-worker');
+      assert.equal(worker.length, 12);
+      assert.equal(many.boxes.find((each) => each.id === 'node:multi-node-worker:more-pods')?.label, '8 more of your Pods');
+    });
+
+    it("shows the user's Pods by node in the placement view, without the control plane", () => {
+      const placement = architecture(limitedAnatomy(), { view: 'placement' });
+      assert.equal(placement.header.title, 'Your Pods by node in team-dev');
+      assert.ok(!placement.boxes.some((each) => each.id.startsWith('cp')));
+      assert.ok(placement.boxes.some((each) => each.id === 'node:multi-node-worker2:pod:team/web-625kc2fvs2-p0001'));
+      assert.ok(placement.edges.every((edge) => edge.kind === 'cri' || edge.kind === 'runs'));
     });
   });
 });

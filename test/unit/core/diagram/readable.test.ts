@@ -11,7 +11,15 @@ import { defaultDiagramStrings } from '../../../../src/core/diagram/strings';
 import { renderSvg } from '../../../../src/core/diagram/svg';
 import { boxTexts } from '../../../../src/core/diagram/svgModel';
 import { dejaVuMeasure, elideName, labelRoom, type TextMeasure } from '../../../../src/core/diagram/text';
-import { hostedAnatomy, k3sAnatomy, kindAnatomy, largeAnatomy, oldCiliumAnatomy, pod } from '../../../fixtures/anatomy/builders';
+import {
+  hostedAnatomy,
+  k3sAnatomy,
+  kindAnatomy,
+  largeAnatomy,
+  limitedAnatomy,
+  oldCiliumAnatomy,
+  pod,
+} from '../../../fixtures/anatomy/builders';
 
 interface Rect {
   readonly x: number;
@@ -66,6 +74,7 @@ const shapes: [string, () => ClusterAnatomy][] = [
   ['k3s', k3sAnatomy],
   ['old Cilium', oldCiliumAnatomy],
   ['large, one page expanded', () => largeAnatomy(40)],
+  ['limited by RBAC', () => limitedAnatomy(30)],
 ];
 
 function scenes(): [string, Scene][] {
