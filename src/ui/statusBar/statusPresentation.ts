@@ -5,6 +5,8 @@ import { healthProblemLabel } from '../healthText';
 import type { ContextStatus, ContextStatusState } from '../../core/workspace/contextStatus';
 import type { KubeconfigProblem } from '../../core/kubeconfig/types';
 import { plainLabel } from './contextQuickPick';
+import { limitedText } from '../../core/anatomy/standpointText';
+import { standpointStrings } from '../tree/standpointItems';
 
 const ICONS: Record<ContextStatusState, string> = {
   ready: '$(vm)',
@@ -117,8 +119,12 @@ export interface StatusPresentation {
 /** The status item for a status: icon and context name, colours, and a tooltip where all config text is escaped. */
 export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[], health?: ControlPlaneSummary): StatusPresentation {
   const name = status.context?.name ?? status.contextName;
-  const label = stateLabel(status.state);
-  const text = `${ICONS[status.state]} ${plainLabel(name ?? label)}`;
+  // Connected, but RBAC hides part of the cluster: the item says so, and the tooltip says what and why.
+  const limited = status.state === 'connected' && status.limited ? limitedText(status.limited, name ?? '', standpointStrings()) : undefined;
+  const label = limited ? `${stateLabel(status.state)}, ${limited.short}` : stateLabel(status.state);
+  const text = limited
+    ? `$(shield) ${plainLabel(name ?? label)} — ${limited.short}`
+    : `${ICONS[status.state]} ${plainLabel(name ?? label)}`;
   // A problem the control plane reports (a failing check, a lock nobody renews) warns while connected.
   const background =
     BACKGROUNDS[status.state] ??
@@ -156,6 +162,19 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
           ? healthProblemLabel(health.problems[0]!)
           : vscode.l10n.t('{0} (and {1} more)', healthProblemLabel(health.problems[0]!), health.problems.length - 1),
     );
+  if (limited && limited.lines.length > 0) {
+    const title = standpointStrings().hiddenTitle;
+    tooltip.appendMarkdown('\n**').appendText(title).appendMarkdown('**\n\n');
+    plain.push(title);
+    for (const line of limited.lines) {
+      tooltip
+        .appendMarkdown(`${'  '.repeat(line.indent)}- `)
+        .appendText(line.text)
+        .appendMarkdown('\n');
+      plain.push(`${'  '.repeat(line.indent)}${line.text}`);
+    }
+  }
+  if (limited) tooltip.appendMarkdown('\n');
   const problems = [...status.blocking, ...status.other];
   if (problems.length > 0) {
     tooltip.appendMarkdown('\n');
