@@ -176,7 +176,7 @@ describe('Anatomy tree on the demo cluster', function () {
     }
   });
 
-  it('says which permission is missing and keeps what it can read', async () => {
+  it('says which permission hides what, and keeps what it can read', async () => {
     const demo = api.demoCluster!;
     demo.control.forbid('replicasets.apps', 'kube-system');
     try {
@@ -189,22 +189,29 @@ describe('Anatomy tree on the demo cluster', function () {
       // coredns is still recognised as a Deployment Pod, from its ReplicaSet's name.
       const coredns = anatomy.nodes.flatMap((n) => n.components).find((c) => c.component === 'coredns');
       assert.equal(coredns?.source, 'deployment');
-      const roots = api.getTreeItems();
-      assert.ok(
-        roots.some((r) => r.label === 'Cannot be read'),
-        roots.map((r) => r.label).join(', '),
-      );
+      // Hidden by RBAC, with the permission that would show it (not "cannot be read").
+      const roots = await until('the Hidden section', () => {
+        const items = api.getTreeItems();
+        return items.some((r) => r.label === 'Hidden from you') ? items : undefined;
+      });
+      assert.ok(!roots.some((r) => r.label === 'Cannot be read'), roots.map((r) => r.label).join(', '));
+      const hidden = api.getTreeItems(roots.find((r) => r.label === 'Hidden from you')!.id);
+      const replicaSets = hidden.find((item) => item.label === 'ReplicaSets in kube-system');
+      assert.ok(replicaSets, hidden.map((item) => item.label).join(', '));
+      assert.match(replicaSets.tooltip, /kubectl auth can-i list replicasets\.apps -n kube-system --context/);
     } finally {
       demo.control.allow('replicasets.apps', 'kube-system');
     }
     demo.control.forbid('pods', 'kube-system');
     try {
       await vscode.commands.executeCommand('clusterAnatomy.refresh');
-      const status = await until('a forbidden status', () =>
-        api.connectionStatus?.state === 'forbidden' ? api.connectionStatus : undefined,
+      // Limited, not failing: the context stays connected and says what is hidden.
+      const status = await until('a limited status', () =>
+        api.connectionStatus?.limited?.hidden.some((hidden) => hidden.id === 'pods') ? api.connectionStatus : undefined,
       );
-      assert.match(status.message ?? '', /cannot list resource "pods"/);
-      assert.match(api.contextStatus.text + api.contextStatus.tooltip, /forbidden|Forbidden|permission/i);
+      assert.equal(status.state, 'connected');
+      await until('the status bar to say limited', () => api.contextStatus.text.includes('limited'));
+      assert.match(api.contextStatus.tooltip, /Pods in kube-system: hidden from you — needs list, watch pods in kube-system/);
     } finally {
       demo.control.allow('pods', 'kube-system');
       await vscode.commands.executeCommand('clusterAnatomy.refresh');

@@ -1,0 +1,178 @@
+// A limited user inside a real VS Code: the demo cluster refuses the Nodes and kube-system's Pods (RBAC), as it
+// would to a user with a Role in one namespace. The tree, the diagram and the status bar show what the user can
+// see from where they stand, and name the permission behind each hidden part; nothing says the context cannot
+// be read.
+import * as assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import type { RenderReport } from '../../../src/protocol/diagramProtocol';
+import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
+import { until } from '../../support/until';
+
+const extensionId = 'cluster-anatomy.cluster-anatomy';
+
+/** Every row of the tree, down to `depth` levels, as rendered (the rows a person could open). */
+function allRows(api: ClusterAnatomyApi, parent?: string, depth = 4): RenderedTreeItem[] {
+  const rows = api.getTreeItems(parent);
+  if (depth === 0) return rows;
+  return rows.flatMap((row) => [row, ...(row.collapsible ? allRows(api, row.id, depth - 1) : [])]);
+}
+
+/** A tooltip's Markdown as the reader sees it: cluster text is backslash-escaped in the source. */
+const shown = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
+
+function byLabel(items: readonly RenderedTreeItem[], label: string): RenderedTreeItem {
+  const item = items.find((candidate) => candidate.label === label);
+  assert.ok(item, `no tree item "${label}" among ${items.map((i) => i.label).join(', ')}`);
+  return item;
+}
+
+describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
+  this.timeout(120_000);
+  let api: ClusterAnatomyApi;
+  let context: string;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    // A demo of its own: the user's Deployment runs two Pods on each worker in default, the context's namespace.
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+      leaseRenewSeconds: 1,
+      generate: { nodes: 3, podsPerNode: 2 },
+    });
+    assert.ok(opened, 'the demo cluster opened');
+    context = opened.context;
+    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === context);
+    api.demoCluster!.control.forbid('nodes');
+    api.demoCluster!.control.forbid('pods', 'kube-system');
+    await vscode.commands.executeCommand('clusterAnatomy.refresh');
+    await until(
+      'the anatomy from where the user stands',
+      async () => {
+        const anatomy = await api.getAnatomy();
+        return anatomy?.standpoint?.nodes.length === 2 && anatomy.access ? anatomy : undefined;
+      },
+      30_000,
+    );
+    await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    api.demoCluster?.control.allow('nodes');
+    api.demoCluster?.control.allow('pods', 'kube-system');
+    // The files after this one open the demo as it starts: without the generated Pods.
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+  });
+
+  it('keeps the context connected, limited, with each hidden read and the permission that would show it', () => {
+    const status = api.connectionStatus!;
+    assert.equal(status.state, 'connected');
+    assert.deepEqual(
+      status.limited?.hidden.map((hidden) => hidden.id),
+      ['nodes', 'pods'],
+    );
+  });
+
+  it('shows the tree from where the user stands, and every hidden part names its permission', async () => {
+    const roots = await until('the standpoint in the tree', () => {
+      const items = api.getTreeItems();
+      return items[0]?.label === 'From where you stand' ? items : undefined;
+    });
+    assert.deepEqual(
+      roots.map((root) => root.label).filter((label) => label !== 'Control plane health'),
+      ['From where you stand', 'Hidden from you', 'Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster'],
+    );
+    assert.equal(roots[0]!.description, 'limited: 12 of 14 reads allowed');
+    // The sections whose reads are hidden say so, never none, 0 or absent.
+    for (const label of ['Control plane', 'Nodes', 'Not in this cluster']) {
+      const section = byLabel(roots, label);
+      assert.equal(section.description, 'hidden from you', label);
+      assert.match(shown(section.tooltip), /needs list, watch/, label);
+      assert.match(shown(section.tooltip), new RegExp(`kubectl auth can-i list \\S+ .*--context ${context}`), label);
+    }
+    const hidden = api.getTreeItems(byLabel(roots, 'Hidden from you').id);
+    assert.deepEqual(
+      hidden.map((item) => [item.label, item.description, item.contextValue]),
+      [
+        ['Nodes', 'hidden', 'clusterAnatomy:hidden'],
+        ['Pods in kube-system', 'hidden', 'clusterAnatomy:hidden'],
+      ],
+    );
+    assert.match(shown(hidden[0]!.tooltip), new RegExp(`check: kubectl auth can-i list nodes --context ${context}`));
+    assert.match(shown(hidden[1]!.tooltip), /list, watch pods in kube-system/);
+    assert.match(shown(hidden[1]!.tooltip), /list pods in kube-system: denied/);
+
+    // What the user can see: kube-apiserver, the nodes their Pods run on (inferred), their namespace's Pods.
+    const standpoint = api.getTreeItems(roots[0]!.id);
+    assert.deepEqual(
+      standpoint.map((item) => item.label),
+      ['kube-apiserver', 'Nodes your Pods run on', 'namespace default'],
+    );
+    assert.match(standpoint[0]!.description, /^v1\./);
+    const nodes = api.getTreeItems(standpoint[1]!.id);
+    assert.deepEqual(
+      nodes.map((node) => node.label),
+      ['multi-node-worker (inferred)', 'multi-node-worker2 (inferred)'],
+    );
+    assert.match(shown(nodes[0]!.tooltip), /Known only because your Pods run on it/);
+    const pods = api.getTreeItems(standpoint[2]!.id);
+    assert.equal(pods.length, 4);
+    assert.ok(
+      pods.every((pod) => /^Running · multi-node-worker2?$/.test(pod.description)),
+      pods.map((pod) => pod.description).join(', '),
+    );
+    assert.match(shown(pods[0]!.tooltip), /Deployment\/workload-0/);
+
+    // Nothing anywhere says the context cannot be read, or that a hidden part is absent or empty.
+    for (const row of allRows(api)) {
+      const text = `${row.label} ${row.description} ${shown(row.tooltip)}`;
+      assert.doesNotMatch(text, /Cannot read|Nothing could be read|Missing permission/, row.id);
+      if (row.contextValue === 'clusterAnatomy:absent') assert.fail(`${row.label} is said to be absent`);
+    }
+
+    // Its checks: copied as the kubectl auth can-i lines of this context.
+    const lines = await vscode.commands.executeCommand<string[]>('clusterAnatomy.copyCanI', hidden[0]!.id);
+    assert.deepEqual(lines, [`kubectl auth can-i list nodes --context ${context}`, `kubectl auth can-i watch nodes --context ${context}`]);
+    assert.equal(await vscode.env.clipboard.readText(), lines.join('\n'));
+  });
+
+  it('draws kube-apiserver as seen, the other components and the agents as hidden with their permission', async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.showDiagram');
+    let report: RenderReport | undefined;
+    await until(
+      'the diagram from where the user stands',
+      () => {
+        report = api.lastDiagramRender();
+        return report?.hidden?.['cp:etcd'] !== undefined && report.pods === 4;
+      },
+      45_000,
+      200,
+    );
+    const drawn = report!;
+    assert.equal(drawn.components?.['cp:kube-apiserver']?.health, 'ok');
+    for (const id of ['cp:etcd', 'cp:kube-scheduler', 'cp:kube-controller-manager']) {
+      assert.deepEqual(drawn.components?.[id], { health: 'hidden', detail: 'hidden from you' }, id);
+      assert.match(drawn.hidden![id]!, new RegExp(`check: kubectl auth can-i list pods -n kube-system --context ${context}`), id);
+    }
+    for (const node of ['multi-node-worker', 'multi-node-worker2']) {
+      assert.match(drawn.hidden![`node:${node}:kubelet`]!, /hidden from you — needs list, watch nodes \(cluster-wide\)/);
+      assert.equal(drawn.health[`node:${node}`], 'neutral', 'the inferred node');
+    }
+    assert.ok(drawn.hidden!['nodes:hidden'], 'the nodes the user cannot see');
+    assert.ok(!Object.values(drawn.health).includes('absent'));
+    assert.ok(!Object.values(drawn.components ?? {}).some((component) => component.health === 'absent'));
+    assert.equal(drawn.status, undefined);
+  });
+
+  it('says in the status bar that the context is limited, and why, in its tooltip', async () => {
+    const status = await until('the status item to say limited', () =>
+      api.contextStatus.text.includes('limited') ? api.contextStatus : undefined,
+    );
+    assert.equal(status.text, `$(shield) ${context} — limited: 12 of 14 reads allowed`);
+    assert.match(status.tooltip, /Nodes: hidden from you — needs list, watch nodes \(cluster-wide\)/);
+    assert.match(status.tooltip, new RegExp(`check: kubectl auth can-i watch pods -n kube-system --context ${context}`));
+    assert.doesNotMatch(status.tooltip, /Cannot read|Forbidden/);
+  });
+});
