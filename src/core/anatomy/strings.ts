@@ -206,7 +206,6 @@ export const defaultStandpointStrings = {
   // The views' words: the tree, the diagram's boxes and cards, the status bar's tooltip.
   hiddenFromYou: 'hidden from you',
   hiddenShort: 'hidden',
-  partlyHidden: '{0} · partly hidden from you',
   hiddenServerSaid: 'The server said: {0}',
   needDenied: '{0}: denied',
   needNotAnswered: '{0}: not answered',
@@ -234,6 +233,10 @@ export const defaultStandpointStrings = {
   standpointSeenThroughWork: 'seen through its work on your Pods: {0}',
   standpointNotScheduledShort: 'no node yet',
   standpointControlPlaneHiddenShort: 'where and how it runs is hidden from you',
+  // Beside a row's name in a 300 px sidebar: a word or two (the tooltip says it whole).
+  standpointAccessShort: '{0}/{1} reads',
+  standpointInferredShort: 'inferred',
+  partlyHiddenShort: '{0} · partly hidden',
 } satisfies Catalog;
 
 export type StandpointStrings = typeof defaultStandpointStrings;

@@ -85,7 +85,7 @@ export function hiddenTooltip(reads: readonly HiddenRead[], context: string, hea
 /** A section or row whose content RBAC hides: the description says so, the tooltip names the permissions. */
 export function markHidden(item: vscode.TreeItem, reads: readonly HiddenRead[], context: string, shown: number, lead?: string): void {
   const s = standpointStrings();
-  item.description = shown > 0 ? format(s.partlyHidden, shown.toLocaleString()) : s.hiddenFromYou;
+  item.description = shown > 0 ? format(s.partlyHiddenShort, shown.toLocaleString()) : s.hiddenFromYou;
   item.tooltip = hiddenTooltip(reads, context, typeof item.label === 'string' ? item.label : undefined, lead ?? hiddenNeedsText(reads, s));
 }
 
@@ -190,11 +190,14 @@ export function renderStandpointItem(element: StandpointElement, anatomy: Cluste
     }
     case 'inferredNode': {
       const { node } = element;
-      const item = new vscode.TreeItem(format(s.standpointInferredNode, node.name));
-      item.description = node.hostIP ?? '';
+      // Its name, marked inferred: the address and what it was inferred from are in the tooltip.
+      const item = new vscode.TreeItem(node.name);
+      item.description = s.standpointInferredShort;
       item.iconPath = new vscode.ThemeIcon('vm-outline');
       const pods = node.pods.length > 10 ? `${node.pods.slice(0, 10).join(', ')}, … +${node.pods.length - 10}` : node.pods.join(', ');
-      const tooltip = new Tooltip().heading(node.name).paragraph(format(s.standpointInferredNodeDetail, pods));
+      const tooltip = new Tooltip()
+        .heading(format(s.standpointInferredNode, node.name))
+        .paragraph(format(s.standpointInferredNodeDetail, pods));
       if (node.hostIP) tooltip.line('status.hostIP', node.hostIP);
       item.tooltip = tooltip.markdown;
       item.contextValue = 'clusterAnatomy:inferredNode';
@@ -218,10 +221,13 @@ export function renderStandpointItem(element: StandpointElement, anatomy: Cluste
     case 'userPod': {
       const { pod } = element;
       const item = new vscode.TreeItem(pod.name);
-      const where = pod.nodeName ?? s.standpointNotScheduledShort;
-      const phase = pod.ready || pod.phase === 'Succeeded' ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase);
-      item.description = `${phase} · ${where}`;
       const health = podHealth({ phase: pod.phase, ready: pod.ready, reason: null });
+      // A Pod name fills a 300 px sidebar: a healthy Pod says so by its icon's colour (its node is the section
+      // above, and the tooltip's), one in trouble says what, and where, first.
+      if (health !== 'ok') {
+        const phase = pod.ready || pod.phase === 'Succeeded' ? pod.phase : vscode.l10n.t('{0}, not ready', pod.phase);
+        item.description = `${phase} · ${pod.nodeName ?? s.standpointNotScheduledShort}`;
+      }
       item.iconPath = new vscode.ThemeIcon('symbol-class', healthColor(health));
       const tooltip = new Tooltip()
         .heading(`${pod.namespace}/${pod.name}`)

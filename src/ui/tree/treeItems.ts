@@ -197,8 +197,11 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       const item = new vscode.TreeItem(s.standpointTitle);
       item.iconPath = new vscode.ThemeIcon('eye');
       const access = anatomy?.access;
-      item.description = access ? format(s.limitedStatus, access.allowed, access.total) : s.limitedStatusUnknown;
-      item.tooltip = new Tooltip().heading(s.standpointTitle).paragraph(s.standpointIntro).markdown;
+      item.description = access ? format(s.standpointAccessShort, access.allowed, access.total) : s.limitedStatusUnknown;
+      item.tooltip = new Tooltip()
+        .heading(s.standpointTitle)
+        .paragraph(s.standpointIntro)
+        .paragraph(access ? format(s.limitedStatus, access.allowed, access.total) : s.limitedStatusUnknown).markdown;
       item.contextValue = 'clusterAnatomy:section+standpoint';
       return item;
     }

@@ -84,7 +84,8 @@ describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
       roots.map((root) => root.label).filter((label) => label !== 'Control plane health'),
       ['From where you stand', 'Hidden from you', 'Control plane', 'Nodes', 'Cluster addons', 'Not in this cluster'],
     );
-    assert.equal(roots[0]!.description, 'limited: 12 of 14 reads allowed');
+    assert.equal(roots[0]!.description, '12/14 reads');
+    assert.match(shown(roots[0]!.tooltip), /limited: 12 of 14 reads allowed/);
     // The sections whose reads are hidden say so, never none, 0 or absent.
     for (const label of ['Control plane', 'Nodes', 'Not in this cluster']) {
       const section = byLabel(roots, label);
@@ -113,16 +114,22 @@ describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
     assert.match(standpoint[0]!.description, /^v1\./);
     const nodes = api.getTreeItems(standpoint[1]!.id);
     assert.deepEqual(
-      nodes.map((node) => node.label),
-      ['multi-node-worker (inferred)', 'multi-node-worker2 (inferred)'],
+      nodes.map((node) => [node.label, node.description]),
+      [
+        ['multi-node-worker', 'inferred'],
+        ['multi-node-worker2', 'inferred'],
+      ],
     );
+    assert.match(shown(nodes[0]!.tooltip), /^\*\*multi-node-worker \(inferred\)\*\*/);
     assert.match(shown(nodes[0]!.tooltip), /Known only because your Pods run on it/);
     const pods = api.getTreeItems(standpoint[2]!.id);
     assert.equal(pods.length, 4);
+    // Healthy: the icon says it; the node and the owner are in the tooltip.
     assert.ok(
-      pods.every((pod) => /^Running · multi-node-worker2?$/.test(pod.description)),
-      pods.map((pod) => pod.description).join(', '),
+      pods.every((pod) => pod.description === '' && pod.iconColor === 'testing.iconPassed'),
+      JSON.stringify(pods),
     );
+    assert.match(shown(pods[0]!.tooltip), /multi-node-worker/);
     assert.match(shown(pods[0]!.tooltip), /Deployment\/workload-0/);
 
     // Nothing anywhere says the context cannot be read, or that a hidden part is absent or empty.
