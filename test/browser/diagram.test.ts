@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { ClusterAnatomy } from '../../src/core/anatomy/types';
 import { defaultDiagramStrings } from '../../src/core/diagram/strings';
 import type { HostToWebviewMessage, RenderReport, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
-import { kindAnatomy, largeAnatomy, node, pod, unreachableAnatomy } from '../fixtures/anatomy/builders';
+import { kindAnatomy, largeAnatomy, limitedAnatomy, node, pod, unreachableAnatomy } from '../fixtures/anatomy/builders';
 import { type BrowserLike, type BrowserPage, openStubPage, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
@@ -167,6 +167,26 @@ describe('diagram webview in Chromium', function () {
     assert.match(dom.texts, /Nothing could be read from gone/);
     assert.doesNotMatch(dom.texts, /managed by the provider|kubectl/);
     await page.screenshot({ path: join(screenshots, 'nothing-read.png') });
+  });
+
+  it('draws what RBAC hides from a limited user as hidden, never absent, the card naming the permission', async () => {
+    const report = await render({ type: 'snapshot', anatomy: limitedAnatomy() });
+    assert.deepEqual(report.components?.['cp:kube-apiserver'], { health: 'ok', detail: 'v1.37.0' });
+    assert.deepEqual(report.components?.['cp:etcd'], { health: 'hidden', detail: 'hidden from you' });
+    assert.match(report.hidden?.['node:multi-node-worker:kubelet'] ?? '', /check: kubectl auth can-i list nodes --context team-dev/);
+    assert.equal(report.pods, 3);
+    const dom = await page.evaluate(() => ({
+      hidden: [...document.querySelectorAll('.ca-box.ca-health-hidden')].map((e) => e.getAttribute('data-id')),
+      absent: document.querySelectorAll('.ca-box.ca-health-absent').length,
+    }));
+    assert.deepEqual(dom.absent, 0);
+    for (const id of ['cp', 'cp:etcd', 'cp:kube-scheduler', 'node:multi-node-worker2:container-runtime', 'nodes:hidden'])
+      assert.ok(dom.hidden.includes(id), `${id} among ${dom.hidden.join(', ')}`);
+    await page.hover('g[data-id="cp:etcd"]');
+    const card = await page.evaluate(() => document.querySelector('.ca-card')?.textContent ?? '');
+    assert.ok(card.includes('hidden from you — needs list, watch pods in kube-system'), card);
+    assert.ok(card.includes('check: kubectl auth can-i watch pods -n kube-system --context team-dev'), card);
+    await page.screenshot({ path: join(screenshots, 'limited.png') });
   });
 
   it('shows a hostile status message as characters, in the diagram and in the card', async () => {
