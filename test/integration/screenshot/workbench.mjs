@@ -1,7 +1,7 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
@@ -13,6 +13,8 @@
 // store, under the confirmation that names the context; then the result, to <out>-result.png.
 // trace: "Trace a Workload…" on kube-system's coredns, then a scale to 3: the Trace view fills with the steps.
 // trace-diagram: the same with the diagram open beside it, taken as it lights a live step.
+// limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
+// worker in default): the tree from where they stand, what is hidden from them, and the diagram beside it.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +30,7 @@ const { values: options } = parseArgs({
     ...workbenchOptions,
   },
 });
-const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment', 'apply', 'trace', 'trace-diagram'];
+const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment', 'apply', 'trace', 'trace-diagram', 'limited'];
 if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
@@ -40,7 +42,11 @@ let demo;
 let workbench;
 try {
   // The demo cluster runs beside the server, as a user's cluster would; the extension reads its kubeconfig.
-  const demoArgs = [cli, 'demo', '--kubeconfig-out', kubeconfig, ...(options.scenario === 'ha' ? ['--control-planes', '3'] : [])];
+  const scenarioArgs = {
+    ha: ['--control-planes', '3'],
+    limited: ['--nodes', '3', '--pods-per-node', '2', '--forbid', 'nodes', '--forbid', 'pods:kube-system'],
+  };
+  const demoArgs = [cli, 'demo', '--kubeconfig-out', kubeconfig, ...(scenarioArgs[options.scenario] ?? [])];
   demo = spawn(process.execPath, demoArgs, { stdio: ['ignore', 'pipe', 'inherit'] });
   for (let waited = 0; !existsSync(kubeconfig); waited += 100) {
     if (waited > 30_000) throw new Error('the demo cluster did not start');
@@ -75,6 +81,15 @@ try {
       .locator('.part.sidebar .action-label[aria-label^="' + (japanese ? '構成図を表示' : 'Show Architecture Diagram') + '"]')
       .first()
       .click({ timeout: 10_000 });
+    await page.waitForTimeout(4_000);
+  } else if (options.scenario === 'limited') {
+    await row(japanese ? 'あなたから見えるもの' : 'From where you stand').waitFor({ timeout: 60_000 });
+    await row(japanese ? 'Namespace default' : 'namespace default').waitFor({ timeout: 30_000 });
+    // The diagram beside the tree: what the user sees, and what is hidden from them.
+    await page.keyboard.press('F1');
+    await page.keyboard.type(japanese ? '構成図を表示' : 'Show Architecture Diagram');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Enter');
     await page.waitForTimeout(4_000);
   } else if (options.scenario === 'apply') {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
