@@ -228,7 +228,7 @@ export const defaultStandpointStrings = {
   standpointCoreGroup: 'core',
   standpointGroupAggregatedShort: 'aggregated · {0}',
   standpointGroupExtensionShort: 'extension',
-  standpointInferred: 'inferred from your Pods',
+  standpointInferred: 'inferred from Pods',
   standpointOtherNodes: 'Other nodes',
   standpointSeenThroughWork: 'seen through its work on your Pods: {0}',
   standpointNotScheduledShort: 'no node yet',
@@ -237,6 +237,7 @@ export const defaultStandpointStrings = {
   standpointAccessShort: '{0}/{1} reads',
   standpointInferredShort: 'inferred',
   partlyHiddenShort: '{0} · partly hidden',
+  standpointNodesShort: 'Nodes seen through Pods',
 } satisfies Catalog;
 
 export type StandpointStrings = typeof defaultStandpointStrings;

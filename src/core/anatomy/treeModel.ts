@@ -173,9 +173,9 @@ function userPodElement(parent: string, pod: StandpointPod): TreeElement {
  * Pods as children: all of them up to MAX_CHILDREN, else the first page and the rest as a group (a namespace can
  * hold thousands). Pages are named by their place, so a Pod coming or going keeps an open page open.
  */
-function pagedUserPods(parent: string, source: UserPodSource, pods: readonly StandpointPod[]): TreeElement[] {
-  if (pods.length <= MAX_CHILDREN) return pods.map((pod) => userPodElement(parent, pod));
-  const shown = MAX_CHILDREN - 1;
+function pagedUserPods(parent: string, source: UserPodSource, pods: readonly StandpointPod[], room = MAX_CHILDREN): TreeElement[] {
+  if (pods.length <= room) return pods.map((pod) => userPodElement(parent, pod));
+  const shown = room - 1;
   return [
     ...pods.slice(0, shown).map((pod) => userPodElement(parent, pod)),
     { type: 'userPodPage', id: `${parent}/pods/rest`, source, key: 'rest', from: shown, to: pods.length },
@@ -207,8 +207,17 @@ function standpointElementChildren(anatomy: ClusterAnatomy, element: TreeElement
         .map((group) => ({ type: 'servedGroup', id: `${element.id}/${group.name || 'core'}`, group }));
     case 'inferredNodes':
       return element.nodes.slice(0, MAX_CHILDREN).map((node) => ({ type: 'inferredNode', id: `${element.id}/${node.name}`, node }));
-    case 'inferredNode':
-      return pagedUserPods(element.id, { node: element.node.name }, userPodsOf(anatomy.standpoint, { node: element.node.name }));
+    case 'inferredNode': {
+      // kube-system's Pods on it (when they may be read), then the user's.
+      const components = (element.node.components ?? []).slice(0, MAX_CHILDREN / 2).map((pod): TreeElement => ({
+        type: 'pod',
+        id: `${element.id}/pod/${pod.namespace}/${pod.pod}`,
+        nodeName: element.node.name,
+        pod,
+      }));
+      const pods = userPodsOf(anatomy.standpoint, { node: element.node.name });
+      return [...components, ...pagedUserPods(element.id, { node: element.node.name }, pods, MAX_CHILDREN - components.length)];
+    }
     case 'userNamespace':
       if (!element.namespace.pods) return element.namespace.hidden ? hiddenElements(element.id, [element.namespace.hidden]) : [];
       return pagedUserPods(element.id, { namespace: element.namespace.name }, element.namespace.pods);

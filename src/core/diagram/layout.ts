@@ -68,7 +68,10 @@ class SceneBuilder extends StandpointLayout {
   private standpointScene(standpoint: Standpoint): Scene {
     const placement = this.ui.view === 'placement';
     this.drawnNodeNames = standpoint.nodes.map((node) => node.name);
-    this.drawnPodNames = standpoint.namespaces.flatMap((namespace) => (namespace.pods ?? []).map((pod) => pod.name));
+    this.drawnPodNames = [
+      ...standpoint.nodes.flatMap((node) => (node.components ?? []).map((pod) => pod.pod)),
+      ...standpoint.namespaces.flatMap((namespace) => (namespace.pods ?? []).map((pod) => pod.name)),
+    ];
     const columns = standpoint.nodes.length + 1;
     const nodesWidth = columns * columnWidth + (columns - 1) * columnGap;
     const header = this.header();

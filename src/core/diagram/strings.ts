@@ -16,7 +16,7 @@ export const defaultDiagramStrings = {
   placementTitle: 'kube-system Pods by node in {0}',
   placementOfTitle: 'Where {0} can run in {1}',
   placementYourPodsTitle: 'Your Pods by node in {0}',
-  moreUserPods: '{0} more of your Pods',
+  moreUserPods: '{0} more Pods',
   placementFitsCount: "fits {0} of {1} nodes by the scheduler's filters",
   placementFits: 'fits',
   placementRunsHere: 'runs here · fits',

@@ -259,9 +259,14 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         const pod = this.getChildren(child).find((row) => row.type === 'userPod' && row.pod.name === target.pod?.name);
         if (pod) return pod;
       }
-      if (!target.pod && target.node && child.type === 'inferredNodes') {
-        const node = this.getChildren(child).find((row) => row.type === 'inferredNode' && row.node.name === target.node);
-        if (node) return node;
+      if (child.type === 'inferredNodes') {
+        for (const node of this.getChildren(child)) {
+          if (node.type !== 'inferredNode' || (target.node && node.node.name !== target.node)) continue;
+          if (!target.pod) return node;
+          // kube-system's Pods on it, when they may be read.
+          const pod = this.getChildren(node).find((row) => row.type === 'pod' && row.pod.pod === target.pod?.name);
+          if (pod) return pod;
+        }
       }
     }
     return undefined;

@@ -175,7 +175,7 @@ export function renderStandpointItem(element: StandpointElement, anatomy: Cluste
     case 'servedGroup':
       return renderGroup(element.group);
     case 'inferredNodes': {
-      const item = new vscode.TreeItem(s.standpointNodes);
+      const item = new vscode.TreeItem(s.standpointNodesShort);
       item.description = element.nodes.length.toLocaleString();
       item.iconPath = new vscode.ThemeIcon('vm-outline');
       item.tooltip = new Tooltip()

@@ -219,9 +219,13 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       item.iconPath = new vscode.ThemeIcon('server-environment');
       const hidden = anatomy ? hiddenOf(anatomy, 'controlPlane') : [];
       if (anatomy && hidden.length > 0) {
-        // Where and how the control plane runs cannot be seen: never "not recognised", never hosted.
+        // Where and how the control plane runs cannot be seen: never "not recognised", never hosted. With kube-system's
+        // Pods read, its components show on the nodes their Pods name (from where the user stands).
         const both = hidden.length === 2;
-        markHidden(item, hidden, anatomy.context, 0, both ? standpointStrings().standpointControlPlaneHidden : undefined);
+        const seen = (anatomy.standpoint?.nodes ?? [])
+          .flatMap((node) => node.components ?? [])
+          .filter((pod) => controlPlaneComponents.has(pod.component));
+        markHidden(item, hidden, anatomy.context, seen.length, both ? standpointStrings().standpointControlPlaneHidden : undefined);
       } else if (anatomy) {
         const { apiServers } = anatomy.controlPlane;
         const highlyAvailable = apiServers ? apiServers.availability === 'highly-available' : anatomy.controlPlane.highlyAvailable;
@@ -438,6 +442,14 @@ function renderAddon(element: Extract<TreeElement, { type: 'addon' }>): vscode.T
 export function canRetry(status: ConnectionStatus): boolean {
   return status.state === 'unreachable' || status.state === 'unauthorized';
 }
+
+const controlPlaneComponents: ReadonlySet<string> = new Set([
+  'kube-apiserver',
+  'etcd',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'cloud-controller-manager',
+]);
 
 /** A section of the anatomy whose own reads are hidden (its rows say what is hidden and why). */
 function hiddenSection(element: Extract<TreeElement, { type: 'section' }>, anatomy: ClusterAnatomy | undefined): boolean {

@@ -109,7 +109,7 @@ describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
     const standpoint = api.getTreeItems(roots[0]!.id);
     assert.deepEqual(
       standpoint.map((item) => item.label),
-      ['kube-apiserver', 'Nodes your Pods run on', 'namespace default'],
+      ['kube-apiserver', 'Nodes seen through Pods', 'namespace default'],
     );
     assert.match(standpoint[0]!.description, /^v1\./);
     const nodes = api.getTreeItems(standpoint[1]!.id);
@@ -121,7 +121,7 @@ describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
       ],
     );
     assert.match(shown(nodes[0]!.tooltip), /^\*\*multi-node-worker \(inferred\)\*\*/);
-    assert.match(shown(nodes[0]!.tooltip), /Known only because your Pods run on it/);
+    assert.match(shown(nodes[0]!.tooltip), /Known only because Pods you may read run on it/);
     const pods = api.getTreeItems(standpoint[2]!.id);
     assert.equal(pods.length, 4);
     // Healthy: the icon says it; the node and the owner are in the tooltip.

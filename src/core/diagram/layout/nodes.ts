@@ -267,7 +267,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     let podY = y + 148;
     const pods = [...node.components].sort(comparePods);
     for (const pod of pods) {
-      const box = this.addPod(node, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames);
+      const box = this.addPod(node.name, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames);
       const railX = runtime.x + 12;
       this.addEdge(
         'runs',
@@ -375,7 +375,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     );
     let podY = areaTop + 26;
     for (const pod of pods) {
-      this.addPod(node, pod, x + 14, podY, columnWidth - 28, podBoxHeight, this.drawnPodNames);
+      this.addPod(node.name, pod, x + 14, podY, columnWidth - 28, podBoxHeight, this.drawnPodNames);
       podY += podBoxHeight + podGap;
     }
     const bottom = area.y + area.height + 8;
@@ -454,7 +454,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
   }
 
   protected addPod(
-    node: NodeAnatomy,
+    nodeName: string,
     pod: ComponentPod,
     x: number,
     y: number,
@@ -466,10 +466,10 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const status = format(this.strings.podStatus, pod.phase, String(pod.ready), pod.restarts);
     return this.addBox(
       {
-        id: `node:${node.name}:pod:${pod.namespace}/${pod.pod}`,
+        id: `node:${nodeName}:pod:${pod.namespace}/${pod.pod}`,
         kind: 'pod',
         component: 'pod',
-        node: node.name,
+        node: nodeName,
         x,
         y,
         width,
@@ -492,7 +492,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
           ],
           evidence: formatEvidence(pod.evidence, this.strings),
         },
-        target: { component: pod.component, node: node.name, pod: { namespace: pod.namespace, name: pod.pod } },
+        target: { component: pod.component, node: nodeName, pod: { namespace: pod.namespace, name: pod.pod } },
       },
       siblings,
     );

@@ -6,7 +6,8 @@
  */
 import { podHealth } from '../../anatomy/healthPolicy';
 import { actorText, canIFor, groupsSentence, hiddenNeedsText, hiddenOf } from '../../anatomy/standpointText';
-import type { ComponentId, HiddenRead, InferredNode, PodSource, Standpoint, StandpointPod } from '../../anatomy/types';
+import type { ComponentId, ComponentPod, HiddenRead, InferredNode, PodSource, Standpoint, StandpointPod } from '../../anatomy/types';
+import { comparePods } from '../podOrder';
 import type { SceneBox } from '../scene';
 import { format, roleStringKeys } from '../strings';
 import { wrapText } from '../text';
@@ -59,10 +60,39 @@ export abstract class StandpointLayout extends NodeLayout {
     ];
   }
 
+  /** Whether kube-system's Pods are hidden: then where and how the control plane runs cannot be seen. */
+  protected podsHidden(): boolean {
+    return (this.anatomy.hidden ?? []).some((read) => read.id === 'pods');
+  }
+
+  /**
+   * With the Nodes hidden, kube-system's Pods (when they may be read) are indexed by the node their
+   * spec.nodeName names, as the standpoint lists them: the control plane is drawn from them as usual.
+   */
+  protected override podIndex() {
+    const standpoint = this.anatomy.standpoint;
+    if (!this.podIndexCache && standpoint && this.anatomy.nodes.length === 0) {
+      const byComponent = new Map<ComponentId, ComponentPod[]>();
+      const nodeOf = new Map<ComponentPod, string>();
+      for (const node of standpoint.nodes) {
+        for (const pod of node.components ?? []) {
+          nodeOf.set(pod, node.name);
+          const list = byComponent.get(pod.component);
+          if (list) list.push(pod);
+          else byComponent.set(pod.component, [pod]);
+        }
+      }
+      this.podIndexCache = { byComponent, nodeOf };
+    }
+    return super.podIndex();
+  }
+
   protected override addComponent(component: ComponentId, x: number, y: number): SceneBox {
     const standpoint = this.anatomy.standpoint;
     if (!standpoint || this.podsOf(component).length > 0) return super.addComponent(component, x, y);
-    return component === 'kube-apiserver' ? this.addSeenApiServer(standpoint, x, y) : this.addHiddenComponent(component, x, y);
+    if (component === 'kube-apiserver') return this.addSeenApiServer(standpoint, x, y);
+    // kube-system's Pods read: what has no Pod there is absent or not seen, as in any cluster.
+    return this.podsHidden() ? this.addHiddenComponent(component, x, y) : super.addComponent(component, x, y);
   }
 
   /** A hidden component's spokes are drawn (it works through kube-apiserver like any), except one a cluster may lack. */
@@ -71,9 +101,7 @@ export abstract class StandpointLayout extends NodeLayout {
   }
 
   protected override modeText(): string {
-    return this.anatomy.standpoint && hiddenOf(this.anatomy, 'controlPlane').length > 0
-      ? this.strings.standpointControlPlaneHiddenShort
-      : super.modeText();
+    return this.anatomy.standpoint && this.podsHidden() ? this.strings.standpointControlPlaneHiddenShort : super.modeText();
   }
 
   /** kube-apiserver as every authenticated user sees it: its address, version, cluster-info and discovery. */
@@ -141,7 +169,7 @@ export abstract class StandpointLayout extends NodeLayout {
   protected markControlPlaneHidden(): void {
     const panel = this.boxes.find((box) => box.id === 'cp');
     const reads = hiddenOf(this.anatomy, 'controlPlane');
-    if (!panel || reads.length === 0) return;
+    if (!panel || reads.length === 0 || !this.podsHidden()) return;
     this.replace(panel, {
       health: 'hidden',
       focusable: true,
@@ -219,11 +247,15 @@ export abstract class StandpointLayout extends NodeLayout {
       this.drawnNodeNames,
     );
     const nodeReads = this.hiddenReads('nodes');
-    const agentWidth = (columnWidth - 30) / 2;
+    // kube-system's Pods on it, when they may be read: kube-proxy among them, else a box that says it is hidden.
+    const components = [...(node.components ?? [])].sort(comparePods);
+    const proxyPod = components.some((pod) => pod.component === 'kube-proxy');
+    const agentWidth = proxyPod ? columnWidth - 20 : (columnWidth - 30) / 2;
     const kubelet = this.addHiddenAgent('kubelet', node.name, x + 10, y + 52, agentWidth, nodeReads);
-    this.addHiddenAgent('kube-proxy', node.name, x + columnWidth / 2 + 5, y + 52, agentWidth, this.hiddenReads('pods'));
+    if (!proxyPod) this.addHiddenAgent('kube-proxy', node.name, x + columnWidth / 2 + 5, y + 52, agentWidth, this.hiddenReads('pods'));
     const runtime = this.addHiddenAgent('container-runtime', node.name, x + 10, y + 100, columnWidth - 20, nodeReads);
     const leftLane = x - columnGap / 2;
+    const rightLane = x + columnWidth + columnGap / 2;
     this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, node.name, 'kubelet');
     this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, node.name, 'kubelet');
     if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, node.name, 'kubelet');
@@ -240,8 +272,15 @@ export abstract class StandpointLayout extends NodeLayout {
       s.edgeCri,
     );
     let podY = y + 148;
-    for (const pod of pods.slice(0, MAX_PODS_PER_NODE)) {
-      const box = this.addUserPod(pod, node.name, x + 34, podY, columnWidth - 44);
+    const drawn: (ComponentPod | StandpointPod)[] = [...components, ...pods];
+    for (const pod of drawn.slice(0, MAX_PODS_PER_NODE)) {
+      const box =
+        'component' in pod
+          ? this.addPod(node.name, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames)
+          : this.addUserPod(pod, node.name, x + 34, podY, columnWidth - 44);
+      // kube-proxy watches Services and EndpointSlices, and programs this node's rules from them.
+      if ('component' in pod && pod.component === 'kube-proxy')
+        this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
       const railX = runtime.x + 12;
       this.addEdge(
         'runs',
@@ -256,8 +295,8 @@ export abstract class StandpointLayout extends NodeLayout {
       );
       podY += podHeight + podGap;
     }
-    if (pods.length > MAX_PODS_PER_NODE) {
-      const label = format(s.moreUserPods, pods.length - MAX_PODS_PER_NODE);
+    if (drawn.length > MAX_PODS_PER_NODE) {
+      const label = format(s.moreUserPods, drawn.length - MAX_PODS_PER_NODE);
       this.addBox({
         id: `node:${node.name}:more-pods`,
         kind: 'folder',

@@ -86,3 +86,62 @@ describe('the views of a limited user on the demo cluster', function () {
     );
   });
 });
+
+describe('the views of a user who may read kube-system but not the Nodes, on the demo cluster', function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+  let session: ClusterSession;
+
+  before(async () => {
+    demo = await startDemo();
+    demo.cluster.control.forbid('nodes');
+    session = await startSession(demo.kubeconfigPath, demo.env, { coalesceMs: 20 });
+    await until('the components on the nodes their Pods name', () => (session.current?.standpoint?.nodes.length ?? 0) === 3);
+  });
+
+  after(async () => {
+    session?.dispose();
+    await demo?.stop();
+  });
+
+  it("lists kube-system's Pods under the nodes they name, and says only the Nodes are hidden", () => {
+    const anatomy = session.current!;
+    const roots = childElements(anatomy, undefined);
+    const kind = (element: TreeElement) => (element.type === 'section' ? element.section : element.type);
+    const standpoint = childElements(
+      anatomy,
+      roots.find((root) => kind(root) === 'standpoint'),
+    );
+    const nodes = childElements(
+      anatomy,
+      standpoint.find((element) => element.type === 'inferredNodes'),
+    );
+    const controlPlane = nodes.find((element) => element.type === 'inferredNode' && element.node.name === 'multi-node-control-plane')!;
+    const pods = childElements(anatomy, controlPlane).map((element): string =>
+      element.type === 'pod' ? element.pod.component : element.type,
+    );
+    for (const component of ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kube-proxy'])
+      assert.ok(pods.includes(component), `${component} among ${pods.join(', ')}`);
+    assert.deepEqual(
+      anatomy.hidden?.map((read) => read.id),
+      ['nodes'],
+    );
+  });
+
+  it('draws the control plane from its Pods, the agents the Nodes would show as hidden', () => {
+    const scene = layoutDiagram(session.current!, defaultUiState);
+    const box = (id: string) => scene.boxes.find((each) => each.id === id);
+    assert.equal(box('cp:etcd')?.health, 'ok');
+    assert.match(box('cp:etcd')!.card!.runsHere[0]!, /etcd-multi-node-control-plane on multi-node-control-plane/);
+    assert.equal(box('cp:cloud-controller-manager')?.health, 'absent', 'kube-system read: its absence is known');
+    assert.notEqual(box('cp')?.health, 'hidden');
+    assert.equal(box('node:multi-node-worker:kubelet')?.health, 'hidden');
+    assert.equal(box('node:multi-node-worker:kube-proxy'), undefined, 'its kube-proxy is a Pod there');
+    assert.ok(
+      scene.boxes.some((each) => each.kind === 'pod' && each.node === 'multi-node-worker' && each.target?.component === 'kube-proxy'),
+    );
+    assert.ok(
+      scene.edges.some((edge) => edge.fromComponent === 'kube-proxy' && edge.node === 'multi-node-worker' && edge.kind === 'watch'),
+    );
+  });
+});

@@ -428,8 +428,8 @@ describe('diagram layout', () => {
     it('draws the nodes inferred from the Pods, their agents hidden, the Pods on them, and the other nodes hidden', () => {
       assert.equal(scene.nodeCount, 2);
       const worker = box('node:multi-node-worker');
-      assert.equal(worker.detail, 'inferred from your Pods · 172.18.0.2');
-      assert.match(worker.card!.runsHere[0]!, /^Known only because your Pods run on it/);
+      assert.equal(worker.detail, 'inferred from Pods · 172.18.0.2');
+      assert.match(worker.card!.runsHere[0]!, /^Known only because Pods you may read run on it/);
       for (const part of ['kubelet', 'kube-proxy', 'container-runtime']) {
         const agent = box(`node:multi-node-worker:${part}`);
         assert.equal(agent.health, 'hidden', part);
@@ -457,7 +457,7 @@ describe('diagram layout', () => {
       const many = architecture(limitedAnatomy(40));
       const worker = many.boxes.filter((each) => each.kind === 'pod' && each.node === 'multi-node-worker');
       assert.equal(worker.length, 12);
-      assert.equal(many.boxes.find((each) => each.id === 'node:multi-node-worker:more-pods')?.label, '8 more of your Pods');
+      assert.equal(many.boxes.find((each) => each.id === 'node:multi-node-worker:more-pods')?.label, '8 more Pods');
     });
 
     it("shows the user's Pods by node in the placement view, without the control plane", () => {
