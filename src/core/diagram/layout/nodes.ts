@@ -4,7 +4,7 @@ import type { ComponentPod, NodeAnatomy } from '../../anatomy/types';
 import { defaultLeaseDurationSeconds, podHealth } from '../../anatomy/healthPolicy';
 import { nodeAriaLabel, nodeDetailText, nodeHeartbeatText } from '../nodeText';
 import { comparePods } from '../podOrder';
-import type { EdgeKind, Health, SceneBox, SceneGroup } from '../scene';
+import type { BoxCard, EdgeKind, Health, SceneBox, SceneGroup } from '../scene';
 import { wrapText } from '../text';
 import { format, formatCount } from '../strings';
 import { ControlPlaneLayout } from './controlPlane';
@@ -129,6 +129,11 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     return y + height;
   }
 
+  /** A part of a node RBAC hides from the user, drawn as hidden with what would show it; none by default. */
+  protected hiddenPart(_component: 'kube-proxy', _nodeName: string): { readonly detail: string; readonly card: BoxCard } | undefined {
+    return undefined;
+  }
+
   /** The placement view's verdict for a node, when the user asked where a Pod fits. */
   private placementMark(node: NodeAnatomy): { detail: string; health: Health; filter?: string; why?: string } | undefined {
     const overlay = this.placement;
@@ -226,6 +231,8 @@ export abstract class NodeLayout extends ControlPlaneLayout {
             ? this.strings.absent
             : this.strings.notSeen;
       const proxyCard = this.componentCard('kube-proxy', proxyPods);
+      // kube-system's Pods hidden from the user: whether kube-proxy runs here cannot be seen, which is not absent.
+      const hidden = this.hiddenPart('kube-proxy', node.name);
       const proxy = this.addBox({
         id: `node:${node.name}:kube-proxy`,
         kind: 'component',
@@ -236,13 +243,15 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         width: agentWidth,
         height: 36,
         label: 'kube-proxy',
-        detail: proxyDetail,
-        health: proxyEmbedded ? 'neutral' : 'absent',
-        ariaLabel: `kube-proxy, ${node.name}, ${proxyDetail}`,
+        detail: hidden?.detail ?? proxyDetail,
+        health: hidden ? 'hidden' : proxyEmbedded ? 'neutral' : 'absent',
+        ariaLabel: `kube-proxy, ${node.name}, ${hidden?.detail ?? proxyDetail}`,
         focusable: true,
-        card: proxyAbsent
-          ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? [], this.strings) }
-          : proxyCard,
+        card:
+          hidden?.card ??
+          (proxyAbsent
+            ? { ...proxyCard, runsHere: [proxyAbsent.why], evidence: formatEvidence(proxyAbsent.evidence ?? [], this.strings) }
+            : proxyCard),
         target: { component: 'kube-proxy', node: node.name },
       });
       if (proxyEmbedded) this.spokeThroughGap('watch', proxy, 'right', proxy.y + proxy.height / 2, rightLane - 9, node.name, 'kube-proxy');

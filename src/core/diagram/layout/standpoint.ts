@@ -8,7 +8,7 @@ import { podHealth } from '../../anatomy/healthPolicy';
 import { actorText, canIFor, groupsSentence, hiddenNeedsText, hiddenOf } from '../../anatomy/standpointText';
 import type { ComponentId, ComponentPod, HiddenRead, InferredNode, PodSource, Standpoint, StandpointPod } from '../../anatomy/types';
 import { comparePods } from '../podOrder';
-import type { SceneBox } from '../scene';
+import type { BoxCard, SceneBox } from '../scene';
 import { format, roleStringKeys } from '../strings';
 import { wrapText } from '../text';
 import { columnGap, columnWidth, componentHeight, componentWidth, podGap, podHeight } from './canvas';
@@ -102,6 +102,22 @@ export abstract class StandpointLayout extends NodeLayout {
 
   protected override modeText(): string {
     return this.anatomy.standpoint && this.podsHidden() ? this.strings.standpointControlPlaneHiddenShort : super.modeText();
+  }
+
+  protected override hiddenPart(
+    component: 'kube-proxy',
+    nodeName: string,
+  ): { readonly detail: string; readonly card: BoxCard } | undefined {
+    if (!this.anatomy.standpoint || !this.podsHidden()) return undefined;
+    return {
+      detail: this.strings.hiddenFromYou,
+      card: {
+        title: `${component} · ${nodeName}`,
+        role: this.roleOf(component),
+        runsHere: this.hiddenLines(this.hiddenReads('pods')),
+        evidence: [],
+      },
+    };
   }
 
   /** kube-apiserver as every authenticated user sees it: its address, version, cluster-info and discovery. */

@@ -145,3 +145,38 @@ describe('the views of a user who may read kube-system but not the Nodes, on the
     );
   });
 });
+
+describe('the views of a user who may read the Nodes but not kube-system, on the demo cluster', function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+  let session: ClusterSession;
+
+  before(async () => {
+    demo = await startDemo();
+    demo.cluster.control.forbid('pods', 'kube-system');
+    session = await startSession(demo.kubeconfigPath, demo.env, { coalesceMs: 20 });
+    await until('the anatomy from where the user stands', () => session.current?.standpoint && session.current.nodes.length === 3);
+  });
+
+  after(async () => {
+    session?.dispose();
+    await demo?.stop();
+  });
+
+  it('draws the nodes as read, and what kube-system would show as hidden, never absent', () => {
+    const scene = layoutDiagram(session.current!, defaultUiState);
+    const box = (id: string) => scene.boxes.find((each) => each.id === id);
+    assert.ok(
+      scene.boxes.every((each) => each.health !== 'absent'),
+      'nothing is absent because it is hidden',
+    );
+    for (const id of ['cp:etcd', 'cp:kube-scheduler', 'node:multi-node-worker:kube-proxy']) assert.equal(box(id)?.health, 'hidden', id);
+    assert.match(box('node:multi-node-worker:kube-proxy')!.card!.runsHere[0]!, /^hidden from you — needs list, watch pods in kube-system$/);
+    assert.equal(box('node:multi-node-worker:kubelet')?.health, 'ok', 'the Node says how its kubelet is');
+    const absent = childElements(session.current!, undefined).find((root) => root.type === 'section' && root.section === 'absent');
+    assert.deepEqual(
+      childElements(session.current!, absent).map((element) => (element.type === 'hiddenRead' ? element.hidden.id : element.type)),
+      ['pods'],
+    );
+  });
+});
