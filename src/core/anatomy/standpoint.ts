@@ -7,7 +7,6 @@
 import { parse } from 'yaml';
 import { canICommand, checkText, type AccessCheck, type ReadAccess } from '../kube/access';
 import type { SlimEvent, SlimUserPod } from '../kube/slim';
-import { shellWord } from '../util/shell';
 import type {
   ComponentPod,
   HiddenRead,
@@ -124,11 +123,6 @@ export function hiddenRead(
       ? missing.map((check) => neededPermission(check, check.verdict === 'denied' ? 'denied' : 'unknown'))
       : read.checks.map((check) => neededPermission(check, 'unknown'));
   return { id: read.id, what: read.what, resource, needs, reason };
-}
-
-/** The `kubectl auth can-i` line of a needed permission, for the context it is about. */
-export function canIInContext(need: NeededPermission, context: string): string {
-  return `${need.canI} --context ${shellWord(context)}`;
 }
 
 /** Who a field manager or an Event source is, as the anatomy names components. */

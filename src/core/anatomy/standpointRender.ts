@@ -3,9 +3,9 @@
  * `tree` and the text the views copy). Cluster text is passed through as text; the caller escapes lines.
  */
 import { format } from '../util/catalog';
-import { canIInContext } from './standpoint';
+import { actorText, canIFor } from './standpointText';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
-import type { ClusterAnatomy, HiddenRead, ServedGroup, Standpoint, StandpointActor, StandpointPod } from './types';
+import type { ClusterAnatomy, HiddenRead, ServedGroup, Standpoint, StandpointPod } from './types';
 
 /** Groups listed one by one; the built-in ones are counted, not listed. */
 const MAX_LISTED_GROUPS = 20;
@@ -26,7 +26,7 @@ export function hiddenLines(
   const lines = [strings.hiddenTitle];
   for (const read of hidden) {
     lines.push(`  ${format(strings.hiddenRead, read.what, needsText(read))}`);
-    for (const need of read.needs) lines.push(`    ${format(strings.hiddenCheck, canIInContext(need, anatomy.context))}`);
+    for (const need of read.needs) lines.push(`    ${format(strings.hiddenCheck, canIFor(need, anatomy.context))}`);
   }
   return lines;
 }
@@ -51,10 +51,6 @@ function groupsLines(groups: readonly ServedGroup[] | null, strings: StandpointS
   }
   if (listed.length > MAX_LISTED_GROUPS) lines.push(`      … ${listed.length - MAX_LISTED_GROUPS}`);
   return lines;
-}
-
-export function actorText(actor: StandpointActor, strings: StandpointStrings = defaultStandpointStrings): string {
-  return format(actor.via === 'event' ? strings.standpointActorEvent : strings.standpointActorManagedFields, actor.component, actor.what);
 }
 
 function podLines(pod: StandpointPod, strings: StandpointStrings): string[] {

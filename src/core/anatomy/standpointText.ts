@@ -10,7 +10,7 @@ import { shellWord } from '../util/shell';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
 import type { ClusterAnatomy, HiddenRead, NeededPermission, ServedGroup, StandpointActor } from './types';
 
-/** The `kubectl auth can-i` line of a needed permission for its context, as canIInContext (standpoint.ts) words it. */
+/** The `kubectl auth can-i` line of a needed permission, for the context it is about. */
 export function canIFor(need: NeededPermission, context: string): string {
   return `${need.canI} --context ${shellWord(context)}`;
 }

@@ -6,7 +6,7 @@ import { textLines } from '../util/visibleText';
 import { format } from '../util/catalog';
 import { defaultEvidenceStrings, type EvidenceStrings } from '../anatomy/strings';
 import { mirrorMarkText } from './checks';
-import { canIInContext } from '../anatomy/standpoint';
+import { canIFor } from '../anatomy/standpointText';
 import { needsText } from '../anatomy/standpointRender';
 import type { ExperimentId, ExperimentPlan, ExperimentResult, ExperimentUnavailable } from './experiments';
 import { defaultHandsOnStrings, type HandsOnStrings } from './strings';
@@ -164,7 +164,7 @@ export function renderHandsOnText(
     for (const args of handsOnCommands(step.id, anatomy)) lines.push(`     $ ${commandLine(args)}`);
     for (const finding of step.findings) {
       lines.push(`   ${MARKS[finding.outcome]} ${findingText(finding, strings, evidence)}`);
-      for (const need of finding.hidden?.needs ?? []) lines.push(`       ${canIInContext(need, report.context)}`);
+      for (const need of finding.hidden?.needs ?? []) lines.push(`       ${canIFor(need, report.context)}`);
     }
     lines.push('');
   });

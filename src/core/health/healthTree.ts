@@ -4,13 +4,21 @@
  */
 import type { ChecksReport, ControlPlaneHealthReport, LeaderReport, SkewReport } from './report';
 import type { ServerCheck } from './serverChecks';
+import type { HiddenRead } from '../anatomy/types';
 
 export type HealthElement =
   | { readonly type: 'health'; readonly id: string; readonly report: ControlPlaneHealthReport; readonly problems: number }
   | { readonly type: 'healthChecks'; readonly id: string; readonly checks: ChecksReport }
   | { readonly type: 'healthCheck'; readonly id: string; readonly endpoint: 'readyz' | 'livez'; readonly check: ServerCheck }
   | { readonly type: 'healthLeader'; readonly id: string; readonly leader: LeaderReport; readonly now: number }
-  | { readonly type: 'healthSkew'; readonly id: string; readonly entries: readonly SkewReport[] }
+  | {
+      readonly type: 'healthSkew';
+      readonly id: string;
+      readonly entries: readonly SkewReport[];
+      /** The reads RBAC hides that the skew check needs (the Nodes, kube-system's Pods), and whose they are. */
+      readonly hidden?: readonly HiddenRead[];
+      readonly context?: string;
+    }
   | { readonly type: 'healthSkewEntry'; readonly id: string; readonly entry: SkewReport }
   | { readonly type: 'healthCertificates'; readonly id: string; readonly report: ControlPlaneHealthReport };
 
@@ -48,7 +56,13 @@ export function healthChildren(element: HealthElement): HealthElement[] {
               now,
             }))
           : []),
-        { type: 'healthSkew', id: `${p}/skew`, entries: report.skew },
+        {
+          type: 'healthSkew',
+          id: `${p}/skew`,
+          entries: report.skew,
+          hidden: (report.notChecked ?? []).filter((entry) => entry.part === 'skew').map((entry) => entry.hidden),
+          context: report.context,
+        },
         { type: 'healthCertificates', id: `${p}/certificates`, report },
       ];
     }

@@ -1,7 +1,7 @@
 /** The health report as text (the CLI) and as a list of problems (the status bar, the exit code). */
 import { daysLeft } from './certificates';
 import type { ControlPlaneHealthReport, HealthPart, LeaderReport } from './report';
-import { canIInContext } from '../anatomy/standpoint';
+import { canIFor } from '../anatomy/standpointText';
 import { needsText } from '../anatomy/standpointRender';
 import { skewComparisonText, type SkewVerdict } from './versionSkew';
 import { defaultHealthStrings, type HealthStrings } from './strings';
@@ -132,7 +132,7 @@ export function renderHealthText(report: ControlPlaneHealthReport, s: HealthStri
     lines.push(s.notCheckedSummary, '', s.sectionNotChecked);
     for (const { part, hidden } of notChecked) {
       lines.push(`  ? ${format(s.notCheckedPart, healthPartText(part, s), hidden.what, needsText(hidden))}`);
-      for (const need of hidden.needs) lines.push(`      ${format(s.notCheckedCheck, canIInContext(need, report.context))}`);
+      for (const need of hidden.needs) lines.push(`      ${format(s.notCheckedCheck, canIFor(need, report.context))}`);
     }
   }
 

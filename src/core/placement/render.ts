@@ -6,7 +6,7 @@ import type { PlacementReport } from './place';
 import type { SchedulerSaid } from './clusterRead';
 import { inlineText, textLines } from '../util/visibleText';
 import type { HiddenRead } from '../anatomy/types';
-import { canIInContext } from '../anatomy/standpoint';
+import { canIFor } from '../anatomy/standpointText';
 import { needsText } from '../anatomy/standpointRender';
 
 const stateKeys: Record<Exclude<PlacementReport['state'], 'bound'>, keyof PlacementStrings> = {
@@ -57,7 +57,7 @@ export function renderPlacementText(
     lines.push(format(s.reportSaid, when), `  ${inlineText(said.message)}`);
   }
   const canI = (hidden: HiddenRead) =>
-    hidden.needs.map((need) => `      ${inlineText(options.context ? canIInContext(need, options.context) : need.canI)}`);
+    hidden.needs.map((need) => `      ${inlineText(options.context ? canIFor(need, options.context) : need.canI)}`);
   if (options.nodesHidden) {
     // No node was read: "fits 0 of 0 nodes" would be invented. Say what is hidden and what would show it.
     lines.push('', format(s.reportNodesHidden, needsText(options.nodesHidden)), ...canI(options.nodesHidden));

@@ -5,6 +5,7 @@ import { healthHasChildren } from '../../core/health/healthTree';
 import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
 import { healthColor, Tooltip, ageText } from './treeText';
 import { healthNoteLabel, skewComparisonLabel } from '../healthText';
+import { markHidden } from './standpointItems';
 
 const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
 
@@ -124,6 +125,12 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
             ? vscode.l10n.t('{0} outside the policy', bad)
             : vscode.l10n.t('{0} of {1} within policy', element.entries.length - unknown, element.entries.length);
       item.iconPath = new vscode.ThemeIcon('versions', healthColor(bad > 0 ? 'warn' : 'ok'));
+      if (element.entries.length === 0 && element.hidden?.length) {
+        // Nothing compared because RBAC hides the versions: hidden, never "nothing to compare".
+        markHidden(item, element.hidden, element.context ?? '', 0);
+        item.iconPath = new vscode.ThemeIcon('versions', healthColor('unknown'));
+        return item;
+      }
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Version skew'))
         .paragraph(

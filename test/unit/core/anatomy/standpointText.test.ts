@@ -1,7 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { canIInContext } from '../../../../src/core/anatomy/standpoint';
 import {
   allHidden,
   canIFor,
@@ -65,9 +64,7 @@ describe('what RBAC hides, in the words of the views', () => {
       'kubectl auth can-i watch pods -n kube-system --context team-dev',
     ]);
     assert.match(canILines(nodes!, "it's mine")[0]!, /--context 'it'\\''s mine'$/);
-    // The views' own copy (the webview cannot load the Kubernetes client standpoint.ts brings) says the same.
-    for (const context of ['team-dev', "it's mine", 'a b'])
-      for (const need of pods!.needs) assert.equal(canIFor(need, context), canIInContext(need, context));
+    assert.equal(canIFor(pods!.needs[0]!, 'a b'), "kubectl auth can-i list pods -n kube-system --context 'a b'");
   });
 
   it('finds the reads each part rests on, and every hidden read once, the namespaces in view included', () => {
