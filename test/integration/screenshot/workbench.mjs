@@ -1,7 +1,7 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited|team --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
@@ -15,6 +15,7 @@
 // trace-diagram: the same with the diagram open beside it, taken as it lights a live step.
 // limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
 // worker in default): the tree from where they stand, what is hidden from them, and the diagram beside it.
+// team: the same for the demo's restricted context team-dev, a developer with a Role in namespace team only.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,7 +31,18 @@ const { values: options } = parseArgs({
     ...workbenchOptions,
   },
 });
-const scenarios = ['ha', 'pending', 'handson', 'handson-diagram', 'handson-experiment', 'apply', 'trace', 'trace-diagram', 'limited'];
+const scenarios = [
+  'ha',
+  'pending',
+  'handson',
+  'handson-diagram',
+  'handson-experiment',
+  'apply',
+  'trace',
+  'trace-diagram',
+  'limited',
+  'team',
+];
 if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
 
@@ -53,6 +65,8 @@ try {
     await new Promise((done) => setTimeout(done, 100));
   }
   const kubectl = (...args) => execFileSync('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' });
+  // team: the demo's restricted learner, a ServiceAccount with a Role in namespace team and nothing cluster-wide.
+  if (options.scenario === 'team') kubectl('config', 'use-context', 'team-dev');
   if (options.scenario === 'pending')
     kubectl(
       'patch',
@@ -82,9 +96,10 @@ try {
       .first()
       .click({ timeout: 10_000 });
     await page.waitForTimeout(4_000);
-  } else if (options.scenario === 'limited') {
+  } else if (options.scenario === 'limited' || options.scenario === 'team') {
+    const namespace = options.scenario === 'team' ? 'team' : 'default';
     await row(japanese ? 'あなたから見えるもの' : 'From where you stand').waitFor({ timeout: 60_000 });
-    await row(japanese ? 'Namespace default' : 'namespace default').waitFor({ timeout: 30_000 });
+    await row(japanese ? `Namespace ${namespace}` : `namespace ${namespace}`).waitFor({ timeout: 30_000 });
     // The diagram beside the tree: what the user sees, and what is hidden from them.
     await page.keyboard.press('F1');
     await page.keyboard.type(japanese ? '構成図を表示' : 'Show Architecture Diagram');
