@@ -183,3 +183,68 @@ describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
     assert.doesNotMatch(status.tooltip, /Cannot read|Forbidden/);
   });
 });
+
+describe("the demo's restricted learner (team-dev: a Role in namespace team, nothing cluster-wide)", function () {
+  this.timeout(120_000);
+  let api: ClusterAnatomyApi;
+  let admin: string;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<ClusterAnatomyApi>(extensionId)!.activate();
+    const opened = await vscode.commands.executeCommand<{ context: string } | undefined>('clusterAnatomy.openDemoCluster', {
+      timeScale: 20,
+    });
+    assert.ok(opened, 'the demo cluster opened');
+    admin = opened.context;
+    await until('a connection to the demo', () => api.connectionStatus?.state === 'connected' && api.contextStatus.context === admin);
+    // The context switcher's own command: the learner's context is the second one of the demo's kubeconfig.
+    assert.equal(await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'team-dev'), 'team-dev');
+    await until(
+      'the learner connected and limited',
+      () => api.connectionStatus?.context === 'team-dev' && api.connectionStatus.limited?.allowed != null,
+      60_000,
+    );
+  });
+
+  after(async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.switchContext', admin);
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+  });
+
+  it('says in the status bar how few reads the learner has, and never that the context cannot be read', async () => {
+    const status = await until('the status item to say limited', () =>
+      api.contextStatus.text.includes('limited') && api.contextStatus.text.includes('team-dev') ? api.contextStatus : undefined,
+    );
+    assert.equal(status.text, '$(shield) team-dev — limited: 3 of 14 reads allowed');
+    assert.match(status.tooltip, /check: kubectl auth can-i list nodes --context team-dev/);
+    assert.doesNotMatch(status.tooltip, /Cannot read|Forbidden/);
+  });
+
+  it('shows the learner their namespace, its Pods and the nodes they run on, and every hidden read with its permission', async () => {
+    const anatomy = await until('the standpoint', async () => {
+      const current = await api.getAnatomy();
+      return current?.context === 'team-dev' && current.standpoint?.namespaces[0]?.pods?.length === 2 ? current : undefined;
+    });
+    assert.deepEqual(
+      anatomy.standpoint!.namespaces.map((namespace) => namespace.name),
+      ['team'],
+    );
+    const roots = await until('the standpoint in the tree', () => {
+      const items = api.getTreeItems();
+      return items[0]?.label === 'From where you stand' && items[0].description === '3/14 reads' ? items : undefined;
+    });
+    const hidden = api.getTreeItems(byLabel(roots, 'Hidden from you').id);
+    assert.equal(hidden.length, 11, hidden.map((item) => item.label).join(', '));
+    for (const item of hidden) assert.match(shown(item.tooltip), /kubectl auth can-i (list|watch|get) .*--context team-dev/, item.label);
+    const rows = allRows(api);
+    assert.ok(
+      rows.some((row) => row.label === 'namespace team'),
+      rows.map((row) => row.label).join(', '),
+    );
+    for (const node of anatomy.standpoint!.nodes)
+      assert.ok(
+        rows.some((row) => row.label === node.name && row.description === 'inferred'),
+        node.name,
+      );
+  });
+});
