@@ -159,8 +159,17 @@ describe('the live session on a real kind-shaped cluster', function () {
       JSON.stringify(anatomy.unreadable),
     );
     assert.ok(!anatomy.unreadable.some((u) => u.resource === 'pods' || u.resource === 'nodes'), JSON.stringify(anatomy.unreadable));
-    assert.notEqual(live.status.state, 'unreachable', live.status.message);
-    assert.match(live.status.message ?? '', /[Ll]ease/);
+    // Connected and limited: the status names the refused read and the permission the real authorizer denied.
+    assert.equal(live.status.state, 'connected', JSON.stringify(live.status));
+    const leases = live.status.limited?.hidden.find((hidden) => hidden.id === 'leases');
+    assert.ok(leases, JSON.stringify(live.status));
+    assert.deepEqual(
+      leases.needs.map((need) => [need.canI, need.verdict]),
+      [
+        ['kubectl auth can-i list leases.coordination.k8s.io -n kube-node-lease', 'denied'],
+        ['kubectl auth can-i watch leases.coordination.k8s.io -n kube-node-lease', 'denied'],
+      ],
+    );
   });
 
   it('switches between two real clusters, writing only current-context and closing the old watches', async () => {
