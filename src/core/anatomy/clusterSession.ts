@@ -1,5 +1,13 @@
 import type { KubeConfig } from '@kubernetes/client-node';
-import { anatomyReads, ContextAccess, listWatchChecks, type AccessSnapshot } from '../kube/access';
+import {
+  anatomyReads,
+  ContextAccess,
+  listWatchChecks,
+  rulesVerdict,
+  type AccessSnapshot,
+  type NamespaceRules,
+  type ReadAccess,
+} from '../kube/access';
 import type { ResponseLimits } from '../kube/kubeApi';
 import type { WatchSubscription } from '../kube/resourceWatch';
 import { WatchHub } from '../kube/watchHub';
@@ -129,6 +137,8 @@ export class ClusterSession implements AnatomySource, Disposable {
   private groups: readonly ServedGroup[] | null = null;
   private clusterInfo: string | null | undefined;
   private namespaceWatches: Map<string, NamespaceWatches> | undefined;
+  /** What the user may do in each namespace in view (SelfSubjectRulesReview), asked with the access. */
+  private namespaceRules = new Map<string, NamespaceRules>();
   /** Every collection has listed or failed once: from then on a new refusal is followed as it comes. */
   private listedOnce = false;
 
@@ -271,6 +281,11 @@ export class ClusterSession implements AnatomySource, Disposable {
         this.access.refresh().then((answers) => {
           this.accessAnswers = answers;
         }),
+        ...this.viewNamespaces().map((namespace) =>
+          this.access.rules(namespace).then((rules) => {
+            this.namespaceRules.set(namespace, rules);
+          }),
+        ),
       );
     }
     if (!this.namespaceWatches) {
@@ -346,6 +361,21 @@ export class ClusterSession implements AnatomySource, Disposable {
       }
     }
     return hidden;
+  }
+
+  /** A read of a namespace as its SelfSubjectRulesReview answers it; undefined while the rules are not in. */
+  private answeredByRules(
+    read: { id: string; what: string; checks: ReturnType<typeof listWatchChecks> },
+    rules: NamespaceRules | undefined,
+  ) {
+    if (!rules) return undefined;
+    const checks = read.checks.map((check) => ({ ...check, canI: '', verdict: rulesVerdict(rules, check) }));
+    const verdict = checks.some((check) => check.verdict === 'denied')
+      ? 'denied'
+      : checks.every((check) => check.verdict === 'allowed')
+        ? 'allowed'
+        : 'unknown';
+    return { id: read.id, what: read.what, verdict, checks } satisfies ReadAccess;
   }
 
   private accessCounts(): { allowed: number | null; total: number } {
@@ -469,7 +499,9 @@ export class ClusterSession implements AnatomySource, Disposable {
         return {
           name,
           events: [],
-          ...(error?.kind === 'forbidden' && { hidden: hiddenRead(podsRead, 'pods', error.message, undefined) }),
+          ...(error?.kind === 'forbidden' && {
+            hidden: hiddenRead(podsRead, 'pods', error.message, this.answeredByRules(podsRead, this.namespaceRules.get(name))),
+          }),
         };
       }),
     });

@@ -14,8 +14,15 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
   switch (element.type) {
     case 'health': {
       const item = new vscode.TreeItem(vscode.l10n.t('Control plane health'));
-      item.description = element.problems === 0 ? vscode.l10n.t('ok') : vscode.l10n.t('{0} problems', element.problems);
-      item.iconPath = new vscode.ThemeIcon('pulse', healthColor(element.problems === 0 ? 'ok' : 'warn'));
+      // Nothing wrong, but RBAC hid some parts: "ok" would claim what was not checked.
+      const notChecked = new Set((element.report.notChecked ?? []).map((entry) => entry.part)).size;
+      item.description =
+        element.problems > 0
+          ? vscode.l10n.t('{0} problems', element.problems)
+          : notChecked > 0
+            ? vscode.l10n.t('{0} not checked', notChecked)
+            : vscode.l10n.t('ok');
+      item.iconPath = new vscode.ThemeIcon('pulse', healthColor(element.problems > 0 ? 'warn' : notChecked > 0 ? 'unknown' : 'ok'));
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Control plane health'))
         .paragraph(

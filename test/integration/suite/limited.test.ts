@@ -220,6 +220,13 @@ describe("the demo's restricted learner (team-dev: a Role in namespace team, not
     assert.doesNotMatch(status.tooltip, /Cannot read|Forbidden/);
   });
 
+  it('says how many parts of the control plane health it could not check, never ok', async () => {
+    const health = await until('the health section to say what it could not check', () =>
+      api.getTreeItems().find((row) => row.label === 'Control plane health' && /^\d+ not checked$/.test(row.description)),
+    );
+    assert.ok(health);
+  });
+
   it('shows the learner their namespace, its Pods and the nodes they run on, and every hidden read with its permission', async () => {
     const anatomy = await until('the standpoint', async () => {
       const current = await api.getAnatomy();

@@ -102,3 +102,32 @@ describe('the commands for a user who may not read the Nodes or kube-system', fu
     assert.doesNotMatch(stdout, /fits 0|0 of 0/);
   });
 });
+
+describe("the commands on the demo's restricted context (team-dev: a Role in namespace team)", function () {
+  this.timeout(60_000);
+  let demo: RunningDemo;
+
+  before(async () => {
+    demo = await startDemo({ timeScale: 20 });
+  });
+  after(async () => {
+    await demo?.stop();
+  });
+
+  it('answers a namespace the user may not read from its SelfSubjectRulesReview: denied, with the can-i lines', async () => {
+    const { code, stdout } = await runOnDemo(demo, treeCommand, '--json', '--context', 'team-dev', '-n', 'team', '-n', 'kube-public');
+    assert.equal(code, 0);
+    const anatomy = JSON.parse(stdout) as ClusterAnatomy;
+    assert.deepEqual(anatomy.access, { allowed: 3, total: 14 });
+    const [team, hidden] = anatomy.standpoint!.namespaces;
+    assert.equal(team?.pods?.length, 2);
+    assert.equal(hidden?.pods, null);
+    assert.deepEqual(
+      hidden?.hidden?.needs.map((need) => [need.canI, need.verdict]),
+      [
+        ['kubectl auth can-i list pods -n kube-public', 'denied'],
+        ['kubectl auth can-i watch pods -n kube-public', 'denied'],
+      ],
+    );
+  });
+});
