@@ -3,10 +3,9 @@ import {
   anatomyReads,
   ContextAccess,
   listWatchChecks,
-  rulesVerdict,
+  readAccessFromRules,
   type AccessSnapshot,
   type NamespaceRules,
-  type ReadAccess,
 } from '../kube/access';
 import type { ResponseLimits } from '../kube/kubeApi';
 import type { WatchSubscription } from '../kube/resourceWatch';
@@ -138,7 +137,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   private clusterInfo: string | null | undefined;
   private namespaceWatches: Map<string, NamespaceWatches> | undefined;
   /** What the user may do in each namespace in view (SelfSubjectRulesReview), asked with the access. */
-  private namespaceRules = new Map<string, NamespaceRules>();
+  private readonly namespaceRules = new Map<string, NamespaceRules>();
   /** Every collection has listed or failed once: from then on a new refusal is followed as it comes. */
   private listedOnce = false;
 
@@ -363,21 +362,6 @@ export class ClusterSession implements AnatomySource, Disposable {
     return hidden;
   }
 
-  /** A read of a namespace as its SelfSubjectRulesReview answers it; undefined while the rules are not in. */
-  private answeredByRules(
-    read: { id: string; what: string; checks: ReturnType<typeof listWatchChecks> },
-    rules: NamespaceRules | undefined,
-  ) {
-    if (!rules) return undefined;
-    const checks = read.checks.map((check) => ({ ...check, canI: '', verdict: rulesVerdict(rules, check) }));
-    const verdict = checks.some((check) => check.verdict === 'denied')
-      ? 'denied'
-      : checks.every((check) => check.verdict === 'allowed')
-        ? 'allowed'
-        : 'unknown';
-    return { id: read.id, what: read.what, verdict, checks } satisfies ReadAccess;
-  }
-
   private accessCounts(): { allowed: number | null; total: number } {
     const total = anatomyReads.length;
     if (!this.accessAnswers) return { allowed: null, total };
@@ -496,11 +480,12 @@ export class ClusterSession implements AnatomySource, Disposable {
         const readable = watches.pods.hasListed && !(error && revokedKinds.has(error.kind));
         if (readable) return { name, pods: watches.pods.list(), events: watches.events.list() };
         const podsRead = { id: `pods:${name}`, what: `Pods in ${name}`, checks: listWatchChecks('pods', '', name) };
+        const rules = this.namespaceRules.get(name);
         return {
           name,
           events: [],
           ...(error?.kind === 'forbidden' && {
-            hidden: hiddenRead(podsRead, 'pods', error.message, this.answeredByRules(podsRead, this.namespaceRules.get(name))),
+            hidden: hiddenRead(podsRead, 'pods', error.message, rules && readAccessFromRules(podsRead, rules)),
           }),
         };
       }),

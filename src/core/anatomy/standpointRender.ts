@@ -3,7 +3,7 @@
  * `tree` and the text the views copy). Cluster text is passed through as text; the caller escapes lines.
  */
 import { format } from '../util/catalog';
-import { actorText, canIFor } from './standpointText';
+import { actorText, canIFor, groupsSentence } from './standpointText';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
 import type { ClusterAnatomy, HiddenRead, ServedGroup, Standpoint, StandpointPod } from './types';
 
@@ -37,11 +37,8 @@ export function hiddenById(anatomy: Pick<ClusterAnatomy, 'hidden'>, id: string):
 }
 
 function groupsLines(groups: readonly ServedGroup[] | null, strings: StandpointStrings): string[] {
-  if (!groups) return [`    ${strings.standpointGroupsHidden}`];
-  const count = (servedBy: ServedGroup['servedBy']) => groups.filter((group) => group.servedBy === servedBy).length;
-  const lines = [
-    `    ${format(strings.standpointGroups, groups.length, count('kube-apiserver'), count('aggregated'), count('extension'))}`,
-  ];
+  const lines = [`    ${groupsSentence(groups, strings)}`];
+  if (!groups) return lines;
   const listed = groups.filter((group) => group.servedBy !== 'kube-apiserver');
   for (const group of listed.slice(0, MAX_LISTED_GROUPS)) {
     const name = group.preferredVersion ? `${group.name}/${group.preferredVersion}` : group.name;

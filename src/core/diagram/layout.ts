@@ -44,6 +44,17 @@ class SceneBuilder extends StandpointLayout {
     if (!placement) this.markControlPlaneHidden();
     const bottom = this.layoutSections(sections, (width - nodesWidth) / 2, this.nodesTop, placement);
     const drawn = sections.reduce((sum, section) => sum + section.nodes.length, 0);
+    return this.scene(header, width, bottom, this.anatomy.nodes.length, drawn);
+  }
+
+  /** The scene of what was drawn: the header, the legend below the nodes, and the counts of nodes. */
+  private scene(
+    header: { title: string; subtitle: string },
+    width: number,
+    bottom: number,
+    nodeCount: number,
+    drawnNodeCount: number,
+  ): Scene {
     const legend = this.legend(margin, bottom + 24, width - 2 * margin);
     return {
       view: this.ui.view,
@@ -55,8 +66,8 @@ class SceneBuilder extends StandpointLayout {
       boxes: this.boxes,
       edges: this.edges,
       groups: this.groups,
-      nodeCount: this.anatomy.nodes.length,
-      drawnNodeCount: drawn,
+      nodeCount,
+      drawnNodeCount,
     };
   }
 
@@ -82,20 +93,7 @@ class SceneBuilder extends StandpointLayout {
       this.markControlPlaneHidden();
     }
     const bottom = this.layoutStandpointNodes(standpoint, (width - nodesWidth) / 2, this.nodesTop);
-    const legend = this.legend(margin, bottom + 24, width - 2 * margin);
-    return {
-      view: this.ui.view,
-      title: header.title,
-      header: { x: margin, y: margin, title: header.title, subtitle: header.subtitle },
-      legend,
-      width: Math.ceil(width),
-      height: Math.ceil(legend.y + legend.height + margin),
-      boxes: this.boxes,
-      edges: this.edges,
-      groups: this.groups,
-      nodeCount: standpoint.nodes.length,
-      drawnNodeCount: standpoint.nodes.length,
-    };
+    return this.scene(header, width, bottom, standpoint.nodes.length, standpoint.nodes.length);
   }
 
   /** The visible title: what is drawn, of which cluster and context, and when. */

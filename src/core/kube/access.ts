@@ -189,6 +189,12 @@ export function rulesVerdict(rules: NamespaceRules, check: AccessCheck & { reado
   return rules.incomplete ? 'unknown' : 'denied';
 }
 
+/** A read as the rules of its namespace answer it, check by check, combined as the reviews' answers are. */
+export function readAccessFromRules(read: AccessRead, rules: NamespaceRules): ReadAccess {
+  const checks = read.checks.map((check) => ({ ...check, canI: canICommand(check), verdict: rulesVerdict(rules, check) }));
+  return { id: read.id, what: read.what, verdict: combined(checks.map((check) => check.verdict)), checks };
+}
+
 // ---- reading the answers ------------------------------------------------------------------------------------
 
 const AUTHORIZATION = '/apis/authorization.k8s.io/v1';

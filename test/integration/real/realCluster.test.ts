@@ -3,16 +3,10 @@
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
-import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
 import { until } from '../../support/until';
+import { byLabel } from '../treeRows';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
-
-function byLabel(items: RenderedTreeItem[], label: string): RenderedTreeItem {
-  const item = items.find((candidate) => candidate.label === label);
-  assert.ok(item, `no tree item "${label}" among ${items.map((i) => i.label).join(', ')}`);
-  return item;
-}
 
 describe('Cluster Anatomy on a real kube-apiserver', function () {
   this.timeout(120_000);

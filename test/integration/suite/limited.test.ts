@@ -8,6 +8,7 @@ import type { RenderReport } from '../../../src/protocol/diagramProtocol';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { RenderedTreeItem } from '../../../src/ui/tree/anatomyTreeProvider';
 import { until } from '../../support/until';
+import { byLabel } from '../treeRows';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
 
@@ -20,12 +21,6 @@ function allRows(api: ClusterAnatomyApi, parent?: string, depth = 4): RenderedTr
 
 /** A tooltip's Markdown as the reader sees it: cluster text is backslash-escaped in the source. */
 const shown = (markdown: string) => markdown.replace(/\\(.)/g, '$1');
-
-function byLabel(items: readonly RenderedTreeItem[], label: string): RenderedTreeItem {
-  const item = items.find((candidate) => candidate.label === label);
-  assert.ok(item, `no tree item "${label}" among ${items.map((i) => i.label).join(', ')}`);
-  return item;
-}
 
 describe('a limited user (RBAC hides the Nodes and kube-system)', function () {
   this.timeout(120_000);

@@ -257,22 +257,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       if (proxyEmbedded) this.spokeThroughGap('watch', proxy, 'right', proxy.y + proxy.height / 2, rightLane - 9, node.name, 'kube-proxy');
     }
     const runtime = this.addRuntime(node, x + 10, y + 100, columnWidth - 20);
-    // kubelet leaves through the gap on its left; the nearer the lane, the higher it leaves, so none cross.
-    this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, node.name, 'kubelet');
-    this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, node.name, 'kubelet');
-    if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, node.name, 'kubelet');
-    this.addEdge(
-      'cri',
-      kubelet,
-      runtime,
-      [
-        [kubelet.x + 30, kubelet.y + kubelet.height],
-        [kubelet.x + 30, runtime.y],
-      ],
-      { node: node.name },
-      'kubelet',
-      this.criEdgeLabel(node),
-    );
+    this.wireKubelet(kubelet, runtime, leftLane, node.name, this.criEdgeLabel(node));
     let podY = y + 148;
     const pods = [...node.components].sort(comparePods);
     for (const pod of pods) {
@@ -303,6 +288,26 @@ export abstract class NodeLayout extends ControlPlaneLayout {
    * A spoke between a part of a node and kube-apiserver that crosses no text: out of the part sideways, along
    * the gap beside the node's panel, then straight to the hub. `reverse` runs the other way.
    */
+  /** kubelet's spokes to kube-apiserver and its CRI edge down to the runtime, for a node drawn in a column. */
+  protected wireKubelet(kubelet: SceneBox, runtime: SceneBox, leftLane: number, nodeName: string, criLabel: string): void {
+    // kubelet leaves through the gap on its left; the nearer the lane, the higher it leaves, so none cross.
+    this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, nodeName, 'kubelet');
+    this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, nodeName, 'kubelet');
+    if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, nodeName, 'kubelet');
+    this.addEdge(
+      'cri',
+      kubelet,
+      runtime,
+      [
+        [kubelet.x + 30, kubelet.y + kubelet.height],
+        [kubelet.x + 30, runtime.y],
+      ],
+      { node: nodeName },
+      'kubelet',
+      criLabel,
+    );
+  }
+
   protected spokeThroughGap(
     kind: EdgeKind,
     box: SceneBox,

@@ -272,21 +272,7 @@ export abstract class StandpointLayout extends NodeLayout {
     const runtime = this.addHiddenAgent('container-runtime', node.name, x + 10, y + 100, columnWidth - 20, nodeReads);
     const leftLane = x - columnGap / 2;
     const rightLane = x + columnWidth + columnGap / 2;
-    this.spokeThroughGap('write-back', kubelet, 'left', kubelet.y + 8, leftLane + 9, node.name, 'kubelet');
-    this.spokeThroughGap('watch', kubelet, 'left', kubelet.y + 18, leftLane + 3, node.name, 'kubelet');
-    if (this.ui.showReverse) this.spokeThroughGap('reverse', kubelet, 'left', kubelet.y + 28, leftLane - 3, node.name, 'kubelet');
-    this.addEdge(
-      'cri',
-      kubelet,
-      runtime,
-      [
-        [kubelet.x + 30, kubelet.y + kubelet.height],
-        [kubelet.x + 30, runtime.y],
-      ],
-      { node: node.name },
-      'kubelet',
-      s.edgeCri,
-    );
+    this.wireKubelet(kubelet, runtime, leftLane, node.name, s.edgeCri);
     let podY = y + 148;
     const drawn: (ComponentPod | StandpointPod)[] = [...components, ...pods];
     for (const pod of drawn.slice(0, MAX_PODS_PER_NODE)) {
