@@ -33,6 +33,7 @@ import {
 import { Emitter } from '../util/event';
 import type { Disposable } from '../util/disposable';
 import { buildAnatomy, leaseInfo, type OwnerLookup } from './classify';
+import { classifyPod } from './classification/pods';
 import type { AnatomySource } from './source';
 import type { ClusterAnatomy, HiddenRead, LeaseInfo, ServedGroup } from './types';
 import { buildStandpoint, clusterInfoServer, hiddenRead, servedGroups } from './standpoint';
@@ -250,16 +251,75 @@ export class ClusterSession implements AnatomySource, Disposable {
       },
       () => undefined,
     );
-    const all = this.allWatches();
-    await Promise.all(all.map((watch) => watch.start()));
-    await Promise.all([version, ...all.map((watch) => watch.whenSettled())]);
+    const first = this.firstPaintWatches();
+    await Promise.all(first.map((watch) => watch.start()));
+    const listed = Promise.all([version, ...first.map((watch) => watch.whenSettled())]);
+    void this.paintFirst(listed);
+    await listed;
     if (this.disposed) return;
+    // kube-system's Events (tens of thousands in a large cluster) explain objects when asked: they are listed
+    // once the anatomy stands, so they never delay it.
+    void this.watches.events.start();
     this.listedOnce = true;
     // A limited user's first picture includes what they may read instead, and why the rest is hidden.
     if (this.forbiddenNames().length > 0) await this.followLimits();
     if (this.disposed) return;
     this.updateConnection();
     this.rebuild();
+  }
+
+  /**
+   * The first paint, while a large cluster's lists are on their way: the control plane (its nodes and static
+   * Pods, found by their labels) and how many nodes there are, from three small reads. Shown only if it comes
+   * first; `loading` tells the views that the rest follows, and nothing is judged absent meanwhile.
+   */
+  private async paintFirst(listed: Promise<unknown>): Promise<void> {
+    const api = this.reader.api;
+    const items = (body: unknown) => {
+      const list = body as { items?: unknown; metadata?: { remainingItemCount?: unknown } } | undefined;
+      return Array.isArray(list?.items) ? list.items : [];
+    };
+    const nodesLabelled = (label: string) =>
+      api.getJson(`/api/v1/nodes?labelSelector=${encodeURIComponent(label)}&resourceVersion=0`, 'the control-plane Nodes');
+    const reads = Promise.all([
+      // One Node from etcd: the list's remainingItemCount says how many there are.
+      api.getJson('/api/v1/nodes?limit=1', 'the number of Nodes'),
+      nodesLabelled('node-role.kubernetes.io/control-plane'),
+      nodesLabelled('node-role.kubernetes.io/master'),
+      api.getJson(`${collections.pods.path}?labelSelector=tier%3Dcontrol-plane&resourceVersion=0`, 'the control-plane Pods'),
+    ]);
+    const first = await Promise.race([reads, listed.then(() => undefined)]).catch(() => undefined);
+    if (!first || this.disposed || this.anatomy) return;
+    const [count, labelled, legacy, staticPods] = first;
+    const counted = count as { metadata?: { remainingItemCount?: unknown } };
+    const remaining = counted.metadata?.remainingItemCount;
+    const total = typeof remaining === 'number' ? items(count).length + remaining : null;
+    const nodes = new Map<string, SlimNode>();
+    for (const raw of [...items(labelled), ...items(legacy)]) {
+      const node = slimNode(raw);
+      nodes.set(node.metadata.name, node);
+    }
+    if (nodes.size === 0) return;
+    const lookup = this.ownerLookup();
+    const anatomy = buildAnatomy({
+      context: this.options.context,
+      server: this.server,
+      serverVersion: this.serverVersion,
+      nodes: [...nodes.values()],
+      pods: items(staticPods).map((raw) => {
+        const pod = slimPod(raw);
+        return { pod, classification: classifyPod(pod, lookup) };
+      }),
+      daemonSets: [],
+      deployments: [],
+      services: [],
+      leases: new Map(),
+      unreadable: [],
+      apiServerAddresses: undefined,
+      now: this.now(),
+    });
+    this.anatomy = { ...anatomy, absent: [], loading: { nodes: total } };
+    this.changeEmitter.fire(this.anatomy);
   }
 
   /** The collections the server refused (403) and that stay refused. */
@@ -537,7 +597,7 @@ export class ClusterSession implements AnatomySource, Disposable {
 
   private deriveStatus(): ConnectionStatus {
     const context = this.options.context;
-    if (this.allWatches().some((watch) => !watch.settled)) return { state: 'connecting', context };
+    if (this.firstPaintWatches().some((watch) => !watch.settled)) return { state: 'connecting', context };
     const failing = this.requiredNames().flatMap((name) => {
       const error = this.watches[name].lastError;
       return error ? [error] : [];
@@ -589,6 +649,11 @@ export class ClusterSession implements AnatomySource, Disposable {
 
   private requiredNames(): CollectionName[] {
     return (Object.keys(this.watches) as CollectionName[]).filter((name) => !optionalCollections.has(name));
+  }
+
+  /** The collections the first anatomy waits for: all but the Events. */
+  private firstPaintWatches(): AnyWatch[] {
+    return this.allWatches().filter((watch) => watch !== (this.watches.events as unknown as AnyWatch));
   }
 
   private allWatches(): AnyWatch[] {

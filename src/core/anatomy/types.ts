@@ -198,6 +198,11 @@ export interface ClusterAnatomy {
    * discovery) and what the user's own namespaces show. Present when Nodes or kube-system's Pods are hidden.
    */
   readonly standpoint?: Standpoint;
+  /**
+   * The first paint of a large cluster: only the control plane is in (its nodes and static Pods); the rest of
+   * the nodes, `nodes` in all (null when the server did not count them), and their Pods are still being listed.
+   */
+  readonly loading?: { readonly nodes: number | null };
   /** kube-system's Pods by the node they run on, when Nodes are hidden and these Pods are not (the standpoint shows them). */
   readonly podsOnHiddenNodes?: readonly { readonly node: string; readonly components: readonly ComponentPod[] }[];
 }

@@ -20,7 +20,9 @@ export function diffAnatomy(before: ClusterAnatomy, after: ClusterAnatomy): Anat
     JSON.stringify([before.controlPlane, before.addons, before.absent, before.unreadable, before.nothingRead]) !==
       JSON.stringify([after.controlPlane, after.addons, after.absent, after.unreadable, after.nothingRead]) ||
     // What is hidden, and what the user sees from where they stand, change the drawing outside the nodes.
-    JSON.stringify([before.hidden, before.access, before.standpoint]) !== JSON.stringify([after.hidden, after.access, after.standpoint])
+    JSON.stringify([before.hidden, before.access, before.standpoint]) !== JSON.stringify([after.hidden, after.access, after.standpoint]) ||
+    // The first paint's header says the nodes are still being listed.
+    JSON.stringify(before.loading) !== JSON.stringify(after.loading)
   ) {
     return null;
   }

@@ -108,7 +108,12 @@ class SceneBuilder extends StandpointLayout {
       : format(this.ui.view === 'placement' ? placementTitle : this.strings.architectureTitle, anatomy.context);
     const cluster = anatomy.serverVersion ? `${anatomy.server} (${anatomy.serverVersion})` : anatomy.server;
     const drawnAt = format(this.strings.sceneSubtitle, cluster, anatomy.context, utcMinute(this.now));
-    const drawn = anatomy.standpoint ? `${this.strings.standpointTitle} · ${drawnAt}` : drawnAt;
+    const loading = anatomy.loading
+      ? anatomy.loading.nodes !== null
+        ? format(this.strings.sceneLoadingNodes, anatomy.loading.nodes.toLocaleString('en-US'))
+        : this.strings.sceneLoading
+      : undefined;
+    const drawn = anatomy.standpoint ? `${this.strings.standpointTitle} · ${drawnAt}` : loading ? `${loading} · ${drawnAt}` : drawnAt;
     // In the placement view the subtitle says how many nodes fit (the scheduler's own words are in the tree).
     const subtitle =
       this.ui.view !== 'placement'

@@ -25,6 +25,9 @@ export const defaultDiagramStrings = {
   legendPlacementFits: 'green border: the Pod fits there (or runs there)',
   legendPlacementDoesNotFit: "red border: the Pod does not fit there; why is under the node's name",
   sceneSubtitle: 'cluster {0} · context {1} · drawn {2}',
+  /** The first paint of a large cluster: the control plane drawn, the nodes still being listed. */
+  sceneLoadingNodes: 'the control plane first, listing all {0} nodes…',
+  sceneLoading: 'the control plane first, listing the nodes…',
   controlPlane: 'Control plane',
   controlPlaneHa: 'Control plane ({0} kube-apiserver replicas)',
   hostedControlPlane: 'Control plane managed by the provider',

@@ -1,6 +1,7 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { ListBodyError, ListBodyParser } from './listStream';
 
 /** Why a request failed, in terms a person can act on. */
 export type KubeErrorKind =
@@ -65,8 +66,16 @@ export interface ListResult {
 export interface ListOptions {
   readonly labelSelector?: string;
   readonly fieldSelector?: string;
-  /** Items per page (the `limit` parameter); the server's `continue` token fetches the next page. */
+  /**
+   * Items per page (the `limit` parameter); the server's `continue` token fetches the next page. A list from
+   * the watch cache (`resourceVersion` 0) is one answer on kube-apiserver up to v1.30 whatever the limit.
+   */
   readonly pageSize?: number;
+  /**
+   * `0`: any recent state, served from kube-apiserver's watch cache instead of etcd (as client-go's informers
+   * list first); a version: not older than it; unset: the latest, read from etcd. Sent with the first page only.
+   */
+  readonly resourceVersion?: string;
   /** Applied to each item as it arrives, so whole pages of full objects are not kept. */
   readonly map?: (item: unknown) => unknown;
 }
@@ -211,7 +220,7 @@ export class KubeApi {
   async list(path: string, what: string, options: ListOptions = {}): Promise<ListResult> {
     const requestOptions: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(requestOptions);
-    const { maxListPages, maxListBytes, maxResponseBytes } = this.limits;
+    const { maxListPages, maxListBytes } = this.limits;
     const items: unknown[] = [];
     let continueToken: string | undefined;
     let resourceVersion = '';
@@ -229,22 +238,109 @@ export class KubeApi {
       if (options.labelSelector) query.set('labelSelector', options.labelSelector);
       if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
       if (continueToken) query.set('continue', continueToken);
-      const left = maxListBytes - bytes;
-      const answer = await this.request(
-        `${path}?${query}`,
-        requestOptions,
-        what,
-        Math.min(maxResponseBytes, left),
-        left < maxResponseBytes ? `the list is larger than ${formatBytes(maxListBytes)}` : undefined,
+      else if (options.resourceVersion !== undefined) query.set('resourceVersion', options.resourceVersion);
+      const page = await this.streamList(`${path}?${query}`, requestOptions, what, maxListBytes - bytes, options, (item) =>
+        items.push(item),
       );
       pages++;
-      bytes += answer.bytes;
-      const page = answer.body as { items?: unknown; metadata?: { resourceVersion?: string; continue?: string } };
-      for (const item of Array.isArray(page.items) ? page.items : []) items.push(options.map ? options.map(item) : item);
-      resourceVersion = page.metadata?.resourceVersion ?? resourceVersion;
-      continueToken = page.metadata?.continue || undefined;
+      bytes += page.bytes;
+      resourceVersion = page.metadata.resourceVersion ?? resourceVersion;
+      continueToken = page.metadata.continue || undefined;
     } while (continueToken);
     return { items, resourceVersion };
+  }
+
+  /**
+   * One page of a list, parsed element by element as it streams in (ListBodyParser), each element mapped and
+   * handed to `onItem`; resolves with the page's metadata once the body is complete.
+   */
+  private streamList(
+    path: string,
+    requestOptions: https.RequestOptions,
+    what: string,
+    maxBytes: number,
+    options: ListOptions,
+    onItem: (item: unknown) => void,
+  ): Promise<{ metadata: { resourceVersion?: string; continue?: string }; bytes: number }> {
+    const map = options.map ?? ((item: unknown) => item);
+    return new Promise((resolve, reject) => {
+      const request = this.get(
+        path,
+        requestOptions,
+        what,
+        this.timeoutMs,
+        (response) => {
+          const statusCode = response.statusCode ?? 0;
+          if (statusCode < 200 || statusCode >= 300) {
+            readBody(response, this.limits.maxResponseBytes, what).then(
+              (answer) => reject(fromStatus(statusCode, parseJson(answer.text), what)),
+              reject,
+            );
+            return;
+          }
+          let metadata: { resourceVersion?: string; continue?: string } = {};
+          let bytes = 0;
+          /** Bytes since the last item or field was complete: a server that streams filler forever is cut off too. */
+          let sinceProgress = 0;
+          let failed = false;
+          const fail = (error: KubeApiError) => {
+            if (failed) return;
+            failed = true;
+            reject(error);
+            request.destroy();
+          };
+          const parser = new ListBodyParser(
+            {
+              onField: (key, value) => {
+                sinceProgress = 0;
+                if (key === 'metadata' && value && typeof value === 'object') metadata = value as typeof metadata;
+              },
+              onElement: (element) => {
+                sinceProgress = 0;
+                onItem(map(element));
+              },
+            },
+            this.limits.maxResponseBytes,
+          );
+          response.on('data', (chunk: Buffer) => {
+            if (failed) return;
+            bytes += chunk.length;
+            if (bytes > maxBytes) {
+              fail(
+                new KubeApiError(
+                  'too-large',
+                  `${what}: the list is larger than ${formatBytes(this.limits.maxListBytes)}, the most this reads; not read`,
+                ),
+              );
+              return;
+            }
+            sinceProgress += chunk.length;
+            try {
+              parser.write(chunk);
+              if (sinceProgress > this.limits.maxResponseBytes) throw new ListBodyError('element too large');
+            } catch (error) {
+              fail(listBodyError(error, what, this.limits.maxResponseBytes));
+            }
+          });
+          let complete = false;
+          response.on('end', () => {
+            complete = true;
+            if (failed) return;
+            try {
+              parser.end();
+              resolve({ metadata, bytes });
+            } catch (error) {
+              fail(listBodyError(error, what, this.limits.maxResponseBytes));
+            }
+          });
+          response.on('error', (error) => fail(toKubeApiError(error, what)));
+          response.on('close', () => {
+            if (!complete) fail(toKubeApiError(new Error('the connection closed in the middle of the answer'), what));
+          });
+        },
+        reject,
+      );
+    });
   }
 
   /**
@@ -421,7 +517,12 @@ export class KubeApi {
   ): http.ClientRequest {
     const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
-    const headers = { ...options.headers, Accept: 'application/json', ...(write?.contentType && { 'Content-Type': write.contentType }) };
+    const accept = (options.headers as Record<string, unknown> | undefined)?.Accept;
+    const headers = {
+      ...options.headers,
+      Accept: typeof accept === 'string' ? accept : 'application/json',
+      ...(write?.contentType && { 'Content-Type': write.contentType }),
+    };
     const request = transport.request(url, { ...options, method: write?.method ?? 'GET', headers, timeout: timeoutMs }, onResponse);
     request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     request.on('error', (error) => onError(toKubeApiError(error, what)));
@@ -468,6 +569,19 @@ function readBody(
       if (!complete) reject(toKubeApiError(new Error('the connection closed in the middle of the answer'), what));
     });
   });
+}
+
+/** A list body that could not be read, as the KubeApiError it is (an error thrown by a caller's map passes through). */
+function listBodyError(error: unknown, what: string, maxElementBytes: number): KubeApiError {
+  if (error instanceof ListBodyError) {
+    return error.message === 'element too large'
+      ? new KubeApiError(
+          'too-large',
+          `${what}: one item of the list is larger than ${formatBytes(maxElementBytes)}, the most this reads; not read`,
+        )
+      : new KubeApiError('protocol', `The server's answer for ${what} is not a JSON list: ${error.message}`);
+  }
+  return toKubeApiError(error, what);
 }
 
 function parseJson(text: string): unknown {

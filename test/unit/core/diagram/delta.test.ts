@@ -31,6 +31,8 @@ describe('diagram deltas', () => {
     assert.equal(diffAnatomy(limited, { ...limited, hidden: limited.hidden!.slice(1) }), null);
     assert.equal(diffAnatomy(limited, { ...limited, access: { allowed: 12, total: 14 } }), null);
     assert.deepEqual(diffAnatomy(limited, limitedAnatomy())?.upserted, []);
+    // A first paint's header says the nodes are still being listed; the whole anatomy's does not.
+    assert.equal(diffAnatomy({ ...before, loading: { nodes: 5000 } }, before), null);
   });
 
   it('records Lease renewals on the named nodes only', () => {

@@ -114,6 +114,20 @@ describe('diagram layout', () => {
     });
   });
 
+  it("says in a first paint's header that the nodes are still being listed, and how many there are", () => {
+    const anatomy = kindAnatomy();
+    const firstPaint = { ...anatomy, nodes: anatomy.nodes.slice(0, 1), absent: [], loading: { nodes: 5000 } };
+    assert.match(
+      layoutDiagram(firstPaint, defaultUiState).header.subtitle,
+      /^the control plane first, listing all 5,000 nodes… · cluster /,
+    );
+    assert.match(
+      layoutDiagram({ ...firstPaint, loading: { nodes: null } }, defaultUiState).header.subtitle,
+      /^the control plane first, listing the nodes… · cluster /,
+    );
+    assert.match(layoutDiagram(anatomy, defaultUiState).header.subtitle, /^cluster /);
+  });
+
   describe('control planes drawn as what they are', () => {
     it('hosted: one box managed by the provider, no invented components', () => {
       const scene = architecture(hostedAnatomy());

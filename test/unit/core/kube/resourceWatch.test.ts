@@ -229,7 +229,7 @@ describe('a collection against a hostile API server', function () {
     });
     const live = await startWatch({ limits: { maxResponseBytes: 2 ** 20 } });
     assert.equal(live.lastError?.kind, 'too-large');
-    assert.equal(live.lastError?.message, 'Nodes: one answer is larger than 1 MiB, the most this reads; not read');
+    assert.equal(live.lastError?.message, 'Nodes: one item of the list is larger than 1 MiB, the most this reads; not read');
     await until('the server to see the connection closed', () => closedAfter.length > 0);
     assert.ok(closedAfter[0]! < 16 * 2 ** 20, `${closedAfter[0]} bytes sent before the client hung up`);
   });

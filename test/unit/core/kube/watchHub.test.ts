@@ -134,6 +134,11 @@ describe('the shared watch layer', function () {
     );
     await until('one watch is open again', () => server.open.size === 1 && hostile.count(PODS, 'watch') === 2);
     assert.equal(hostile.count(PODS, 'list'), 2);
+    // The first list from the watch cache; the newcomer's, the latest state, never older than what the first saw.
+    assert.deepEqual(
+      hostile.requests.filter((r) => r.path === PODS && !r.watch).map((r) => r.query.get('resourceVersion')),
+      ['0', null],
+    );
     assert.deepEqual(firstHeard, ['add etcd-a'], 'the relist for the newcomer changes nothing for the first');
 
     server.send('MODIFIED', rawPod('etcd-a', '0', {}, 'node-b'));
