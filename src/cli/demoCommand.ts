@@ -31,6 +31,7 @@ Options:
   --stop-heartbeat NODE        the node's kubelet stops renewing its Lease (repeatable)
   --forbid RESOURCE[:NS]       answer 403 for a resource ("pods", "deployments.apps"), optionally in one namespace (repeatable)
   --latency MS                 delay every answer by MS milliseconds
+  --list-latency MS            delay every list by MS milliseconds per 1,000 objects it returns, as a large cluster's
   --cut-watches-every S        drop every watch connection every S seconds
   --expire-watches-every S     end every watch with 410 Expired every S seconds`;
 
@@ -47,6 +48,7 @@ const options = {
   'stop-heartbeat': { type: 'string', multiple: true },
   forbid: { type: 'string', multiple: true },
   latency: { type: 'string' },
+  'list-latency': { type: 'string' },
   'cut-watches-every': { type: 'string' },
   'expire-watches-every': { type: 'string' },
 } as const;
@@ -108,6 +110,7 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
       const timeScale = number(values['time-scale'], 'time-scale', (n) => n > 0, 'a positive number');
       const leaseRenewSeconds = number(values['lease-renew-seconds'], 'lease-renew-seconds', (n) => n > 0, 'a positive number');
       const latency = number(values.latency, 'latency', (n) => n >= 0, 'a non-negative number');
+      const listLatency = number(values['list-latency'], 'list-latency', (n) => n >= 0, 'a non-negative number');
       const cutEvery = number(values['cut-watches-every'], 'cut-watches-every', (n) => n > 0, 'a positive number');
       const expireEvery = number(values['expire-watches-every'], 'expire-watches-every', (n) => n > 0, 'a positive number');
       const outFile = values['kubeconfig-out'] === undefined ? undefined : resolve(values['kubeconfig-out']);
@@ -141,6 +144,7 @@ export function createDemoCommand(waitForStop: () => Promise<unknown> = untilSig
           }
         }
         if (latency) cluster.control.setLatency(latency);
+        if (listLatency) cluster.control.setListLatency(listLatency);
         if (cutEvery) timers.push(setInterval(() => cluster.control.cutWatches(), cutEvery * 1000));
         if (expireEvery) timers.push(setInterval(() => cluster.control.expireWatches(), expireEvery * 1000));
 

@@ -45,6 +45,8 @@ export async function serveList(
   response: ServerResponse,
   url: URL,
   target: ResourceRequest,
+  /** Milliseconds per 1,000 objects returned before the answer starts (DemoControl.setListLatency). */
+  latencyPerThousandMs = 0,
 ): Promise<void> {
   const { resource, namespace } = target;
   const { labels, fields, filtered } = requestSelectors(url, resource);
@@ -105,6 +107,7 @@ export async function serveList(
     if (!filtered) remaining = matching.length - limit;
   }
 
+  if (latencyPerThousandMs > 0) await new Promise((resolve) => setTimeout(resolve, (page.length / 1000) * latencyPerThousandMs));
   const form = responseForm(request.headers.accept);
   const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
   if (form === 'table') {

@@ -82,6 +82,8 @@ export class ApiServer {
   /** A request without credentials: public paths only, under the forbid list as the admin's requests are. */
   private readonly anonymous: RequestUser;
   latencyMs = 0;
+  /** Added to every list per 1,000 objects it returns, as a large cluster's lists take seconds and small reads do not. */
+  listLatencyPerThousandMs = 0;
   readonly forbidden: Forbidden[] = [];
   /** The health check that fails (failCheck scenario); undefined while all pass. */
   failingCheck: string | undefined;
@@ -408,7 +410,7 @@ export class ApiServer {
     });
     switch (verb) {
       case 'list':
-        return serveList(this.options.store, request, response, url, target);
+        return serveList(this.options.store, request, response, url, target, this.listLatencyPerThousandMs);
       case 'watch':
         return serveWatch(this.watchServer, request, response, url, target);
       case 'get':

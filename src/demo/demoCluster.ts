@@ -57,6 +57,11 @@ export interface DemoControl {
   changeLeader(component: LeaderComponent): string;
   /** Delays every response by `ms` milliseconds (0 to stop). */
   setLatency(ms: number): void;
+  /**
+   * Delays every list by `ms` milliseconds per 1,000 objects it returns (0 to stop), as the lists of a cluster of
+   * thousands of nodes take seconds while small reads and watches answer at once.
+   */
+  setListLatency(ms: number): void;
   /** Deletes a Pod as `kubectl delete pod` does, with the controllers' and kubelet's reactions. */
   deletePod(namespace: string, name: string): void;
   /** Node names, control plane first. */
@@ -196,6 +201,9 @@ export async function startDemoCluster(options: DemoClusterOptions = {}): Promis
     stopLeaderRenewal: (component) => simulation.stopLeaderRenewal(component),
     resumeLeaderRenewal: (component) => simulation.resumeLeaderRenewal(component),
     changeLeader: (component) => simulation.changeLeader(component),
+    setListLatency: (ms) => {
+      api.listLatencyPerThousandMs = Math.max(0, ms);
+    },
     setLatency: (ms) => {
       api.latencyMs = Math.max(0, ms);
     },

@@ -112,6 +112,9 @@ export function rootElements(anatomy: ClusterAnatomy): TreeElement[] {
     section: id,
     count,
   });
+  // A first paint: the control plane, and the nodes still being listed; nothing is judged missing yet.
+  if (anatomy.loading)
+    return [section('controlPlane', nodesOfRole(anatomy, 'control-plane').length), section('nodes', nodesOfRole(anatomy, 'worker').length)];
   roots.push(
     section('controlPlane', nodesOfRole(anatomy, 'control-plane').length + hiddenOf(anatomy, 'controlPlane').length),
     section('nodes', nodesOfRole(anatomy, 'worker').length + hiddenOf(anatomy, 'nodes').length),

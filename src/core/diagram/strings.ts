@@ -44,6 +44,8 @@ export const defaultDiagramStrings = {
   apiServersUnknown: 'API server availability unknown',
   externalEtcd: 'external, outside the cluster',
   absent: 'absent',
+  /** A first paint: what is not drawn yet is still being listed, not missing. */
+  stillListing: 'still listing…',
   notSeen: 'not seen',
   replicas: '{0} of {1} ready',
   leaderOn: 'leader on {0}',

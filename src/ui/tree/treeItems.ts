@@ -253,7 +253,13 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       const item = new vscode.TreeItem(vscode.l10n.t('Nodes'));
       item.iconPath = new vscode.ThemeIcon('vm');
       const hidden = anatomy ? hiddenOf(anatomy, 'nodes') : [];
-      if (anatomy && hidden.length > 0) {
+      if (anatomy?.loading) {
+        const total = anatomy.loading.nodes;
+        item.description =
+          total !== null
+            ? vscode.l10n.t('{0} in all, still listing…', total.toLocaleString(vscode.env.language))
+            : vscode.l10n.t('still listing…');
+      } else if (anatomy && hidden.length > 0) {
         markHidden(item, hidden, anatomy.context, 0);
       } else if (anatomy) {
         const workers = anatomy.nodes.filter((n) => n.role === 'worker');

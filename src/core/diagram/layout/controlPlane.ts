@@ -161,6 +161,10 @@ export abstract class ControlPlaneLayout extends SceneCanvas {
     } else if (external) {
       health = 'neutral';
       detail = this.strings.externalEtcd;
+    } else if (this.anatomy.loading) {
+      // The first paint holds the static Pods only: the rest is being listed, not missing.
+      health = 'unknown';
+      detail = this.strings.stillListing;
     } else if (absent || component === 'cloud-controller-manager') {
       // cloud-controller-manager with no Pod is absent (docs/anatomy.md "How the control plane runs": on-premises, laptops, kind).
       health = 'absent';

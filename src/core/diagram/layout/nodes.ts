@@ -223,13 +223,15 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const leftLane = x - columnGap / 2;
     const rightLane = x + columnWidth + columnGap / 2;
     if (proxyBox) {
-      const proxyDetail = proxyEmbedded
-        ? this.strings.embeddedInProcess
-        : proxyAbsent?.reasonCode === 'replaced-by-cni' && proxyAbsent.implementation === 'cilium'
-          ? this.strings.replacedByCilium
-          : proxyAbsent
-            ? this.strings.absent
-            : this.strings.notSeen;
+      const proxyDetail = this.anatomy.loading
+        ? this.strings.stillListing
+        : proxyEmbedded
+          ? this.strings.embeddedInProcess
+          : proxyAbsent?.reasonCode === 'replaced-by-cni' && proxyAbsent.implementation === 'cilium'
+            ? this.strings.replacedByCilium
+            : proxyAbsent
+              ? this.strings.absent
+              : this.strings.notSeen;
       const proxyCard = this.componentCard('kube-proxy', proxyPods);
       // kube-system's Pods hidden from the user: whether kube-proxy runs here cannot be seen, which is not absent.
       const hidden = this.hiddenPart('kube-proxy', node.name);
@@ -244,7 +246,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         height: 36,
         label: 'kube-proxy',
         detail: hidden?.detail ?? proxyDetail,
-        health: hidden ? 'hidden' : proxyEmbedded ? 'neutral' : 'absent',
+        health: hidden ? 'hidden' : this.anatomy.loading ? 'unknown' : proxyEmbedded ? 'neutral' : 'absent',
         ariaLabel: `kube-proxy, ${node.name}, ${hidden?.detail ?? proxyDetail}`,
         focusable: true,
         card:

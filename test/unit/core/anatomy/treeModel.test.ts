@@ -132,6 +132,16 @@ describe('anatomy tree model', () => {
     );
   });
 
+  it('shows a first paint as the control plane and the nodes still being listed, with no addons or absences judged yet', () => {
+    const whole = k3sAnatomy();
+    const firstPaint: ClusterAnatomy = { ...whole, nodes: whole.nodes.filter((n) => n.role === 'control-plane'), loading: { nodes: 5000 } };
+    assert.deepEqual(
+      childElements(firstPaint, undefined).map((e) => (e.type === 'section' ? e.section : e.type)),
+      ['controlPlane', 'nodes'],
+    );
+    assert.ok(childElements(whole, undefined).some((e) => e.type === 'section' && e.section === 'absent'));
+  });
+
   it('shows only the error of a cluster from which nothing was read: no sections, no hosted control plane', () => {
     const anatomy = unreachableAnatomy();
     const roots = childElements(anatomy, undefined);
