@@ -162,7 +162,9 @@ class SceneBuilder extends StandpointLayout {
     }
     if (healths.has('hidden')) items.push([{ kind: 'health', health: 'hidden' }, s.legendHidden]);
     // From where a limited user stands nothing is drawn as absent, and no heartbeat is seen.
-    if (!this.anatomy.standpoint || healths.has('absent')) items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
+    // A first paint judges nothing absent: what is not drawn yet is still being listed.
+    const judged = !this.anatomy.standpoint && !this.anatomy.loading;
+    if (judged || healths.has('absent')) items.push([{ kind: 'health', health: 'absent' }, s.legendAbsent]);
     if (!this.anatomy.standpoint || healths.has('stale')) items.push([{ kind: 'health', health: 'stale' }, s.legendStale]);
     const swatch = 34;
     const cellWidth = Math.ceil(Math.max(...items.map(([, text]) => this.measure(text, 'detail'))) + swatch + 24);

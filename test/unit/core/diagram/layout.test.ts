@@ -126,6 +126,12 @@ describe('diagram layout', () => {
       /^the control plane first, listing the nodes… · cluster /,
     );
     assert.match(layoutDiagram(anatomy, defaultUiState).header.subtitle, /^cluster /);
+    const firstScene = layoutDiagram(firstPaint, defaultUiState);
+    assert.ok(
+      firstScene.boxes.every((box) => box.health !== 'absent'),
+      'nothing judged absent',
+    );
+    assert.ok(!firstScene.legend!.entries.some((entry) => /not in this cluster/.test(entry.label)));
   });
 
   describe('control planes drawn as what they are', () => {
