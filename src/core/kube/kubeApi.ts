@@ -271,13 +271,7 @@ export class KubeApi {
         this.timeoutMs,
         (response) => {
           const statusCode = response.statusCode ?? 0;
-          if (statusCode < 200 || statusCode >= 300) {
-            readBody(response, this.limits.maxResponseBytes, what).then(
-              (answer) => reject(fromStatus(statusCode, parseJson(answer.text), what)),
-              reject,
-            );
-            return;
-          }
+          if (statusCode < 200 || statusCode >= 300) return this.refusal(response, what, reject);
           let metadata: { resourceVersion?: string; continue?: string } = {};
           let bytes = 0;
           /** Bytes since the last item or field was complete: a server that streams filler forever is cut off too. */
@@ -368,13 +362,7 @@ export class KubeApi {
         idleTimeoutMs,
         (response) => {
           const statusCode = response.statusCode ?? 0;
-          if (statusCode !== 200) {
-            readBody(response, this.limits.maxResponseBytes, what).then(
-              (answer) => fail(fromStatus(statusCode, parseJson(answer.text), what)),
-              fail,
-            );
-            return;
-          }
+          if (statusCode !== 200) return this.refusal(response, what, fail);
           onOpen?.();
           let pending: Buffer[] = [];
           let pendingBytes = 0;
@@ -434,6 +422,14 @@ export class KubeApi {
         request.destroy();
       },
     };
+  }
+
+  /** A refused request: the server's Status, read from the body, becomes the KubeApiError it is. */
+  private refusal(response: http.IncomingMessage, what: string, fail: (error: KubeApiError) => void): void {
+    readBody(response, this.limits.maxResponseBytes, what).then(
+      (answer) => fail(fromStatus(response.statusCode ?? 0, parseJson(answer.text), what)),
+      fail,
+    );
   }
 
   private url(path: string): URL {
