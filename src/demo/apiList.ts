@@ -8,6 +8,7 @@ import { tableRowJson, toTable, type IncludeObject } from './tables';
 import {
   continueTooOld,
   decodeContinue,
+  delay,
   encodeContinue,
   itemJson,
   listKind,
@@ -107,7 +108,7 @@ export async function serveList(
     if (!filtered) remaining = matching.length - limit;
   }
 
-  if (latencyPerThousandMs > 0) await new Promise((resolve) => setTimeout(resolve, (page.length / 1000) * latencyPerThousandMs));
+  if (latencyPerThousandMs > 0) await delay((page.length / 1000) * latencyPerThousandMs);
   const form = responseForm(request.headers.accept);
   const includeObject = (url.searchParams.get('includeObject') ?? 'Metadata') as IncludeObject;
   if (form === 'table') {

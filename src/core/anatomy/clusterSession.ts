@@ -276,7 +276,7 @@ export class ClusterSession implements AnatomySource, Disposable {
   private async paintFirst(listed: Promise<unknown>): Promise<void> {
     const api = this.reader.api;
     const items = (body: unknown) => {
-      const list = body as { items?: unknown; metadata?: { remainingItemCount?: unknown } } | undefined;
+      const list = body as { items?: unknown } | undefined;
       return Array.isArray(list?.items) ? list.items : [];
     };
     const nodesLabelled = (label: string) =>
@@ -291,8 +291,7 @@ export class ClusterSession implements AnatomySource, Disposable {
     const first = await Promise.race([reads, listed.then(() => undefined)]).catch(() => undefined);
     if (!first || this.disposed || this.anatomy) return;
     const [count, labelled, legacy, staticPods] = first;
-    const counted = count as { metadata?: { remainingItemCount?: unknown } };
-    const remaining = counted.metadata?.remainingItemCount;
+    const remaining = (count as { metadata?: { remainingItemCount?: unknown } }).metadata?.remainingItemCount;
     const total = typeof remaining === 'number' ? items(count).length + remaining : null;
     const nodes = new Map<string, SlimNode>();
     for (const raw of [...items(labelled), ...items(legacy)]) {

@@ -183,7 +183,7 @@ export class KubeApi {
   async getJson(path: string, what = path): Promise<unknown> {
     const options: https.RequestOptions = {};
     await this.config.applyToHTTPSOptions(options);
-    return (await this.request(path, options, what, this.limits.maxResponseBytes)).body;
+    return this.request(path, options, what);
   }
 
   /**
@@ -201,7 +201,7 @@ export class KubeApi {
         this.timeoutMs,
         (response) => {
           readBody(response, this.limits.maxResponseBytes, what).then(
-            ({ text }) => {
+            (text) => {
               const status = response.statusCode ?? 0;
               if ((status >= 200 && status < 300) || (status >= 500 && text.trim() !== '')) resolve({ status, text });
               else reject(fromStatus(status, parseJson(text), what));
@@ -311,7 +311,7 @@ export class KubeApi {
             sinceProgress += chunk.length;
             try {
               parser.write(chunk);
-              if (sinceProgress > this.limits.maxResponseBytes) throw new ListBodyError('element too large');
+              if (sinceProgress > this.limits.maxResponseBytes) throw ListBodyError.tooLarge();
             } catch (error) {
               fail(listBodyError(error, what, this.limits.maxResponseBytes));
             }
@@ -427,7 +427,7 @@ export class KubeApi {
   /** A refused request: the server's Status, read from the body, becomes the KubeApiError it is. */
   private refusal(response: http.IncomingMessage, what: string, fail: (error: KubeApiError) => void): void {
     readBody(response, this.limits.maxResponseBytes, what).then(
-      (answer) => fail(fromStatus(response.statusCode ?? 0, parseJson(answer.text), what)),
+      (text) => fail(fromStatus(response.statusCode ?? 0, parseJson(text), what)),
       fail,
     );
   }
@@ -452,22 +452,13 @@ export class KubeApi {
     await this.config.applyToHTTPSOptions(options);
     const query = writeQuery(writeOptions);
     const target = query ? `${path}${path.includes('?') ? '&' : '?'}${query}` : path;
-    return (
-      await this.request(target, options, what, this.limits.maxResponseBytes, undefined, {
-        method,
-        ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }),
-      })
-    ).body;
+    return this.request(target, options, what, {
+      method,
+      ...(body && { body: JSON.stringify(body.json), contentType: body.contentType }),
+    });
   }
 
-  private request(
-    path: string,
-    options: https.RequestOptions,
-    what: string,
-    maxBytes: number,
-    capReason?: string,
-    write?: WriteRequest,
-  ): Promise<{ body: unknown; bytes: number }> {
+  private request(path: string, options: https.RequestOptions, what: string, write?: WriteRequest): Promise<unknown> {
     return new Promise((resolve, reject) => {
       const request = this.get(
         path,
@@ -475,13 +466,13 @@ export class KubeApi {
         what,
         this.timeoutMs,
         (response) => {
-          readBody(response, maxBytes, what, capReason).then(
-            ({ text, bytes }) => {
+          readBody(response, this.limits.maxResponseBytes, what).then(
+            (text) => {
               const body = parseJson(text);
               const statusCode = response.statusCode ?? 0;
               if (statusCode >= 200 && statusCode < 300) {
                 if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
-                else resolve({ body, bytes });
+                else resolve(body);
               } else {
                 reject(fromStatus(statusCode, body, what));
               }
@@ -513,12 +504,7 @@ export class KubeApi {
   ): http.ClientRequest {
     const url = this.url(path);
     const transport = url.protocol === 'http:' ? http : https;
-    const accept = (options.headers as Record<string, unknown> | undefined)?.Accept;
-    const headers = {
-      ...options.headers,
-      Accept: typeof accept === 'string' ? accept : 'application/json',
-      ...(write?.contentType && { 'Content-Type': write.contentType }),
-    };
+    const headers = { ...options.headers, Accept: 'application/json', ...(write?.contentType && { 'Content-Type': write.contentType }) };
     const request = transport.request(url, { ...options, method: write?.method ?? 'GET', headers, timeout: timeoutMs }, onResponse);
     request.on('timeout', () => request.destroy(Object.assign(new Error('timeout'), { code: 'ETIMEDOUT' })));
     request.on('error', (error) => onError(toKubeApiError(error, what)));
@@ -528,12 +514,7 @@ export class KubeApi {
 }
 
 /** The body as text, counted as it arrives: past `maxBytes` the read stops (the caller closes the request). */
-function readBody(
-  response: http.IncomingMessage,
-  maxBytes: number,
-  what: string,
-  capReason?: string,
-): Promise<{ text: string; bytes: number }> {
+function readBody(response: http.IncomingMessage, maxBytes: number, what: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let bytes = 0;
@@ -544,12 +525,7 @@ function readBody(
       if (bytes > maxBytes) {
         over = true;
         chunks.length = 0;
-        reject(
-          new KubeApiError(
-            'too-large',
-            `${what}: ${capReason ?? `one answer is larger than ${formatBytes(maxBytes)}`}, the most this reads; not read`,
-          ),
-        );
+        reject(new KubeApiError('too-large', `${what}: one answer is larger than ${formatBytes(maxBytes)}, the most this reads; not read`));
         return;
       }
       chunks.push(chunk);
@@ -558,7 +534,7 @@ function readBody(
     response.on('error', (error) => reject(toKubeApiError(error, what)));
     response.on('end', () => {
       complete = true;
-      if (!over) resolve({ text: Buffer.concat(chunks).toString('utf8'), bytes });
+      if (!over) resolve(Buffer.concat(chunks).toString('utf8'));
     });
     // Settles nothing after `end` or a rejection; otherwise the connection broke mid-answer.
     response.on('close', () => {
@@ -570,7 +546,7 @@ function readBody(
 /** A list body that could not be read, as the KubeApiError it is (an error thrown by a caller's map passes through). */
 function listBodyError(error: unknown, what: string, maxElementBytes: number): KubeApiError {
   if (error instanceof ListBodyError) {
-    return error.message === 'element too large'
+    return error.itemTooLarge
       ? new KubeApiError(
           'too-large',
           `${what}: one item of the list is larger than ${formatBytes(maxElementBytes)}, the most this reads; not read`,

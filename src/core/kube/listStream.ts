@@ -19,7 +19,19 @@ const CLOSE_BRACKET = 0x5d;
 /** The top-level array whose elements are handed on one by one. */
 const ELEMENT_ARRAY = 'items';
 
-export class ListBodyError extends Error {}
+export class ListBodyError extends Error {
+  constructor(
+    message: string,
+    /** An item grew past the cap, as opposed to a body that is not a list. */
+    readonly itemTooLarge = false,
+  ) {
+    super(message);
+  }
+
+  static tooLarge(): ListBodyError {
+    return new ListBodyError('element too large', true);
+  }
+}
 
 export interface ListBodyHandlers {
   /** A top-level field other than `items`, parsed (kind, metadata …). */
@@ -170,7 +182,7 @@ export class ListBodyParser {
 
   private keep(piece: Buffer): void {
     this.pieceBytes += piece.length;
-    if (this.pieceBytes > this.maxElementBytes) throw new ListBodyError('element too large');
+    if (this.pieceBytes > this.maxElementBytes) throw ListBodyError.tooLarge();
     // The chunk's memory may be reused by the stream: keep a copy.
     this.pieces.push(Buffer.from(piece));
   }
@@ -178,7 +190,7 @@ export class ListBodyParser {
   private take(chunk: Buffer, end: number): string {
     const last = chunk.subarray(this.start === -1 ? 0 : this.start, end);
     const text = this.pieces.length ? Buffer.concat([...this.pieces, last]).toString('utf8') : last.toString('utf8');
-    if (this.pieceBytes + last.length > this.maxElementBytes) throw new ListBodyError('element too large');
+    if (this.pieceBytes + last.length > this.maxElementBytes) throw ListBodyError.tooLarge();
     this.collecting = false;
     this.pieces = [];
     this.pieceBytes = 0;
