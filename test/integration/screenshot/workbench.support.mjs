@@ -7,12 +7,25 @@ import { packageExtension } from '../../../scripts/vscode-host/build.mjs';
 import { freePort, isInstalled, repoRoot, runtimeFor, selectHosts } from '../../../scripts/vscode-host/hosts.mjs';
 import { installVsix, serverDirs, startServer } from '../../../scripts/vscode-host/server.mjs';
 
-export const themes = { light: 'Default Light Modern', dark: 'Default Dark Modern' };
+// VS Code's own default (Light 2026 from 1.105 on) and the Modern, high-contrast themes; 1.99 has no 2026 themes.
+export const themes = {
+  default: undefined,
+  light: 'Default Light Modern',
+  dark: 'Default Dark Modern',
+  light2026: 'Light 2026',
+  dark2026: 'Dark 2026',
+  'hc-dark': 'Default High Contrast',
+  'hc-light': 'Default High Contrast Light',
+};
+
+export const windowSizes = { default: { width: 1024, height: 768 }, wide: { width: 1500, height: 900 } };
 
 /** The command-line options both scripts take, besides their own. */
 export const workbenchOptions = {
   locale: { type: 'string' },
-  theme: { type: 'string', default: 'light' },
+  theme: { type: 'string', default: 'default' },
+  // VS Code's first window is 1024 by 768 with a 300 px sidebar; wide is the size the older screenshots used.
+  window: { type: 'string', default: 'default' },
   host: { type: 'string', default: 'newest' },
   'no-package': { type: 'boolean', default: false },
 };
@@ -23,13 +36,14 @@ export const workbenchOptions = {
  * server; when starting fails, what did start is stopped before the error is thrown.
  */
 export async function openWorkbench({ root, options, env, viewport }) {
-  if (!themes[options.theme]) throw new Error(`--theme is light or dark, not ${options.theme}`);
+  if (!windowSizes[options.window]) throw new Error(`--window is default or wide, not ${options.window}`);
+  if (!(options.theme in themes)) throw new Error(`--theme is one of ${Object.keys(themes).join(', ')}, not ${options.theme}`);
   const [host] = selectHosts(options.host);
   if (!isInstalled(host))
     throw new Error(`VS Code ${host.vscode} is not installed: node scripts/vscode-host/install.mjs --host ${host.name}`);
   const vsix = options['no-package'] ? join(repoRoot, 'dist', 'cluster-anatomy.vsix') : packageExtension();
   const runtime = runtimeFor(host.nodeMajor);
-  const dirs = serverDirs(root, { 'workbench.colorTheme': themes[options.theme] });
+  const dirs = serverDirs(root, themes[options.theme] ? { 'workbench.colorTheme': themes[options.theme] } : {});
   const opened = { host, page: undefined, server: undefined, browser: undefined };
   opened.stop = async () => {
     await opened.browser?.close().catch(() => undefined);
