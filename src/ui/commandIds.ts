@@ -48,6 +48,7 @@ export const CommandIds = {
   /** Both exports take a target Uri instead of asking with a save dialog (the tests do). */
   exportTraceMarkdown: 'clusterAnatomy.trace.exportMarkdown',
   exportTraceJson: 'clusterAnatomy.trace.exportJson',
+  openTraceTimeline: 'clusterAnatomy.trace.openTimeline',
   showTraceInDiagram: 'clusterAnatomy.trace.showInDiagram',
   /** Not in the palette: a step's row was clicked. */
   revealTraceStep: 'clusterAnatomy.trace.revealStep',

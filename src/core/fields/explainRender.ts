@@ -111,7 +111,9 @@ function render(explanation: FieldExplanation, markup: Markup): string {
     `${markup.strong(explainText.heading[language])} ${markup.literal(explanation.path || '(root)')} · ${markup.literal(explanation.kind)}`,
     '',
   );
-  if (explanation.schema) lines.push(...schemaLines(explanation, markup), '');
+  // The server's description is English: in another language the answer comes first, and the English after it.
+  const schemaFirst = language === 'en';
+  if (explanation.schema && schemaFirst) lines.push(...schemaLines(explanation, markup), '');
   if (explanation.templateNote) lines.push(markup.emphasis(explanation.templateNote), '');
   if (explanation.fromAncestor && explanation.matched)
     lines.push(`${markup.emphasis(explainText.fromAncestor[language])} ${markup.code(explanation.matched)}`, '');
@@ -129,6 +131,7 @@ function render(explanation: FieldExplanation, markup: Markup): string {
       );
     }
   }
+  if (explanation.schema && !schemaFirst) lines.push('', ...schemaLines(explanation, markup));
   if (explanation.docs) lines.push('', markup.link(explainText.docs[language], explanation.docs));
   if (explanation.live) lines.push('', '---', '', ...liveLines(explanation.live, language, markup));
   return lines

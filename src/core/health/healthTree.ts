@@ -10,6 +10,13 @@ export type HealthElement =
   | { readonly type: 'health'; readonly id: string; readonly report: ControlPlaneHealthReport; readonly problems: number }
   | { readonly type: 'healthChecks'; readonly id: string; readonly checks: ChecksReport }
   | { readonly type: 'healthCheck'; readonly id: string; readonly endpoint: 'readyz' | 'livez'; readonly check: ServerCheck }
+  /** The checks that pass, in one folded row: a healthy server's 35 would bury the section. */
+  | {
+      readonly type: 'healthPassedChecks';
+      readonly id: string;
+      readonly endpoint: 'readyz' | 'livez';
+      readonly checks: readonly ServerCheck[];
+    }
   | { readonly type: 'healthLeader'; readonly id: string; readonly leader: LeaderReport; readonly now: number }
   | {
       readonly type: 'healthSkew';
@@ -26,6 +33,7 @@ const isHealthType: ReadonlySet<string> = new Set([
   'health',
   'healthChecks',
   'healthCheck',
+  'healthPassedChecks',
   'healthLeader',
   'healthSkew',
   'healthSkewEntry',
@@ -66,16 +74,19 @@ export function healthChildren(element: HealthElement): HealthElement[] {
         { type: 'healthCertificates', id: `${p}/certificates`, report },
       ];
     }
-    case 'healthChecks':
-      // Failing checks first (the report keeps them first), then the rest, so one can see what is checked.
-      return element.checks.state === 'read'
-        ? element.checks.checks.map((check) => ({
-            type: 'healthCheck',
-            id: `${element.id}/${check.name}`,
-            endpoint: element.checks.endpoint,
-            check,
-          }))
-        : [];
+    case 'healthChecks': {
+      // Failing checks each on a row; the passing ones under one folded row, so one can still see what is checked.
+      if (element.checks.state !== 'read') return [];
+      const { endpoint } = element.checks;
+      const check = (check: ServerCheck): HealthElement => ({ type: 'healthCheck', id: `${element.id}/${check.name}`, endpoint, check });
+      const passed = element.checks.checks.filter((entry) => entry.ok);
+      return [
+        ...element.checks.checks.filter((entry) => !entry.ok).map(check),
+        ...(passed.length > 0 ? [{ type: 'healthPassedChecks' as const, id: `${element.id}/passed`, endpoint, checks: passed }] : []),
+      ];
+    }
+    case 'healthPassedChecks':
+      return element.checks.map((check) => ({ type: 'healthCheck', id: `${element.id}/${check.name}`, endpoint: element.endpoint, check }));
     case 'healthSkew':
       return element.entries
         .filter((entry) => !entry.verdict?.ok)
@@ -91,6 +102,8 @@ export function healthHasChildren(element: HealthElement): boolean {
       return true;
     case 'healthChecks':
       return element.checks.state === 'read' && element.checks.checks.length > 0;
+    case 'healthPassedChecks':
+      return element.checks.length > 0;
     case 'healthSkew':
       return element.entries.some((entry) => !entry.verdict?.ok);
     default:

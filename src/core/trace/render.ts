@@ -103,6 +103,17 @@ export function componentLabel(component: TraceComponent, actor: string, strings
   return actor && actor !== component ? `${component} (${actor})` : component;
 }
 
+/**
+ * The component in a few words, for a row that must show it at 300 px: the controller or client that acted
+ * ("replicaset-controller", "kubectl-client-side-apply") rather than the process it runs in.
+ */
+export function componentShortLabel(component: TraceComponent, actor: string, strings: TraceStrings = defaultTraceStrings): string {
+  if (component === 'client') return actor === UNRECORDED_CLIENT ? strings.componentClient : actor;
+  if (component === 'kube-controller-manager' && actor && actor !== component) return actor;
+  if (component === 'other') return actor || component;
+  return component;
+}
+
 /** "+1.2 s", "+250 ms" between two precise times, "+<1 s" under a second otherwise. */
 export function latencyText(step: TraceStep, previous: TraceStep | undefined, strings: TraceStrings = defaultTraceStrings): string {
   if (step.latencyMs === null || !previous) return strings.first;

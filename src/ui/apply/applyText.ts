@@ -69,8 +69,11 @@ export function planSummary(plan: ApplyPlan, where: { readonly context: string; 
   // Names and messages from the manifest and the server are made plain line by line; the line breaks are ours.
   const parts = [
     dryRunLesson(),
+    // The added fields are in the diff behind the dialog, line by line: listing them here too made the dialog
+    // tall enough to hide the diff it asks about. What changes in the cluster now stays.
     plan.objects
       .flatMap(objectSummary)
+      .filter((line) => !line.startsWith('  + '))
       .map((line) => plainNotificationText(line))
       .join('\n'),
   ];

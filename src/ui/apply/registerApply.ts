@@ -292,14 +292,10 @@ export function registerApply(host: Host, options: ApplyOptions): void {
   async function showPreview(document: vscode.TextDocument, plan: ApplyPlan): Promise<{ manifest: string; stored: string }> {
     const { manifest, stored } = planDocuments(plan, (object) => `# ${objectSummary(object)[0] ?? targetName(object.target)}`);
     const base = path.basename(document.uri.path).replace(/\.ya?ml$/i, '') || 'manifest';
-    const left = previews.add(
-      `${base}.yaml`,
-      `# ${vscode.l10n.t('Your manifest, as it is sent (with the namespace it lands in)')}\n${manifest}`,
-    );
-    const right = previews.add(
-      `${base}.dry-run.yaml`,
-      `# ${vscode.l10n.t('What kube-apiserver would store: the added lines were filled in by its defaulting and admission (dry run; nothing was stored)')}\n${stored}`,
-    );
+    // One heading for both sides, so the diff shows only what kube-apiserver changed, not two different comments.
+    const heading = `# ${vscode.l10n.t('Left: your manifest as it is sent (with the namespace it lands in). Right: what kube-apiserver would store; added lines were filled in by its defaulting and admission (dry run; nothing was stored).')}\n`;
+    const left = previews.add(`${base}.yaml`, `${heading}${manifest}`);
+    const right = previews.add(`${base}.dry-run.yaml`, `${heading}${stored}`);
     const title = vscode.l10n.t('{0}: your manifest ↔ what kube-apiserver would store', path.basename(document.uri.path));
     await vscode.commands.executeCommand('vscode.diff', left, right, title, { preview: true, preserveFocus: false });
     return { manifest: left.toString(), stored: right.toString() };

@@ -9,7 +9,7 @@ import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { TraceService } from '../../core/workspace/traceService';
 import { type TraceKind, traceKinds, type TraceTarget } from '../../core/trace/objects';
 import { format } from '../../core/util/catalog';
-import { componentLabel, countsText, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
+import { componentLabel, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
 import type { Trace, TraceStep } from '../../core/trace/timeline';
 import type { TraceSession } from '../../core/trace/traceSession';
 import { errorMessage } from '../../core/util/errors';
@@ -20,6 +20,7 @@ import { connectedSession } from '../connectedSession';
 import { TRACE_LIVE_CONTEXT_KEY, TRACE_SHOWN_CONTEXT_KEY, TRACE_VIEW_ID } from './traceIds';
 import { pickTraceTarget } from './tracePick';
 import { localizedTraceStrings, localTimeText, traceStateText } from './traceText';
+import { TRACE_TIMELINE_SCHEME, TraceTimelineDocuments } from './traceTimeline';
 import { TraceTreeProvider, type TraceStepElement, type TraceViewSnapshot, tooltipText } from './traceView';
 
 interface Host {
@@ -98,6 +99,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     ),
   );
   const view = host.register(vscode.window.createTreeView(TRACE_VIEW_ID, { treeDataProvider: provider }));
+  const timeline = host.register(new TraceTimelineDocuments(() => (trace ? renderTraceMarkdown(trace, strings) : undefined)));
+  host.register(vscode.workspace.registerTextDocumentContentProvider(TRACE_TIMELINE_SCHEME, timeline));
   const setContext = (key: string, value: boolean) => void vscode.commands.executeCommand('setContext', key, value);
 
   const describe = () => {
@@ -106,7 +109,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     const description = `${kind} ${namespace}/${name} · ${traceStateText(session.state)}`;
     if (session.state === 'error') return { description, message: vscode.l10n.t('Cannot read the cluster: {0}', session.error ?? '') };
     if (!trace.root) return { description, message: format(strings.notFound, kind, namespace, name) };
-    const parts = [countsText(trace, strings)];
+    // The counts are the view's first row: a message long enough to wrap would cover the rows below it.
+    const parts: string[] = [];
     if (trace.omittedSteps > 0) parts.push(format(strings.omitted, trace.omittedSteps));
     if (trace.steps.length === 0) parts.push(format(strings.noSteps, kind, namespace, name));
     return { description, message: parts.join(' ') };
@@ -115,6 +119,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     const { description, message } = describe();
     view.description = description;
     view.message = message || undefined;
+    timeline.refresh();
   };
 
   const diagramStep = (step: TraceStep): Omit<TraceStepMessage, 'type'> => ({
@@ -275,6 +280,26 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     }),
   );
 
+  host.register(
+    vscode.commands.registerCommand(CommandIds.openTraceTimeline, async () => {
+      if (!trace || !session) {
+        void vscode.window.showInformationMessage(
+          vscode.l10n.t('No trace to show yet: start one with Cluster Anatomy: Trace a Workload….'),
+        );
+        return undefined;
+      }
+      const { kind, namespace, name } = trace.target;
+      const uri = timeline.uriFor(kind, namespace, name);
+      // The Markdown preview draws the table; without the built-in Markdown extension the text itself is shown.
+      try {
+        await vscode.commands.executeCommand('markdown.showPreview', uri);
+      } catch {
+        await vscode.window.showTextDocument(uri, { preview: true });
+      }
+      return uri;
+    }),
+  );
+
   const exportTrace = async (kind: 'markdown' | 'json', argument: unknown): Promise<vscode.Uri | undefined> => {
     const current = trace;
     if (!current || !session) {
@@ -317,16 +342,18 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     snapshot: () => {
       if (!session || !trace) return undefined;
       const { description, message } = describe();
-      const items = provider.getChildren().map((element) => {
+      const items = provider.stepElements().map((element) => {
         const item = provider.getTreeItem(element);
+        const step = provider.step(element);
         return {
           id: element.id,
           label: typeof item.label === 'string' ? item.label : (item.label?.label ?? ''),
           description: typeof item.description === 'string' ? item.description : '',
           tooltip: tooltipText(item),
+          step: step ? stepText(step, strings) : '',
         };
       });
-      return { target: session.target, state: session.state, description, message, items };
+      return { target: session.target, state: session.state, description, message, summary: provider.summaryText(), items };
     },
   };
 }

@@ -1,9 +1,11 @@
 /**
- * The "Trace" view: the steps of the live trace in the order the cluster recorded them, one row each. Names,
- * reasons and messages come from the cluster: rows are plain text, and the tooltip's Markdown escapes them.
+ * The "Trace" view: the Pods' counts, then the steps of the live trace in the order the cluster recorded them,
+ * one row each. A row leads with the time and the component, which the 300 px sidebar must keep in sight; the
+ * step's sentence follows and the tooltip has it whole. Names, reasons and messages come from the cluster: rows
+ * are plain text, and the tooltip's Markdown escapes them.
  */
 import * as vscode from 'vscode';
-import { componentLabel, latencyText, stepText, type TraceStrings } from '../../core/trace/render';
+import { componentLabel, componentShortLabel, countsText, latencyText, stepText, type TraceStrings } from '../../core/trace/render';
 import type { Trace, TraceComponent, TraceStep } from '../../core/trace/timeline';
 import type { TraceState } from '../../core/trace/traceSession';
 import { escapeMarkdown } from '../../core/util/markdown';
@@ -15,13 +17,25 @@ export interface TraceStepElement {
   readonly index: number;
 }
 
+/** The first row: how many Pods the trace follows and how far they got. */
+const SUMMARY: TraceStepElement = { id: 'trace-summary', index: -1 };
+
 /** What the view shows now: for the extension API (the tests read it; VS Code offers no way to read a view). */
 export interface TraceViewSnapshot {
   readonly target: Trace['target'];
   readonly state: TraceState;
   readonly description: string;
   readonly message: string;
-  readonly items: readonly { readonly id: string; readonly label: string; readonly description: string; readonly tooltip: string }[];
+  /** The first row's text: "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3"; empty when the object is not there. */
+  readonly summary: string;
+  /** The steps' rows, and each step's sentence. */
+  readonly items: readonly {
+    readonly id: string;
+    readonly label: string;
+    readonly description: string;
+    readonly tooltip: string;
+    readonly step: string;
+  }[];
 }
 
 const COMPONENT_ICONS: Readonly<Record<TraceComponent, string>> = {
@@ -96,7 +110,13 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   }
 
   getChildren(element?: TraceStepElement): TraceStepElement[] {
-    return element ? [] : [...this.elements.values()];
+    if (element) return [];
+    return this.trace()?.root ? [SUMMARY, ...this.elements.values()] : [...this.elements.values()];
+  }
+
+  /** The steps' rows, without the summary. */
+  stepElements(): TraceStepElement[] {
+    return [...this.elements.values()];
   }
 
   getParent(): undefined {
@@ -104,23 +124,50 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   }
 
   getTreeItem(element: TraceStepElement): vscode.TreeItem {
+    if (element === SUMMARY) return this.summaryItem();
     const steps = this.shown;
     const step = this.step(element);
     if (!step) return new vscode.TreeItem('');
     const strings = this.strings();
     const previous = steps[steps.indexOf(step) - 1];
     const who = componentLabel(step.component, step.actor, strings);
-    const item = new vscode.TreeItem(stepText(step, strings));
+    const item = new vscode.TreeItem(`${localTimeText(step)} ${componentShortLabel(step.component, step.actor, strings)}`);
     item.id = step.id;
-    item.description = `${localTimeText(step)} · ${latencyText(step, previous, strings)} · ${who}`;
+    item.description = `${stepText(step, strings)} · ${latencyText(step, previous, strings)}`;
     // Steps seen as they happened take the diagram's light colour; the history read at the start does not.
     item.iconPath = new vscode.ThemeIcon(
       COMPONENT_ICONS[step.component],
       step.seenAt !== null ? new vscode.ThemeColor('charts.yellow') : undefined,
     );
-    item.tooltip = stepTooltip(step, who);
+    item.tooltip = stepTooltip(step, who, stepText(step, strings));
     item.contextValue = 'clusterAnatomy:traceStep';
     item.command = { command: CommandIds.revealTraceStep, title: vscode.l10n.t('Show the Step'), arguments: [step.id] };
+    return item;
+  }
+
+  /** The counts, short enough for 300 px; the tooltip says what each means. */
+  summaryText(): string {
+    const trace = this.trace();
+    return trace?.root ? countsText(trace, this.strings()) : '';
+  }
+
+  private summaryItem(): vscode.TreeItem {
+    const text = this.summaryText();
+    const [pods = text, ...rest] = text.split(' · ');
+    const item = new vscode.TreeItem(pods);
+    item.id = SUMMARY.id;
+    item.description = rest.join(' · ');
+    item.iconPath = new vscode.ThemeIcon('pulse');
+    item.tooltip = new vscode.MarkdownString(
+      [
+        escapeMarkdown(text, { autolinks: false }),
+        '',
+        vscode.l10n.t(
+          'Scheduled: bound to a node by kube-scheduler. Running: the kubelet started its containers. Ready: its readiness checks pass, so Services send it traffic.',
+        ),
+      ].join('\n'),
+    );
+    item.contextValue = 'clusterAnatomy:traceSummary';
     return item;
   }
 
@@ -129,10 +176,12 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
   }
 }
 
-function stepTooltip(step: TraceStep, who: string): vscode.MarkdownString {
+function stepTooltip(step: TraceStep, who: string, sentence: string): vscode.MarkdownString {
   const text = (value: string) => escapeMarkdown(value, { autolinks: false });
   const lines = [
     `**${text(who)}**`,
+    '',
+    text(sentence),
     '',
     `${vscode.l10n.t('Recorded by: {0}', text(step.actor))}  `,
     `${vscode.l10n.t('Object: {0}', text(`${step.object.kind} ${step.object.namespace}/${step.object.name}`))}  `,

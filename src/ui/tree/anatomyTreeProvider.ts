@@ -32,6 +32,8 @@ const PLACEMENT_REFRESH_MS = 2_000;
 
 /** Renewals of many nodes are shown together: a large cluster renews hundreds of Leases a second. */
 const HEARTBEAT_BATCH_MS = 250;
+/** How often a stopped heartbeat's rows are looked at again: they change only when the minutes do. */
+const STOPPED_RECHECK_MS = 30_000;
 
 /** What a row shows that a heartbeat can change: it is re-rendered only when this differs. */
 function shownText(item: vscode.TreeItem): string {
@@ -167,14 +169,18 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     let rows = this.heartbeatRows.get(node);
     if (!rows) this.heartbeatRows.set(node, (rows = new Map()));
     rows.set(element, shownText(item));
-    const deadline = this.runningDeadline(node);
+    const deadline = this.nextRecheck(node);
     if (deadline !== undefined && deadline < this.nextDeadline) this.wakeAt(deadline);
   }
 
-  /** When the node's heartbeat, running now, will count as stopped; undefined when it has no Lease or stopped. */
-  private runningDeadline(node: string): number | undefined {
+  /**
+   * When the node's heartbeat rows may read differently: a running heartbeat at the moment it will count as
+   * stopped; a stopped one every half minute, for its "renewed 3m ago"; undefined without a Lease.
+   */
+  private nextRecheck(node: string): number | undefined {
     const lease = this.live.leaseOf(node);
-    return heartbeatStopped(lease, Date.now()) ? undefined : heartbeatDeadline(lease);
+    if (!lease) return undefined;
+    return heartbeatStopped(lease, Date.now()) ? Date.now() + STOPPED_RECHECK_MS : heartbeatDeadline(lease);
   }
 
   /**
@@ -189,7 +195,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
         this.nextDeadline = Infinity;
         const nodes = [...this.heartbeatRows.keys()];
         if (this.visible) this.recheckHeartbeats(nodes);
-        const next = Math.min(...nodes.map((node) => this.runningDeadline(node) ?? Infinity));
+        const next = Math.min(...nodes.map((node) => this.nextRecheck(node) ?? Infinity));
         if (next < this.nextDeadline) this.wakeAt(next);
       },
       Math.max(0, deadline - Date.now()) + 50,

@@ -3,7 +3,7 @@ import { daysLeft } from '../../core/health/certificates';
 import type { HealthElement } from '../../core/health/healthTree';
 import { healthHasChildren } from '../../core/health/healthTree';
 import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
-import { healthColor, Tooltip, ageText } from './treeText';
+import { healthColor, Tooltip, ageText, renewedText } from './treeText';
 import { healthNoteLabel, skewComparisonLabel } from '../healthText';
 import { markHidden } from './standpointItems';
 
@@ -61,14 +61,31 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
         ).markdown;
       return item;
     }
+    case 'healthPassedChecks': {
+      const item = new vscode.TreeItem(vscode.l10n.t('{0} checks pass', element.checks.length));
+      item.iconPath = new vscode.ThemeIcon('pass', healthColor('ok'));
+      item.tooltip = new Tooltip()
+        .heading(`${endpointLabel[element.endpoint]}?verbose`)
+        .paragraph(element.checks.map((check) => check.name).join(', ')).markdown;
+      return item;
+    }
     case 'healthCheck': {
-      const item = new vscode.TreeItem(element.check.name);
+      // Most are post-start hooks: the prefix would push the hook's own name out of a 300 px sidebar.
+      const hook = element.check.name.startsWith('poststarthook/');
+      const item = new vscode.TreeItem(hook ? element.check.name.slice('poststarthook/'.length) : element.check.name);
       item.description = element.check.ok
         ? element.check.detail === 'excluded'
           ? vscode.l10n.t('excluded')
           : 'ok'
         : vscode.l10n.t('failed: {0}', element.check.detail ?? '');
       item.iconPath = new vscode.ThemeIcon(element.check.ok ? 'check' : 'error', healthColor(element.check.ok ? 'ok' : 'error'));
+      item.tooltip = new Tooltip()
+        .heading(element.check.name)
+        .paragraph(
+          hook
+            ? vscode.l10n.t('A post-start hook: work kube-apiserver runs once it serves, such as starting its informers and controllers.')
+            : vscode.l10n.t('A check kube-apiserver runs on itself.'),
+        ).markdown;
       return item;
     }
     case 'healthLeader': {
@@ -84,7 +101,12 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       // Where the leader runs is on its Pod's row (leader / standby) and in the tooltip; the row says how fresh the
       // lock is, in a few columns: the longest component name leaves little of a 300 px sidebar.
       const age = lock.renewedAgoSeconds === undefined ? '?' : ageText(lock.renewedAgoSeconds);
-      item.description = lock.state === 'expired' ? vscode.l10n.t('NOT RENEWED for {0}', age) : vscode.l10n.t('{0} ago', age);
+      item.description =
+        lock.state === 'expired'
+          ? vscode.l10n.t('NOT RENEWED for {0}', age)
+          : lock.renewedAgoSeconds === undefined
+            ? vscode.l10n.t('{0} ago', age)
+            : renewedText(lock.renewedAgoSeconds);
       item.iconPath = new vscode.ThemeIcon(
         'star-full',
         healthColor(lock.state === 'expired' ? 'error' : lock.state === 'held' ? 'ok' : 'unknown'),

@@ -29,6 +29,7 @@ import {
   roleText,
   runtimeName,
   runtimeParagraph,
+  renewedText,
   secondsSince,
   shortModeLabel,
   Tooltip,
@@ -327,7 +328,8 @@ function renderNode(element: Extract<TreeElement, { type: 'node' }>, view: TreeI
   const stopped = heartbeatStopped(lease, Date.now());
   item.description =
     readyLabel(node.ready) +
-    (notReadyFor !== undefined ? ` · ${ageText(notReadyFor)}` : '') +
+    // How long the Ready condition has said so: a different clock from the heartbeat's, which stopped earlier.
+    (notReadyFor !== undefined ? ` ${vscode.l10n.t('for {0}', ageText(notReadyFor))}` : '') +
     (stopped ? ` · ${vscode.l10n.t('heartbeat stopped')}` : '');
   item.iconPath = new vscode.ThemeIcon(
     node.role === 'control-plane' ? 'server-process' : 'vm',
@@ -410,12 +412,12 @@ function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, v
     item.description = vscode.l10n.t('no Lease seen');
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor('disabledForeground'));
   } else {
-    // The time of the last renewal, not an age: it changes when the Lease does, so the row is not redrawn
-    // every second (which would close its tooltip), and it is what `kubectl get lease` shows advancing. The
-    // time alone: beside the label, longer words would push it out of a 300 px sidebar.
+    // How long since the last renewal. The row is redrawn when a renewal arrives (so it reads "just now" while
+    // the kubelet beats) and, once stopped, when the minutes change: never every second, which would close its
+    // tooltip. The clock time is in the tooltip.
     const stopped = heartbeatStopped(lease, Date.now());
-    const renewed = clockTime(lease.renewTime);
-    item.description = stopped ? vscode.l10n.t('stopped {0}', renewed) : renewed;
+    const age = secondsSince(lease.renewTime) ?? 0;
+    item.description = stopped ? vscode.l10n.t('stopped · renewed {0} ago', ageText(age)) : renewedText(age);
     item.iconPath = new vscode.ThemeIcon('heart', new vscode.ThemeColor(stopped ? 'list.errorForeground' : 'testing.iconPassed'));
     item.tooltip = new Tooltip()
       .heading(vscode.l10n.t('Lease {0} in kube-node-lease', element.node.name))
@@ -424,7 +426,7 @@ function renderHeartbeat(element: Extract<TreeElement, { type: 'heartbeat' }>, v
           'kubelet renews this Lease every 10 s by default. When renewals stop, the node controller marks the node Unknown, and evicts its Pods after 5 minutes by default.',
         ),
       )
-      .line('spec.renewTime', lease.renewTime)
+      .line('spec.renewTime', `${lease.renewTime} (${clockTime(lease.renewTime)})`)
       .line('spec.leaseDurationSeconds', String(lease.leaseDurationSeconds ?? '?'))
       .line('spec.holderIdentity', lease.holderIdentity ?? '?').markdown;
   }

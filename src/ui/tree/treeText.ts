@@ -69,6 +69,14 @@ export function ageText(seconds: number): string {
   });
 }
 
+/**
+ * How fresh a renewal is, in words a learner can read: "renewed just now" for the first seconds (a Lease renewed
+ * every few seconds is always that young when its row is drawn), then "renewed 2m ago".
+ */
+export function renewedText(seconds: number): string {
+  return seconds < 5 ? vscode.l10n.t('renewed just now') : vscode.l10n.t('renewed {0} ago', ageText(seconds));
+}
+
 /** A time of day in the display language, to the second ("23:41:07"); the ISO text if it does not parse. */
 export function clockTime(iso: string): string {
   const time = Date.parse(iso);

@@ -261,7 +261,7 @@ try {
     } else {
       // The anatomy tree folds away so the Hands-on view has the sidebar; its static Pods step opens on what it saw.
       await page
-        .locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ })
+        .locator('.part.sidebar .pane-header', { hasText: japanese ? /^クラスタ/ : /^Cluster(?! Anatomy)/ })
         .first()
         .click({ timeout: 10_000 });
       await row(japanese ? '3. static Pod を見分ける' : '3. Telling the static Pods apart').click({ timeout: 10_000 });

@@ -78,7 +78,9 @@ describe('the live trace', function () {
     assert.equal(started?.kind, 'Deployment');
     const live = await until('the trace to be live', () => (api.trace()?.state === 'live' ? api.trace() : undefined));
     assert.match(live.description, /^Deployment kube-system\/coredns · live$/);
-    assert.match(live.message, /^Pods: 2 of 2 · scheduled 2 · running 2 · Ready 2/);
+    assert.match(live.summary, /^Pods: 2 of 2 · scheduled 2 · running 2 · Ready 2/);
+    // The counts are a row, not the view's message, which would cover the first step when it wraps at 300 px.
+    assert.equal(live.message, '');
     const history = new Set(live.items.map((item) => item.id));
     assert.ok(history.size > 0, 'the history the cluster recorded is there from the start');
 
@@ -92,10 +94,11 @@ describe('the live trace', function () {
       /^Pod coredns-\S+ Ready$/,
     ];
     const steps = await until(
-      () => `the new steps: ${JSON.stringify(fresh().map((item) => item.label))}`,
+      () => `the new steps: ${JSON.stringify(fresh().map((item) => item.step))}`,
       () => {
-        const labels = fresh().map((item) => item.label);
-        return wanted.every((pattern) => labels.some((label) => pattern.test(label))) && api.trace()?.message.startsWith('Pods: 3 of 3')
+        const sentences = fresh().map((item) => item.step);
+        return wanted.every((pattern) => sentences.some((sentence) => pattern.test(sentence))) &&
+          api.trace()?.summary.startsWith('Pods: 3 of 3')
           ? fresh()
           : undefined;
       },
@@ -103,15 +106,20 @@ describe('the live trace', function () {
       200,
     );
     // In the order they happened: the scaling, then the new Pod created, bound, started, Ready.
-    const position = (pattern: RegExp) => steps.findIndex((item) => pattern.test(item.label));
+    const position = (pattern: RegExp) => steps.findIndex((item) => pattern.test(item.step));
     const order = wanted.map(position);
     assert.deepEqual(
       [...order].sort((a, b) => a - b),
       order,
-      steps.map((item) => item.label).join('\n'),
+      steps.map((item) => item.step).join('\n'),
     );
+    // A row leads with the time of day and the component, which stay in sight at 300 px; the sentence follows.
     const bound = steps[position(wanted[2]!)]!;
-    assert.match(bound.description, /kube-scheduler \(default-scheduler\)$/);
+    assert.match(bound.label, /^\d\d:\d\d:\d\d(\.\d{3})? kube-scheduler$/);
+    assert.match(bound.description, /^Pod coredns-\S+ bound to node multi-node-\S+ · (\+|first)/);
+    assert.match(bound.tooltip, /kube-scheduler \(default-scheduler\)/);
+    const created = steps[position(wanted[1]!)]!;
+    assert.match(created.label, / replicaset-controller$/);
     assert.match(bound.tooltip, /Evidence/);
     assert.match(bound.tooltip, /Event Scheduled from default-scheduler/);
 
@@ -135,12 +143,24 @@ describe('the live trace', function () {
     };
     assert.equal(exported.target.name, 'coredns');
     const exportedIds = new Set(exported.steps.map((step) => step.id));
-    for (const step of steps) assert.ok(exportedIds.has(step.id), `${step.label} is in the export`);
+    for (const step of steps) assert.ok(exportedIds.has(step.id), `${step.step} is in the export`);
     assert.ok(exported.steps.some((step) => step.kind === 'scheduled' && step.component === 'kube-scheduler'));
 
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
     await until('the trace to stop', () => api.trace()?.state === 'stopped');
     await until('the diagram light to go out', () => api.lastDiagramRender() && !api.lastDiagramRender()!.liveTrace);
+
+    // The timeline in the editor area: every step of the view, each with its time, component and evidence.
+    const timelineUri = await vscode.commands.executeCommand<vscode.Uri | undefined>('clusterAnatomy.trace.openTimeline');
+    assert.equal(timelineUri?.scheme, 'cluster-anatomy-trace');
+    const timeline = await until('the timeline to hold every step', async () => {
+      const text = (await vscode.workspace.openTextDocument(timelineUri!)).getText();
+      const rows = text.split('\n').filter((line) => line.startsWith('| ') && !line.startsWith('| Time'));
+      return rows.length === (api.trace()?.items.length ?? -1) ? text : undefined;
+    });
+    assert.match(timeline, /^# Trace of Deployment kube-system\/coredns/);
+    assert.match(timeline, /\| Time \| After \| Component \| Step \| Evidence \|/);
+    assert.match(timeline, /Event Scheduled from default-scheduler/);
     await scaleDeployment(kube, 'coredns', 2);
   });
 
@@ -163,8 +183,8 @@ describe('the live trace', function () {
     const traced = await until("the Pod's trace to be live", () => (api.trace()?.state === 'live' ? api.trace() : undefined));
     assert.equal(traced.description, `Pod kube-system/${pod} · live`);
     assert.ok(
-      traced.items.some((item) => /bound to node multi-node-/.test(item.label)),
-      JSON.stringify(traced.items.map((item) => item.label)),
+      traced.items.some((item) => /bound to node multi-node-/.test(item.step)),
+      JSON.stringify(traced.items.map((item) => item.step)),
     );
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
   });

@@ -149,7 +149,7 @@ describe('the tree and the diagram agree', function () {
     const readyz = rows().find((row) => row.label === '/readyz');
     assert.match(readyz?.description ?? '', /^(\d+) of \1 ok$/);
     const scheduler = rows().find((row) => row.label === 'kube-scheduler');
-    assert.match(scheduler?.description ?? '', /^\S+ ago$/);
+    assert.match(scheduler?.description ?? '', /^renewed (just now|\S+ ago)$/);
     assert.match(
       scheduler?.tooltip ?? '',
       /kube\\-scheduler\\-multi\\-node\\-control\\-plane \(multi\\-node\\-control\\-plane\)|kube-scheduler-multi-node-control-plane \(multi-node-control-plane\)/,
@@ -175,6 +175,12 @@ describe('the tree and the diagram agree', function () {
     );
     assert.match(failing.section!.description, /^\d+ problems$/);
     assert.equal(failing.row.iconColor, 'list.errorForeground');
+    // The failing check on a row of its own; the passing ones folded into one row, not dozens.
+    const checkRows = api.getTreeItems(failing.row.id);
+    assert.deepEqual(
+      checkRows.map((row) => row.label.replace(/^\d+/, 'N')),
+      ['etcd', 'N checks pass'],
+    );
     assert.match(api.contextStatus.tooltip, /Control plane: \/readyz: etcd failed \(reason withheld\)/);
     // The diagram (brought to the front again: the hover test covered it with a document) draws the failing
     // check on kube-apiserver's box.

@@ -149,6 +149,9 @@ describe('explainField', () => {
       { language: 'ja', schema: { field: { type: 'string', description: 'NodeName is a request.' } } },
     );
     assert.match(ja.markdown, /`string` — NodeName is a request\. \*\(API サーバーによる説明（英語）\)\*/);
+    // In Japanese the answer (kube-scheduler writes nodeName) comes before the server's English.
+    const answer = ja.markdown.indexOf('kube-scheduler');
+    assert.ok(answer > 0 && answer < ja.markdown.indexOf('NodeName is a request'), ja.markdown);
   });
 
   it('keeps a long API description to its first sentences', () => {
