@@ -168,9 +168,7 @@ describe('Anatomy tree on the demo cluster', function () {
       assert.match(heartbeatRow().description, /^renewed (just now|\d+s ago)$/);
       // The tree refreshes coalesced, a moment after the model changes.
       await until('the tree to show multi-node-worker2 Unknown', () =>
-        /^Unknown for \d+s$/.test(
-          byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2').description,
-        ),
+        /^Unknown for \d+s$/.test(byLabel(api.getTreeItems(byLabel(api.getTreeItems(), 'Nodes').id), 'multi-node-worker2').description),
       );
     } finally {
       api.demoCluster!.control.resumeHeartbeat('multi-node-worker2');
