@@ -152,7 +152,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
           ? vscode.l10n.t('nothing to compare')
           : bad > 0
             ? vscode.l10n.t('{0} outside the policy', bad)
-            : vscode.l10n.t('{0} of {1} within policy', element.entries.length - unknown, element.entries.length);
+            : vscode.l10n.t('{0} of {1} ok', element.entries.length - unknown, element.entries.length);
       item.iconPath = new vscode.ThemeIcon('versions', healthColor(bad > 0 ? 'warn' : 'ok'));
       if (element.entries.length === 0 && element.hidden?.length) {
         // Nothing compared because RBAC hides the versions: hidden, never "nothing to compare".
@@ -190,7 +190,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       const serving = report.certificates.serving;
       const leaf = 'value' in serving ? serving.value[0] : undefined;
       const left = leaf ? daysLeft(leaf, now) : undefined;
-      item.description = left === undefined ? vscode.l10n.t('not read') : vscode.l10n.t('serving: {0} days left', left);
+      item.description = left === undefined ? vscode.l10n.t('not read') : vscode.l10n.t('{0} days left', left);
       item.iconPath = new vscode.ThemeIcon(
         'shield',
         healthColor(left === undefined ? 'unknown' : left < CERTIFICATE_WARNING_DAYS ? 'warn' : 'ok'),
