@@ -559,9 +559,10 @@ describe('diagram webview in Chromium', function () {
       try {
         const boxes = () =>
           sizedPage.evaluate(() => ({
-            caption: document.querySelector('.ca-caption-bar')!.getBoundingClientRect(),
+            // The box drawn around the caption: its bar with the buttons.
+            caption: (document.querySelector('.ca-caption-bar') ?? document.querySelector('.ca-caption'))!.getBoundingClientRect(),
             legend: document.querySelector('.ca-legend-frame')!.getBoundingClientRect(),
-            hidden: document.querySelector('.ca-caption-bar')!.hidden,
+            hidden: !document.querySelector('.ca-caption')?.textContent,
           }));
         const step: HostToWebviewMessage = {
           type: 'traceStep',
