@@ -636,6 +636,7 @@ describe('diagram webview in Chromium', function () {
         await sizedPage.focus('[data-action="more"]');
         await sizedPage.keyboard.press('Enter');
         assert.equal(await focused(), 'previous');
+        await sizedPage.screenshot({ path: join(screenshots, `toolbar-menu-${width}-${language}.png`) });
         await sizedPage.keyboard.press('ArrowDown');
         assert.equal(await focused(), 'next');
         await sizedPage.keyboard.press('ArrowUp');
