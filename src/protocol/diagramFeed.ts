@@ -13,11 +13,14 @@ import { type Disposable, DisposableStore, toDisposable } from '../core/util/dis
 import { diffAnatomy, withLiveLeases } from '../core/diagram/delta';
 import type { AnatomyTarget } from '../core/anatomy/target';
 import type { DiagramStrings } from '../core/diagram/strings';
+import type { DiagramControlStrings } from './diagramControlStrings';
 
 export interface DiagramFeedOptions {
   readonly post: (message: HostToWebviewMessage) => void;
   readonly locale: string;
   readonly strings: () => DiagramStrings;
+  /** The webview's controls (caption bar, menu), localised; the English when absent. */
+  readonly controls?: () => DiagramControlStrings;
   /** Shown while there is no anatomy yet. */
   readonly waitingText: () => string;
   /** Heartbeats are batched: a 5,000-node cluster renews 500 Leases a second. */
@@ -66,7 +69,8 @@ export class DiagramFeed implements Disposable {
   /** The webview (re)started: send everything it needs. */
   onReady(): void {
     this.ready = true;
-    this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings() });
+    const controls = this.options.controls?.();
+    this.options.post({ type: 'locale', locale: this.options.locale, strings: this.options.strings(), ...(controls && { controls }) });
     this.sendSnapshot();
     if (this.highlighted.length > 0) this.options.post({ type: 'highlight', targets: this.highlighted });
     if (this.lastTraceStep) this.options.post(this.lastTraceStep);

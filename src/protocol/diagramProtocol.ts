@@ -10,6 +10,7 @@ import type { DiagramUiState } from '../core/diagram/scene';
 import type { DiagramStrings } from '../core/diagram/strings';
 import type { PlacementOverlay } from '../core/placement/overlay';
 import { walkthroughStepCount } from '../core/diagram/walkthrough';
+import type { DiagramControlStrings } from './diagramControlStrings';
 
 // ---- host → webview ----
 
@@ -62,6 +63,8 @@ export interface LocaleMessage {
   readonly type: 'locale';
   readonly locale: string;
   readonly strings: DiagramStrings;
+  /** The webview's own controls (the caption bar, the toolbar's menu); missing keys keep their English. */
+  readonly controls?: Partial<DiagramControlStrings>;
 }
 
 /**
@@ -80,6 +83,17 @@ export interface TraceStepMessage {
   readonly time: string;
   /** The node the step happened on, when it names one: its kubelet is the one lit. */
   readonly node?: string;
+  /**
+   * The component that did it: the path lit is its own (a node-controller Event lights kube-controller-manager ↔
+   * kube-apiserver, not the client's request); `other` lights nothing. Absent: the walk-through step's path.
+   */
+  readonly by?: TraceStepComponent;
+  /** What is traced, "Deployment kube-system/coredns" (cluster text: shown as text only). */
+  readonly subject?: string;
+  /** The step's place in the trace so far, 1-based: "step 3 of 8". */
+  readonly position?: { readonly index: number; readonly count: number };
+  /** The trace is still running: the caption offers to stop it. */
+  readonly live?: boolean;
 }
 
 /** The live trace stopped: its light and caption go. */
@@ -176,6 +190,11 @@ export interface TraceLiveMessage {
   readonly type: 'traceLive';
 }
 
+/** The caption bar's "Stop the Trace": the host stops the running trace. */
+export interface StopTraceMessage {
+  readonly type: 'stopTrace';
+}
+
 export type WebviewToHostMessage =
   | ReadyMessage
   | RenderedMessage
@@ -186,7 +205,8 @@ export type WebviewToHostMessage =
   | ExportPngMessage
   | ToggleMessage
   | ErrorMessage
-  | TraceLiveMessage;
+  | TraceLiveMessage
+  | StopTraceMessage;
 
 // ---- guards ----
 
@@ -230,6 +250,7 @@ export const isExportPngMessage = (value: unknown): value is ExportPngMessage =>
 export const isToggleMessage = (value: unknown): value is ToggleMessage => hasType(value, 'toggle') && isUiState(value.state);
 export const isErrorMessage = (value: unknown): value is ErrorMessage => hasType(value, 'error') && typeof value.message === 'string';
 export const isTraceLiveMessage = (value: unknown): value is TraceLiveMessage => hasType(value, 'traceLive');
+export const isStopTraceMessage = (value: unknown): value is StopTraceMessage => hasType(value, 'stopTrace');
 
 export const isSnapshotMessage = (value: unknown): value is SnapshotMessage =>
   hasType(value, 'snapshot') && (value.anatomy === null || (isObject(value.anatomy) && Array.isArray(value.anatomy.nodes)));
@@ -243,6 +264,15 @@ export const isHighlightMessage = (value: unknown): value is HighlightMessage =>
 export const isWalkthroughMessage = (value: unknown): value is WalkthroughMessage =>
   hasType(value, 'walkthrough') && ['play', 'stop', 'next', 'previous'].includes(value.action as string);
 const isBoundedString = (value: unknown, max: number) => typeof value === 'string' && value.length <= max;
+/** Who did a step (src/core/trace/timeline.ts's TraceComponent, which the host's steps are checked against). */
+export type TraceStepComponent = (typeof traceComponents)[number];
+const traceComponents = ['client', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler', 'kubelet', 'other'] as const;
+const isStepPosition = (value: unknown): boolean =>
+  isObject(value) &&
+  Number.isInteger(value.index) &&
+  Number.isInteger(value.count) &&
+  (value.index as number) >= 1 &&
+  (value.index as number) <= (value.count as number);
 export const isTraceStepMessage = (value: unknown): value is TraceStepMessage =>
   hasType(value, 'traceStep') &&
   Number.isInteger(value.walkStep) &&
@@ -251,7 +281,11 @@ export const isTraceStepMessage = (value: unknown): value is TraceStepMessage =>
   isBoundedString(value.caption, 4_000) &&
   isBoundedString(value.component, 512) &&
   isBoundedString(value.time, 64) &&
-  (value.node === undefined || isBoundedString(value.node, 253));
+  (value.node === undefined || isBoundedString(value.node, 253)) &&
+  (value.by === undefined || (traceComponents as readonly unknown[]).includes(value.by)) &&
+  (value.subject === undefined || isBoundedString(value.subject, 600)) &&
+  (value.position === undefined || isStepPosition(value.position)) &&
+  (value.live === undefined || typeof value.live === 'boolean');
 export const isTraceEndedMessage = (value: unknown): value is TraceEndedMessage => hasType(value, 'traceEnded');
 export const isLocaleMessage = (value: unknown): value is LocaleMessage =>
   hasType(value, 'locale') && isObject(value.strings) && typeof value.locale === 'string';

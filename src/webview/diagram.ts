@@ -33,7 +33,7 @@ import { canvasMeasure, sceneToPng } from './canvasImage';
 import { buildSvgDom, html } from './dom';
 import { showCard } from './card';
 import { HeartbeatView } from './heartbeats';
-import { WalkthroughPlayer } from './walkthroughPlayer';
+import { type LiveStep, WalkthroughPlayer } from './walkthroughPlayer';
 import { TraceStepQueue } from './traceQueue.utils';
 import { bindPointer } from './pointer';
 import { bindKeyboard } from './keyboard';
@@ -43,6 +43,12 @@ import { Toolbar } from './toolbar';
 import { getHost } from './host';
 import type { Viewport } from './navigation.utils';
 import { errorMessage } from '../core/util/errors';
+import { type DiagramControlStrings, defaultDiagramControlStrings, mergeDiagramControlStrings } from '../protocol/diagramControlStrings';
+import { litWalkStep } from './tracePath.utils';
+import { icon } from './icons';
+
+/** A live step's light goes out this long after it was shown, if no other step follows: quiet is plain. */
+const liveQuietMs = 6000;
 
 interface SavedState {
   readonly ui: DiagramUiState;
@@ -52,6 +58,8 @@ interface SavedState {
 class DiagramApp {
   private readonly host = getHost();
   private strings: DiagramStrings = defaultDiagramStrings;
+  private controls: DiagramControlStrings = defaultDiagramControlStrings;
+  private quietTimer: ReturnType<typeof setTimeout> | undefined;
   private locale = 'en';
   private anatomy: ClusterAnatomy | null = null;
   /** Where the Pod the user asked about fits: comes with each snapshot, beside the anatomy. */
@@ -80,6 +88,15 @@ class DiagramApp {
     help: () => this.toggleHelp(),
   });
   private readonly caption = html('div', { class: 'ca-caption', 'aria-live': 'polite' });
+  /** Says what lights the drawing, and how to stop it: the caption with its buttons, clear of the legend. */
+  private readonly stopTraceButton = html('button', { type: 'button', class: 'ca-caption-button', 'data-action': 'stopTrace' });
+  private readonly stopLightingButton = html('button', { type: 'button', class: 'ca-caption-button', 'data-action': 'stopLighting' });
+  private readonly captionBar = html(
+    'div',
+    { class: 'ca-caption-bar', role: 'region' },
+    this.caption,
+    html('div', { class: 'ca-caption-actions' }, this.stopTraceButton, this.stopLightingButton),
+  );
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
   private readonly walkthrough = new WalkthroughPlayer({
     drawing: () => this.svg,
@@ -87,6 +104,7 @@ class DiagramApp {
     caption: this.caption,
     strings: () => this.strings,
     playing: (playing) => this.toolbar.setWalking(playing, this.strings),
+    showing: (what) => this.showCaptionBar(what),
   });
   /** A live trace's steps, each lit long enough to read; alike steps that crowd in are counted, not replayed. */
   private readonly traceSteps = new TraceStepQueue<TraceStepMessage>(
@@ -99,6 +117,7 @@ class DiagramApp {
     drawing: () => this.svg,
     scene: () => this.scene,
     save: () => this.saveState(),
+    moved: () => this.placeCaption(),
   });
   private readonly focus = new BoxFocus(() => this.scene, this.viewport);
   private readonly measure = canvasMeasure();
@@ -109,15 +128,30 @@ class DiagramApp {
     if (saved && isUiState(saved.ui)) this.ui = saved.ui;
     if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport.moveTo(saved.viewport, false);
     this.card.hidden = true;
+    this.captionBar.hidden = true;
     this.relabelToolbar();
     this.help.hidden = true;
+    this.stopLightingButton.prepend(icon('stop'));
+    this.stopLightingButton.append(html('span'));
+    this.stopLightingButton.addEventListener('click', () => this.stopLighting());
+    this.stopTraceButton.addEventListener('click', () => {
+      this.host.postMessage({ type: 'stopTrace' });
+      this.stopLighting();
+    });
     // The caption and the keyboard help float over the drawing: showing them never moves it.
-    const stage = html('div', { class: 'ca-stage' }, this.canvas, this.caption, this.help);
+    const stage = html('div', { class: 'ca-stage' }, this.canvas, this.captionBar, this.help);
     const app = html('div', { class: 'ca-app' }, this.toolbar.element, this.statusLine, stage);
     document.body.append(app, this.card);
     this.bindCanvas();
     window.addEventListener('message', (event) => this.onMessage(event.data));
     window.addEventListener('resize', () => this.viewport.apply());
+    // Escape anywhere in the panel (the caption's buttons, the toolbar) returns the drawing to plain.
+    document.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && this.walkthrough.isShowing) {
+        event.preventDefault();
+        this.stopLighting();
+      }
+    });
     setInterval(() => this.tickHeartbeats(), 1000);
     this.status = this.strings.waiting;
     this.renderStatus();
@@ -137,6 +171,7 @@ class DiagramApp {
   private handle(message: unknown): void {
     if (isLocaleMessage(message)) {
       this.strings = mergeDiagramStrings(message.strings);
+      this.controls = mergeDiagramControlStrings(message.controls);
       this.locale = message.locale;
       this.relabelToolbar();
       this.queueRender();
@@ -172,9 +207,8 @@ class DiagramApp {
       this.whenDrawn(() => this.traceSteps.push(message));
     } else if (isTraceEndedMessage(message)) {
       this.whenDrawn(() => {
-        this.traceSteps.clear();
-        this.walkthrough.showLive(undefined);
-        this.report();
+        if (this.walkthrough.isLive) this.stopLighting();
+        else this.traceSteps.clear();
       });
     } else {
       const type = (message as HostToWebviewMessage | undefined)?.type;
@@ -313,10 +347,10 @@ class DiagramApp {
 
   private walk(action: 'play' | 'stop' | 'next' | 'previous'): void {
     if (action === 'stop' || !this.scene) {
-      this.traceSteps.clear();
-      this.walkthrough.stop();
+      this.stopLighting();
       return;
     }
+    clearTimeout(this.quietTimer);
     this.showArchitecture();
     if (action === 'play') this.walkthrough.play();
     else if (action === 'next') this.walkthrough.next();
@@ -338,11 +372,69 @@ class DiagramApp {
     if (!this.walkthrough.isLive) this.showArchitecture();
     if (this.ui.view !== 'architecture') return;
     const s = this.strings;
+    const path = litWalkStep(step.walkStep, step.by);
     this.walkthrough.showLive({
-      resolve: () => (this.scene ? walkthroughSteps(this.scene, this.strings, { node: step.node })[step.walkStep] : undefined),
-      caption: [format(s.traceCaption, step.time, step.component), more > 0 ? format(s.traceMore, step.caption, more) : step.caption],
+      resolve: () => (this.scene && path !== undefined ? walkthroughSteps(this.scene, this.strings, { node: step.node })[path] : undefined),
+      caption: [this.traceHeading(step), more > 0 ? format(s.traceMore, step.caption, more) : step.caption],
+      running: step.live === true,
     });
+    clearTimeout(this.quietTimer);
+    this.quietTimer = setTimeout(() => this.stopLighting(), liveQuietMs);
     this.report();
+  }
+
+  /** "Trace of Deployment kube-system/coredns: step 3 of 8 · 14:11:21 · kube-scheduler", or the plain live caption. */
+  private traceHeading(step: TraceStepMessage): string {
+    const c = this.controls;
+    if (step.subject === undefined) return format(this.strings.traceCaption, step.time, step.component);
+    const which = step.position
+      ? format(c.traceOfStep, step.subject, step.position.index, step.position.count)
+      : format(c.traceOf, step.subject);
+    return [which, step.time, step.component].join(' · ');
+  }
+
+  /** Back to the plain architecture: the tour or the live step's light and its caption go; a new step lights again. */
+  private stopLighting(): void {
+    clearTimeout(this.quietTimer);
+    this.quietTimer = undefined;
+    const wasLive = this.walkthrough.isLive;
+    this.traceSteps.clear();
+    this.walkthrough.stop();
+    if (wasLive) this.report();
+  }
+
+  // ---- the caption bar ----
+
+  private showCaptionBar(what: 'tour' | LiveStep | undefined): void {
+    this.captionBar.hidden = what === undefined;
+    this.captionBar.setAttribute('aria-label', what === 'tour' ? this.strings.walkthroughPlay : this.strings.traceLive);
+    this.stopTraceButton.hidden = what === undefined || what === 'tour' || !what.running;
+    const stopLabel = what === 'tour' ? this.strings.walkthroughStop : this.controls.stopLighting;
+    this.stopLightingButton.lastElementChild!.textContent = stopLabel;
+    this.stopLightingButton.title = this.controls.stopLightingHint;
+    this.stopTraceButton.textContent = this.controls.stopTrace;
+    this.placeCaption();
+  }
+
+  /**
+   * The caption floats at the top of the drawing, or at its foot where the legend is up there (panned or zoomed):
+   * it never covers the legend while either place is clear of it.
+   */
+  private placeCaption(): void {
+    if (this.captionBar.hidden) return;
+    const legend = this.svg?.querySelector('.ca-legend-frame')?.getBoundingClientRect();
+    const overlap = () => {
+      const bar = this.captionBar.getBoundingClientRect();
+      if (!legend) return 0;
+      const width = Math.min(bar.right, legend.right) - Math.max(bar.left, legend.left);
+      const height = Math.min(bar.bottom, legend.bottom) - Math.max(bar.top, legend.top);
+      return width > 0 && height > 0 ? width * height : 0;
+    };
+    this.captionBar.classList.remove('ca-caption-foot');
+    const atTop = overlap();
+    if (atTop === 0) return;
+    this.captionBar.classList.add('ca-caption-foot');
+    if (overlap() > atTop) this.captionBar.classList.remove('ca-caption-foot');
   }
 
   // ---- interaction ----
@@ -392,7 +484,7 @@ class DiagramApp {
       activate: (box, openYaml) => this.activate(box, openYaml),
       toggleHelp: () => this.toggleHelp(),
       dismiss: () => {
-        this.walk('stop');
+        this.stopLighting();
         if (this.focus.highlightedIds.length > 0) {
           this.focus.highlight([], this.anatomy);
           this.report();
@@ -407,7 +499,7 @@ class DiagramApp {
 
   private relabelToolbar(): void {
     const s = this.strings;
-    this.toolbar.relabel(s, this.walkthrough.isPlaying);
+    this.toolbar.relabel(s, this.walkthrough.isPlaying, this.controls);
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
     this.canvas.title = s.keyboardHint;
     const keys = [s.keyTab, s.keyHome, s.keyArrows, s.keyActivate, s.keyPan, s.keyZoom, s.keyEscape, s.keyHelp];

@@ -11,6 +11,8 @@ export interface ViewportStage {
   scene(): Scene | undefined;
   /** The view is worth keeping across reloads of the webview. */
   save(): void;
+  /** The drawing moved on the canvas (zoom, pan, fit, a resize). */
+  moved?(): void;
 }
 
 export class ViewportControl {
@@ -66,6 +68,7 @@ export class ViewportControl {
     const svg = this.stage.drawing();
     if (!view || !svg) return;
     svg.style.transform = `translate(${view.x.toFixed(1)}px, ${view.y.toFixed(1)}px) scale(${view.scale.toFixed(4)})`;
+    this.stage.moved?.();
   }
 
   private fitted(): Viewport {

@@ -15,12 +15,19 @@ export interface WalkthroughStage {
   strings(): DiagramStrings;
   /** The play button follows whether a step is shown. */
   playing(playing: boolean): void;
+  /** What the caption shows now: a tour's step, a live trace's step, or nothing (the plain architecture). */
+  showing(what: 'tour' | LiveStep | undefined): void;
 }
 
-/** A live trace's step: which walk-through step to light (worked out again on each drawing) and its caption lines. */
+/**
+ * A live trace's step: the path to light (worked out again on each drawing; undefined when the step has none, so
+ * nothing stays lit) and its caption lines.
+ */
 export interface LiveStep {
   resolve(): WalkthroughStep | undefined;
   readonly caption: readonly string[];
+  /** The trace still runs: the caption offers to stop it. */
+  readonly running: boolean;
 }
 
 export class WalkthroughPlayer {
@@ -37,6 +44,11 @@ export class WalkthroughPlayer {
 
   get isLive(): boolean {
     return this.live !== undefined;
+  }
+
+  /** Something lights the drawing: the tour or a live step. */
+  get isShowing(): boolean {
+    return this.index !== null || this.live !== undefined;
   }
 
   /** After each drawing: its steps, lit again; a view other than the architecture ends the walk. */
@@ -99,29 +111,36 @@ export class WalkthroughPlayer {
     if (!svg) return;
     for (const lit of svg.querySelectorAll('.ca-lit')) lit.classList.remove('ca-lit');
     const step = this.index === null ? this.live?.resolve() : this.steps[this.index];
-    svg.classList.toggle('ca-walking', !!step);
+    // Only a path dims the rest: a live step with none leaves the drawing plain beside its caption.
+    const lights = !!step && (step.edgeIds.length > 0 || step.boxIds.length > 0);
+    svg.classList.toggle('ca-walking', lights);
     this.stage.playing(this.index !== null);
     const caption = this.stage.caption;
     caption.classList.toggle('ca-caption-live', this.live !== undefined);
-    if (!step) {
-      caption.replaceChildren();
+    if (step) {
+      const edgeIds = new Set(step.edgeIds);
+      for (const edge of svg.querySelectorAll('.ca-edge'))
+        if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
+      for (const id of step.boxIds) this.stage.box(id)?.classList.add('ca-lit');
+    }
+    if (this.index !== null && step) {
+      caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
+      this.stage.showing('tour');
       return;
     }
-    const edgeIds = new Set(step.edgeIds);
-    for (const edge of svg.querySelectorAll('.ca-edge'))
-      if (edgeIds.has(edge.getAttribute('data-edge') ?? '')) edge.classList.add('ca-lit');
-    for (const id of step.boxIds) this.stage.box(id)?.classList.add('ca-lit');
-    if (this.index !== null) {
-      caption.textContent = `${format(this.stage.strings().walkthroughStep, step.index + 1, this.steps.length)}: ${step.text}`;
+    if (!this.live) {
+      caption.replaceChildren();
+      this.stage.showing(undefined);
       return;
     }
     // Cluster text (names, messages) is set as text nodes, one line each: never parsed as markup.
     caption.replaceChildren(
-      ...(this.live?.caption ?? []).map((line) => {
+      ...this.live.caption.map((line) => {
         const element = document.createElement('div');
         element.textContent = line;
         return element;
       }),
     );
+    this.stage.showing(this.live);
   }
 }

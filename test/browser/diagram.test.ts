@@ -1,14 +1,15 @@
 // The diagram bundle (dist/webview/diagram.js) in headless Chromium with a stub host: driven only through its
 // messages, checked through its DOM, its messages back and screenshots. Run with `node test/browser/run.mjs`.
 import { strict as assert } from 'node:assert';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join } from 'node:path';
 import type { ClusterAnatomy } from '../../src/core/anatomy/types';
-import { defaultDiagramStrings } from '../../src/core/diagram/strings';
+import { type DiagramStrings, defaultDiagramStrings } from '../../src/core/diagram/strings';
+import { type DiagramControlStrings, defaultDiagramControlStrings } from '../../src/protocol/diagramControlStrings';
 import type { HostToWebviewMessage, RenderReport, WebviewToHostMessage } from '../../src/protocol/diagramProtocol';
 import { kindAnatomy, largeAnatomy, limitedAnatomy, node, pod, unreachableAnatomy } from '../fixtures/anatomy/builders';
-import { type BrowserLike, type BrowserPage, openStubPage, startStubServer } from './stubHost';
+import { type BrowserLike, type BrowserPage, openStubPage, repoRoot, startStubServer } from './stubHost';
 
 const screenshots = join(__dirname, 'screenshots');
 
@@ -24,6 +25,22 @@ function fresh(anatomy: ClusterAnatomy): ClusterAnatomy {
 }
 const hostile = '<img src=x onerror=alert(1)>';
 
+/** The diagram's strings and controls in Japanese, from the extension's bundle, as the host sends them. */
+function japanese(): { strings: DiagramStrings; controls: DiagramControlStrings } {
+  const bundle = JSON.parse(readFileSync(join(repoRoot, 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, string>;
+  const translate = <T extends object>(table: T) =>
+    Object.fromEntries(Object.entries(table).map(([key, english]) => [key, bundle[english as string] ?? english])) as T;
+  return { strings: translate(defaultDiagramStrings), controls: translate(defaultDiagramControlStrings) };
+}
+
+interface Box {
+  readonly left: number;
+  readonly top: number;
+  readonly right: number;
+  readonly bottom: number;
+}
+const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 // The page functions below run in Chromium, but this file is type-checked with Node's libraries only, so the
 // few browser globals they use are declared here, loosely, for this module alone.
 interface PageElement {
@@ -32,6 +49,8 @@ interface PageElement {
   readonly textContent: string | null;
   querySelector(selector: string): PageElement | null;
   readonly attributes: Iterable<{ readonly name: string }>;
+  readonly hidden?: boolean;
+  getBoundingClientRect(): Box;
 }
 type PageList = ArrayLike<PageElement> & Iterable<PageElement>;
 interface PageCanvas {
@@ -135,7 +154,7 @@ describe('diagram webview in Chromium', function () {
       kubelets: document.querySelectorAll('g[data-component="kubelet"][data-node]').length,
       storage: document.querySelectorAll('.ca-edge[data-from="kube-apiserver"][data-to="etcd"][data-kind="storage"]').length,
       ccmAbsent: document.querySelector('[data-component="cloud-controller-manager"]')?.getAttribute('data-health'),
-      elements: document.querySelectorAll('svg *').length,
+      elements: document.querySelectorAll('svg.ca-diagram *').length,
     }));
     for (const component of [
       'kube-apiserver',
@@ -493,7 +512,9 @@ describe('diagram webview in Chromium', function () {
 
   it('exports SVG and PNG through the host', async () => {
     await render({ type: 'snapshot', anatomy: fresh(kindAnatomy()) });
+    await page.click('[data-action="more"]');
     await page.click('[data-action="exportSvg"]');
+    await page.click('[data-action="more"]');
     await page.click('[data-action="exportPng"]');
     await page.waitForFunction(() => window.sent.some((m) => m.type === 'exportPng'), undefined, { timeout: 10_000 });
     const messages = await sent();
@@ -504,6 +525,134 @@ describe('diagram webview in Chromium', function () {
     const exported = Buffer.from(png.dataUrl.slice('data:image/png;base64,'.length), 'base64');
     writeFileSync(join(screenshots, 'export.png'), exported);
     assert.ok((await contentPixels(exported)) > 20_000, 'the PNG export has the drawing in it');
+  });
+
+  /** A page of the given size with the kind cluster drawn, in English or Japanese. */
+  async function sized(width: number, height: number, language: 'en' | 'ja' = 'en'): Promise<BrowserPage> {
+    const sizedPage = await browser.newPage({ viewport: { width, height } });
+    await sizedPage.goto(baseUrl);
+    const ja = japanese();
+    const locale: HostToWebviewMessage =
+      language === 'ja'
+        ? { type: 'locale', locale: 'ja', strings: ja.strings, controls: ja.controls }
+        : { type: 'locale', locale: 'en', strings: defaultDiagramStrings };
+    await sizedPage.evaluate(
+      (messages) => {
+        for (const m of messages) window.dispatchEvent(new MessageEvent('message', { data: m }));
+      },
+      [locale, { type: 'snapshot', anatomy: fresh(kindAnatomy()) }] as HostToWebviewMessage[],
+    );
+    await sizedPage.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 10_000 });
+    return sizedPage;
+  }
+
+  it("keeps the caption clear of the legend at every size, the live trace's and the walk-through's", async () => {
+    for (const [width, height] of [
+      [1280, 800],
+      [800, 500],
+      [300, 600],
+      [300, 1000],
+      [1600, 500],
+      [500, 1200],
+    ] as const) {
+      const sizedPage = await sized(width, height, width === 300 ? 'ja' : 'en');
+      try {
+        const boxes = () =>
+          sizedPage.evaluate(() => ({
+            // The box drawn around the caption: its bar with the buttons.
+            caption: (document.querySelector('.ca-caption-bar') ?? document.querySelector('.ca-caption'))!.getBoundingClientRect(),
+            legend: document.querySelector('.ca-legend-frame')!.getBoundingClientRect(),
+            hidden: !document.querySelector('.ca-caption')?.textContent,
+          }));
+        const step: HostToWebviewMessage = {
+          type: 'traceStep',
+          walkStep: 3,
+          caption: 'Pod coredns-5d78c9869d-czv4x bound to node multi-node-worker by default-scheduler',
+          component: 'kube-scheduler (default-scheduler)',
+          time: '14:11:21',
+          subject: 'Deployment kube-system/coredns',
+          position: { index: 3, count: 8 },
+          live: true,
+        };
+        await sizedPage.evaluate((m) => void window.dispatchEvent(new MessageEvent('message', { data: m })), step);
+        const live = await boxes();
+        assert.equal(live.hidden, false);
+        assert.ok(
+          !intersects(live.caption, live.legend),
+          `${width}×${height}: caption ${JSON.stringify(live.caption)} legend ${JSON.stringify(live.legend)}`,
+        );
+        if (width === 300 && height === 600) await sizedPage.screenshot({ path: join(screenshots, 'trace-caption-300.png') });
+        if (width === 1280) await sizedPage.screenshot({ path: join(screenshots, 'trace-caption-1280.png') });
+        await sizedPage.evaluate(
+          () => void window.dispatchEvent(new MessageEvent('message', { data: { type: 'walkthrough', action: 'play' } })),
+        );
+        const tour = await boxes();
+        assert.ok(!intersects(tour.caption, tour.legend), `${width}×${height}, walk-through`);
+      } finally {
+        await sizedPage.close();
+      }
+    }
+  });
+
+  it("keeps the toolbar on one row at 300 px and at the editor's width, Play turning into Stop in place, all of it by keyboard", async () => {
+    for (const [width, language] of [
+      [300, 'en'],
+      [300, 'ja'],
+      [1280, 'ja'],
+    ] as const) {
+      const sizedPage = await sized(width, 600, language);
+      try {
+        const layout = () =>
+          sizedPage.evaluate(() => {
+            const toolbar = document.querySelector('.ca-toolbar')!.getBoundingClientRect();
+            const shown = [...document.querySelectorAll('.ca-toolbar > *, .ca-toolbar .ca-tab, .ca-toolbar .ca-more > button')]
+              .map((element) => ({ action: element.getAttribute('data-action'), box: element.getBoundingClientRect() }))
+              .filter(({ box }) => box.right > box.left);
+            return { toolbar, shown };
+          });
+        const before = await layout();
+        assert.ok(
+          before.toolbar.bottom - before.toolbar.top <= 32,
+          `${width} ${language}: toolbar ${before.toolbar.bottom - before.toolbar.top}px high`,
+        );
+        for (const { action, box } of before.shown) {
+          assert.ok(box.top >= before.toolbar.top && box.bottom <= before.toolbar.bottom, `${width} ${language}: ${action} on the one row`);
+          assert.ok(box.right <= before.toolbar.right, `${width} ${language}: ${action} inside the panel`);
+        }
+        const actions = before.shown.map(({ action }) => action);
+        for (const wanted of ['architecture', 'placement', 'walk', 'traceLive', 'fit', 'more'])
+          assert.ok(actions.includes(wanted), `${wanted} shown`);
+        if (width === 300) await sizedPage.screenshot({ path: join(screenshots, `toolbar-300-${language}.png`) });
+        // Play becomes Stop: the same button, the same place; nothing else moves.
+        await sizedPage.click('[data-action="walk"]');
+        const playing = await layout();
+        assert.deepEqual(playing.shown, before.shown);
+        assert.equal(await sizedPage.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-pressed')), 'true');
+        const label = await sizedPage.evaluate(() => document.querySelector('[data-action="walk"]')?.getAttribute('aria-label'));
+        assert.equal(label, language === 'ja' ? japanese().strings.walkthroughStop : 'Stop');
+        await sizedPage.click('[data-action="walk"]');
+        // The overflow menu: opened, walked and closed with the keyboard, focus back on its button.
+        const focused = () => sizedPage.evaluate(() => document.activeElement?.getAttribute('data-action'));
+        await sizedPage.focus('[data-action="more"]');
+        await sizedPage.keyboard.press('Enter');
+        assert.equal(await focused(), 'previous');
+        await sizedPage.screenshot({ path: join(screenshots, `toolbar-menu-${width}-${language}.png`) });
+        await sizedPage.keyboard.press('ArrowDown');
+        assert.equal(await focused(), 'next');
+        await sizedPage.keyboard.press('ArrowUp');
+        await sizedPage.keyboard.press('ArrowUp');
+        assert.equal(await focused(), 'help', 'wraps to the last item');
+        await sizedPage.keyboard.press('Enter');
+        assert.equal(await sizedPage.evaluate(() => document.querySelector('.ca-help')?.hidden), false, 'Enter runs the item');
+        assert.equal(await focused(), 'more');
+        await sizedPage.keyboard.press('ArrowDown');
+        await sizedPage.keyboard.press('Escape');
+        assert.equal(await sizedPage.evaluate(() => document.querySelector('.ca-menu')?.hidden), true);
+        assert.equal(await focused(), 'more');
+      } finally {
+        await sizedPage.close();
+      }
+    }
   });
 
   for (const theme of ['dark', 'high-contrast'] as const) {

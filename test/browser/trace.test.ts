@@ -19,6 +19,7 @@ interface PageElement {
   readonly textContent: string | null;
   readonly children: ArrayLike<PageElement> & Iterable<PageElement>;
   readonly attributes: Iterable<{ readonly name: string }>;
+  readonly hidden?: boolean;
 }
 declare const window: { sent: WebviewToHostMessage[]; dispatchEvent(event: unknown): boolean };
 declare const MessageEvent: new (type: string, init: { data: unknown }) => unknown;
@@ -159,6 +160,100 @@ describe('a live trace on the diagram in Chromium', function () {
     assert.equal((await lastReport())?.liveTrace, undefined);
   });
 
+  const captionShows = (text: string) =>
+    page.waitForFunction((wanted) => (document.querySelector('.ca-caption')?.textContent ?? '').includes(wanted), text, { timeout: 5_000 });
+  const captionBarHidden = () => page.evaluate(() => document.querySelector('.ca-caption-bar')?.hidden);
+
+  it("lights the path of who did the step: a node-controller Event lights kube-controller-manager ↔ kube-apiserver, not the client's request", async () => {
+    // The timeline files an Event under the first walk-through step (the client's request): the path is its sender's.
+    await post(
+      step({
+        walkStep: 0,
+        caption: 'Event NodeNotReady from node-controller: Node multi-node-worker status is now: NodeNotReady',
+        component: 'kube-controller-manager (node-controller)',
+        by: 'kube-controller-manager',
+      }),
+    );
+    const shown = await lit();
+    assert.deepEqual([...shown.boxes].sort(), ['cp:kube-apiserver', 'cp:kube-controller-manager']);
+    assert.deepEqual([...new Set(shown.edges)].sort(), ['watch kube-controller-manager', 'write-back kube-controller-manager']);
+    assert.equal(shown.walking, true);
+  });
+
+  it('leaves nothing stale lit when a step has no path on the drawing, and keeps its caption', async () => {
+    await post(step({ walkStep: 0, caption: 'Event Custom from my-operator: it did something', component: 'my-operator', by: 'other' }));
+    await captionShows('my-operator: it did something');
+    const shown = await lit();
+    assert.deepEqual({ edges: shown.edges, boxes: shown.boxes, walking: shown.walking }, { edges: [], boxes: [], walking: false });
+    assert.equal(shown.caption[1], 'Event Custom from my-operator: it did something');
+    assert.deepEqual((await lastReport())?.liveTrace?.litBoxes, []);
+  });
+
+  it('says in the caption which trace lights the drawing and which of its steps, and offers to stop', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await post(
+      step({
+        walkStep: 3,
+        caption: 'Pod coredns-x bound to node multi-node-worker',
+        subject: 'Deployment kube-system/coredns',
+        position: { index: 3, count: 8 },
+        live: true,
+      }),
+    );
+    await captionShows('coredns-x bound');
+    const shown = await lit();
+    assert.equal(shown.caption[0], 'Trace of Deployment kube-system/coredns: step 3 of 8 · 14:11:21 · kube-scheduler (default-scheduler)');
+    const buttons = await page.evaluate(() =>
+      [...document.querySelectorAll('.ca-caption-bar button')].filter((b) => !b.hidden).map((b) => b.textContent),
+    );
+    assert.deepEqual(buttons, ['Stop the Trace', 'Stop lighting']);
+  });
+
+  it('returns to the plain drawing from the caption\'s "Stop lighting", and asks the host to stop from "Stop the Trace"', async () => {
+    await page.click('[data-action="stopLighting"]');
+    assert.deepEqual(await lit(), { edges: [], boxes: [], caption: [], walking: false });
+    assert.equal(await captionBarHidden(), true);
+    assert.equal((await lastReport())?.liveTrace, undefined, 'the host hears the light is out');
+    // A new step lights it again; Escape anywhere puts it out; "Stop the Trace" asks the host.
+    await post(step({ walkStep: 3, caption: 'Pod coredns-y bound to node multi-node-worker', live: true }));
+    await captionShows('coredns-y bound');
+    assert.equal((await lit()).walking, true);
+    await page.keyboard.press('Escape');
+    assert.deepEqual(await lit(), { edges: [], boxes: [], caption: [], walking: false });
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await post(step({ walkStep: 3, caption: 'Pod coredns-z bound to node multi-node-worker', live: true }));
+    await captionShows('coredns-z bound');
+    await page.evaluate(() => void (window.sent = []));
+    await page.click('[data-action="stopTrace"]');
+    assert.deepEqual(
+      (await page.evaluate(() => window.sent)).filter((m) => m.type === 'stopTrace'),
+      [{ type: 'stopTrace' }],
+    );
+    assert.equal((await lit()).walking, false);
+  });
+
+  it('fades back to the plain drawing a few seconds after the last step, while the trace still runs', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await post(step({ walkStep: 3, caption: 'Pod coredns-q bound to node multi-node-worker', live: true }));
+    await captionShows('coredns-q bound');
+    assert.equal((await lit()).walking, true);
+    // No traceEnded: the trace is quiet, not over.
+    await page.waitForFunction(
+      () => document.querySelector('svg.ca-walking') === null && document.querySelectorAll('.ca-lit').length === 0,
+      undefined,
+      {
+        timeout: 15_000,
+      },
+    );
+    assert.deepEqual(await lit(), { edges: [], boxes: [], caption: [], walking: false });
+    assert.equal(await captionBarHidden(), true);
+    assert.equal((await lastReport())?.liveTrace, undefined);
+    await post(step({ walkStep: 3, caption: 'Pod coredns-r bound to node multi-node-worker', live: true }));
+    await captionShows('coredns-r bound');
+    assert.equal((await lit()).walking, true, 'a new step lights it again');
+    await post({ type: 'traceEnded' });
+  });
+
   it('ignores a step of a walk-through step that does not exist', async () => {
     await page.evaluate(() => void (window.sent = []));
     await post({ type: 'traceStep', walkStep: 9, caption: 'x', component: 'y', time: 'z' } as TraceStepMessage);
@@ -199,7 +294,7 @@ describe('a live trace on the diagram in Chromium', function () {
 
   it('asks the host for a live trace from the toolbar, next to the canned tour', async () => {
     await page.evaluate(() => void (window.sent = []));
-    assert.equal(await page.evaluate(() => document.querySelector('[data-action="traceLive"]')?.textContent), 'Trace live');
+    assert.equal(await page.evaluate(() => document.querySelector('[data-action="traceLive"]')?.getAttribute('aria-label')), 'Trace live');
     await page.click('[data-action="traceLive"]');
     assert.deepEqual(
       (await page.evaluate(() => window.sent)).filter((m) => m.type === 'traceLive'),

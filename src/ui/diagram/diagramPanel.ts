@@ -16,12 +16,13 @@ import {
   isRevealInTreeMessage,
   isToggleMessage,
   isTraceLiveMessage,
+  isStopTraceMessage,
   type RenderReport,
   type TraceStepMessage,
 } from '../../protocol/diagramProtocol';
 import { diagramHtml, diagramWebviewOptions } from './html';
 import type { AskedPlacement } from '../../core/workspace/askedPlacement';
-import { localizedDiagramStrings } from './strings';
+import { localizedDiagramControlStrings, localizedDiagramStrings } from './strings';
 import { defaultDiagramStrings } from '../../core/diagram/strings';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { errorMessage } from '../../core/util/errors';
@@ -43,6 +44,8 @@ export interface DiagramPanelHooks {
   readonly placement?: AskedPlacement;
   /** The toolbar's "Trace live". */
   traceLive?(): Thenable<unknown> | void;
+  /** The caption bar's "Stop the Trace". */
+  stopTrace?(): Thenable<unknown> | void;
 }
 
 /** One diagram panel: the webview, its messages, and the feed that decides what to send (core/diagram/feed.ts). */
@@ -64,6 +67,7 @@ export class DiagramPanel implements vscode.Disposable {
       post: (message) => void panel.webview.postMessage(message),
       locale: vscode.env.language,
       strings: localizedDiagramStrings,
+      controls: localizedDiagramControlStrings,
       waitingText: () => vscode.l10n.t(defaultDiagramStrings.waiting),
       ...(hooks.health && {
         serverChecks: { current: (context: string) => hooks.health!.failingServerChecks(context), onDidChange: hooks.health.onDidChange },
@@ -146,6 +150,8 @@ export class DiagramPanel implements vscode.Disposable {
       );
     } else if (isTraceLiveMessage(message)) {
       this.settle(this.hooks.traceLive?.(), 'start a trace', (reason) => vscode.l10n.t('Could not start the trace: {0}', reason));
+    } else if (isStopTraceMessage(message)) {
+      this.settle(this.hooks.stopTrace?.(), 'stop the trace', (reason) => vscode.l10n.t('Could not stop the trace: {0}', reason));
     } else if (isToggleMessage(message)) {
       // UI state lives in the webview (setState); nothing on this side depends on it yet.
     } else if (isErrorMessage(message)) {

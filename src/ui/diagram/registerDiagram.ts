@@ -113,6 +113,7 @@ export function registerDiagram(host: Host, source: AnatomySource, options: Diag
       ...(options.health && { health: options.health }),
       ...(question && { placement: question }),
       traceLive: () => vscode.commands.executeCommand(CommandIds.startTrace),
+      stopTrace: () => vscode.commands.executeCommand(CommandIds.stopTrace),
     });
     current = diagram;
     diagram.onDidDispose(() => {

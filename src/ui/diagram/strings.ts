@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { type DiagramStrings, defaultDiagramStrings } from '../../core/diagram/strings';
+import { type DiagramControlStrings, defaultDiagramControlStrings } from '../../protocol/diagramControlStrings';
 
 /** The diagram's strings in the display language: the English text is the key in l10n/bundle.l10n.*.json. */
 export function localizedDiagramStrings(): DiagramStrings {
@@ -9,4 +10,11 @@ export function localizedDiagramStrings(): DiagramStrings {
     strings[key] = vscode.l10n.t(english);
   }
   return strings as DiagramStrings;
+}
+
+/** The webview's controls (caption bar, menu) in the display language, the same way. */
+export function localizedDiagramControlStrings(): DiagramControlStrings {
+  const strings: Record<string, string> = {};
+  for (const [key, english] of Object.entries(defaultDiagramControlStrings)) strings[key] = vscode.l10n.t(english);
+  return strings as DiagramControlStrings;
 }

@@ -122,12 +122,26 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     timeline.refresh();
   };
 
+  // The diagram lights the path of who did the step, and says which trace and which step of it it shows.
+  const diagramContext = (step: TraceStep): Pick<TraceStepMessage, 'by' | 'subject' | 'live' | 'position'> => {
+    if (!session) return { by: step.component };
+    const { kind, namespace, name } = session.target;
+    const steps = session.current.steps;
+    const index = steps.findIndex((candidate) => candidate.id === step.id);
+    return {
+      by: step.component,
+      subject: `${kind} ${namespace}/${name}`,
+      live: session.state === 'live' || session.state === 'connecting',
+      ...(index >= 0 && { position: { index: index + 1, count: steps.length } }),
+    };
+  };
   const diagramStep = (step: TraceStep): Omit<TraceStepMessage, 'type'> => ({
     walkStep: step.walkStep,
     caption: stepText(step, strings),
     component: componentLabel(step.component, step.actor, strings),
     time: localTimeText(step),
     ...(step.node && { node: step.node }),
+    ...diagramContext(step),
   });
 
   // A trace reads one context: when the current context changes, the service stops it (its steps stay to read and export).
