@@ -526,7 +526,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
 }
 
 /** The name a kube-system Pod's watch of kube-apiserver is told by, for the Pods that watch it; none for the others. */
-export function apiWatcherName(pod: ComponentPod): string | undefined {
+function apiWatcherName(pod: ComponentPod): string | undefined {
   switch (pod.component) {
     case 'kube-proxy':
       return 'kube-proxy';
