@@ -148,7 +148,11 @@ describe('diagram webview in Chromium', function () {
     assert.equal(report.view, 'architecture');
     assert.equal(report.drawnNodes, 3);
     assert.equal(report.pods, 12, "kube-proxy is one of each node's Pods");
-    assert.equal(report.edges, 30, 'per node: 2 kubelet spokes, 1 kube-proxy watch, CRI, runs to each Pod; plus 6 in the control plane');
+    assert.equal(
+      report.edges,
+      35,
+      'per node: 2 kubelet spokes, the watches of kube-proxy, kindnet and CoreDNS where it runs, CRI, runs to each Pod; plus 6 in the control plane',
+    );
     const dom = await page.evaluate(() => ({
       components: [...new Set([...document.querySelectorAll('[data-component]')].map((e) => e.getAttribute('data-component')))],
       kubelets: document.querySelectorAll('g[data-component="kubelet"][data-node]').length,

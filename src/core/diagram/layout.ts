@@ -129,7 +129,8 @@ class SceneBuilder extends StandpointLayout {
   private legend(x: number, y: number, width: number): SceneLegend {
     const s = this.strings;
     const edgeKinds = new Set(this.edges.map((edge) => edge.kind));
-    const sources = new Set(this.boxes.map((box) => box.source));
+    // A ReplicaSet's Pods are drawn as a Deployment's: the same fill, the same swatch.
+    const sources = new Set<PodSource | undefined>(this.boxes.map((box) => (box.source === 'replicaset' ? 'deployment' : box.source)));
     const healths = new Set(this.boxes.map((box) => box.health));
     const items: [LegendSwatch, string][] = [];
     const edgeText: Record<EdgeKind, string> = {

@@ -29,7 +29,7 @@ export const diagramStructureCss = `
 .ca-kind-panel.ca-health-ok .ca-shape, .ca-kind-panel.ca-health-neutral .ca-shape { stroke: var(--ca-panel-border); }
 .ca-source-static .ca-shape { fill: var(--ca-static-bg); }
 .ca-source-daemonset .ca-shape { fill: var(--ca-daemonset-bg); }
-.ca-source-deployment .ca-shape { fill: var(--ca-deployment-bg); }
+.ca-source-deployment .ca-shape, .ca-source-replicaset .ca-shape { fill: var(--ca-deployment-bg); }
 .ca-edge, .ca-swatch { fill: none; stroke: var(--ca-edge); stroke-width: 1.4; }
 .ca-edge-write-back { stroke: var(--ca-write); stroke-dasharray: 5 3; }
 .ca-edge-storage { stroke: var(--ca-storage); stroke-width: 2.4; }

@@ -86,9 +86,11 @@ export function wrapText(text: string, width: number, style: TextStyle, maxLines
 }
 
 /**
- * A name shortened in the middle so that what tells it from its siblings stays: a Pod named after its node
- * keeps its component (`kube-scheduler-…`), one of two replicas keeps its own suffix (`coredns-5d…czv4x`).
- * Names that fit are returned as they are. Siblings are the other names drawn beside it.
+ * A name shortened in the middle, in whole words, so that what tells it from its siblings stays and so does its
+ * end: a static Pod keeps its component and its node's suffix (`kube-apiserver-multi…control-plane2`), one of
+ * two replicas its own suffix (`coredns-5d78c9869d…czv4x`). Names that fit are returned as they are. Siblings
+ * are the other names drawn beside it. A word is a run of letters and digits with the separators after it;
+ * a character of a script without spaces (Japanese) is a word of its own.
  */
 export function elideName(
   name: string,
@@ -100,6 +102,7 @@ export function elideName(
   if (measure(name, style) <= width) return name;
   const chars = [...name];
   const n = chars.length;
+  const words = wordStarts(chars);
   let sharedPrefix = 0;
   let sharedSuffix = 0;
   for (const sibling of siblings) {
@@ -112,56 +115,64 @@ export function elideName(
     sharedPrefix = Math.max(sharedPrefix, p);
     sharedSuffix = Math.max(sharedSuffix, s);
   }
-  const fits = (head: number, tail: number) =>
-    measure(chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join(''), style) <= width;
-  // What distinguishes this name lies between the prefix and the suffix it shares with a sibling, widened
-  // to whole words so that "kube-apiserver" is not kept as "kube-apiserve".
-  // Latin words only: Japanese has no spaces between words, so any character is a place to cut.
-  const word = (char: string | undefined) => char !== undefined && /[A-Za-z0-9]/.test(char);
-  let distinctStart = Math.min(sharedPrefix, n);
-  while (distinctStart > 0 && word(chars[distinctStart - 1]) && word(chars[distinctStart])) distinctStart--;
-  let distinctEnd = Math.max(distinctStart, n - sharedSuffix);
-  while (distinctEnd < n && word(chars[distinctEnd - 1]) && word(chars[distinctEnd])) distinctEnd++;
-  const keepTail = distinctStart > n - distinctEnd;
-  let head: number;
-  let tail: number;
-  if (keepTail && fits(0, n - distinctStart)) {
-    tail = n - distinctStart;
-    head = 0;
-    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
-  } else if (!keepTail && fits(distinctEnd, 0)) {
-    head = distinctEnd;
-    tail = 0;
-    // Then a little more of the start and of the end, in turn.
-    for (let grew = true; grew && head + tail < n - 1;) {
-      grew = false;
-      if (fits(head, tail + 1)) {
-        tail++;
-        grew = true;
-      }
-      if (head + tail < n - 1 && fits(head + 1, tail)) {
-        head++;
-        grew = true;
-      }
-    }
-    // A tail that starts mid-word ("…trol-plane") reads worse than a shorter one ("…plane").
-    while (tail > 0 && word(chars[n - tail - 1]) && word(chars[n - tail])) tail--;
-    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
-  } else {
-    // What distinguishes it is itself too long: keep both ends, the start a little longer.
-    head = 0;
-    tail = 0;
-    for (;;) {
-      const growHead = head <= tail * 1.5 + 1;
-      if (growHead && head + tail < n - 1 && fits(head + 1, tail)) head++;
-      else if (head + tail < n - 1 && fits(head, tail + 1)) tail++;
-      else if (head + tail < n - 1 && fits(head + 1, tail)) head++;
-      else break;
-    }
-    while (tail > 0 && word(chars[n - tail - 1]) && word(chars[n - tail])) tail--;
-    while (head + tail < n - 1 && fits(head + 1, tail)) head++;
+  // The word where the name stops sharing its start with a sibling, and the end of the word where it starts
+  // sharing its end with one: what lies between sets it apart.
+  const lastWord = words[words.length - 1]!;
+  const distinctStart = sharedPrefix >= n ? n : words.filter((start) => start <= sharedPrefix).pop()!;
+  const distinctEnd = sharedSuffix === 0 ? n : (words.find((start) => start >= n - sharedSuffix) ?? n);
+  // The start keeps its first word, and what sets the name apart when that is not at its end; the end keeps
+  // its last word, or all that sets the name apart when that reaches its end.
+  let head = Math.max(words[1] ?? n, distinctEnd < n ? distinctEnd : 0);
+  let tail = distinctEnd === n && distinctStart < n ? distinctStart : lastWord;
+  const text = (h: number, t: number) =>
+    chars
+      .slice(0, h)
+      .join('')
+      .replace(/[^\p{L}\p{N}]+$/u, '') +
+    ellipsis +
+    chars.slice(t).join('');
+  const fits = (h: number, t: number) => h < t && measure(text(h, t), style) <= width;
+  // A name that differs from a sibling from its second word on ("kube-proxy-b9d4m"): its last words set it apart.
+  if (head >= tail) tail = words.find((start) => start > head) ?? n;
+  if (!fits(head, tail)) {
+    // Too long to keep in words: the end that sets it apart, then as much of the start as fits, by characters.
+    while (tail < n - 1 && !fits(1, tail)) tail++;
+    head = 1;
+    while (fits(head + 1, tail)) head++;
+    return text(head, tail);
   }
-  return chars.slice(0, head).join('') + ellipsis + chars.slice(n - tail).join('');
+  // Whole words, at the start and at the end in turn, while they fit.
+  for (let grew = true; grew;) {
+    grew = false;
+    const nextHead = words.find((start) => start > head) ?? n;
+    if (nextHead < tail && fits(nextHead, tail)) {
+      head = nextHead;
+      grew = true;
+    }
+    const nextTail = words.filter((start) => start < tail).pop();
+    if (nextTail !== undefined && nextTail > head && fits(head, nextTail)) {
+      tail = nextTail;
+      grew = true;
+    }
+  }
+  // Room left for a good part of the next word (a hash, a number) is used; a few letters of it would only puzzle.
+  let more = head;
+  while (more + 1 < tail && fits(more + 1, tail)) more++;
+  return text(more - head >= 4 ? more : head, tail);
+}
+
+/** Where each word of a name starts: after a run of separators, or at each character that is neither. */
+function wordStarts(chars: readonly string[]): number[] {
+  const latin = (char: string | undefined) => char !== undefined && /[A-Za-z0-9]/.test(char);
+  const separator = (char: string | undefined) => char !== undefined && /[-_.:/@\s]/.test(char);
+  const starts = [0];
+  for (let index = 1; index < chars.length; index++) {
+    const before = chars[index - 1];
+    const char = chars[index];
+    const startsWord = latin(char) ? !latin(before) : !separator(char);
+    if (startsWord) starts.push(index);
+  }
+  return starts;
 }
 
 /** The width a box leaves for its label: panels and Pods start it at the left, the other boxes centre it. */

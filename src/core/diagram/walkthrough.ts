@@ -32,6 +32,14 @@ export function walkthroughSteps(
     kubelets[0];
   const nodeName = worker?.node ?? scene.boxes.find((box) => box.kind === 'group')?.label ?? '';
   const onNode = (edge: SceneEdge) => (worker ? edge.node === worker.node : edge.group !== undefined);
+  // Step 5 is about the Deployment's Pod bound to that node: of the Pods drawn there, those a Deployment made.
+  const deploymentPods = new Set(
+    scene.boxes
+      .filter(
+        (box) => worker && box.kind === 'pod' && box.node === worker.node && (box.source === 'deployment' || box.source === 'replicaset'),
+      )
+      .map((box) => box.id),
+  );
   const steps: [string, string[], string[]][] = [
     [strings.walk1, edges((e) => e.kind === 'request' || e.kind === 'storage'), ['client', 'cp:kube-apiserver', 'cp:etcd']],
     [
@@ -50,9 +58,9 @@ export function walkthroughSteps(
       edges(
         (e) =>
           onNode(e) &&
-          ((e.kind === 'watch' && e.fromComponent === 'kubelet') || e.kind === 'cri' || (e.kind === 'runs' && e.toComponent === 'pod')),
+          ((e.kind === 'watch' && e.fromComponent === 'kubelet') || e.kind === 'cri' || (e.kind === 'runs' && deploymentPods.has(e.to))),
       ),
-      worker ? [worker.id, `node:${worker.node}:container-runtime`] : [],
+      worker ? [worker.id, `node:${worker.node}:container-runtime`, ...deploymentPods] : [],
     ],
     [
       strings.walk6,

@@ -230,7 +230,8 @@ export abstract class SceneCanvas {
       points: points.map(([px, py]) => [round(px), round(py)] as const),
       ariaLabel:
         ariaLabel ??
-        this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, to.kind === 'pod' ? to.label : toComponent),
+        // What is run is named as the reader sees it (a Pod's name, "kube-system Pods"), never by an internal id.
+        this.edgeLabel(kind, from.kind === 'group' ? this.groupSummaryOf(from) : fromComponent, kind === 'runs' ? to.label : toComponent),
     });
   }
 

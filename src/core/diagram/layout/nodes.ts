@@ -276,9 +276,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
         ],
         { node: node.name },
       );
-      // kube-proxy watches Services and EndpointSlices, and programs this node's rules from them.
-      if (pod.component === 'kube-proxy')
-        this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
+      this.watchSpoke(pod, box, podY + podHeight / 2, rightLane - 9, node.name);
       podY += podHeight + podGap;
     }
     const bottom = podY + 4;
@@ -310,6 +308,17 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     );
   }
 
+  /**
+   * The watch of a kube-system Pod that reads the API: kube-proxy (Services and EndpointSlices, for this node's
+   * rules), the network plugin's agent (Nodes, for routes; kindnet, Calico, Cilium, Flannel) and CoreDNS
+   * (Services, EndpointSlices and Namespaces, for its answers). The Pods of a node share the lane beside it.
+   */
+  protected watchSpoke(pod: ComponentPod, box: SceneBox, exitY: number, laneX: number, nodeName: string): void {
+    const watcher = apiWatcherName(pod);
+    if (!watcher) return;
+    this.spokeThroughGap('watch', box, 'right', exitY, laneX, nodeName, pod.component, format(this.strings.edgeWatch, watcher));
+  }
+
   protected spokeThroughGap(
     kind: EdgeKind,
     box: SceneBox,
@@ -318,6 +327,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     laneX: number,
     nodeName: string,
     component: string,
+    ariaLabel?: string,
   ): void {
     const hub = this.hub;
     if (!hub) return;
@@ -326,7 +336,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const anchor = this.hubAnchor(laneX, 'bottom', kind === 'write-back' ? 5 : kind === 'reverse' ? 12 : -5);
     const out: Point[] = [[edgeX, exitY], [laneX, exitY], [laneX, above], anchor];
     if (kind === 'reverse') this.addEdge(kind, hub, box, [...out].reverse(), { node: nodeName });
-    else this.addEdge(kind, box, hub, out, { node: nodeName }, component);
+    else this.addEdge(kind, box, hub, out, { node: nodeName }, component, ariaLabel);
   }
 
   protected addPlacementNode(node: NodeAnatomy, x: number, y: number): number {
@@ -512,5 +522,19 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       },
       siblings,
     );
+  }
+}
+
+/** The name a kube-system Pod's watch of kube-apiserver is told by, for the Pods that watch it; none for the others. */
+function apiWatcherName(pod: ComponentPod): string | undefined {
+  switch (pod.component) {
+    case 'kube-proxy':
+      return 'kube-proxy';
+    case 'cni':
+      return pod.cniName ?? 'CNI';
+    case 'coredns':
+      return 'CoreDNS';
+    default:
+      return undefined;
   }
 }

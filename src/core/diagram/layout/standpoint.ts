@@ -280,9 +280,7 @@ export abstract class StandpointLayout extends NodeLayout {
         'component' in pod
           ? this.addPod(node.name, pod, x + 34, podY, columnWidth - 44, podHeight, this.drawnPodNames)
           : this.addUserPod(pod, node.name, x + 34, podY, columnWidth - 44);
-      // kube-proxy watches Services and EndpointSlices, and programs this node's rules from them.
-      if ('component' in pod && pod.component === 'kube-proxy')
-        this.spokeThroughGap('watch', box, 'right', podY + podHeight / 2, rightLane - 9, node.name, 'kube-proxy');
+      if ('component' in pod) this.watchSpoke(pod, box, podY + podHeight / 2, rightLane - 9, node.name);
       const railX = runtime.x + 12;
       this.addEdge(
         'runs',

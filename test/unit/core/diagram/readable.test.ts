@@ -182,12 +182,50 @@ describe('a diagram people can read', () => {
         'kube-scheduler-multi-node-control-plane',
         'etcd-multi-node-control-plane',
       ];
-      assert.match(elideName(staticPods[0]!, staticPods, 150), /^kube-apiserver.*…/);
-      assert.match(elideName(staticPods[1]!, staticPods, 150), /^kube-scheduler.*…/);
+      assert.match(elideName(staticPods[0]!, staticPods, 160), /^kube-apiserver…/);
+      assert.match(elideName(staticPods[1]!, staticPods, 160), /^kube-scheduler…/);
       assert.equal(elideName('short', ['shorter'], 150), 'short');
       const japanese = 'ノード名がとても長いワーカーノード番号二';
       const cut = elideName(japanese, [], 120);
       assert.ok(cut.includes('…') && dejaVuMeasure(cut, 'label') <= 120, cut);
+    });
+  });
+
+  describe('names shortened', () => {
+    // Three control-plane nodes, as in the ha scenario: each static Pod's name is a prefix of the next node's.
+    const nodes = ['multi-node-control-plane', 'multi-node-control-plane2', 'multi-node-control-plane3'];
+    const components = ['etcd', 'kube-apiserver', 'kube-controller-manager', 'kube-scheduler'];
+    const names = nodes.flatMap((node) => components.map((component) => `${component}-${node}`));
+    const wordEnd = /[A-Za-z0-9]…|…[A-Za-z0-9]/;
+
+    it('in the middle only, keeping the node suffix at the end, at any width', () => {
+      for (const width of [140, 160, 180, 200, 240]) {
+        const shown = names.map((name) => elideName(name, names, width));
+        for (const [index, text] of shown.entries()) {
+          assert.ok(dejaVuMeasure(text, 'label') <= width, `"${text}" fits ${width}`);
+          if (text === names[index]) continue;
+          assert.ok(!text.endsWith('…') && !text.startsWith('…'), `"${text}" at ${width}: one ellipsis, in the middle`);
+          assert.match(text, new RegExp(`${names[index]!.slice(-6).replace(/^.*-/, '')}$`), `"${text}" keeps the node's suffix`);
+        }
+        assert.equal(new Set(shown).size, shown.length, `at ${width} every name reads apart: ${shown.join(', ')}`);
+      }
+    });
+
+    it('in whole words when they fit, the room used', () => {
+      assert.equal(elideName('etcd-multi-node-control-plane', names, 180), 'etcd-multi…control-plane');
+      assert.equal(elideName('kube-apiserver-multi-node-control-plane2', names, 180), 'kube-apiserver…plane2');
+      const replicas = ['coredns-5d78c9869d-czv4x', 'coredns-5d78c9869d-czv8b'];
+      const cut = elideName(replicas[0]!, replicas, 180);
+      assert.match(cut, /^coredns-5d78.*…czv4x$/);
+      assert.ok(dejaVuMeasure(cut, 'label') > 160, `"${cut}" uses the room it has`);
+      assert.equal(elideName(names[1]!, names, dejaVuMeasure(names[1]!, 'label')), names[1], 'whole when it fits');
+    });
+
+    it('without a word cut short at either side of the ellipsis when words fit', () => {
+      for (const name of names) {
+        const text = elideName(name, names, 200);
+        assert.ok(!wordEnd.test(text.replace(/…(plane\d?|control-plane\d?)$/, '')), `"${text}"`);
+      }
     });
   });
 

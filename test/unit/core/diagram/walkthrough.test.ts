@@ -35,4 +35,19 @@ describe('Deployment walk-through', () => {
     const unknown = walkthroughSteps(scene, undefined, { node: 'not-drawn' });
     assert.deepEqual(unknown[4]!.edgeIds, steps[4]!.edgeIds, 'a node not drawn falls back to the first Ready worker');
   });
+
+  it("lights in step 5 the node's kubelet, runtime and the Deployment's Pod there, not every Pod on the node", () => {
+    const step = steps[4]!;
+    const runs = step.edgeIds.filter((id) => edge(id).kind === 'runs').map((id) => edge(id).to);
+    assert.deepEqual(runs, ['node:multi-node-worker:pod:kube-system/coredns-5d78c9869d-abcde']);
+    assert.deepEqual(step.boxIds, [
+      'node:multi-node-worker:kubelet',
+      'node:multi-node-worker:container-runtime',
+      'node:multi-node-worker:pod:kube-system/coredns-5d78c9869d-abcde',
+    ]);
+    assert.ok(
+      !step.edgeIds.some((id) => edge(id).kind === 'watch' && edge(id).fromComponent !== 'kubelet'),
+      "the Pods' own watches are not the kubelet's",
+    );
+  });
 });
