@@ -10,8 +10,12 @@ import { defaultPlacementStrings, type PlacementStrings, type ViewText } from '.
 import type { NodeInputs, PreferredTerm, WhyThisNode } from './whyNode';
 
 export interface WhyNodeSection {
+  /** What the section weighs, for views that name it briefly. */
+  readonly kind: 'replicas' | 'room' | 'spread' | 'preferred' | 'taints';
   readonly title: string;
   readonly rows: readonly string[];
+  /** The row that says where this node stands, when one does (the room's place). */
+  readonly summary?: string;
 }
 
 export interface WhyNodeParts {
@@ -63,10 +67,11 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
   const sections: WhyNodeSection[] = [];
 
   // The other replicas of the same controller, by node name.
-  if (!why.controller) sections.push({ title: s.whyNoController, rows: [] });
-  else if (why.nodes.some((entry) => entry.replicas === null)) sections.push({ title: s.whyReplicasNotKnown, rows: [] });
+  if (!why.controller) sections.push({ kind: 'replicas', title: s.whyNoController, rows: [] });
+  else if (why.nodes.some((entry) => entry.replicas === null)) sections.push({ kind: 'replicas', title: s.whyReplicasNotKnown, rows: [] });
   else
     sections.push({
+      kind: 'replicas',
       title: format(s.whyReplicasTitle, text(why.controller.kind), text(why.controller.name)),
       rows: [...why.nodes]
         .sort((a, b) => a.node.localeCompare(b.node))
@@ -84,10 +89,12 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
       ? format(s.whyRoomPlaceLevel, here.roomRank!, ranked.length, level.join(', '))
       : format(s.whyRoomPlace, here.roomRank!, ranked.length);
   };
-  if (ranked.length === 0) sections.push({ title: s.whyRoomNotKnown, rows: [] });
+  if (ranked.length === 0) sections.push({ kind: 'room', title: s.whyRoomNotKnown, rows: [] });
   else {
     const here = why.nodes.find((entry) => entry.here);
+    const place = here?.roomRank ? placeText(here) : undefined;
     sections.push({
+      kind: 'room',
       title: s.whyRoomTitle,
       rows: [
         ...ranked.map((entry) => {
@@ -102,13 +109,15 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
           return `${entry.roomRank}. ${named(entry)}: ${format(s.whyRoomShare, entry.freePercent!)} (${amounts.join(', ')})`;
         }),
         format(s.whyRoomRequests, formatAmount('cpu', why.requests.cpu), roundAmount('memory', why.requests.memory)),
-        ...(here?.roomRank ? [placeText(here)] : []),
+        ...(place ? [place] : []),
       ],
+      ...(place && { summary: place }),
     });
   }
 
   if (why.spread.length > 0 && candidates.every((entry) => entry.spread !== null))
     sections.push({
+      kind: 'spread',
       title: s.whySpreadTitle,
       rows: why.spread.map((constraint, index) => {
         const at = (entry: NodeInputs) => entry.spread![index]!;
@@ -124,6 +133,7 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
 
   if (why.preferred.length > 0 && candidates.every((entry) => entry.preferred !== null))
     sections.push({
+      kind: 'preferred',
       title: s.whyPreferredTitle,
       rows: why.preferred.map((preferred, index) => `${preferredText(preferred, s, text)}: ${split((entry) => entry.preferred![index]!)}`),
     });
@@ -131,6 +141,7 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
   const tainted = candidates.filter((entry) => entry.preferNoSchedule !== null);
   if (tainted.length > 0)
     sections.push({
+      kind: 'taints',
       title: s.whyTaintsTitle,
       rows: tainted.map((entry) => format(s.whyTaint, named(entry), text(entry.preferNoSchedule!))),
     });

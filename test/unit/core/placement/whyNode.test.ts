@@ -117,12 +117,14 @@ describe('placement: why a bound Pod is on its node', () => {
     assert.deepEqual(Object.fromEntries(why.nodes.map((entry) => [entry.node, entry.preferred])), { w1: [false], w2: [false], w3: [true] });
     const parts = whyNodeParts(why);
     assert.deepEqual(parts.sections[2], {
+      kind: 'spread',
       title: "The Pod's topology spread constraints:",
       rows: [
         'topology.kubernetes.io/zone, maxSkew 1, ScheduleAnyway [app=web]: satisfied on: w2 (this node) in b with 0 matching; not satisfied on: w3 in a with 2 matching, w1 in a with 2 matching',
       ],
     });
     assert.deepEqual(parts.sections[3], {
+      kind: 'preferred',
       title: "The Pod's preferred (soft) affinities:",
       rows: ['node affinity, weight 20: disktype In (ssd): satisfied on: w3; not satisfied on: w2 (this node), w1'],
     });
@@ -159,6 +161,7 @@ describe('placement: why a bound Pod is on its node', () => {
     const nodes = [node('w1', 'a'), node('w2', 'b'), node('w3', 'a', {}, [{ key: 'spot', value: 'true', effect: 'PreferNoSchedule' }])];
     const parts = whyNodeParts(explainPlacement({ pod: asked, nodes, bound }).whyThisNode!);
     assert.deepEqual(parts.sections.at(-1), {
+      kind: 'taints',
       title: 'PreferNoSchedule taints the Pod does not tolerate (TaintToleration prefers nodes without):',
       rows: ['w3: spot=true:PreferNoSchedule'],
     });
