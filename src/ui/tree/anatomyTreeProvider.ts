@@ -341,13 +341,15 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
 
   /** A new answer, or none any more: the Pod rows that show one, or did, are drawn again. */
   private askedChanged(): void {
+    let opened = false;
     for (const element of this.interned.values()) {
       const showing = this.askedAbout(element) !== undefined;
       if (showing || this.askedRows.has(element.id)) this.changeEmitter.fire(element);
       if (showing && !this.askedRows.has(element.id)) {
         this.askedRows.add(element.id);
-        // The row was a leaf: opened once, where the user asked; afterwards it stays as they leave it.
-        void this.view?.reveal(element, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+        // The row was a leaf: opened once (its node's row, not also the add-on's), then left as the user leaves it.
+        if (!opened) void this.view?.reveal(element, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+        opened = true;
       } else if (!showing) this.askedRows.delete(element.id);
     }
   }
