@@ -347,7 +347,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       if (showing || this.askedRows.has(element.id)) this.changeEmitter.fire(element);
       if (showing && !this.askedRows.has(element.id)) {
         this.askedRows.add(element.id);
-        // The row was a leaf: opened once (its node's row, not also the add-on's), then left as the user leaves it.
+        // The row was a leaf: opened once, in one place, then left as the user leaves it.
         if (!opened) void this.view?.reveal(element, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
         opened = true;
       } else if (!showing) this.askedRows.delete(element.id);
