@@ -69,7 +69,14 @@ export class ExtensionContainer implements vscode.Disposable {
       view,
       provider: tree,
       reveal: revealInTree,
-    } = registerAnatomyTree(this, this.live, this.workspace.health, this.workspace.placement, () => this.workspace.kubeconfig.mergedFiles);
+    } = registerAnatomyTree(
+      this,
+      this.live,
+      this.workspace.health,
+      this.workspace.placement,
+      () => this.workspace.kubeconfig.mergedFiles,
+      this.workspace.askedPlacement,
+    );
     // The client is loaded, and the cluster contacted, only once a view (or a command) needs it.
     this.register(view.onDidChangeVisibility((event) => void (event.visible ? this.ensureLive() : undefined)));
     if (view.visible) void this.ensureLive();

@@ -15,6 +15,10 @@ export interface BoundPod {
   readonly requests: Readonly<Record<string, number>>;
   readonly hostPorts: readonly HostPort[];
   readonly podAntiAffinity: readonly PodAffinityTerm[];
+  /** The uid of the Pod's controller: the other replicas of the same workload share it. */
+  readonly controllerUid: string | null;
+  /** CPU and memory as the resource scores count them; absent when not kept. */
+  readonly scoredRequests?: SchedulingPod['scoredRequests'];
 }
 
 export interface NodeLoad {
@@ -31,7 +35,11 @@ export const podKey = (namespace: string, name: string) => `${namespace}/${name}
 export type BoundPodSource = Pick<
   SchedulingPod,
   'namespace' | 'name' | 'labels' | 'nodeName' | 'phase' | 'deleting' | 'requests' | 'hostPorts' | 'podAntiAffinity'
->;
+> & {
+  readonly controllerUid?: string | null;
+  readonly controller?: SchedulingPod['controller'];
+  readonly scoredRequests?: SchedulingPod['scoredRequests'];
+};
 
 const counts = (pod: Pick<SchedulingPod, 'nodeName' | 'phase'>) =>
   pod.nodeName !== null && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
@@ -79,6 +87,8 @@ export class BoundPods implements BoundPodsView {
       requests: pod.requests,
       hostPorts: pod.hostPorts,
       podAntiAffinity: pod.podAntiAffinity,
+      controllerUid: pod.controllerUid ?? pod.controller?.uid ?? null,
+      ...(pod.scoredRequests && { scoredRequests: pod.scoredRequests }),
     };
     this.byKey.set(key, bound);
     let load = this.byNode.get(bound.nodeName);

@@ -44,6 +44,28 @@ export interface PodAffinityTerm {
   readonly topologyKey: string;
 }
 
+/** A preferred (soft) term: the scheduler adds its weight to the score of a node that satisfies it. */
+export interface Weighted<T> {
+  readonly weight: number;
+  readonly term: T;
+}
+
+export interface ScoredRequests {
+  readonly cpu: number;
+  readonly memory: number;
+}
+
+/** The scheduler's defaults for a container without a request, in its scores only (DefaultMilliCPURequest, DefaultMemoryRequest). */
+const SCORE_DEFAULT_CPU = 100;
+const SCORE_DEFAULT_MEMORY = 200 * 2 ** 20;
+
+/** The Pod's controller (ownerReferences with controller: true): the ReplicaSet, StatefulSet, DaemonSet or Job. */
+export interface ControllerRef {
+  readonly kind: string;
+  readonly name: string;
+  readonly uid: string;
+}
+
 export interface TopologySpreadConstraint {
   readonly maxSkew: number;
   readonly topologyKey: string;
@@ -77,17 +99,31 @@ export interface SchedulingPod {
   readonly tolerations: readonly Toleration[];
   /** The Pod's effective requests: CPU in millicores, the rest in units (see podRequests). */
   readonly requests: Readonly<Record<string, number>>;
+  /** CPU and memory as the resource scores count them: a container that requests none counts as 100m and 200Mi. */
+  readonly scoredRequests: ScoredRequests;
   /** Requests the Pod names but whose amount could not be read. */
   readonly unreadableRequests: readonly string[];
   readonly hostPorts: readonly HostPort[];
   readonly schedulingGates: readonly string[];
   readonly podAffinity: readonly PodAffinityTerm[];
   readonly podAntiAffinity: readonly PodAffinityTerm[];
+  /** Preferred node affinity: weighed by NodeAffinity's score, never a filter. */
+  readonly preferredNodeTerms: readonly Weighted<NodeSelectorTerm>[];
+  /** Preferred inter-Pod affinity and anti-affinity: weighed by InterPodAffinity's score, never a filter. */
+  readonly preferredPodAffinity: readonly Weighted<PodAffinityTerm>[];
+  readonly preferredPodAntiAffinity: readonly Weighted<PodAffinityTerm>[];
+  readonly controller: ControllerRef | null;
   readonly topologySpread: readonly TopologySpreadConstraint[];
   /** Volumes the model cannot judge (claims, and volume types with node limits or zones). */
   readonly claimNames: readonly string[];
   /** The PodScheduled condition, as the scheduler last wrote it. */
-  readonly scheduledCondition: { readonly status: string; readonly reason: string | null; readonly message: string | null } | null;
+  readonly scheduledCondition: {
+    readonly status: string;
+    readonly reason: string | null;
+    readonly message: string | null;
+    /** When the condition last changed: for a bound Pod, when it was bound. */
+    readonly lastTransitionTime: string | null;
+  } | null;
   readonly nominatedNodeName: string | null;
 }
 
@@ -138,6 +174,26 @@ function affinityTerms(value: unknown): PodAffinityTerm[] {
       topologyKey: text(term.topologyKey) ?? '',
     };
   });
+}
+
+function weightedTerms<T>(value: unknown, termOf: (raw: unknown) => T): Weighted<T>[] {
+  return list(value).map((raw) => {
+    const entry = record(raw);
+    return { weight: typeof entry.weight === 'number' ? entry.weight : 0, term: termOf(entry) };
+  });
+}
+
+const nodeSelectorTermOf = (raw: unknown): NodeSelectorTerm => ({
+  matchExpressions: requirements(record(raw).matchExpressions),
+  matchFields: requirements(record(raw).matchFields),
+});
+
+function controllerOf(metadata: Loose): ControllerRef | null {
+  const owner = list(metadata.ownerReferences)
+    .map(record)
+    .find((reference) => reference.controller === true);
+  const uid = owner && text(owner.uid);
+  return owner && uid ? { kind: text(owner.kind) ?? '', name: text(owner.name) ?? '', uid } : null;
 }
 
 function addInto(total: Record<string, number>, add: Readonly<Record<string, number>>): void {
@@ -193,6 +249,21 @@ export function podRequests(spec: Loose, unreadable = new Set<string>()): Record
   return total;
 }
 
+/**
+ * CPU and memory as NodeResourcesFit's score counts them (its NonZeroRequested): each container's request, or
+ * 100m and 200Mi where it has none; never less than the requests the filter counts (init containers, overhead).
+ */
+export function scoredRequests(spec: Loose, requests: Readonly<Record<string, number>>): ScoredRequests {
+  let cpu = 0;
+  let memory = 0;
+  for (const container of list(spec.containers)) {
+    const named = containerRequests(container, new Set());
+    cpu += named.cpu || SCORE_DEFAULT_CPU;
+    memory += named.memory || SCORE_DEFAULT_MEMORY;
+  }
+  return { cpu: Math.max(cpu, requests.cpu ?? 0), memory: Math.max(memory, requests.memory ?? 0) };
+}
+
 function hostPorts(spec: Loose): HostPort[] {
   const ports: HostPort[] = [];
   for (const container of [...list(spec.initContainers), ...list(spec.containers)]) {
@@ -218,10 +289,7 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
     record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === undefined ||
     record(affinity.nodeAffinity).requiredDuringSchedulingIgnoredDuringExecution === null
       ? null
-      : list(nodeAffinity.nodeSelectorTerms).map((raw): NodeSelectorTerm => ({
-          matchExpressions: requirements(record(raw).matchExpressions),
-          matchFields: requirements(record(raw).matchFields),
-        }));
+      : list(nodeAffinity.nodeSelectorTerms).map(nodeSelectorTermOf);
   const unreadable = new Set<string>();
   const requests = podRequests(spec, unreadable);
   const condition = list(status.conditions)
@@ -250,6 +318,7 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
       };
     }),
     requests,
+    scoredRequests: scoredRequests(spec, requests),
     unreadableRequests: [...unreadable],
     hostPorts: hostPorts(spec),
     schedulingGates: list(spec.schedulingGates)
@@ -257,6 +326,18 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
       .filter(Boolean),
     podAffinity: affinityTerms(record(affinity.podAffinity).requiredDuringSchedulingIgnoredDuringExecution),
     podAntiAffinity: affinityTerms(record(affinity.podAntiAffinity).requiredDuringSchedulingIgnoredDuringExecution),
+    preferredNodeTerms: weightedTerms(record(affinity.nodeAffinity).preferredDuringSchedulingIgnoredDuringExecution, (entry) =>
+      nodeSelectorTermOf(record(entry).preference),
+    ),
+    preferredPodAffinity: weightedTerms(
+      record(affinity.podAffinity).preferredDuringSchedulingIgnoredDuringExecution,
+      (entry) => affinityTerms([record(entry).podAffinityTerm])[0]!,
+    ),
+    preferredPodAntiAffinity: weightedTerms(
+      record(affinity.podAntiAffinity).preferredDuringSchedulingIgnoredDuringExecution,
+      (entry) => affinityTerms([record(entry).podAffinityTerm])[0]!,
+    ),
+    controller: controllerOf(metadata),
     topologySpread: list(spec.topologySpreadConstraints).map((raw) => {
       const constraint = record(raw);
       return {
@@ -272,7 +353,12 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
       .filter((volume) => volume.persistentVolumeClaim || volume.ephemeral)
       .map((volume) => text(volume.name) ?? ''),
     scheduledCondition: condition
-      ? { status: text(condition.status) ?? 'Unknown', reason: text(condition.reason) ?? null, message: text(condition.message) ?? null }
+      ? {
+          status: text(condition.status) ?? 'Unknown',
+          reason: text(condition.reason) ?? null,
+          message: text(condition.message) ?? null,
+          lastTransitionTime: text(condition.lastTransitionTime) ?? null,
+        }
       : null,
     nominatedNodeName: text(status.nominatedNodeName) || null,
   };

@@ -6,6 +6,7 @@ import { type BoundPods, podKey } from './boundPods';
 import { checks, type FilterContext, type FilterFailure, type FilterName, interPodState, prepareQuestion, spreadState } from './filters';
 import type { SchedulingNode, SchedulingPod } from './objects';
 import { schedulerWording } from './wording';
+import { type WhyThisNode, whyThisNode } from './whyNode';
 
 export interface PlacementQuestion {
   readonly pod: SchedulingPod;
@@ -67,6 +68,8 @@ export interface PlacementReport {
   readonly message: string | null;
   /** What the model does not judge for this Pod (volumes, preemption, scores). */
   readonly notJudged: readonly NotJudged[];
+  /** For a bound Pod: the inputs of the scheduler's scoring, node by node (the scores themselves cannot be read). */
+  readonly whyThisNode?: WhyThisNode;
 }
 
 const noNotes: readonly ConditionNote[] = [];
@@ -161,5 +164,8 @@ export function explainPlacement(question: PlacementQuestion): PlacementReport {
     reasonCounts,
     message: feasible.length > 0 || anyUnknown ? null : schedulerMessage(nodes.length, reasonCounts),
     notJudged,
+    ...(state === 'bound' && {
+      whyThisNode: whyThisNode(pod, question.pod.nodeName!, nodes, verdicts, others, question.namespaceLabels),
+    }),
   };
 }

@@ -48,6 +48,8 @@ export function slimBoundPod(raw: unknown): Keyed<BoundPodSource> {
     requests: pod.requests,
     hostPorts: pod.hostPorts,
     podAntiAffinity: pod.podAntiAffinity,
+    controllerUid: pod.controller?.uid ?? null,
+    scoredRequests: pod.scoredRequests,
   };
 }
 

@@ -8,6 +8,7 @@ import { inlineText, textLines } from '../util/visibleText';
 import type { HiddenRead } from '../anatomy/types';
 import { canIFor } from '../anatomy/standpointText';
 import { needsText } from '../anatomy/standpointRender';
+import { whyNodeParts } from './whyNodeText';
 
 const stateKeys: Record<Exclude<PlacementReport['state'], 'bound'>, keyof PlacementStrings> = {
   pending: 'statePending',
@@ -89,7 +90,14 @@ export function renderPlacementText(
   if (unknown.length > 0 && options.boundHidden)
     lines.push(`  ${format(s.reportBoundHidden, needsText(options.boundHidden))}`, ...canI(options.boundHidden));
   if (report.message) lines.push('', s.reportWouldSay, `  ${inlineText(report.message, 2_000)}`);
-  lines.push('', s.reportNotJudged);
-  for (const note of report.notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);
+  if (report.whyThisNode) {
+    const why = whyNodeParts(report.whyThisNode, s, cliText);
+    lines.push('', why.heading, `  ${why.notReadable}`);
+    for (const section of why.sections) lines.push(`  ${section.title}`, ...section.rows.map((row) => `    ${row}`));
+  }
+  // With "why on this node" shown, the sentence about scores is said there, once.
+  const notJudged = report.whyThisNode ? report.notJudged.filter((note) => note.kind !== 'scores') : report.notJudged;
+  if (notJudged.length > 0) lines.push('', s.reportNotJudged);
+  for (const note of notJudged) lines.push(`  - ${notJudgedText(note, s, cliText)}`);
   return textLines(lines);
 }

@@ -34,6 +34,7 @@ export class AskedPlacement implements Disposable {
   private subject: PlacementSubject | undefined;
   private context: string | undefined;
   private overlay: PlacementOverlay | undefined;
+  private placement: PodPlacement | undefined;
   private timer: NodeJS.Timeout | undefined;
   private asking = 0;
   private readonly changeEmitter = new Emitter<void>();
@@ -58,6 +59,14 @@ export class AskedPlacement implements Disposable {
     return this.context === context ? this.overlay : undefined;
   }
 
+  /** The answer about a Pod the user asked about, in this context (the tree shows it under the Pod's row). */
+  podPlacement(context: string, namespace: string, name: string): PodPlacement | undefined {
+    const subject = this.subject;
+    return this.context === context && subject?.kind === 'Pod' && subject.namespace === namespace && subject.name === name
+      ? this.placement
+      : undefined;
+  }
+
   /** Asks where a subject can run; the answer replaces the last one. Rejects when it cannot be worked out. */
   async ask(subject: PlacementSubject): Promise<void> {
     this.subject = subject;
@@ -68,6 +77,7 @@ export class AskedPlacement implements Disposable {
   clear(): void {
     this.subject = undefined;
     this.overlay = undefined;
+    this.placement = undefined;
     this.context = undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
@@ -92,6 +102,7 @@ export class AskedPlacement implements Disposable {
     if (asking !== this.asking || this.subject !== subject) return;
     if (!placement) throw new Error(this.strings.questionNoCluster);
     this.context = context;
+    this.placement = placement;
     const name = `${subject.kind} ${subject.namespace}/${subject.name}`;
     this.overlay = placementOverlay(
       name,

@@ -8,7 +8,8 @@ import { healthProblems } from '../../core/health/render';
 import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import type { PlacementMonitor, PodPlacement } from '../../core/workspace/placementMonitor';
 import { errorMessage } from '../../core/util/errors';
-import { placementChildren } from './placementItems';
+import { boundPlacementChildren, placementChildren } from './placementItems';
+import type { AskedPlacement } from '../../core/workspace/askedPlacement';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/healthPolicy';
 import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
@@ -70,6 +71,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   /** Where each expanded waiting Pod fits, by its row's id: worked out on expansion, again as the cluster changes. */
   private readonly placements = new Map<string, PodPlacement | 'loading' | { error: string }>();
   private placementTimer: NodeJS.Timeout | undefined;
+  /** The ids of the Pod rows that show an asked answer. */
+  private readonly askedRows = new Set<string>();
+  private view: vscode.TreeView<AnatomyTreeElement> | undefined;
 
   /** What rendering an item reads: the anatomy shown, and each node's Lease as of now. */
   private readonly itemView: TreeItemView;
@@ -78,6 +82,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     private readonly live: LiveAnatomy,
     private readonly health?: HealthMonitor,
     private readonly placement?: PlacementMonitor,
+    /** The Pod the user asked "Why on this node?" about: the answer shows under its row too. */
+    private readonly asked?: AskedPlacement,
   ) {
     const currentAnatomy = () => this.currentAnatomy;
     this.itemView = {
@@ -93,6 +99,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       live.onLeaseRenewed((node) => this.onLeaseRenewed(node)),
       ...(health ? [health.onDidChange(() => this.refreshAll())] : []),
       ...(placement ? [placement.onDidChange(() => this.placementsChanged())] : []),
+      ...(asked ? [asked.onDidChange(() => this.askedChanged())] : []),
       live.onDidChangeSession(() => {
         this.placements.clear();
         placement?.hold('tree', false);
@@ -107,6 +114,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
 
   /** The tree view, once created: heartbeats are followed only while it is visible. */
   attach(view: vscode.TreeView<AnatomyTreeElement>): void {
+    this.view = view;
     const sync = () => {
       this.visible = view.visible;
       if (this.visible) this.recheckHeartbeats([...this.heartbeatRows.keys()]);
@@ -290,6 +298,8 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       }
       return placementChildren(element.id, element.pod, placement).map((e) => this.intern(e));
     }
+    const asked = element && this.askedAbout(element);
+    if (element && asked) return boundPlacementChildren(element.id, asked).map((e) => this.intern(e));
     if (element?.type === 'state') return canRetry(element.status) ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
     if (element?.type === 'retry') return [];
     const status = this.live.status;
@@ -326,6 +336,28 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     if (!this.placements.has(element.id)) return;
     this.placements.set(element.id, answer);
     this.changeEmitter.fire(this.interned.get(element.id) ?? undefined);
+  }
+
+  /** The answer about a bound Pod's row, when the user asked "Why on this node?" about that Pod. */
+  private askedAbout(element: AnatomyTreeElement): PodPlacement | undefined {
+    if (element.type !== 'pod' && element.type !== 'addonPod') return undefined;
+    const context = this.currentAnatomy?.context;
+    return context ? this.asked?.podPlacement(context, element.pod.namespace, element.pod.pod) : undefined;
+  }
+
+  /** A new answer, or none any more: the Pod rows that show one, or did, are drawn again. */
+  private askedChanged(): void {
+    let opened = false;
+    for (const element of this.interned.values()) {
+      const showing = this.askedAbout(element) !== undefined;
+      if (showing || this.askedRows.has(element.id)) this.changeEmitter.fire(element);
+      if (showing && !this.askedRows.has(element.id)) {
+        this.askedRows.add(element.id);
+        // The row was a leaf: opened once, in one place, then left as the user leaves it.
+        if (!opened) void this.view?.reveal(element, { expand: true, select: false, focus: false }).then(undefined, () => undefined);
+        opened = true;
+      } else if (!showing) this.askedRows.delete(element.id);
+    }
   }
 
   /** The cluster changed: the expanded waiting Pods' answers are worked out again, at most every few seconds. */
@@ -374,7 +406,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const item = renderTreeItem(element, this.itemView);
     item.id = element.id;
     // A TreeItem made without a state says None: the state comes from the model, never from that default.
-    item.collapsibleState = collapsibleStateOf(element, this.currentAnatomy);
+    item.collapsibleState = this.askedAbout(element)
+      ? vscode.TreeItemCollapsibleState.Expanded
+      : collapsibleStateOf(element, this.currentAnatomy);
     if (element.type === 'heartbeat' || element.type === 'node') this.trackHeartbeat(element.node.name, element, item);
     return item;
   }

@@ -1,11 +1,15 @@
 /**
  * The rows of a kube-system Pod waiting for a node: what the scheduler said, where it fits now, and, node by
- * node, the first filter that keeps it off (the placement model over the live cluster).
+ * node, the first filter that keeps it off (the placement model over the live cluster). Under a bound Pod the
+ * user asked "Why on this node?" about: where it fits now, the nodes it does not, and what the default scores
+ * weigh on each node it fits (the scores themselves cannot be read).
  */
 import * as vscode from 'vscode';
 import type { TreeElement } from '../../core/anatomy/treeModel';
 import type { PodPlacement } from '../../core/workspace/placementMonitor';
 import { conditionNotesText, notJudgedText } from '../../core/placement/strings';
+import type { WhyThisNode } from '../../core/placement/whyNode';
+import { type WhyNodeSection, whyNodeParts } from '../../core/placement/whyNodeText';
 import { localizedPlacementStrings, rejectedNodeText } from '../placementText';
 import { healthColor, Tooltip } from './treeText';
 
@@ -17,7 +21,9 @@ export type PlacementElement =
   | { readonly type: 'placementFits'; readonly id: string; readonly placement: PodPlacement }
   | { readonly type: 'placementNode'; readonly id: string; readonly verdict: PodPlacement['report']['nodes'][number] }
   | { readonly type: 'placementMore'; readonly id: string; readonly count: number }
-  | { readonly type: 'placementPending'; readonly id: string; readonly error?: string };
+  | { readonly type: 'placementPending'; readonly id: string; readonly error?: string }
+  | { readonly type: 'placementWhy'; readonly id: string; readonly why: WhyThisNode }
+  | { readonly type: 'placementWhySection'; readonly id: string; readonly section: WhyNodeSection };
 
 export const isPlacementElement = (element: { readonly type: string }): element is PlacementElement => element.type.startsWith('placement');
 
@@ -39,6 +45,46 @@ export function placementChildren(
   if (verdicts.length > NODE_ROWS) rows.push({ type: 'placementMore', id: `${parentId}/more`, count: verdicts.length - NODE_ROWS });
   return rows;
 }
+
+/** The children of a bound Pod the user asked "Why on this node?" about. */
+export function boundPlacementChildren(parentId: string, placement: PodPlacement): PlacementElement[] {
+  const { report } = placement;
+  const rows: PlacementElement[] = [{ type: 'placementFits', id: `${parentId}/fits`, placement }];
+  // The nodes it does not fit (or cannot be judged on); those it fits are weighed below.
+  const others = report.nodes.filter((verdict) => verdict.feasible !== true);
+  for (const verdict of others.slice(0, NODE_ROWS)) rows.push({ type: 'placementNode', id: `${parentId}/node/${verdict.node}`, verdict });
+  if (others.length > NODE_ROWS) rows.push({ type: 'placementMore', id: `${parentId}/more`, count: others.length - NODE_ROWS });
+  const why = report.whyThisNode;
+  if (!why) return rows;
+  rows.push({ type: 'placementWhy', id: `${parentId}/why`, why });
+  for (const section of whyNodeParts(why, localizedPlacementStrings()).sections)
+    rows.push({ type: 'placementWhySection', id: `${parentId}/why/${section.kind}`, section });
+  return rows;
+}
+
+/** A section's short name in the tree; its full title is the tooltip's heading. */
+function sectionLabel(kind: WhyNodeSection['kind']): string {
+  switch (kind) {
+    case 'replicas':
+      return vscode.l10n.t('Other replicas');
+    case 'room':
+      return vscode.l10n.t('Room left');
+    case 'spread':
+      return vscode.l10n.t('Topology spread');
+    case 'preferred':
+      return vscode.l10n.t('Preferred affinities');
+    case 'taints':
+      return vscode.l10n.t('PreferNoSchedule taints');
+  }
+}
+
+const sectionIcons: Record<WhyNodeSection['kind'], string> = {
+  replicas: 'copy',
+  room: 'dashboard',
+  spread: 'type-hierarchy-sub',
+  preferred: 'heart',
+  taints: 'warning',
+};
 
 export function renderUnscheduledPod(element: Extract<TreeElement, { type: 'unscheduledPod' }>): vscode.TreeItem {
   const { pod } = element;
@@ -92,7 +138,10 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
           vscode.l10n.t('Not known'),
           vscode.l10n.t('the Pods on each node could not be read: {0}', element.placement.boundPodsError),
         );
-      for (const note of report.notJudged) tooltip.line(vscode.l10n.t('Not judged'), notJudgedText(note, localizedPlacementStrings()));
+      // Under a bound Pod the scores are spoken of once, on the row that says why this node.
+      for (const note of report.notJudged)
+        if (!(report.whyThisNode && note.kind === 'scores'))
+          tooltip.line(vscode.l10n.t('Not judged'), notJudgedText(note, localizedPlacementStrings()));
       item.tooltip = tooltip.markdown;
       return item;
     }
@@ -124,6 +173,24 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
     case 'placementMore': {
       const item = new vscode.TreeItem(vscode.l10n.t('{0} more nodes', element.count.toLocaleString()));
       item.description = vscode.l10n.t('cluster-anatomy placement --all lists them');
+      return item;
+    }
+    case 'placementWhy': {
+      const parts = whyNodeParts(element.why, localizedPlacementStrings());
+      const item = new vscode.TreeItem(parts.heading);
+      item.description = parts.notReadable;
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.tooltip = new Tooltip().heading(parts.heading).paragraph(parts.notReadable).markdown;
+      return item;
+    }
+    case 'placementWhySection': {
+      const { section } = element;
+      const item = new vscode.TreeItem(sectionLabel(section.kind));
+      item.description = section.summary ?? (section.rows.length > 0 ? section.rows.join(' · ') : section.title);
+      item.iconPath = new vscode.ThemeIcon(sectionIcons[section.kind]);
+      const tooltip = new Tooltip().heading(section.title);
+      for (const row of section.rows) tooltip.bullet(row);
+      item.tooltip = tooltip.markdown;
       return item;
     }
     case 'placementPending': {

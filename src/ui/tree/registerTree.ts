@@ -3,6 +3,7 @@ import type { AnatomyTarget } from '../../core/anatomy/target';
 import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { HealthMonitor } from '../../core/workspace/healthMonitor';
 import type { PlacementMonitor } from '../../core/workspace/placementMonitor';
+import type { AskedPlacement } from '../../core/workspace/askedPlacement';
 import * as path from 'node:path';
 import { renderMarkdown } from '../../core/anatomy/render';
 import { canILines } from '../../core/anatomy/standpointText';
@@ -55,6 +56,8 @@ export function registerAnatomyTree(
   placement?: PlacementMonitor,
   /** The kubeconfig files the extension reads: the terminal's kubectl is given the same. */
   kubeconfigFiles: () => readonly string[] = () => [],
+  /** The placement the user asked about: a bound Pod's answer shows under its row. */
+  asked?: AskedPlacement,
 ): {
   provider: AnatomyTreeProvider;
   view: vscode.TreeView<AnatomyTreeElement>;
@@ -64,7 +67,7 @@ export function registerAnatomyTree(
    */
   reveal(target: AnatomyTarget, options?: { readonly ifShown?: boolean }): Promise<string | undefined>;
 } {
-  const provider = host.register(new AnatomyTreeProvider(live, health, placement));
+  const provider = host.register(new AnatomyTreeProvider(live, health, placement, asked));
   const view = host.register(vscode.window.createTreeView(ANATOMY_VIEW_ID, { treeDataProvider: provider, showCollapseAll: true }));
   provider.attach(view);
   if (health) {

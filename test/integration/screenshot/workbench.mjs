@@ -1,7 +1,7 @@
 // The workbench as a person sees it on a demo cluster in a given shape: the tree and, for some scenarios, the
 // diagram beside it. A screenshot for the eye (what a change looks like in English and Japanese, light and
 // dark), not a test.
-//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited|team|first-paint --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
+//   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited|team|first-paint|why-node --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
@@ -16,6 +16,8 @@
 // limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
 // worker in default): the tree from where they stand, what is hidden from them, and the diagram beside it.
 // team: the same for the demo's restricted context team-dev, a developer with a Role in namespace team only.
+// why-node: "Why on This Node?" on the CoreDNS Pod of the first worker: the placement view beside the tree, and
+// under the Pod's row what the default scores weigh; the tooltip of its room row goes to <out>-tooltip.png.
 // first-paint: a cluster of 2,000 nodes whose whole lists take minutes: the tree and the diagram show the control
 // plane and how many nodes there are while the rest is listed.
 import { execFileSync, spawn } from 'node:child_process';
@@ -45,6 +47,7 @@ const scenarios = [
   'limited',
   'team',
   'first-paint',
+  'why-node',
 ];
 if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
@@ -267,6 +270,27 @@ try {
       await row(japanese ? '3. static Pod を見分ける' : '3. Telling the static Pods apart').click({ timeout: 10_000 });
       await page.waitForTimeout(1_500);
     }
+  } else if (options.scenario === 'why-node') {
+    // The first worker's CoreDNS Pod: its node opened, the control plane closed so the answer shows at the top.
+    const worker = rows.filter({ hasText: /^multi-node-worker(?!\d)/ }).first();
+    await worker.waitFor({ timeout: 60_000 });
+    const controlPlane = rows.filter({ hasText: new RegExp(`^${japanese ? 'コントロールプレーン' : 'Control plane'}`) }).first();
+    if (await controlPlane.count()) await controlPlane.click();
+    await worker.click();
+    // The node's tooltip would cover its rows.
+    await page.mouse.move(windowSizes[options.window].width - 20, windowSizes[options.window].height - 20);
+    const pod = rows.filter({ hasText: /^coredns/ }).first();
+    await pod.click({ button: 'right', timeout: 10_000 });
+    await page
+      .locator('.context-view .action-label', { hasText: japanese ? 'なぜこのノードに？' : 'Why on This Node?' })
+      .first()
+      .click({ timeout: 10_000 });
+    const room = row(japanese ? '残りの空き' : 'Room left');
+    await room.waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(3_000);
+    await room.hover();
+    await page.waitForTimeout(2_500);
+    await page.screenshot({ path: resolve(options.out.replace(/\.png$/, '-tooltip.png')) });
   } else {
     const section = row(japanese ? 'ノード待ち' : 'Waiting for a node');
     await section.waitFor({ timeout: 60_000 });
