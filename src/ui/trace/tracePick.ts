@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { KubeApi } from '../../core/kube/kubeApi';
 import { collectionPath, parseTraceTarget, type TraceKind, type TraceTarget } from '../../core/trace/objects';
-import { errorMessage } from '../../core/util/errors';
+import { KubeApiError } from '../../core/kube/kubeApi';
+import { localErrorMessage } from '../apiErrorText';
 
 const PICKED_KINDS: readonly TraceKind[] = ['Deployment', 'DaemonSet', 'StatefulSet', 'Job', 'Pod'];
 
@@ -88,9 +89,12 @@ async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
   lists.forEach((result, index) => {
     const kind = PICKED_KINDS[index]!;
     if (result.status === 'rejected') {
+      // A kind the cluster does not serve says so whole; a refusal names the permission; both in plain words.
+      const reason = localErrorMessage(result.reason);
+      const notServed = result.reason instanceof KubeApiError && result.reason.kind === 'not-found';
       items.push(
         { label: kind, kind: vscode.QuickPickItemKind.Separator },
-        { label: vscode.l10n.t('Cannot list them: {0}', errorMessage(result.reason)), detail: '' },
+        { label: notServed ? reason : vscode.l10n.t('Cannot list them: {0}', reason), detail: '' },
       );
       return;
     }
