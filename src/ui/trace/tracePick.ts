@@ -89,12 +89,14 @@ async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
   lists.forEach((result, index) => {
     const kind = PICKED_KINDS[index]!;
     if (result.status === 'rejected') {
-      // A kind the cluster does not serve says so whole; a refusal names the permission; both in plain words.
-      const reason = localErrorMessage(result.reason);
+      // Why, in plain words on the line below: the kind is not served here, or which permission is missing.
       const notServed = result.reason instanceof KubeApiError && result.reason.kind === 'not-found';
       items.push(
         { label: kind, kind: vscode.QuickPickItemKind.Separator },
-        { label: notServed ? reason : vscode.l10n.t('Cannot list them: {0}', reason), detail: '' },
+        {
+          label: notServed ? vscode.l10n.t('Not served by this cluster') : vscode.l10n.t('Cannot list them'),
+          detail: localErrorMessage(result.reason),
+        },
       );
       return;
     }
