@@ -25,6 +25,11 @@ export class KubeApiError extends Error {
     super(message);
     this.name = 'KubeApiError';
   }
+
+  /** A 404 for the whole resource type (its API is not installed or enabled here), not for a missing object. */
+  get kindNotServed(): boolean {
+    return this.kind === 'not-found' && this.plainText !== undefined;
+  }
 }
 
 /** What KubeApiError carries, also for errors that client-node's Watch reports (`statusCode` only). */

@@ -90,7 +90,7 @@ async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
     const kind = PICKED_KINDS[index]!;
     if (result.status === 'rejected') {
       // Why, in plain words on the line below: the kind is not served here, or which permission is missing.
-      const notServed = result.reason instanceof KubeApiError && result.reason.kind === 'not-found';
+      const notServed = result.reason instanceof KubeApiError && result.reason.kindNotServed;
       items.push(
         { label: kind, kind: vscode.QuickPickItemKind.Separator },
         {
