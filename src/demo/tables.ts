@@ -191,6 +191,35 @@ function eventLastSeen(event: Loose, now: number): string {
   return '<unknown>';
 }
 
+/** kubectl's Job status word: the last terminal condition, else suspended, terminating or running. */
+function jobStatus(job: Loose): string {
+  const conditions = ((job.status as Loose | undefined)?.conditions as Loose[] | undefined) ?? [];
+  const holds = (type: string) => conditions.some((condition) => condition.type === type && condition.status === 'True');
+  for (const type of ['Failed', 'Complete', 'SuccessCriteriaMet', 'FailureTarget', 'Suspended']) if (holds(type)) return type;
+  if (job.metadata?.deletionTimestamp) return 'Terminating';
+  return 'Running';
+}
+
+function jobCompletions(spec: Loose, status: Loose): string {
+  const succeeded = Number(status.succeeded ?? 0);
+  if (spec.completions !== undefined && spec.completions !== null) return `${succeeded}/${spec.completions}`;
+  const parallelism = Number(spec.parallelism ?? 0);
+  return parallelism > 1 ? `${succeeded}/1 of ${parallelism}` : `${succeeded}/1`;
+}
+
+function jobDuration(status: Loose, now: number): string {
+  if (typeof status.startTime !== 'string') return '';
+  const end = typeof status.completionTime === 'string' ? Date.parse(status.completionTime) : now;
+  return humanDuration(end - Date.parse(status.startTime));
+}
+
+/** kubectl's CSR condition column: "Approved,Issued", "Denied", "Pending". */
+function csrCondition(status: Loose): string {
+  const words = (((status.conditions as Loose[] | undefined) ?? []) as Loose[]).map((condition) => String(condition.type));
+  if (status.certificate) words.push('Issued');
+  return words.length ? words.join(',') : 'Pending';
+}
+
 const printers: Record<string, Printer> = {
   pods: {
     columns: [
@@ -381,6 +410,76 @@ const printers: Record<string, Printer> = {
         containers,
         images,
         selectorText(spec.selector),
+      ];
+    },
+  },
+  statefulsets: {
+    columns: [
+      nameColumn,
+      column('Ready', 'string', 'Number of the pod with ready state'),
+      ageColumn,
+      column('Containers', 'string', 'Names of each container in the template.', 1),
+      column('Images', 'string', 'Images referenced by each container in the template.', 1),
+    ],
+    cells: (object, now) => {
+      const spec = (object.spec ?? {}) as Loose;
+      const status = (object.status ?? {}) as Loose;
+      const [containers, images] = containersAndImages(spec.template);
+      return [
+        object.metadata.name,
+        `${status.readyReplicas ?? 0}/${spec.replicas ?? 1}`,
+        since(object.metadata.creationTimestamp, now),
+        containers,
+        images,
+      ];
+    },
+  },
+  jobs: {
+    columns: [
+      nameColumn,
+      column('Status', 'string', 'Status of the job.'),
+      column('Completions', 'string', 'The number of pods which reached phase Succeeded.'),
+      column('Duration', 'string', 'Time required to complete the job.'),
+      ageColumn,
+      column('Containers', 'string', 'Names of each container in the template.', 1),
+      column('Images', 'string', 'Images referenced by each container in the template.', 1),
+      column('Selector', 'string', 'A label query over pods that should match the pod count.', 1),
+    ],
+    cells: (object, now) => {
+      const spec = (object.spec ?? {}) as Loose;
+      const status = (object.status ?? {}) as Loose;
+      const [containers, images] = containersAndImages(spec.template);
+      return [
+        object.metadata.name,
+        jobStatus(object as Loose),
+        jobCompletions(spec, status),
+        jobDuration(status, now),
+        since(object.metadata.creationTimestamp, now),
+        containers,
+        images,
+        selectorText(spec.selector),
+      ];
+    },
+  },
+  certificatesigningrequests: {
+    columns: [
+      nameColumn,
+      ageColumn,
+      column('SignerName', 'string', 'signerName indicates the requested signer, and is a qualified name.'),
+      column('Requestor', 'string', 'Name of requestor'),
+      column('RequestedDuration', 'string', 'expirationSeconds is the requested duration of validity of the issued certificate.'),
+      column('Condition', 'string', 'State of the signing request'),
+    ],
+    cells: (object, now) => {
+      const spec = (object.spec ?? {}) as Loose;
+      const seconds = spec.expirationSeconds;
+      return [
+        object.metadata.name,
+        since(object.metadata.creationTimestamp, now),
+        spec.signerName ?? '',
+        spec.username ?? '',
+        typeof seconds === 'number' ? humanDuration(seconds * 1000) : none,
+        csrCondition((object.status ?? {}) as Loose),
       ];
     },
   },

@@ -19,6 +19,7 @@ import { defaultHealthStrings } from '../../src/core/health/strings';
 import type { FilterEvidence } from '../../src/core/placement/filters';
 import { defaultPlacementStrings, filterEvidenceText, rejectedNodeSentence } from '../../src/core/placement/strings';
 import { defaultTraceStrings } from '../../src/core/trace/render';
+import { defaultApiErrorStrings } from '../../src/core/kube/apiErrorText';
 import { bundleTranslator, type Catalog, localizeCatalog, translateKnown } from '../../src/core/util/catalog';
 import { hostedAnatomy, k3sAnatomy, kindAnatomy, oldCiliumAnatomy } from '../fixtures/anatomy/builders';
 
@@ -35,6 +36,7 @@ const catalogs: readonly { readonly file: string; readonly catalog: Catalog }[] 
   { file: 'src/core/health/strings.ts', catalog: defaultHealthStrings },
   { file: 'src/core/placement/strings.ts', catalog: defaultPlacementStrings },
   { file: 'src/core/handsOn/strings.ts', catalog: defaultHandsOnStrings },
+  { file: 'src/core/kube/apiErrorText.ts', catalog: defaultApiErrorStrings },
   { file: 'src/core/trace/render.ts', catalog: defaultTraceStrings },
   { file: 'src/core/diagram/strings.ts', catalog: defaultDiagramStrings },
 ];
@@ -107,8 +109,8 @@ describe('catalogs: each sentence written once', () => {
     assert.deepEqual(found, []);
   });
 
-  it('the Japanese bundle has every sentence of the anatomy (and what RBAC hides), health, placement and hands-on catalogs', () => {
-    const missing = catalogs.slice(0, 7).flatMap(({ file, catalog }) =>
+  it('the Japanese bundle has every sentence of the anatomy (and what RBAC hides), health, placement, hands-on and API error catalogs', () => {
+    const missing = catalogs.slice(0, 8).flatMap(({ file, catalog }) =>
       Object.entries(catalog)
         .filter(([, english]) => typeof japanese[english] !== 'string')
         .map(([key]) => `${file}: ${key}`),

@@ -5,6 +5,7 @@
  * allowed. Each check carries the `kubectl auth can-i …` line that asks the same question.
  */
 import { errorMessage } from '../util/errors';
+import { canILine } from './apiErrorText';
 import { KubeApiError, type KubeApi } from './kubeApi';
 
 export type AccessVerdict = 'allowed' | 'denied' | 'unknown';
@@ -99,18 +100,7 @@ export const anatomyReads: readonly AccessRead[] = [
 ];
 
 /** The `kubectl auth can-i` line that asks the same question as the check. */
-export function canICommand(check: AccessCheck): string {
-  if (check.path !== undefined) return `kubectl auth can-i ${check.verb} ${check.path}`;
-  const [plural, subresource] = check.resource.split('/');
-  const resource = check.group ? `${plural}.${check.group}` : plural;
-  return [
-    'kubectl auth can-i',
-    check.verb,
-    resource,
-    ...(subresource ? [`--subresource=${subresource}`] : []),
-    ...(check.namespace !== undefined ? ['-n', check.namespace] : []),
-  ].join(' ');
-}
+export const canICommand: (check: AccessCheck) => string = canILine;
 
 /** The check in words: "list nodes (cluster-wide)", "watch pods in kube-system", "get /readyz". */
 export function checkText(check: AccessCheck): string {

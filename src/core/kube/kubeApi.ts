@@ -1,6 +1,8 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
 import type { KubeConfig } from '@kubernetes/client-node';
+import { type ApiRequest, defaultApiErrorStrings as words, refusalText } from './apiErrorText';
+import { format } from '../util/catalog';
 import { ListBodyError, ListBodyParser } from './listStream';
 
 /** Why a request failed, in terms a person can act on. */
@@ -14,9 +16,19 @@ export class KubeApiError extends Error {
     readonly statusCode?: number,
     /** The `reason` of the server's Status object, e.g. Forbidden, Expired. */
     readonly reason?: string,
+    /**
+     * What the refusal means for a person (a kind the cluster does not serve, the permission that is missing),
+     * where the server's message does not say it plainly; errorMessage shows it instead of the message.
+     */
+    readonly plainText?: string,
   ) {
     super(message);
     this.name = 'KubeApiError';
+  }
+
+  /** A 404 for the whole resource type (its API is not installed or enabled here), not for a missing object. */
+  get kindNotServed(): boolean {
+    return this.kind === 'not-found' && this.plainText !== undefined;
   }
 }
 
@@ -29,28 +41,31 @@ export function toKubeApiError(error: unknown, what: string): KubeApiError {
   const code = typeof e?.code === 'string' ? e.code : '';
   const detail = e?.message ?? String(error);
   if (['ECONNREFUSED', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET', 'EAI_AGAIN', 'EPIPE'].includes(code)) {
-    return new KubeApiError('unreachable', `Cannot reach the cluster (${code}) while reading ${what}: ${detail}`);
+    return new KubeApiError('unreachable', format(words.unreachable, code, what, detail));
   }
   if (code === 'ETIMEDOUT' || e?.message === 'timeout') {
-    return new KubeApiError('timeout', `The cluster did not answer in time while reading ${what}`);
+    return new KubeApiError('timeout', format(words.timeout, what));
   }
   if (/certificate|self[- ]signed|SSL|TLS/i.test(detail) || code.startsWith('ERR_TLS') || code.includes('CERT')) {
-    return new KubeApiError('unreachable', `TLS failed while reading ${what}: ${detail}`);
+    return new KubeApiError('unreachable', format(words.tlsFailed, what, detail));
   }
-  return new KubeApiError('unreachable', `Cannot read ${what}: ${detail}`);
+  return new KubeApiError('unreachable', format(words.cannotRead, what, detail));
 }
 
-export function fromStatus(statusCode: number, body: unknown, what: string): KubeApiError {
-  const status = (body ?? {}) as { message?: unknown; reason?: unknown };
+/** The server's refusal of `request` (its Status in `body`) as the KubeApiError it is. */
+export function fromStatus(statusCode: number, body: unknown, what: string, request?: ApiRequest): KubeApiError {
+  const status = (body ?? {}) as { message?: unknown; reason?: unknown; details?: { name?: unknown } };
   const message = typeof status.message === 'string' ? status.message : undefined;
   const reason = typeof status.reason === 'string' ? status.reason : undefined;
+  const details = status.details !== null && typeof status.details === 'object' ? status.details : undefined;
+  const plain = refusalText(statusCode, details, request);
   switch (statusCode) {
     case 401:
-      return new KubeApiError('unauthorized', `The cluster did not accept the credentials (401 Unauthorized) for ${what}`, 401, reason);
+      return new KubeApiError('unauthorized', format(words.unauthorized, what), 401, reason);
     case 403:
-      return new KubeApiError('forbidden', message ?? `Forbidden: cannot read ${what} (403)`, 403, reason);
+      return new KubeApiError('forbidden', message ?? `Forbidden: cannot read ${what} (403)`, 403, reason, plain);
     case 404:
-      return new KubeApiError('not-found', message ?? `${what} not found (404)`, 404, reason);
+      return new KubeApiError('not-found', message ?? `${what} not found (404)`, 404, reason, plain);
     case 410:
       return new KubeApiError('expired', message ?? `The list of ${what} expired (410 Gone)`, 410, reason);
     default:
@@ -128,6 +143,9 @@ export function formatBytes(bytes: number): string {
 
 export type WriteMethod = 'DELETE' | 'PATCH' | 'POST' | 'PUT';
 
+/** The verb RBAC checks for each write. */
+const writeVerbs: Record<WriteMethod, string> = { DELETE: 'delete', PATCH: 'patch', POST: 'create', PUT: 'update' };
+
 /** Server-side apply: the body is the object itself (JSON, which is valid YAML). */
 export const APPLY_PATCH_CONTENT_TYPE = 'application/apply-patch+yaml';
 
@@ -204,7 +222,7 @@ export class KubeApi {
             (text) => {
               const status = response.statusCode ?? 0;
               if ((status >= 200 && status < 300) || (status >= 500 && text.trim() !== '')) resolve({ status, text });
-              else reject(fromStatus(status, parseJson(text), what));
+              else reject(fromStatus(status, parseJson(text), what, { verb: 'get', path }));
             },
             (error: unknown) => {
               reject(error);
@@ -271,7 +289,7 @@ export class KubeApi {
         this.timeoutMs,
         (response) => {
           const statusCode = response.statusCode ?? 0;
-          if (statusCode < 200 || statusCode >= 300) return this.refusal(response, what, reject);
+          if (statusCode < 200 || statusCode >= 300) return this.refusal(response, what, { verb: 'list', path }, reject);
           let metadata: { resourceVersion?: string; continue?: string } = {};
           let bytes = 0;
           /** Bytes since the last item or field was complete: a server that streams filler forever is cut off too. */
@@ -362,7 +380,7 @@ export class KubeApi {
         idleTimeoutMs,
         (response) => {
           const statusCode = response.statusCode ?? 0;
-          if (statusCode !== 200) return this.refusal(response, what, fail);
+          if (statusCode !== 200) return this.refusal(response, what, { verb: 'watch', path }, fail);
           onOpen?.();
           let pending: Buffer[] = [];
           let pendingBytes = 0;
@@ -425,9 +443,9 @@ export class KubeApi {
   }
 
   /** A refused request: the server's Status, read from the body, becomes the KubeApiError it is. */
-  private refusal(response: http.IncomingMessage, what: string, fail: (error: KubeApiError) => void): void {
+  private refusal(response: http.IncomingMessage, what: string, request: ApiRequest, fail: (error: KubeApiError) => void): void {
     readBody(response, this.limits.maxResponseBytes, what).then(
-      (text) => fail(fromStatus(response.statusCode ?? 0, parseJson(text), what)),
+      (text) => fail(fromStatus(response.statusCode ?? 0, parseJson(text), what, request)),
       fail,
     );
   }
@@ -474,7 +492,7 @@ export class KubeApi {
                 if (body === undefined) reject(new KubeApiError('protocol', `The server's answer for ${what} is not JSON`));
                 else resolve(body);
               } else {
-                reject(fromStatus(statusCode, body, what));
+                reject(fromStatus(statusCode, body, what, { verb: write ? writeVerbs[write.method] : 'get', path }));
               }
             },
             (error: unknown) => {

@@ -178,7 +178,7 @@ export class SharedCollection implements Disposable {
           if (event.type === 'ERROR') {
             const code = typeof event.object.code === 'number' ? event.object.code : 500;
             if (code === 410) expired = true;
-            else failure = fromStatus(code, event.object, this.options.what);
+            else failure = fromStatus(code, event.object, this.options.what, { verb: 'watch', path: this.options.path });
             stream.close();
             return;
           }

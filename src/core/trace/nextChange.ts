@@ -7,6 +7,7 @@
 import type { WatchSubscription } from '../kube/resourceWatch';
 import type { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
+import { errorMessage } from '../util/errors';
 import { Emitter } from '../util/event';
 import { collectionPath, type TraceObject, traceObjectOf, type TraceTarget } from './objects';
 
@@ -51,7 +52,8 @@ export class NextChangeWatch implements Disposable {
 
   /** Why the objects cannot be watched, when one of the lists failed. */
   get error(): string | undefined {
-    return this.watches.find((watch) => watch.state === 'error')?.lastError?.message;
+    const failed = this.watches.find((watch) => watch.state === 'error')?.lastError;
+    return failed && errorMessage(failed);
   }
 
   /** Lists both collections and watches them; resolves once both lists are in (or failed). Asking again waits for the same. */

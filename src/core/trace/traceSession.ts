@@ -7,6 +7,7 @@ import type { KubeConfig } from '@kubernetes/client-node';
 import type { WatchState, WatchSubscription } from '../kube/resourceWatch';
 import { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
+import { errorMessage } from '../util/errors';
 import { Emitter } from '../util/event';
 import { EventRing } from './eventRing';
 import { collectionPath, type TraceEvent, type TraceObject, traceEventOf, traceObjectOf, type TraceTarget } from './objects';
@@ -71,7 +72,7 @@ export class TraceSession implements Disposable {
   /** Why the trace cannot read the cluster, while `state` is error. */
   get error(): string | undefined {
     const failed = this.watches().find((watch) => watch.state === 'error');
-    return failed?.lastError ? failed.lastError.message : undefined;
+    return failed?.lastError ? errorMessage(failed.lastError) : undefined;
   }
 
   /** The timeline as of the last rebuild. */

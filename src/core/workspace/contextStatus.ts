@@ -39,7 +39,11 @@ export function deriveContextStatus(state: KubeconfigState, connection: Connecti
         problem.kind === 'yamlError' ||
         (problem.kind === 'missingFile' && problem.severity === 'error'),
   );
-  const other = state.problems.filter((problem) => !blocking.includes(problem) && problem.kind !== 'noKubeconfig');
+  // A missing file kubectl would pass over (the default ~/.kube/config, an entry of KUBECONFIG) is no problem
+  // while the current context comes from a file that is there, such as the demo's: only a chosen file must exist.
+  const passedOver = (problem: KubeconfigProblem) =>
+    context !== undefined && problem.kind === 'missingFile' && problem.severity === 'warning';
+  const other = state.problems.filter((problem) => !blocking.includes(problem) && problem.kind !== 'noKubeconfig' && !passedOver(problem));
   const base = { context, contextName, blocking, other };
 
   if (state.contexts.length === 0 && state.problems.some((problem) => problem.kind === 'noKubeconfig')) {

@@ -19,8 +19,8 @@ import {
   type ParsedManifest,
   type WorkBudget,
 } from '../../core/yaml/yamlPath';
-import { errorMessage } from '../../core/util/errors';
 import { placementHoverMarkdown } from '../placementText';
+import { localErrorMessage } from '../apiErrorText';
 
 /**
  * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
@@ -155,7 +155,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
       if (answer === undefined) return undefined;
       return placementHover(answer, { ...where, perNode: made.perNode === true });
     } catch (error) {
-      return { kind: 'unavailable', ...where, reason: errorMessage(error) };
+      return { kind: 'unavailable', ...where, reason: localErrorMessage(error) };
     }
   }
 
@@ -170,7 +170,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
       if (object === undefined) return { state: 'absent', ...(context && { context }) };
       return { state: 'found', object, ...(context && { context }) };
     } catch (error) {
-      return { state: 'unavailable', reason: errorMessage(error) };
+      return { state: 'unavailable', reason: localErrorMessage(error) };
     }
   }
 

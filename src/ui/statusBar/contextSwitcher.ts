@@ -85,7 +85,7 @@ export class ContextSwitcher implements vscode.Disposable {
     const state = this.kubeconfig.state;
     const status = this.workspace.contextStatus;
     const health = this.workspace.health.current?.context === state.current ? this.workspace.health.summary : undefined;
-    const presentation = presentStatus(status, this.kubeconfig.files, health);
+    const presentation = presentStatus(status, this.kubeconfig.files, health, this.fileLabels);
     this.item.text = presentation.text;
     this.item.tooltip = presentation.tooltip;
     this.item.backgroundColor = presentation.backgroundColor;

@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { HealthProblem } from '../../core/health/render';
@@ -7,6 +8,7 @@ import type { KubeconfigProblem } from '../../core/kubeconfig/types';
 import { plainLabel } from './contextQuickPick';
 import { limitedText } from '../../core/anatomy/standpointText';
 import { standpointStrings } from '../tree/standpointItems';
+import { localErrorText } from '../apiErrorText';
 
 const ICONS: Record<ContextStatusState, string> = {
   ready: '$(vm)',
@@ -116,8 +118,24 @@ export interface StatusPresentation {
   readonly tooltipText: string;
 }
 
+/**
+ * A kubeconfig file as the tooltip names it: a file the product made itself by its heading (the demo's lives
+ * deep in the extension's storage), one under the home folder from `~`, any other in full.
+ */
+export function fileText(file: string, fileLabels: ReadonlyMap<string, string>, home = os.homedir()): string {
+  const label = fileLabels.get(file);
+  if (label !== undefined) return label;
+  const relative = home ? path.relative(home, file) : '';
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? `~${path.sep}${relative}` : file;
+}
+
 /** The status item for a status: icon and context name, colours, and a tooltip where all config text is escaped. */
-export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly string[], health?: ControlPlaneSummary): StatusPresentation {
+export function presentStatus(
+  status: ContextStatus,
+  kubeconfigFiles: readonly string[],
+  health?: ControlPlaneSummary,
+  fileLabels: ReadonlyMap<string, string> = new Map(),
+): StatusPresentation {
   const name = status.context?.name ?? status.contextName;
   // Connected, but RBAC hides part of the cluster: the item says so, and the tooltip says what and why.
   const limited = status.state === 'connected' && status.limited ? limitedText(status.limited, name ?? '', standpointStrings()) : undefined;
@@ -148,11 +166,11 @@ export function presentStatus(status: ContextStatus, kubeconfigFiles: readonly s
     row(vscode.l10n.t('Server'), context.server);
     row(vscode.l10n.t('User'), context.user);
     row(vscode.l10n.t('Namespace'), context.namespace || 'default');
-    row(vscode.l10n.t('Kubeconfig file'), context.file);
+    row(vscode.l10n.t('Kubeconfig file'), fileText(context.file, fileLabels));
   } else {
-    row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.join(path.delimiter));
+    row(vscode.l10n.t('Kubeconfig file'), kubeconfigFiles.map((file) => fileText(file, fileLabels)).join(path.delimiter));
   }
-  row(vscode.l10n.t('Connection'), status.connectionMessage);
+  row(vscode.l10n.t('Connection'), status.connectionMessage && localErrorText(status.connectionMessage));
   if (health && status.state === 'connected')
     row(
       vscode.l10n.t('Control plane'),

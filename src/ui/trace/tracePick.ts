@@ -5,7 +5,8 @@
 import * as vscode from 'vscode';
 import type { KubeApi } from '../../core/kube/kubeApi';
 import { collectionPath, parseTraceTarget, type TraceKind, type TraceTarget } from '../../core/trace/objects';
-import { errorMessage } from '../../core/util/errors';
+import { KubeApiError } from '../../core/kube/kubeApi';
+import { localErrorMessage } from '../apiErrorText';
 
 const PICKED_KINDS: readonly TraceKind[] = ['Deployment', 'DaemonSet', 'StatefulSet', 'Job', 'Pod'];
 
@@ -88,9 +89,14 @@ async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
   lists.forEach((result, index) => {
     const kind = PICKED_KINDS[index]!;
     if (result.status === 'rejected') {
+      // Why, in plain words on the line below: the kind is not served here, or which permission is missing.
+      const notServed = result.reason instanceof KubeApiError && result.reason.kindNotServed;
       items.push(
         { label: kind, kind: vscode.QuickPickItemKind.Separator },
-        { label: vscode.l10n.t('Cannot list them: {0}', errorMessage(result.reason)), detail: '' },
+        {
+          label: notServed ? vscode.l10n.t('Not served by this cluster') : vscode.l10n.t('Cannot list them'),
+          detail: localErrorMessage(result.reason),
+        },
       );
       return;
     }

@@ -6,6 +6,7 @@ import { CERTIFICATE_WARNING_DAYS } from '../../core/health/render';
 import { healthColor, Tooltip, ageText, renewedText } from './treeText';
 import { healthNoteLabel, skewComparisonLabel } from '../healthText';
 import { markHidden } from './standpointItems';
+import { localErrorText } from '../apiErrorText';
 
 const endpointLabel = { readyz: '/readyz', livez: '/livez' } as const;
 
@@ -40,7 +41,9 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
       if (checks.state !== 'read') {
         item.description = checks.state === 'forbidden' ? vscode.l10n.t('forbidden') : vscode.l10n.t('not read');
         item.iconPath = new vscode.ThemeIcon('circle-slash', healthColor('unknown'));
-        item.tooltip = new Tooltip().heading(`${endpointLabel[checks.endpoint]}?verbose`).paragraph(checks.message).markdown;
+        item.tooltip = new Tooltip()
+          .heading(`${endpointLabel[checks.endpoint]}?verbose`)
+          .paragraph(localErrorText(checks.message)).markdown;
         return item;
       }
       const failed = checks.checks.filter((check) => !check.ok);
@@ -209,7 +212,7 @@ export function renderHealthItem(element: HealthElement): vscode.TreeItem {
           `${client.value.subject.commonName ?? ''} · ${vscode.l10n.t('until {0}', client.value.notAfter)}`,
         );
       const csrs = report.certificates.pendingKubeletCsrs;
-      tooltip.line(vscode.l10n.t('Kubelet requests waiting'), 'value' in csrs ? String(csrs.value.length) : csrs.error);
+      tooltip.line(vscode.l10n.t('Kubelet requests waiting'), 'value' in csrs ? String(csrs.value.length) : localErrorText(csrs.error));
       tooltip.paragraph(report.notVisible.map(healthNoteLabel).join(' '));
       item.tooltip = tooltip.markdown;
       return item;

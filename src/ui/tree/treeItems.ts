@@ -19,6 +19,7 @@ import {
   standpointStrings,
 } from './standpointItems';
 import { isPlacementElement, type PlacementElement, renderPlacementItem, renderUnscheduledPod } from './placementItems';
+import { localErrorText } from '../apiErrorText';
 import {
   absentDescription,
   ageText,
@@ -192,8 +193,9 @@ function renderState(element: Extract<StateElement, { type: 'state' }>, view: Tr
       item.iconPath = new vscode.ThemeIcon('error', new vscode.ThemeColor('list.errorForeground'));
   }
   if (status.message) {
-    item.description = status.message.split('\n')[0];
-    item.tooltip = new Tooltip().paragraph(status.message).markdown;
+    const message = localErrorText(status.message);
+    item.description = message.split('\n')[0];
+    item.tooltip = new Tooltip().paragraph(message).markdown;
   }
   item.contextValue = `clusterAnatomy:state+${status.state}`;
   return item;

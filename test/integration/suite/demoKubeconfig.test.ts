@@ -2,6 +2,7 @@
 // and a picker heading that names the demo instead of the storage path.
 import * as assert from 'node:assert/strict';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
@@ -52,5 +53,20 @@ describe("the demo cluster's own kubeconfig", function () {
     assert.equal(demoRow?.label, opened.context);
     assert.match(demoRow?.description ?? '', /^current/);
     assert.equal(demoRow?.detail, opened.server);
+  });
+
+  it("is named as the demo in the status item's tooltip, without a warning about a default kubeconfig it does not use", async () => {
+    const opened = await vscode.commands.executeCommand<{ context: string; kubeconfigFile: string } | undefined>(
+      'clusterAnatomy.openDemoCluster',
+    );
+    assert.ok(opened, 'the demo cluster opened');
+    const status = await until('the demo in the status item', () =>
+      api.contextStatus.context === opened.context && api.contextStatus.tooltip.includes('Demo cluster (this window)')
+        ? api.contextStatus
+        : undefined,
+    );
+    assert.ok(!status.tooltip.includes(opened.kubeconfigFile), status.tooltip);
+    const defaultFile = path.join(os.homedir(), '.kube', 'config');
+    if (!fs.existsSync(defaultFile)) assert.ok(!status.tooltip.includes('does not exist'), status.tooltip);
   });
 });

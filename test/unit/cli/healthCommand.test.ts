@@ -85,7 +85,7 @@ describe('cluster-anatomy health, on the demo cluster', function () {
       stdout,
       /kube-controller-manager: leader kube-controller-manager-multi-node-control-plane on multi-node-control-plane, .*, 1 transitions/,
     );
-    assert.match(stdout, /\/readyz\?verbose: forbidden: .*cannot get path "\/readyz"/);
+    assert.match(stdout, /\/readyz\?verbose: forbidden: Missing permission: get \/readyz\. Check with: kubectl auth can-i get \/readyz\n/);
     assert.match(stdout, /\/livez: passed/);
   });
 

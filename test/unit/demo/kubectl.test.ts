@@ -77,6 +77,14 @@ describe("demo cluster with real kubectl: the article's hands-on", function () {
     assert.equal(rows.filter((row) => row.NAMESPACE === 'kube-system').length, 12);
   });
 
+  it('get statefulsets,jobs,csr -A: the kinds the product reads are served (kind has none of them)', async () => {
+    const result = await kubectl('get', 'statefulsets,jobs,csr', '-A');
+    assert.equal(result.code, 0, result.stderr);
+    assert.equal(result.stdout, '');
+    assert.match(result.stderr, /^No resources found\n?$/);
+    assert.equal((await kubectl('get', 'sts,job', '-n', 'team', '-o', 'wide')).code, 0);
+  });
+
   it('get pods -l tier=control-plane: exactly the four static Pods', async () => {
     const rows = table(await ok('get', 'pods', '-n', 'kube-system', '-l', 'tier=control-plane', '-o', 'wide'));
     assert.deepEqual(

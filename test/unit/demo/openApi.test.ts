@@ -41,7 +41,12 @@ describe("the demo's OpenAPI", function () {
         'boolean',
       );
       assert.equal((await session.reader.fieldSchema('v1', 'Service', ['spec', 'ports', 0, 'targetPort']))?.type, 'IntOrString');
-      assert.equal(await session.reader.fieldSchema('batch/v1', 'Job', ['spec']), undefined, 'a group the demo does not serve');
+      assert.equal((await session.reader.fieldSchema('batch/v1', 'Job', ['spec', 'completions']))?.type, 'integer (int32)');
+      assert.equal(
+        await session.reader.fieldSchema('networking.k8s.io/v1', 'Ingress', ['spec']),
+        undefined,
+        'a group the demo does not serve',
+      );
     });
   });
 });

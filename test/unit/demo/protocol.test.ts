@@ -53,13 +53,14 @@ describe('demo cluster API protocol', function () {
         { namespaced: true, kind: 'Pod', shortNames: ['po'] },
       );
       const groups = (await request('/apis')).json().groups.map((group: { name: string }) => group.name);
-      assert.deepEqual(groups.sort(), ['apps', 'coordination.k8s.io', 'discovery.k8s.io']);
+      assert.deepEqual(groups.sort(), ['apps', 'batch', 'certificates.k8s.io', 'coordination.k8s.io', 'discovery.k8s.io']);
       const apps = (await request('/apis/apps/v1')).json();
       assert.deepEqual(apps.resources.map((resource: { name: string }) => resource.name).sort(), [
         'daemonsets',
         'deployments',
         'deployments/scale',
         'replicasets',
+        'statefulsets',
       ]);
       assert.equal((await request('/apis/coordination.k8s.io')).json().preferredVersion.groupVersion, 'coordination.k8s.io/v1');
     });
@@ -75,7 +76,14 @@ describe('demo cluster API protocol', function () {
     });
 
     it('answers 404 NotFound Status for unknown paths, groups and resources', async () => {
-      for (const path of ['/nothing', '/apis/batch/v1', '/api/v2', '/api/v1/secrets', '/api/v1/namespaces/default/pods/x/exec/extra']) {
+      for (const path of [
+        '/nothing',
+        '/apis/batch/v2',
+        '/apis/networking.k8s.io/v1',
+        '/api/v2',
+        '/api/v1/secrets',
+        '/api/v1/namespaces/default/pods/x/exec/extra',
+      ]) {
         const response = await request(path);
         assert.equal(response.status, 404, path);
         assert.equal(response.json().reason, 'NotFound');

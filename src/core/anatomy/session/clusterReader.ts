@@ -21,7 +21,7 @@ export class ClusterReader {
 
   /**
    * An object read now; undefined when it does not exist (or its kind and names cannot be addressed). Any other
-   * failure is thrown as the KubeApiError it is.
+   * failure, a kind this cluster does not serve included, is thrown as the KubeApiError it is.
    */
   async getObject(ref: ObjectRef | ManifestRef): Promise<object | undefined> {
     const path =
@@ -32,7 +32,8 @@ export class ClusterReader {
     try {
       return (await this.api.getJson(path, `${'resource' in ref ? ref.resource : ref.kind} ${ref.name}`)) as object;
     } catch (error) {
-      if (error instanceof KubeApiError && error.kind === 'not-found') return undefined;
+      // A kind the cluster does not serve is no absent object: it could never be there.
+      if (error instanceof KubeApiError && error.kind === 'not-found' && !error.kindNotServed) return undefined;
       throw error;
     }
   }

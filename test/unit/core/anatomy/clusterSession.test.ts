@@ -2,6 +2,7 @@ import * as assert from 'node:assert/strict';
 import { ClusterSession } from '../../../../src/core/anatomy/clusterSession';
 import { resolveClientConfig, loadAnatomySnapshot } from '../../../../src/core/anatomy/snapshot';
 import type { ClusterAnatomy } from '../../../../src/core/anatomy/types';
+import { errorMessage } from '../../../../src/core/util/errors';
 import { type RunningDemo, startDemo } from '../../../support/demo';
 import { until } from '../../../support/until';
 import { startSession } from '../../../support/session';
@@ -52,6 +53,12 @@ describe('live cluster session against the demo cluster', function () {
     assert.match(service?.spec?.clusterIP ?? '', /^10\.96\./);
     assert.equal(await live.reader.getObject({ resource: 'pods', namespace: 'kube-system', name: 'no-such-pod' }), undefined);
     assert.equal(await live.reader.getObject({ resource: 'no-such-resource', namespace: '', name: 'x' }), undefined);
+    // A kind the cluster does not serve is not an absent object: its Ingress could never be there.
+    await assert.rejects(
+      live.reader.getObject({ apiVersion: 'networking.k8s.io/v1', kind: 'Ingress', namespace: 'team', name: 'web' }),
+      (error: Error & { kindNotServed?: boolean }) =>
+        error.kindNotServed === true && /^This cluster does not serve ingresses\.networking\.k8s\.io/.test(errorMessage(error)),
+    );
     demo.cluster.control.forbid('services', 'kube-system');
     await assert.rejects(
       live.reader.getObject({ apiVersion: 'v1', kind: 'Service', namespace: 'kube-system', name: 'kube-dns' }),

@@ -89,4 +89,21 @@ describe('status of the current context', () => {
   it('says no current context when the files set none', () => {
     assert.equal(deriveContextStatus(state(undefined), undefined).state, 'noContext');
   });
+
+  it('does not warn about a missing default kubeconfig while the context comes from another file, such as the demo', () => {
+    const missingDefault: KubeconfigProblem = {
+      kind: 'missingFile',
+      severity: 'warning',
+      file: '/home/me/.kube/config',
+      subject: '/home/me/.kube/config',
+      message: 'Kubeconfig file /home/me/.kube/config does not exist.',
+    };
+    const demo = [context('kind-multi-node', { file: '/storage/demo-kubeconfig-1.yaml' })];
+    assert.deepEqual(deriveContextStatus(state('kind-multi-node', [missingDefault], demo), undefined).other, []);
+    // Without a context to use, the missing file is part of the explanation.
+    assert.deepEqual(deriveContextStatus(state(undefined, [missingDefault], demo), undefined).other, [missingDefault]);
+    // A file the setting names must exist: that stays an error.
+    const missingChosen: KubeconfigProblem = { ...missingDefault, severity: 'error' };
+    assert.deepEqual(deriveContextStatus(state('kind-multi-node', [missingChosen], demo), undefined).other, [missingChosen]);
+  });
 });
