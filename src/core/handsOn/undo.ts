@@ -29,6 +29,8 @@ export const SELF_UNDOING: Readonly<Partial<Record<ExperimentId, 'kubelet' | 're
 
 export class ExperimentUndos {
   private undos: PendingUndo[] = [];
+  /** Scales the cluster has been seen to take: until then the write may still be on its way. */
+  private readonly applied = new WeakSet<PendingUndo>();
 
   /** An experiment was run on `context`: what it changed until it is undone. */
   record(plan: ExperimentPlan, context: string): void {
@@ -46,14 +48,17 @@ export class ExperimentUndos {
 
   /**
    * What is still to undo on this anatomy's cluster: a heartbeat stopped on a node it still has; a Deployment
-   * not yet back at its replicas. One that the cluster shows undone (scaled back by hand) is forgotten.
+   * not yet back at its replicas. A scale the cluster has taken and then shows undone (scaled back by hand) is
+   * forgotten; one it has not taken yet (the write is on its way) is kept.
    */
   pending(anatomy: Pick<ClusterAnatomy, 'context' | 'nodes' | 'addons'> | undefined): PendingUndo[] {
     if (!anatomy) return [];
     this.undos = this.undos.filter((undo) => {
       if (undo.context !== anatomy.context || undo.id !== 'scaleCoreDnsBack') return true;
       const deployment = anatomy.addons.find((addon) => addon.kind === 'Deployment' && addon.name === undo.subject);
-      return deployment !== undefined && deployment.desired !== undo.replicas;
+      if (!deployment) return false;
+      if (deployment.desired !== undo.replicas) this.applied.add(undo);
+      return !this.applied.has(undo) || deployment.desired !== undo.replicas;
     });
     return this.undos.filter(
       (undo) =>

@@ -102,7 +102,9 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
             index,
           }))
         : [];
-      const findings = (this.step(element.id)?.findings ?? []).map((_, index): HandsOnElement => ({
+      // What the check saw is the answer to the step: shown once the learner has run it.
+      const ran = (this.progressOf(element.id)?.state ?? 'not-run') !== 'not-run';
+      const findings = (ran ? (this.step(element.id)?.findings ?? []) : []).map((_, index): HandsOnElement => ({
         type: 'finding',
         step: element.id,
         index,
@@ -155,9 +157,12 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
         const step = this.step(element.id);
         const progress = this.progressOf(element.id);
         const state = progress?.state ?? 'not-run';
+        // Open: the learner's next step, and any that does not hold; the rest stay folded.
+        const next = this.learner.progress().find((candidate) => candidate.state === 'not-run')?.id;
+        const open = element.id === next || state === 'does-not-hold' || state === 'no-longer-holds';
         const item = new vscode.TreeItem(
           `${index}. ${stepTitle(element.id)}`,
-          state === 'holds' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.Expanded,
+          open ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed,
         );
         item.id = `handsOn:${element.id}`;
         item.contextValue = 'clusterAnatomy:handsOnStep';
@@ -174,7 +179,7 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
           'does-not-hold': step ? vscode.l10n.t('ran, {0} of {1} as the article says', held, step.findings.length) : '',
           'no-longer-holds': why ? vscode.l10n.t('no longer holds: {0}', findingText(why)) : vscode.l10n.t('no longer holds'),
         }[state];
-        const seen = step ? step.findings.map(findingText).join('\n') : vscode.l10n.t('Not checked yet.');
+        const seen = state === 'not-run' ? '' : step ? step.findings.map(findingText).join('\n') : vscode.l10n.t('Not checked yet.');
         const lead = {
           'not-run': vscode.l10n.t(
             'Not run yet: run its commands in a terminal (type them, or use Run in a Terminal). It ticks once they have run and its check holds.',
@@ -186,7 +191,7 @@ export class HandsOnTreeProvider implements vscode.TreeDataProvider<HandsOnEleme
             'It held when you ran it, and no longer does. The Welcome page keeps its tick: this view is the live truth.',
           ),
         }[state];
-        item.tooltip = `${lead}\n\n${seen}`;
+        item.tooltip = seen ? `${lead}\n\n${seen}` : lead;
         return item;
       }
       case 'command': {

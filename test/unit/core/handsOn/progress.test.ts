@@ -135,6 +135,11 @@ describe('what an experiment left changed, and its undo', () => {
       addons: anatomy.addons.map((addon) => (addon === coredns ? { ...addon, desired } : addon)),
     });
     undos.record({ id: 'scaleCoreDns', subject: coredns.name, replicas: { from: 2, to: 3 } }, anatomy.context);
+    // Recorded as the scale is sent: the cluster still at 2 has not taken it yet.
+    assert.deepEqual(
+      undos.pending(scaled(2)).map((undo) => [undo.id, undo.replicas]),
+      [['scaleCoreDnsBack', 2]],
+    );
     undos.record({ id: 'scaleCoreDns', subject: coredns.name, replicas: { from: 3, to: 4 } }, anatomy.context);
     assert.deepEqual(
       undos.pending(scaled(4)).map((undo) => [undo.id, undo.replicas]),
