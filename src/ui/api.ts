@@ -3,6 +3,7 @@ import type { AnatomyTarget } from '../core/anatomy/target';
 import type { ClusterAnatomy } from '../core/anatomy/types';
 import type { DemoCluster } from '../demo';
 import type { HandsOnReport } from '../core/handsOn/checks';
+import type { StepProgress } from '../core/handsOn/progress';
 import type { ConnectionStatus } from '../core/anatomy/connection';
 import type { RenderReport } from '../protocol/diagramProtocol';
 import type { ContextStatusSnapshot, PickRow } from './statusBar/contextSwitcher';
@@ -40,6 +41,8 @@ export interface ClusterAnatomyApi {
   readonly demoCluster: DemoCluster | undefined;
   /** The hands-on's last report on the current context (undefined before the hands-on is begun or viewed). */
   handsOn(): HandsOnReport | undefined;
+  /** Where the learner stands with each hands-on step: not run yet, run and holding, or no longer holding (what the walkthrough ticks on). */
+  handsOnProgress(): readonly StepProgress[];
   /** What the Trace view shows: the traced workload, whether it is live, and its steps as rows (undefined before the first trace). */
   trace(): TraceViewSnapshot | undefined;
 }

@@ -38,6 +38,10 @@ export const CommandIds = {
   /** Marks what a step's commands show in the tree and the diagram. */
   showHandsOnStep: 'clusterAnatomy.handsOn.show',
   runExperiment: 'clusterAnatomy.handsOn.runExperiment',
+  /** Undoes "Stop a node's heartbeat" (the demo's kubelet renews its Lease again); palette only while one is stopped. */
+  resumeHeartbeat: 'clusterAnatomy.handsOn.resumeHeartbeat',
+  /** Undoes "Scale CoreDNS up by one"; palette only while CoreDNS is not back at its replicas. */
+  scaleCoreDnsBack: 'clusterAnatomy.handsOn.scaleCoreDnsBack',
   // The live trace
   /** Traces a workload given as `{ kind, namespace, name, since? }` or a tree row; without one, asks which. */
   startTrace: 'clusterAnatomy.trace.start',

@@ -137,6 +137,7 @@ export class ExtensionContainer implements vscode.Disposable {
         return demo.cluster;
       },
       handsOn: () => handsOn.monitor.current,
+      handsOnProgress: () => handsOn.progress(),
       trace: () => trace.snapshot(),
     };
   }

@@ -5,6 +5,7 @@
 import { CONTROL_PLANE_ROLE_LABEL } from '../anatomy/classification/controlPlane';
 import type { ClusterAnatomy } from '../anatomy/types';
 import type { HandsOnStepId } from './checks';
+import { type KubectlCommand, type MatchOptions, parseKubectl } from './commandMatch';
 
 import { shellWord } from '../util/shell';
 
@@ -49,4 +50,30 @@ export function handsOnCommands(step: HandsOnStepId, anatomy: Pick<ClusterAnatom
 /** One command as a shell line. */
 export function commandLine(args: readonly string[]): string {
   return args.map(shellWord).join(' ');
+}
+
+/**
+ * The step's commands as the matcher reads them, with the objects that count in place of the one named: any
+ * node for `describe node` and a node's Lease, any kube-apiserver mirror Pod on an HA control plane.
+ */
+export function handsOnExpectations(
+  step: HandsOnStepId,
+  anatomy: Pick<ClusterAnatomy, 'context' | 'nodes'>,
+): (readonly [KubectlCommand, MatchOptions])[] {
+  const nodeNames = anatomy.nodes.map((node) => node.name);
+  const apiServers = anatomy.nodes.flatMap((node) =>
+    node.components.filter((pod) => pod.component === 'kube-apiserver').map((pod) => pod.pod),
+  );
+  return handsOnCommands(step, anatomy).flatMap((args) => {
+    const parsed = parseKubectl(args);
+    if (!parsed) return [];
+    const { context: _context, ...command } = parsed;
+    const everyNode = command.name !== undefined && (command.resources.includes('nodes') || command.resources.includes('leases'));
+    const options: MatchOptions = everyNode
+      ? { names: nodeNames, nameOptional: true, context: anatomy.context }
+      : command.resources.includes('pods') && command.name !== undefined
+        ? { names: apiServers, context: anatomy.context }
+        : { context: anatomy.context };
+    return [[command, options] as const];
+  });
 }

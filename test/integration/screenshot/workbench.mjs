@@ -5,10 +5,12 @@
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
 // pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
 // draws the placement view beside it.
-// handson: the hands-on walkthrough on the Welcome page, its steps ticked on the demo, and the Hands-on view.
+// handson: the hands-on walkthrough on the Welcome page, its static Pods step run from its "Run in a Terminal"
+// button (the terminal shows kubectl's output, the step ticks), and the Hands-on view.
 // handson-diagram: the walkthrough's "Show in the Tree and Diagram" on the static Pods step: the diagram marks them.
-// handson-experiment: the walkthrough's "Delete a Mirror Pod": the confirmation (this demo runs outside VS Code, so
-// its kind-named context is confirmed by name), then the result; the result goes to <out>-result.png.
+// handson-experiment: the walkthrough's "Scale CoreDNS Up by One": the confirmation (this demo runs outside VS Code,
+// so its kind-named context is confirmed by name), then the result, with the Hands-on view offering to scale it
+// back; the result goes to <out>-result.png.
 // apply: "Apply to Cluster…" on a learner's Deployment: the diff of the manifest against what kube-apiserver would
 // store, under the confirmation that names the context; then the result, to <out>-result.png.
 // trace: "Trace a Workload…" on kube-system's coredns, then a scale to 3: the Trace view fills with the steps.
@@ -232,7 +234,7 @@ try {
         .first()
         .click({ timeout: 10_000 });
       await welcome
-        .getByText(japanese ? 'mirror Pod を消す' : 'Delete a Mirror Pod', { exact: true })
+        .getByText(japanese ? 'CoreDNS を 1 つ増やす' : 'Scale CoreDNS Up by One', { exact: true })
         .locator('visible=true')
         .first()
         .click({ timeout: 10_000 });
@@ -251,6 +253,11 @@ try {
         .locator('.notification-toast', { hasText: japanese ? '秒後に確かめました' : 'Seen after' })
         .first()
         .waitFor({ timeout: 60_000 });
+      // The anatomy tree folds away: the Hands-on view shows the undo at its top.
+      await page
+        .locator('.part.sidebar .pane-header', { hasText: /^Cluster Anatomy/ })
+        .first()
+        .click({ timeout: 10_000 });
       await page.waitForTimeout(1_000);
       options.out = options.out.replace(/\.png$/, '-result.png');
     } else if (options.scenario === 'handson-diagram') {
@@ -262,6 +269,13 @@ try {
         .click({ timeout: 10_000 });
       await page.waitForTimeout(5_000);
     } else {
+      // The learner runs the step from its button: the terminal shows what kubectl printed, and the step ticks.
+      await welcome
+        .getByText(japanese ? 'ターミナルで実行する' : 'Run in a Terminal', { exact: true })
+        .locator('visible=true')
+        .first()
+        .click({ timeout: 10_000 });
+      await page.waitForTimeout(4_000);
       // The anatomy tree folds away so the Hands-on view has the sidebar; its static Pods step opens on what it saw.
       await page
         .locator('.part.sidebar .pane-header', { hasText: japanese ? /^クラスタ/ : /^Cluster(?! Anatomy)/ })

@@ -1,9 +1,11 @@
 // The tutorial's hands-on in a real VS Code on the demo cluster: the walkthrough is contributed and opens, every
-// step's check holds (and sets the context key the walkthrough ticks on), a step's commands go to a terminal
-// that reads the same kubeconfig, and a step's objects are marked in the diagram.
+// step's check holds, yet no step ticks until the learner runs it (from its button, or typed in a terminal with
+// shell integration); a ticked step that stops holding says so; a step's commands go to a terminal that reads the
+// same kubeconfig, and a step's objects are marked in the diagram.
 import * as assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import type { HandsOnStepId } from '../../../src/core/handsOn/checks';
 import { until } from '../../support/until';
 
 const extensionId = 'cluster-anatomy.cluster-anatomy';
@@ -32,6 +34,8 @@ describe('the hands-on walkthrough', function () {
     for (const terminal of vscode.window.terminals) if (terminal.name === 'Cluster Anatomy: hands-on') terminal.dispose();
   });
 
+  const stateOf = (id: HandsOnStepId) => api.handsOnProgress().find((step) => step.id === id)?.state;
+
   it("is contributed with a step for each of the article's checks, each ticking on its own context key", () => {
     const walkthroughs = vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.walkthroughs as {
       id: string;
@@ -41,6 +45,8 @@ describe('the hands-on walkthrough', function () {
     for (const id of ['nodes', 'kubeSystemPods', 'staticPods', 'workloads', 'nodeAgents', 'leases']) {
       assert.deepEqual(steps.find((step) => step.id === id)?.completionEvents, [`onContext:clusterAnatomy.handsOn.${id}.done`], id);
     }
+    // Getting a cluster is done by opening one, not by its first check holding.
+    assert.ok(steps.find((step) => step.id === 'open')!.completionEvents.includes('onCommand:clusterAnatomy.openDemoCluster'));
   });
 
   it('opens, and every step holds on the demo once each Lease has been seen to renew', async () => {
@@ -72,7 +78,55 @@ describe('the hands-on walkthrough', function () {
     }
   });
 
-  it("a step's check names what it saw; a broken step says what is missing", async () => {
+  it('ticks no step before the learner has run it, though every check holds', () => {
+    assert.deepEqual(
+      api.handsOnProgress().map((step) => [step.id, step.state]),
+      ['nodes', 'kubeSystemPods', 'staticPods', 'workloads', 'nodeAgents', 'leases'].map((id) => [id, 'not-run']),
+    );
+  });
+
+  it("ticks a step run from its own button (the walkthrough's context key turns true)", async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.handsOn.runInTerminal', 'nodes');
+    await until('the nodes step to be run and hold', () => stateOf('nodes') === 'holds', 30_000, 200);
+    assert.equal(stateOf('kubeSystemPods'), 'not-run');
+  });
+
+  it('ticks a step typed in a terminal with shell integration', async function () {
+    const handsOnTerminal = vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on');
+    const env = (handsOnTerminal?.creationOptions as vscode.TerminalOptions | undefined)?.env ?? {};
+    const terminal = vscode.window.createTerminal({
+      name: 'hands-on typed',
+      shellPath: '/bin/bash',
+      env: { KUBECONFIG: env.KUBECONFIG ?? '' },
+    });
+    terminal.show(true);
+    try {
+      const integration = await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
+        if (terminal.shellIntegration) return resolve(terminal.shellIntegration);
+        const timer = setTimeout(() => resolve(undefined), 30_000);
+        const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
+          if (event.terminal !== terminal) return;
+          clearTimeout(timer);
+          subscription.dispose();
+          resolve(event.shellIntegration);
+        });
+      });
+      // A terminal whose shell does not report its commands cannot tick a step by typing: the button is the way there.
+      if (!integration) this.skip();
+      assert.equal(stateOf('workloads'), 'not-run');
+      integration.executeCommand(`kubectl get ds,deploy --namespace=kube-system --context ${context}`);
+      integration.executeCommand('kubectl get svc -n kube-system');
+      await until('the workloads step to be run and hold', () => stateOf('workloads') === 'holds', 30_000, 200);
+      // A command the step does not have ticks nothing.
+      integration.executeCommand('kubectl get pods -n default');
+      await new Promise((done) => setTimeout(done, 1500));
+      assert.equal(stateOf('kubeSystemPods'), 'not-run');
+    } finally {
+      terminal.dispose();
+    }
+  });
+
+  it("a step's check names what it saw; a ticked step that breaks says it no longer holds, and why", async () => {
     const node = 'multi-node-worker2';
     api.demoCluster!.control.stopHeartbeat(node);
     try {
@@ -83,24 +137,35 @@ describe('the hands-on walkthrough', function () {
         200,
       );
       assert.deepEqual(nodes.findings[0]!.names, [node]);
+      const progress = await until(
+        'the nodes step to no longer hold',
+        () => api.handsOnProgress().find((step) => step.id === 'nodes' && step.state === 'no-longer-holds'),
+        30_000,
+        200,
+      );
+      assert.deepEqual(
+        progress.why.map((finding) => finding.names),
+        [[node]],
+      );
     } finally {
       api.demoCluster!.control.resumeHeartbeat(node);
     }
     await until(
       'the nodes step to hold again',
-      () => api.handsOn()?.steps.find((step) => step.id === 'nodes')?.outcome === 'done',
+      () => api.handsOn()?.steps.find((step) => step.id === 'nodes')?.outcome === 'done' && stateOf('nodes') === 'holds',
       30_000,
       200,
     );
   });
 
-  it("runs a step's commands in a terminal that reads the same kubeconfig, and marks its objects in the diagram", async () => {
+  it("runs a step's commands in a terminal that reads the same kubeconfig; its objects are marked in the diagram", async () => {
     await vscode.commands.executeCommand('clusterAnatomy.handsOn.runInTerminal', 'staticPods');
     const terminal = await until('the hands-on terminal', () =>
       vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on'),
     );
     const env = (terminal.creationOptions as vscode.TerminalOptions).env ?? {};
     assert.match(env.KUBECONFIG ?? '', /demo-kubeconfig-\d+\.yaml/);
+    await vscode.commands.executeCommand('clusterAnatomy.handsOn.show', 'staticPods');
     // The diagram marks the four static Pods on the control-plane node, and nothing else.
     const marked = await until(
       'the diagram to mark the static Pods',
