@@ -9,7 +9,6 @@
 import type { BoundPod, BoundPodsView } from './boundPods';
 import { taintText, termSelects, untolerated } from './filters';
 import type { ControllerRef, NodeSelectorTerm, PodAffinityTerm, SchedulingNode, SchedulingPod, TopologySpreadConstraint } from './objects';
-import type { NodeVerdict } from './place';
 import { labelSelectorMatches, nodeTermMatches } from './selectors';
 
 /** The resources shown per node; LeastAllocated weighs cpu and memory (its default), pods is what a node allows. */
@@ -148,6 +147,13 @@ function preferredAnswers(
   });
 }
 
+/** What this reads of place.ts's NodeVerdict (named here, not imported: place.ts imports this module). */
+interface FilterVerdict {
+  readonly node: string;
+  readonly feasible: boolean | 'unknown';
+  readonly failures: readonly { readonly filter: string }[];
+}
+
 /**
  * The inputs of the default scoring for a bound Pod, over the nodes it fits now and its own. `bound` is the bound
  * Pods without this one (as the scheduler saw them before the bind); null when they could not be read.
@@ -156,7 +162,7 @@ export function whyThisNode(
   pod: SchedulingPod,
   boundNode: string,
   nodes: readonly SchedulingNode[],
-  verdicts: readonly NodeVerdict[],
+  verdicts: readonly FilterVerdict[],
   bound: BoundPodsView | null,
   namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined,
 ): WhyThisNode {
