@@ -215,28 +215,7 @@ describe('the tree and the diagram agree', function () {
 
   it('a kube-system Pod waiting for a node: the tree says why, node by node, and the placement view marks every node', async () => {
     // A nodeSelector no node satisfies: coredns's new Pods wait, and the demo's scheduler says why.
-    const demo = api.demoCluster!;
-    const status = await new Promise<number>((resolve, reject) => {
-      const body = JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } });
-      const patch = request(
-        `${demo.server}/apis/apps/v1/namespaces/kube-system/deployments/coredns`,
-        {
-          method: 'PATCH',
-          ca: demo.caPem,
-          headers: {
-            Authorization: `Bearer ${demo.token}`,
-            'Content-Type': 'application/strategic-merge-patch+json',
-            'Content-Length': Buffer.byteLength(body),
-          },
-        },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode ?? 0);
-        },
-      );
-      patch.on('error', reject);
-      patch.end(body);
-    });
+    const status = await patchCoredns({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } });
     assert.equal(status, 200);
     await vscode.commands.executeCommand('clusterAnatomy.tree.focus');
     const section = await until(
@@ -305,6 +284,49 @@ describe('the tree and the diagram agree', function () {
         );
       },
       30_000,
+      250,
+    );
+  });
+
+  /** A strategic-merge patch of kube-system's coredns Deployment on the demo, as a client would send it. */
+  function patchCoredns(patchBody: unknown): Promise<number> {
+    const demo = api.demoCluster!;
+    return new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify(patchBody);
+      const patch = request(
+        `${demo.server}/apis/apps/v1/namespaces/kube-system/deployments/coredns`,
+        {
+          method: 'PATCH',
+          ca: demo.caPem,
+          headers: {
+            Authorization: `Bearer ${demo.token}`,
+            'Content-Type': 'application/strategic-merge-patch+json',
+            'Content-Length': Buffer.byteLength(body),
+          },
+        },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      patch.on('error', reject);
+      patch.end(body);
+    });
+  }
+
+  // The files after this one see coredns as the demo made it: two Ready replicas, none waiting.
+  after(async () => {
+    if (!api?.demoCluster) return;
+    assert.equal(await patchCoredns({ spec: { template: { spec: { nodeSelector: null } } } }), 200);
+    await until(
+      "coredns back to 2 Ready replicas in the extension's anatomy",
+      async () => {
+        const anatomy = await api.getAnatomy();
+        const coredns = anatomy?.addons.find((addon) => addon.name === 'coredns' && addon.kind === 'Deployment');
+        const running = anatomy?.nodes.flatMap((node) => node.components).filter((pod) => pod.component === 'coredns').length;
+        return coredns?.desired === 2 && coredns.readyCount === 2 && running === 2;
+      },
+      60_000,
       250,
     );
   });

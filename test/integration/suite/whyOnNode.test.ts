@@ -57,7 +57,36 @@ describe('Why on This Node?', function () {
       row('Why on multi-node-worker?')?.description ?? '',
       /^The scheduler's scores are its own and cannot be read from outside it\./,
     );
-    assert.match(row('Other replicas')?.description ?? '', /multi-node-control-plane: 1 \(coredns-/);
+    // Where the other replicas run depends on what ran before (a trace scales coredns up and down): read it from the
+    // anatomy, and wait for the answer, which follows the all-Pods watch.
+    // A replica replaced after an earlier test (a stopped heartbeat evicts Pods) may still be on its way.
+    const corednsPods = async () =>
+      (await api.getAnatomy())!.nodes.flatMap((node) =>
+        node.components.filter((pod) => pod.component === 'coredns').map((pod) => ({ node: node.name, pod: pod.pod })),
+      );
+    let seen: unknown = [];
+    const others = await until(
+      () => `coredns's other replica on a node; the anatomy has ${JSON.stringify(seen)}`,
+      async () => {
+        const found = new Map<string, number>();
+        const pods = await corednsPods();
+        seen = pods;
+        for (const { node, pod } of pods) if (pod !== name) found.set(node, (found.get(node) ?? 0) + 1);
+        return found.size > 0 ? found : undefined;
+      },
+      60_000,
+      250,
+    );
+    await until(
+      () =>
+        `the other replicas (${[...others].join(', ')}) in: ${api.getTreeItems(coredns.id).find((item) => item.label === 'Other replicas')?.description}`,
+      () => {
+        const text = api.getTreeItems(coredns.id).find((item) => item.label === 'Other replicas')?.description ?? '';
+        return [...others].every(([node, count]) => new RegExp(`${node}(?: \\(this node\\))?: ${count} \\(coredns-`).test(text));
+      },
+      30_000,
+      250,
+    );
     assert.match(row('Room left')?.description ?? '', /^By room left, this node is number 1 of 3/);
     assert.match(row('Room left')?.tooltip ?? '', /LeastAllocated/);
     assert.match(row('Preferred affinities')?.description ?? '', /^Pod anti-affinity, weight 100/);
