@@ -91,41 +91,6 @@ describe('the hands-on walkthrough', function () {
     assert.equal(stateOf('kubeSystemPods'), 'not-run');
   });
 
-  it('ticks a step typed in a terminal with shell integration', async function () {
-    const handsOnTerminal = vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on');
-    const env = (handsOnTerminal?.creationOptions as vscode.TerminalOptions | undefined)?.env ?? {};
-    const terminal = vscode.window.createTerminal({
-      name: 'hands-on typed',
-      shellPath: '/bin/bash',
-      env: { KUBECONFIG: env.KUBECONFIG ?? '' },
-    });
-    terminal.show(true);
-    try {
-      const integration = await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
-        if (terminal.shellIntegration) return resolve(terminal.shellIntegration);
-        const timer = setTimeout(() => resolve(undefined), 30_000);
-        const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
-          if (event.terminal !== terminal) return;
-          clearTimeout(timer);
-          subscription.dispose();
-          resolve(event.shellIntegration);
-        });
-      });
-      // A terminal whose shell does not report its commands cannot tick a step by typing: the button is the way there.
-      if (!integration) this.skip();
-      assert.equal(stateOf('workloads'), 'not-run');
-      integration.executeCommand(`kubectl get ds,deploy --namespace=kube-system --context ${context}`);
-      integration.executeCommand('kubectl get svc -n kube-system');
-      await until('the workloads step to be run and hold', () => stateOf('workloads') === 'holds', 30_000, 200);
-      // A command the step does not have ticks nothing.
-      integration.executeCommand('kubectl get pods -n default');
-      await new Promise((done) => setTimeout(done, 1500));
-      assert.equal(stateOf('kubeSystemPods'), 'not-run');
-    } finally {
-      terminal.dispose();
-    }
-  });
-
   it("a step's check names what it saw; a ticked step that breaks says it no longer holds, and why", async () => {
     const node = 'multi-node-worker2';
     api.demoCluster!.control.stopHeartbeat(node);

@@ -79,6 +79,8 @@ describe('the tree and the diagram agree', function () {
     await until(
       () => `the views to agree: ${disagreements().join('; ')}`,
       () => disagreements().length === 0 && Object.keys(api.lastDiagramRender()?.health ?? {}).length > 9,
+      // The files before this one stop heartbeats and delete Pods: their replacements may still be settling.
+      45_000,
     );
     const node = 'multi-node-worker2';
     assert.equal(api.lastDiagramRender()?.health[`node:${node}`], 'ok');
