@@ -5,7 +5,8 @@
  * untrusted API JSON and slim objects.
  */
 import { parse } from 'yaml';
-import { canICommand, checkText, type AccessCheck, type ReadAccess } from '../kube/access';
+import { canILine } from '../kube/apiErrorText';
+import { checkText, type AccessCheck, type ReadAccess } from '../kube/access';
 import type { SlimEvent, SlimUserPod } from '../kube/slim';
 import type {
   ComponentPod,
@@ -95,14 +96,13 @@ export function clusterInfoServer(configMap: unknown): string | null {
 
 /** A check as the anatomy states a needed permission. */
 export function neededPermission(check: AccessCheck, verdict: 'denied' | 'unknown'): NeededPermission {
-  if (check.path !== undefined)
-    return { text: checkText(check), verb: check.verb, resource: check.path, canI: canICommand(check), verdict };
+  if (check.path !== undefined) return { text: checkText(check), verb: check.verb, resource: check.path, canI: canILine(check), verdict };
   return {
     text: checkText(check),
     verb: check.verb,
     resource: check.group ? `${check.resource}.${check.group}` : check.resource,
     ...(check.namespace !== undefined && { namespace: check.namespace }),
-    canI: canICommand(check),
+    canI: canILine(check),
     verdict,
   };
 }

@@ -99,9 +99,6 @@ export const anatomyReads: readonly AccessRead[] = [
   { id: 'version', what: "kube-apiserver's /version", checks: [{ verb: 'get', path: '/version' }] },
 ];
 
-/** The `kubectl auth can-i` line that asks the same question as the check. */
-export const canICommand: (check: AccessCheck) => string = canILine;
-
 /** The check in words: "list nodes (cluster-wide)", "watch pods in kube-system", "get /readyz". */
 export function checkText(check: AccessCheck): string {
   if (check.path !== undefined) return `${check.verb} ${check.path}`;
@@ -181,7 +178,7 @@ export function rulesVerdict(rules: NamespaceRules, check: AccessCheck & { reado
 
 /** A read as the rules of its namespace answer it, check by check, combined as the reviews' answers are. */
 export function readAccessFromRules(read: AccessRead, rules: NamespaceRules): ReadAccess {
-  const checks = read.checks.map((check) => ({ ...check, canI: canICommand(check), verdict: rulesVerdict(rules, check) }));
+  const checks = read.checks.map((check) => ({ ...check, canI: canILine(check), verdict: rulesVerdict(rules, check) }));
   return { id: read.id, what: read.what, verdict: combined(checks.map((check) => check.verdict)), checks };
 }
 
@@ -230,7 +227,7 @@ async function askAccess(api: AccessApi, check: AccessCheck): Promise<CheckAnswe
             ...(check.namespace !== undefined && { namespace: check.namespace }),
           },
         };
-  const canI = canICommand(check);
+  const canI = canILine(check);
   try {
     const body = await api.write('POST', `${AUTHORIZATION}/selfsubjectaccessreviews`, `the review of ${checkText(check)}`, {
       json: { kind: 'SelfSubjectAccessReview', apiVersion: 'authorization.k8s.io/v1', spec },

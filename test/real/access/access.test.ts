@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { resolveClientConfig } from '../../../src/core/anatomy/snapshot';
-import { type AccessRead, anatomyReads, canICommand, type CheckAnswer, ContextAccess, rulesVerdict } from '../../../src/core/kube/access';
+import { type AccessRead, anatomyReads, type CheckAnswer, ContextAccess, rulesVerdict } from '../../../src/core/kube/access';
+import { canILine } from '../../../src/core/kube/apiErrorText';
 import { KubeApi } from '../../../src/core/kube/kubeApi';
 import { makeRbacUser, role, roleBinding } from '../support/rbacUsers';
 import { type RealCluster, realCluster } from '../support/realClusters';
@@ -136,8 +137,8 @@ describe('the access model on the real kube-apiserver, for a namespace-only Serv
       // The rules of one namespace say nothing of another: only checks in it, or cluster-wide, or paths.
       if (check.namespace !== undefined && check.namespace !== NAMESPACE) continue;
       const verdict = rulesVerdict(rules, check);
-      const answer = canI({ ...check, verdict, canI: canICommand(check) }, [], userEnv);
-      assert.equal(verdict === 'allowed' ? 'yes' : 'no', answer, `${canICommand(check)}: the rules say ${verdict}`);
+      const answer = canI({ ...check, verdict, canI: canILine(check) }, [], userEnv);
+      assert.equal(verdict === 'allowed' ? 'yes' : 'no', answer, `${canILine(check)}: the rules say ${verdict}`);
     }
   });
 });

@@ -8,12 +8,12 @@ import { resolveClientConfig } from '../../../../src/core/anatomy/snapshot';
 import {
   type AccessCheck,
   anatomyReads,
-  canICommand,
   type CheckAnswer,
   ContextAccess,
   missingChecks,
   rulesVerdict,
 } from '../../../../src/core/kube/access';
+import { canILine } from '../../../../src/core/kube/apiErrorText';
 import { KubeApi, KubeApiError } from '../../../../src/core/kube/kubeApi';
 import { type RunningDemo, startDemo } from '../../../support/demo';
 import { type HostileServer, sendJson, startHostileServer, statusBody } from '../../../support/hostileServer';
@@ -43,7 +43,7 @@ describe('the reads the access model asks about', () => {
   });
 
   it('word the kubectl auth can-i line of each check', () => {
-    const line = (check: AccessCheck) => canICommand(check);
+    const line = (check: AccessCheck) => canILine(check);
     assert.equal(line({ verb: 'list', resource: 'nodes', group: '' }), 'kubectl auth can-i list nodes');
     assert.equal(
       line({ verb: 'watch', resource: 'pods', group: '', namespace: 'kube-system' }),
