@@ -11,6 +11,9 @@ export const defaultDiagramControlStrings = {
   stopLightingHint: 'Return the diagram to the plain architecture (Escape)',
   stopTrace: 'Stop the Trace',
   moreActions: 'More actions',
+  /** Shown while part of the drawing is out of sight: it opens readable, not whole, when the panel is small. */
+  showWhole: 'Show All',
+  showWholeHint: 'Part of the drawing is out of sight: zoom out until all of it fits the panel',
 } as const;
 
 export type DiagramControlStrings = { readonly [K in keyof typeof defaultDiagramControlStrings]: string };

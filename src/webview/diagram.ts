@@ -98,6 +98,9 @@ class DiagramApp {
     html('div', { class: 'ca-caption-actions' }, this.stopTraceButton, this.stopLightingButton),
   );
   private readonly statusLine = html('div', { class: 'ca-status', role: 'status' });
+  /** Says that part of the drawing is out of sight (it opens readable, not whole): shadows on those edges, and Fit. */
+  private readonly outOfSightEdges = html('div', { class: 'ca-out-of-sight', 'aria-hidden': 'true' });
+  private readonly showWholeButton = html('button', { type: 'button', class: 'ca-show-whole', 'data-action': 'showWhole' });
   private readonly walkthrough = new WalkthroughPlayer({
     drawing: () => this.svg,
     box: (id) => this.focus.element(id),
@@ -117,7 +120,10 @@ class DiagramApp {
     drawing: () => this.svg,
     scene: () => this.scene,
     save: () => this.saveState(),
-    moved: () => this.placeCaption(),
+    moved: () => {
+      this.placeCaption();
+      this.markOutOfSight();
+    },
   });
   private readonly focus = new BoxFocus(() => this.scene, this.viewport);
   private readonly measure = canvasMeasure();
@@ -129,6 +135,10 @@ class DiagramApp {
     if (saved?.viewport && typeof saved.viewport.scale === 'number') this.viewport.moveTo(saved.viewport, false);
     this.card.hidden = true;
     this.captionBar.hidden = true;
+    this.showWholeButton.prepend(icon('fit'));
+    this.showWholeButton.append(html('span'));
+    this.showWholeButton.addEventListener('click', () => this.viewport.fit());
+    this.showWholeButton.hidden = true;
     this.relabelToolbar();
     this.help.hidden = true;
     this.stopLightingButton.prepend(icon('stop'));
@@ -139,7 +149,7 @@ class DiagramApp {
       this.stopLighting();
     });
     // The caption and the keyboard help float over the drawing: showing them never moves it.
-    const stage = html('div', { class: 'ca-stage' }, this.canvas, this.captionBar, this.help);
+    const stage = html('div', { class: 'ca-stage' }, this.canvas, this.outOfSightEdges, this.showWholeButton, this.captionBar, this.help);
     const app = html('div', { class: 'ca-app' }, this.toolbar.element, this.statusLine, stage);
     document.body.append(app, this.card);
     this.bindCanvas();
@@ -416,6 +426,13 @@ class DiagramApp {
     this.placeCaption();
   }
 
+  /** Marks the edges beyond which the drawing goes on, and offers the whole of it while any part is out of sight. */
+  private markOutOfSight(): void {
+    const sides = this.viewport.outOfSight();
+    this.outOfSightEdges.dataset.sides = sides.join(' ');
+    this.showWholeButton.hidden = sides.length === 0;
+  }
+
   /**
    * The caption floats at the top of the drawing, or at its foot where the legend is up there (panned or zoomed):
    * it never covers the legend while either place is clear of it.
@@ -500,6 +517,8 @@ class DiagramApp {
   private relabelToolbar(): void {
     const s = this.strings;
     this.toolbar.relabel(s, this.walkthrough.isPlaying, this.controls);
+    this.showWholeButton.lastElementChild!.textContent = this.controls.showWhole;
+    this.showWholeButton.title = this.controls.showWholeHint;
     this.canvas.setAttribute('aria-label', this.scene?.title ?? s.waiting);
     this.canvas.title = s.keyboardHint;
     const keys = [s.keyTab, s.keyHome, s.keyArrows, s.keyActivate, s.keyPan, s.keyZoom, s.keyEscape, s.keyHelp];

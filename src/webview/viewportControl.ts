@@ -4,7 +4,7 @@
  * instead of repainting every box.
  */
 import type { Scene } from '../core/diagram/scene';
-import { centreOn, fitView, type Rect, type Viewport, zoomAt } from './navigation.utils';
+import { centreOn, type Direction, fitView, openingView, type Rect, sidesOutOfSight, type Viewport, zoomAt } from './navigation.utils';
 
 export interface ViewportStage {
   drawing(): SVGSVGElement | undefined;
@@ -33,9 +33,9 @@ export class ViewportControl {
     if (save) this.stage.save();
   }
 
-  /** After each drawing: the whole of it on a first drawing or another view, else where the user left it. */
+  /** After each drawing: its opening view on a first drawing or another view, else where the user left it. */
   drawn(viewChanged: boolean): void {
-    if (!this.viewport || viewChanged) this.viewport = this.fitted();
+    if (!this.viewport || viewChanged) this.viewport = this.opening();
     this.apply();
   }
 
@@ -63,12 +63,27 @@ export class ViewportControl {
     );
   }
 
+  /** The sides beyond which part of the drawing lies, for the cue that says there is more. */
+  outOfSight(): Direction[] {
+    const scene = this.stage.scene();
+    if (!scene || !this.viewport || !this.canvas.clientWidth) return [];
+    return sidesOutOfSight(this.viewport, scene.width, scene.height, this.canvas.clientWidth, this.canvas.clientHeight);
+  }
+
   apply(): void {
     const view = this.viewport;
     const svg = this.stage.drawing();
     if (!view || !svg) return;
     svg.style.transform = `translate(${view.x.toFixed(1)}px, ${view.y.toFixed(1)}px) scale(${view.scale.toFixed(4)})`;
     this.stage.moved?.();
+  }
+
+  /** Readable first: a drawing too big to read whole opens at a readable scale around kube-apiserver. */
+  private opening(): Viewport {
+    const scene = this.stage.scene();
+    if (!scene) return { scale: 1, x: 0, y: 0 };
+    const hub = scene.view === 'architecture' ? scene.boxes.find((box) => box.component === 'kube-apiserver') : undefined;
+    return openingView(scene.width, scene.height, this.canvas.clientWidth || 800, this.canvas.clientHeight || 600, hub);
   }
 
   private fitted(): Viewport {

@@ -38,6 +38,8 @@ interface Box {
   readonly top: number;
   readonly right: number;
   readonly bottom: number;
+  readonly width: number;
+  readonly height: number;
 }
 const intersects = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
@@ -549,6 +551,53 @@ describe('diagram webview in Chromium', function () {
     await sizedPage.waitForFunction(() => window.sent.some((m) => m.type === 'rendered'), undefined, { timeout: 10_000 });
     return sizedPage;
   }
+
+  it('opens readable in a small editor, says that more is out of sight, and shows all of it on request', async () => {
+    // The default 1024×768 window with a 300 px sidebar leaves about 700×630 px: the whole kind drawing would put
+    // its 12 px names at about 7 px.
+    const small = await sized(700, 630);
+    try {
+      const look = () =>
+        small.evaluate(() => {
+          const canvas = document.querySelector('.ca-canvas')!.getBoundingClientRect();
+          const label = document.querySelector('g[data-component="kube-apiserver"] .ca-label')!.getBoundingClientRect();
+          const hub = document.querySelector('g[data-component="kube-apiserver"]')!.getBoundingClientRect();
+          const drawing = document.querySelector('svg.ca-diagram')!.getBoundingClientRect();
+          const button = document.querySelector('[data-action="showWhole"]')!;
+          return {
+            canvas,
+            labelHeight: label.height,
+            hub,
+            drawing,
+            buttonShown: !button.hidden,
+            buttonText: button.textContent,
+            sides: document.querySelector('.ca-out-of-sight')!.getAttribute('data-sides'),
+          };
+        });
+      const opened = await look();
+      assert.ok(opened.labelHeight >= 11, `kube-apiserver's name is ${opened.labelHeight.toFixed(1)} px tall`);
+      assert.ok(opened.drawing.left >= opened.canvas.left && opened.drawing.top >= opened.canvas.top, 'the title in sight');
+      assert.ok(opened.hub.right <= opened.canvas.right, 'and kube-apiserver');
+      assert.ok(opened.buttonShown && opened.buttonText === 'Show All');
+      assert.equal(opened.sides, 'right down');
+      await small.screenshot({ path: join(screenshots, 'opening-700x630.png') });
+      await small.click('[data-action="showWhole"]');
+      const whole = await look();
+      assert.ok(whole.drawing.left >= whole.canvas.left && whole.drawing.right <= whole.canvas.right, 'all of it across');
+      assert.ok(whole.drawing.bottom <= whole.canvas.bottom, 'and down');
+      assert.equal(whole.buttonShown, false, 'nothing left to show');
+      assert.equal(whole.sides, '');
+    } finally {
+      await small.close();
+    }
+    const large = await sized(1280, 800);
+    try {
+      const shown = await large.evaluate(() => !document.querySelector('[data-action="showWhole"]')!.hidden);
+      assert.equal(shown, false, 'a panel that shows the whole drawing readable opens with all of it');
+    } finally {
+      await large.close();
+    }
+  });
 
   it("keeps the caption clear of the legend at every size, the live trace's and the walk-through's", async () => {
     for (const [width, height] of [

@@ -1,5 +1,13 @@
 import { strict as assert } from 'node:assert';
-import { centreOn, fitView, nearestInDirection, zoomAt } from '../../../src/webview/navigation.utils';
+import {
+  centreOn,
+  fitView,
+  nearestInDirection,
+  openingView,
+  readableScale,
+  sidesOutOfSight,
+  zoomAt,
+} from '../../../src/webview/navigation.utils';
 
 describe('diagram navigation helpers', () => {
   const grid = [
@@ -29,6 +37,43 @@ describe('diagram navigation helpers', () => {
       scale: 2,
       x: 60,
       y: 10,
+    });
+  });
+
+  describe('the view a drawing opens at', () => {
+    const hub = { id: 'kube-apiserver', x: 600, y: 200, width: 160, height: 40 };
+
+    it('is the whole drawing when it can be read whole', () => {
+      assert.deepEqual(openingView(900, 500, 1200, 800, hub), fitView(900, 500, 1200, 800));
+      assert.equal(openingView(1000, 500, 850, 800, hub).scale, fitView(1000, 500, 850, 800).scale, 'fits at 0.82: whole');
+    });
+
+    it('is readable with its top left in sight when the whole would be too small to read', () => {
+      // Five nodes in a ~700 px editor: the fit would draw 12 px names at about 6 px.
+      const view = openingView(1390, 900, 700, 630, hub);
+      assert.ok(fitView(1390, 900, 700, 630).scale < 0.5);
+      assert.equal(view.scale, readableScale);
+      assert.deepEqual([view.x, view.y], [16, 16], 'the title first, kube-apiserver still in sight');
+    });
+
+    it('centres the hub across when the top left would leave it out of sight, with no empty margin beside the drawing', () => {
+      const farHub = { ...hub, x: 1000 };
+      const centred = openingView(1800, 900, 700, 630, farHub);
+      assert.equal(centred.x + (farHub.x + farHub.width / 2) * centred.scale, 350, 'kube-apiserver at the middle');
+      const nearRight = openingView(1390, 900, 700, 630, { ...hub, x: 1300 });
+      assert.equal(nearRight.x + 1390 * nearRight.scale, 700 - 16, 'the right edge, not beyond it');
+      assert.equal(openingView(1390, 900, 700, 630).x, 16, 'no hub: the left');
+    });
+
+    it('says which sides the drawing goes on beyond', () => {
+      const view = openingView(1390, 900, 700, 630, hub);
+      assert.deepEqual(sidesOutOfSight(view, 1390, 900, 700, 630), ['right', 'down']);
+      assert.deepEqual(sidesOutOfSight(openingView(1800, 900, 700, 630, { ...hub, x: 1000 }), 1800, 900, 700, 630), [
+        'left',
+        'right',
+        'down',
+      ]);
+      assert.deepEqual(sidesOutOfSight(fitView(1390, 900, 700, 630), 1390, 900, 700, 630), []);
     });
   });
 });
