@@ -3,6 +3,9 @@
 // shell integration); a ticked step that stops holding says so; a step's commands go to a terminal that reads the
 // same kubeconfig, and a step's objects are marked in the diagram.
 import * as assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as vscode from 'vscode';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import type { HandsOnStepId } from '../../../src/core/handsOn/checks';
@@ -89,6 +92,44 @@ describe('the hands-on walkthrough', function () {
     await vscode.commands.executeCommand('clusterAnatomy.handsOn.runInTerminal', 'nodes');
     await until('the nodes step to be run and hold', () => stateOf('nodes') === 'holds', 30_000, 200);
     assert.equal(stateOf('kubeSystemPods'), 'not-run');
+  });
+
+  it('ticks a step typed in a terminal with shell integration', async () => {
+    const handsOnTerminal = vscode.window.terminals.find((candidate) => candidate.name === 'Cluster Anatomy: hands-on');
+    const env = (handsOnTerminal?.creationOptions as vscode.TerminalOptions | undefined)?.env ?? {};
+    // An empty home: the machine's own ~/.bashrc (a version manager's rehash can wait a minute on its lock) is not
+    // what is tested, and bash with VS Code's shell integration starts at once without it.
+    const home = mkdtempSync(join(tmpdir(), 'hands-on-home-'));
+    const terminal = vscode.window.createTerminal({
+      name: 'hands-on typed',
+      shellPath: '/bin/bash',
+      env: { KUBECONFIG: env.KUBECONFIG ?? '', HOME: home },
+    });
+    terminal.show(true);
+    try {
+      const integration = await new Promise<vscode.TerminalShellIntegration | undefined>((resolve) => {
+        if (terminal.shellIntegration) return resolve(terminal.shellIntegration);
+        const timer = setTimeout(() => resolve(undefined), 30_000);
+        const subscription = vscode.window.onDidChangeTerminalShellIntegration((event) => {
+          if (event.terminal !== terminal) return;
+          clearTimeout(timer);
+          subscription.dispose();
+          resolve(event.shellIntegration);
+        });
+      });
+      assert.ok(integration, 'bash reports its commands to VS Code (shell integration)');
+      assert.equal(stateOf('workloads'), 'not-run');
+      integration.executeCommand(`kubectl get ds,deploy --namespace=kube-system --context ${context}`);
+      integration.executeCommand('kubectl get svc -n kube-system');
+      await until('the workloads step to be run and hold', () => stateOf('workloads') === 'holds', 30_000, 200);
+      // A command the step does not have ticks nothing.
+      integration.executeCommand('kubectl get pods -n default');
+      await new Promise((done) => setTimeout(done, 1500));
+      assert.equal(stateOf('kubeSystemPods'), 'not-run');
+    } finally {
+      terminal.dispose();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 
   it("a step's check names what it saw; a ticked step that breaks says it no longer holds, and why", async () => {
