@@ -18,6 +18,11 @@ export interface PlacementOverlay {
   readonly message: string | null;
   /** Per node: fits (true), does not (false, with the first failing filter and why), or cannot be judged ('unknown'). */
   readonly nodes: Readonly<Record<string, { readonly fits: boolean | 'unknown'; readonly filter?: string; readonly why?: string }>>;
+  /**
+   * For a bound Pod, what is known of why it is on its node and not another it fits: the inputs of the scheduler's
+   * scores under each node it fits, and the sentence that the scores themselves cannot be read.
+   */
+  readonly scoreInputs?: { readonly notReadable: string; readonly nodes: Readonly<Record<string, readonly string[]>> };
 }
 
 export function placementOverlay(
@@ -25,6 +30,7 @@ export function placementOverlay(
   report: PlacementReport,
   said: string | null,
   words: (filter: FilterName, evidence: FilterEvidence, node: string) => string,
+  scoreInputs?: PlacementOverlay['scoreInputs'],
 ): PlacementOverlay {
   const nodes: Record<string, { fits: boolean | 'unknown'; filter?: string; why?: string }> = {};
   for (const verdict of report.nodes) {
@@ -42,5 +48,6 @@ export function placementOverlay(
     said,
     message: report.message,
     nodes,
+    ...(scoreInputs && { scoreInputs }),
   };
 }

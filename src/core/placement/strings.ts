@@ -106,6 +106,10 @@ export const defaultPlacementStrings = {
   whyNoController: 'The Pod has no controller: there are no replicas of it to spread.',
   whyReplicasNotKnown: 'The other replicas are not known: the Pods bound to the nodes could not be read.',
   whyReplicasNone: 'none',
+  /** The placement view, under a node the Pod fits: how many other replicas of its controller run there. */
+  whyReplicasHere: 'other replicas here: {0}',
+  /** The placement view, under a node the Pod fits: its place by room left, and the share free after the Pod. */
+  whyRoomRankHere: 'room left: number {0} of {1}, {2}% free',
   whyThisNode: '{0} (this node)',
   whyRoomTitle: 'Room left after this Pod, on each node it fits (LeastAllocated prefers more free cpu and memory):',
   whyRoomAmount: '{0} {1} free of {2}',

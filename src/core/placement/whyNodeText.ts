@@ -152,3 +152,28 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
     sections,
   };
 }
+
+/**
+ * The inputs of the scores under each node the Pod fits, a line each, for the diagram's placement view: its place
+ * by room left, the other replicas there, and an untolerated PreferNoSchedule taint. The sentence that the scores
+ * themselves cannot be read goes with them, once (WhyNodeParts.notReadable).
+ */
+export function whyNodeLinesPerNode(
+  why: WhyThisNode,
+  strings: PlacementStrings = defaultPlacementStrings,
+  text: ViewText = String,
+): Record<string, readonly string[]> {
+  const s = strings;
+  const candidates = why.nodes.filter((entry) => entry.candidate);
+  const ranked = candidates.filter((entry) => entry.roomRank !== null).length;
+  const lines: Record<string, string[]> = {};
+  for (const entry of candidates) {
+    const rows: string[] = [];
+    if (entry.roomRank !== null && entry.freePercent !== null)
+      rows.push(format(s.whyRoomRankHere, entry.roomRank, ranked, entry.freePercent));
+    if (why.controller && entry.replicas !== null) rows.push(format(s.whyReplicasHere, entry.replicas.length));
+    if (entry.preferNoSchedule !== null) rows.push(format(s.whyTaint, text(entry.node), text(entry.preferNoSchedule)));
+    if (rows.length > 0) lines[entry.node] = rows;
+  }
+  return lines;
+}

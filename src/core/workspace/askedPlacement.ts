@@ -8,6 +8,7 @@ import { manifestPod } from '../placement/manifestPod';
 import { schedulingPodOf } from '../placement/objects';
 import { type PlacementOverlay, placementOverlay } from '../placement/overlay';
 import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence } from '../placement/strings';
+import { whyNodeLinesPerNode, whyNodeParts } from '../placement/whyNodeText';
 import type { Disposable } from '../util/disposable';
 import { format } from '../util/catalog';
 import { Emitter } from '../util/event';
@@ -109,6 +110,10 @@ export class AskedPlacement implements Disposable {
       placement.report,
       placement.said.events[0]?.message ?? placement.pod.scheduledCondition?.message ?? null,
       (_filter, evidence, node) => rejectedNodeSentence(node, evidence, this.strings),
+      placement.report.whyThisNode && {
+        notReadable: whyNodeParts(placement.report.whyThisNode, this.strings).notReadable,
+        nodes: whyNodeLinesPerNode(placement.report.whyThisNode, this.strings),
+      },
     );
     this.changeEmitter.fire();
   }

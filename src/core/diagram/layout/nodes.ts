@@ -148,7 +148,7 @@ export abstract class NodeLayout extends ControlPlaneLayout {
   /** Under a node's name in the placement view: why the Pod asked about does not fit there, in full. */
   private addPlacementVerdict(node: NodeAnatomy, x: number, y: number): number {
     const mark = this.placementMark(node);
-    if (!mark?.why) return 0;
+    if (!mark?.why) return this.addScoreInputs(node, x, y);
     const width = columnWidth - 20;
     const lines = wrapText(mark.why, width - 12, 'detail', 4, this.measure);
     const height = 24 + lines.length * 13;
@@ -165,6 +165,32 @@ export abstract class NodeLayout extends ControlPlaneLayout {
       detailLines: lines,
       health: 'error',
       ariaLabel: `${node.name}: ${mark.filter}: ${mark.why}`,
+      focusable: false,
+    });
+    return height + 8;
+  }
+
+  /** Under a node a bound Pod fits in the placement view: what its scores weigh there (they cannot be read). */
+  private addScoreInputs(node: NodeAnatomy, x: number, y: number): number {
+    const inputs = this.placement?.scoreInputs;
+    const rows = inputs?.nodes[node.name];
+    if (!inputs || !rows) return 0;
+    const width = columnWidth - 20;
+    const lines = rows.flatMap((row) => wrapText(row, width - 12, 'detail', 2, this.measure));
+    const height = 24 + lines.length * 13;
+    this.addBox({
+      id: `node:${node.name}:score-inputs`,
+      kind: 'agent',
+      component: 'placement-inputs',
+      node: node.name,
+      x,
+      y,
+      width,
+      height,
+      label: this.strings.placementScoreInputs,
+      detailLines: lines,
+      health: 'ok',
+      ariaLabel: `${node.name}: ${this.strings.placementScoreInputs}: ${rows.join('; ')}. ${inputs.notReadable}`,
       focusable: false,
     });
     return height + 8;

@@ -3,7 +3,7 @@ import { BoundPods } from '../../../../src/core/placement/boundPods';
 import { schedulingNodeOf, schedulingPodOf } from '../../../../src/core/placement/objects';
 import { explainPlacement } from '../../../../src/core/placement/place';
 import { renderPlacementText } from '../../../../src/core/placement/render';
-import { whyNodeParts } from '../../../../src/core/placement/whyNodeText';
+import { whyNodeLinesPerNode, whyNodeParts } from '../../../../src/core/placement/whyNodeText';
 
 type Loose = Record<string, unknown>;
 
@@ -127,6 +127,16 @@ describe('placement: why a bound Pod is on its node', () => {
       kind: 'preferred',
       title: "The Pod's preferred (soft) affinities:",
       rows: ['node affinity, weight 20: disktype In (ssd): satisfied on: w3; not satisfied on: w2 (this node), w1'],
+    });
+  });
+
+  it('gives the placement view a few lines under each node the Pod fits: its place by room, the other replicas there', () => {
+    const { nodes, bound, asked } = cluster();
+    const why = explainPlacement({ pod: asked, nodes, bound }).whyThisNode!;
+    assert.deepEqual(whyNodeLinesPerNode(why), {
+      w1: ['room left: number 3 of 3, 50% free', 'other replicas here: 1'],
+      w2: ['room left: number 1 of 3, 90% free', 'other replicas here: 0'],
+      w3: ['room left: number 2 of 3, 62% free', 'other replicas here: 1'],
     });
   });
 
