@@ -20,6 +20,7 @@ import type { FilterEvidence } from '../../src/core/placement/filters';
 import { defaultPlacementStrings, filterEvidenceText, rejectedNodeSentence } from '../../src/core/placement/strings';
 import { defaultTraceStrings } from '../../src/core/trace/render';
 import { defaultApiErrorStrings } from '../../src/core/kube/apiErrorText';
+import { defaultDiagramControlStrings } from '../../src/protocol/diagramControlStrings';
 import { bundleTranslator, type Catalog, localizeCatalog, translateKnown } from '../../src/core/util/catalog';
 import { hostedAnatomy, k3sAnatomy, kindAnatomy, oldCiliumAnatomy } from '../fixtures/anatomy/builders';
 
@@ -89,6 +90,18 @@ describe('catalogs: each sentence written once', () => {
       }
     }
     assert.deepEqual(copies, []);
+  });
+
+  it('has the Japanese of every sentence of every catalog, as the extension passes them through vscode.l10n.t', () => {
+    const japanese = JSON.parse(readFileSync(join(root, 'l10n', 'bundle.l10n.ja.json'), 'utf8')) as Record<string, unknown>;
+    const sentences = [...catalogs.map(({ catalog }) => catalog), defaultDiagramControlStrings].flatMap((catalog) =>
+      Object.values(catalog).filter(isSentence),
+    );
+    assert.ok(sentences.length > 400, `${sentences.length} sentences`);
+    assert.deepEqual(
+      sentences.filter((english) => typeof japanese[english] !== 'string'),
+      [],
+    );
   });
 
   it('the extension translates no sentence of a catalog by its own vscode.l10n.t literal', () => {

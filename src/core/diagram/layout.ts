@@ -119,11 +119,7 @@ class SceneBuilder extends StandpointLayout {
       this.ui.view !== 'placement'
         ? drawn
         : overlay
-          ? [
-              format(this.strings.placementFitsCount, overlay.fits, overlay.total),
-              ...(overlay.scoreInputs ? [this.strings.placementScoreInputsNote] : []),
-              drawn,
-            ].join(' · ')
+          ? `${format(this.strings.placementFitsCount, overlay.fits, overlay.total)} · ${drawn}`
           : drawn;
     const width = Math.max(this.measure(title, 'label') * (titleFontSize / 12), this.measure(subtitle, 'detail'));
     return { title, subtitle, width };

@@ -21,10 +21,10 @@ export const defaultDiagramStrings = {
   placementFits: 'fits',
   placementRunsHere: 'runs here · fits',
   placementNotKnown: 'not known',
-  /** Above the inputs of the scores under each node a bound Pod fits (room left, other replicas). */
-  placementScoreInputs: "Inputs to the scheduler's scores",
-  /** The placement view's subtitle for a bound Pod: the scores are not readable, their inputs are drawn. */
-  placementScoreInputsNote: "under each node it fits, the inputs to the scheduler's scores (the scores cannot be read)",
+  /** Above the inputs of the scheduler's scores under each node a bound Pod fits (room left, other replicas). */
+  placementScoreInputs: 'Score inputs',
+  /** The last line of the score inputs under the node the Pod is bound to: said once. */
+  placementScoresNotReadable: 'the scores themselves cannot be read',
   placementDoesNotFit: '✗ does not fit',
   legendPlacementFits: 'green border: the Pod fits there (or runs there)',
   legendPlacementDoesNotFit: "red border: the Pod does not fit there; why is under the node's name",

@@ -176,7 +176,9 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     const rows = inputs?.nodes[node.name];
     if (!inputs || !rows) return 0;
     const width = columnWidth - 20;
-    const lines = rows.flatMap((row) => wrapText(row, width - 12, 'detail', 2, this.measure));
+    // Said once, under the node the Pod is bound to: what is drawn are inputs, not the scores.
+    const said = this.placement?.boundNode === node.name ? [...rows, this.strings.placementScoresNotReadable] : rows;
+    const lines = said.flatMap((row) => wrapText(row, width - 12, 'detail', 2, this.measure));
     const height = 24 + lines.length * 13;
     this.addBox({
       id: `node:${node.name}:score-inputs`,
