@@ -106,6 +106,10 @@ export const defaultPlacementStrings = {
   whyNoController: 'The Pod has no controller: there are no replicas of it to spread.',
   whyReplicasNotKnown: 'The other replicas are not known: the Pods bound to the nodes could not be read.',
   whyReplicasNone: 'none',
+  /** A large cluster's nodes without a replica, counted instead of listed. */
+  whyReplicasNoneOn: 'none on the {0} other nodes',
+  /** A large cluster's nodes by room left, beyond the first ten and this node. */
+  whyMoreNodes: '… and {0} more nodes',
   /** The placement view, under a node the Pod fits: how many other replicas of its controller run there. */
   whyReplicasHere: 'other replicas here: {0}',
   /** The placement view, under a node the Pod fits: its place by room left, and the share free after the Pod. */

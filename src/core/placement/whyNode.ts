@@ -218,7 +218,12 @@ export function whyThisNode(
   const ranked = inputs
     .filter((entry) => entry.candidate && entry.freePercent !== null)
     .sort((a, b) => b.freePercent! - a.freePercent! || a.node.localeCompare(b.node));
-  const rankOf = new Map(ranked.map((entry) => [entry.node, 1 + ranked.filter((other) => other.freePercent! > entry.freePercent!).length]));
+  // A node's place is one more than the number with more room: level nodes share the place of the first of them.
+  const rankOf = new Map<string, number>();
+  ranked.forEach((entry, index) => {
+    const previous = ranked[index - 1];
+    rankOf.set(entry.node, previous?.freePercent === entry.freePercent ? rankOf.get(previous.node)! : index + 1);
+  });
   const ordered = [
     ...ranked,
     ...inputs.filter((entry) => entry.candidate && entry.freePercent === null),

@@ -51,14 +51,31 @@ function preferredText(preferred: PreferredTerm, s: PlacementStrings, text: View
   return format(key, preferred.weight, text(preferred.term.topologyKey), text(selectorText(preferred.term.labelSelector)));
 }
 
+/** Nodes listed by name in a section; a larger cluster's others are counted. */
+const LISTED_NODES = 10;
+
+/** The nodes with the most room, and this node wherever it stands. */
+function listedByRoom(ranked: readonly NodeInputs[]): readonly NodeInputs[] {
+  if (ranked.length <= LISTED_NODES) return ranked;
+  const top = ranked.slice(0, LISTED_NODES);
+  const here = ranked.find((entry) => entry.here);
+  return here && !top.includes(here) ? [...top, here] : top;
+}
+
 export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defaultPlacementStrings, text: ViewText = String): WhyNodeParts {
   const s = strings;
   const named = (entry: NodeInputs) => (entry.here ? format(s.whyThisNode, text(entry.node)) : text(entry.node));
   const candidates = why.nodes.filter((entry) => entry.candidate);
   /** "satisfied on: a, b; not satisfied on: c", each list left out when empty. */
   const split = (satisfied: (entry: NodeInputs) => boolean, label: (entry: NodeInputs) => string = named) => {
-    const yes = candidates.filter(satisfied).map(label);
-    const no = candidates.filter((entry) => !satisfied(entry)).map(label);
+    // This node first, then up to ten more by name; a larger cluster's others are counted.
+    const names = (entries: NodeInputs[]) => {
+      const ordered = [...entries.filter((entry) => entry.here), ...entries.filter((entry) => !entry.here)];
+      const listed = ordered.slice(0, LISTED_NODES).map(label);
+      return ordered.length > LISTED_NODES ? [...listed, format(s.whyMoreNodes, ordered.length - LISTED_NODES)] : listed;
+    };
+    const yes = names(candidates.filter(satisfied));
+    const no = names(candidates.filter((entry) => !satisfied(entry)));
     return [
       ...(yes.length > 0 ? [format(s.whySatisfiedOn, yes.join(', '))] : []),
       ...(no.length > 0 ? [format(s.whyNotSatisfiedOn, no.join(', '))] : []),
@@ -73,12 +90,17 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
     sections.push({
       kind: 'replicas',
       title: format(s.whyReplicasTitle, text(why.controller.kind), text(why.controller.name)),
-      rows: [...why.nodes]
-        .sort((a, b) => a.node.localeCompare(b.node))
-        .map((entry) => {
+      rows: (() => {
+        const sorted = [...why.nodes].sort((a, b) => a.node.localeCompare(b.node));
+        // In a large cluster the nodes without a replica are counted, not listed.
+        const listed = sorted.length > LISTED_NODES ? sorted.filter((entry) => entry.here || entry.replicas!.length > 0) : sorted;
+        const rows = listed.map((entry) => {
           const names = entry.replicas!;
           return `${named(entry)}: ${names.length === 0 ? s.whyReplicasNone : `${names.length} (${names.map(text).join(', ')})`}`;
-        }),
+        });
+        const unlisted = sorted.length - listed.length;
+        return unlisted > 0 ? [...rows, format(s.whyReplicasNoneOn, unlisted)] : rows;
+      })(),
     });
 
   // The room after this Pod, most first.
@@ -97,7 +119,7 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
       kind: 'room',
       title: s.whyRoomTitle,
       rows: [
-        ...ranked.map((entry) => {
+        ...listedByRoom(ranked).map((entry) => {
           const amounts = entry.room!.map((room) =>
             format(
               s.whyRoomAmount,
@@ -108,6 +130,7 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
           );
           return `${entry.roomRank}. ${named(entry)}: ${format(s.whyRoomShare, entry.freePercent!)} (${amounts.join(', ')})`;
         }),
+        ...(ranked.length > listedByRoom(ranked).length ? [format(s.whyMoreNodes, ranked.length - listedByRoom(ranked).length)] : []),
         format(s.whyRoomRequests, formatAmount('cpu', why.requests.cpu), roundAmount('memory', why.requests.memory)),
         ...(place ? [place] : []),
       ],

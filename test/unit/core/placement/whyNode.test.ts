@@ -140,6 +140,28 @@ describe('placement: why a bound Pod is on its node', () => {
     });
   });
 
+  it('lists ten nodes and this one in a large cluster, counting the rest, and ranks level nodes alike', () => {
+    // 30 empty nodes in three zones; the Pod on w-17, one other replica on w-03.
+    const nodes = Array.from({ length: 30 }, (_, index) => node(`w-${String(index).padStart(2, '0')}`, 'abc'[index % 3]!));
+    const bound = new BoundPods();
+    bound.upsert(schedulingPodOf(webPod('web-a', 'w-03', webSpec)));
+    const asked = schedulingPodOf(webPod('web-b', 'w-17', webSpec));
+    const why = explainPlacement({ pod: asked, nodes, bound }).whyThisNode!;
+    // Every node but w-03 is empty: 29 level first, w-03 after them.
+    assert.deepEqual([...new Set(why.nodes.filter((entry) => entry.node !== 'w-03').map((entry) => entry.roomRank))], [1]);
+    assert.equal(why.nodes.find((entry) => entry.node === 'w-03')!.roomRank, 30);
+    const [replicas, room, spread] = whyNodeParts(why).sections;
+    assert.deepEqual(replicas!.rows, ['w-03: 1 (web-a)', 'w-17 (this node): none', 'none on the 28 other nodes']);
+    assert.equal(room!.rows.filter((row) => /^\d+\. /.test(row)).length, 11, 'ten, and this node');
+    assert.ok(room!.rows.some((row) => row.startsWith('1. w-17 (this node): ')));
+    assert.ok(room!.rows.includes('… and 19 more nodes'));
+    // Zone a holds web-a (10 nodes, not satisfied: all listed); b and c none (20 nodes: ten listed, this one first).
+    assert.match(
+      spread!.rows[0]!,
+      /satisfied on: w-17 \(this node\) in c with 0 matching, (w-\d+ in [bc] with 0 matching, ){9}… and 10 more nodes; not satisfied on: (w-\d+ in a with 1 matching(, |$)){10}/,
+    );
+  });
+
   it('says once that the scores cannot be read, what is shown instead, and when the Pod was bound', () => {
     const { nodes, bound, asked } = cluster();
     const text = renderPlacementText(explainPlacement({ pod: asked, nodes, bound }));
