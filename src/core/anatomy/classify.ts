@@ -19,6 +19,7 @@ import {
   detectControlPlane,
 } from './classification/controlPlane';
 import { componentFromName, toComponentPod } from './classification/pods';
+import { compareNames } from '../util/names';
 
 export * from './classification/pods';
 export * from './classification/controlPlane';
@@ -74,7 +75,6 @@ const componentOrder: Readonly<Record<ComponentId, number>> = {
 };
 
 /** One collator for every sort: `localeCompare` with options builds a new one per call (slow at 5,000 nodes). */
-const byName = new Intl.Collator('en', { numeric: true }).compare;
 
 /** Why nothing could be read, when neither Nodes nor kube-system Pods could: then nothing is classified. */
 function nothingReadReason(unreadable: AnatomyInput['unreadable']): string | undefined {
@@ -136,7 +136,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
   for (const node of input.nodes) {
     const name = node.metadata.name;
     const sorted = (podsByNode.get(name) ?? []).sort(
-      (a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod),
+      (a, b) => componentOrder[a.component] - componentOrder[b.component] || compareNames(a.pod, b.pod),
     );
     const components = leaders?.length ? markLeadership(sorted, leaders) : sorted;
     const { role, evidence } = classifyNodeRole(
@@ -162,14 +162,14 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
       components,
     });
   }
-  nodes.sort((a, b) => (a.role === b.role ? byName(a.name, b.name) : a.role === 'control-plane' ? -1 : 1));
+  nodes.sort((a, b) => (a.role === b.role ? compareNames(a.name, b.name) : a.role === 'control-plane' ? -1 : 1));
   // Nodes hidden, kube-system's Pods not: where each component runs is still known, from the Pods' spec.nodeName.
   const podsOnHiddenNodes = nodesUnreadable
     ? [...podsByNode]
-        .sort(([a], [b]) => byName(a, b))
+        .sort(([a], [b]) => compareNames(a, b))
         .map(([node, pods]) => ({
           node,
-          components: pods.sort((a, b) => componentOrder[a.component] - componentOrder[b.component] || byName(a.pod, b.pod)),
+          components: pods.sort((a, b) => componentOrder[a.component] - componentOrder[b.component] || compareNames(a.pod, b.pod)),
         }))
     : [];
   const controlPlane = detectControlPlane(input.nodes, controlPlaneNodes, allPods, input.server, {
@@ -186,7 +186,7 @@ export function buildAnatomy(input: AnatomyInput): ClusterAnatomy {
     controlPlane: leaders ? { ...controlPlaneContract, leaders } : controlPlaneContract,
     nodes,
     addons: buildAddons(input, allPods, nodesByOwner),
-    ...(unscheduled.length > 0 && { unscheduled: unscheduled.sort((a, b) => byName(a.pod, b.pod)) }),
+    ...(unscheduled.length > 0 && { unscheduled: unscheduled.sort((a, b) => compareNames(a.pod, b.pod)) }),
     absent: absentComponents(controlPlane, input, allPods, { pods: !podsUnreadable }),
     unreadable: input.unreadable,
     ...(podsOnHiddenNodes.length > 0 && { podsOnHiddenNodes }),

@@ -19,6 +19,7 @@ import type {
   StandpointNamespace,
   StandpointPod,
 } from './types';
+import { compareNames } from '../util/names';
 
 /** The API groups kube-apiserver serves itself (Kubernetes' own groups, every version). */
 const builtInGroups: ReadonlySet<string> = new Set([
@@ -161,8 +162,6 @@ function workloadOf(pod: SlimUserPod, owner: { kind: string; name: string } | un
   return null;
 }
 
-const byName = new Intl.Collator('en', { numeric: true }).compare;
-
 export interface StandpointInput {
   readonly server: string;
   readonly version: string | null;
@@ -194,7 +193,7 @@ export function buildStandpoint(input: StandpointInput): Standpoint {
       list.push(event);
     }
     const pods: StandpointPod[] = [...namespace.pods]
-      .sort((a, b) => byName(a.metadata.name, b.metadata.name))
+      .sort((a, b) => compareNames(a.metadata.name, b.metadata.name))
       .map((pod) => {
         const owner = pod.metadata.ownerReferences.find((reference) => reference.controller);
         const events = (eventsByPod.get(pod.metadata.name) ?? []).sort((a, b) => (a.time ?? '').localeCompare(b.time ?? ''));
@@ -219,7 +218,7 @@ export function buildStandpoint(input: StandpointInput): Standpoint {
     return { name: namespace.name, pods };
   });
   const inferred: InferredNode[] = [...nodes]
-    .sort(([a], [b]) => byName(a, b))
+    .sort(([a], [b]) => compareNames(a, b))
     .map(([name, node]) => ({
       name,
       hostIP: node.hostIP,

@@ -10,6 +10,7 @@ import type { BoundPod, BoundPodsView } from './boundPods';
 import { taintText, termSelects, untolerated } from './filters';
 import type { ControllerRef, NodeSelectorTerm, PodAffinityTerm, SchedulingNode, SchedulingPod, TopologySpreadConstraint } from './objects';
 import { labelSelectorMatches, nodeTermMatches } from './selectors';
+import { compareNames } from '../util/names';
 
 /** The resources shown per node; LeastAllocated weighs cpu and memory (its default), pods is what a node allows. */
 export const ROOM_RESOURCES = ['cpu', 'memory', 'pods'] as const;
@@ -176,7 +177,8 @@ export function whyThisNode(
   const replicasOn = new Map<string, string[]>();
   if (bound && pod.controller) {
     const uid = pod.controller.uid;
-    for (const other of bound.all() as Iterable<BoundPod>) {
+    // A controller owns Pods of its own namespace only: no need to walk every bound Pod of the cluster.
+    for (const other of bound.inNamespace(pod.namespace) as Iterable<BoundPod>) {
       if (other.controllerUid !== uid) continue;
       const names = replicasOn.get(other.nodeName) ?? [];
       names.push(other.name);
@@ -217,7 +219,7 @@ export function whyThisNode(
   // Most room first among the candidates, level ones by name; then the others.
   const ranked = inputs
     .filter((entry) => entry.candidate && entry.freePercent !== null)
-    .sort((a, b) => b.freePercent! - a.freePercent! || a.node.localeCompare(b.node));
+    .sort((a, b) => b.freePercent! - a.freePercent! || compareNames(a.node, b.node));
   // A node's place is one more than the number with more room: level nodes share the place of the first of them.
   const rankOf = new Map<string, number>();
   ranked.forEach((entry, index) => {

@@ -8,6 +8,7 @@ import { formatAmount } from './quantity';
 import { requirementText } from './selectors';
 import { defaultPlacementStrings, type PlacementStrings, type ViewText } from './strings';
 import type { NodeInputs, PreferredTerm, WhyThisNode } from './whyNode';
+import { compareNames } from '../util/names';
 
 export interface WhyNodeSection {
   /** What the section weighs, for views that name it briefly. */
@@ -91,7 +92,7 @@ export function whyNodeParts(why: WhyThisNode, strings: PlacementStrings = defau
       kind: 'replicas',
       title: format(s.whyReplicasTitle, text(why.controller.kind), text(why.controller.name)),
       rows: (() => {
-        const sorted = [...why.nodes].sort((a, b) => a.node.localeCompare(b.node));
+        const sorted = [...why.nodes].sort((a, b) => compareNames(a.node, b.node));
         // In a large cluster the nodes without a replica are counted, not listed.
         const listed = sorted.length > LISTED_NODES ? sorted.filter((entry) => entry.here || entry.replicas!.length > 0) : sorted;
         const rows = listed.map((entry) => {
