@@ -1,6 +1,7 @@
 import { escapeMarkdown } from '../util/markdown';
 import { actorCodicons, timingLabels } from './components';
 import type { ComponentAction, FieldExplanation, LiveReport } from './explanation';
+import { phraseText, provenanceText, type FieldProvenance } from './provenance';
 import type { Language, Localized } from './types';
 import { inlineText } from '../util/visibleText';
 
@@ -214,10 +215,12 @@ function liveLines(live: LiveReport, language: Language, markup: Markup): string
     `${markup.strong(text.live[language])}${context}: ${field.found ? `${text.liveValue[language]} ${markup.literal(formatValue(field.value))}` : text.liveMissing[language]}`,
     '',
   ];
+  const provenance = live.provenance ? provenanceLines(live.provenance, language, markup) : [];
   const [last, ...others] = field.owners;
   if (!last) {
-    lines.push(text.ownerUnknown[language]);
-    return lines;
+    // With a provenance, the absence of an owner is part of its evidence.
+    if (provenance.length === 0) lines.push(text.ownerUnknown[language]);
+    return [...lines, ...provenance];
   }
   const describe = (owner: (typeof field.owners)[number]): string => {
     const details = [owner.operation, owner.subresource && `/${owner.subresource}`, owner.time].filter(Boolean).join(', ');
@@ -227,5 +230,26 @@ function liveLines(live: LiveReport, language: Language, markup: Markup): string
   lines.push(`${text.lastWrittenBy[language]}: ${describe(last)}`);
   if (others.length > 0) lines.push('', `${text.alsoManagedBy[language]}: ${others.map(describe).join(', ')}`);
   lines.push('', markup.emphasis(text.ownerTimeNote[language]));
+  return [...lines, ...(provenance.length > 0 ? ['', ...provenance] : [])];
+}
+
+/** Who set the value, the evidence as a list, and what managedFields cannot tell about it. */
+function provenanceLines(provenance: FieldProvenance, language: Language, markup: Markup): string[] {
+  const value = (text: string) => markup.literal(text);
+  const lines = [`${markup.strong(provenanceText.heading[language])}: ${phraseText(provenance.summary, value)}`, ''];
+  for (const evidence of provenance.evidence) lines.push(`- ${phraseText(evidence, value)}`);
+  for (const limit of provenance.limits) lines.push('', markup.emphasis(provenanceText.limits[limit][language]));
   return lines;
+}
+
+/** A provenance for machines: the structure, each sentence as plain text. */
+export function provenanceJson(provenance: FieldProvenance): unknown {
+  const { summary, evidence, owner, ...rest } = provenance;
+  return {
+    ...rest,
+    ...(owner && { owner }),
+    summary: phraseText(summary),
+    evidence: evidence.map((line) => phraseText(line)),
+    limits: provenance.limits,
+  };
 }

@@ -1,3 +1,5 @@
+import * as vscode from 'vscode';
+import { provenanceEvidence } from '../../core/apply/provenanceEvidence';
 import type { ClusterWorkspace } from '../../core/workspace/clusterWorkspace';
 import type { LiveObjectLookup } from './manifestHoverProvider';
 
@@ -23,5 +25,18 @@ export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup 
     },
     // The workspace's placement watch (Nodes and every bound Pod), started by the first question.
     placement: (pod) => workspace.placement.explainNew(pod),
+    // Who set a live value: a dry run of the manifest (stores nothing; not sent from an untrusted workspace),
+    // the mutating webhooks, the HorizontalPodAutoscalers.
+    provenance: async (question) => {
+      const session = live.session;
+      if (!session) return undefined;
+      return provenanceEvidence(session.reader.api, {
+        ...question,
+        namespace: question.namespace ?? live.namespace,
+        ...(!vscode.workspace.isTrusted && {
+          noDryRun: vscode.l10n.t('an untrusted workspace sends nothing to the cluster, not even a dry run'),
+        }),
+      });
+    },
   };
 }
