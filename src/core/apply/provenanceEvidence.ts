@@ -6,7 +6,7 @@
 import type { ClusterRead, ProvenanceEvidence } from '../fields/provenance';
 import type { PathSegment } from '../yaml/yamlPath';
 import { errorMessage } from '../util/errors';
-import { applyRequest, FIELD_MANAGER, resolveTargets, type WriteApi } from './applyManifest';
+import { FIELD_MANAGER, resolveTargets, targetName, type WriteApi } from './applyManifest';
 import type { ApiDiscovery } from './discovery';
 import { isRecord } from './manifestObjects';
 
@@ -18,8 +18,10 @@ export interface ProvenanceQuestion {
   readonly namespace?: string;
   /** Path from the object of the field asked about. */
   readonly path: readonly PathSegment[];
-  /** The manifest's object; leave out for a live document (nothing to dry-run: it is the live object). */
+  /** The manifest's object; leave out for a live document. */
   readonly manifest?: unknown;
+  /** For a live document (no manifest): the live object, dry-run without the field asked about. */
+  readonly live?: unknown;
   readonly discovery?: ApiDiscovery;
   /** Why the manifest is not dry-run (an untrusted workspace sends no writes, not even a dry run); it is when left out. */
   readonly noDryRun?: string;
@@ -36,11 +38,11 @@ async function listItems(api: Pick<WriteApi, 'getJson'>, path: string, what: str
   }
 }
 
-/** Asks the cluster; the dry run is a server-side apply under the product's field manager, forced, storing nothing. */
+/** Asks the cluster; the dry run is a create under the product's field manager, storing nothing. */
 export async function provenanceEvidence(api: WriteApi, question: ProvenanceQuestion): Promise<ProvenanceEvidence> {
   const replicas = question.path.length === 2 && question.path[0] === 'spec' && question.path[1] === 'replicas';
   const [dryRun, webhooks, autoscalers] = await Promise.all([
-    question.manifest === undefined
+    question.manifest === undefined && question.live === undefined
       ? undefined
       : question.noDryRun !== undefined
         ? Promise.resolve<DryRunAnswer>({ answer: { state: 'failed', reason: question.noDryRun } })
@@ -70,8 +72,46 @@ interface DryRunAnswer {
   readonly resource?: string;
 }
 
+/** Written by the server, not by whoever sends the object: a new object carries none of it. */
+const SERVER_METADATA = ['uid', 'resourceVersion', 'creationTimestamp', 'generation', 'managedFields', 'selfLink', 'deletionTimestamp'];
+
+/**
+ * The object as a new one of the same kind and namespace: the server's bookkeeping and status gone, and a
+ * generated name (a dry-run create of a name that exists is refused as AlreadyExists).
+ */
+function asNewObject(object: Record<string, unknown>, name: string): Record<string, unknown> {
+  const copy = structuredClone(object);
+  delete copy.status;
+  const metadata = isRecord(copy.metadata) ? copy.metadata : {};
+  for (const key of SERVER_METADATA) delete metadata[key];
+  delete metadata.name;
+  copy.metadata = { ...metadata, generateName: `${name.slice(0, 50)}-` };
+  return copy;
+}
+
+/** `object` without the value at `path` (a list item is taken out of its list). */
+function without(object: Record<string, unknown>, path: readonly PathSegment[]): Record<string, unknown> {
+  const copy = structuredClone(object);
+  let parent: unknown = copy;
+  for (const segment of path.slice(0, -1)) {
+    parent = isRecord(parent) || Array.isArray(parent) ? (parent as Record<string | number, unknown>)[segment] : undefined;
+  }
+  const last = path[path.length - 1];
+  if (Array.isArray(parent) && typeof last === 'number') parent.splice(last, 1);
+  else if (isRecord(parent) && last !== undefined) delete parent[String(last)];
+  return copy;
+}
+
+/**
+ * What kube-apiserver would store if the manifest's object (or the live object without the field) were created
+ * now: a dry-run create, so that its defaulting and admission act on exactly what was sent. A dry run of an
+ * apply would merge into the live object, where every value the server once filled in is already.
+ */
 async function dryRunOf(api: WriteApi, question: ProvenanceQuestion): Promise<DryRunAnswer> {
-  if (!isRecord(question.manifest)) return { answer: { state: 'failed', reason: 'the manifest is not an object' } };
+  const withoutField = question.manifest === undefined;
+  const source = withoutField ? question.live : question.manifest;
+  if (!isRecord(source)) return { answer: { state: 'failed', reason: 'the object is not a map' } };
+  const body = asNewObject(withoutField ? without(source, question.path) : source, question.name);
   try {
     const [target] = await resolveTargets(
       api,
@@ -83,7 +123,7 @@ async function dryRunOf(api: WriteApi, question: ProvenanceQuestion): Promise<Dr
           kind: question.kind,
           name: question.name,
           ...(question.namespace !== undefined && { namespace: question.namespace }),
-          body: question.manifest,
+          body,
         },
       ],
       {
@@ -91,9 +131,15 @@ async function dryRunOf(api: WriteApi, question: ProvenanceQuestion): Promise<Dr
         ...(question.discovery && { discovery: question.discovery }),
       },
     );
-    // Forced: fields other managers own would otherwise refuse it, and nothing is stored either way.
-    const object = await applyRequest(api, target!, { dryRun: true, force: true });
-    return { answer: { state: 'answered', object }, resource: target!.resource.plural };
+    const collection = target!.path.slice(0, target!.path.lastIndexOf('/'));
+    const object = await api.write(
+      'POST',
+      collection,
+      `${targetName(target!)} (dry run)`,
+      { json: target!.body, contentType: 'application/json' },
+      { fieldManager: FIELD_MANAGER, dryRun: true },
+    );
+    return { answer: { state: 'answered', object, ...(withoutField && { withoutField }) }, resource: target!.resource.plural };
   } catch (error) {
     return { answer: { state: 'failed', reason: errorMessage(error) } };
   }

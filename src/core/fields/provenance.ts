@@ -18,7 +18,14 @@ export interface ProvenanceEvidence {
   /** The manifest's object; left out for a live document, which is the live object itself. */
   readonly manifest?: unknown;
   /** What a server-side dry run of the manifest would store, or why there is none. */
-  readonly dryRun?: { readonly state: 'answered'; readonly object: unknown } | { readonly state: 'failed'; readonly reason: string };
+  readonly dryRun?:
+    | {
+        readonly state: 'answered';
+        readonly object: unknown;
+        /** It was the live object without the field (a live document has no manifest). */
+        readonly withoutField?: boolean;
+      }
+    | { readonly state: 'failed'; readonly reason: string };
   /** The cluster's MutatingWebhookConfigurations (plain JSON). */
   readonly webhooks?: ClusterRead<unknown>;
   /** The HorizontalPodAutoscalers of the object's namespace (plain JSON), for a scale target's replicas. */
@@ -98,6 +105,10 @@ export const provenanceText = {
     en: 'kube-apiserver, when it stored the object: no field manager owns it, and managedFields record neither defaulting nor admission (an admission plugin or a mutating webhook).',
     ja: 'オブジェクトを保存したときの kube-apiserver です。どのフィールドマネージャーも所有しておらず、managedFields にはデフォルト値の設定もアドミッション（アドミッションプラグインや mutating webhook）も記録されません。',
   },
+  defaultingWithout: {
+    en: "kube-apiserver's defaulting: a server-side dry run of this object without the field puts {value} back, and no field manager owns it.",
+    ja: 'kube-apiserver のデフォルト値の設定です。この項目を除いたオブジェクトをサーバーでドライランすると {value} が戻り、どのフィールドマネージャーも所有していません。',
+  },
   unknownNotInDryRun: {
     en: "Unknown: no field manager owns it, and the server's dry run of your manifest does not add it, so neither defaulting nor admission set it; a controller or a client wrote it without a managedFields record.",
     ja: '不明です。どのフィールドマネージャーも所有しておらず、マニフェストのドライランにも現れないので、デフォルト値の設定でもアドミッションでもありません。コントローラーかクライアントが managedFields に記録を残さずに書きました。',
@@ -116,6 +127,14 @@ export const provenanceText = {
   dryRunAdds: {
     en: "The server's dry run of your manifest has {value} here.",
     ja: 'マニフェストをサーバーでドライランすると、ここは {value} になります。',
+  },
+  dryRunWithoutAdds: {
+    en: 'A server-side dry run of this object without the field has {value} here.',
+    ja: 'この項目を除いたオブジェクトをサーバーでドライランすると、ここは {value} になります。',
+  },
+  dryRunWithoutLacks: {
+    en: 'A server-side dry run of this object without the field has no value here.',
+    ja: 'この項目を除いたオブジェクトをサーバーでドライランすると、ここには値がありません。',
   },
   dryRunLacks: {
     en: "The server's dry run of your manifest has no value here.",
@@ -172,8 +191,8 @@ export const provenanceText = {
       ja: 'Update は送った項目をすべてそのマネージャーのものとして記録し、サーバーが補ったデフォルト値もそこに含まれます。デフォルト値が所有されているように見えることがあります。',
     },
     'no-dry-run': {
-      en: 'Without a manifest to dry-run (a live document), defaulting and admission cannot be told apart.',
-      ja: 'ドライランするマニフェストが無い（クラスタのドキュメントの）ため、デフォルト値の設定とアドミッションは区別できません。',
+      en: 'Without a dry run, what defaulting or admission set cannot be told from what a write left unrecorded.',
+      ja: 'ドライランが無いため、デフォルト値の設定やアドミッションが設定したものと、記録の残らない書き込みとを区別できません。',
     },
   } satisfies Record<ProvenanceLimit, Localized>,
 
@@ -486,12 +505,16 @@ export function fieldProvenance(input: ProvenanceInput): FieldProvenance | undef
     evidenceLines.push(phrase(text.manifestOmits, language));
   }
   const dryRun = evidence.dryRun;
-  const inDryRun = dryRun?.state === 'answered' ? liveValueAt(dryRun.object, path, identities) : undefined;
+  const withoutField = dryRun?.state === 'answered' && dryRun.withoutField === true;
+  const answered = dryRun?.state === 'answered' ? liveValueAt(dryRun.object, path, identities) : undefined;
+  // Without the field, list items after it move up: only the live value itself counts as put back.
+  const inDryRun = answered && withoutField && answered.found && !sameValue(answered.value, current.value) ? { found: false } : answered;
+  // The dry run's object left the field out: the manifest does not set it, or it was taken out of the live object.
+  const leftOut = withoutField || (inManifest !== undefined && !inManifest.found);
   if (dryRun?.state === 'failed') evidenceLines.push(phrase(text.dryRunFailed, language, { reason: dryRun.reason }));
-  else if (inDryRun && inManifest && !inManifest.found) {
-    evidenceLines.push(
-      inDryRun.found ? phrase(text.dryRunAdds, language, { value: shown(inDryRun.value) }) : phrase(text.dryRunLacks, language),
-    );
+  else if (inDryRun && leftOut) {
+    const [adds, lacks] = withoutField ? [text.dryRunWithoutAdds, text.dryRunWithoutLacks] : [text.dryRunAdds, text.dryRunLacks];
+    evidenceLines.push(inDryRun.found ? phrase(adds, language, { value: shown(inDryRun.value) }) : phrase(lacks, language));
   }
   const ownerLine = (owner: FieldOwner) => phrase(text.ownedBy, language, ownerValues(owner, language));
   const result = (answer: Omit<FieldProvenance, 'evidence' | 'limits'>, extra: readonly Phrase[] = []): FieldProvenance => ({
@@ -544,7 +567,7 @@ export function fieldProvenance(input: ProvenanceInput): FieldProvenance | undef
 
   const owner = owners[0];
   if (owner) {
-    if (owner.operation === 'Update' && inManifest && !inManifest.found && inDryRun?.found) limits.add('update-takes-defaults');
+    if (owner.operation === 'Update' && leftOut && inDryRun?.found) limits.add('update-takes-defaults');
     const values = ownerValues(owner, language);
     const component = componentManagers[owner.manager];
     if (component) {
@@ -609,13 +632,13 @@ export function fieldProvenance(input: ProvenanceInput): FieldProvenance | undef
       summary: phrase(text.plugin, language, {}, { plugin: 'LimitRanger', what: text.limitRangerNote[language] }),
     });
   }
-  if (inDryRun?.found && inManifest && !inManifest.found) {
+  if (inDryRun?.found && leftOut) {
     return result(
       {
         source: 'defaulting',
         component: 'kube-apiserver',
         ...withWebhooks,
-        summary: phrase(text.defaulting, language, { value: shown(inDryRun.value) }),
+        summary: phrase(withoutField ? text.defaultingWithout : text.defaulting, language, { value: shown(inDryRun.value) }),
       },
       webhookLines,
     );
@@ -624,7 +647,7 @@ export function fieldProvenance(input: ProvenanceInput): FieldProvenance | undef
     limits.add('subresource');
     return result({ source: 'unknown', summary: phrase(text.unknownNotInDryRun, language) });
   }
-  if (evidence.manifest === undefined) limits.add('no-dry-run');
+  if (dryRun?.state !== 'answered') limits.add('no-dry-run');
   return result({ source: 'server', component: 'kube-apiserver', ...withWebhooks, summary: phrase(text.server, language) }, webhookLines);
 }
 

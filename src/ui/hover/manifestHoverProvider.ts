@@ -67,6 +67,8 @@ export interface ProvenanceQuestion {
   readonly namespace: string | undefined;
   readonly path: readonly (string | number)[];
   readonly manifest?: unknown;
+  /** For a live document: the live object, dry-run without the field. */
+  readonly live?: unknown;
 }
 
 export interface ManifestHoverOptions {
@@ -186,12 +188,14 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     if (!live || found.name === undefined || token.isCancellationRequested) return undefined;
     if (live.isConnected && !live.isConnected()) return undefined;
     const context = live.contextName;
-    // Asked beside the object, not after it: the dry run does not need it. Left out when slow or failing.
-    const provenance = this.provenanceInput(document, found).catch(() => undefined);
+    // A live document is the live object itself: its dry run needs the object, a manifest's does not (asked beside it).
+    const isLiveDocument = document.uri.scheme === LIVE_DOCUMENT_SCHEME;
+    const manifestProvenance = isLiveDocument ? undefined : this.provenanceInput(document, found).catch(() => undefined);
     try {
       const object = await withinLiveTimeout(live.find(found.kind, found.apiVersion, found.namespace, found.name));
       if (object === 'timeout') return { state: 'unavailable', reason: `no answer within ${liveTimeoutMs} ms` };
       if (object === undefined) return { state: 'absent', ...(context && { context }) };
+      const provenance = manifestProvenance ?? this.provenanceInput(document, found, object).catch(() => undefined);
       const evidence = await withinLiveTimeout(provenance);
       return { state: 'found', object, ...(context && { context }), ...(evidence && evidence !== 'timeout' && { provenance: evidence }) };
     } catch (error) {
@@ -200,16 +204,20 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
   }
 
   /** The provenance's evidence, one per document version, object and question (a dry run is a request: not one per hover). */
-  private provenanceInput(document: vscode.TextDocument, found: ManifestPosition): Promise<ProvenanceEvidence | undefined> {
+  private provenanceInput(
+    document: vscode.TextDocument,
+    found: ManifestPosition,
+    liveObject?: object,
+  ): Promise<ProvenanceEvidence | undefined> {
     const live = this.options.live;
     if (!live?.provenance || found.name === undefined) return Promise.resolve(undefined);
     const replicas = found.objectPath.length === 2 && found.objectPath[0] === 'spec' && found.objectPath[1] === 'replicas';
-    const key = `${document.uri.toString()}@${document.version}#${found.docIndex}/${found.listItem ?? ''}/${replicas}`;
+    // A manifest's dry run is the same for every field; a live object's leaves out the field asked about.
+    const question = liveObject ? JSON.stringify(found.objectPath) : String(replicas);
+    const key = `${document.uri.toString()}@${document.version}#${found.docIndex}/${found.listItem ?? ''}/${question}`;
     const cached = this.provenanceCache.get(key);
     if (cached) return cached;
-    // A live document is the live object itself: there is no manifest to dry-run.
-    const isLiveDocument = document.uri.scheme === LIVE_DOCUMENT_SCHEME;
-    const parsed = isLiveDocument ? undefined : this.parsedOf(document);
+    const parsed = liveObject ? undefined : this.parsedOf(document);
     const manifest = parsed && manifestObjectAt(parsed, found, this.options.budget ?? HOVER_BUDGET);
     const answer = live.provenance({
       kind: found.kind,
@@ -218,6 +226,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
       namespace: found.namespace,
       path: found.objectPath,
       ...(manifest !== undefined && { manifest }),
+      ...(liveObject && { live: liveObject }),
     });
     this.provenanceCache.set(key, answer);
     // A failed or empty answer is asked again by the next hover.

@@ -294,6 +294,27 @@ describe('field provenance', () => {
     assert.deepEqual(answer.limits, ['subresource']);
   });
 
+  it('in a live document, dry-runs the live object without the field: defaulting when the server puts the same value back', () => {
+    const answer = provenance({
+      live: liveDeployment,
+      path: ['spec', 'strategy', 'type'],
+      evidence: { dryRun: { state: 'answered', object: dryRunDeployment, withoutField: true }, webhooks: { state: 'read', items: [] } },
+    });
+    assert.equal(answer.source, 'defaulting');
+    assert.match(answer.text, /without the field puts RollingUpdate back/);
+    assert.deepEqual(answer.limits, []);
+    // The item after a removed one moves up: another value at the same place is not the value put back.
+    const live = pod();
+    const other = { key: 'gpu', operator: 'Exists', effect: 'NoSchedule' };
+    const moved = { ...live, spec: { ...live.spec, tolerations: [live.spec.tolerations[0]!, other] } };
+    const shifted = provenance({
+      live,
+      path: ['spec', 'tolerations', 1],
+      evidence: { dryRun: { state: 'answered', object: moved, withoutField: true } },
+    });
+    assert.equal(shifted.source, 'unknown');
+  });
+
   it('has nothing to say about a field the live object does not have', () => {
     assert.equal(
       fieldProvenance({
