@@ -42,6 +42,7 @@ export const explainText = {
   liveValue: { en: 'value', ja: '値' },
   liveMissing: { en: 'the live object has no value here', ja: 'クラスタのオブジェクトにはこの項目がありません' },
   lastWrittenBy: { en: 'last written by', ja: '最後に書いたマネージャー' },
+  recordedOwner: { en: 'owner in managedFields', ja: 'managedFields 上の所有者' },
   alsoManagedBy: { en: 'also managed by', ja: 'ほかのマネージャー' },
   ownerTimeNote: {
     en: 'the time is when that manager last changed any of its fields',
@@ -227,7 +228,9 @@ function liveLines(live: LiveReport, language: Language, markup: Markup): string
     const via = owner.viaAncestor ? ` ${text.viaAncestor[language]}` : '';
     return `${markup.strong(markup.literal(owner.manager))}${details ? ` (${markup.literal(details)})` : ''}${via}`;
   };
-  lines.push(`${text.lastWrittenBy[language]}: ${describe(last)}`);
+  // When the answer below shows that someone else wrote the value, the record names only its owner.
+  const notTheWriter = live.provenance !== undefined && live.provenance.owner?.manager !== last.manager;
+  lines.push(`${(notTheWriter ? text.recordedOwner : text.lastWrittenBy)[language]}: ${describe(last)}`);
   if (others.length > 0) lines.push('', `${text.alsoManagedBy[language]}: ${others.map(describe).join(', ')}`);
   lines.push('', markup.emphasis(text.ownerTimeNote[language]));
   return [...lines, ...(provenance.length > 0 ? ['', ...provenance] : [])];

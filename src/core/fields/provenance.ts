@@ -90,7 +90,7 @@ export const provenanceText = {
     ja: '{component} の中の {controller} のコントローラーです。フィールドマネージャー {manager}（{operation}、{time}）が設定しました。',
   },
   autoscaler: {
-    en: 'The horizontal-pod-autoscaler controller in kube-controller-manager, for the HorizontalPodAutoscaler {autoscaler}.',
+    en: 'The horizontal-pod-autoscaler controller in kube-controller-manager set it, for the HorizontalPodAutoscaler {autoscaler}.',
     ja: 'kube-controller-manager の中の horizontal-pod-autoscaler のコントローラーが、HorizontalPodAutoscaler {autoscaler} に従って設定しました。',
   },
   defaulting: {

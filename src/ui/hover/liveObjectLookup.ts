@@ -1,4 +1,3 @@
-import * as vscode from 'vscode';
 import { provenanceEvidence } from '../../core/apply/provenanceEvidence';
 import type { ClusterWorkspace } from '../../core/workspace/clusterWorkspace';
 import type { LiveObjectLookup } from './manifestHoverProvider';
@@ -9,7 +8,13 @@ import type { LiveObjectLookup } from './manifestHoverProvider';
  * On the fields that decide where a Pod runs, it also asks the workspace's placement model where the manifest's
  * Pod would fit now.
  */
-export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup {
+export function liveObjectLookup(
+  workspace: ClusterWorkspace,
+  options: {
+    /** Why no dry run may be sent now (an untrusted workspace sends nothing); undefined when it may. */
+    readonly dryRunRefusal?: () => string | undefined;
+  } = {},
+): LiveObjectLookup {
   const live = workspace.live;
   return {
     get contextName() {
@@ -30,12 +35,11 @@ export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup 
     provenance: async (question) => {
       const session = live.session;
       if (!session) return undefined;
+      const refusal = options.dryRunRefusal?.();
       return provenanceEvidence(session.reader.api, {
         ...question,
         namespace: question.namespace ?? live.namespace,
-        ...(!vscode.workspace.isTrusted && {
-          noDryRun: vscode.l10n.t('an untrusted workspace sends nothing to the cluster, not even a dry run'),
-        }),
+        ...(refusal !== undefined && { noDryRun: refusal }),
       });
     },
   };

@@ -214,7 +214,7 @@ describe('why a live value is what it is, on the real control plane', function (
     assert.equal(provenance!.limits.includes('subresource'), !owners.some((owner) => owner.manager === 'kube-controller-manager'));
     assert.match(
       answer.markdown,
-      /The horizontal-pod-autoscaler controller in kube-controller-manager, for the HorizontalPodAutoscaler provenance-scaled-hpa/,
+      /The horizontal-pod-autoscaler controller in kube-controller-manager set it, for the HorizontalPodAutoscaler provenance-scaled-hpa/,
     );
     console.log(
       `      managedFields of spec.replicas on v1.20.2: ${owners.map((owner) => `${owner.manager} ${owner.operation}${owner.subresource ? ` /${owner.subresource}` : ''}`).join(', ') || 'none'}`,

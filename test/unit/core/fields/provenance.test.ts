@@ -143,6 +143,13 @@ describe('field provenance', () => {
     // The product's Apply still owns replicas: the autoscaler's write through /scale left no entry.
     assert.ok(answer.evidenceText.some((line) => line.startsWith('managedFields: cluster-anatomy (Apply')));
     assert.deepEqual(answer.limits, ['subresource']);
+    // The hover then calls the Apply the field's owner, not its last writer.
+    const hover = explainField(
+      { kind: 'Deployment', apiVersion: 'apps/v1', path: ['spec', 'replicas'] },
+      { live: { state: 'found', object: live, provenance: { ...manifestEvidence, autoscalers: { state: 'read', items: [autoscaler] } } } },
+    );
+    assert.match(hover.markdown, /owner in managedFields: \*\*cluster-anatomy\*\*/);
+    assert.doesNotMatch(hover.markdown, /last written by/);
 
     const withoutAutoscaler = provenance({
       live,
