@@ -197,6 +197,7 @@ export function explanationJson(explanation: FieldExplanation): unknown {
     ...(explanation.schema && {
       schema: { ...explanation.schema.field, ...(explanation.schema.context && { context: explanation.schema.context }) },
     }),
+    ...(explanation.live?.state === 'found' && explanation.live.provenance && { provenance: provenanceJson(explanation.live.provenance) }),
   };
 }
 

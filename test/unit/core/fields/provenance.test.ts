@@ -1,6 +1,6 @@
 import * as assert from 'node:assert/strict';
 import { explainField } from '../../../../src/core/fields/explain';
-import { explanationText } from '../../../../src/core/fields/explainRender';
+import { explanationJson, explanationText } from '../../../../src/core/fields/explainRender';
 import {
   fieldProvenance,
   matchingWebhooks,
@@ -362,5 +362,10 @@ describe('field provenance', () => {
     assert.match(text, /なぜこの値か: kube-apiserver のデフォルト値の設定です。/);
     assert.match(text, /- マニフェストには書かれていません。/);
     assert.doesNotMatch(text, /Who last wrote it is unknown|誰が最後に書いたかは分かりません/);
+    // Machines get the same answer as plain text, no markup.
+    const json = explanationJson(en) as { provenance: { source: string; summary: string; owner: { manager: string } } };
+    assert.equal(json.provenance.source, 'client');
+    assert.equal(json.provenance.owner.manager, '**evil**[x](http://e)');
+    assert.equal(json.provenance.summary, 'Another client: the field manager **evil**[x](http://e) (Apply, 2026-12-04T10:00:00Z) set it.');
   });
 });
