@@ -86,7 +86,16 @@ export class ExtensionContainer implements vscode.Disposable {
       health: this.workspace.health,
       placement: this.workspace.askedPlacement,
     });
-    this.register(registerManifestHovers({ live: liveObjectLookup(this.workspace) }));
+    this.register(
+      registerManifestHovers({
+        live: liveObjectLookup(this.workspace, {
+          dryRunRefusal: () =>
+            vscode.workspace.isTrusted
+              ? undefined
+              : vscode.l10n.t('an untrusted workspace sends nothing to the cluster, not even a dry run'),
+        }),
+      }),
+    );
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     const handsOn = registerHandsOn(this, {
       live: this.live,

@@ -103,9 +103,10 @@ export interface ApplyPlan {
   readonly needsForce: boolean;
 }
 
-type WriteApi = Pick<KubeApi, 'getJson' | 'write'>;
+export type WriteApi = Pick<KubeApi, 'getJson' | 'write'>;
 
-function applyRequest(api: WriteApi, target: ApplyTarget, options: { dryRun: boolean; force: boolean }): Promise<unknown> {
+/** One server-side apply of the target under the product's field manager; with `dryRun`, nothing is stored. */
+export function applyRequest(api: WriteApi, target: ApplyTarget, options: { dryRun: boolean; force: boolean }): Promise<unknown> {
   return api.write(
     'PATCH',
     target.path,

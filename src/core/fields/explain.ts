@@ -4,6 +4,7 @@ import { explainText, explanationMarkdown, fill } from './explainRender';
 import type { ComponentAction, ExplainInput, ExplainOptions, FieldExplanation, LiveInput, LiveReport } from './explanation';
 import { lookupField, type FieldLookup } from './lookup';
 import { liveField } from './managedFields';
+import { fieldProvenance } from './provenance';
 import type { FieldActor, Language } from './types';
 
 export type {
@@ -46,7 +47,7 @@ export function explainField(input: ExplainInput, options: ExplainOptions = {}):
         : (lookup.match?.entry.actors ?? []).map((actor) => componentOf(actor, language)),
     ...(docs && { docs }),
     ...(options.schema && { schema: options.schema }),
-    ...(options.live && { live: liveReport(options.live, objectPath, input) }),
+    ...(options.live && { live: liveReport(options.live, objectPath, input, language) }),
   };
   return { ...explanation, markdown: explanationMarkdown({ ...explanation, markdown: '' }) };
 }
@@ -87,11 +88,24 @@ function templateNoteOf(lookup: FieldLookup, language: Language): string | undef
   return fill(explainText.podTemplate[language], { controllers: template.controllers.join(' → ') });
 }
 
-function liveReport(live: LiveInput, objectPath: ExplainInput['path'], input: ExplainInput): LiveReport {
+function liveReport(live: LiveInput, objectPath: ExplainInput['path'], input: ExplainInput, language: Language): LiveReport {
   if (live.state !== 'found') return live;
+  const identities = input.itemIdentities ?? [];
+  const provenance =
+    live.provenance &&
+    fieldProvenance({
+      kind: input.kind,
+      apiVersion: input.apiVersion,
+      live: live.object,
+      path: objectPath,
+      identities,
+      evidence: live.provenance,
+      language,
+    });
   return {
     state: 'found',
     ...(live.context !== undefined && { context: live.context }),
-    field: liveField(live.object, objectPath, input.itemIdentities ?? []),
+    field: liveField(live.object, objectPath, identities),
+    ...(provenance && { provenance }),
   };
 }

@@ -1,6 +1,7 @@
 import { escapeMarkdown } from '../util/markdown';
 import { actorCodicons, timingLabels } from './components';
 import type { ComponentAction, FieldExplanation, LiveReport } from './explanation';
+import { phraseText, provenanceText, type FieldProvenance } from './provenance';
 import type { Language, Localized } from './types';
 import { inlineText } from '../util/visibleText';
 
@@ -41,6 +42,7 @@ export const explainText = {
   liveValue: { en: 'value', ja: '値' },
   liveMissing: { en: 'the live object has no value here', ja: 'クラスタのオブジェクトにはこの項目がありません' },
   lastWrittenBy: { en: 'last written by', ja: '最後に書いたマネージャー' },
+  recordedOwner: { en: 'owner in managedFields', ja: 'managedFields 上の所有者' },
   alsoManagedBy: { en: 'also managed by', ja: 'ほかのマネージャー' },
   ownerTimeNote: {
     en: 'the time is when that manager last changed any of its fields',
@@ -195,6 +197,7 @@ export function explanationJson(explanation: FieldExplanation): unknown {
     ...(explanation.schema && {
       schema: { ...explanation.schema.field, ...(explanation.schema.context && { context: explanation.schema.context }) },
     }),
+    ...(explanation.live?.state === 'found' && explanation.live.provenance && { provenance: provenanceJson(explanation.live.provenance) }),
   };
 }
 
@@ -214,18 +217,43 @@ function liveLines(live: LiveReport, language: Language, markup: Markup): string
     `${markup.strong(text.live[language])}${context}: ${field.found ? `${text.liveValue[language]} ${markup.literal(formatValue(field.value))}` : text.liveMissing[language]}`,
     '',
   ];
+  const provenance = live.provenance ? provenanceLines(live.provenance, language, markup) : [];
   const [last, ...others] = field.owners;
   if (!last) {
-    lines.push(text.ownerUnknown[language]);
-    return lines;
+    // With a provenance, the absence of an owner is part of its evidence.
+    if (provenance.length === 0) lines.push(text.ownerUnknown[language]);
+    return [...lines, ...provenance];
   }
   const describe = (owner: (typeof field.owners)[number]): string => {
     const details = [owner.operation, owner.subresource && `/${owner.subresource}`, owner.time].filter(Boolean).join(', ');
     const via = owner.viaAncestor ? ` ${text.viaAncestor[language]}` : '';
     return `${markup.strong(markup.literal(owner.manager))}${details ? ` (${markup.literal(details)})` : ''}${via}`;
   };
-  lines.push(`${text.lastWrittenBy[language]}: ${describe(last)}`);
+  // When the answer below shows that someone else wrote the value, the record names only its owner.
+  const notTheWriter = live.provenance !== undefined && live.provenance.owner?.manager !== last.manager;
+  lines.push(`${(notTheWriter ? text.recordedOwner : text.lastWrittenBy)[language]}: ${describe(last)}`);
   if (others.length > 0) lines.push('', `${text.alsoManagedBy[language]}: ${others.map(describe).join(', ')}`);
   lines.push('', markup.emphasis(text.ownerTimeNote[language]));
+  return [...lines, ...(provenance.length > 0 ? ['', ...provenance] : [])];
+}
+
+/** Who set the value, the evidence as a list, and what managedFields cannot tell about it. */
+function provenanceLines(provenance: FieldProvenance, language: Language, markup: Markup): string[] {
+  const value = (text: string) => markup.literal(text);
+  const lines = [`${markup.strong(provenanceText.heading[language])}: ${phraseText(provenance.summary, value)}`, ''];
+  for (const evidence of provenance.evidence) lines.push(`- ${phraseText(evidence, value)}`);
+  for (const limit of provenance.limits) lines.push('', markup.emphasis(provenanceText.limits[limit][language]));
   return lines;
+}
+
+/** A provenance for machines: the structure, each sentence as plain text. */
+export function provenanceJson(provenance: FieldProvenance): unknown {
+  const { summary, evidence, owner, ...rest } = provenance;
+  return {
+    ...rest,
+    ...(owner && { owner }),
+    summary: phraseText(summary),
+    evidence: evidence.map((line) => phraseText(line)),
+    limits: provenance.limits,
+  };
 }

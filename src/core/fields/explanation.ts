@@ -1,5 +1,6 @@
 import type { ItemIdentity, PathSegment } from '../yaml/yamlPath';
 import type { LiveField } from './managedFields';
+import type { FieldProvenance, ProvenanceEvidence } from './provenance';
 import type { FieldSchema } from './schema/openApiSchema';
 import type { ActorId, ControllerId, FieldReader, Language, Timing } from './types';
 
@@ -25,7 +26,7 @@ export interface ComponentAction {
 
 /** The live side of an explanation, structured for every renderer. */
 export type LiveReport =
-  | { readonly state: 'found'; readonly context?: string; readonly field: LiveField }
+  | { readonly state: 'found'; readonly context?: string; readonly field: LiveField; readonly provenance?: FieldProvenance }
   | { readonly state: 'absent'; readonly context?: string }
   | { readonly state: 'unavailable'; readonly reason: string };
 
@@ -58,7 +59,13 @@ export interface FieldExplanation {
 
 /** A live object as the API returns it (plain JSON, with metadata.managedFields), or why there is none. */
 export type LiveInput =
-  | { readonly state: 'found'; readonly object: unknown; readonly context?: string }
+  | {
+      readonly state: 'found';
+      readonly object: unknown;
+      readonly context?: string;
+      /** What else the cluster says (dry run, webhooks, autoscalers): with it, the report says who set the value. */
+      readonly provenance?: ProvenanceEvidence;
+    }
   | { readonly state: 'absent'; readonly context?: string }
   | { readonly state: 'unavailable'; readonly reason: string };
 

@@ -1,3 +1,4 @@
+import { provenanceEvidence } from '../../core/apply/provenanceEvidence';
 import type { ClusterWorkspace } from '../../core/workspace/clusterWorkspace';
 import type { LiveObjectLookup } from './manifestHoverProvider';
 
@@ -7,7 +8,13 @@ import type { LiveObjectLookup } from './manifestHoverProvider';
  * On the fields that decide where a Pod runs, it also asks the workspace's placement model where the manifest's
  * Pod would fit now.
  */
-export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup {
+export function liveObjectLookup(
+  workspace: ClusterWorkspace,
+  options: {
+    /** Why no dry run may be sent now (an untrusted workspace sends nothing); undefined when it may. */
+    readonly dryRunRefusal?: () => string | undefined;
+  } = {},
+): LiveObjectLookup {
   const live = workspace.live;
   return {
     get contextName() {
@@ -23,5 +30,17 @@ export function liveObjectLookup(workspace: ClusterWorkspace): LiveObjectLookup 
     },
     // The workspace's placement watch (Nodes and every bound Pod), started by the first question.
     placement: (pod) => workspace.placement.explainNew(pod),
+    // Who set a live value: a dry run of the manifest (stores nothing; not sent from an untrusted workspace),
+    // the mutating webhooks, the HorizontalPodAutoscalers.
+    provenance: async (question) => {
+      const session = live.session;
+      if (!session) return undefined;
+      const refusal = options.dryRunRefusal?.();
+      return provenanceEvidence(session.reader.api, {
+        ...question,
+        namespace: question.namespace ?? live.namespace,
+        ...(refusal !== undefined && { noDryRun: refusal }),
+      });
+    },
   };
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { explainField, tooLargeToExplain, type LiveInput, type SchemaInput } from '../../core/fields/explain';
+import type { ProvenanceEvidence } from '../../core/fields/provenance';
 import type { Language } from '../../core/fields/types';
 import {
   isPlacementField,
@@ -21,6 +22,7 @@ import {
 } from '../../core/yaml/yamlPath';
 import { placementHoverMarkdown } from '../placementText';
 import { localErrorMessage } from '../apiErrorText';
+import { LIVE_DOCUMENT_SCHEME } from '../tree/liveDocuments';
 
 /**
  * Finds the live object for a manifest's object in the current context. Implemented by the cluster side of the
@@ -50,6 +52,23 @@ export interface LiveObjectLookup {
    * call may list the cluster's Pods: the hover does not wait for it beyond the live lookups' time.
    */
   placement?(pod: SchedulingPod): Promise<PlacementHoverInput | undefined>;
+  /**
+   * What tells who set a live value: a dry run of the manifest's object (left out for a live document, which is
+   * the live object), the cluster's mutating webhooks, the HorizontalPodAutoscalers for `spec.replicas`.
+   */
+  provenance?(question: ProvenanceQuestion): Promise<ProvenanceEvidence | undefined>;
+}
+
+export interface ProvenanceQuestion {
+  readonly kind: string;
+  readonly apiVersion: string;
+  readonly name: string;
+  /** undefined when the manifest names none. */
+  readonly namespace: string | undefined;
+  readonly path: readonly (string | number)[];
+  readonly manifest?: unknown;
+  /** For a live document: the live object, dry-run without the field. */
+  readonly live?: unknown;
 }
 
 export interface ManifestHoverOptions {
@@ -79,6 +98,7 @@ export function displayLanguage(): Language {
 /** Converts positions to offsets and back; everything else is in the core. */
 export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Disposable {
   private readonly cache = new ManifestParseCache(8);
+  private readonly provenanceCache = new Map<string, Promise<ProvenanceEvidence | undefined>>();
   private readonly closeListener: vscode.Disposable;
 
   constructor(private readonly options: ManifestHoverOptions = {}) {
@@ -95,7 +115,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     const language = (this.options.language ?? displayLanguage)();
     if (found === 'too-large') return new vscode.Hover(new vscode.MarkdownString(tooLargeToExplain(language)));
     const [live, schema, placement] = await Promise.all([
-      this.liveInput(found, token),
+      this.liveInput(document, found, token),
       this.schemaInput(found, token),
       this.placementInput(document, found, token),
     ]);
@@ -159,19 +179,63 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     }
   }
 
-  private async liveInput(found: ManifestPosition, token: vscode.CancellationToken): Promise<LiveInput | undefined> {
+  private async liveInput(
+    document: vscode.TextDocument,
+    found: ManifestPosition,
+    token: vscode.CancellationToken,
+  ): Promise<LiveInput | undefined> {
     const live = this.options.live;
     if (!live || found.name === undefined || token.isCancellationRequested) return undefined;
     if (live.isConnected && !live.isConnected()) return undefined;
     const context = live.contextName;
+    // A live document is the live object itself: its dry run needs the object, a manifest's does not (asked beside it).
+    const isLiveDocument = document.uri.scheme === LIVE_DOCUMENT_SCHEME;
+    const manifestProvenance = isLiveDocument ? undefined : this.provenanceInput(document, found).catch(() => undefined);
     try {
       const object = await withinLiveTimeout(live.find(found.kind, found.apiVersion, found.namespace, found.name));
       if (object === 'timeout') return { state: 'unavailable', reason: `no answer within ${liveTimeoutMs} ms` };
       if (object === undefined) return { state: 'absent', ...(context && { context }) };
-      return { state: 'found', object, ...(context && { context }) };
+      const provenance = manifestProvenance ?? this.provenanceInput(document, found, object).catch(() => undefined);
+      const evidence = await withinLiveTimeout(provenance);
+      return { state: 'found', object, ...(context && { context }), ...(evidence && evidence !== 'timeout' && { provenance: evidence }) };
     } catch (error) {
       return { state: 'unavailable', reason: localErrorMessage(error) };
     }
+  }
+
+  /** The provenance's evidence, one per document version, object and question (a dry run is a request: not one per hover). */
+  private provenanceInput(
+    document: vscode.TextDocument,
+    found: ManifestPosition,
+    liveObject?: object,
+  ): Promise<ProvenanceEvidence | undefined> {
+    const live = this.options.live;
+    if (!live?.provenance || found.name === undefined) return Promise.resolve(undefined);
+    const replicas = found.objectPath.length === 2 && found.objectPath[0] === 'spec' && found.objectPath[1] === 'replicas';
+    // A manifest's dry run is the same for every field; a live object's leaves out the field asked about.
+    const question = liveObject ? JSON.stringify(found.objectPath) : String(replicas);
+    const key = `${document.uri.toString()}@${document.version}#${found.docIndex}/${found.listItem ?? ''}/${question}`;
+    const cached = this.provenanceCache.get(key);
+    if (cached) return cached;
+    const parsed = liveObject ? undefined : this.parsedOf(document);
+    const manifest = parsed && manifestObjectAt(parsed, found, this.options.budget ?? HOVER_BUDGET);
+    const answer = live.provenance({
+      kind: found.kind,
+      apiVersion: found.apiVersion,
+      name: found.name,
+      namespace: found.namespace,
+      path: found.objectPath,
+      ...(manifest !== undefined && { manifest }),
+      ...(liveObject && { live: liveObject }),
+    });
+    this.provenanceCache.set(key, answer);
+    // A failed or empty answer is asked again by the next hover.
+    void answer.then(
+      (evidence) => evidence === undefined && this.provenanceCache.delete(key),
+      () => this.provenanceCache.delete(key),
+    );
+    if (this.provenanceCache.size > 16) this.provenanceCache.delete(this.provenanceCache.keys().next().value!);
+    return answer;
   }
 
   /**
@@ -191,6 +255,7 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
   dispose(): void {
     this.closeListener.dispose();
     this.cache.clear();
+    this.provenanceCache.clear();
   }
 }
 

@@ -57,7 +57,8 @@ export const clusterEntries: readonly FieldEntry[] = [
     paths: ['spec.providerID'],
     docs: `${docs}/concepts/architecture/cloud-controller/#node-controller`,
     actors: [
-      { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set by the cloud node controller (or the kubelet) to the machine\'s ID at the cloud provider; used to find it again, and to delete the Node when the machine is gone.', ja: 'クラウドのノードのコントローラー（または kubelet）が、クラウドプロバイダーでのマシンの ID を設定します。マシンを探すのに使い、マシンが消えればノードを削除します。' },
+      { id: 'cloud-controller-manager', controller: 'cloud-node', when: 'on-change', writes: true, en: 'Set by the cloud node controller (or the kubelet) to the machine\'s ID at the cloud provider, and used to find the machine again.', ja: 'クラウドのノードのコントローラー（または kubelet）が、クラウドプロバイダーでのマシンの ID を設定し、マシンを探し直すのに使います。' },
+      { id: 'cloud-controller-manager', controller: 'cloud-node-lifecycle', when: 'continuously', en: 'The cloud node lifecycle controller asks the cloud provider about the machine with this ID, and deletes the Node when the machine is gone.', ja: 'クラウドのノードのライフサイクルのコントローラーが、この ID のマシンについてクラウドプロバイダーに問い合わせ、マシンが無くなっていればノードを削除します。' },
     ],
   },
   {

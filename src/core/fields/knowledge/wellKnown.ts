@@ -326,7 +326,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [label('feature.node.kubernetes.io/*')],
     docs: at('feature-node-kubernetes-io'),
     actors: [
-      { id: 'add-on', named: 'Node Feature Discovery', when: 'continuously', writes: true, en: 'Node Feature Discovery (NFD), where it runs, advertises the node\'s hardware and software features with these labels ("true"); Pods select on them like on any node label.', ja: 'Node Feature Discovery（NFD）が動いていれば、ノードのハードウェアとソフトウェアの機能をこれらのラベル（"true"）で示します。Pod はほかのノードのラベルと同じように、これで選べます。' },
+      { id: 'add-on', named: 'Node Feature Discovery', when: 'continuously', writes: true, en: 'Node Feature Discovery (NFD), where it runs, advertises the node\'s hardware and software features with these labels. Many are "true", but many carry a value: kernel-version.full (the kernel\'s version), cpu-model.vendor_id (Intel, AMD, …), memory-numa (whether NUMA is there); Pods select on them like on any node label.', ja: 'Node Feature Discovery（NFD）が動いていれば、ノードのハードウェアとソフトウェアの機能をこれらのラベルで示します。値が "true" のものが多いですが、値そのものを持つものも多くあります。kernel-version.full（カーネルのバージョン）、cpu-model.vendor_id（Intel、AMD など）、memory-numa（NUMA かどうか）などです。Pod はほかのノードのラベルと同じように、これで選べます。' },
       nodeLabelSelected,
     ],
   },
@@ -871,7 +871,7 @@ export const wellKnownEntries: readonly FieldEntry[] = [
     paths: [label('addonmanager.kubernetes.io/mode')],
     docs: at('addonmanager-kubernetes-io-mode'),
     actors: [
-      { id: 'add-on', named: 'addon-manager', when: 'continuously', en: 'Tells the add-on manager, where it runs, how to manage this add-on object: Reconcile (the default: keep it as in its manifest), EnsureExists (only recreate it if missing) or Ignore.', ja: 'アドオンマネージャーが動いていれば、このアドオンのオブジェクトの管理の仕方を伝えます。Reconcile（既定。マニフェストどおりに保つ）、EnsureExists（無ければ作り直すだけ）、Ignore のどれかです。' },
+      { id: 'add-on', named: 'addon-manager', when: 'continuously', en: 'Tells the add-on manager, where it runs, how to manage this add-on object: Reconcile (keep it as in its manifest, recreating it if deleted) or EnsureExists (only recreate it if missing). The add-on manager acts only on objects labelled with one of these; an object without this label is left alone (its README: "Otherwise it will be omitted"). The kubernetes.io labels page calls Reconcile the default; the add-on manager\'s code does not, and this follows the code.', ja: 'アドオンマネージャーが動いていれば、このアドオンのオブジェクトの管理の仕方を伝えます。Reconcile（マニフェストどおりに保ち、消されれば作り直す）か EnsureExists（無ければ作り直すだけ）です。アドオンマネージャーが扱うのはこのどちらかのラベルが付いたオブジェクトだけで、このラベルの無いオブジェクトには手を出しません（README では "Otherwise it will be omitted"）。kubernetes.io のラベルのページは Reconcile を既定としていますが、アドオンマネージャーのコードはそうなっておらず、ここではコードに従います。' },
     ],
   },
 

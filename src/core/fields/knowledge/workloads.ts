@@ -225,7 +225,7 @@ export const workloadEntries: readonly FieldEntry[] = [
     kinds: ['batch/Job'],
     paths: ['spec.podReplacementPolicy'],
     docs: `${job}#pod-replacement-policy`,
-    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'When the Job controller creates a replacement Pod: Failed waits until the old Pod has fully terminated (phase Failed); TerminatingOrFailed replaces it as soon as it starts terminating.', ja: 'Job のコントローラーが代わりの Pod をいつ作るかを決めます。Failed なら古い Pod が完全に終わる（phase が Failed になる）まで待ち、TerminatingOrFailed なら終了し始めた時点で作ります。' }],
+    actors: [{ id: 'kube-controller-manager', controller: 'job', when: 'on-change', en: 'When the Job controller creates a replacement Pod: Failed waits until the old Pod has fully terminated (phase Failed or Succeeded); TerminatingOrFailed replaces it as soon as it starts terminating. When podFailurePolicy is set, Failed is the only allowed value (and the default).', ja: 'Job のコントローラーが代わりの Pod をいつ作るかを決めます。Failed なら古い Pod が完全に終わる（phase が Failed か Succeeded になる）まで待ち、TerminatingOrFailed なら終了し始めた時点で作ります。podFailurePolicy を設定したときに許される値は Failed だけです（既定値も Failed です）。' }],
   },
   {
     kinds: ['batch/Job'],
