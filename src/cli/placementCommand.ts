@@ -188,7 +188,10 @@ async function pendingReport(
   const namespaces = namespacesOf(values.namespace) ?? [config.getContextObject(context)?.namespace || 'default'];
   const [read, state] = await Promise.all([readWaitingPods(api, namespaces), readPlacementState(api)]);
   const { nodesHidden, boundHidden } = await hiddenPlacementReads(api, state);
-  const hidden = [...read.hidden, ...[nodesHidden, boundHidden].filter((entry) => entry !== undefined)];
+  // Both reads list all namespaces' Pods: a refusal is said once.
+  const hidden = [...read.hidden, ...[nodesHidden, boundHidden].filter((entry) => entry !== undefined)].filter(
+    (entry, index, all) => all.findIndex((other) => other.id === entry.id) === index,
+  );
   const view = waitingView(read.pods, state.nodesError === undefined ? state : null, { ...read, hidden });
   io.stdout.write(
     values.json

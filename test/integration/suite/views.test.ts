@@ -226,7 +226,16 @@ describe('the tree and the diagram agree', function () {
       30_000,
       250,
     );
-    const waiting = api.getTreeItems(section.id)[0]!;
+    // One row for the Deployment: both replicas wait for the same reason, as the scheduler wrote it.
+    const group = await until(
+      'the waiting Pods grouped by workload',
+      () => api.getTreeItems(section.id).find((item) => item.contextValue === 'clusterAnatomy:waitingGroup'),
+      30_000,
+      250,
+    );
+    assert.equal(group.label, 'coredns');
+    assert.equal(group.description, "2 replicas, all for the same reason: node(s) didn't match Pod's node affinity/selector on 3 nodes");
+    const waiting = api.getTreeItems(group.id)[0]!;
     assert.match(waiting.label, /^coredns-/);
     assert.equal(waiting.description, 'Pending · Unschedulable');
     assert.equal(waiting.contextValue, 'clusterAnatomy:pod+unscheduled');

@@ -7,6 +7,7 @@ const placement = (demo: RunningDemo, ...args: string[]) => runOnDemo(demo, plac
 
 interface PendingJson {
   namespaces: 'all' | string[];
+  hidden: { what: string; needs: { canI: string; verdict: string }[] }[];
   groups: {
     namespace: string;
     workload: { kind: string; name: string };
@@ -28,31 +29,36 @@ describe('cluster-anatomy placement --pending, on the demo cluster', function ()
     await demo?.stop();
   });
 
-  it("groups a Deployment's Pods that fit no node into one row with the scheduler's reason, outside kube-system", async () => {
-    const created = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/default/deployments', {
+  /** A Deployment of `replicas` Pods that ask for more CPU than any node has. */
+  async function createHuge(namespace: string, name: string, replicas: number): Promise<void> {
+    const created = await demoRequest(demo.cluster, `/apis/apps/v1/namespaces/${namespace}/deployments`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({
         apiVersion: 'apps/v1',
         kind: 'Deployment',
-        metadata: { name: 'huge', namespace: 'default' },
+        metadata: { name, namespace },
         spec: {
-          replicas: 3,
-          selector: { matchLabels: { app: 'huge' } },
+          replicas,
+          selector: { matchLabels: { app: name } },
           template: {
-            metadata: { labels: { app: 'huge' } },
+            metadata: { labels: { app: name } },
             spec: { containers: [{ name: 'app', image: 'nginx', resources: { requests: { cpu: '64' } } }] },
           },
         },
       }),
     });
     assert.equal(created.status, 201, created.text);
-    await until('three Pods the scheduler could not place', async () => {
-      const pods = (await demoRequest(demo.cluster, '/api/v1/namespaces/default/pods?labelSelector=app%3Dhuge')).json().items as {
+    await until(`${replicas} Pods of ${name} the scheduler could not place`, async () => {
+      const pods = (await demoRequest(demo.cluster, `/api/v1/namespaces/${namespace}/pods?labelSelector=app%3D${name}`)).json().items as {
         status?: { conditions?: { type: string; reason?: string }[] };
       }[];
-      return pods.length === 3 && pods.every((pod) => pod.status?.conditions?.some((c) => c.reason === 'Unschedulable'));
+      return pods.length === replicas && pods.every((pod) => pod.status?.conditions?.some((c) => c.reason === 'Unschedulable'));
     });
+  }
+
+  it("groups a Deployment's Pods that fit no node into one row with the scheduler's reason, outside kube-system", async () => {
+    await createHuge('default', 'huge', 3);
     const { code, stdout } = await placement(demo, '--pending', '--json');
     assert.equal(code, 0);
     const report = JSON.parse(stdout) as PendingJson;
@@ -67,5 +73,27 @@ describe('cluster-anatomy placement --pending, on the demo cluster', function ()
 
     const text = await placement(demo, '--pending', '--lang', 'ja');
     assert.match(text.stdout, /default\/huge: 3 レプリカ、すべて同じ理由: \d ノードで Insufficient cpu\n/);
+  });
+
+  it('as a user of one namespace: its waiting Pods only, and says which reads were refused', async () => {
+    await createHuge('team', 'batch', 2);
+    const { code, stdout } = await placement(demo, '--pending', '--json', '--context', 'team-dev', '-n', 'team', '-n', 'kube-public');
+    assert.equal(code, 0);
+    const report = JSON.parse(stdout) as PendingJson;
+    assert.deepEqual(report.namespaces, ['team']);
+    assert.deepEqual(
+      report.groups.map((group) => `${group.namespace}/${group.workload.name}: ${group.count}`),
+      ['team/batch: 2'],
+    );
+    assert.deepEqual(
+      report.hidden.map((read) => read.what),
+      ['Pods in all namespaces', 'Pods in kube-public', 'Nodes'],
+    );
+    assert.ok(
+      report.hidden[1]!.needs.some((need) => need.canI === 'kubectl auth can-i list pods -n kube-public' && need.verdict === 'denied'),
+    );
+    // The Nodes are hidden: no node is judged, and the row keeps the scheduler's own reason.
+    assert.equal(report.groups[0]!.model, undefined);
+    assert.match(report.groups[0]!.summary, /^batch: 2 replicas, all for the same reason: Insufficient cpu on \d nodes$/);
   });
 });
