@@ -26,6 +26,18 @@ export const defaultWaitingStrings = {
   otherScheduler: '{0}, for the scheduler {1} (not the default scheduler)',
   perNode: '{0}, each pinned to its own node: {1}',
   perNodeNoReason: '{0}, each pinned to its own node',
+  // The tree's row: the reason first, so a row cut at the sidebar's edge still shows it
+  rowReason: '{0} on {1} nodes',
+  rowReasonMost: '{0} on {1} nodes (most)',
+  rowGated: 'scheduling gates: {0}',
+  rowNotReady: 'not ready for scheduling',
+  rowGroup: '{0} of {1} group members missing',
+  rowNominated: '{0}, {1} nominated',
+  rowNotTried: 'not tried yet',
+  rowFits: 'fits {0} of {1} nodes now',
+  rowOtherScheduler: 'scheduler {0}',
+  rowPerNode: 'each for its own node',
+  rowWithCount: '{0} · {1}',
   // What each state means, and from which Kubernetes version the server reports it
   aboutGated:
     'spec.schedulingGates holds the Pods: kube-apiserver writes PodScheduled=False with reason SchedulingGated, and the scheduler does not consider them until every gate is removed (alpha in Kubernetes 1.26, beta in 1.27, GA in 1.30).',
@@ -120,6 +132,51 @@ export function groupSummary(
       return reasonSentence(group, count, groupReason(group, answer), answer, strings);
     }
   }
+}
+
+/** The tree row's description: why first (a row cut at the sidebar's edge still shows it), then how many. */
+export function groupRowText(
+  group: WaitingGroup,
+  answer: WaitingAnswer | undefined,
+  strings: WaitingStrings = defaultWaitingStrings,
+): string {
+  const count = podCountText(group, strings);
+  const { state } = group;
+  const reason = groupReason(group, group.perNode ? undefined : answer);
+  const reasonText = reason
+    ? format(group.sameReason || reason.from === 'model' ? strings.rowReason : strings.rowReasonMost, reason.reason, number(reason.nodes))
+    : undefined;
+  let why: string;
+  switch (state.kind) {
+    case 'gated':
+      why = format(strings.rowGated, state.gates.join(', ') || 'SchedulingGated');
+      break;
+    case 'notReadyForScheduling':
+      why = state.message ? `${strings.rowNotReady}: ${state.message}` : strings.rowNotReady;
+      break;
+    case 'waitingForGroup':
+      why = format(strings.rowGroup, number(Math.max(0, state.minCount - state.members)), number(state.minCount));
+      break;
+    case 'otherScheduler':
+      why = format(strings.rowOtherScheduler, state.scheduler);
+      break;
+    case 'nominated':
+      why = format(
+        strings.rowNominated,
+        reasonText ?? strings.rowNotTried,
+        number(group.pods.filter((pod) => pod.nominatedNodeName).length),
+      );
+      break;
+    default:
+      why =
+        reasonText ??
+        (group.perNode
+          ? strings.rowPerNode
+          : answer && answer.feasible > 0
+            ? format(strings.rowFits, number(answer.feasible), number(answer.nodes))
+            : strings.rowNotTried);
+  }
+  return format(strings.rowWithCount, why, count);
 }
 
 /** What the group's state means, and the Kubernetes version the server reports it from. */

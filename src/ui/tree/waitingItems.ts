@@ -6,8 +6,8 @@
 import * as vscode from 'vscode';
 import {
   defaultWaitingStrings,
+  groupRowText,
   groupSummary,
-  podCountText,
   stateAbout,
   type WaitingStrings,
   workloadLabel,
@@ -41,13 +41,12 @@ export function renderWaitingItem(element: WaitingElement): vscode.TreeItem {
   const { group, answer } = element;
   const strings = localizedWaitingStrings();
   const label = workloadLabel(group);
-  // The summary starts with the count: the row's label is the workload, so the description repeats neither.
   const item = new vscode.TreeItem(label);
-  item.description = groupSummary(group, answer, strings);
+  item.description = groupRowText(group, answer, strings);
   item.iconPath = new vscode.ThemeIcon(stateIcons[group.state.kind], healthColor('warn'));
   const tooltip = new Tooltip()
-    .heading(`${group.namespace}/${label}`)
-    .paragraph(`${podCountText(group, strings)} · ${group.workload.kind}`);
+    .heading(`${group.namespace}/${group.workload.kind}/${group.workload.name}`)
+    .paragraph(`${label}: ${groupSummary(group, answer, strings)}`);
   tooltip.paragraph(stateAbout(group, strings));
   if (group.said) tooltip.line(vscode.l10n.t('The scheduler said'), group.said.message);
   const reason = groupReason(group, answer);

@@ -234,7 +234,13 @@ describe('the tree and the diagram agree', function () {
       250,
     );
     assert.equal(group.label, 'coredns');
-    assert.equal(group.description, "2 replicas, all for the same reason: node(s) didn't match Pod's node affinity/selector on 3 nodes");
+    // The reason first, so a row cut at the sidebar's edge still shows it; the whole sentence in the tooltip.
+    assert.equal(group.description, "node(s) didn't match Pod's node affinity/selector on 3 nodes · 2 replicas");
+    assert.match(
+      group.tooltip,
+      // Markdown: the cluster's text is escaped, colons too.
+      /coredns\\?: 2 replicas, all for the same reason\\?: node\(s\) didn't match Pod's node affinity\/selector on 3 nodes/,
+    );
     const waiting = api.getTreeItems(group.id)[0]!;
     assert.match(waiting.label, /^coredns-/);
     assert.equal(waiting.description, 'Pending · Unschedulable');

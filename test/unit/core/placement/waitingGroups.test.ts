@@ -9,7 +9,7 @@ import {
   groupWaitingPods,
   waitingView,
 } from '../../../../src/core/placement/waitingGroups';
-import { groupSummary, renderWaitingText, stateAbout, waitingJson } from '../../../../src/core/placement/waitingText';
+import { groupRowText, groupSummary, renderWaitingText, stateAbout, waitingJson } from '../../../../src/core/placement/waitingText';
 import { hiddenRead } from '../../../../src/core/anatomy/standpoint';
 import { listWatchChecks } from '../../../../src/core/kube/access';
 
@@ -320,5 +320,22 @@ describe('Waiting for a node: the report and what could not be read', () => {
     const pods = Array.from({ length: 500 }, (_, index) => replica('web', index, { condition: { reason: 'Unschedulable', message } }));
     const [group] = groupWaitingPods(pods);
     assert.equal(groupSummary(group!, undefined), '500 replicas, all for the same reason: Insufficient cpu on 4,990 nodes');
+  });
+
+  it("words the tree's row with the reason first, so a row cut at the sidebar's edge still shows it", () => {
+    const [same] = groupWaitingPods([replica('web', 1), replica('web', 2)]);
+    assert.equal(groupRowText(same!, undefined), 'Insufficient cpu on 3 nodes · 2 replicas');
+    const other = "0/3 nodes are available: 3 node(s) didn't match node selector.";
+    const [mixed] = groupWaitingPods([
+      replica('web', 1),
+      replica('web', 2),
+      replica('web', 3, { condition: { reason: 'Unschedulable', message: other } }),
+    ]);
+    assert.equal(groupRowText(mixed!, undefined), 'Insufficient cpu on 3 nodes (most) · 3 replicas');
+    const [gated] = groupWaitingPods([pod('batch-1', { spec: { schedulingGates: [{ name: 'example.com/quota' }] } })]);
+    assert.equal(groupRowText(gated!, undefined), 'scheduling gates: example.com/quota · 1 Pod');
+    const [fresh] = groupWaitingPods([replica('api', 1, { cpu: '1', condition: undefined })]);
+    const answers = answerWaitingGroups([fresh!], { nodes, bound: new BoundPods() });
+    assert.equal(groupRowText(fresh!, answers.get(fresh!.signature)), 'fits 3 of 3 nodes now · 1 replica');
   });
 });
