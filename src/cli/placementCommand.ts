@@ -8,9 +8,12 @@ import { schedulingPodOf } from '../core/placement/objects';
 import { explainPlacement } from '../core/placement/place';
 import { renderPlacementText } from '../core/placement/render';
 import { defaultPlacementStrings } from '../core/placement/strings';
+import { waitingView } from '../core/placement/waitingGroups';
+import { readWaitingPods } from '../core/placement/waitingRead';
+import { defaultWaitingStrings, renderWaitingText, waitingJson } from '../core/placement/waitingText';
 import { MAX_MANIFEST_CHARS } from '../core/yaml/yamlPath';
 import { cliCatalog, cliLanguage } from './language';
-import { type CliCommand, EXIT_OK, parseCommandArgs, UsageError } from './run';
+import { type CliCommand, type CliIo, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs, UsageError } from './run';
 
 /** The Pod of the manifest document at `line` (1-based), or of the only document that makes a Pod. */
 async function podOfFile(file: string, line: number | undefined): Promise<ManifestPod> {
@@ -59,6 +62,7 @@ export const placementCommand: CliCommand = {
   usage: [
     'Usage: cluster-anatomy placement (--pod NAMESPACE/NAME | FILE [--line L]) [--all] [--json] [--lang en|ja]',
     '                                 [--kubeconfig FILE] [--context NAME]',
+    '       cluster-anatomy placement --pending [-n NAMESPACE]... [--all] [--json] [--lang en|ja]',
     '',
     "Re-runs kube-scheduler's filters (cordon, node name, taints and tolerations, node selector and required",
     'node affinity, host ports, resources against what bound Pods request, topology spread and required',
@@ -70,6 +74,10 @@ export const placementCommand: CliCommand = {
     'left after it, its topology spread constraints and preferred affinities, and when it was bound.',
     'Needs to list Nodes and all Pods (requests, ports, labels); without the Pods, says what is unknown.',
     "--lang ja words the report in Japanese (the scheduler's own messages stay as it writes them).",
+    '--pending: the Pods waiting for a node in every namespace the user may read (else in the -n namespaces,',
+    "or the context's), one line per workload and reason, with the model's answer worked out once per",
+    'scheduling signature; scheduling gates, PreEnqueue rejections, nominated nodes and gangs missing members',
+    'are said as the server reports them, with the Kubernetes version each comes from.',
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
@@ -82,9 +90,17 @@ export const placementCommand: CliCommand = {
         kubeconfig: { type: 'string' },
         context: { type: 'string' },
         lang: { type: 'string' },
+        pending: { type: 'boolean' },
+        ...namespaceOption,
       },
       true,
     );
+    if (values.pending) {
+      if (values.pod !== undefined || positionals.length > 0 || values.line !== undefined)
+        throw new UsageError('--pending goes without --pod, FILE or --line');
+      return pendingReport(values, io);
+    }
+    if (values.namespace !== undefined) throw new UsageError('--namespace goes with --pending');
     const strings = cliCatalog(defaultPlacementStrings, cliLanguage(values.lang));
     if ((values.pod === undefined) === (positionals.length === 0)) throw new UsageError('give either --pod NAMESPACE/NAME or one FILE');
     if (positionals.length > 1) throw new UsageError('give exactly one FILE');
@@ -153,3 +169,34 @@ export const placementCommand: CliCommand = {
     return EXIT_OK;
   },
 };
+
+/** `placement --pending`: the waiting Pods by workload and reason, one model answer per scheduling signature. */
+async function pendingReport(
+  values: {
+    readonly namespace?: string[];
+    readonly json?: boolean;
+    readonly all?: boolean;
+    readonly lang?: string;
+    readonly kubeconfig?: string;
+    readonly context?: string;
+  },
+  io: CliIo,
+): Promise<number> {
+  const strings = cliCatalog(defaultWaitingStrings, cliLanguage(values.lang));
+  const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
+  const api = new KubeApi(config, { limits: { maxListBytes: 8 * 2 ** 30 } });
+  const namespaces = namespacesOf(values.namespace) ?? [config.getContextObject(context)?.namespace || 'default'];
+  const [read, state] = await Promise.all([readWaitingPods(api, namespaces), readPlacementState(api)]);
+  const { nodesHidden, boundHidden } = await hiddenPlacementReads(api, state);
+  // Both reads list all namespaces' Pods: a refusal is said once.
+  const hidden = [...read.hidden, ...[nodesHidden, boundHidden].filter((entry) => entry !== undefined)].filter(
+    (entry, index, all) => all.findIndex((other) => other.id === entry.id) === index,
+  );
+  const view = waitingView(read.pods, state.nodesError === undefined ? state : null, { ...read, hidden });
+  io.stdout.write(
+    values.json
+      ? `${JSON.stringify(waitingJson(view, context), null, 2)}\n`
+      : renderWaitingText(view, { limit: values.all ? Infinity : 10, context }, strings),
+  );
+  return EXIT_OK;
+}

@@ -19,6 +19,7 @@ import { defaultHealthStrings } from '../../src/core/health/strings';
 import type { FilterEvidence } from '../../src/core/placement/filters';
 import { defaultPlacementStrings, filterEvidenceText, rejectedNodeSentence } from '../../src/core/placement/strings';
 import { defaultTraceStrings } from '../../src/core/trace/render';
+import { defaultWaitingStrings } from '../../src/core/placement/waitingText';
 import { defaultApiErrorStrings } from '../../src/core/kube/apiErrorText';
 import { defaultDiagramControlStrings } from '../../src/protocol/diagramControlStrings';
 import { bundleTranslator, type Catalog, localizeCatalog, translateKnown } from '../../src/core/util/catalog';
@@ -36,6 +37,7 @@ const catalogs: readonly { readonly file: string; readonly catalog: Catalog }[] 
   { file: 'src/core/anatomy/strings.ts', catalog: defaultStandpointStrings },
   { file: 'src/core/health/strings.ts', catalog: defaultHealthStrings },
   { file: 'src/core/placement/strings.ts', catalog: defaultPlacementStrings },
+  { file: 'src/core/placement/waitingText.ts', catalog: defaultWaitingStrings },
   { file: 'src/core/handsOn/strings.ts', catalog: defaultHandsOnStrings },
   { file: 'src/core/kube/apiErrorText.ts', catalog: defaultApiErrorStrings },
   { file: 'src/core/trace/render.ts', catalog: defaultTraceStrings },

@@ -125,6 +125,15 @@ export interface SchedulingPod {
     readonly lastTransitionTime: string | null;
   } | null;
   readonly nominatedNodeName: string | null;
+  /** spec.workloadRef (1.35 alpha, scheduling.k8s.io Workload API): the Workload and pod group it is gang-scheduled with. */
+  readonly workloadRef?: WorkloadRef;
+}
+
+/** A Pod's spec.workloadRef: its Workload, the pod group in it, and which replica of that group. */
+export interface WorkloadRef {
+  readonly name: string;
+  readonly podGroup: string;
+  readonly podGroupReplicaKey: string;
 }
 
 /** A Node as the scheduler's filters see it. */
@@ -361,7 +370,16 @@ export function schedulingPodOf(raw: unknown, defaultNamespace = 'default'): Sch
         }
       : null,
     nominatedNodeName: text(status.nominatedNodeName) || null,
+    ...(spec.workloadRef !== undefined && workloadRefOf(spec.workloadRef)),
   };
+}
+
+function workloadRefOf(value: unknown): { workloadRef: WorkloadRef } | undefined {
+  const ref = record(value);
+  const name = text(ref.name);
+  return name
+    ? { workloadRef: { name, podGroup: text(ref.podGroup) ?? '', podGroupReplicaKey: text(ref.podGroupReplicaKey) ?? '' } }
+    : undefined;
 }
 
 /** The scheduling view of a Node object. */

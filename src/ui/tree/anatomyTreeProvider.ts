@@ -12,6 +12,9 @@ import { boundPlacementChildren, placementChildren } from './placementItems';
 import type { AskedPlacement } from '../../core/workspace/askedPlacement';
 import type { ClusterAnatomy } from '../../core/anatomy/types';
 import { heartbeatDeadline, heartbeatStopped } from '../../core/anatomy/healthPolicy';
+import { WaitingMonitor } from '../../core/workspace/waitingMonitor';
+import type { WaitingView } from '../../core/placement/waitingGroups';
+import { waitingCount, waitingGroupChildren, waitingSectionChildren } from '../../core/placement/waitingTree';
 import { type AnatomyTreeElement, canRetry, collapsibleStateOf, renderTreeItem, type StateElement, type TreeItemView } from './treeItems';
 
 export type { AnatomyTreeElement, StateElement } from './treeItems';
@@ -74,6 +77,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
   /** The ids of the Pod rows that show an asked answer. */
   private readonly askedRows = new Set<string>();
   private view: vscode.TreeView<AnatomyTreeElement> | undefined;
+  /** The Pods waiting for a node in every namespace the user may read, grouped by workload and reason. */
+  private readonly waiting: WaitingMonitor;
+  /** What the waiting groups showed last: the tree is drawn again only when it changes. */
+  private waitingShown = '';
 
   /** What rendering an item reads: the anatomy shown, and each node's Lease as of now. */
   private readonly itemView: TreeItemView;
@@ -92,7 +99,10 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       },
       leaseOf: (node) => live.leaseOf(node),
     };
+    this.waiting = new WaitingMonitor(live, placement);
     this.disposables.addAll(
+      this.waiting,
+      this.waiting.onDidChange(() => this.waitingChanged()),
       this.changeEmitter,
       live.onDidChange((anatomy) => this.update(anatomy)),
       live.onDidChangeStatus(() => this.refreshAll()),
@@ -121,6 +131,9 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       // The all-Pods watch is held only while the tree shows a placement; shown again, the answers are renewed.
       this.placement?.hold('tree', this.visible && this.placements.size > 0);
       if (this.visible) this.placementsChanged();
+      // Pending Pods are read again only while the tree shows; the answers only while a group was opened.
+      this.waiting.hold(this.visible);
+      if (!this.visible) this.waiting.wantAnswers(false);
     };
     this.disposables.add(view.onDidChangeVisibility(sync));
     sync();
@@ -298,6 +311,15 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       }
       return placementChildren(element.id, element.pod, placement).map((e) => this.intern(e));
     }
+    if (element?.type === 'waitingGroup') {
+      // A group opened: the model answers, once per scheduling signature, from the placement watch.
+      this.waiting.wantAnswers(true);
+      return waitingGroupChildren(this.currentAnatomy, element).map((e) => this.intern(e));
+    }
+    if (element?.type === 'waitingMore') return [];
+    const waitingView = this.waitingViewOf(this.currentAnatomy);
+    if (element?.type === 'section' && element.section === 'unscheduled' && waitingView)
+      return waitingSectionChildren(element.id, waitingView).map((e) => this.intern(e));
     const asked = element && this.askedAbout(element);
     if (element && asked) return boundPlacementChildren(element.id, asked).map((e) => this.intern(e));
     if (element?.type === 'state') return canRetry(element.status) ? [this.intern({ type: 'retry', id: `${element.id}/retry` })] : [];
@@ -310,7 +332,7 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
       if (!anatomy || anatomy.context !== status.context) return status.state === 'connected' ? [] : [stateItem];
       // Nothing read: the connection's error is the whole story; no sections, counts or guessed control plane.
       if (anatomy.nothingRead && status.state !== 'connected') return [stateItem];
-      const roots: AnatomyTreeElement[] = childElements(anatomy, undefined).map((e) => this.intern(e));
+      const roots: AnatomyTreeElement[] = this.withWaitingSection(anatomy, childElements(anatomy, undefined)).map((e) => this.intern(e));
       // The health section follows the control plane, once a report about this context exists.
       const report = this.health?.current;
       if (report && report.context === status.context && !anatomy.nothingRead) {
@@ -322,6 +344,45 @@ export class AnatomyTreeProvider implements vscode.TreeDataProvider<AnatomyTreeE
     const anatomy = this.currentAnatomy;
     if (!anatomy) return [];
     return childElements(anatomy, element as TreeElement).map((e) => this.intern(e));
+  }
+
+  /** The waiting groups of this anatomy's context, once read. */
+  private waitingViewOf(anatomy: ClusterAnatomy | undefined): WaitingView | undefined {
+    const view = this.waiting.current;
+    return anatomy && !anatomy.nothingRead && !anatomy.loading ? view : undefined;
+  }
+
+  /**
+   * The roots with "Waiting for a node" counting every waiting Pod read (not only kube-system's), and shown,
+   * after the nodes, when only other namespaces' Pods wait or a namespace's Pods could not be read.
+   */
+  private withWaitingSection(anatomy: ClusterAnatomy, roots: TreeElement[]): TreeElement[] {
+    const view = this.waitingViewOf(anatomy);
+    if (!view) return roots;
+    const count = waitingCount(anatomy, view);
+    const index = roots.findIndex((root) => root.type === 'section' && root.section === 'unscheduled');
+    const section: TreeElement = { type: 'section', id: `ctx:${anatomy.context}/unscheduled`, section: 'unscheduled', count };
+    if (index >= 0) return roots.map((root, at) => (at === index ? section : root));
+    if (count === 0 && view.hidden.length === 0) return roots;
+    const nodes = roots.findIndex((root) => root.type === 'section' && root.section === 'nodes');
+    return [...roots.slice(0, nodes + 1), { ...section, count: Math.max(count, view.hidden.length) }, ...roots.slice(nodes + 1)];
+  }
+
+  /** New groups or answers: the tree is drawn again when what it shows of them changed. */
+  private waitingChanged(): void {
+    const view = this.waiting.current;
+    const shown = view
+      ? JSON.stringify([
+          view.hidden.map((read) => read.id),
+          view.groups.map((group) => {
+            const answer = view.answers.get(group.signature);
+            return [group.key, group.pods.length, group.said?.message, group.sameReason, answer?.feasible, answer?.message];
+          }),
+        ])
+      : '';
+    if (shown === this.waitingShown) return;
+    this.waitingShown = shown;
+    this.refreshAll();
   }
 
   /** Works out where a waiting Pod fits, then shows it under the Pod's row. */

@@ -19,6 +19,8 @@ import {
   standpointStrings,
 } from './standpointItems';
 import { isPlacementElement, type PlacementElement, renderPlacementItem, renderUnscheduledPod } from './placementItems';
+import { isWaitingElement, type WaitingElement } from '../../core/placement/waitingTree';
+import { renderWaitingItem } from './waitingItems';
 import { localErrorText } from '../apiErrorText';
 import {
   absentDescription,
@@ -41,7 +43,7 @@ import {
 export type StateElement =
   { readonly type: 'state'; readonly id: string; readonly status: ConnectionStatus } | { readonly type: 'retry'; readonly id: string };
 
-export type AnatomyTreeElement = TreeElement | StateElement | HealthElement | PlacementElement;
+export type AnatomyTreeElement = TreeElement | StateElement | HealthElement | PlacementElement | WaitingElement;
 
 /** What rendering an item may read besides the element: the anatomy shown, and Leases as the informer holds them now. */
 export interface TreeItemView {
@@ -53,6 +55,7 @@ export interface TreeItemView {
 export function renderTreeItem(element: AnatomyTreeElement, view: TreeItemView): vscode.TreeItem {
   if (isHealthElement(element)) return renderHealthItem(element);
   if (isPlacementElement(element)) return renderPlacementItem(element);
+  if (isWaitingElement(element)) return renderWaitingItem(element);
   if (isStandpointElement(element)) return renderStandpointItem(element, view.anatomy);
   switch (element.type) {
     case 'state':
@@ -287,7 +290,11 @@ function renderSection(element: Extract<TreeElement, { type: 'section' }>, view:
       item.description = String(element.count);
       item.tooltip = new Tooltip()
         .heading(vscode.l10n.t('Waiting for a node'))
-        .paragraph(vscode.l10n.t('kube-system Pods the scheduler has not placed on a node yet.')).markdown;
+        .paragraph(
+          vscode.l10n.t(
+            'Pods the scheduler has not placed on a node yet, in the namespaces you may read: one row per workload and reason, the placement model asked once per Pod template.',
+          ),
+        ).markdown;
       item.contextValue = 'clusterAnatomy:section+unscheduled';
       return item;
     }
@@ -486,6 +493,8 @@ function hiddenSection(element: Extract<TreeElement, { type: 'section' }>, anato
 export function collapsibleStateOf(element: AnatomyTreeElement, anatomy?: ClusterAnatomy): vscode.TreeItemCollapsibleState {
   if (isHealthElement(element)) return healthCollapsibleState(element);
   if (isPlacementElement(element)) return vscode.TreeItemCollapsibleState.None;
+  if (isWaitingElement(element))
+    return element.type === 'waitingGroup' ? vscode.TreeItemCollapsibleState.Collapsed : vscode.TreeItemCollapsibleState.None;
   if (isStandpointElement(element)) return standpointCollapsed(element, hasChildren(element));
   switch (element.type) {
     case 'state':

@@ -3,7 +3,8 @@
 // dark), not a test.
 //   node test/integration/screenshot/workbench.mjs --scenario ha|pending|handson|handson-diagram|handson-experiment|apply|trace|trace-diagram|limited|team|first-paint|why-node --out /tmp/shot.png [--locale ja] [--theme dark] [--no-package]
 // ha: three control-plane nodes (kind's HA shape), the first one opened: its components lead, the others stand by.
-// pending: coredns asks for a node label no node has; its waiting Pod opened in the tree, and "Where Can It Run?"
+// pending: coredns asks for a node label no node has and a Deployment in default for more CPU than any node has;
+//   a row per workload, coredns's opened to its waiting Pod, and "Where Can It Run?"
 // draws the placement view beside it.
 // handson: the hands-on walkthrough on the Welcome page, its static Pods step run from its "Run in a Terminal"
 // button (the terminal shows kubectl's output, the step ticks), and the Hands-on view.
@@ -76,7 +77,7 @@ try {
   const kubectl = (...args) => execFileSync('kubectl', args, { env: { ...process.env, KUBECONFIG: kubeconfig }, encoding: 'utf8' });
   // team: the demo's restricted learner, a ServiceAccount with a Role in namespace team and nothing cluster-wide.
   if (options.scenario === 'team') kubectl('config', 'use-context', 'team-dev');
-  if (options.scenario === 'pending')
+  if (options.scenario === 'pending') {
     kubectl(
       'patch',
       'deployment',
@@ -86,6 +87,22 @@ try {
       '-p',
       '{"spec":{"template":{"spec":{"nodeSelector":{"disktype":"ssd"}}}}}',
     );
+    // A Deployment of the user's that asks for more CPU than any node has: its replicas wait as one row.
+    const web = {
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      metadata: { name: 'web', namespace: 'default' },
+      spec: {
+        replicas: 5,
+        selector: { matchLabels: { app: 'web' } },
+        template: {
+          metadata: { labels: { app: 'web' } },
+          spec: { containers: [{ name: 'web', image: 'nginx', resources: { requests: { cpu: '16' } } }] },
+        },
+      },
+    };
+    execFileSync('kubectl', ['apply', '-f', '-'], { env: { ...process.env, KUBECONFIG: kubeconfig }, input: JSON.stringify(web) });
+  }
 
   workbench = await openWorkbench({ root, options, env: { KUBECONFIG: kubeconfig }, viewport: windowSizes[options.window] });
   const { page, host } = workbench;
@@ -313,6 +330,12 @@ try {
       const header = rows.filter({ hasText: new RegExp(`^${other}`) }).first();
       if (await header.count()) await header.click();
     }
+    // The Deployment's row (its replicas wait for one reason), opened to its Pods.
+    await row(japanese ? '5 レプリカ' : '5 replicas').waitFor({ timeout: 30_000 });
+    await rows
+      .filter({ hasText: /^coredns/ })
+      .first()
+      .click();
     const waiting = row('coredns-');
     await waiting.click();
     await row(japanese ? 'いま収まるノード' : 'Fits now').waitFor({ timeout: 30_000 });

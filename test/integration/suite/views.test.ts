@@ -226,7 +226,22 @@ describe('the tree and the diagram agree', function () {
       30_000,
       250,
     );
-    const waiting = api.getTreeItems(section.id)[0]!;
+    // One row for the Deployment: both replicas wait for the same reason, as the scheduler wrote it.
+    const group = await until(
+      'the waiting Pods grouped by workload',
+      () => api.getTreeItems(section.id).find((item) => item.contextValue === 'clusterAnatomy:waitingGroup'),
+      30_000,
+      250,
+    );
+    assert.equal(group.label, 'coredns');
+    // The reason first, so a row cut at the sidebar's edge still shows it; the whole sentence in the tooltip.
+    assert.equal(group.description, "node(s) didn't match Pod's node affinity/selector on 3 nodes · 2 replicas");
+    assert.match(
+      group.tooltip,
+      // Markdown: the cluster's text is escaped, colons too.
+      /coredns\\?: 2 replicas, all for the same reason\\?: node\(s\) didn't match Pod's node affinity\/selector on 3 nodes/,
+    );
+    const waiting = api.getTreeItems(group.id)[0]!;
     assert.match(waiting.label, /^coredns-/);
     assert.equal(waiting.description, 'Pending · Unschedulable');
     assert.equal(waiting.contextValue, 'clusterAnatomy:pod+unscheduled');
