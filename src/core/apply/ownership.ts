@@ -61,8 +61,10 @@ export interface RemovedField {
   readonly field: string;
   /** The value in the cluster now. */
   readonly value?: unknown;
-  /** Other managers that own it too: it stays, no longer yours. Empty: the apply removes it. */
+  /** Other managers that own it too: it stays, no longer yours. Empty: the apply removes it (or resets it). */
   readonly keptBy: readonly string[];
+  /** The dry run's value, when the server resets the field to its default instead of removing it. */
+  readonly resetTo?: unknown;
 }
 
 /**
@@ -141,7 +143,7 @@ export function fieldOwnership(input: OwnershipInput): FieldOwnership {
     conflictSource: serverConflicts.length > 0 ? 'server' : 'managed-fields',
     takeovers: takeoversOf(conflicts, live, liveSets ?? [], storedSets, new Set(ownedPaths?.map(keyOf))),
     notHolding: controlledFields(body, input.autoscalers ?? []),
-    removed: removedFields(manager, body, live, liveSets ?? [], storedSets),
+    removed: removedFields(manager, body, live, stored, liveSets ?? [], storedSets),
   };
 }
 
@@ -238,6 +240,7 @@ function removedFields(
   manager: string,
   body: Record<string, unknown>,
   live: Record<string, unknown> | undefined,
+  stored: Record<string, unknown> | undefined,
   liveSets: readonly ManagerSet[],
   storedSets: readonly ManagerSet[] | undefined,
 ): RemovedField[] {
@@ -259,10 +262,16 @@ function removedFields(
       (set) => set.manager !== manager && set.subresource !== 'status' && set.paths.some((owned) => keyOf(owned) === keyOf(path)),
     );
     const now = valueAt(live, field, false);
+    const keptBy = unique(others.map((set) => set.manager));
+    // The dry run's answer says what happens to a field no one owns any more: gone, or back to its default.
+    const then = stored && keptBy.length === 0 ? valueAt(stored, field, false) : { found: false };
+    // Back to the value it has: nothing changes but who owns it, which no one does now.
+    if (then.found && now.found && sameValue(then.value, now.value)) continue;
     removed.push({
       field: printedPath(field),
       ...(now.found && { value: now.value }),
-      keptBy: unique(others.map((set) => set.manager)),
+      keptBy,
+      ...(then.found && { resetTo: then.value }),
     });
   }
   return removed;

@@ -1,7 +1,7 @@
 /** What the apply says to people, in English or Japanese: the dry run's lesson, each object's outcome. */
 import * as vscode from 'vscode';
 import { type AppliedObject, type ApplyPlan, FIELD_MANAGER, type PlannedObject, targetName } from '../../core/apply/applyManifest';
-import { fieldPathText, groupByParent, valueText } from '../../core/apply/fieldDiff';
+import { type FieldChange, fieldPathText, groupByParent, valueText } from '../../core/apply/fieldDiff';
 import { BEFORE_FIRST_APPLY, CLIENT_SIDE_APPLY_MANAGER, type FieldConflict, type FieldWriter } from '../../core/apply/ownership';
 import { plainNotificationText } from '../../core/util/notificationText';
 import { formatPath } from '../../core/yaml/yamlPath';
@@ -63,7 +63,16 @@ export function objectSummary(object: PlannedObject): string[] {
     );
   }
   if (object.live) {
-    for (const change of (object.liveChanges ?? []).slice(0, MAX_LIVE_CHANGES)) {
+    // A field force takes is listed with its manager under the ownership lines; not twice.
+    const taken = (object.ownership?.takeovers ?? []).flatMap((takeover) => takeover.fields);
+    const listedAsTaken = (change: FieldChange) =>
+      taken.some(
+        (field) =>
+          field.field.endsWith(`.${String(change.path.at(-1))}`) &&
+          JSON.stringify(field.live) === JSON.stringify(change.before) &&
+          JSON.stringify(field.yours) === JSON.stringify(change.after),
+      );
+    for (const change of (object.liveChanges ?? []).filter((change) => !listedAsTaken(change)).slice(0, MAX_LIVE_CHANGES)) {
       const before = change.change === 'added' ? vscode.l10n.t('(none)') : valueText(change.before);
       const after = change.change === 'removed' ? vscode.l10n.t('(removed)') : valueText(change.after);
       lines.push(`  ${vscode.l10n.t('in the cluster now:')} ${formatPath(change.path)}: ${before} → ${after}`);
@@ -136,8 +145,13 @@ export function ownershipLines(object: PlannedObject, limit = Number.POSITIVE_IN
   );
   const removed = ownership.removed.filter((field) => field.keptBy.length === 0);
   const kept = ownership.removed.filter((field) => field.keptBy.length > 0);
-  if (removed.length > 0) lines.push(`  ${vscode.l10n.t('Removed (applied by {0} before, left out now):', FIELD_MANAGER)}`);
-  listed(removed, (field) => `    ${field.field}${'value' in field ? ` (${shownValue(object, field.value)})` : ''}`);
+  if (removed.length > 0)
+    lines.push(`  ${vscode.l10n.t('Applied by {0} before and left out now: removed, or reset to the default:', FIELD_MANAGER)}`);
+  listed(removed, (field) =>
+    'resetTo' in field
+      ? `    ${vscode.l10n.t('{0}: {1} → {2} (its default)', field.field, shownValue(object, field.value), shownValue(object, field.resetTo))}`
+      : `    ${field.field}${'value' in field ? ` (${shownValue(object, field.value)})` : ''}`,
+  );
   listed(kept, (field) => `  ${vscode.l10n.t('Stays, no longer yours: {0} ({1} also own(s) it)', field.field, field.keptBy.join(', '))}`);
   if (ownership.history === 'client-side-apply') {
     lines.push(

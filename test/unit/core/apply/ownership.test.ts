@@ -56,8 +56,10 @@ function forcedDryRun(): Record<string, unknown> {
       },
     },
   };
+  // The fields only cluster-anatomy applied before, and leaves out now, are gone from the answer.
   const labels = (stored.metadata as { labels: Record<string, string> }).labels;
   delete labels.tier;
+  delete (stored.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0]!.env;
   return stored;
 }
 
@@ -136,6 +138,37 @@ describe('what server-side apply does with each field', () => {
       ]);
       assert.equal(ownership.history, 'yours');
     }
+  });
+
+  it("says which fields the server resets to their default instead of removing, from the dry run's answer", () => {
+    const before = live();
+    const container = (object: Record<string, unknown>) =>
+      (object.spec as { template: { spec: { containers: Record<string, unknown>[] } } }).template.spec.containers[0]!;
+    container(before).terminationMessagePolicy = 'FallbackToLogsOnError';
+    container(before).terminationMessagePath = '/dev/termination-log';
+    const mine = entries(before).find((entry) => entry.manager === 'cluster-anatomy')!.fieldsV1 as {
+      'f:spec': { 'f:template': { 'f:spec': { 'f:containers': Record<string, Record<string, unknown>> } } };
+    };
+    Object.assign(mine['f:spec']['f:template']['f:spec']['f:containers']['k:{"name":"nginx"}']!, {
+      'f:terminationMessagePolicy': {},
+      'f:terminationMessagePath': {},
+    });
+    const stored = forcedDryRun();
+    container(stored).terminationMessagePolicy = 'File';
+    container(stored).terminationMessagePath = '/dev/termination-log';
+    const removed = fieldOwnership({ manager: 'cluster-anatomy', body: manifest(), live: before, stored }).removed;
+    // The path keeps its value (its default): nothing to tell. The policy goes back to its default.
+    assert.deepEqual(
+      removed.filter((field) => field.field.includes('termination')),
+      [
+        {
+          field: '.spec.template.spec.containers[name="nginx"].terminationMessagePolicy',
+          value: 'FallbackToLogsOnError',
+          keptBy: [],
+          resetTo: 'File',
+        },
+      ],
+    );
   });
 
   it("tells client-side kubectl apply's object, and one without managedFields, from the rest", () => {
