@@ -8,6 +8,7 @@ import { APPLY_PATCH_CONTENT_TYPE, KubeApiError, type KubeApi } from '../kube/ku
 import { ApiDiscovery, groupVersionPath, type ApiResource } from './discovery';
 import { diffObjects, type FieldChange } from './fieldDiff';
 import { isRecord, ManifestError, type ManifestObject } from './manifestObjects';
+import { type Autoscaler, autoscalersOf, fieldOwnership, type FieldOwnership } from './ownership';
 import { alignKeys, displayChanges, displayObject, documentsYaml, unifiedDiff } from './render';
 
 /** The field manager the product's writes are recorded under (metadata.managedFields). */
@@ -76,6 +77,8 @@ export interface DryRunProblem {
   readonly statusCode?: number;
   /** As the server wrote it. */
   readonly message: string;
+  /** A conflict's causes as the server listed them: each field and the manager that owns it. */
+  readonly causes?: KubeApiError['causes'];
 }
 
 export interface PlannedObject {
@@ -89,6 +92,8 @@ export interface PlannedObject {
   /** The live object against what the server would store: what the apply changes; undefined for a new object. */
   readonly liveChanges?: readonly FieldChange[];
   readonly problem?: DryRunProblem;
+  /** What the apply does with each field: owned, taken from another manager, rewritten by a controller, removed. */
+  readonly ownership?: FieldOwnership;
 }
 
 export interface ApplyPlan {
@@ -134,7 +139,7 @@ async function readLive(api: WriteApi, target: ApplyTarget): Promise<Record<stri
 function problemOf(error: unknown, target: ApplyTarget, earlier: readonly ApplyTarget[]): DryRunProblem {
   if (!(error instanceof KubeApiError) || error.statusCode === undefined) throw error;
   const { statusCode, message } = error;
-  if (statusCode === 409) return { kind: 'conflict', statusCode, message };
+  if (statusCode === 409) return { kind: 'conflict', statusCode, message, ...(error.causes && { causes: error.causes }) };
   if (statusCode === 400 || statusCode === 422) return { kind: 'invalid', statusCode, message };
   const createsNamespace = earlier.some(
     (other) => other.kind === 'Namespace' && other.resource.group === '' && other.name === target.namespace,
@@ -146,6 +151,7 @@ function problemOf(error: unknown, target: ApplyTarget, earlier: readonly ApplyT
 /** Asks the server, object by object, what it would store (nothing is stored), and compares. */
 export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]): Promise<ApplyPlan> {
   const objects: PlannedObject[] = [];
+  const autoscalers = autoscalerReader(api, targets);
   for (const [index, target] of targets.entries()) {
     const live = await readLive(api, target);
     let stored: unknown;
@@ -158,6 +164,17 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
       if (problem.kind === 'conflict') stored = await applyRequest(api, target, { dryRun: true, force: true }).catch(() => undefined);
     }
     const answer = isRecord(stored) ? stored : undefined;
+    const ownership =
+      problem?.kind === 'namespace-pending'
+        ? undefined
+        : fieldOwnership({
+            manager: FIELD_MANAGER,
+            body: target.body,
+            ...(live && { live }),
+            ...(answer && { stored: answer }),
+            ...(problem?.causes && { conflictCauses: problem.causes }),
+            autoscalers: await autoscalers(target),
+          });
     objects.push({
       target,
       ...(live && { live }),
@@ -166,6 +183,7 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
       serverFilled: answer ? displayChanges(answer, diffObjects(target.body, answer)) : [],
       ...(live && answer && { liveChanges: displayChanges(answer, diffObjects(live, answer)) }),
       ...(problem && { problem }),
+      ...(ownership && { ownership }),
     });
   }
   const problems = objects.map((object) => object.problem?.kind);
@@ -175,6 +193,37 @@ export async function planApply(api: WriteApi, targets: readonly ApplyTarget[]):
     canApply: !problems.includes('invalid') && !problems.includes('refused'),
     unchecked: objects.filter((object) => object.problem?.kind === 'namespace-pending'),
     needsForce: problems.includes('conflict'),
+  };
+}
+
+/**
+ * The HorizontalPodAutoscalers that may scale a target: the manifest's own, and the cluster's in its namespace
+ * (read once per namespace, only for objects that set spec.replicas; none when the list is refused).
+ */
+function autoscalerReader(api: WriteApi, targets: readonly ApplyTarget[]): (target: ApplyTarget) => Promise<Autoscaler[]> {
+  const listed = new Map<string, Promise<Autoscaler[]>>();
+  return async (target) => {
+    const spec = target.body.spec;
+    if (target.namespace === undefined || !isRecord(spec) || spec.replicas === undefined) return [];
+    const namespace = target.namespace;
+    const inManifest = autoscalersOf(targets.filter((other) => other.namespace === namespace).map((other) => other.body));
+    let inCluster = listed.get(namespace);
+    if (!inCluster) {
+      inCluster = api
+        .getJson(`/apis/autoscaling/v1/namespaces/${encodeURIComponent(namespace)}/horizontalpodautoscalers`, 'HorizontalPodAutoscalers')
+        .then((list) =>
+          // A list's items carry no kind of their own.
+          autoscalersOf(
+            (isRecord(list) && Array.isArray(list.items) ? list.items : []).map((item: unknown) =>
+              isRecord(item) ? { ...item, kind: 'HorizontalPodAutoscaler' } : item,
+            ),
+          ),
+        )
+        .catch(() => []);
+      listed.set(namespace, inCluster);
+    }
+    const names = new Set(inManifest.map((autoscaler) => autoscaler.name));
+    return [...inManifest, ...(await inCluster).filter((autoscaler) => !names.has(autoscaler.name))];
   };
 }
 

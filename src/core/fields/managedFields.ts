@@ -165,3 +165,14 @@ export function liveField(
   const { found, value } = liveValueAt(liveObject, path, identities);
   return { found, ...(found && { value }), owners: fieldOwners(liveObject, path, identities) };
 }
+
+/**
+ * Every field a fieldsV1 set names, as its path of tokens (`f:spec`, `k:{"name":"web"}`, `v:…`, `i:0`); a list
+ * item or map the manager owns as such ends in `.`.
+ */
+export function fieldsV1Paths(fields: unknown, prefix: readonly string[] = []): string[][] {
+  if (!isRecord(fields)) return [];
+  const keys = Object.keys(fields);
+  if (keys.length === 0) return prefix.length > 0 ? [[...prefix]] : [];
+  return keys.flatMap((key) => (key === '.' ? [[...prefix, key]] : fieldsV1Paths(fields[key], [...prefix, key])));
+}

@@ -21,6 +21,8 @@ export class KubeApiError extends Error {
      * where the server's message does not say it plainly; errorMessage shows it instead of the message.
      */
     readonly plainText?: string,
+    /** The Status's `details.causes`: for a server-side apply's 409, each conflicting field and its manager. */
+    readonly causes?: readonly StatusCause[],
   ) {
     super(message);
     this.name = 'KubeApiError';
@@ -30,6 +32,25 @@ export class KubeApiError extends Error {
   get kindNotServed(): boolean {
     return this.kind === 'not-found' && this.plainText !== undefined;
   }
+}
+
+/** One cause of a refusal as the server's Status lists it. */
+export interface StatusCause {
+  readonly reason?: string;
+  readonly message?: string;
+  /** The field it is about, as the server prints it (`.spec.replicas`). */
+  readonly field?: string;
+}
+
+function causesOf(details: { causes?: unknown } | undefined): StatusCause[] | undefined {
+  if (!Array.isArray(details?.causes)) return undefined;
+  return details.causes
+    .filter((cause): cause is Record<string, unknown> => cause !== null && typeof cause === 'object')
+    .map((cause) => ({
+      ...(typeof cause.reason === 'string' && { reason: cause.reason }),
+      ...(typeof cause.message === 'string' && { message: cause.message }),
+      ...(typeof cause.field === 'string' && { field: cause.field }),
+    }));
 }
 
 /** What KubeApiError carries, also for errors that client-node's Watch reports (`statusCode` only). */
@@ -54,7 +75,7 @@ export function toKubeApiError(error: unknown, what: string): KubeApiError {
 
 /** The server's refusal of `request` (its Status in `body`) as the KubeApiError it is. */
 export function fromStatus(statusCode: number, body: unknown, what: string, request?: ApiRequest): KubeApiError {
-  const status = (body ?? {}) as { message?: unknown; reason?: unknown; details?: { name?: unknown } };
+  const status = (body ?? {}) as { message?: unknown; reason?: unknown; details?: { name?: unknown; causes?: unknown } };
   const message = typeof status.message === 'string' ? status.message : undefined;
   const reason = typeof status.reason === 'string' ? status.reason : undefined;
   const details = status.details !== null && typeof status.details === 'object' ? status.details : undefined;
@@ -69,7 +90,7 @@ export function fromStatus(statusCode: number, body: unknown, what: string, requ
     case 410:
       return new KubeApiError('expired', message ?? `The list of ${what} expired (410 Gone)`, 410, reason);
     default:
-      return new KubeApiError('server', `${what}: ${message ?? `HTTP ${statusCode}`}`, statusCode, reason);
+      return new KubeApiError('server', `${what}: ${message ?? `HTTP ${statusCode}`}`, statusCode, reason, undefined, causesOf(details));
   }
 }
 

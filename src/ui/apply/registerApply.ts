@@ -24,7 +24,7 @@ import { plainNotificationText } from '../../core/util/notificationText';
 import { isDemoTarget, realClusterWriteRefusal } from '../clusterWrites';
 import { CommandIds } from '../commandIds';
 import { connectedSession } from '../connectedSession';
-import { addedFieldsHeadline, appliedText, objectSummary, planSummary } from './applyText';
+import { addedFieldsHeadline, appliedText, forceLabel, objectSummary, ownershipHeading, planSummary } from './applyText';
 
 interface Host {
   register<T extends vscode.Disposable>(disposable: T): T;
@@ -201,9 +201,8 @@ export function registerApply(host: Host, options: ApplyOptions): void {
           message: addedFieldsHeadline(plan.addedCount),
           detail: planSummary(plan, where),
           choices: [
-            plan.needsForce
-              ? { id: 'force', label: vscode.l10n.t('Apply with Force (take the fields over)') }
-              : { id: 'apply', label: applyLabel },
+            // The detail above has listed each field force takes, and from whom.
+            plan.needsForce ? { id: 'force', label: forceLabel(plan) } : { id: 'apply', label: applyLabel },
           ],
         },
         // A warning too when some objects could not be checked: the apply may stop after creating their namespace.
@@ -293,7 +292,7 @@ export function registerApply(host: Host, options: ApplyOptions): void {
     const { manifest, stored } = planDocuments(plan, (object) => `# ${objectSummary(object)[0] ?? targetName(object.target)}`);
     const base = path.basename(document.uri.path).replace(/\.ya?ml$/i, '') || 'manifest';
     // One heading for both sides, so the diff shows only what kube-apiserver changed, not two different comments.
-    const heading = `# ${vscode.l10n.t('Left: your manifest as it is sent (with the namespace it lands in). Right: what kube-apiserver would store; added lines were filled in by its defaulting and admission (dry run; nothing was stored).')}\n`;
+    const heading = `# ${vscode.l10n.t('Left: your manifest as it is sent (with the namespace it lands in). Right: what kube-apiserver would store; added lines were filled in by its defaulting and admission (dry run; nothing was stored).')}\n${ownershipHeading(plan)}`;
     const left = previews.add(`${base}.yaml`, `${heading}${manifest}`);
     const right = previews.add(`${base}.dry-run.yaml`, `${heading}${stored}`);
     const title = vscode.l10n.t('{0}: your manifest ↔ what kube-apiserver would store', path.basename(document.uri.path));

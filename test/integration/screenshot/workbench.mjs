@@ -12,8 +12,10 @@
 // handson-experiment: the walkthrough's "Scale CoreDNS Up by One": the confirmation (this demo runs outside VS Code,
 // so its kind-named context is confirmed by name), then the result, with the Hands-on view offering to scale it
 // back; the result goes to <out>-result.png.
-// apply: "Apply to Cluster…" on a learner's Deployment: the diff of the manifest against what kube-apiserver would
-// store, under the confirmation that names the context; then the result, to <out>-result.png.
+// apply: "Apply to Cluster…" on a learner's Deployment that client-side `kubectl apply` created with one replica and
+// an older image: the diff of the manifest against what kube-apiserver would store, headed by what server-side apply
+// does with each field, under the confirmation that says what Apply with Force takes from kubectl's field manager;
+// then the forced apply's result, to <out>-result.png.
 // trace: "Trace a Workload…" on kube-system's coredns, then a scale to 3: the Trace view fills with the steps.
 // trace-diagram: the same with the diagram open beside it, taken as it lights a live step.
 // limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
@@ -163,6 +165,12 @@ try {
       '',
     ];
     writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest.join('\n'));
+    // Another field manager owns what the learner changes: kubectl's client-side apply made it with other values.
+    execFileSync('kubectl', ['apply', '-f', '-'], {
+      env: { ...process.env, KUBECONFIG: kubeconfig },
+      input: manifest.join('\n').replace('replicas: 2', 'replicas: 1').replace('nginx:1.27', 'nginx:1.25'),
+      encoding: 'utf8',
+    });
     await page.keyboard.press('Control+P');
     await page.keyboard.type('hello-web.yaml');
     await page.waitForTimeout(1_000);
@@ -181,7 +189,7 @@ try {
     await page.screenshot({ path: file });
     console.log(`[workbench] ${file}: the dry run's diff and the confirmation`);
     await dialog
-      .locator('.monaco-button', { hasText: japanese ? 'に適用' : 'Apply to ' })
+      .locator('.monaco-button', { hasText: japanese ? '強制して適用' : 'Apply with Force' })
       .first()
       .click({ timeout: 10_000 });
     await page

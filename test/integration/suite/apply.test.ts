@@ -1,6 +1,7 @@
 // Applying a learner's manifest from the editor in a real VS Code, on the demo cluster: the dry run opens a diff
 // editor of the manifest against what kube-apiserver would store (its defaults filled in) and stores nothing;
-// the confirmation says how many fields the server adds; the apply creates the Deployment, whose Pods start.
+// the confirmation says how many fields the server adds; the apply creates the Deployment, whose Pods start. When
+// another field manager owns a field, the confirmation says what Apply with Force takes from whom before offering it.
 import * as assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
@@ -164,6 +165,50 @@ describe('applying a manifest from the editor', function () {
       again.applied?.map((applied) => applied.outcome),
       ['unchanged'],
     );
+  });
+
+  it('says what Apply with Force takes from which field manager before offering it, in the confirmation and the diff', async () => {
+    // Another tool scales the learner's Deployment with server-side apply, and owns spec.replicas from then on.
+    const demo = api.demoCluster!;
+    await new Promise<void>((resolve, reject) => {
+      const body = JSON.stringify({ apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'hello-web' }, spec: { replicas: 3 } });
+      const sent = request(
+        `${demo.server}/apis/apps/v1/namespaces/default/deployments/hello-web?fieldManager=other-tool&force=true`,
+        {
+          method: 'PATCH',
+          headers: { Authorization: `Bearer ${demo.token}`, 'Content-Type': 'application/apply-patch+yaml' },
+          ca: demo.caPem,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => (response.statusCode === 200 ? resolve() : reject(new Error(`PATCH answered ${response.statusCode}`))));
+        },
+      );
+      sent.on('error', reject);
+      sent.end(body);
+    });
+    await vscode.window.showTextDocument(await vscode.workspace.openTextDocument(file));
+    await answer(['force']);
+    const result = await vscode.commands.executeCommand<ApplyCommandResult>('clusterAnatomy.applyManifest');
+    assert.equal(result.outcome, 'applied', JSON.stringify(result));
+    const [prompt] = await answer([]);
+    assert.deepEqual(
+      prompt!.choices.map((choice) => [choice.id, choice.label]),
+      [['force', 'Apply with Force (take 1 field from other-tool)']],
+    );
+    assert.match(prompt!.detail, /Deployment default\/hello-web: 1 field this manifest sets is owned by another field manager/);
+    assert.match(prompt!.detail, /Conflicts with other-tool; Apply with Force takes from it:\n {4}\.spec\.replicas: 3 → 2/);
+    // Not a second time as a change in the cluster.
+    assert.doesNotMatch(prompt!.detail, /in the cluster now: spec\.replicas/);
+    const stored = (await vscode.workspace.openTextDocument(vscode.Uri.parse(result.preview!.stored))).getText();
+    assert.match(
+      stored,
+      /^# Deployment default\/hello-web: what server-side apply does with its fields \(field manager cluster-anatomy\)$/m,
+    );
+    assert.match(stored, /^# {5}\.spec\.replicas: 3 → 2$/m);
+    assert.doesNotMatch(stored, /Removed/, 'the manifest leaves out nothing it applied before');
+    const deployment = await demoGet('/apis/apps/v1/namespaces/default/deployments/hello-web');
+    assert.equal(deployment.body.spec.replicas, 2);
   });
 
   it("refuses an invalid manifest with the server's message naming the field, and applies nothing", async () => {

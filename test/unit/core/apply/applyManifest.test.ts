@@ -185,6 +185,15 @@ describe('applying a manifest on the demo cluster', function () {
       plan.objects[0]!.liveChanges?.map((change) => [fieldPathText(change), change.after]),
       [['spec.replicas', 5]],
     );
+    // The 409's own causes name the field and its manager; force would take it from other-tool alone.
+    const ownership = plan.objects[0]!.ownership!;
+    assert.equal(ownership.conflictSource, 'server');
+    assert.deepEqual(ownership.conflicts, [{ field: '.spec.replicas', manager: 'other-tool', live: 4, yours: 5 }]);
+    assert.deepEqual(
+      ownership.takeovers.map((takeover) => [takeover.manager, takeover.fields.map((field) => field.field)]),
+      [['other-tool', ['.spec.replicas']]],
+    );
+    assert.ok(ownership.owned?.includes('.spec.replicas'), JSON.stringify(ownership.owned));
     const refused = await applyPlan(api, plan);
     assert.equal(refused.failure?.conflict, true);
     const forced = await applyPlan(api, plan, { force: true, from: refused.next });
