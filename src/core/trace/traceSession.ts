@@ -75,6 +75,11 @@ export class TraceSession implements Disposable {
     return failed?.lastError ? errorMessage(failed.lastError) : undefined;
   }
 
+  /** The Events this trace kept of the traced objects (what a saved trace keeps beside its steps). */
+  keptEvents(): TraceEvent[] {
+    return this.events.all();
+  }
+
   /** The timeline as of the last rebuild. */
   get current(): Trace {
     return this.built ?? this.build();
