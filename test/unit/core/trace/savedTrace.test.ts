@@ -55,6 +55,7 @@ describe('saved traces', () => {
 
   it('refuses a broken or foreign file with what is wrong and where', () => {
     const good = JSON.parse(savedTraceText(savedTraceOf(sample().trace, sample().events)));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a file changed field by field to break it
     const refused = (change: (file: Record<string, any>) => unknown, message: RegExp) => {
       const file = structuredClone(good);
       change(file);
