@@ -40,10 +40,14 @@ export class TraceReplay implements Disposable {
   private currentSpeed: ReplaySpeed = 1;
   private disposed = false;
 
+  /** `position`: how many steps are shown at first (all of them: the trace as saved, ready to replay). */
   constructor(
     readonly saved: SavedTrace,
     private readonly clock: ReplayClock = systemClock,
-  ) {}
+    position = 0,
+  ) {
+    this.shownCount = Math.max(0, Math.min(position, saved.trace.steps.length));
+  }
 
   get target(): Trace['target'] {
     return this.saved.trace.target;

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { componentLabel, componentShortLabel, countsText, latencyText, stepText, type TraceStrings } from '../../core/trace/render';
 import type { Trace, TraceComponent, TraceStep } from '../../core/trace/timeline';
 import type { TraceState } from '../../core/trace/traceSession';
+import type { ReplayState } from '../../core/trace/replay';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { CommandIds } from '../commandIds';
 import { localTimeText } from './traceText';
@@ -23,7 +24,8 @@ const SUMMARY: TraceStepElement = { id: 'trace-summary', index: -1 };
 /** What the view shows now: for the extension API (the tests read it; VS Code offers no way to read a view). */
 export interface TraceViewSnapshot {
   readonly target: Trace['target'];
-  readonly state: TraceState;
+  /** A live trace's state, or a saved trace's replay state. */
+  readonly state: TraceState | ReplayState;
   readonly description: string;
   readonly message: string;
   /** The first row's text: "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3"; empty when the object is not there. */
