@@ -3,7 +3,9 @@
 // recorded (their Events and managedFields, read back with kubectl). kubelet here is the test's node agent, a
 // stand-in that writes Pod status as kubelet would but records no Events: its steps are checked as such.
 import * as assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
 import { KubeConfig } from '@kubernetes/client-node';
+import { savedTraceOf, savedTraceText } from '../../../src/core/trace/savedTrace';
 import { renderTraceText, stepText } from '../../../src/core/trace/render';
 import type { Trace } from '../../../src/core/trace/timeline';
 import { readTrace } from '../../../src/core/trace/traceSession';
@@ -26,6 +28,8 @@ describe('the live trace on the real control plane', function () {
   it('read afterwards, the trace tells the same story Pod by Pod: the same Pods, creator, node, binder and deleter', () => {
     const afterwards = result.afterwards!;
     if (process.env.TRACE_PRINT) process.stdout.write(renderTraceText(afterwards, { evidence: process.env.TRACE_PRINT === 'evidence' }));
+    // TRACE_SAVE=FILE keeps it (the screenshots replay one).
+    if (process.env.TRACE_SAVE) writeFileSync(process.env.TRACE_SAVE, savedTraceText(savedTraceOf(afterwards, [], { context: 'kind' })));
     const podsOf = (trace: Trace) => {
       const pods = new Map<string, { creator?: string; node?: string; binder?: string; deleter?: string; fromEvents: boolean }>();
       for (const step of trace.steps.filter((candidate) => candidate.object.kind === 'Pod')) {
