@@ -34,7 +34,7 @@ import {
   TRACE_SHOWN_CONTEXT_KEY,
   TRACE_VIEW_ID,
 } from './traceIds';
-import { pickTraceTarget } from './tracePick';
+import { pickNextChangeNamespace, pickTraceTarget } from './tracePick';
 import { localizedTraceStrings, localTimeText, replayStateText, traceStateText } from './traceText';
 import { TRACE_TIMELINE_SCHEME, TraceTimelineDocuments } from './traceTimeline';
 import { TraceTreeProvider, type TraceStepElement, type TraceViewSnapshot, tooltipText } from './traceView';
@@ -304,10 +304,14 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register(vscode.commands.registerCommand(CommandIds.stopTrace, stop));
 
   host.register(
-    vscode.commands.registerCommand(CommandIds.traceNextChange, async () => {
+    vscode.commands.registerCommand(CommandIds.traceNextChange, async (argument?: unknown) => {
       const cluster = await connectedSession(live, options.ensureLive);
       if (!cluster) return undefined;
-      const watch = options.traces.waitForNextChange();
+      // Any namespace the user can read: given (`{ namespace }`, the tests), or picked.
+      const given = (argument as { namespace?: unknown } | undefined)?.namespace;
+      const namespace = typeof given === 'string' && given ? given : await pickNextChangeNamespace(cluster.reader.api, live.namespace);
+      if (!namespace) return undefined;
+      const watch = options.traces.waitForNextChange(namespace);
       if (!watch) return undefined;
       return vscode.window.withProgress(
         {
