@@ -112,6 +112,11 @@ export interface TraceInput {
   readonly observations?: TraceObservations;
   /** Steps before this time are left out (a trace "from now on"); undefined keeps all. */
   readonly since?: number;
+  /**
+   * When a live trace listed the Pods: a Pod its controller's Event says was created later is one the watch has
+   * seen or is about to, so only earlier Pods are told from Events. Undefined: every Pod the Events name.
+   */
+  readonly podsListedAt?: number;
 }
 
 export interface TraceCounts {
@@ -880,6 +885,11 @@ export function buildTrace(input: TraceInput): Trace {
     const ownerEvents = input.events.eventsOf(owner.metadata.uid);
     for (const name of podNamesIn(ownerEvents)) {
       if (known.has(name)) continue;
+      const created = ownerEvents.find((event) => event.reason === 'SuccessfulCreate' && mentionsPod(event, name));
+      const createdAt = timeOf(created?.firstTime ?? created?.lastTime);
+      // Whole seconds: a Pod created in the second of the list may have come just before it.
+      if (input.podsListedAt !== undefined && createdAt !== undefined && createdAt >= Math.floor(input.podsListedAt / 1000) * 1000 + 1000)
+        continue;
       known.add(name);
       gonePodSteps(name, owner, ownerEvents, input.events, list, use);
     }

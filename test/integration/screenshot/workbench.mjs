@@ -182,8 +182,9 @@ try {
     writeFileSync(saved, readFileSync(resolve(options['saved-trace'])));
     const palette = async (title) => {
       await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').first().waitFor({ timeout: 10_000 });
       await page.keyboard.type(title);
-      await page.waitForTimeout(500);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
       await page.keyboard.press('Enter');
     };
     if (options.scenario === 'trace-diagram') {

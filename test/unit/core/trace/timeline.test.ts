@@ -337,6 +337,11 @@ describe('trace timeline', () => {
     assert.match(renderTraceText(trace), /web-0-x bound to node worker2 \(read from Events/);
     assert.equal((traceJson(trace) as { steps: { readFromEvents: boolean }[] }).steps.filter((step) => step.readFromEvents).length, 4);
     assert.equal(trace.counts.pods, 2, 'a gone Pod is not counted');
+    // A live trace that listed the Pods before that one was created: its watch tells of it, not the Events.
+    const live = buildTrace(
+      input({ replicaSets: [old, replicaSet('web-1', 'r1', 1, 2)], events: ringOf(events), podsListedAt: T0 - 1_000 }),
+    );
+    assert.ok(!live.steps.some((step) => step.object.name === 'web-0-x' && step.readFromEvents));
   });
 
   it('an Event no step explains is a step of its own, with the component that reported it', () => {
