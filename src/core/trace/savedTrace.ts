@@ -96,8 +96,9 @@ export function parseSavedTrace(text: string): SavedTrace {
   let raw: unknown;
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw new SavedTraceError(`not JSON (${(error as Error).message})`);
+  } catch {
+    // Not the parser's message: it quotes the file.
+    throw new SavedTraceError('not JSON');
   }
   const file = new Reader(raw, '');
   const format = file.field('format').optionalString(64);

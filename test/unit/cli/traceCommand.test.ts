@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { traceCommand } from '../../../src/cli/traceCommand';
@@ -8,6 +8,7 @@ import { EventRing } from '../../../src/core/trace/eventRing';
 import { traceEventOf, traceObjectOf } from '../../../src/core/trace/objects';
 import { savedTraceOf, savedTraceText } from '../../../src/core/trace/savedTrace';
 import { buildTrace } from '../../../src/core/trace/timeline';
+import { startDemo } from '../../support/demo';
 
 function io() {
   const out = { stdout: '', stderr: '' };
@@ -83,5 +84,33 @@ describe('cluster-anatomy trace --open', () => {
     assert.equal(out.stdout, '');
     assert.equal(await runCli(['trace', '--open', bad, 'deploy/web'], io().io, [traceCommand]), 2);
     assert.equal(await runCli(['trace', '--open', bad, '--context', 'x'], io().io, [traceCommand]), 2);
+  });
+});
+
+describe('cluster-anatomy trace --save', function () {
+  this.timeout(60_000);
+
+  it('keeps what it read of the demo, with its Events; --open prints the same trace without the cluster', async () => {
+    const demo = await startDemo({ timeScale: 20 });
+    const folder = mkdtempSync(join(tmpdir(), 'ca-trace-'));
+    try {
+      const kubeconfig = join(folder, 'kubeconfig');
+      writeFileSync(kubeconfig, demo.cluster.kubeconfigYaml());
+      const file = join(folder, 'coredns.trace.json');
+      const read = io();
+      const args = ['trace', 'deploy/coredns', '-n', 'kube-system', '--kubeconfig', kubeconfig];
+      assert.equal(await runCli([...args, '--save', file], read.io, [traceCommand]), 0);
+      assert.match(read.out.stderr, /^Trace saved to .*coredns\.trace\.json \(\d+ steps, [1-9]\d* Events\)\n$/);
+      const saved = JSON.parse(readFileSync(file, 'utf8'));
+      assert.deepEqual([saved.format, saved.version, saved.context], ['cluster-anatomy/trace', 1, 'kind-multi-node']);
+      assert.ok(saved.events.some((event: { reason: string }) => event.reason === 'Scheduled'));
+      await demo.stop();
+      const opened = io();
+      assert.equal(await runCli(['trace', '--open', file], opened.io, [traceCommand]), 0);
+      assert.ok(opened.out.stdout.startsWith(read.out.stdout.trimEnd()), opened.out.stdout);
+    } finally {
+      await demo.stop();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
