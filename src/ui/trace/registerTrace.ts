@@ -206,18 +206,23 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     const next = new TraceReplay(saved, undefined, saved.trace.steps.length);
     replay = next;
     trace = next.current;
+    const revealStep = (step: TraceStep | undefined) => {
+      const element = step && provider.element(step.id);
+      if (element && view.visible) void provider.reveal(view, element, { select: false, focus: false });
+    };
     next.onDidChange((shown) => {
       if (replay !== next) return;
       trace = shown;
       setContext(TRACE_REPLAY_PLAYING_CONTEXT_KEY, next.state === 'playing');
       provider.refresh();
       updateView();
+      // At the end the last step is in sight (a fast replay outruns the reveals of the steps before it).
+      if (next.state === 'ended') revealStep(next.step);
     });
     next.onDidShowStep((step) => {
       if (replay !== next) return;
       options.diagram.traceStep(diagramStep(step));
-      const element = provider.element(step.id);
-      if (element && view.visible) void provider.reveal(view, element, { select: false, focus: false });
+      revealStep(step);
     });
     options.diagram.traceEnded();
     provider.refresh();

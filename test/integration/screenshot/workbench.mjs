@@ -202,7 +202,7 @@ try {
     await page
       .locator('.part.sidebar .pane-header', { hasText: japanese ? 'トレース' : 'Trace' })
       .first()
-      .waitFor({ timeout: 10_000 });
+      .waitFor({ timeout: 30_000 });
     await page.waitForTimeout(2_000);
     if (options.scenario === 'trace-diagram') {
       await palette(japanese ? '保存したトレースを再生' : 'Replay the Saved Trace');
