@@ -1,7 +1,10 @@
+import { readFile, writeFile } from 'node:fs/promises';
 import { resolveClientConfig } from '../core/anatomy/snapshot';
 import { parseTraceTarget } from '../core/trace/objects';
 import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/render';
+import { parseSavedTrace, type SavedTrace, savedTraceOf, savedTraceText } from '../core/trace/savedTrace';
 import type { TraceStep } from '../core/trace/timeline';
+import { errorMessage } from '../core/util/errors';
 import { WatchHub } from '../core/kube/watchHub';
 import { inlineText } from '../core/util/visibleText';
 import { TraceService } from '../core/workspace/traceService';
@@ -12,7 +15,8 @@ export const traceCommand: CliCommand = {
   summary: 'who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet or Pod',
   usage: [
     'Usage: cluster-anatomy trace KIND/NAME [-n NAMESPACE] [--follow [--for SECONDS]] [--evidence] [--json]',
-    '                               [--kubeconfig FILE] [--context NAME]',
+    '                               [--save FILE] [--kubeconfig FILE] [--context NAME]',
+    '       cluster-anatomy trace --open FILE [--evidence] [--json]',
     '',
     'Puts together what the cluster recorded about a workload and what it made (ReplicaSets and Pods, by',
     'ownerReferences): stored by kube-apiserver, ReplicaSets created and scaled by the Deployment controller, Pods',
@@ -21,6 +25,10 @@ export const traceCommand: CliCommand = {
     'conditions), the time the cluster recorded and the time since the step before. --evidence prints what each',
     'step was read from. --follow keeps watching and prints each step as it happens (until Ctrl-C, or for',
     '--for seconds); the Events it sees are kept while it runs, though the cluster deletes them after an hour.',
+    'Pods gone before the trace began (a rollout read a minute later) are told from the Events that still name',
+    'them, within their hour; those steps say "read from Events" (in --json, "readFromEvents": true).',
+    '--save FILE keeps the trace (its steps and the Events it saw, as versioned JSON) once it is read, or when',
+    '--follow ends; --open FILE prints a saved trace again, without a cluster.',
     'KIND as kubectl spells it: deploy, ds, sts, rs, job, po, or the full name.',
   ].join('\n'),
   async run(args, io) {
@@ -32,11 +40,30 @@ export const traceCommand: CliCommand = {
         for: { type: 'string' },
         evidence: { type: 'boolean' },
         json: { type: 'boolean' },
+        save: { type: 'string' },
+        open: { type: 'string' },
         kubeconfig: { type: 'string' },
         context: { type: 'string' },
       },
       true,
     );
+    if (values.open !== undefined) {
+      if (positionals.length > 0 || values.follow || values.save || values.namespace || values.kubeconfig || values.context)
+        throw new UsageError('--open reads a saved trace, not a cluster: it takes only --evidence and --json');
+      let saved;
+      try {
+        saved = parseSavedTrace(await readFile(values.open, 'utf8'));
+      } catch (error) {
+        io.stderr.write(`Cannot open the saved trace ${inlineText(values.open)}: ${inlineText(errorMessage(error), Infinity)}\n`);
+        return EXIT_FAILURE;
+      }
+      io.stdout.write(
+        values.json
+          ? `${JSON.stringify({ ...saved, trace: traceJson(saved.trace) }, null, 2)}\n`
+          : `${renderTraceText(saved.trace, { evidence: values.evidence })}${savedFromText(saved)}\n`,
+      );
+      return EXIT_OK;
+    }
     if (positionals.length !== 1) throw new UsageError('give one KIND/NAME, e.g. deploy/web');
     const forSeconds = values.for === undefined ? undefined : Number(values.for);
     if (values.for !== undefined && (!values.follow || !Number.isFinite(forSeconds) || forSeconds! <= 0 || forSeconds! > 86_400)) {
@@ -62,7 +89,14 @@ export const traceCommand: CliCommand = {
         return EXIT_FAILURE;
       }
       const trace = session.flush();
+      const save = async () => {
+        if (values.save === undefined) return;
+        const saved = savedTraceOf(session.flush(), session.keptEvents(), { context });
+        await writeFile(values.save, savedTraceText(saved), 'utf8');
+        io.stderr.write(`Trace saved to ${inlineText(values.save)} (${saved.trace.steps.length} steps, ${saved.events.length} Events)\n`);
+      };
       if (!values.follow) {
+        await save();
         io.stdout.write(
           values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence }),
         );
@@ -96,6 +130,7 @@ export const traceCommand: CliCommand = {
         process.once('SIGTERM', stop);
       });
       session.flush();
+      await save();
       return EXIT_OK;
     } finally {
       traces.dispose();
@@ -103,3 +138,8 @@ export const traceCommand: CliCommand = {
     }
   },
 };
+
+/** Where a saved trace came from, below its steps. */
+function savedFromText(saved: SavedTrace): string {
+  return `Saved ${saved.savedAt}${saved.context ? ` from context "${inlineText(saved.context)}"` : ''}; ${saved.events.length} Events kept.`;
+}

@@ -56,6 +56,15 @@ export const CommandIds = {
   showTraceInDiagram: 'clusterAnatomy.trace.showInDiagram',
   /** Not in the palette: a step's row was clicked. */
   revealTraceStep: 'clusterAnatomy.trace.revealStep',
+  /** Saves the trace shown (to a Uri given, or one the save dialog asks for). */
+  saveTrace: 'clusterAnatomy.trace.save',
+  /** Opens a saved trace (a Uri given, or one the open dialog asks for) and shows it to replay. */
+  openSavedTrace: 'clusterAnatomy.trace.open',
+  /** Replays the saved trace shown, at a speed given (1, 4, 16) or picked. */
+  replayTrace: 'clusterAnatomy.trace.replay',
+  pauseTraceReplay: 'clusterAnatomy.trace.pauseReplay',
+  nextTraceStep: 'clusterAnatomy.trace.nextStep',
+  previousTraceStep: 'clusterAnatomy.trace.previousStep',
   /** Not in the palette: the last render report, for the integration tests. */
   diagramRenderReport: 'clusterAnatomy.diagramRenderReport',
   // Applying a manifest

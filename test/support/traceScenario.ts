@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KubeConfig } from '@kubernetes/client-node';
 import { parseScaling, type Trace, type TraceStep } from '../../src/core/trace/timeline';
-import { TraceSession } from '../../src/core/trace/traceSession';
+import { readTrace, TraceSession } from '../../src/core/trace/traceSession';
 import { WatchHub } from '../../src/core/kube/watchHub';
 import { until } from './until';
 
@@ -36,6 +36,8 @@ export interface ScenarioResult {
   readonly managers: ReadonlyMap<string, readonly { manager: string; operation: string; subresource?: string }[]>;
   readonly replicaSets: readonly string[];
   readonly deletedPod: string;
+  /** With `readAfterwards`: the same story read once it was over by a trace that did not watch it. */
+  readonly afterwards?: Trace;
 }
 
 export function kubectlAsync(cluster: ScenarioCluster, args: readonly string[], input?: string): Promise<string> {
@@ -84,7 +86,10 @@ function settled(trace: Trace, replicas: number, replicaSetCount: number): boole
   );
 }
 
-export async function runTraceScenario(cluster: ScenarioCluster, options: { image: string; timeoutMs?: number }): Promise<ScenarioResult> {
+export async function runTraceScenario(
+  cluster: ScenarioCluster,
+  options: { image: string; timeoutMs?: number; readAfterwards?: boolean },
+): Promise<ScenarioResult> {
   const timeoutMs = options.timeoutMs ?? 90_000;
   const kubectl = (...args: string[]) => kubectlAsync(cluster, args);
   const config = new KubeConfig();
@@ -162,8 +167,11 @@ export async function runTraceScenario(cluster: ScenarioCluster, options: { imag
         );
     }
     const replicaSets = trace.steps.filter((step) => step.kind === 'replicaset-created').map((step) => step.object.name);
+    const afterwards = options.readAfterwards
+      ? await readTrace(config, { kind: 'Deployment', namespace: scenarioNamespace, name: scenarioName })
+      : undefined;
     await kubectl('delete', 'deployment', '-n', scenarioNamespace, scenarioName, '--wait=false');
-    return { trace, announced, events, managers, replicaSets, deletedPod };
+    return { trace, announced, events, managers, replicaSets, deletedPod, ...(afterwards && { afterwards }) };
   } finally {
     session.dispose();
     hub.dispose();

@@ -47,6 +47,19 @@ export class EventRing {
     return events ? [...events.values()] : [];
   }
 
+  /** The Events about an object by kind and name, whatever its uid (a Pod gone before the trace began is known by name). */
+  eventsNamed(kind: string, name: string): readonly TraceEvent[] {
+    const found: TraceEvent[] = [];
+    for (const events of this.byObject.values())
+      for (const event of events.values()) if (event.involvedKind === kind && event.involvedName === name) found.push(event);
+    return found;
+  }
+
+  /** Every Event kept, oldest object first (what a saved trace keeps). */
+  all(): TraceEvent[] {
+    return [...this.byObject.values()].flatMap((events) => [...events.values()]);
+  }
+
   get size(): number {
     return this.total;
   }

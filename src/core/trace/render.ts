@@ -31,6 +31,7 @@ export const defaultTraceStrings = {
   ready: 'Pod {0} Ready',
   podRemoved: 'Pod {0} gone from the API',
   event: '{0} {1}: {2}',
+  readFromEvents: '{0} (read from Events: the Pod is gone)',
   componentClient: 'client',
   noSteps: 'No steps recorded yet for {0} {1}/{2}.',
   notFound: '{0} {1}/{2} does not exist (yet).',
@@ -49,6 +50,11 @@ export const defaultTraceStrings = {
 export type TraceStrings = typeof defaultTraceStrings;
 
 export function stepText(step: TraceStep, strings: TraceStrings = defaultTraceStrings): string {
+  const sentence = stepSentence(step, strings);
+  return step.readFromEvents ? format(strings.readFromEvents, sentence) : sentence;
+}
+
+function stepSentence(step: TraceStep, strings: TraceStrings): string {
   const { kind, name } = step.object;
   const container = step.container ?? '';
   switch (step.kind) {

@@ -77,6 +77,11 @@ export interface TraceStep {
   readonly arrival: number | null;
   /** When the watch saw the write this step records (ms), where it did; finer than a whole-second record. */
   readonly observedAt: number | null;
+  /**
+   * The Pod was gone before this trace could see it: the step was read from the Events the cluster still holds
+   * (its controller's "Created pod: NAME", the scheduler's and kubelet's Events about it), not from the object.
+   */
+  readonly readFromEvents: boolean;
 }
 
 /** What the live session saw happen while tracing, beyond what the objects still record. */
@@ -107,6 +112,11 @@ export interface TraceInput {
   readonly observations?: TraceObservations;
   /** Steps before this time are left out (a trace "from now on"); undefined keeps all. */
   readonly since?: number;
+  /**
+   * When a live trace listed the Pods: a Pod its controller's Event says was created later is one the watch has
+   * seen or is about to, so only earlier Pods are told from Events. Undefined: every Pod the Events name.
+   */
+  readonly podsListedAt?: number;
 }
 
 export interface TraceCounts {
@@ -180,6 +190,30 @@ const rank: Readonly<Record<TraceStepKind, number>> = {
   'pod-removed': 13,
   event: 14,
 };
+
+/** Every kind of step (a saved trace is checked against them). */
+export const traceStepKinds = Object.keys(rank) as readonly TraceStepKind[];
+
+/** Every component a step can name. */
+export const traceComponents: readonly TraceComponent[] = [
+  'client',
+  'kube-apiserver',
+  'kube-controller-manager',
+  'kube-scheduler',
+  'kubelet',
+  'other',
+];
+
+export const evidenceSources: readonly EvidenceSource[] = [
+  'event',
+  'managedFields',
+  'condition',
+  'containerStatus',
+  'ownerReference',
+  'metadata',
+  'watch',
+  'knowledge',
+];
 
 const walkSteps: Readonly<Record<TraceStepKind, number>> = {
   stored: 0,
@@ -257,12 +291,15 @@ type Draft = Omit<
   | 'message'
   | 'arrival'
   | 'observedAt'
+  | 'readFromEvents'
 > &
   Partial<Pick<TraceStep, 'component' | 'node' | 'container' | 'replicas' | 'reason' | 'message' | 'arrival' | 'observedAt'>>;
 
 class StepList {
   readonly steps: TraceStep[] = [];
   private readonly ids = new Set<string>();
+  /** Steps added now are read from Events alone (their object is gone). */
+  readingFromEvents = false;
 
   constructor(private readonly since: number | undefined) {}
 
@@ -282,6 +319,7 @@ class StepList {
       arrival: null,
       observedAt: null,
       ...draft,
+      readFromEvents: this.readingFromEvents,
       at,
       precise: isPrecise(draft.time),
       latencyMs: null,
@@ -487,8 +525,7 @@ function podSteps(
   const name = pod.metadata.name;
   const created = pod.metadata.creationTimestamp;
   const creator = pod.managedFields.find((entry) => entry.subresource !== 'status' && entry.sections.includes('spec'));
-  const mentions = (event: TraceEvent) =>
-    event.message.endsWith(`: ${name}`) || event.message.includes(` ${name} `) || event.message.endsWith(` ${name}`);
+  const mentions = (event: TraceEvent) => mentionsPod(event, name);
   if (created) {
     const createdEvent = ownerEvents.find((event) => event.reason === 'SuccessfulCreate' && mentions(event));
     const controller = owner
@@ -549,42 +586,7 @@ function podSteps(
       ],
     });
   }
-  for (const event of podEvents.filter((candidate) => candidate.reason === 'FailedScheduling')) {
-    list.add({
-      id: `unschedulable:${event.uid}:${event.count}`,
-      kind: 'unschedulable',
-      actor: use.take(event).component || 'kube-scheduler',
-      object: ref,
-      time: event.lastTime ?? event.firstTime ?? '',
-      ...EventUse.fields(event),
-      evidence: [{ source: 'event', text: eventText(event) }],
-    });
-  }
-  const kubeletKinds: Readonly<Record<string, TraceStepKind>> = {
-    Pulling: 'image-pulling',
-    Pulled: 'image-pulled',
-    Created: 'container-created',
-    Started: 'container-started',
-    Killing: 'container-stopping',
-  };
-  const startedFromEvent = new Set<string>();
-  for (const event of podEvents) {
-    const kind = kubeletKinds[event.reason];
-    if (!kind) continue;
-    const container = containerOfFieldPath(event.fieldPath);
-    if (kind === 'container-started' && container) startedFromEvent.add(container);
-    list.add({
-      id: `${kind}:${ref.uid}:${container ?? ''}:${event.uid}`,
-      kind,
-      actor: use.take(event).component || 'kubelet',
-      object: ref,
-      time: event.lastTime ?? event.firstTime ?? '',
-      node: event.host || pod.nodeName,
-      container,
-      ...EventUse.fields(event),
-      evidence: [{ source: 'event', text: eventText(event) }],
-    });
-  }
+  const startedFromEvent = podEventSteps(ref, podEvents, pod.nodeName, list, use);
   const statusWriter =
     pod.managedFields.find((entry) => entry.subresource === 'status' && componentOf(entry.manager) === 'kubelet') ??
     pod.managedFields.find((entry) => entry.sections.includes('status') && componentOf(entry.manager) === 'kubelet');
@@ -664,6 +666,143 @@ function podSteps(
   }
 }
 
+/** A controller's Event names the Pod it made or removed: "Created pod: web-1-a", "create Pod db-0 in StatefulSet db successful". */
+function mentionsPod(event: TraceEvent, name: string): boolean {
+  return event.message.endsWith(`: ${name}`) || event.message.includes(` ${name} `) || event.message.endsWith(` ${name}`);
+}
+
+/** The Pod names a controller's Events give for the Pods it created or deleted. */
+function podNamesIn(ownerEvents: readonly TraceEvent[]): string[] {
+  const names = new Set<string>();
+  for (const event of ownerEvents) {
+    if (event.reason !== 'SuccessfulCreate' && event.reason !== 'SuccessfulDelete') continue;
+    const name = /^(?:Created|Deleted) pod: (\S+)$/.exec(event.message)?.[1] ?? /^(?:create|delete) Pod (\S+) in /.exec(event.message)?.[1];
+    if (name) names.add(name);
+  }
+  return [...names];
+}
+
+const kubeletKinds: Readonly<Record<string, TraceStepKind>> = {
+  Pulling: 'image-pulling',
+  Pulled: 'image-pulled',
+  Created: 'container-created',
+  Started: 'container-started',
+  Killing: 'container-stopping',
+};
+
+/** The scheduler's refusals and the kubelet's Events about a Pod; returns the containers whose start an Event recorded. */
+function podEventSteps(
+  ref: TraceObjectRef,
+  podEvents: readonly TraceEvent[],
+  nodeName: string | null,
+  list: StepList,
+  use: EventUse,
+): Set<string> {
+  for (const event of podEvents.filter((candidate) => candidate.reason === 'FailedScheduling')) {
+    list.add({
+      id: `unschedulable:${event.uid}:${event.count}`,
+      kind: 'unschedulable',
+      actor: use.take(event).component || 'kube-scheduler',
+      object: ref,
+      time: event.lastTime ?? event.firstTime ?? '',
+      ...EventUse.fields(event),
+      evidence: [{ source: 'event', text: eventText(event) }],
+    });
+  }
+  const startedFromEvent = new Set<string>();
+  for (const event of podEvents) {
+    const kind = kubeletKinds[event.reason];
+    if (!kind) continue;
+    const container = containerOfFieldPath(event.fieldPath);
+    if (kind === 'container-started' && container) startedFromEvent.add(container);
+    list.add({
+      id: `${kind}:${ref.uid}:${container ?? ''}:${event.uid}`,
+      kind,
+      actor: use.take(event).component || 'kubelet',
+      object: ref,
+      time: event.lastTime ?? event.firstTime ?? '',
+      node: event.host || nodeName,
+      container,
+      ...EventUse.fields(event),
+      evidence: [{ source: 'event', text: eventText(event) }],
+    });
+  }
+  return startedFromEvent;
+}
+
+/**
+ * A Pod gone before this trace could see it (a rollout's old Pods, read a minute later): its controller's Events
+ * name it, and the scheduler's and kubelet's Events about it keep its name, uid and node for their lifetime (an
+ * hour by default). Every step is read from those Events and says so; what only the object recorded (Ready, a
+ * client's deletion) is not told.
+ */
+function gonePodSteps(
+  name: string,
+  owner: TraceObject,
+  ownerEvents: readonly TraceEvent[],
+  events: EventRing,
+  list: StepList,
+  use: EventUse,
+): void {
+  const ownEvents = events.eventsNamed('Pod', name);
+  // A name a StatefulSet reused is two Pods: one per uid.
+  const uids = [...new Set(ownEvents.map((event) => event.involvedUid))];
+  const namespace = owner.metadata.namespace;
+  list.readingFromEvents = true;
+  for (const uid of uids.length > 0 ? uids : ['']) {
+    const ref: TraceObjectRef = { kind: 'Pod', namespace, name, uid: uid || `gone:${owner.metadata.uid}:${name}` };
+    const podEvents = ownEvents.filter((event) => event.involvedUid === uid);
+    const createdEvent = ownerEvents.find((event) => event.reason === 'SuccessfulCreate' && mentionsPod(event, name));
+    if (createdEvent) {
+      list.add({
+        id: `pod-created:${ref.uid}`,
+        kind: 'pod-created',
+        actor: use.take(createdEvent).component || (podCreators[owner.kind] ?? 'kube-controller-manager'),
+        object: ref,
+        time: createdEvent.firstTime ?? createdEvent.lastTime ?? '',
+        ...EventUse.fields(createdEvent),
+        evidence: [
+          { source: 'event', text: eventText(createdEvent) },
+          { source: 'ownerReference', text: `involvedObject of that Event: ${owner.kind} ${owner.metadata.name}` },
+        ],
+      });
+    }
+    const scheduledEvent = podEvents.find((event) => event.reason === 'Scheduled');
+    const node =
+      (scheduledEvent && /^Successfully assigned \S+ to (\S+)$/.exec(scheduledEvent.message)?.[1]) ||
+      podEvents.find((event) => event.host)?.host ||
+      null;
+    if (scheduledEvent && node) {
+      list.add({
+        id: `scheduled:${ref.uid}`,
+        kind: 'scheduled',
+        component: 'kube-scheduler',
+        actor: use.take(scheduledEvent).component || 'kube-scheduler',
+        object: ref,
+        time: scheduledEvent.lastTime ?? scheduledEvent.firstTime ?? '',
+        node,
+        ...EventUse.fields(scheduledEvent),
+        evidence: [{ source: 'event', text: eventText(scheduledEvent) }],
+      });
+    }
+    podEventSteps(ref, podEvents, node, list, use);
+    const deleteEvent = ownerEvents.find((event) => event.reason === 'SuccessfulDelete' && mentionsPod(event, name));
+    if (deleteEvent) {
+      list.add({
+        id: `pod-deleted:${ref.uid}`,
+        kind: 'pod-deleted',
+        actor: use.take(deleteEvent).component || 'kube-controller-manager',
+        object: ref,
+        time: deleteEvent.lastTime ?? deleteEvent.firstTime ?? '',
+        ...EventUse.fields(deleteEvent),
+        evidence: [{ source: 'event', text: eventText(deleteEvent) }],
+      });
+    }
+    otherEventSteps(ref, podEvents, list, use);
+  }
+  list.readingFromEvents = false;
+}
+
 function otherEventSteps(object: TraceObjectRef, events: readonly TraceEvent[], list: StepList, use: EventUse): void {
   for (const event of events) {
     if (use.isUsed(event)) continue;
@@ -738,6 +877,22 @@ export function buildTrace(input: TraceInput): Trace {
     const owner = pod === root ? undefined : owners.get(pod.owners.find((reference) => reference.controller)?.uid ?? '');
     const ownerEvents = owner ? input.events.eventsOf(owner.metadata.uid) : [];
     podSteps(pod, owner, ownerEvents, input.events.eventsOf(pod.metadata.uid), list, use, removed.get(pod.metadata.uid)?.at);
+  }
+  // Pods gone before the trace saw them, told from the Events that name them.
+  const known = new Set([...livePods, ...removedPods].map((pod) => pod.metadata.name));
+  const podOwners = input.target.kind === 'Deployment' ? replicaSets : input.target.kind === 'Pod' ? [] : [root];
+  for (const owner of podOwners) {
+    const ownerEvents = input.events.eventsOf(owner.metadata.uid);
+    for (const name of podNamesIn(ownerEvents)) {
+      if (known.has(name)) continue;
+      const created = ownerEvents.find((event) => event.reason === 'SuccessfulCreate' && mentionsPod(event, name));
+      const createdAt = timeOf(created?.firstTime ?? created?.lastTime);
+      // Whole seconds: a Pod created in the second of the list may have come just before it.
+      if (input.podsListedAt !== undefined && createdAt !== undefined && createdAt >= Math.floor(input.podsListedAt / 1000) * 1000 + 1000)
+        continue;
+      known.add(name);
+      gonePodSteps(name, owner, ownerEvents, input.events, list, use);
+    }
   }
   for (const pod of livePods) {
     if (pod.metadata.deletionTimestamp) continue;

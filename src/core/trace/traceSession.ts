@@ -58,6 +58,8 @@ export class TraceSession implements Disposable {
   private starting: Promise<void> | undefined;
   private stopped = false;
   private currentState: TraceState = 'connecting';
+  /** When the Pods were first listed: Pods created after it are the watch's to tell, not the Events'. */
+  private podsListedAt: number | undefined;
 
   constructor(private readonly options: TraceSessionOptions) {}
 
@@ -73,6 +75,11 @@ export class TraceSession implements Disposable {
   get error(): string | undefined {
     const failed = this.watches().find((watch) => watch.state === 'error');
     return failed?.lastError ? errorMessage(failed.lastError) : undefined;
+  }
+
+  /** The Events this trace kept of the traced objects (what a saved trace keeps beside its steps). */
+  keptEvents(): TraceEvent[] {
+    return this.events.all();
   }
 
   /** The timeline as of the last rebuild. */
@@ -148,6 +155,7 @@ export class TraceSession implements Disposable {
     };
     this.eventWatch.onAdd(recordEvent);
     this.eventWatch.onUpdate(recordEvent);
+    this.podsListedAt = this.now();
     const others = [this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
     for (const watch of others) watch.onDidChangeState(() => this.updateState());
     await Promise.all(others.map((watch) => watch.start()));
@@ -262,6 +270,7 @@ export class TraceSession implements Disposable {
       events: this.events,
       observations: { scaled: this.scaled, removed: this.removed, rootChanges: this.rootChanges },
       ...(this.options.since !== undefined && { since: this.options.since }),
+      ...(this.podsListedAt !== undefined && { podsListedAt: this.podsListedAt }),
     });
   }
 

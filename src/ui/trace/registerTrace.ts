@@ -1,7 +1,8 @@
 /**
  * The live trace in VS Code: one trace at a time, of a workload of the current context. Its steps fill the
  * "Trace" view as the cluster records them, and the diagram lights each new one on the walk-through's edges.
- * It reads only (watches); it exports as Markdown or JSON.
+ * It reads only (watches); it exports as Markdown or JSON, and saves to a file that opens again without a
+ * cluster: the view and the diagram then replay it, at its recorded pace or faster, or step by step.
  */
 import * as vscode from 'vscode';
 import type { AnatomyTarget } from '../../core/anatomy/target';
@@ -12,14 +13,29 @@ import { format } from '../../core/util/catalog';
 import { componentLabel, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
 import type { Trace, TraceStep } from '../../core/trace/timeline';
 import type { TraceSession } from '../../core/trace/traceSession';
+import { type ReplaySpeed, replaySpeeds, TraceReplay } from '../../core/trace/replay';
+import {
+  MAX_SAVED_TRACE_BYTES,
+  parseSavedTrace,
+  type SavedTrace,
+  SavedTraceError,
+  savedTraceOf,
+  savedTraceText,
+} from '../../core/trace/savedTrace';
 import { errorMessage } from '../../core/util/errors';
 import { plainNotificationText } from '../../core/util/notificationText';
 import type { TraceStepMessage } from '../../protocol/diagramProtocol';
 import { CommandIds } from '../commandIds';
 import { connectedSession } from '../connectedSession';
-import { TRACE_LIVE_CONTEXT_KEY, TRACE_SHOWN_CONTEXT_KEY, TRACE_VIEW_ID } from './traceIds';
-import { pickTraceTarget } from './tracePick';
-import { localizedTraceStrings, localTimeText, traceStateText } from './traceText';
+import {
+  TRACE_LIVE_CONTEXT_KEY,
+  TRACE_REPLAY_CONTEXT_KEY,
+  TRACE_REPLAY_PLAYING_CONTEXT_KEY,
+  TRACE_SHOWN_CONTEXT_KEY,
+  TRACE_VIEW_ID,
+} from './traceIds';
+import { pickNextChangeNamespace, pickTraceTarget } from './tracePick';
+import { localizedTraceStrings, localTimeText, replayStateText, traceStateText } from './traceText';
 import { TRACE_TIMELINE_SCHEME, TraceTimelineDocuments } from './traceTimeline';
 import { TraceTreeProvider, type TraceStepElement, type TraceViewSnapshot, tooltipText } from './traceView';
 
@@ -90,6 +106,10 @@ function isTraceKind(value: unknown): value is TraceKind {
 export function registerTrace(host: Host, options: TraceOptions): TraceRegistration {
   const { live } = options;
   let session: TraceSession | undefined;
+  /** The context the live trace reads, for a trace saved from it. */
+  let sessionContext: string | undefined;
+  /** A saved trace shown instead of a live one. */
+  let replay: TraceReplay | undefined;
   let trace: Trace | undefined;
   let strings = localizedTraceStrings();
   const provider = host.register(
@@ -104,6 +124,10 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   const setContext = (key: string, value: boolean) => void vscode.commands.executeCommand('setContext', key, value);
 
   const describe = () => {
+    if (replay) {
+      const { kind, namespace, name } = replay.target;
+      return { description: `${kind} ${namespace}/${name} · ${replayStateText(replay)}`, message: '' };
+    }
     if (!session || !trace) return { description: '', message: '' };
     const { kind, namespace, name } = session.target;
     const description = `${kind} ${namespace}/${name} · ${traceStateText(session.state)}`;
@@ -124,6 +148,17 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
 
   // The diagram lights the path of who did the step, and says which trace and which step of it it shows.
   const diagramContext = (step: TraceStep): Pick<TraceStepMessage, 'by' | 'subject' | 'live' | 'position'> => {
+    if (replay) {
+      const { kind, namespace, name } = replay.target;
+      const steps = replay.saved.trace.steps;
+      const index = steps.findIndex((candidate) => candidate.id === step.id);
+      return {
+        by: step.component,
+        subject: `${kind} ${namespace}/${name}`,
+        live: false,
+        ...(index >= 0 && { position: { index: index + 1, count: steps.length } }),
+      };
+    }
     if (!session) return { by: step.component };
     const { kind, namespace, name } = session.target;
     const steps = session.current.steps;
@@ -155,13 +190,62 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   );
   const stop = () => options.traces.stop();
 
+  const endReplay = () => {
+    replay?.dispose();
+    replay = undefined;
+    setContext(TRACE_REPLAY_CONTEXT_KEY, false);
+    setContext(TRACE_REPLAY_PLAYING_CONTEXT_KEY, false);
+  };
+  host.register({ dispose: endReplay });
+  const showSaved = (saved: SavedTrace) => {
+    // The live trace stops: the view shows one trace at a time, and this one reads no cluster.
+    stop();
+    endReplay();
+    session = undefined;
+    strings = localizedTraceStrings();
+    const next = new TraceReplay(saved, undefined, saved.trace.steps.length);
+    replay = next;
+    trace = next.current;
+    const revealStep = (step: TraceStep | undefined) => {
+      const element = step && provider.element(step.id);
+      if (element && view.visible) void provider.reveal(view, element, { select: false, focus: false });
+    };
+    next.onDidChange((shown) => {
+      if (replay !== next) return;
+      trace = shown;
+      setContext(TRACE_REPLAY_PLAYING_CONTEXT_KEY, next.state === 'playing');
+      provider.refresh();
+      updateView();
+      // At the end the last step is in sight (a fast replay outruns the reveals of the steps before it).
+      if (next.state === 'ended') revealStep(next.step);
+    });
+    next.onDidShowStep((step) => {
+      if (replay !== next) return;
+      options.diagram.traceStep(diagramStep(step));
+      revealStep(step);
+    });
+    options.diagram.traceEnded();
+    provider.refresh();
+    updateView();
+    setContext(TRACE_SHOWN_CONTEXT_KEY, true);
+    setContext(TRACE_LIVE_CONTEXT_KEY, false);
+    setContext(TRACE_REPLAY_CONTEXT_KEY, true);
+    setContext(TRACE_REPLAY_PLAYING_CONTEXT_KEY, false);
+    void vscode.commands.executeCommand(`${TRACE_VIEW_ID}.focus`);
+    host.log.info(
+      `Saved trace of ${saved.trace.target.kind} ${saved.trace.target.namespace}/${saved.trace.target.name} opened (${saved.trace.steps.length} steps, saved ${saved.savedAt})`,
+    );
+  };
+
   const start = async (target: TraceTarget, since?: number): Promise<TraceTarget | undefined> => {
     const cluster = await connectedSession(live, options.ensureLive);
     if (!cluster) return undefined;
     const next = options.traces.start(target, since);
     if (!next) return undefined;
+    endReplay();
     strings = localizedTraceStrings();
     session = next;
+    sessionContext = cluster.context;
     trace = next.current;
     next.onDidChange((rebuilt) => {
       if (session !== next) return;
@@ -225,10 +309,14 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register(vscode.commands.registerCommand(CommandIds.stopTrace, stop));
 
   host.register(
-    vscode.commands.registerCommand(CommandIds.traceNextChange, async () => {
+    vscode.commands.registerCommand(CommandIds.traceNextChange, async (argument?: unknown) => {
       const cluster = await connectedSession(live, options.ensureLive);
       if (!cluster) return undefined;
-      const watch = options.traces.waitForNextChange();
+      // Any namespace the user can read: given (`{ namespace }`, the tests), or picked.
+      const given = (argument as { namespace?: unknown } | undefined)?.namespace;
+      const namespace = typeof given === 'string' && given ? given : await pickNextChangeNamespace(cluster.reader.api, live.namespace);
+      if (!namespace) return undefined;
+      const watch = options.traces.waitForNextChange(namespace);
       if (!watch) return undefined;
       return vscode.window.withProgress(
         {
@@ -296,7 +384,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
 
   host.register(
     vscode.commands.registerCommand(CommandIds.openTraceTimeline, async () => {
-      if (!trace || !session) {
+      if (!trace || (!session && !replay)) {
         void vscode.window.showInformationMessage(
           vscode.l10n.t('No trace to show yet: start one with Cluster Anatomy: Trace a Workload….'),
         );
@@ -316,7 +404,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
 
   const exportTrace = async (kind: 'markdown' | 'json', argument: unknown): Promise<vscode.Uri | undefined> => {
     const current = trace;
-    if (!current || !session) {
+    if (!current || (!session && !replay)) {
       void vscode.window.showInformationMessage(
         vscode.l10n.t('No trace to export yet: start one with Cluster Anatomy: Trace a Workload….'),
       );
@@ -352,9 +440,102 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
   host.register(vscode.commands.registerCommand(CommandIds.exportTraceMarkdown, exported('markdown')));
   host.register(vscode.commands.registerCommand(CommandIds.exportTraceJson, exported('json')));
 
+  // Saved: the whole trace (a replay's every step, not just those shown) and the Events it kept.
+  const saveTrace = async (argument?: unknown): Promise<vscode.Uri | undefined> => {
+    const saved = replay
+      ? replay.saved
+      : session
+        ? savedTraceOf(session.current, session.keptEvents(), { context: sessionContext ?? null })
+        : undefined;
+    if (!saved) {
+      void vscode.window.showInformationMessage(vscode.l10n.t('No trace to save yet: start one with Cluster Anatomy: Trace a Workload….'));
+      return undefined;
+    }
+    const { kind, name } = saved.trace.target;
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri;
+    const fileName = `trace-${kind.toLowerCase()}-${name}.trace.json`.replace(/[^\w.-]+/g, '_');
+    const target =
+      argument instanceof vscode.Uri
+        ? argument
+        : await vscode.window.showSaveDialog({
+            ...(folder && { defaultUri: vscode.Uri.joinPath(folder, fileName) }),
+            filters: { [vscode.l10n.t('Saved Trace')]: ['json'] },
+          });
+    if (!target) return undefined;
+    try {
+      await vscode.workspace.fs.writeFile(target, Buffer.from(savedTraceText(saved), 'utf8'));
+    } catch (error) {
+      void vscode.window.showErrorMessage(vscode.l10n.t('Could not save the trace: {0}', plainNotificationText(errorMessage(error))));
+      return undefined;
+    }
+    void vscode.window.showInformationMessage(vscode.l10n.t('Trace saved to {0}', target.fsPath || target.toString()));
+    return target;
+  };
+  host.register(vscode.commands.registerCommand(CommandIds.saveTrace, saveTrace));
+
+  // Opened: checked whole before anything shown is replaced, so a file refused loses nothing.
+  host.register(
+    vscode.commands.registerCommand(CommandIds.openSavedTrace, async (argument?: unknown) => {
+      const uri =
+        argument instanceof vscode.Uri
+          ? argument
+          : (
+              await vscode.window.showOpenDialog({
+                canSelectMany: false,
+                openLabel: vscode.l10n.t('Open the Trace'),
+                filters: { [vscode.l10n.t('Saved Trace')]: ['json'] },
+              })
+            )?.[0];
+      if (!uri) return undefined;
+      let saved: SavedTrace;
+      try {
+        const { size } = await vscode.workspace.fs.stat(uri);
+        if (size > MAX_SAVED_TRACE_BYTES) throw new SavedTraceError(`the file is larger than ${MAX_SAVED_TRACE_BYTES / 2 ** 20} MiB`);
+        saved = parseSavedTrace(new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      } catch (error) {
+        void vscode.window.showErrorMessage(
+          vscode.l10n.t(
+            'Cannot open the saved trace {0}: {1}',
+            plainNotificationText(uri.path.split('/').pop() ?? uri.toString()),
+            plainNotificationText(errorMessage(error)),
+          ),
+        );
+        return undefined;
+      }
+      showSaved(saved);
+      return saved.trace.target;
+    }),
+  );
+  host.register(
+    vscode.commands.registerCommand(CommandIds.replayTrace, async (argument?: unknown) => {
+      const current = replay;
+      if (!current) return;
+      let speed: ReplaySpeed | undefined = replaySpeeds.find((candidate) => candidate === argument);
+      if (speed === undefined) {
+        const picked = await vscode.window.showQuickPick(
+          replaySpeeds.map((value) => ({
+            label: value === 1 ? vscode.l10n.t('At the Recorded Pace') : vscode.l10n.t('{0}× Faster', value),
+            description: value === current.speed ? vscode.l10n.t('last used') : '',
+            speed: value,
+          })),
+          {
+            title: vscode.l10n.t('Replay the Saved Trace'),
+            placeHolder: vscode.l10n.t('How fast? A quiet stretch longer than 10 seconds is shortened to 10 seconds.'),
+          },
+        );
+        speed = picked?.speed;
+      }
+      if (speed !== undefined && replay === current) current.play(speed);
+    }),
+  );
+  host.register(vscode.commands.registerCommand(CommandIds.pauseTraceReplay, () => replay?.pause()));
+  host.register(vscode.commands.registerCommand(CommandIds.nextTraceStep, () => replay?.next()));
+  host.register(vscode.commands.registerCommand(CommandIds.previousTraceStep, () => replay?.previous()));
+
   return {
     snapshot: () => {
-      if (!session || !trace) return undefined;
+      const shown = replay ?? session;
+      if (!shown || !trace) return undefined;
       const { description, message } = describe();
       const items = provider.stepElements().map((element) => {
         const item = provider.getTreeItem(element);
@@ -367,7 +548,7 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
           step: step ? stepText(step, strings) : '',
         };
       });
-      return { target: session.target, state: session.state, description, message, summary: provider.summaryText(), items };
+      return { target: shown.target, state: shown.state, description, message, summary: provider.summaryText(), items };
     },
   };
 }

@@ -109,6 +109,20 @@ async function workloads(api: KubeApi, namespace: string): Promise<PickItem[]> {
   return items;
 }
 
+const isNamespaceName = (value: string) => /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(value) && value.length <= 63;
+
+/** The namespace whose next change to trace: the context's own and kube-system first, or one typed. */
+export async function pickNextChangeNamespace(api: KubeApi, contextNamespace: string): Promise<string | undefined> {
+  const chosen = await pickOne({
+    title: vscode.l10n.t('Trace the Next Change'),
+    placeholder: vscode.l10n.t('Choose the namespace to watch for a change to a Deployment or DaemonSet'),
+    items: namespaces(api, contextNamespace),
+    typed: (value) =>
+      isNamespaceName(value) ? { label: value, description: vscode.l10n.t('namespace'), namespace: value, alwaysShow: true } : undefined,
+  });
+  return chosen?.namespace;
+}
+
 export async function pickTraceTarget(api: KubeApi, contextNamespace: string): Promise<TraceTarget | undefined> {
   const title = vscode.l10n.t('Trace a Workload');
   const first = await pickOne({
@@ -117,9 +131,7 @@ export async function pickTraceTarget(api: KubeApi, contextNamespace: string): P
     items: namespaces(api, contextNamespace),
     typed: (value) =>
       typedTarget(value, contextNamespace) ??
-      (/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(value) && value.length <= 63
-        ? { label: value, description: vscode.l10n.t('namespace'), namespace: value, alwaysShow: true }
-        : undefined),
+      (isNamespaceName(value) ? { label: value, description: vscode.l10n.t('namespace'), namespace: value, alwaysShow: true } : undefined),
   });
   if (!first || first.target) return first?.target;
   const namespace = first.namespace;

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { defaultTraceStrings, type TraceStrings } from '../../core/trace/render';
 import type { TraceStep } from '../../core/trace/timeline';
 import type { TraceState } from '../../core/trace/traceSession';
+import type { TraceReplay } from '../../core/trace/replay';
 
 /** The English template is the key in l10n/bundle.l10n.*.json; vscode.l10n.t without arguments keeps the {0}s. */
 export function localizedTraceStrings(): TraceStrings {
@@ -22,6 +23,12 @@ export function traceStateText(state: TraceState): string {
     case 'stopped':
       return vscode.l10n.t('stopped');
   }
+}
+
+/** "saved trace · step 4 of 21 · playing 4×". */
+export function replayStateText(replay: Pick<TraceReplay, 'state' | 'position' | 'length' | 'speed'>): string {
+  const where = vscode.l10n.t('saved trace · step {0} of {1}', replay.position, replay.length);
+  return replay.state === 'playing' ? `${where} · ${vscode.l10n.t('playing {0}×', replay.speed)}` : where;
 }
 
 /**

@@ -8,6 +8,7 @@ import * as vscode from 'vscode';
 import { componentLabel, componentShortLabel, countsText, latencyText, stepText, type TraceStrings } from '../../core/trace/render';
 import type { Trace, TraceComponent, TraceStep } from '../../core/trace/timeline';
 import type { TraceState } from '../../core/trace/traceSession';
+import type { ReplayState } from '../../core/trace/replay';
 import { escapeMarkdown } from '../../core/util/markdown';
 import { CommandIds } from '../commandIds';
 import { localTimeText } from './traceText';
@@ -23,7 +24,8 @@ const SUMMARY: TraceStepElement = { id: 'trace-summary', index: -1 };
 /** What the view shows now: for the extension API (the tests read it; VS Code offers no way to read a view). */
 export interface TraceViewSnapshot {
   readonly target: Trace['target'];
-  readonly state: TraceState;
+  /** A live trace's state, or a saved trace's replay state. */
+  readonly state: TraceState | ReplayState;
   readonly description: string;
   readonly message: string;
   /** The first row's text: "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3"; empty when the object is not there. */
@@ -134,9 +136,10 @@ export class TraceTreeProvider implements vscode.TreeDataProvider<TraceStepEleme
     const item = new vscode.TreeItem(`${localTimeText(step)} ${componentShortLabel(step.component, step.actor, strings)}`);
     item.id = step.id;
     item.description = `${stepText(step, strings)} · ${latencyText(step, previous, strings)}`;
-    // Steps seen as they happened take the diagram's light colour; the history read at the start does not.
+    // Steps seen as they happened take the diagram's light colour; the history read at the start does not. A step
+    // of a Pod gone before the trace read it shows that it comes from the record (its Events), in sight at 300 px.
     item.iconPath = new vscode.ThemeIcon(
-      COMPONENT_ICONS[step.component],
+      step.readFromEvents ? 'history' : COMPONENT_ICONS[step.component],
       step.seenAt !== null ? new vscode.ThemeColor('charts.yellow') : undefined,
     );
     item.tooltip = stepTooltip(step, who, stepText(step, strings));
@@ -187,6 +190,8 @@ function stepTooltip(step: TraceStep, who: string, sentence: string): vscode.Mar
     `${vscode.l10n.t('Object: {0}', text(`${step.object.kind} ${step.object.namespace}/${step.object.name}`))}  `,
     `${vscode.l10n.t('Recorded at: {0}', text(step.time))}`,
   ];
+  if (step.readFromEvents)
+    lines.push('', `_${vscode.l10n.t('Read from the Events the cluster still holds: the Pod was gone before this trace read it.')}_`);
   if (step.message) lines.push('', text(step.message));
   if (step.evidence.length > 0) {
     lines.push('', `**${vscode.l10n.t('Evidence')}**`, '');

@@ -18,6 +18,8 @@
 // then the forced apply's result, to <out>-result.png.
 // trace: "Trace a Workload…" on kube-system's coredns, then a scale to 3: the Trace view fills with the steps.
 // trace-diagram: the same with the diagram open beside it, taken as it lights a live step.
+// --saved-trace FILE (with trace or trace-diagram): instead, "Open a Saved Trace…" on FILE: the Trace view shows
+// it whole (trace), or replays it 16× faster beside the diagram, taken as it lights a step (trace-diagram).
 // limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
 // worker in default): the tree from where they stand, what is hidden from them, and the diagram beside it.
 // team: the same for the demo's restricted context team-dev, a developer with a Role in namespace team only.
@@ -26,7 +28,7 @@
 // first-paint: a cluster of 2,000 nodes whose whole lists take minutes: the tree and the diagram show the control
 // plane and how many nodes there are while the rest is listed.
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +39,7 @@ const { values: options } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'pending' },
     out: { type: 'string', default: 'workbench.png' },
+    'saved-trace': { type: 'string' },
     ...workbenchOptions,
   },
 });
@@ -198,6 +201,42 @@ try {
       .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     options.out = options.out.replace(/\.png$/, '-result.png');
+  } else if (options.scenario.startsWith('trace') && options['saved-trace']) {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    const saved = join(root, 'workspace', 'saved.trace.json');
+    writeFileSync(saved, readFileSync(resolve(options['saved-trace'])));
+    const palette = async (title) => {
+      await page.keyboard.press('F1');
+      await page.locator('.quick-input-widget input').first().waitFor({ timeout: 10_000 });
+      await page.keyboard.type(title);
+      await page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first().waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Enter');
+    };
+    if (options.scenario === 'trace-diagram') {
+      await palette(japanese ? '構成図を表示' : 'Show Architecture Diagram');
+      await page.waitForTimeout(3_000);
+    }
+    await palette(japanese ? '保存したトレースを開く' : 'Open a Saved Trace');
+    // The server's own file dialog: a path typed in its input.
+    await page.locator('.quick-input-widget input').first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type(saved);
+    await page.waitForTimeout(800);
+    await page.keyboard.press('Enter');
+    await page
+      .locator('.part.sidebar .pane-header', { hasText: japanese ? 'トレース' : 'Trace' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(2_000);
+    if (options.scenario === 'trace-diagram') {
+      await palette(japanese ? '保存したトレースを再生' : 'Replay the Saved Trace');
+      await page.locator('.quick-input-widget .monaco-list-row').first().waitFor({ timeout: 10_000 });
+      await page.keyboard.type('16');
+      await page.waitForTimeout(300);
+      await page.keyboard.press('Enter');
+      await page.waitForTimeout(2_500);
+    }
   } else if (options.scenario.startsWith('trace')) {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
     if (options.scenario === 'trace-diagram') {

@@ -296,6 +296,54 @@ describe('trace timeline', () => {
     assert.deepEqual([deleted.component, deleted.actor, deleted.time], ['kube-controller-manager', 'replicaset-controller', at(20)]);
   });
 
+  it('a Pod gone before the trace began is told from the Events that name it, each step marked as read from Events', () => {
+    // A rollout read a minute later: web-0's Pods are gone; its ReplicaSet, the scheduler and the kubelet named them.
+    const old = replicaSet('web-0', 'r0', 0, 0);
+    const rs0 = { kind: 'ReplicaSet', name: 'web-0', uid: 'r0' };
+    const gone = { kind: 'Pod', name: 'web-0-x', uid: 'p0' };
+    const events = [
+      ...input().events.all(),
+      event(rs0, 'SuccessfulCreate', 'Created pod: web-0-x', 'replicaset-controller', at(0)),
+      traceEventOf({
+        metadata: { name: 'web-0-x.s', uid: 'es0' },
+        involvedObject: gone,
+        reason: 'Scheduled',
+        message: 'Successfully assigned default/web-0-x to worker2',
+        reportingComponent: 'default-scheduler',
+        eventTime: micro(0.5),
+        source: {},
+      }),
+      event(gone, 'Started', 'Started container web', 'kubelet', at(1), {
+        source: { component: 'kubelet', host: 'worker2' },
+        involvedObject: { ...gone, fieldPath: 'spec.containers{web}' },
+      }),
+      event(rs0, 'SuccessfulDelete', 'Deleted pod: web-0-x', 'replicaset-controller', at(7)),
+    ];
+    const trace = buildTrace(input({ replicaSets: [old, replicaSet('web-1', 'r1', 1, 2)], events: ringOf(events) }));
+    const rows = trace.steps
+      .filter((step) => step.object.name === 'web-0-x')
+      .map((step) => `${step.kind}:${step.component}:${step.actor}:${step.node ?? ''}:${step.object.uid}:${step.readFromEvents}`);
+    assert.deepEqual(rows, [
+      'pod-created:kube-controller-manager:replicaset-controller::p0:true',
+      'scheduled:kube-scheduler:default-scheduler:worker2:p0:true',
+      'container-started:kubelet:kubelet:worker2:p0:true',
+      'pod-deleted:kube-controller-manager:replicaset-controller::p0:true',
+    ]);
+    // Its controller's Events are the steps now, not lines of their own; the Pods still there are not marked.
+    assert.ok(!trace.steps.some((step) => step.kind === 'event' && step.object.name === 'web-0'));
+    assert.ok(trace.steps.filter((step) => step.object.name !== 'web-0-x').every((step) => !step.readFromEvents));
+    const created = trace.steps.find((step) => step.kind === 'pod-created' && step.object.name === 'web-0-x')!;
+    assert.equal(stepText(created), 'Pod web-0-x created by replicaset-controller (read from Events: the Pod is gone)');
+    assert.match(renderTraceText(trace), /web-0-x bound to node worker2 \(read from Events/);
+    assert.equal((traceJson(trace) as { steps: { readFromEvents: boolean }[] }).steps.filter((step) => step.readFromEvents).length, 4);
+    assert.equal(trace.counts.pods, 2, 'a gone Pod is not counted');
+    // A live trace that listed the Pods before that one was created: its watch tells of it, not the Events.
+    const live = buildTrace(
+      input({ replicaSets: [old, replicaSet('web-1', 'r1', 1, 2)], events: ringOf(events), podsListedAt: T0 - 1_000 }),
+    );
+    assert.ok(!live.steps.some((step) => step.object.name === 'web-0-x' && step.readFromEvents));
+  });
+
   it('an Event no step explains is a step of its own, with the component that reported it', () => {
     const events = ringOf([
       event({ kind: 'Pod', name: 'web-1-a', uid: 'p1' }, 'BackOff', 'Back-off restarting failed container', 'kubelet', at(9), {
