@@ -10,18 +10,7 @@ import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence, t
 import { format } from '../util/catalog';
 import type { SchedulingPod } from './objects';
 import type { PlacementReport } from './place';
-
-/** Where the Pod spec sits in each kind that makes Pods. */
-const podSpecPaths: Readonly<Record<string, readonly string[]>> = {
-  Pod: ['spec'],
-  Deployment: ['spec', 'template', 'spec'],
-  ReplicaSet: ['spec', 'template', 'spec'],
-  StatefulSet: ['spec', 'template', 'spec'],
-  DaemonSet: ['spec', 'template', 'spec'],
-  Job: ['spec', 'template', 'spec'],
-  ReplicationController: ['spec', 'template', 'spec'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
-};
+import { podSpecPaths } from './suggestEdit';
 
 /** Pod spec fields whose hover answers where the Pod fits (with anything under them). */
 const schedulingFields = new Set(['nodeSelector', 'affinity', 'tolerations', 'nodeName', 'priorityClassName']);
