@@ -66,8 +66,14 @@ export async function readPlacementState(api: KubeApi): Promise<PlacementCluster
 }
 
 export async function readPod(api: KubeApi, namespace: string, name: string): Promise<SchedulingPod> {
+  return (await readPodObject(api, namespace, name)).pod;
+}
+
+/** The Pod, and the object as the API returned it (what a suggested edit is made on). */
+export async function readPodObject(api: KubeApi, namespace: string, name: string): Promise<{ pod: SchedulingPod; object: unknown }> {
   const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}`;
-  return schedulingPodOf(await api.getJson(path, `Pod ${namespace}/${name}`));
+  const object = await api.getJson(path, `Pod ${namespace}/${name}`);
+  return { pod: schedulingPodOf(object), object };
 }
 
 /** What the scheduler last said of a Pod it could not place; empty when it said nothing or Events are not readable. */

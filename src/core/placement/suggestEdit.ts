@@ -134,3 +134,23 @@ export function podSpecEdit(object: unknown, changes: readonly PlacementChange[]
   }
   return operations;
 }
+
+/**
+ * The object a suggestion edits for a Pod in the cluster: the Pod itself, or, when a controller made it, that
+ * controller's Pod template (spec.template.spec), where the change has to go to stay.
+ */
+export function editedObjectOf(
+  podObject: unknown,
+  controller: { readonly kind: string; readonly name: string } | null,
+): {
+  object: unknown;
+  name: string;
+} {
+  const metadata = record(record(podObject).metadata);
+  if (!controller || !podSpecPaths[controller.kind])
+    return { object: { ...record(podObject), kind: 'Pod' }, name: `Pod ${String(metadata.name ?? '')}` };
+  return {
+    object: { kind: controller.kind, spec: { template: { spec: record(podObject).spec } } },
+    name: `${controller.kind} ${controller.name}`,
+  };
+}
