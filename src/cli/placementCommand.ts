@@ -122,7 +122,8 @@ export const placementCommand: CliCommand = {
     };
     const report = explainPlacement(question);
     // What would make it fit, when it fits no node: each change as an edit of the manifest, or of the Pod's controller.
-    const suggested = report.feasible.length === 0 && !nodesHidden ? suggestPlacement(question, report) : undefined;
+    const suggestions = nodesHidden ? undefined : suggestPlacement(question, report);
+    const suggested = suggestions && (report.feasible.length === 0 || suggestions.cannot.length > 0) ? suggestions : undefined;
     const edited = inCluster
       ? editedObjectOf(inCluster.object, pod.controller)
       : { object: fromFile!.object, name: fromFile!.from ?? `Pod ${pod.name}` };

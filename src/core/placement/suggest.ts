@@ -252,17 +252,23 @@ function merge(group: readonly NodeChanges[]): PlacementChange[] {
   });
 }
 
-/** Changes that would make a Pod fit, when it fits no node now; what cannot be judged, said. */
+/**
+ * Changes that would make a Pod fit, when it fits no node now; what cannot be judged, said. Empty for a Pod
+ * that fits somewhere.
+ */
 export function suggestPlacement(question: PlacementQuestion, report: PlacementReport = explainPlacement(question)): PlacementSuggestions {
   const { pod, nodes } = question;
+  // A Pod on (or naming) a node that is not listed: no scheduler will move it, and the model cannot judge it.
+  const nodeNameMissing = pod.nodeName !== null && !nodes.some((node) => node.name === pod.nodeName);
+  if (report.feasible.length > 0 && !nodeNameMissing) return { suggestions: [], cannot: [] };
   const cannot: CannotSuggest[] = [];
   for (const note of report.notJudged) {
     if (note.kind === 'volumes') cannot.push({ kind: 'volumes', claims: note.claims });
     if (note.kind === 'preemption') cannot.push({ kind: 'preemption', priorityClass: note.priorityClass });
     if (note.kind === 'unreadableRequests') cannot.push({ kind: 'unreadableRequests', resources: note.resources });
   }
-  if (report.state === 'nodeName' && pod.nodeName)
-    cannot.push({ kind: 'nodeName', node: pod.nodeName, listed: nodes.some((node) => node.name === pod.nodeName) });
+  if ((report.state === 'nodeName' || nodeNameMissing) && pod.nodeName)
+    cannot.push({ kind: 'nodeName', node: pod.nodeName, listed: !nodeNameMissing });
   const unknown = [...new Set(report.nodes.flatMap((verdict) => verdict.unknown))];
   if (unknown.length > 0) cannot.push({ kind: 'unknownFilters', filters: unknown });
   // Only for a Pod the default scheduler would place, that fits nowhere, judged on every node.
