@@ -9,6 +9,8 @@ import { applyEdit, jsonPatchText, podSpecEdit } from '../../../../src/core/plac
 import { cannotSuggestText, changesText, suggestionText } from '../../../../src/core/placement/suggestText';
 import { localizeCatalog, bundleTranslator } from '../../../../src/core/util/catalog';
 import japanese from '../../../../l10n/bundle.l10n.ja.json';
+import { placementHover, placementHoverText } from '../../../../src/core/placement/hoverAnswer';
+import { manifestEditAt } from '../../../../src/core/yaml/manifestEdit';
 
 type Loose = Record<string, unknown>;
 const hostname = 'kubernetes.io/hostname';
@@ -245,5 +247,63 @@ describe('placement suggestions: the smallest change that fits', () => {
     const text = suggestionText(result.suggestions[1]!, ja);
     assert.match(text, /テイント node-role.kubernetes.io\/control-plane:NoSchedule/);
     assert.doesNotMatch(text, /tolerate/);
+  });
+
+  it("offers them in the manifest hover's answer", () => {
+    const object = podObject({ nodeSelector: { disktype: 'ssd' } });
+    const question = { pod: schedulingPodOf(object), nodes: cluster(), bound: new BoundPods() };
+    const report = explainPlacement(question);
+    const hover = placementHover({ pod: question.pod, report, suggestions: suggestPlacement(question, report) });
+    assert.equal(
+      placementHoverText(hover).split('\n').slice(1).join('\n'),
+      [
+        'What would make it fit (the filters re-run with each change):',
+        '- drop nodeSelector disktype=ssd (no node has the label disktype) → fits 2 of 3 nodes: w1, w2',
+      ].join('\n'),
+    );
+  });
+
+  it("makes the edit in the manifest's YAML: only the object's document, its comments kept", () => {
+    const text = [
+      'apiVersion: v1',
+      'kind: ConfigMap',
+      'metadata: {name: settings}',
+      '---',
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: web # the shop',
+      'spec:',
+      '  template:',
+      '    spec:',
+      '      nodeSelector:',
+      '        disktype: ssd',
+      '      tolerations:',
+      '        - {key: dedicated, operator: Exists}',
+      '      containers:',
+      '        - name: web',
+      '          image: nginx',
+      '',
+    ].join('\n');
+    const toleration = { key: 'node-role.kubernetes.io/control-plane', operator: 'Exists', effect: 'NoSchedule' };
+    const replacement = manifestEditAt(text, text.indexOf('disktype'), [
+      { op: 'remove', path: ['spec', 'template', 'spec', 'nodeSelector', 'disktype'] },
+      { op: 'add', path: ['spec', 'template', 'spec', 'tolerations', '-'], value: toleration },
+    ])!;
+    const edited = text.slice(0, replacement.start) + replacement.text + text.slice(replacement.end);
+    assert.ok(edited.startsWith('apiVersion: v1\nkind: ConfigMap\nmetadata: {name: settings}\n---\n'), edited);
+    assert.match(edited, /name: web # the shop\n/);
+    assert.match(edited, /nodeSelector: \{\}\n/);
+    assert.match(
+      edited,
+      /- \{ key: dedicated, operator: Exists \}\n {8}- key: node-role\.kubernetes\.io\/control-plane\n {10}operator: Exists\n {10}effect: NoSchedule\n/,
+    );
+    // An edit that no longer fits (the entry is gone) is refused, not forced.
+    assert.equal(
+      manifestEditAt(edited, edited.indexOf('Deployment'), [
+        { op: 'remove', path: ['spec', 'template', 'spec', 'nodeSelector', 'disktype'] },
+      ]),
+      undefined,
+    );
   });
 });
