@@ -2,7 +2,13 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseAllDocuments } from 'yaml';
 import { resolveClientConfig } from '../core/anatomy/snapshot';
 import { KubeApi } from '../core/kube/kubeApi';
-import { hiddenPlacementReads, readPlacementState, readPodObject, readSchedulerSaid } from '../core/placement/clusterRead';
+import {
+  hiddenPlacementReads,
+  readPlacementState,
+  readPodObject,
+  readSchedulerSaid,
+  readTemplateOwner,
+} from '../core/placement/clusterRead';
 import { manifestPod, type ManifestPod } from '../core/placement/manifestPod';
 import { schedulingPodOf } from '../core/placement/objects';
 import { explainPlacement } from '../core/placement/place';
@@ -124,8 +130,9 @@ export const placementCommand: CliCommand = {
     // What would make it fit, when it fits no node: each change as an edit of the manifest, or of the Pod's controller.
     const suggestions = nodesHidden ? undefined : suggestPlacement(question, report);
     const suggested = suggestions && (report.feasible.length === 0 || suggestions.cannot.length > 0) ? suggestions : undefined;
+    const owner = inCluster && pod.controller ? await readTemplateOwner(api, pod.namespace, pod.controller) : null;
     const edited = inCluster
-      ? editedObjectOf(inCluster.object, pod.controller)
+      ? editedObjectOf(inCluster.object, owner)
       : { object: fromFile!.object, name: fromFile!.from ?? `Pod ${pod.name}` };
     const edits = suggested?.suggestions.map((suggestion) => podSpecEdit(edited.object, suggestion.changes));
     if (values.json) {

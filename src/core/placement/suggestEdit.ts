@@ -136,8 +136,8 @@ export function podSpecEdit(object: unknown, changes: readonly PlacementChange[]
 }
 
 /**
- * The object a suggestion edits for a Pod in the cluster: the Pod itself, or, when a controller made it, that
- * controller's Pod template (spec.template.spec), where the change has to go to stay.
+ * The object a suggestion edits for a Pod in the cluster: the Pod itself, or, when a workload made it, that
+ * workload's Pod template (see readTemplateOwner), where the change has to go to stay.
  */
 export function editedObjectOf(
   podObject: unknown,
@@ -149,8 +149,9 @@ export function editedObjectOf(
   const metadata = record(record(podObject).metadata);
   if (!controller || !podSpecPaths[controller.kind])
     return { object: { ...record(podObject), kind: 'Pod' }, name: `Pod ${String(metadata.name ?? '')}` };
+  const template = { template: { spec: record(podObject).spec } };
   return {
-    object: { kind: controller.kind, spec: { template: { spec: record(podObject).spec } } },
+    object: { kind: controller.kind, spec: controller.kind === 'CronJob' ? { jobTemplate: { spec: template } } : template },
     name: `${controller.kind} ${controller.name}`,
   };
 }

@@ -5,7 +5,7 @@
  */
 import type { LiveAnatomy } from '../anatomy/liveAnatomy';
 import { parseKubeVersion } from '../health/versionSkew';
-import { readPodObject, readSchedulerSaid, type SchedulerSaid } from '../placement/clusterRead';
+import { readPodObject, readSchedulerSaid, readTemplateOwner, type SchedulerSaid } from '../placement/clusterRead';
 import type { SchedulingPod } from '../placement/objects';
 import type { PlacementReport } from '../placement/place';
 import { PlacementWatch } from '../placement/placementWatch';
@@ -93,7 +93,8 @@ export class PlacementMonitor implements Disposable {
     const report = watch.explain(pod);
     const suggested = watch.suggest(pod, report);
     const suggestions = report.feasible.length === 0 || suggested.cannot.length > 0 ? suggested : undefined;
-    const edited = editedObjectOf(object, pod.controller);
+    const owner = suggestions && pod.controller ? await readTemplateOwner(session.reader.api, namespace, pod.controller) : null;
+    const edited = editedObjectOf(object, owner);
     return {
       pod,
       report,

@@ -205,7 +205,8 @@ describe('placement suggestions make the real kube-scheduler bind the Pod', func
     );
     const drop = await suggestion(first, 'dropNodeSelector');
     assert.ok(drop.edit, JSON.stringify(drop));
-    assert.match(drop.edit.of, /^ReplicaSet ssd-/);
+    // The Pod's ReplicaSet belongs to the Deployment: the edit is of the Deployment's template, where it lasts.
+    assert.equal(drop.edit.of, 'Deployment ssd');
     assert.deepEqual(drop.edit.jsonPatch, [{ op: 'remove', path: '/spec/template/spec/nodeSelector/disktype' }]);
     kubectl(['patch', 'deployment', '-n', namespace, 'ssd', '--type', 'json', '-p', JSON.stringify(drop.edit.jsonPatch)]);
     const bound = await until(
