@@ -6,13 +6,9 @@
 import { type Loose, podRequests } from './objects';
 import { formatAmount } from './quantity';
 import type { PlacementChange } from './suggest';
+import type { EditOperation, EditPath } from '../yaml/manifestEdit';
 
-export type EditPath = readonly (string | number)[];
-
-export type EditOperation =
-  | { readonly op: 'add'; readonly path: EditPath; readonly value: unknown }
-  | { readonly op: 'replace'; readonly path: EditPath; readonly value: unknown }
-  | { readonly op: 'remove'; readonly path: EditPath };
+export type { EditOperation, EditPath } from '../yaml/manifestEdit';
 
 /** Where the Pod spec sits in each kind that makes Pods. */
 export const podSpecPaths: Readonly<Record<string, EditPath>> = {

@@ -4,7 +4,15 @@
  * back; the other documents of the file are left as they are.
  */
 import { parseAllDocuments } from 'yaml';
-import type { EditOperation } from '../placement/suggestEdit';
+
+/** A path into an object: keys, list indexes, and '-' for the end of a list (as in JSON Patch). */
+export type EditPath = readonly (string | number)[];
+
+/** One JSON Patch operation (RFC 6902), its path as parts. */
+export type EditOperation =
+  | { readonly op: 'add'; readonly path: EditPath; readonly value: unknown }
+  | { readonly op: 'replace'; readonly path: EditPath; readonly value: unknown }
+  | { readonly op: 'remove'; readonly path: EditPath };
 
 /** The text that replaces [start, end) of the manifest. */
 export interface ManifestReplacement {
