@@ -151,6 +151,12 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.equal(report.state, 'pending');
     assert.deepEqual(report.feasible, []);
     assert.equal(report.schedulerSaid[0]!.message, failed.message);
+    // What would make it fit is an edit of the Deployment over the Pod's ReplicaSet, where it lasts.
+    const { suggestions } = report as unknown as { suggestions: { changes: { kind: string }[]; edit: unknown }[] };
+    assert.deepEqual(suggestions.find((suggestion) => suggestion.changes[0]!.kind === 'dropNodeSelector')?.edit, {
+      of: 'Deployment coredns',
+      jsonPatch: [{ op: 'remove', path: '/spec/template/spec/nodeSelector/disktype' }],
+    });
     const text = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`);
     assert.match(
       text.stdout,
