@@ -2,12 +2,20 @@ import { readFile, stat } from 'node:fs/promises';
 import { parseAllDocuments } from 'yaml';
 import { resolveClientConfig } from '../core/anatomy/snapshot';
 import { KubeApi } from '../core/kube/kubeApi';
-import { hiddenPlacementReads, readPlacementState, readPod, readSchedulerSaid } from '../core/placement/clusterRead';
+import {
+  hiddenPlacementReads,
+  readPlacementState,
+  readPodObject,
+  readSchedulerSaid,
+  readTemplateOwner,
+} from '../core/placement/clusterRead';
 import { manifestPod, type ManifestPod } from '../core/placement/manifestPod';
 import { schedulingPodOf } from '../core/placement/objects';
 import { explainPlacement } from '../core/placement/place';
 import { renderPlacementText } from '../core/placement/render';
 import { defaultPlacementStrings } from '../core/placement/strings';
+import { suggestPlacement } from '../core/placement/suggest';
+import { editedObjectOf, jsonPointer, podSpecEdit } from '../core/placement/suggestEdit';
 import { waitingView } from '../core/placement/waitingGroups';
 import { readWaitingPods } from '../core/placement/waitingRead';
 import { defaultWaitingStrings, renderWaitingText, waitingJson } from '../core/placement/waitingText';
@@ -16,7 +24,7 @@ import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, type CliIo, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs, UsageError } from './run';
 
 /** The Pod of the manifest document at `line` (1-based), or of the only document that makes a Pod. */
-async function podOfFile(file: string, line: number | undefined): Promise<ManifestPod> {
+async function podOfFile(file: string, line: number | undefined): Promise<ManifestPod & { object: unknown }> {
   const info = await stat(file).catch((error: NodeJS.ErrnoException) => {
     throw new Error(`${file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}`);
   });
@@ -28,14 +36,15 @@ async function podOfFile(file: string, line: number | undefined): Promise<Manife
   if (!Array.isArray(documents)) throw new Error(`${file}: not YAML`);
   const lineStarts = [0];
   for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) lineStarts.push(index + 1);
-  type Candidate = { range: readonly number[]; error?: string; made?: ManifestPod };
+  type Candidate = { range: readonly number[]; error?: string; made?: ManifestPod & { object: unknown } };
   const candidates: Candidate[] = [];
   for (const document of documents) {
     const error = document.errors[0];
     if (error) candidates.push({ range: document.range, error: `${file}: ${error.message.split('\n')[0]}` });
     else {
-      const made = manifestPod(document.toJS({ maxAliasCount: 100 }));
-      if (made) candidates.push({ range: document.range, made });
+      const object: unknown = document.toJS({ maxAliasCount: 100 });
+      const made = manifestPod(object);
+      if (made) candidates.push({ range: document.range, made: { ...made, object } });
     }
   }
   let chosen = candidates;
@@ -72,6 +81,10 @@ export const placementCommand: CliCommand = {
     'Scores and tie-breaks cannot be read from outside the scheduler and are never guessed. For a bound Pod it',
     'shows, node by node, the inputs the default scores weigh: the other replicas of its controller, the room',
     'left after it, its topology spread constraints and preferred affinities, and when it was bound.',
+    'For a Pod that fits no node it says what would make it fit: each change (a toleration, a nodeSelector or',
+    'required node affinity dropped, a lower request, a host port freed, anti-affinity or spread relaxed) is',
+    'checked by re-running the filters with it, and comes with its edit as a JSON Patch of the manifest (for a',
+    "Pod in the cluster, of its controller's Pod template). What the model cannot judge is said, not guessed.",
     'Needs to list Nodes and all Pods (requests, ports, labels); without the Pods, says what is unknown.',
     "--lang ja words the report in Japanese (the scheduler's own messages stay as it writes them).",
     '--pending: the Pods waiting for a node in every namespace the user may read (else in the -n namespaces,',
@@ -119,17 +132,25 @@ export const placementCommand: CliCommand = {
     const { context, config } = await resolveClientConfig({ kubeconfig: values.kubeconfig, context: values.context, env: io.env });
     // All bound Pods of a large cluster outweigh a list's usual cap as JSON; pages are slimmed as they arrive.
     const api = new KubeApi(config, { limits: { maxListBytes: 8 * 2 ** 30 } });
-    const pod = podRef
-      ? await readPod(api, podRef[1]!, podRef[2]!)
-      : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
+    const inCluster = podRef ? await readPodObject(api, podRef[1]!, podRef[2]!) : undefined;
+    const pod = inCluster ? inCluster.pod : schedulingPodOf(fromFile!.pod, config.getContextObject(context)?.namespace || 'default');
     const [state, said] = await Promise.all([readPlacementState(api), readSchedulerSaid(api, pod)]);
     const { nodesHidden, boundHidden } = await hiddenPlacementReads(api, state);
-    const report = explainPlacement({
+    const question = {
       pod,
       nodes: state.nodes,
       bound: state.bound,
       ...(state.serverMinor !== undefined && { serverMinor: state.serverMinor }),
-    });
+    };
+    const report = explainPlacement(question);
+    // What would make it fit, when it fits no node: each change as an edit of the manifest, or of the Pod's controller.
+    const suggestions = nodesHidden ? undefined : suggestPlacement(question, report);
+    const suggested = suggestions && (report.feasible.length === 0 || suggestions.cannot.length > 0) ? suggestions : undefined;
+    const owner = inCluster && pod.controller ? await readTemplateOwner(api, pod.namespace, pod.controller) : null;
+    const edited = inCluster
+      ? editedObjectOf(inCluster.object, owner)
+      : { object: fromFile!.object, name: fromFile!.from ?? `Pod ${pod.name}` };
+    const edits = suggested?.suggestions.map((suggestion) => podSpecEdit(edited.object, suggestion.changes));
     if (values.json) {
       io.stdout.write(
         `${JSON.stringify(
@@ -140,6 +161,18 @@ export const placementCommand: CliCommand = {
             ...(fromFile?.from && { from: fromFile.from }),
             ...(state.boundError && { boundPodsError: state.boundError }),
             ...((nodesHidden || boundHidden) && { hidden: [nodesHidden, boundHidden].filter((read) => read !== undefined) }),
+            ...(suggested && {
+              suggestions: suggested.suggestions.map((suggestion, index) => {
+                const edit = edits![index];
+                return {
+                  ...suggestion,
+                  edit: edit
+                    ? { of: edited.name, jsonPatch: edit.map((operation) => ({ ...operation, path: jsonPointer(operation.path) })) }
+                    : null,
+                };
+              }),
+              cannotSuggest: suggested.cannot,
+            }),
           },
           null,
           2,
@@ -157,6 +190,7 @@ export const placementCommand: CliCommand = {
             context,
             ...(nodesHidden && { nodesHidden }),
             ...(boundHidden && { boundHidden }),
+            ...(suggested && { suggestions: { result: suggested, edits: edits!, editOf: edited.name } }),
           },
           strings,
         ),

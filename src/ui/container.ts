@@ -14,6 +14,7 @@ import { registerApply } from './apply/registerApply';
 import { registerHandsOn } from './handsOn/registerHandsOn';
 import { registerTrace } from './trace/registerTrace';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
+import { registerApplyPlacementEdit } from './hover/applyPlacementEdit';
 import { liveObjectLookup } from './hover/liveObjectLookup';
 import { registerContextSwitcher } from './statusBar/contextSwitcher';
 import { readKubeconfigSetting } from './statusBar/kubeconfigSettings';
@@ -96,6 +97,7 @@ export class ExtensionContainer implements vscode.Disposable {
         }),
       }),
     );
+    this.register(registerApplyPlacementEdit());
     const demo = registerDemoCluster(this, switcher, () => vscode.commands.executeCommand(`${ANATOMY_VIEW_ID}.focus`));
     const handsOn = registerHandsOn(this, {
       live: this.live,

@@ -23,13 +23,24 @@ export function rejectedNodeText(node: string, evidence: FilterEvidence): string
   return rejectedNodeSentence(node, evidence, localizedPlacementStrings());
 }
 
-/** The placement part of a manifest hover, as Markdown paragraphs (the caller adds the separator above). */
-export function placementHoverMarkdown(hover: PlacementHover): string {
+/**
+ * The placement part of a manifest hover, as Markdown paragraphs (the caller adds the separator above). `applyLinks`
+ * are command links that make each suggestion's edit in the editor, by the suggestion's index (none: no edit).
+ */
+export function placementHoverMarkdown(hover: PlacementHover, applyLinks: readonly (string | undefined)[] = []): string {
   const parts = placementHoverParts(hover, localizedPlacementStrings(), text);
   const paragraphs = [`**${parts.on}** ${parts.answer}`];
   if (parts.rejected.length > 0) paragraphs.push(parts.rejected.map((line) => `- ${line}`).join('\n'));
   if (parts.unknown !== undefined) paragraphs.push(parts.unknown);
   if (parts.boundPodsError !== undefined) paragraphs.push(parts.boundPodsError);
+  if (parts.suggestHeading !== undefined) {
+    const apply = vscode.l10n.t('Make this edit');
+    const lines = parts.suggestions.map((line, index) => {
+      const link = applyLinks[index];
+      return `- ${line}${link ? ` — [${apply}](${link} "${vscode.l10n.t('Edit the manifest in the editor; save and apply it as usual')}")` : ''}`;
+    });
+    paragraphs.push(`**${parts.suggestHeading}**`, lines.join('\n'));
+  }
   paragraphs.push(...parts.notes.map((note) => `*${note}*`));
   return paragraphs.join('\n\n');
 }

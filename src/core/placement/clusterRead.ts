@@ -10,7 +10,7 @@ import { BoundPods } from './boundPods';
 import { anatomyReads, ContextAccess, listWatchChecks } from '../kube/access';
 import { hiddenRead } from '../anatomy/standpoint';
 import type { HiddenRead } from '../anatomy/types';
-import { type SchedulingNode, type SchedulingPod, schedulingNodeOf, schedulingPodOf } from './objects';
+import { controllerOf, type Loose, type SchedulingNode, type SchedulingPod, schedulingNodeOf, schedulingPodOf } from './objects';
 
 /** The scheduler's cache holds every bound Pod that has not finished. */
 export const BOUND_PODS_FIELD_SELECTOR = 'spec.nodeName!=,status.phase!=Succeeded,status.phase!=Failed';
@@ -66,8 +66,41 @@ export async function readPlacementState(api: KubeApi): Promise<PlacementCluster
 }
 
 export async function readPod(api: KubeApi, namespace: string, name: string): Promise<SchedulingPod> {
+  return (await readPodObject(api, namespace, name)).pod;
+}
+
+/**
+ * The workload whose Pod template makes a Pod: its controller, or the Deployment or CronJob over that
+ * ReplicaSet or Job (editing the ReplicaSet's template would not last). The controller itself when its owner
+ * cannot be read.
+ */
+export async function readTemplateOwner(
+  api: KubeApi,
+  namespace: string,
+  controller: { readonly kind: string; readonly name: string },
+): Promise<{ kind: string; name: string }> {
+  const resource =
+    controller.kind === 'ReplicaSet'
+      ? 'apps/v1/namespaces/{ns}/replicasets'
+      : controller.kind === 'Job'
+        ? 'batch/v1/namespaces/{ns}/jobs'
+        : undefined;
+  if (!resource) return controller;
+  try {
+    const path = `/apis/${resource.replace('{ns}', encodeURIComponent(namespace))}/${encodeURIComponent(controller.name)}`;
+    const object = (await api.getJson(path, `${controller.kind} ${namespace}/${controller.name}`)) as { metadata?: Loose } | null;
+    const owner = controllerOf(object?.metadata ?? {});
+    return owner && (owner.kind === 'Deployment' || owner.kind === 'CronJob') ? owner : controller;
+  } catch {
+    return controller;
+  }
+}
+
+/** The Pod, and the object as the API returned it (what a suggested edit is made on). */
+export async function readPodObject(api: KubeApi, namespace: string, name: string): Promise<{ pod: SchedulingPod; object: unknown }> {
   const path = `/api/v1/namespaces/${encodeURIComponent(namespace)}/pods/${encodeURIComponent(name)}`;
-  return schedulingPodOf(await api.getJson(path, `Pod ${namespace}/${name}`));
+  const object = await api.getJson(path, `Pod ${namespace}/${name}`);
+  return { pod: schedulingPodOf(object), object };
 }
 
 /** What the scheduler last said of a Pod it could not place; empty when it said nothing or Events are not readable. */

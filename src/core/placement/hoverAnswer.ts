@@ -10,18 +10,9 @@ import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence, t
 import { format } from '../util/catalog';
 import type { SchedulingPod } from './objects';
 import type { PlacementReport } from './place';
-
-/** Where the Pod spec sits in each kind that makes Pods. */
-const podSpecPaths: Readonly<Record<string, readonly string[]>> = {
-  Pod: ['spec'],
-  Deployment: ['spec', 'template', 'spec'],
-  ReplicaSet: ['spec', 'template', 'spec'],
-  StatefulSet: ['spec', 'template', 'spec'],
-  DaemonSet: ['spec', 'template', 'spec'],
-  Job: ['spec', 'template', 'spec'],
-  ReplicationController: ['spec', 'template', 'spec'],
-  CronJob: ['spec', 'jobTemplate', 'spec', 'template', 'spec'],
-};
+import { type PlacementSuggestion, type PlacementSuggestions, SUGGESTIONS_SHOWN } from './suggest';
+import { podSpecPaths } from './suggestEdit';
+import { suggestionText } from './suggestText';
 
 /** Pod spec fields whose hover answers where the Pod fits (with anything under them). */
 const schedulingFields = new Set(['nodeSelector', 'affinity', 'tolerations', 'nodeName', 'priorityClassName']);
@@ -74,6 +65,8 @@ export interface PlacementHoverInput {
   readonly report: PlacementReport;
   /** Why the bound Pods are not known, when they are not. */
   readonly boundPodsError?: string;
+  /** When it fits no node: what would make it fit. */
+  readonly suggestions?: PlacementSuggestions;
 }
 
 /** A node that does not fit, with the first reason the scheduler's filters give. */
@@ -118,6 +111,8 @@ export interface PlacementHoverAnswer {
   readonly volumes: readonly string[];
   /** Requests that are not quantities. */
   readonly unreadableRequests: readonly string[];
+  /** When it fits no node: the changes that would make it fit (at most SUGGESTIONS_SHOWN), smallest first. */
+  readonly suggestions: readonly PlacementSuggestion[];
 }
 
 export type PlacementHover =
@@ -168,6 +163,7 @@ export function placementHover(input: PlacementHoverInput, options: PlacementHov
       pod.priorityClassName && { preemptionClass: pod.priorityClassName }),
     volumes: pod.claimNames,
     unreadableRequests: pod.unreadableRequests,
+    suggestions: input.suggestions?.suggestions.slice(0, SUGGESTIONS_SHOWN) ?? [],
   };
 }
 
@@ -192,6 +188,9 @@ export interface PlacementHoverParts {
   readonly boundPodsError?: string;
   /** What else decides where it runs, and what is not judged. */
   readonly notes: readonly string[];
+  /** "What would make it fit", and a line per suggestion (none when it fits, or nothing the model judges would). */
+  readonly suggestHeading?: string;
+  readonly suggestions: readonly string[];
 }
 
 export function placementHoverParts(
@@ -201,8 +200,9 @@ export function placementHoverParts(
 ): PlacementHoverParts {
   const s = strings;
   const on = hover.context !== undefined ? format(s.hoverOnContext, text(hover.context)) : s.hoverOnCluster;
-  if (hover.kind === 'listing') return { on, answer: s.hoverListing, rejected: [], notes: [] };
-  if (hover.kind === 'unavailable') return { on, answer: format(s.hoverUnavailable, text(hover.reason)), rejected: [], notes: [] };
+  if (hover.kind === 'listing') return { on, answer: s.hoverListing, rejected: [], notes: [], suggestions: [] };
+  if (hover.kind === 'unavailable')
+    return { on, answer: format(s.hoverUnavailable, text(hover.reason)), rejected: [], notes: [], suggestions: [] };
   const list = (names: readonly string[], more: number) => {
     const shown = names.map(text).join(', ');
     return more > 0 ? format(s.hoverListMore, shown, more) : shown;
@@ -242,6 +242,8 @@ export function placementHoverParts(
     ...(unknown !== undefined && { unknown }),
     ...(hover.boundPodsError !== undefined && { boundPodsError: format(s.hoverBoundPodsError, text(hover.boundPodsError)) }),
     notes,
+    ...(hover.suggestions.length > 0 && { suggestHeading: s.suggestHeading }),
+    suggestions: hover.suggestions.map((suggestion) => suggestionText(suggestion, s, text)),
   };
 }
 
@@ -253,6 +255,7 @@ export function placementHoverText(hover: PlacementHover, strings: PlacementStri
     head,
     ...(parts.unknown !== undefined ? [parts.unknown] : []),
     ...(parts.boundPodsError !== undefined ? [parts.boundPodsError] : []),
+    ...(parts.suggestHeading !== undefined ? [parts.suggestHeading, ...parts.suggestions.map((line) => `- ${line}`)] : []),
     ...parts.notes,
   ].join('\n');
 }

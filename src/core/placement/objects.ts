@@ -197,7 +197,8 @@ const nodeSelectorTermOf = (raw: unknown): NodeSelectorTerm => ({
   matchFields: requirements(record(raw).matchFields),
 });
 
-function controllerOf(metadata: Loose): ControllerRef | null {
+/** The object's controller, from its ownerReferences (any kind's metadata). */
+export function controllerOf(metadata: Loose): ControllerRef | null {
   const owner = list(metadata.ownerReferences)
     .map(record)
     .find((reference) => reference.controller === true);

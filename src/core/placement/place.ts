@@ -2,7 +2,7 @@
  * Where a Pod can go, and why not elsewhere: the scheduler's filters for one Pod against every node, with the
  * FailedScheduling message the scheduler would write from them. Read-only; nothing here calls the API.
  */
-import { type BoundPods, podKey } from './boundPods';
+import { type BoundPodsView, podKey } from './boundPods';
 import { checks, type FilterContext, type FilterFailure, type FilterName, interPodState, prepareQuestion, spreadState } from './filters';
 import type { SchedulingNode, SchedulingPod } from './objects';
 import { schedulerWording } from './wording';
@@ -12,7 +12,7 @@ export interface PlacementQuestion {
   readonly pod: SchedulingPod;
   readonly nodes: readonly SchedulingNode[];
   /** The Pods bound to nodes; null when they could not be read (then resources, ports and inter-Pod rules are unknown). */
-  readonly bound: BoundPods | null;
+  readonly bound: (BoundPodsView & { without(key: string): BoundPodsView }) | null;
   /** The cluster's minor version (1.x), for the scheduler's wording and order. */
   readonly serverMinor?: number;
   /** Namespace labels, for terms with a namespaceSelector. */

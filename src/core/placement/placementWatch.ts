@@ -12,7 +12,8 @@ import { Emitter } from '../util/event';
 import { BoundPods, type BoundPodSource, podKey } from './boundPods';
 import { BOUND_PODS_FIELD_SELECTOR } from './clusterRead';
 import { type SchedulingNode, type SchedulingPod, schedulingNodeOf, schedulingPodOf } from './objects';
-import { explainPlacement, type PlacementReport } from './place';
+import { explainPlacement, type PlacementQuestion, type PlacementReport } from './place';
+import { type PlacementSuggestions, suggestPlacement } from './suggest';
 
 type Keyed<T> = T & { readonly metadata: SlimMeta };
 
@@ -142,8 +143,17 @@ export class PlacementWatch implements Disposable {
   }
 
   explain(pod: SchedulingPod): PlacementReport {
+    return explainPlacement(this.question(pod));
+  }
+
+  /** What would make a Pod that fits no node fit, each change checked by re-running the filters with it. */
+  suggest(pod: SchedulingPod, report: PlacementReport): PlacementSuggestions {
+    return suggestPlacement(this.question(pod), report);
+  }
+
+  private question(pod: SchedulingPod): PlacementQuestion {
     const bound = this.podWatch.hasListed ? this.bound : null;
-    return explainPlacement({ pod, nodes: this.nodes(), bound, ...(this.serverMinor !== undefined && { serverMinor: this.serverMinor }) });
+    return { pod, nodes: this.nodes(), bound, ...(this.serverMinor !== undefined && { serverMinor: this.serverMinor }) };
   }
 
   dispose(): void {

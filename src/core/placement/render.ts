@@ -9,6 +9,9 @@ import type { HiddenRead } from '../anatomy/types';
 import { canIFor } from '../anatomy/standpointText';
 import { needsText } from '../anatomy/standpointRender';
 import { whyNodeParts } from './whyNodeText';
+import type { PlacementSuggestions } from './suggest';
+import { type EditOperation, jsonPatchText } from './suggestEdit';
+import { cannotSuggestText, suggestionText } from './suggestText';
 
 const stateKeys: Record<Exclude<PlacementReport['state'], 'bound'>, keyof PlacementStrings> = {
   pending: 'statePending',
@@ -31,6 +34,31 @@ export interface PlacementTextOptions {
   readonly nodesHidden?: HiddenRead;
   /** All namespaces' Pods, when RBAC hides them: the filters that count bound Pods are not judged. */
   readonly boundHidden?: HiddenRead;
+  /** What would make a Pod that fits no node fit, each with its edit of `editOf` (undefined: not an edit of it). */
+  readonly suggestions?: SuggestionsText;
+}
+
+export interface SuggestionsText {
+  readonly result: PlacementSuggestions;
+  readonly edits: readonly (readonly EditOperation[] | undefined)[];
+  /** The object edited, e.g. "Deployment web". */
+  readonly editOf: string;
+}
+
+/** The suggestions' lines, indented for the report. */
+function suggestionLines({ result, edits, editOf }: SuggestionsText, s: PlacementStrings): string[] {
+  const lines = [s.suggestHeading];
+  if (result.suggestions.length === 0) lines.push(`  ${s.suggestNone}`);
+  result.suggestions.forEach((suggestion, index) => {
+    lines.push(`  - ${suggestionText(suggestion, s, cliText)}`);
+    const edit = edits[index];
+    const other = suggestion.changes.some((change) => change.kind === 'freeHostPort');
+    lines.push(
+      `      ${edit ? format(s.suggestEdit, inlineText(editOf), jsonPatchText(edit)) : other ? s.suggestEditOther : s.suggestEditNone}`,
+    );
+  });
+  for (const note of result.cannot) lines.push(`  ${cannotSuggestText(note, s, cliText)}`);
+  return lines;
 }
 
 /** Cluster text on one terminal line. */
@@ -90,6 +118,7 @@ export function renderPlacementText(
   if (unknown.length > 0 && options.boundHidden)
     lines.push(`  ${format(s.reportBoundHidden, needsText(options.boundHidden))}`, ...canI(options.boundHidden));
   if (report.message) lines.push('', s.reportWouldSay, `  ${inlineText(report.message, 2_000)}`);
+  if (options.suggestions) lines.push('', ...suggestionLines(options.suggestions, s));
   if (report.whyThisNode) {
     const why = whyNodeParts(report.whyThisNode, s, cliText);
     lines.push('', why.heading, `  ${why.notReadable}`);

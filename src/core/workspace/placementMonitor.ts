@@ -5,10 +5,12 @@
  */
 import type { LiveAnatomy } from '../anatomy/liveAnatomy';
 import { parseKubeVersion } from '../health/versionSkew';
-import { readPod, readSchedulerSaid, type SchedulerSaid } from '../placement/clusterRead';
+import { readPodObject, readSchedulerSaid, readTemplateOwner, type SchedulerSaid } from '../placement/clusterRead';
 import type { SchedulingPod } from '../placement/objects';
 import type { PlacementReport } from '../placement/place';
 import { PlacementWatch } from '../placement/placementWatch';
+import type { PlacementSuggestions } from '../placement/suggest';
+import { editedObjectOf, type EditOperation, podSpecEdit } from '../placement/suggestEdit';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { Emitter } from '../util/event';
 
@@ -23,6 +25,10 @@ export interface PodPlacement {
   readonly said: SchedulerSaid;
   /** Why the bound Pods are not known, when they are not (the report then has unknown filters). */
   readonly boundPodsError?: string;
+  /** When it fits no node: what would make it fit, and what the model cannot judge. */
+  readonly suggestions?: PlacementSuggestions;
+  /** For a Pod in the cluster: each suggestion's edit of its controller's template (or of the Pod), by index. */
+  readonly suggestedEdits?: { readonly editOf: string; readonly edits: readonly (readonly EditOperation[] | undefined)[] };
 }
 
 export class PlacementMonitor implements Disposable {
@@ -81,10 +87,27 @@ export class PlacementMonitor implements Disposable {
     const watch = await this.ready();
     const session = this.live.session;
     if (!watch || !session) return undefined;
-    const pod = await readPod(session.reader.api, namespace, name);
+    const { pod, object } = await readPodObject(session.reader.api, namespace, name);
     const said = await readSchedulerSaid(session.reader.api, pod);
     const boundPodsError = watch.boundPodsError;
-    return { pod, report: watch.explain(pod), said, ...(boundPodsError && { boundPodsError }) };
+    const report = watch.explain(pod);
+    const suggested = watch.suggest(pod, report);
+    const suggestions = report.feasible.length === 0 || suggested.cannot.length > 0 ? suggested : undefined;
+    const owner = suggestions && pod.controller ? await readTemplateOwner(session.reader.api, namespace, pod.controller) : null;
+    const edited = editedObjectOf(object, owner);
+    return {
+      pod,
+      report,
+      said,
+      ...(boundPodsError && { boundPodsError }),
+      ...(suggestions && {
+        suggestions,
+        suggestedEdits: {
+          editOf: edited.name,
+          edits: suggestions.suggestions.map((suggestion) => podSpecEdit(edited.object, suggestion.changes)),
+        },
+      }),
+    };
   }
 
   /** Where a Pod that is not in the cluster (a manifest's) would fit now. */
@@ -92,7 +115,10 @@ export class PlacementMonitor implements Disposable {
     const watch = await this.ready();
     if (!watch) return undefined;
     const boundPodsError = watch.boundPodsError;
-    return { pod, report: watch.explain(pod), said: { events: [] }, ...(boundPodsError && { boundPodsError }) };
+    const report = watch.explain(pod);
+    const suggested = watch.suggest(pod, report);
+    const suggestions = report.feasible.length === 0 || suggested.cannot.length > 0 ? suggested : undefined;
+    return { pod, report, said: { events: [] }, ...(boundPodsError && { boundPodsError }), ...(suggestions && { suggestions }) };
   }
 
   private touch(): void {

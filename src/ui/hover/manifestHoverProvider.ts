@@ -21,6 +21,8 @@ import {
   type WorkBudget,
 } from '../../core/yaml/yamlPath';
 import { placementHoverMarkdown } from '../placementText';
+import { type EditOperation, podSpecEdit } from '../../core/placement/suggestEdit';
+import { APPLY_PLACEMENT_EDIT, applyPlacementEditLink } from './applyPlacementEdit';
 import { localErrorMessage } from '../apiErrorText';
 import { LIVE_DOCUMENT_SCHEME } from '../tree/liveDocuments';
 
@@ -123,10 +125,23 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     const explanation = explainField(found, { language, ...(live && { live }), ...(schema && { schema }) });
     // Where the manifest's Pod would fit on the connected cluster now comes first: it is short, and a long
     // explanation would push it out of the hover's view.
+    const links = placement?.edits.map(
+      (edit) =>
+        edit &&
+        applyPlacementEditLink({
+          uri: document.uri.toString(),
+          version: document.version,
+          offset: found.range[0],
+          ...(found.listItem !== undefined && { listItem: found.listItem }),
+          operations: edit,
+        }),
+    );
     const markdown = new vscode.MarkdownString(
-      placement ? `${placementHoverMarkdown(placement)}\n\n---\n\n${explanation.markdown}` : explanation.markdown,
+      placement ? `${placementHoverMarkdown(placement.hover, links)}\n\n---\n\n${explanation.markdown}` : explanation.markdown,
       true,
     );
+    // Only the command that makes a suggested edit runs from this hover's links (cluster text is escaped).
+    if (links?.some((link) => link !== undefined)) markdown.isTrusted = { enabledCommands: [APPLY_PLACEMENT_EDIT] };
     const range = new vscode.Range(document.positionAt(found.range[0]), document.positionAt(found.range[1]));
     return new vscode.Hover(markdown, range);
   }
@@ -158,12 +173,13 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     document: vscode.TextDocument,
     found: ManifestPosition,
     token: vscode.CancellationToken,
-  ): Promise<PlacementHover | undefined> {
+  ): Promise<{ hover: PlacementHover; edits: readonly (readonly EditOperation[] | undefined)[] } | undefined> {
     const live = this.options.live;
     if (!live?.placement || token.isCancellationRequested || !isPlacementField(found.kind, found.objectPath)) return undefined;
     if (live.isConnected && !live.isConnected()) return undefined;
     const parsed = this.parsedOf(document);
-    const made = parsed && manifestPod(manifestObjectAt(parsed, found, this.options.budget ?? HOVER_BUDGET));
+    const object = parsed && manifestObjectAt(parsed, found, this.options.budget ?? HOVER_BUDGET);
+    const made = manifestPod(object);
     if (!made) return undefined;
     // A manifest without a namespace lands in the context's namespace, as kubectl would put it.
     const pod = schedulingPodOf(made.pod, live.namespace ?? 'default');
@@ -171,11 +187,12 @@ export class ManifestHoverProvider implements vscode.HoverProvider, vscode.Dispo
     const where = context !== undefined ? { context } : {};
     try {
       const answer = await withinLiveTimeout(live.placement(pod));
-      if (answer === 'timeout') return { kind: 'listing', ...where };
+      if (answer === 'timeout') return { hover: { kind: 'listing', ...where }, edits: [] };
       if (answer === undefined) return undefined;
-      return placementHover(answer, { ...where, perNode: made.perNode === true });
+      const hover = placementHover(answer, { ...where, perNode: made.perNode === true });
+      return { hover, edits: hover.suggestions.map((suggestion) => podSpecEdit(object, suggestion.changes)) };
     } catch (error) {
-      return { kind: 'unavailable', ...where, reason: localErrorMessage(error) };
+      return { hover: { kind: 'unavailable', ...where, reason: localErrorMessage(error) }, edits: [] };
     }
   }
 

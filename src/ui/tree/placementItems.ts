@@ -9,9 +9,14 @@ import type { TreeElement } from '../../core/anatomy/treeModel';
 import type { PodPlacement } from '../../core/workspace/placementMonitor';
 import { conditionNotesText, notJudgedText } from '../../core/placement/strings';
 import type { WhyThisNode } from '../../core/placement/whyNode';
+import { SUGGESTIONS_SHOWN } from '../../core/placement/suggest';
 import { type WhyNodeSection, whyNodeParts } from '../../core/placement/whyNodeText';
 import { localizedPlacementStrings, rejectedNodeText } from '../placementText';
 import { healthColor, Tooltip } from './treeText';
+import type { CannotSuggest, PlacementSuggestion } from '../../core/placement/suggest';
+import { type EditOperation, jsonPatchText } from '../../core/placement/suggestEdit';
+import { cannotSuggestText, changesText, suggestionText } from '../../core/placement/suggestText';
+import { format } from '../../core/util/catalog';
 
 /** Nodes listed under a Pod before the rest is summed up (the tree's limit on children). */
 const NODE_ROWS = 199;
@@ -23,7 +28,16 @@ export type PlacementElement =
   | { readonly type: 'placementMore'; readonly id: string; readonly count: number }
   | { readonly type: 'placementPending'; readonly id: string; readonly error?: string }
   | { readonly type: 'placementWhy'; readonly id: string; readonly why: WhyThisNode }
-  | { readonly type: 'placementWhySection'; readonly id: string; readonly section: WhyNodeSection };
+  | { readonly type: 'placementWhySection'; readonly id: string; readonly section: WhyNodeSection }
+  | {
+      readonly type: 'placementSuggestion';
+      readonly id: string;
+      readonly suggestion: PlacementSuggestion;
+      /** The edit of `editOf` that makes it; undefined when it is not an edit of it (a host port another Pod holds). */
+      readonly edit: readonly EditOperation[] | undefined;
+      readonly editOf: string | undefined;
+    }
+  | { readonly type: 'placementCannotSuggest'; readonly id: string; readonly note: CannotSuggest | 'none' };
 
 export const isPlacementElement = (element: { readonly type: string }): element is PlacementElement => element.type.startsWith('placement');
 
@@ -39,6 +53,24 @@ export function placementChildren(
   if (placement === 'loading') return [...rows, { type: 'placementPending', id: `${parentId}/pending` }];
   if ('error' in placement) return [...rows, { type: 'placementPending', id: `${parentId}/pending`, error: placement.error }];
   rows.push({ type: 'placementFits', id: `${parentId}/fits`, placement });
+  // What would make it fit, right under "Fits now: no node": the question a waiting Pod raises.
+  const suggested = placement.suggestions;
+  if (suggested) {
+    suggested.suggestions.slice(0, SUGGESTIONS_SHOWN).forEach((suggestion, index) =>
+      rows.push({
+        type: 'placementSuggestion',
+        id: `${parentId}/suggest/${index}`,
+        suggestion,
+        edit: placement.suggestedEdits?.edits[index],
+        editOf: placement.suggestedEdits?.editOf,
+      }),
+    );
+    if (suggested.suggestions.length === 0 && placement.report.feasible.length === 0)
+      rows.push({ type: 'placementCannotSuggest', id: `${parentId}/suggest/none`, note: 'none' });
+    suggested.cannot.forEach((note, index) =>
+      rows.push({ type: 'placementCannotSuggest', id: `${parentId}/suggest/cannot/${index}`, note }),
+    );
+  }
   // The nodes it does not fit first (why it waits), then those it fits.
   const verdicts = [...placement.report.nodes].sort((a, b) => Number(a.feasible === true) - Number(b.feasible === true));
   for (const verdict of verdicts.slice(0, NODE_ROWS)) rows.push({ type: 'placementNode', id: `${parentId}/node/${verdict.node}`, verdict });
@@ -191,6 +223,35 @@ export function renderPlacementItem(element: PlacementElement): vscode.TreeItem 
       const tooltip = new Tooltip().heading(section.title);
       for (const row of section.rows) tooltip.bullet(row);
       item.tooltip = tooltip.markdown;
+      return item;
+    }
+    case 'placementSuggestion': {
+      const strings = localizedPlacementStrings();
+      const { suggestion } = element;
+      const item = new vscode.TreeItem(changesText(suggestion.changes, strings));
+      item.description = vscode.l10n.t(
+        '{0} of {1} nodes: {2}',
+        suggestion.fits.length,
+        suggestion.total,
+        suggestion.fits.slice(0, 3).join(', ') + (suggestion.fits.length > 3 ? ', …' : ''),
+      );
+      item.iconPath = new vscode.ThemeIcon('lightbulb', healthColor('ok'));
+      const tooltip = new Tooltip().heading(strings.suggestHeading).paragraph(suggestionText(suggestion, strings));
+      if (element.edit && element.editOf) tooltip.paragraph(format(strings.suggestEdit, element.editOf, jsonPatchText(element.edit)));
+      else
+        tooltip.paragraph(
+          suggestion.changes.some((change) => change.kind === 'freeHostPort') ? strings.suggestEditOther : strings.suggestEditNone,
+        );
+      item.tooltip = tooltip.markdown;
+      return item;
+    }
+    case 'placementCannotSuggest': {
+      const strings = localizedPlacementStrings();
+      const text = element.note === 'none' ? strings.suggestNone : cannotSuggestText(element.note, strings);
+      const item = new vscode.TreeItem(vscode.l10n.t('What would make it fit'));
+      item.description = text;
+      item.iconPath = new vscode.ThemeIcon('info');
+      item.tooltip = new Tooltip().heading(vscode.l10n.t('What would make it fit')).paragraph(text).markdown;
       return item;
     }
     case 'placementPending': {

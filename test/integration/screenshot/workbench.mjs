@@ -400,6 +400,12 @@ try {
   const file = resolve(options.out);
   mkdirSync(dirname(file), { recursive: true });
   await page.screenshot({ path: file });
+  if (options.scenario === 'pending') {
+    // The waiting Pod's suggestion, with its tooltip: the change, the nodes it fits then, and its edit.
+    await row('nodeSelector disktype=ssd').hover();
+    await page.waitForTimeout(2_500);
+    await page.screenshot({ path: file.replace(/\.png$/, '-suggestion.png') });
+  }
   console.log(`[workbench] ${file}: ${options.scenario}, VS Code ${host.vscode}, ${options.locale ?? 'en'}, ${options.theme}`);
 } finally {
   await workbench?.stop();

@@ -8,6 +8,8 @@ import * as vscode from 'vscode';
 import type { PlacementHoverInput } from '../../../src/core/placement/hoverAnswer';
 import { schedulingNodeOf, type SchedulingPod } from '../../../src/core/placement/objects';
 import { explainPlacement } from '../../../src/core/placement/place';
+import { BoundPods } from '../../../src/core/placement/boundPods';
+import { suggestPlacement } from '../../../src/core/placement/suggest';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
 import { registerManifestHovers } from '../../../src/ui/hover/manifestHoverProvider';
 import { until } from '../../support/until';
@@ -256,6 +258,70 @@ describe('Manifest hovers in VS Code', () => {
     assert.ok(text.includes('- \\[evil\\](https\\://example.com) is not the node spec.nodeName names (kind-worker)'), text);
     assert.ok(text.includes('- \\<img src=x\\> is not the node spec.nodeName names'), text);
     assert.match(text, /\*spec\.nodeName names kind-worker: no scheduler places the Pod/);
+  });
+
+  it('offers what would make a Pod that fits no node fit, and its "Make this edit" link edits the manifest in the editor', async function () {
+    this.timeout(20_000);
+    const file = join(folder, 'suggest.yaml');
+    writeFileSync(
+      file,
+      [
+        'apiVersion: v1',
+        'kind: Pod',
+        'metadata:',
+        '  name: on-cp # pinned',
+        'spec:',
+        '  nodeSelector:',
+        '    kubernetes.io/hostname: cp',
+        '  containers:',
+        '  - name: main',
+        '    image: nginx',
+        '',
+      ].join('\n'),
+    );
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.file(file));
+    await vscode.window.showTextDocument(document);
+    const nodes = [
+      schedulingNodeOf({
+        metadata: { name: 'cp', labels: { 'kubernetes.io/hostname': 'cp' } },
+        spec: { taints: [{ key: 'node-role.kubernetes.io/control-plane', effect: 'NoSchedule' }] },
+        status: { allocatable: { cpu: '4', memory: '8Gi', pods: '110' } },
+      }),
+    ];
+    registrations.push(
+      registerManifestHovers({
+        language: () => 'en',
+        live: {
+          isConnected: () => true,
+          find: async () => undefined,
+          placement: async (pod) => {
+            const question = { pod, nodes, bound: new BoundPods() };
+            const report = explainPlacement(question);
+            return { pod, report, suggestions: suggestPlacement(question, report) };
+          },
+        },
+      }),
+    );
+    const text = oursAll(await hoverTexts(document.uri, 6, 6), 'en').find((candidate) => candidate.includes('now:**'));
+    assert.ok(text, 'no placement part');
+    assert.ok(text.includes('**What would make it fit (the filters re-run with each change):**'), text);
+    const line = text.split('\n').find((candidate) => candidate.startsWith('- tolerate the taint'));
+    const link = line && /\(command:clusterAnatomy\.applyPlacementEdit\?([^ )]+) "/.exec(line);
+    assert.ok(link, `no edit link in ${text}`);
+    const applied = await vscode.commands.executeCommand<boolean>(
+      'clusterAnatomy.applyPlacementEdit',
+      ...(JSON.parse(decodeURIComponent(link[1]!)) as unknown[]),
+    );
+    assert.equal(applied, true);
+    const edited = document.getText();
+    assert.match(edited, /name: on-cp # pinned\n/);
+    assert.match(edited, /kubernetes\.io\/hostname: cp\n/);
+    assert.match(
+      edited,
+      /tolerations:\n {4}- key: node-role\.kubernetes\.io\/control-plane\n {6}operator: Exists\n {6}effect: NoSchedule\n/,
+    );
+    assert.equal(document.isDirty, true, 'the user saves and applies it as usual');
+    await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
   });
 
   it("answers on tolerations where the manifest's Pod fits on the connected demo cluster now, and why not elsewhere", async function () {

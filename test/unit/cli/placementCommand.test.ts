@@ -77,6 +77,43 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.match(stdout, /判定していないもの:/);
   });
 
+  it('for a Pod that fits no node, says what would make it fit, with the edit, in text, JSON and Japanese', async () => {
+    const manifest = join(folder, 'control-plane-only.yaml');
+    writeFileSync(
+      manifest,
+      [
+        'apiVersion: apps/v1',
+        'kind: Deployment',
+        'metadata: {name: pinned, namespace: shop}',
+        'spec:',
+        '  template:',
+        '    spec:',
+        '      nodeSelector: {kubernetes.io/hostname: multi-node-control-plane}',
+        '      containers: [{name: web, image: nginx}]',
+        '',
+      ].join('\n'),
+    );
+    const { code, stdout } = await placement(demo, manifest);
+    assert.equal(code, 0);
+    assert.match(stdout, /\nWhat would make it fit \(the filters re-run with each change\):\n/);
+    assert.match(
+      stdout,
+      /\n {2}- tolerate the taint node-role\.kubernetes\.io\/control-plane:NoSchedule \(on multi-node-control-plane\) → fits 1 of 3 nodes: multi-node-control-plane\n {6}edit \(JSON Patch of Deployment pinned\): \[\{"op":"add","path":"\/spec\/template\/spec\/tolerations","value":\[\{"key":"node-role\.kubernetes\.io\/control-plane","operator":"Exists","effect":"NoSchedule"\}\]\}\]\n/,
+    );
+    assert.match(stdout, /- drop nodeSelector kubernetes\.io\/hostname=multi-node-control-plane .*→ fits 2 of 3 nodes/);
+
+    const json = await placement(demo, manifest, '--json');
+    const suggestions = (JSON.parse(json.stdout) as { suggestions: { fits: string[]; edit: { of: string; jsonPatch: unknown[] } }[] })
+      .suggestions;
+    assert.ok(
+      suggestions.some((suggestion) => suggestion.fits.join() === 'multi-node-control-plane' && suggestion.edit.of === 'Deployment pinned'),
+    );
+
+    const ja = await placement(demo, manifest, '--lang', 'ja');
+    assert.match(ja.stdout, /収まるようにするには/);
+    assert.match(ja.stdout, /テイント node-role\.kubernetes\.io\/control-plane:NoSchedule を許容する/);
+  });
+
   it("keeps a manifest's value with a line feed on its own line, escaped: it forges no verdict", async () => {
     const manifest = join(folder, 'forged.yaml');
     const forged = 'ssd\n  ✓ multi-node-worker: FITS (all filters pass)\nVerdict: schedulable everywhere';
@@ -114,6 +151,12 @@ describe('cluster-anatomy placement, on the demo cluster', function () {
     assert.equal(report.state, 'pending');
     assert.deepEqual(report.feasible, []);
     assert.equal(report.schedulerSaid[0]!.message, failed.message);
+    // What would make it fit is an edit of the Deployment over the Pod's ReplicaSet, where it lasts.
+    const { suggestions } = report as unknown as { suggestions: { changes: { kind: string }[]; edit: unknown }[] };
+    assert.deepEqual(suggestions.find((suggestion) => suggestion.changes[0]!.kind === 'dropNodeSelector')?.edit, {
+      of: 'Deployment coredns',
+      jsonPatch: [{ op: 'remove', path: '/spec/template/spec/nodeSelector/disktype' }],
+    });
     const text = await placement(demo, '--pod', `kube-system/${failed.involvedObject.name}`);
     assert.match(
       text.stdout,

@@ -61,4 +61,29 @@ describe('placement in the workspace: a watch of the bound Pods, started on dema
     await new Promise((resolve) => setTimeout(resolve, 600));
     assert.equal(workspace.placement.running, true, 'a view holding it keeps the watch past the idle time');
   });
+
+  it('answers a waiting Pod with what would make it fit, each edit of the workload that makes the Pod', async () => {
+    const patch = await demoRequest(demo.cluster, '/apis/apps/v1/namespaces/kube-system/deployments/coredns', {
+      method: 'PATCH',
+      body: JSON.stringify({ spec: { template: { spec: { nodeSelector: { disktype: 'ssd' } } } } }),
+      headers: { 'Content-Type': 'application/strategic-merge-patch+json' },
+    });
+    assert.equal(patch.status, 200, patch.text);
+    const waiting = await until('a Pending coredns Pod', async () => {
+      const pods = (await demoRequest(demo.cluster, '/api/v1/namespaces/kube-system/pods')).json().items as {
+        metadata: { name: string };
+        spec: { nodeName?: string; nodeSelector?: Record<string, string> };
+      }[];
+      return pods.find((pod) => pod.spec.nodeSelector?.disktype === 'ssd' && !pod.spec.nodeName)?.metadata.name;
+    });
+    const answer = (await workspace.placement.explainPod('kube-system', waiting))!;
+    assert.deepEqual(answer.report.feasible, []);
+    const index = answer.suggestions!.suggestions.findIndex((suggestion) => suggestion.changes[0]!.kind === 'dropNodeSelector');
+    assert.ok(index >= 0, JSON.stringify(answer.suggestions));
+    assert.equal(answer.suggestions!.suggestions[index]!.fits.length, answer.report.nodes.length);
+    assert.equal(answer.suggestedEdits?.editOf, 'Deployment coredns');
+    assert.deepEqual(answer.suggestedEdits?.edits[index], [
+      { op: 'remove', path: ['spec', 'template', 'spec', 'nodeSelector', 'disktype'] },
+    ]);
+  });
 });
