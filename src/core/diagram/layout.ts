@@ -41,6 +41,7 @@ class SceneBuilder extends StandpointLayout {
     const hubX = Math.round(width / 2);
     this.nodesTop = this.top;
     if (!placement) this.nodesTop = this.layoutControlPlane(hubX) + 90;
+    else this.nodesTop += this.addPlacementSuggestions((width - nodesWidth) / 2, this.top, nodesWidth);
     if (!placement) this.markControlPlaneHidden();
     const bottom = this.layoutSections(sections, (width - nodesWidth) / 2, this.nodesTop, placement);
     const drawn = sections.reduce((sum, section) => sum + section.nodes.length, 0);

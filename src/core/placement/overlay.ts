@@ -23,6 +23,11 @@ export interface PlacementOverlay {
    * scores under each node it fits, and the sentence that the scores themselves cannot be read.
    */
   readonly scoreInputs?: { readonly notReadable: string; readonly nodes: Readonly<Record<string, readonly string[]>> };
+  /**
+   * For a Pod that fits no node: what would make it fit (each change checked by re-running the filters with it), and
+   * what the model cannot judge, a line each in the reader's language.
+   */
+  readonly suggestions?: { readonly heading: string; readonly lines: readonly string[] };
 }
 
 export function placementOverlay(
@@ -31,6 +36,7 @@ export function placementOverlay(
   said: string | null,
   words: (filter: FilterName, evidence: FilterEvidence, node: string) => string,
   scoreInputs?: PlacementOverlay['scoreInputs'],
+  suggestions?: PlacementOverlay['suggestions'],
 ): PlacementOverlay {
   const nodes: Record<string, { fits: boolean | 'unknown'; filter?: string; why?: string }> = {};
   for (const verdict of report.nodes) {
@@ -49,5 +55,6 @@ export function placementOverlay(
     message: report.message,
     nodes,
     ...(scoreInputs && { scoreInputs }),
+    ...(suggestions && suggestions.lines.length > 0 && { suggestions }),
   };
 }

@@ -8,6 +8,8 @@ import { manifestPod } from '../placement/manifestPod';
 import { schedulingPodOf } from '../placement/objects';
 import { type PlacementOverlay, placementOverlay } from '../placement/overlay';
 import { defaultPlacementStrings, type PlacementStrings, rejectedNodeSentence } from '../placement/strings';
+import { SUGGESTIONS_SHOWN } from '../placement/suggest';
+import { cannotSuggestText, suggestionText } from '../placement/suggestText';
 import { whyNodeLinesPerNode, whyNodeParts } from '../placement/whyNodeText';
 import type { Disposable } from '../util/disposable';
 import { format } from '../util/catalog';
@@ -113,6 +115,13 @@ export class AskedPlacement implements Disposable {
       placement.report.whyThisNode && {
         notReadable: whyNodeParts(placement.report.whyThisNode, this.strings).notReadable,
         nodes: whyNodeLinesPerNode(placement.report.whyThisNode, this.strings),
+      },
+      placement.suggestions && {
+        heading: this.strings.suggestHeading,
+        lines: [
+          ...placement.suggestions.suggestions.slice(0, SUGGESTIONS_SHOWN).map((suggestion) => suggestionText(suggestion, this.strings)),
+          ...placement.suggestions.cannot.map((note) => cannotSuggestText(note, this.strings)),
+        ],
       },
     );
     this.changeEmitter.fire();

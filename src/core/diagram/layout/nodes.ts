@@ -170,6 +170,30 @@ export abstract class NodeLayout extends ControlPlaneLayout {
     return height + 8;
   }
 
+  /** Above the nodes in the placement view, for a Pod that fits none: what would make it fit. Returns the room it took. */
+  protected addPlacementSuggestions(x: number, y: number, width: number): number {
+    const suggestions = this.placement?.suggestions;
+    if (!suggestions) return 0;
+    const lines = suggestions.lines.flatMap((line) => wrapText(`• ${line}`, width - 16, 'detail', 3, this.measure));
+    const height = 24 + lines.length * 13;
+    this.addBox({
+      id: 'placement:suggestions',
+      // A panel: its label and lines start at the left, as a list reads.
+      kind: 'panel',
+      component: 'placement-suggestions',
+      x,
+      y,
+      width,
+      height,
+      label: suggestions.heading,
+      detailLines: lines,
+      health: 'warn',
+      ariaLabel: `${suggestions.heading} ${suggestions.lines.join('; ')}`,
+      focusable: false,
+    });
+    return height + 16;
+  }
+
   /** Under a node a bound Pod fits in the placement view: what its scores weigh there (they cannot be read). */
   private addScoreInputs(node: NodeAnatomy, x: number, y: number): number {
     const inputs = this.placement?.scoreInputs;

@@ -408,6 +408,36 @@ describe('diagram layout', () => {
       assert.ok(firstPod.y >= inputs('multi-node-worker')!.y + inputs('multi-node-worker')!.height);
     });
 
+    it('lists above the nodes what would make a Pod that fits nowhere fit, and what the model cannot judge', () => {
+      const nowhere: PlacementOverlay = {
+        ...placement,
+        fits: 0,
+        nodes: { ...placement.nodes, 'multi-node-worker': { fits: false, filter: 'NodeResourcesFit', why: 'Insufficient cpu' } },
+        suggestions: {
+          heading: 'What would make it fit (the filters re-run with each change):',
+          lines: [
+            'lower the cpu request to at most 1500m: fits 2 of 3 nodes (multi-node-worker, multi-node-worker2)',
+            "The model cannot judge preemption (priority class high); look at the scheduler's Events.",
+          ],
+        },
+      };
+      const scene = architecture(kindAnatomy(), { view: 'placement' }, { placement: nowhere });
+      const box = scene.boxes.find((candidate) => candidate.id === 'placement:suggestions')!;
+      assert.equal(box.label, 'What would make it fit (the filters re-run with each change):');
+      assert.ok(box.detailLines!.join(' ').includes('lower the cpu request to at most 1500m'));
+      assert.ok(box.detailLines!.some((line) => line.startsWith('• The model cannot judge preemption')));
+      // The nodes start below it, and it spans their columns.
+      const nodes = scene.boxes.filter((candidate) => candidate.id.startsWith('node:') && candidate.kind === 'panel');
+      assert.ok(nodes.every((node) => node.y >= box.y + box.height));
+      assert.equal(box.x, Math.min(...nodes.map((node) => node.x)));
+      const plain = architecture(kindAnatomy(), { view: 'placement' }, { placement });
+      assert.equal(
+        plain.boxes.find((candidate) => candidate.id === 'placement:suggestions'),
+        undefined,
+        'none where it fits',
+      );
+    });
+
     it('draws the architecture view, and the placement view without a question, as before', () => {
       assert.deepEqual(
         architecture(kindAnatomy(), {}, { placement }).boxes.map((box) => [box.id, box.health, box.detail]),
