@@ -254,13 +254,22 @@ describe('the tree and the diagram agree', function () {
       30_000,
       250,
     );
+    // What would make it fit comes before the nodes: the one change (no node has the label) and what is not judged.
     assert.deepEqual(
       rows.map((row) => row.label),
-      ['The scheduler said', 'Fits now', 'multi-node-control-plane', 'multi-node-worker', 'multi-node-worker2'],
+      [
+        'The scheduler said',
+        'Fits now',
+        'drop nodeSelector disktype=ssd (no node has the label disktype)',
+        'What would make it fit',
+        'multi-node-control-plane',
+        'multi-node-worker',
+        'multi-node-worker2',
+      ],
     );
     assert.match(rows[0]!.description, /^0\/3 nodes are available: 3 node\(s\) didn't match Pod's node affinity\/selector\./);
     assert.equal(rows[1]!.description, 'no node of 3');
-    for (const row of rows.slice(2)) {
+    for (const row of rows.slice(4)) {
       assert.equal(row.description, `NodeAffinity: ${row.label} has no label disktype (nodeSelector disktype=ssd)`);
       assert.equal(row.iconColor, 'list.errorForeground');
     }
