@@ -119,12 +119,23 @@ describe('the hands-on walkthrough', function () {
       });
       assert.ok(integration, 'bash reports its commands to VS Code (shell integration)');
       assert.equal(stateOf('workloads'), 'not-run');
-      integration.executeCommand(`kubectl get ds,deploy --namespace=kube-system --context ${context}`);
-      integration.executeCommand('kubectl get svc -n kube-system');
+      // One command at a time, as a learner types them: each is run to its end before the next.
+      const run = (commandLine: string) =>
+        new Promise<number | undefined>((resolve, reject) => {
+          const timer = setTimeout(() => reject(new Error(`no end of "${commandLine}" reported in 30 s`)), 30_000);
+          const execution = integration.executeCommand(commandLine);
+          const subscription = vscode.window.onDidEndTerminalShellExecution((event) => {
+            if (event.execution !== execution) return;
+            clearTimeout(timer);
+            subscription.dispose();
+            resolve(event.exitCode);
+          });
+        });
+      assert.equal(await run(`kubectl get ds,deploy --namespace=kube-system --context ${context}`), 0);
+      assert.equal(await run('kubectl get svc -n kube-system'), 0);
       await until('the workloads step to be run and hold', () => stateOf('workloads') === 'holds', 30_000, 200);
       // A command the step does not have ticks nothing.
-      integration.executeCommand('kubectl get pods -n default');
-      await new Promise((done) => setTimeout(done, 1500));
+      await run('kubectl get pods -n default');
       assert.equal(stateOf('kubeSystemPods'), 'not-run');
     } finally {
       terminal.dispose();
