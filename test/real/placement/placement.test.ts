@@ -10,7 +10,7 @@ import { runCli } from '../../../src/cli/run';
 import { parseSchedulerMessage } from '../../../src/core/placement/clusterRead';
 import type { PlacementReport } from '../../../src/core/placement/place';
 import { until } from '../../support/until';
-import { type RealCluster, realCluster } from '../support/realClusters';
+import { createNamespace, type RealCluster, realCluster } from '../support/realClusters';
 import { kindWorkerName } from '../support/shapes/kind';
 
 const namespace = 'placement';
@@ -132,22 +132,7 @@ describe('placement agrees with the real kube-scheduler', function () {
 
   before(async () => {
     cluster = await realCluster('kind');
-    kubectl(['create', 'namespace', namespace]);
-    // The service account controller makes the namespace's default ServiceAccount a moment later; until then
-    // the ServiceAccount admission plugin refuses Pods.
-    await until(
-      "the namespace's default ServiceAccount",
-      () => {
-        try {
-          execFileSync('kubectl', ['get', 'serviceaccount', 'default', '-n', namespace], { env: cluster.env, stdio: 'pipe' });
-          return true;
-        } catch {
-          return undefined;
-        }
-      },
-      60_000,
-      250,
-    );
+    await createNamespace(cluster, namespace);
   });
   after(() => {
     if (!cluster) return;

@@ -9,7 +9,7 @@ import { runCli } from '../../../src/cli/run';
 import type { PlacementChange } from '../../../src/core/placement/suggest';
 import { applyEdit, type EditOperation } from '../../../src/core/placement/suggestEdit';
 import { until } from '../../support/until';
-import { type RealCluster, realCluster } from '../support/realClusters';
+import { createNamespace, type RealCluster, realCluster } from '../support/realClusters';
 import { kindWorkerName } from '../support/shapes/kind';
 
 const namespace = 'suggest';
@@ -132,20 +132,7 @@ describe('placement suggestions make the real kube-scheduler bind the Pod', func
 
   before(async () => {
     cluster = await realCluster('kind');
-    kubectl(['create', 'namespace', namespace]);
-    await until(
-      "the namespace's default ServiceAccount",
-      () => {
-        try {
-          execFileSync('kubectl', ['get', 'serviceaccount', 'default', '-n', namespace], { env: cluster.env, stdio: 'pipe' });
-          return true;
-        } catch {
-          return undefined;
-        }
-      },
-      60_000,
-      250,
-    );
+    await createNamespace(cluster, namespace);
   });
   after(() => {
     if (cluster) kubectl(['delete', 'namespace', namespace, '--timeout=120s']);

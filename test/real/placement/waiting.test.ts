@@ -12,7 +12,7 @@ import { placementCommand } from '../../../src/cli/placementCommand';
 import { runCli } from '../../../src/cli/run';
 import { parseSchedulerMessage } from '../../../src/core/placement/clusterRead';
 import { until } from '../../support/until';
-import { type RealCluster, realCluster } from '../support/realClusters';
+import { createNamespace, type RealCluster, realCluster } from '../support/realClusters';
 import { makeRbacUser, role, roleBinding } from '../support/rbacUsers';
 
 const namespace = 'waiting-shop';
@@ -75,22 +75,7 @@ describe('Waiting for a node, on the real control plane', function () {
   before(async () => {
     cluster = await realCluster('kind');
     scratch = mkdtempSync(join(tmpdir(), 'cluster-anatomy-real-waiting-'));
-    kubectl(['create', 'namespace', namespace]);
-    kubectl(['create', 'namespace', otherNamespace]);
-    for (const ns of [namespace, otherNamespace])
-      await until(
-        `the default ServiceAccount of ${ns}`,
-        () => {
-          try {
-            kubectl(['get', 'serviceaccount', 'default', '-n', ns]);
-            return true;
-          } catch {
-            return undefined;
-          }
-        },
-        60_000,
-        250,
-      );
+    for (const ns of [namespace, otherNamespace]) await createNamespace(cluster, ns);
   });
   after(() => {
     if (!cluster) return;

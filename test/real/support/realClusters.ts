@@ -4,9 +4,11 @@
  * and the node agent playing its kubelets). Everything stops in the run's global teardown
  * (test/real/support/hooks.ts); a crashed run leaves nothing behind (see controlPlane.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { until } from '../../support/until';
 import { type ControlPlane, type Etcd, startControlPlane, startEtcd } from './controlPlane';
 import { type NodeAgent, startNodeAgent } from './nodeAgent';
 import { type ClusterShape, type ShapeName, shapeNamed, shapes } from './shapes';
@@ -86,4 +88,26 @@ export async function stopRealClusters(): Promise<void> {
   etcd = undefined;
   if (runDir && !process.env.CLUSTER_ANATOMY_KEEP_REAL_RUN) rmSync(runDir, { recursive: true, force: true });
   runDir = undefined;
+}
+
+/**
+ * Creates a namespace and waits for its default ServiceAccount: the service account controller makes it a moment
+ * later, and until then the ServiceAccount admission plugin refuses the namespace's Pods.
+ */
+export async function createNamespace(cluster: RealCluster, namespace: string): Promise<void> {
+  const kubectl = (args: string[]) => execFileSync('kubectl', args, { env: cluster.env, stdio: 'pipe', encoding: 'utf8' });
+  kubectl(['create', 'namespace', namespace]);
+  await until(
+    `the default ServiceAccount of ${namespace}`,
+    () => {
+      try {
+        kubectl(['get', 'serviceaccount', 'default', '-n', namespace]);
+        return true;
+      } catch {
+        return undefined;
+      }
+    },
+    60_000,
+    250,
+  );
 }
