@@ -1,10 +1,7 @@
-import { openAnatomySession } from '../core/anatomy/snapshot';
 import { defaultEvidenceStrings } from '../core/anatomy/strings';
 import { defaultHandsOnStrings } from '../core/handsOn/strings';
-import type { HandsOnReport } from '../core/handsOn/checks';
-import { commandLine, handsOnCommands } from '../core/handsOn/commands';
-import { findingText, renderHandsOnText, stepsNotChecked } from '../core/handsOn/render';
-import { HandsOnMonitor } from '../core/workspace/handsOnMonitor';
+import { handsOnJson, runHandsOnChecks } from '../core/handsOn/handsOnRead';
+import { renderHandsOnText, stepsNotChecked } from '../core/handsOn/render';
 import { EXIT_NOT_CHECKED, EXIT_PROBLEMS } from './healthCommand';
 import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs, UsageError } from './run';
@@ -43,52 +40,23 @@ export const checkCommand: CliCommand = {
     const waitSeconds = values.wait === undefined ? DEFAULT_WAIT_SECONDS : Number(values.wait);
     if (!Number.isFinite(waitSeconds) || waitSeconds < 0 || waitSeconds > 600)
       throw new UsageError('--wait takes a number of seconds from 0 to 600');
-    const { session } = await openAnatomySession({
-      kubeconfig: values.kubeconfig,
-      context: values.context,
-      env: io.env,
-      namespaces: namespacesOf(values.namespace),
-    });
-    // The same live checks the Hands-on view runs, on this one session: a Lease renewal that completes a step re-checks.
-    const monitor = new HandsOnMonitor(session, { throttleMs: 100 });
-    try {
-      monitor.setActive('cli', true);
-      const waiting = (report: HandsOnReport | undefined) => report?.steps.some((step) => step.outcome === 'waiting') ?? false;
-      if (waitSeconds > 0 && waiting(monitor.current)) {
+    const { report, anatomy } = await runHandsOnChecks(
+      { kubeconfig: values.kubeconfig, context: values.context, env: io.env, namespaces: namespacesOf(values.namespace) },
+      waitSeconds,
+      () => {
         if (!values.json)
           io.stderr.write(`Watching the Leases in kube-node-lease for up to ${waitSeconds} s, until each renewTime advances…\n`);
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(finish, waitSeconds * 1000);
-          const subscription = monitor.onDidChange((report) => {
-            if (!waiting(report)) finish();
-          });
-          function finish() {
-            clearTimeout(timer);
-            subscription.dispose();
-            resolve();
-          }
-        });
-      }
-      const report = monitor.check()!;
-      const anatomy = session.current!;
-      if (values.json) {
-        const steps = report.steps.map((step) => ({
-          ...step,
-          commands: handsOnCommands(step.id, anatomy).map(commandLine),
-          findings: step.findings.map((finding) => ({ ...finding, text: findingText(finding, strings, evidence) })),
-        }));
-        io.stdout.write(`${JSON.stringify({ ...report, steps }, null, 2)}\n`);
-      } else {
-        io.stdout.write(renderHandsOnText(report, anatomy, strings, evidence));
-      }
-      if (report.allDone) return EXIT_OK;
-      // Nothing fails, but RBAC hid what some steps read: "could not check", not "does not hold".
-      const onlyNotChecked =
-        report.steps.every((step) => step.outcome === 'done' || step.outcome === 'unknown') && stepsNotChecked(report) > 0;
-      return onlyNotChecked ? EXIT_NOT_CHECKED : EXIT_PROBLEMS;
-    } finally {
-      monitor.dispose();
-      session.dispose();
-    }
+      },
+    );
+    io.stdout.write(
+      values.json
+        ? `${JSON.stringify(handsOnJson(report, anatomy, strings, evidence), null, 2)}\n`
+        : renderHandsOnText(report, anatomy, strings, evidence),
+    );
+    if (report.allDone) return EXIT_OK;
+    // Nothing fails, but RBAC hid what some steps read: "could not check", not "does not hold".
+    const onlyNotChecked =
+      report.steps.every((step) => step.outcome === 'done' || step.outcome === 'unknown') && stepsNotChecked(report) > 0;
+    return onlyNotChecked ? EXIT_NOT_CHECKED : EXIT_PROBLEMS;
   },
 };

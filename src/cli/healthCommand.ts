@@ -1,6 +1,5 @@
-import { openAnatomySession } from '../core/anatomy/snapshot';
 import { healthProblems, renderHealthText } from '../core/health/render';
-import { gatherControlPlaneHealth } from '../core/health/report';
+import { readControlPlaneHealth } from '../core/health/healthRead';
 import { defaultHealthStrings } from '../core/health/strings';
 import { cliCatalog, cliLanguage } from './language';
 import { type CliCommand, EXIT_OK, namespaceOption, namespacesOf, parseCommandArgs } from './run';
@@ -34,20 +33,14 @@ export const healthCommand: CliCommand = {
       lang: { type: 'string' },
     });
     const strings = cliCatalog(defaultHealthStrings, cliLanguage(values.lang));
-    const { session, anatomy } = await openAnatomySession({
+    const report = await readControlPlaneHealth({
       kubeconfig: values.kubeconfig,
       context: values.context,
       env: io.env,
       namespaces: namespacesOf(values.namespace),
     });
-    try {
-      const clientCertificate = session.reader.clientCertificateSource();
-      const report = await gatherControlPlaneHealth({ session, anatomy, ...(clientCertificate && { clientCertificate }) });
-      io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report, strings));
-      if (healthProblems(report).length > 0) return EXIT_PROBLEMS;
-      return report.notChecked?.length ? EXIT_NOT_CHECKED : EXIT_OK;
-    } finally {
-      session.dispose();
-    }
+    io.stdout.write(values.json ? `${JSON.stringify(report, null, 2)}\n` : renderHealthText(report, strings));
+    if (healthProblems(report).length > 0) return EXIT_PROBLEMS;
+    return report.notChecked?.length ? EXIT_NOT_CHECKED : EXIT_OK;
   },
 };

@@ -12,6 +12,14 @@ export interface SnapshotOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The namespaces shown from where a limited user stands (else the context's namespace, else default). */
   readonly namespaces?: readonly string[];
+  /** A context already resolved by the caller (an editor's, under its workspace's trust): the options above are not read. */
+  readonly client?: ClusterClient;
+}
+
+/** One context's name and client configuration. */
+export interface ClusterClient {
+  readonly context: string;
+  readonly config: KubeConfig;
 }
 
 export class SnapshotError extends Error {}
@@ -41,7 +49,7 @@ export async function resolveClientConfig(options: SnapshotOptions): Promise<{ c
 export async function openAnatomySession(
   options: SnapshotOptions,
 ): Promise<{ context: string; session: ClusterSession; anatomy: ClusterAnatomy }> {
-  const { context, config } = await resolveClientConfig(options);
+  const { context, config } = options.client ?? (await resolveClientConfig(options));
   const session = new ClusterSession({
     context,
     config,

@@ -71,6 +71,11 @@ export function manifestObjectPath(apiVersion: string, kind: string, namespace: 
   return pathOf(info, apiVersion, namespace ?? 'default', name);
 }
 
+/** The group/version of a built-in kind the product knows by name (`apps/v1` for Deployment), else undefined. */
+export function defaultApiVersionOf(kind: string): string | undefined {
+  return byKind.get(kind)?.apiVersion;
+}
+
 export function resourceOfKind(kind: string): string | undefined {
   return byKind.get(kind)?.plural;
 }
