@@ -1,8 +1,9 @@
-// Builds five bundles:
+// Builds six bundles:
 //   dist/extension.js  the VS Code extension (node, cjs, `vscode` external)
 //   dist/cli.js        the `cluster-anatomy` command over the same core
 //   dist/kube.js       @kubernetes/client-node, loaded on first use so activation stays cheap
 //   dist/demo.js       the built-in demo cluster (src/demo), loaded only when the user opens it
+//   dist/mcp.js        the MCP server of `cluster-anatomy mcp` and its SDK, loaded only by that command
 //   dist/webview/diagram.js  the diagram's browser code (iife)
 // Flags: --production (minified, no source maps), --watch (rebuild on change, problem-matcher output),
 // --test-hooks (what lets the integration tests answer confirmations; never in the package people install),
@@ -64,6 +65,17 @@ const lazyDemo = {
   },
 };
 
+/** The MCP server and its SDK live in their own bundle: the CLI's `require('./mcp/server')` becomes ./mcp.js. */
+const mcpServerModule = resolve('src/cli/mcp/server');
+const lazyMcp = {
+  name: 'lazy-mcp',
+  setup(build) {
+    build.onResolve({ filter: /(^|\/)mcp\/server(\.ts)?$/ }, (args) =>
+      resolve(args.resolveDir, args.path).replace(/\.ts$/, '') === mcpServerModule ? { path: './mcp.js', external: true } : undefined,
+    );
+  },
+};
+
 const common = {
   bundle: true,
   minify: production,
@@ -94,6 +106,12 @@ const builds = [
     entryPoints: ['src/cli/main.ts'],
     outfile: join(outdir, 'cli.js'),
     banner: { js: '#!/usr/bin/env node' },
+    plugins: [...common.plugins, lazyKubeClient, lazyDemo, lazyMcp],
+  },
+  {
+    ...nodeCommon,
+    entryPoints: ['src/cli/mcp/server.ts'],
+    outfile: join(outdir, 'mcp.js'),
     plugins: [...common.plugins, lazyKubeClient, lazyDemo],
   },
   { ...nodeCommon, entryPoints: ['src/core/kube/clientBundle.ts'], outfile: join(outdir, 'kube.js') },

@@ -4,6 +4,7 @@ import { demoCommand } from './demoCommand';
 import { diagramCommand } from './diagramCommand';
 import { explainCommand } from './explainCommand';
 import { healthCommand } from './healthCommand';
+import { mcpCommand } from './mcpCommand';
 import { placementCommand } from './placementCommand';
 import type { CliCommand } from './run';
 import { traceCommand } from './traceCommand';
@@ -21,4 +22,5 @@ export const cliCommands: readonly CliCommand[] = [
   checkCommand,
   traceCommand,
   demoCommand,
+  mcpCommand,
 ];
