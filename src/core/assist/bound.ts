@@ -1,5 +1,5 @@
 /**
- * A tool's answer cut to fit a model's context: the longest lists are shortened first (half at a time, their
+ * A tool's answer cut to fit a model's context: the longest lists are shortened first (by at least half, their
  * first items kept), then the longest strings, until the JSON fits. Each cut is recorded with where it was and
  * how much was kept, so the answer says plainly that it is partial.
  */
@@ -36,7 +36,9 @@ export function boundJson(value: unknown, maxChars: number): { value: unknown; t
     const { holder, key, node, path } = largest;
     const before = truncations.get(path);
     if (Array.isArray(node)) {
-      const kept = Math.max(1, Math.floor(node.length / 2));
+      // As many items as leave the excess out, if the items weigh alike; at most half, so a few rounds settle it.
+      const share = Math.floor((node.length * (largest.size - excess)) / largest.size);
+      const kept = Math.max(1, Math.min(Math.floor(node.length / 2), share));
       (holder as Record<string | number, Json>)[key] = node.slice(0, kept);
       truncations.set(path, { path, kept, of: before?.of ?? node.length, unit: 'items' });
     } else {

@@ -62,6 +62,36 @@ describe('cluster-anatomy explain', () => {
     assert.doesNotMatch(stdout, /\$\(|\*\*/, 'no codicons or Markdown emphasis in the terminal');
   });
 
+  it('names a field by --kind and --path: the same answer as at its position in a manifest', async () => {
+    const atPosition = await explain(join(fixtures, 'deployment.yaml'), '--line', '21', '--column', '17', '--json');
+    const byPath = await explain('--kind', 'Deployment', '--path', 'spec.template.spec.containers[0].image', '--json');
+    assert.equal(byPath.code, 0, byPath.stderr);
+    assert.deepEqual(JSON.parse(byPath.stdout), JSON.parse(atPosition.stdout));
+    // A kind of another group by its name alone; a key with a slash, quoted.
+    const role = JSON.parse((await explain('--kind', 'ClusterRoleBinding', '--path', 'roleRef', '--json')).stdout);
+    assert.equal(role.noEntry, undefined, JSON.stringify(role));
+    const annotation = await explain('--kind', 'Pod', '--path', 'metadata.annotations["kubernetes.io/config.mirror"]', '--json');
+    assert.equal(JSON.parse(annotation.stdout).path, 'metadata.annotations["kubernetes.io/config.mirror"]');
+    const ja = await explain('--kind', 'Deployment', '--api-version', 'apps/v1', '--path', 'spec.replicas', '--lang', 'ja');
+    assert.match(ja.stdout, /kube-controller-manager/);
+    assert.match(ja.stdout, /[\u3040-\u30ff]/);
+  });
+
+  it('refuses a --kind or --path it cannot read, or one given with a FILE, as bad usage', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--kind', 'Deployment'], /--kind and --path go together/],
+      [['--kind', 'Deployment', '--path', 'spec..replicas'], /the path 'spec\.\.replicas' cannot be read at character 5/],
+      [['--kind', 'Deploy ment', '--path', 'spec'], /is not a kind/],
+      [['--kind', 'Deployment', '--api-version', 'apps', '--path', 'spec'], /'apps' is not an apiVersion/],
+      [[join(fixtures, 'deployment.yaml'), '--kind', 'Deployment', '--path', 'spec'], /give one or the other/],
+    ];
+    for (const [args, message] of cases) {
+      const { code, stderr } = await explain(...args);
+      assert.equal(code, 2, args.join(' '));
+      assert.match(stderr, message);
+    }
+  });
+
   it('fails with exit 1 for a missing file or a position outside any Kubernetes object', async () => {
     const missing = await explain(join(fixtures, 'no-such.yaml'), '--line', '1', '--column', '1');
     assert.equal(missing.code, 1);
