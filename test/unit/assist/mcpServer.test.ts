@@ -158,6 +158,25 @@ describe('cluster-anatomy mcp, driven by the MCP client over stdio, on the demo 
     assert.deepEqual(stableAnswer(handsOn.structuredContent!.answer), stableAnswer(await cliJson(demo, checkCommand, '--wait', '0')));
   });
 
+  it('with --lang ja, words explanations and hands-on findings as the CLI does with --lang ja', async () => {
+    const japanese = await connect(demo, '--lang', 'ja');
+    try {
+      const field = await call(japanese.client, 'cluster_anatomy_explain_field', { kind: 'Deployment', path: 'spec.replicas' });
+      assert.deepEqual(
+        field.structuredContent!.answer,
+        await cliJson(demo, explainCommand, '--kind', 'Deployment', '--path', 'spec.replicas', '--lang', 'ja'),
+      );
+      assert.match(JSON.stringify(field.structuredContent!.answer), /[\u3040-\u30ff]/);
+      const handsOn = await call(japanese.client, 'cluster_anatomy_hands_on');
+      assert.deepEqual(
+        stableAnswer(handsOn.structuredContent!.answer),
+        stableAnswer(await cliJson(demo, checkCommand, '--wait', '0', '--lang', 'ja')),
+      );
+    } finally {
+      await japanese.client.close();
+    }
+  });
+
   it('refuses an input its schema does not allow, and says what is wrong, before reading anything', async () => {
     const extra = await call(client, 'cluster_anatomy_health', { context: 'prod' });
     assert.equal(extra.isError, true);
