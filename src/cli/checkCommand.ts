@@ -1,6 +1,6 @@
 import { defaultEvidenceStrings } from '../core/anatomy/strings';
 import { defaultHandsOnStrings } from '../core/handsOn/strings';
-import { handsOnJson, runHandsOnChecks } from '../core/handsOn/handsOnRead';
+import { handsOnJson, runHandsOnChecks } from '../core/workspace/handsOnRead';
 import { renderHandsOnText, stepsNotChecked } from '../core/handsOn/render';
 import { EXIT_NOT_CHECKED, EXIT_PROBLEMS } from './healthCommand';
 import { cliCatalog, cliLanguage } from './language';

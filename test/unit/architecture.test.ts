@@ -87,6 +87,8 @@ const coreLayers: readonly (readonly string[])[] = [
   ['diagram'],
   // The workspace that ties the models to the clusters of a window.
   ['workspace'],
+  // The answers as tools for assistants, over all of the above.
+  ['assist'],
 ];
 
 /** The part of src/core a file belongs to: `core/anatomy/types.ts` → `anatomy`, `core/glossary.ts` → `glossary`. */

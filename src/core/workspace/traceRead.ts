@@ -1,9 +1,9 @@
 import type { KubeConfig } from '@kubernetes/client-node';
 import { WatchHub } from '../kube/watchHub';
 import { inlineText } from '../util/visibleText';
-import { TraceService } from '../workspace/traceService';
-import type { TraceTarget } from './objects';
-import type { Trace } from './timeline';
+import { TraceService } from './traceService';
+import type { TraceTarget } from '../trace/objects';
+import type { Trace } from '../trace/timeline';
 
 /**
  * The trace of a workload as the cluster holds it now: read once (its objects, and the Events that still name

@@ -1,11 +1,11 @@
 import { openAnatomySession, type SnapshotOptions } from '../anatomy/snapshot';
 import type { ClusterAnatomy } from '../anatomy/types';
 import type { EvidenceStrings } from '../anatomy/strings';
-import { HandsOnMonitor } from '../workspace/handsOnMonitor';
-import type { HandsOnReport } from './checks';
-import { commandLine, handsOnCommands } from './commands';
-import { findingText } from './render';
-import type { HandsOnStrings } from './strings';
+import { HandsOnMonitor } from './handsOnMonitor';
+import type { HandsOnReport } from '../handsOn/checks';
+import { commandLine, handsOnCommands } from '../handsOn/commands';
+import { findingText } from '../handsOn/render';
+import type { HandsOnStrings } from '../handsOn/strings';
 
 const stillWaiting = (report: HandsOnReport | undefined) => report?.steps.some((step) => step.outcome === 'waiting') ?? false;
 
