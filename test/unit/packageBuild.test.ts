@@ -47,4 +47,15 @@ describe('the packaged extension', function () {
     for (const bundle of ['extension.js', 'cli.js', 'kube.js', 'demo.js'])
       assert.ok(packed.includes(`!dist/${bundle}`), `the package holds dist/${bundle}`);
   });
+
+  it('keeps the MCP server and its SDK in a bundle of its own, loaded by `cluster-anatomy mcp` only, and packs it', () => {
+    const outdir = join(folder, 'package');
+    if (!existsSync(join(outdir, 'extension.js'))) build('package');
+    // The protocol's method names survive minifying: the SDK is in dist/mcp.js only.
+    assert.ok(readFileSync(join(outdir, 'mcp.js'), 'utf8').includes('notifications/initialized'), 'the search finds the SDK where it is');
+    for (const bundle of ['extension.js', 'cli.js', 'demo.js', 'kube.js'])
+      assert.ok(!readFileSync(join(outdir, bundle), 'utf8').includes('notifications/initialized'), `the MCP SDK is not in ${bundle}`);
+    assert.ok(readFileSync(join(outdir, 'cli.js'), 'utf8').includes('require("./mcp.js")'), 'the CLI loads it for `mcp`');
+    assert.ok(readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n').includes('!dist/mcp.js'), 'the package holds dist/mcp.js');
+  });
 });
