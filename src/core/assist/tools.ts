@@ -298,21 +298,25 @@ export async function runAssistantTool(
   const checked = checkToolInput(tool.inputSchema, input);
   const { context, answer } = await tool.answer(checked, environment);
   const couldNotSee = couldNotSeeIn(answer);
-  const frame = { tool: tool.name, context, answer: null, couldNotSee, note: UNTRUSTED_DATA_NOTE };
-  // The frame is small and never cut: what the answer may take is what is left.
-  const room = Math.max(1_000, maxChars - JSON.stringify(frame).length - 200);
-  const bounded = boundJson(answer, room);
-  // What the answer is and how whole it is come first: a model reads them before the answer itself.
-  return {
-    tool: tool.name,
-    context,
-    ...(bounded.truncations.length > 0 && {
-      truncated: bounded.truncations.map((cut) => ({ ...cut, path: cut.path ? `answer.${cut.path}`.replace('.[', '[') : 'answer' })),
-    }),
-    couldNotSee,
-    note: UNTRUSTED_DATA_NOTE,
-    answer: bounded.value,
-  };
+  // The frame is small and never cut: the answer takes what is left, less what saying the cuts takes.
+  let room = maxChars - JSON.stringify({ tool: tool.name, context, couldNotSee, note: UNTRUSTED_DATA_NOTE, answer: null }).length;
+  for (;;) {
+    const bounded = boundJson(answer, Math.max(1_000, room));
+    // What the answer is and how whole it is come first: a model reads them before the answer itself.
+    const result: ToolResult = {
+      tool: tool.name,
+      context,
+      ...(bounded.truncations.length > 0 && {
+        truncated: bounded.truncations.map((cut) => ({ ...cut, path: cut.path ? `answer.${cut.path}`.replace('.[', '[') : 'answer' })),
+      }),
+      couldNotSee,
+      note: UNTRUSTED_DATA_NOTE,
+      answer: bounded.value,
+    };
+    const over = toolResultText(result).length - maxChars;
+    if (over <= 0 || room <= 1_000) return result;
+    room -= over;
+  }
 }
 
 /** The result as the text a model reads: compact JSON, the answer last. */

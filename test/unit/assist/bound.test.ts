@@ -43,6 +43,34 @@ describe('boundJson: an answer cut to fit a cap', () => {
     assert.equal(answer.nodes.length, 5_000);
   });
 
+  it("cuts a long list inside a short one: a hands-on's steps all stay, one step's 5,000 targets are cut", () => {
+    const steps = ['nodes', 'pods', 'staticPods', 'daemonSets', 'coredns', 'leases'].map((id, index) => ({
+      id,
+      outcome: 'done',
+      targets: Array.from({ length: index === 5 ? 5_000 : 3 }, (_, target) => `kube-node-lease/worker-${target}`),
+    }));
+    const { value, truncations } = boundJson({ steps }, 20_000);
+    const kept = (value as { steps: typeof steps }).steps;
+    assert.deepEqual(
+      kept.map((step) => step.id),
+      steps.map((step) => step.id),
+    );
+    assert.deepEqual(truncations, [{ path: 'steps[5].targets', kept: kept[5]!.targets.length, of: 5_000, unit: 'items' }]);
+    assert.ok(JSON.stringify(value).length <= 20_000);
+    assert.ok(JSON.stringify(value).length > 19_000, 'no more is cut than the cap needs');
+  });
+
+  it('shares the cut between two long lists, down to the weight of the other, instead of emptying one', () => {
+    const answer = {
+      nodes: Array.from({ length: 3_000 }, (_, index) => `node-${index}`),
+      fits: Array.from({ length: 2_000 }, (_, index) => `fit-${index}`),
+    };
+    const { value, truncations } = boundJson(answer, 20_000);
+    const kept = value as typeof answer;
+    assert.ok(kept.nodes.length > 500 && kept.fits.length > 500, `${kept.nodes.length} and ${kept.fits.length}`);
+    assert.deepEqual(truncations.map((cut) => cut.path).sort(), ['fits', 'nodes']);
+  });
+
   it('cuts a long string in the middle when no list is left to shorten', () => {
     const message = `start ${'x'.repeat(50_000)} end`;
     const { value, truncations } = boundJson({ message }, 2_000);
