@@ -23,6 +23,8 @@
 // limited: a user whom RBAC refuses the Nodes and kube-system's Pods (their Deployment runs two Pods on each
 // worker in default): the tree from where they stand, what is hidden from them, and the diagram beside it.
 // team: the same for the demo's restricted context team-dev, a developer with a Role in namespace team only.
+// provenance: the hover on a field of a learner's Deployment whose live value is not what the manifest says
+// (`kubectl set image` changed it after `kubectl apply`): who set the value now, with the evidence.
 // why-node: "Why on This Node?" on the CoreDNS Pod of the first worker: the placement view beside the tree, and
 // under the Pod's row what the default scores weigh; the tooltip of its room row goes to <out>-tooltip.png.
 // first-paint: a cluster of 2,000 nodes whose whole lists take minutes: the tree and the diagram show the control
@@ -56,6 +58,7 @@ const scenarios = [
   'team',
   'first-paint',
   'why-node',
+  'provenance',
 ];
 if (!scenarios.includes(options.scenario)) throw new Error(`--scenario is one of ${scenarios.join(', ')}, not ${options.scenario}`);
 const japanese = options.locale === 'ja';
@@ -201,6 +204,61 @@ try {
       .waitFor({ timeout: 60_000 });
     await page.waitForTimeout(1_000);
     options.out = options.out.replace(/\.png$/, '-result.png');
+  } else if (options.scenario === 'provenance') {
+    await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
+    const manifest = [
+      'apiVersion: apps/v1',
+      'kind: Deployment',
+      'metadata:',
+      '  name: hello-web',
+      'spec:',
+      '  replicas: 2',
+      '  selector:',
+      '    matchLabels:',
+      '      app: hello-web',
+      '  template:',
+      '    metadata:',
+      '      labels:',
+      '        app: hello-web',
+      '    spec:',
+      '      containers:',
+      '        - name: nginx',
+      '          image: nginx:1.27',
+      '',
+    ].join('\n');
+    writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest);
+    kubectl('apply', '-f', join(root, 'workspace', 'hello-web.yaml'));
+    // Another client changes the image afterwards: the live value is no longer the manifest's.
+    kubectl('set', 'image', 'deployment/hello-web', 'nginx=nginx:1.28');
+    await page.keyboard.press('Control+P');
+    await page.keyboard.type('hello-web.yaml');
+    await page.waitForTimeout(1_000);
+    await page.keyboard.press('Enter');
+    await page.locator('.part.editor .monaco-editor').first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1_500);
+    // The cursor on the image's value, then the keyboard's Show Hover; the mouse out of the way.
+    await page.mouse.move(windowSizes[options.window].width - 20, windowSizes[options.window].height - 60);
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type('17:20');
+    await page.keyboard.press('Enter');
+    await page.waitForTimeout(500);
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await page.locator('.monaco-hover .hover-contents').first().waitFor({ timeout: 20_000 });
+    // The live part of the hover arrives once the object has been read and dry-run.
+    await page.waitForTimeout(4_000);
+    const file = resolve(options.out);
+    mkdirSync(dirname(file), { recursive: true });
+    await page.screenshot({ path: file });
+    // The live part follows the knowledge: Show Hover again focuses the hover, End scrolls it to its end.
+    await page.keyboard.press('Control+K');
+    await page.keyboard.press('Control+I');
+    await page.waitForTimeout(300);
+    await page.keyboard.press('End');
+    await page.waitForTimeout(800);
+    await page.screenshot({ path: file.replace(/\.png$/, '-live.png') });
+    console.log(`[workbench] ${file}: the provenance hover, and its live part (-live.png)`);
+    options.out = options.out.replace(/\.png$/, '-after.png');
   } else if (options.scenario.startsWith('trace') && options['saved-trace']) {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
     const saved = join(root, 'workspace', 'saved.trace.json');
@@ -394,7 +452,8 @@ try {
     await page.waitForTimeout(4_000);
   }
   // Escape closes what a click left open; it would also clear the diagram's marks and the experiment's result.
-  if (!['handson-diagram', 'handson-experiment', 'apply', 'trace-diagram'].includes(options.scenario)) await page.keyboard.press('Escape');
+  if (!['handson-diagram', 'handson-experiment', 'apply', 'trace-diagram', 'provenance'].includes(options.scenario))
+    await page.keyboard.press('Escape');
   await page.mouse.move(windowSizes[options.window].width - 20, windowSizes[options.window].height - 20);
   if (options.scenario !== 'trace-diagram') await page.waitForTimeout(2_000);
   const file = resolve(options.out);
