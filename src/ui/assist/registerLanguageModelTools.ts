@@ -15,6 +15,7 @@ import {
   runAssistantTool,
   toolResultText,
 } from '../../core/assist/tools';
+import { checkToolInput } from '../../core/assist/toolInput';
 import { isKubeconfigProblem } from '../../core/kubeconfig/clientConfig';
 import type { KubeconfigService } from '../../core/kubeconfig/kubeconfigService';
 import { redactSecrets } from '../../core/kubeconfig/redact';
@@ -27,6 +28,14 @@ import { MAX_MANIFEST_CHARS } from '../../core/yaml/yamlPath';
 interface Host {
   register<T extends vscode.Disposable>(disposable: T): T;
   readonly log: vscode.LogOutputChannel;
+  readonly context: vscode.ExtensionContext;
+}
+
+/** What the extension gave VS Code to show for one call, as plain values (for the integration tests). */
+interface PreparedRecord {
+  readonly tool: string;
+  readonly invocationMessage: string;
+  readonly confirmation?: { readonly title: string; readonly message: string };
 }
 
 /** A model's token budget in characters of JSON (about three a token), kept between these. */
@@ -43,10 +52,15 @@ export function registerLanguageModelTools(host: Host, kubeconfig: KubeconfigSer
     language,
     localize: (catalog) => localizeCatalog(catalog, (english) => vscode.l10n.t(english)),
   };
+  const record = CLUSTER_ANATOMY_TEST_HOOKS ? preparedForTests(host) : undefined;
   for (const tool of assistantTools) {
     host.register(
       vscode.lm.registerTool<Record<string, unknown>>(tool.name, {
-        prepareInvocation: ({ input }) => prepare(tool, input, kubeconfig),
+        prepareInvocation: ({ input }) => {
+          const prepared = prepare(tool, input, kubeconfig);
+          record?.(tool.name, prepared);
+          return prepared;
+        },
         invoke: async (options, token) => {
           try {
             const result = await untilCancelled(runAssistantTool(tool, options.input, environment, answerLimit(options)), token);
@@ -62,6 +76,26 @@ export function registerLanguageModelTools(host: Host, kubeconfig: KubeconfigSer
       }),
     );
   }
+}
+
+/**
+ * Outside a chat VS Code asks a tool's confirmation in a modal dialog, which it never shows while tests drive it
+ * (it takes the answer as yes). The integration tests read what the extension gave it to show instead, through a
+ * command that exists only in the builds made for them (CLUSTER_ANATOMY_TEST_HOOKS) and only in a test run.
+ */
+function preparedForTests(host: Host): ((tool: string, prepared: vscode.PreparedToolInvocation) => void) | undefined {
+  if (host.context.extensionMode !== vscode.ExtensionMode.Test && process.env.CLUSTER_ANATOMY_TEST_SOURCE === undefined) return undefined;
+  const records: PreparedRecord[] = [];
+  host.register(vscode.commands.registerCommand('clusterAnatomy.languageModelTools.preparedForTests', () => records.splice(0)));
+  const text = (value: string | vscode.MarkdownString | undefined) => (typeof value === 'string' ? value : (value?.value ?? ''));
+  return (tool, prepared) => {
+    const confirmation = prepared.confirmationMessages;
+    records.push({
+      tool,
+      invocationMessage: text(prepared.invocationMessage),
+      ...(confirmation && { confirmation: { title: confirmation.title, message: text(confirmation.message) } }),
+    });
+  };
 }
 
 /** The current context's client, under Workspace Trust: in an untrusted workspace no exec plugin runs. */
@@ -118,7 +152,7 @@ function markdown(text: string): vscode.MarkdownString {
 
 /** What the chat shows while the tool runs, and, for a tool that reads a cluster, what it asks before. */
 function prepare(tool: AssistantTool, input: Record<string, unknown>, kubeconfig: KubeconfigService): vscode.PreparedToolInvocation {
-  if (!tool.readsCluster) return { invocationMessage: markdown(invocationText(tool.name, '')) };
+  if (!tool.readsCluster || !withinSchema(tool, input)) return { invocationMessage: markdown(invocationText(tool.name, '')) };
   const context = kubeconfig.state.current;
   if (context === undefined) return { invocationMessage: vscode.l10n.t('No Kubernetes context is selected') };
   const server = kubeconfig.state.contexts.find((entry) => entry.name === context)?.server || vscode.l10n.t('(no server)');
@@ -135,6 +169,16 @@ function prepare(tool: AssistantTool, input: Record<string, unknown>, kubeconfig
     invocationMessage: markdown(invocationText(tool.name, literal(context), literal(target))),
     confirmationMessages: { title: confirmationTitle(tool.name, context), message: markdown(lines.join('\n\n')) },
   };
+}
+
+/** An input the tool will refuse reads nothing: there is nothing to ask about. */
+function withinSchema(tool: AssistantTool, input: unknown): boolean {
+  try {
+    checkToolInput(tool.inputSchema, input);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The progress line of each tool; the context (and a trace's target) are given escaped. */
