@@ -180,6 +180,19 @@ describe('the language-model tools', function () {
     }
   });
 
+  it("cuts the answer to the caller's token budget, about three characters a token, and says where", async () => {
+    const result = await vscode.lm.invokeTool('cluster_anatomy_tree', {
+      input: {},
+      toolInvocationToken: undefined,
+      tokenizationOptions: { tokenBudget: 1_000, countTokens: async (text) => Math.ceil(text.length / 3) },
+    });
+    const text = (result.content[0] as vscode.LanguageModelTextPart).value;
+    assert.ok(text.length <= 3_000, `${text.length} characters`);
+    const parsed = JSON.parse(text) as ToolResult;
+    assert.equal(parsed.context, demo.context);
+    assert.ok(parsed.truncated?.length, 'the cuts are said');
+  });
+
   it('refuses an input outside its schema with an error that says what is wrong', async () => {
     await prepared();
     const refused = (name: string, input: object) => async () => {
