@@ -36,8 +36,12 @@ describe('the language-model tools', function () {
   /** The CLI of the installed extension, run by the extension host's Node, on the demo's kubeconfig and context. */
   function cliJson(...args: string[]): Promise<unknown> {
     const cluster = args[0] === 'explain' ? [] : ['--kubeconfig', demo.kubeconfigFile, '--context', demo.context];
+    return spawnJson([...args, '--json', ...cluster]);
+  }
+
+  function spawnJson(args: string[]): Promise<unknown> {
     return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, [cli, ...args, '--json', ...cluster], { cwd: folder });
+      const child = spawn(process.execPath, [cli, ...args], { cwd: folder });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (chunk: Buffer) => (stdout += chunk));
@@ -177,6 +181,38 @@ describe('the language-model tools', function () {
       // Closed unsaved first: a dirty editor of a deleted file would be saved again.
       await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
       rmSync(file, { force: true });
+    }
+  });
+
+  it('follows a context switch in the status bar: the next call reads the new context, with what RBAC hides there', async () => {
+    assert.equal(await vscode.commands.executeCommand('clusterAnatomy.switchContext', 'team-dev'), 'team-dev');
+    try {
+      await until('the status bar to show team-dev', () => api.contextStatus.context === 'team-dev');
+      await prepared();
+      const limited = await invoke('cluster_anatomy_tree', { namespaces: ['team', 'kube-public'] });
+      assert.equal(limited.context, 'team-dev');
+      const asked = await prepared();
+      assert.match(asked[0]!.confirmation!.title, /context "team-dev"/);
+      assert.ok(
+        limited.couldNotSee.some((entry) => entry.check?.includes('kubectl auth can-i list nodes')),
+        JSON.stringify(limited.couldNotSee),
+      );
+      const cli = spawnJson([
+        'tree',
+        '-n',
+        'team',
+        '-n',
+        'kube-public',
+        '--json',
+        '--kubeconfig',
+        demo.kubeconfigFile,
+        '--context',
+        'team-dev',
+      ]);
+      assert.deepEqual(stableAnswer(limited.answer), stableAnswer(await cli));
+    } finally {
+      await vscode.commands.executeCommand('clusterAnatomy.switchContext', demo.context);
+      await until('the status bar to show the demo again', () => api.contextStatus.context === demo.context);
     }
   });
 
