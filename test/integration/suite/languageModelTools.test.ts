@@ -243,4 +243,14 @@ describe('the language-model tools', function () {
     // An input the tool refuses reads nothing: VS Code was given no question to ask about it.
     assert.ok((await prepared()).every((entry) => entry.confirmation === undefined));
   });
+
+  it('without a context (the demo stopped, no kubeconfig here) refuses with a clear error, and asks nothing', async () => {
+    await vscode.commands.executeCommand('clusterAnatomy.stopDemoCluster');
+    await until('the status bar to show no context', () => api.contextStatus.context === undefined);
+    await prepared();
+    await assert.rejects(async () => {
+      await vscode.lm.invokeTool('cluster_anatomy_health', { input: {}, toolInvocationToken: undefined });
+    }, /^Error: No Kubernetes context is selected: choose one in the status bar, or open the demo cluster\.$/);
+    assert.deepEqual(await prepared(), [{ tool: 'cluster_anatomy_health', invocationMessage: 'No Kubernetes context is selected' }]);
+  });
 });
