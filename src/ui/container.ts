@@ -11,6 +11,7 @@ import { CommandIds } from './commandIds';
 import { registerDemoCluster } from './demo/demoClusterCommand';
 import { registerDiagram } from './diagram/registerDiagram';
 import { registerApply } from './apply/registerApply';
+import { registerLanguageModelTools } from './assist/registerLanguageModelTools';
 import { registerHandsOn } from './handsOn/registerHandsOn';
 import { registerTrace } from './trace/registerTrace';
 import { registerManifestHovers } from './hover/manifestHoverProvider';
@@ -115,6 +116,8 @@ export class ExtensionContainer implements vscode.Disposable {
       revealInTree,
       diagram,
     });
+    // Chat's tools read the context the status bar shows (the demo's too: it joins the same kubeconfig).
+    registerLanguageModelTools(this, this.workspace.kubeconfig);
     // `npm start` opens the product on its demo cluster.
     if (process.env.CLUSTER_ANATOMY_OPEN_DEMO === '1') void vscode.commands.executeCommand(CommandIds.openDemoCluster);
     this.setHasKubeconfig(switcher.kubeconfig.state.contexts.length > 0);

@@ -298,12 +298,12 @@ export async function runAssistantTool(
   const checked = checkToolInput(tool.inputSchema, input);
   const { context, answer } = await tool.answer(checked, environment);
   const couldNotSee = couldNotSeeIn(answer);
-  // The frame is small and never cut: the answer takes what is left, less what saying the cuts takes.
-  let room = maxChars - JSON.stringify({ tool: tool.name, context, couldNotSee, note: UNTRUSTED_DATA_NOTE, answer: null }).length;
-  for (;;) {
-    const bounded = boundJson(answer, Math.max(1_000, room));
+  const frame = { tool: tool.name, context, answer: null, couldNotSee, note: UNTRUSTED_DATA_NOTE };
+  // The frame is small and never cut: what the answer may take is what is left.
+  const resultIn = (room: number): ToolResult => {
+    const bounded = boundJson(answer, room);
     // What the answer is and how whole it is come first: a model reads them before the answer itself.
-    const result: ToolResult = {
+    return {
       tool: tool.name,
       context,
       ...(bounded.truncations.length > 0 && {
@@ -313,10 +313,18 @@ export async function runAssistantTool(
       note: UNTRUSTED_DATA_NOTE,
       answer: bounded.value,
     };
+  };
+  let room = Math.max(1_000, maxChars - JSON.stringify(frame).length - 200);
+  let result = resultIn(room);
+  // The list of cuts takes room too: the answer is cut again, by as much more as the whole went over.
+  for (let attempt = 0; attempt < 8 && room > 1_000; attempt++) {
     const over = toolResultText(result).length - maxChars;
-    if (over <= 0 || room <= 1_000) return result;
-    room -= over;
+    if (over <= 0) break;
+    // Below what the answer took, not the room it had: cuts come in steps, and a smaller room may cut no more.
+    room = Math.max(1_000, Math.min(room, JSON.stringify(result.answer).length) - over);
+    result = resultIn(room);
   }
+  return result;
 }
 
 /** The result as the text a model reads: compact JSON, the answer last. */
