@@ -177,10 +177,12 @@ interface PodReadiness {
 export function podReadiness(pod: TraceObject | undefined): PodReadiness | undefined {
   const ready = pod?.conditions.find((condition) => condition.type === 'Ready');
   if (!pod || ready?.status !== 'True' || !ready.lastTransitionTime) return undefined;
+  // kubelet's status write: through the status subresource (recorded from 1.22), or an entry owning status.
+  const isKubelet = (manager: string) => manager === 'kubelet' || manager.startsWith('kubelet');
   const writer =
-    pod.managedFields.find(
-      (entry) => entry.subresource === 'status' && (entry.manager === 'kubelet' || entry.manager.startsWith('kubelet')),
-    ) ?? pod.managedFields.find((entry) => entry.subresource === 'status');
+    pod.managedFields.find((entry) => entry.subresource === 'status' && isKubelet(entry.manager)) ??
+    pod.managedFields.find((entry) => entry.sections.includes('status') && isKubelet(entry.manager));
+  // Without a record of the writer, kubelet: the component that sets a Pod's Ready condition.
   return { by: writer?.manager ?? 'kubelet', at: ready.lastTransitionTime };
 }
 
@@ -345,22 +347,28 @@ export function changeStep(
   };
 }
 
-/** Endpoints now: how many, ready, serving, terminating (a Service trace's counts). */
+/**
+ * Endpoints now: how many, ready, serving, terminating (a Service trace's counts). Serving and terminating are
+ * null where no endpoint carries them (v1beta1 before the terminating condition): unknown, not zero.
+ */
 export function endpointCounts(slices: readonly TraceEndpointSlice[]): {
   total: number;
   ready: number;
-  serving: number;
-  terminating: number;
+  serving: number | null;
+  terminating: number | null;
 } {
-  const counts = { total: 0, ready: 0, serving: 0, terminating: 0 };
+  let total = 0;
+  let ready = 0;
+  let serving: number | null = null;
+  let terminating: number | null = null;
   for (const slice of slices) {
     if (slice.metadata.deletionTimestamp) continue;
     for (const endpoint of slice.endpoints) {
-      counts.total++;
-      if (endpoint.ready === true) counts.ready++;
-      if (endpoint.serving === true) counts.serving++;
-      if (endpoint.terminating === true) counts.terminating++;
+      total++;
+      if (endpoint.ready === true) ready++;
+      if (endpoint.serving !== null) serving = (serving ?? 0) + (endpoint.serving ? 1 : 0);
+      if (endpoint.terminating !== null) terminating = (terminating ?? 0) + (endpoint.terminating ? 1 : 0);
     }
   }
-  return counts;
+  return { total, ready, serving, terminating };
 }

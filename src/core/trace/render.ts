@@ -48,7 +48,10 @@ export const defaultTraceStrings = {
   no: 'no',
   unset: 'not set',
   timeNotRecorded: '{0} (the slice keeps no time per endpoint: by {1} at the latest)',
-  countsEndpoints: 'Endpoints: {0} · ready {1} · serving {2} · terminating {3} · Pods selected: {4}, Ready {5}',
+  countsEndpoints: 'Endpoints: {0} · ready {1}',
+  countsServing: 'serving {0}',
+  countsTerminating: 'terminating {0}',
+  countsSelected: 'Pods selected: {0}, Ready {1}',
   hiddenRead: '{0}: hidden from you — needs {1}',
   hiddenCheck: 'Check: {0}',
   endpointSlicesNotServed:
@@ -201,7 +204,13 @@ export function timeText(step: TraceStep): string {
 export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStrings): string {
   const { pods, scheduled, running, ready, desired, endpoints } = trace.counts;
   if (endpoints)
-    return format(strings.countsEndpoints, endpoints.total, endpoints.ready, endpoints.serving, endpoints.terminating, pods, ready);
+    // Serving and terminating where the slices carry them (v1beta1 of 1.20 says `ready` alone).
+    return [
+      format(strings.countsEndpoints, endpoints.total, endpoints.ready),
+      ...(endpoints.serving !== null ? [format(strings.countsServing, endpoints.serving)] : []),
+      ...(endpoints.terminating !== null ? [format(strings.countsTerminating, endpoints.terminating)] : []),
+      format(strings.countsSelected, pods, ready),
+    ].join(' · ');
   return desired === null
     ? format(strings.counts, pods, scheduled, running, ready)
     : format(strings.countsDesired, pods, scheduled, running, ready, desired);

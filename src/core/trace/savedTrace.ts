@@ -149,8 +149,8 @@ function traceOf(reader: Reader): Trace {
         endpoints: {
           total: endpoints.field('total').count(),
           ready: endpoints.field('ready').count(),
-          serving: endpoints.field('serving').count(),
-          terminating: endpoints.field('terminating').count(),
+          serving: endpoints.field('serving').value === null ? null : endpoints.field('serving').count(),
+          terminating: endpoints.field('terminating').value === null ? null : endpoints.field('terminating').count(),
         },
       }),
     },

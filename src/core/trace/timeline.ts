@@ -154,7 +154,13 @@ export interface TraceCounts {
   readonly running: number;
   readonly ready: number;
   /** A Service's endpoints now (a Service trace that could read its EndpointSlices only). */
-  readonly endpoints?: { readonly total: number; readonly ready: number; readonly serving: number; readonly terminating: number } | null;
+  readonly endpoints?: {
+    readonly total: number;
+    readonly ready: number;
+    /** null: no endpoint says (v1beta1 of 1.20 carries `ready` alone). */
+    readonly serving: number | null;
+    readonly terminating: number | null;
+  };
 }
 
 export interface Trace {
