@@ -235,6 +235,14 @@ export function unreadLines(trace: Trace, context: string | undefined, strings: 
   return lines;
 }
 
+/** The same in a sentence each, without the kubectl lines (a view's one-line message). */
+export function unreadSentences(trace: Trace, strings: TraceStrings = defaultTraceStrings): string[] {
+  return [
+    ...(trace.hidden ?? []).map((hidden) => format(strings.hiddenRead, hidden.what, needsText(hidden))),
+    ...(trace.target.kind === 'Service' && trace.endpointSliceApi === null ? [strings.endpointSlicesNotServed] : []),
+  ];
+}
+
 export function renderTraceText(
   trace: Trace,
   options: { evidence?: boolean; context?: string } = {},
