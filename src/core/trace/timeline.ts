@@ -597,13 +597,17 @@ function podReadyStep(pod: TraceObject, list: StepList): void {
 /**
  * A Service's EndpointSlices: each slice's creation by the controller its label names, its endpoints as the
  * trace first saw them, then each change the watch saw; and the Ready of the Pods they stand for (kubelet's
- * step before the controller's).
+ * step before the controller's). For a workload (`onlyPods`), the endpoint steps of its own Pods alone, in
+ * whichever Service's slices they are.
  */
-function endpointSteps(input: TraceInput, pods: readonly TraceObject[], list: StepList): void {
+function endpointSteps(input: TraceInput, pods: readonly TraceObject[], list: StepList, onlyPods = false): void {
   const podOf = podLookup(pods);
   const first = input.observations?.firstSlices ?? input.endpointSlices ?? [];
+  const names = new Set(pods.map((pod) => pod.metadata.name));
   const add = (draft: EndpointStepDraft | undefined) => {
-    if (draft) list.add({ ...draft, evidence: [...draft.evidence] });
+    if (!draft) return;
+    if (onlyPods && !(draft.endpoint?.targetKind === 'Pod' && names.has(draft.endpoint.targetName ?? ''))) return;
+    list.add({ ...draft, evidence: [...draft.evidence] });
   };
   for (const slice of first) {
     add(sliceCreatedStep(slice));
@@ -617,7 +621,8 @@ function endpointSteps(input: TraceInput, pods: readonly TraceObject[], list: St
       const pod = podOf(endpoint);
       if (pod) named.add(pod);
     }
-  for (const pod of named) podReadyStep(pod, list);
+  // A workload's own Pods tell their Ready themselves.
+  if (!onlyPods) for (const pod of named) podReadyStep(pod, list);
 }
 
 function podSteps(
@@ -986,6 +991,8 @@ export function buildTrace(input: TraceInput): Trace {
     .map((entry) => entry.object)
     .filter((object) => object.kind === 'Pod' && object.owners.some((reference) => owners.has(reference.uid)));
   const livePods = input.target.kind === 'Pod' ? pods : pods.filter((pod) => !removed.has(pod.metadata.uid));
+  // A workload's Pods in the EndpointSlices of the Services that select them, where the trace read those.
+  if (!isService && input.endpointSlices) endpointSteps(input, [...livePods, ...removedPods], list, true);
   // A Service's Pods are told by their Ready alone (endpointSteps): their own story is their workload's trace.
   for (const pod of isService ? [] : [...livePods, ...removedPods]) {
     const owner = pod === root ? undefined : owners.get(pod.owners.find((reference) => reference.controller)?.uid ?? '');

@@ -165,7 +165,9 @@ export class TraceSession implements Disposable {
       this.podWatch = this.own(ofKind('Pod'));
       this.wireObjects(this.podWatch);
     }
-    if (target.kind === 'Service') await this.watchEndpointSlices();
+    // A Service's own slices; for a workload, its namespace's, where its Pods' endpoints are.
+    if (target.kind === 'Service') await this.watchEndpointSlices(target.name);
+    else if (target.kind !== 'Pod') await this.watchEndpointSlices(undefined);
     if (this.stopped) return;
     this.eventWatch = this.own(
       hub.subscribe({
@@ -197,10 +199,11 @@ export class TraceSession implements Disposable {
   }
 
   /**
-   * Watches the Service's EndpointSlices (by their kubernetes.io/service-name label) in the version the
-   * cluster serves: discovery.k8s.io/v1 (Kubernetes 1.21 on), else v1beta1 (1.17 to 1.24).
+   * Watches the Service's EndpointSlices (by their kubernetes.io/service-name label), or all of the namespace's
+   * (`serviceName` undefined: a workload's Pods may be in any Service's), in the version the cluster serves:
+   * discovery.k8s.io/v1 (Kubernetes 1.21 on), else v1beta1 (1.17 to 1.24).
    */
-  private async watchEndpointSlices(): Promise<void> {
+  private async watchEndpointSlices(serviceName: string | undefined): Promise<void> {
     const { hub, target } = this.options;
     const discovery = new ApiDiscovery(hub.api);
     let version: string | null = null;
@@ -223,10 +226,12 @@ export class TraceSession implements Disposable {
     this.sliceWatch = this.own(
       hub.subscribe({
         path: `/apis/${apiVersion}/namespaces/${encodeURIComponent(namespace)}/endpointslices`,
-        what: `EndpointSlices of Service ${namespace}/${target.name}`,
+        what: serviceName === undefined ? `EndpointSlices in ${namespace}` : `EndpointSlices of Service ${namespace}/${serviceName}`,
         slim: (raw) => endpointSliceOf(raw, apiVersion),
-        labelSelector: `${SERVICE_NAME_LABEL}=${target.name}`,
-        matches: (raw) => metaOf(raw).labels?.[SERVICE_NAME_LABEL] === target.name,
+        ...(serviceName !== undefined && {
+          labelSelector: `${SERVICE_NAME_LABEL}=${serviceName}`,
+          matches: (raw: unknown) => metaOf(raw).labels?.[SERVICE_NAME_LABEL] === serviceName,
+        }),
       }),
     );
     const seen = (slice: TraceEndpointSlice) => {
@@ -385,14 +390,15 @@ export class TraceSession implements Disposable {
       observations: { scaled: this.scaled, removed: this.removed, rootChanges: this.rootChanges },
       ...(this.options.since !== undefined && { since: this.options.since }),
       ...(this.podsListedAt !== undefined && { podsListedAt: this.podsListedAt }),
-      ...(this.options.target.kind === 'Service' && this.sliceApi !== undefined && this.serviceInput()),
+      ...(this.sliceApi !== undefined && this.endpointInput()),
     });
   }
 
-  private serviceInput(): Partial<TraceInput> {
+  /** What the EndpointSlice watch gives the timeline: the slices and their changes, or why they are missing. */
+  private endpointInput(): Partial<TraceInput> {
     const readable = this.sliceWatch !== undefined && this.sliceWatch.state !== 'error' && this.sliceWatch.hasListed;
     return {
-      endpointSliceApi: this.sliceApi ?? null,
+      ...(this.options.target.kind === 'Service' && { endpointSliceApi: this.sliceApi ?? null }),
       hidden: this.hidden,
       ...(readable && {
         endpointSlices: this.sliceWatch!.list(),

@@ -101,6 +101,11 @@ describe('cluster-anatomy trace --save', function () {
       const args = ['trace', 'deploy/coredns', '-n', 'kube-system', '--kubeconfig', kubeconfig];
       assert.equal(await runCli([...args, '--save', file], read.io, [traceCommand]), 0);
       assert.match(read.out.stderr, /^Trace saved to .*coredns\.trace\.json \(\d+ steps, [1-9]\d* Events\)\n$/);
+      // Service kube-dns selects coredns's Pods: the Deployment's trace shows their endpoints made ready too.
+      assert.match(
+        read.out.stdout,
+        /kube-controller-manager \(endpointslice-controller\) Endpoint \S+ of Pod coredns-\S+ on \S+ ready in EndpointSlice kube-dns-\S+: kubelet made the Pod Ready/,
+      );
       const saved = JSON.parse(readFileSync(file, 'utf8'));
       assert.deepEqual([saved.format, saved.version, saved.context], ['cluster-anatomy/trace', 1, 'kind-multi-node']);
       assert.ok(saved.events.some((event: { reason: string }) => event.reason === 'Scheduled'));

@@ -311,4 +311,77 @@ describe('the trace of a Service through its EndpointSlices', () => {
     broken.trace.steps.find((step) => step.endpoint)!.endpoint!.ready = 'yes';
     assert.throws(() => parseSavedTrace(JSON.stringify(broken)), /trace\.steps\[\d+\]\.endpoint\.ready is not true or false/);
   });
+  it("a workload's trace shows the endpoint steps of its own Pods, in the slices of the Services that select them", () => {
+    const deployment = traceObjectOf(
+      {
+        metadata: { name: 'web', namespace: 'default', uid: 'd1', creationTimestamp: at(0) },
+        spec: { replicas: 1, selector: { matchLabels: { app: 'web' } } },
+      },
+      'Deployment',
+    );
+    const replicaSet = traceObjectOf(
+      {
+        metadata: {
+          name: 'web-1',
+          namespace: 'default',
+          uid: 'r1',
+          creationTimestamp: at(0),
+          ownerReferences: [{ kind: 'Deployment', name: 'web', uid: 'd1', controller: true }],
+        },
+        spec: { replicas: 1 },
+      },
+      'ReplicaSet',
+    );
+    const own = traceObjectOf(
+      {
+        metadata: {
+          name: 'web-1-a',
+          namespace: 'default',
+          uid: 'p1',
+          labels: { app: 'web' },
+          creationTimestamp: at(1),
+          ownerReferences: [{ kind: 'ReplicaSet', name: 'web-1', uid: 'r1', controller: true }],
+        },
+        spec: { nodeName: 'worker-1', containers: [{ name: 'web', image: 'nginx' }] },
+        status: { conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: at(4) }] },
+      },
+      'Pod',
+    );
+    const slices = [
+      slice(
+        'v1',
+        [
+          { pod: 'web-1-a', uid: 'p1', ip: '10.244.1.5', ready: true },
+          { pod: 'someone-else', uid: 'p9', ip: '10.244.1.9', ready: true },
+        ],
+        7,
+      ),
+    ];
+    const workload = buildTrace({
+      target: { kind: 'Deployment', namespace: 'default', name: 'web' },
+      root: deployment,
+      replicaSets: [replicaSet],
+      pods: [own],
+      events: new EventRing(),
+      endpointSlices: slices,
+    });
+    const endpointSteps = workload.steps.filter((step) => step.endpoint);
+    assert.deepEqual(
+      endpointSteps.map((step) => [step.kind, step.endpoint?.targetName]),
+      [['endpoint-ready', 'web-1-a']],
+    );
+    assert.ok(!workload.steps.some((step) => step.kind === 'slice-created'), "the slice's creation is its Service's story");
+    const kinds = workload.steps.map((step) => step.kind);
+    assert.ok(kinds.indexOf('ready') < kinds.indexOf('endpoint-ready'), kinds.join(', '));
+    assert.equal(workload.counts.endpoints, undefined);
+    // Without the slices read, the workload's trace is as before.
+    const without = buildTrace({
+      target: workload.target,
+      root: deployment,
+      replicaSets: [replicaSet],
+      pods: [own],
+      events: new EventRing(),
+    });
+    assert.ok(!without.steps.some((step) => step.endpoint));
+  });
 });
