@@ -34,6 +34,7 @@ export const traceCommand: CliCommand = {
     'endpointslice.kubernetes.io/managed-by label names, and each endpoint added, made ready, terminating or',
     'removed by it, with its Pod, node and address, after kubelet made the Pod Ready. A slice keeps no time per',
     "endpoint: read afterwards, such a step says so and gives the slice's last write as the latest it can have been.",
+    "A workload's trace also shows its own Pods' endpoints, in the slices of the Services that select them.",
     'EndpointSlices you may not list are named, with the kubectl auth can-i lines that check it.',
     'KIND as kubectl spells it: deploy, ds, sts, rs, job, po, svc, or the full name.',
   ].join('\n'),

@@ -6,7 +6,7 @@
  * slice's write (its managedFields); one read afterwards is told with the bounds the cluster recorded, and says so.
  */
 import type { ManagedFieldsRecord, TraceEndpointSlice, TraceEndpointState, TraceObject } from './objects';
-import type { TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './timeline';
+import type { TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './stepTypes';
 
 /** What an endpoint step tells of its endpoint (saved with the trace). */
 export interface TraceEndpoint {
@@ -72,10 +72,11 @@ export function sliceWriter(
   const controller = managedBy ? sliceControllers[managedBy] : undefined;
   if (controller) return { component: 'kube-controller-manager', actor: controller };
   if (managedBy) return { component: 'other', actor: managedBy };
+  // No label: the writer its managedFields name (kube-apiserver keeps the slice of Service kubernetes).
   const writer = latestWrite(managedFields);
-  return writer?.manager === 'kube-controller-manager'
-    ? { component: 'kube-controller-manager', actor: 'kube-controller-manager' }
-    : { component: 'client', actor: writer?.manager ?? 'a client' };
+  if (writer?.manager === 'kube-controller-manager' || writer?.manager === 'kube-apiserver')
+    return { component: writer.manager, actor: writer.manager };
+  return { component: 'client', actor: writer?.manager ?? 'a client' };
 }
 
 function timeOf(text: string | null | undefined): number | undefined {
@@ -321,7 +322,8 @@ export function changeStep(
   const readiness = podReadiness(podOf(state));
   const time = change.writtenAt ?? new Date(change.at).toISOString();
   return {
-    id: `${kind}:${change.slice.uid}:${change.key}:${change.writtenAt ?? change.at}`,
+    // When the watch saw it: two writes within one recorded second are two steps.
+    id: `${kind}:${change.slice.uid}:${change.key}:${change.at}`,
     kind,
     component,
     actor,

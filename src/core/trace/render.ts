@@ -6,8 +6,7 @@
 import { escapeMarkdown } from '../util/markdown';
 import { format } from '../util/catalog';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
-import { canIFor } from '../anatomy/standpointText';
-import { needsText } from '../anatomy/standpointRender';
+import { canIFor, needsText } from '../kube/access';
 import { escapeActingCharacters, inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
 export const defaultTraceStrings = {

@@ -6,7 +6,7 @@
  * guessed.
  */
 import { lookupField } from '../fields/lookup';
-import type { HiddenRead } from '../anatomy/types';
+import type { HiddenRead } from '../kube/access';
 import {
   changeStep,
   type EndpointChange,
@@ -18,49 +18,10 @@ import {
   type TraceEndpoint,
 } from './endpoints';
 import type { EventRing } from './eventRing';
+import type { EvidenceSource, TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './stepTypes';
 import type { ManagedFieldsRecord, TraceEndpointSlice, TraceEvent, TraceObject, TraceTarget } from './objects';
 
-/** The parts of the control plane and the nodes a step can be done by; `client` is whoever sent the request. */
-export type TraceComponent = 'client' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet' | 'other';
-
-export type TraceStepKind =
-  | 'stored'
-  | 'changed'
-  | 'replicaset-created'
-  | 'replicaset-scaled'
-  | 'rollout-complete'
-  | 'pod-created'
-  | 'pod-deleted'
-  | 'scheduled'
-  | 'unschedulable'
-  | 'image-pulling'
-  | 'image-pulled'
-  | 'container-created'
-  | 'container-started'
-  | 'ready'
-  | 'container-stopping'
-  | 'pod-removed'
-  | 'slice-created'
-  | 'endpoint-added'
-  | 'endpoint-ready'
-  | 'endpoint-not-ready'
-  | 'endpoint-removed'
-  | 'event';
-
-export type EvidenceSource =
-  'event' | 'managedFields' | 'condition' | 'containerStatus' | 'ownerReference' | 'metadata' | 'watch' | 'knowledge' | 'endpointSlice';
-
-export interface TraceEvidence {
-  readonly source: EvidenceSource;
-  readonly text: string;
-}
-
-export interface TraceObjectRef {
-  readonly kind: string;
-  readonly namespace: string;
-  readonly name: string;
-  readonly uid: string;
-}
+export type { EvidenceSource, TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './stepTypes';
 
 export interface TraceStep {
   /** Stable across rebuilds of the same trace: the key a view remembers a step by. */

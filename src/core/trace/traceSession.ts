@@ -9,10 +9,8 @@ import { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { errorMessage } from '../util/errors';
 import { Emitter } from '../util/event';
-import { ApiDiscovery } from '../apply/discovery';
-import { hiddenRead } from '../anatomy/standpoint';
-import type { HiddenRead } from '../anatomy/types';
-import { type AccessRead, ContextAccess, listWatchChecks } from '../kube/access';
+import { ApiDiscovery } from '../kube/discovery';
+import { type AccessRead, ContextAccess, type HiddenRead, hiddenRead, listWatchChecks } from '../kube/access';
 import { type EndpointChange, endpointChanges } from './endpoints';
 import { EventRing } from './eventRing';
 import {

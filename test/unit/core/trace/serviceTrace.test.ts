@@ -195,6 +195,11 @@ describe('the trace of a Service through its EndpointSlices', () => {
       input({ endpointSlices: [slice('v1', [], 1, { managedBy: 'endpointslicemirroring-controller.k8s.io' })] }),
     ).steps.find((step) => step.kind === 'slice-created')!;
     assert.deepEqual([mirrored.component, mirrored.actor], ['kube-controller-manager', 'endpointslicemirroring-controller']);
+    // Without the label, the writer its managedFields name.
+    const unlabelled = buildTrace(input({ endpointSlices: [slice('v1', [], 1, { managedBy: null })] })).steps.find(
+      (step) => step.kind === 'slice-created',
+    )!;
+    assert.deepEqual([unlabelled.component, unlabelled.actor], ['kube-controller-manager', 'kube-controller-manager']);
   });
 
   it('live: each write the watch saw is a step timed by the slice write, from added to ready to terminating to removed', () => {
