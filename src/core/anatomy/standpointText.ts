@@ -6,11 +6,11 @@
  * draws with it too: nothing here reaches the Kubernetes client (standpoint.ts does, through kube/access.ts).
  */
 import { format } from '../util/catalog';
-import { canIFor } from '../kube/access';
+import { canIFor } from '../kube/hiddenRead';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
 import type { ClusterAnatomy, HiddenRead, NeededPermission, ServedGroup, StandpointActor } from './types';
 
-export { canIFor } from '../kube/access';
+export { canIFor } from '../kube/hiddenRead';
 
 /** Who acted on a Pod and how: "kubelet (Update status, managedFields)", "kube-scheduler (Scheduled, Event)". */
 export function actorText(actor: StandpointActor, strings: StandpointStrings = defaultStandpointStrings): string {

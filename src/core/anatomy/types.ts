@@ -3,10 +3,10 @@
  * the tree and the diagram. Fields are only ever added.
  */
 import type { ComponentId, NodeAgentId } from '../componentIds';
-import type { HiddenRead } from '../kube/access';
+import type { HiddenRead } from '../kube/hiddenRead';
 
 export type { ComponentId, NodeAgentId } from '../componentIds';
-export type { HiddenRead, NeededPermission } from '../kube/access';
+export type { HiddenRead, NeededPermission } from '../kube/hiddenRead';
 
 /** How a Pod came to be: who created it. */
 export type PodSource = 'static' | 'daemonset' | 'deployment' | 'statefulset' | 'job' | 'replicaset' | 'bare';

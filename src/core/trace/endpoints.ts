@@ -172,6 +172,8 @@ function endpointEvidence(slice: TraceObjectRef, state: TraceEndpointState): Tra
 interface PodReadiness {
   readonly by: string;
   readonly at: string;
+  /** A managedFields entry records the writer; else `by` is what the knowledge says (kubelet). */
+  readonly recorded: boolean;
 }
 
 /** When and by whom a Pod's Ready condition turned True (kubelet's status write), where the Pod is read. */
@@ -184,7 +186,7 @@ export function podReadiness(pod: TraceObject | undefined): PodReadiness | undef
     pod.managedFields.find((entry) => entry.subresource === 'status' && isKubelet(entry.manager)) ??
     pod.managedFields.find((entry) => entry.sections.includes('status') && isKubelet(entry.manager));
   // Without a record of the writer, kubelet: the component that sets a Pod's Ready condition.
-  return { by: writer?.manager ?? 'kubelet', at: ready.lastTransitionTime };
+  return { by: writer?.manager ?? 'kubelet', at: ready.lastTransitionTime, recorded: writer !== undefined };
 }
 
 function endpointOf(state: TraceEndpointState, readiness: PodReadiness | undefined, notAfter: string | null): TraceEndpoint {
@@ -206,8 +208,16 @@ function readinessEvidence(readiness: PodReadiness | undefined, state: TraceEndp
   return [
     {
       source: 'condition',
-      text: `Pod ${state.target?.name ?? ''} status.conditions[Ready] True at ${readiness.at}, written by ${readiness.by}: the EndpointSlice controller marks an endpoint ready when its Pod is`,
+      text: `Pod ${state.target?.name ?? ''} status.conditions[Ready] True at ${readiness.at}${readiness.recorded ? `, written by ${readiness.by} (managedFields)` : ''}: the EndpointSlice controller marks an endpoint ready when its Pod is`,
     },
+    ...(readiness.recorded
+      ? []
+      : [
+          {
+            source: 'knowledge' as const,
+            text: "kubelet sets a Pod's Ready condition; no managedFields entry of the Pod records the writer",
+          },
+        ]),
   ];
 }
 

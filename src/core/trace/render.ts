@@ -6,7 +6,7 @@
 import { escapeMarkdown } from '../util/markdown';
 import { format } from '../util/catalog';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
-import { canIFor, needsText } from '../kube/access';
+import { canIFor, needsText } from '../kube/hiddenRead';
 import { escapeActingCharacters, inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
 export const defaultTraceStrings = {

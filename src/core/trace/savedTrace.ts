@@ -4,7 +4,7 @@
  * string stays a bounded string (cluster text is data, never markup), and anything else is refused with the
  * place it was found, before anything shown is replaced.
  */
-import type { HiddenRead, NeededPermission } from '../kube/access';
+import type { HiddenRead, NeededPermission } from '../kube/hiddenRead';
 import type { TraceEndpoint } from './endpoints';
 import { DEFAULT_EVENTS_PER_OBJECT, DEFAULT_MAX_OBJECTS } from './eventRing';
 import { parseTraceTarget, type TraceEvent, type TraceTarget } from './objects';

@@ -6,7 +6,7 @@
  * guessed.
  */
 import { lookupField } from '../fields/lookup';
-import type { HiddenRead } from '../kube/access';
+import type { HiddenRead } from '../kube/hiddenRead';
 import {
   changeStep,
   type EndpointChange,

@@ -10,7 +10,8 @@ import { type Disposable, DisposableStore } from '../util/disposable';
 import { errorMessage } from '../util/errors';
 import { Emitter } from '../util/event';
 import { ApiDiscovery } from '../kube/discovery';
-import { type AccessRead, ContextAccess, type HiddenRead, hiddenRead, listWatchChecks } from '../kube/access';
+import { type AccessRead, ContextAccess, hiddenRead, listWatchChecks } from '../kube/access';
+import type { HiddenRead } from '../kube/hiddenRead';
 import { type EndpointChange, endpointChanges } from './endpoints';
 import { EventRing } from './eventRing';
 import {
@@ -163,10 +164,10 @@ export class TraceSession implements Disposable {
       this.podWatch = this.own(ofKind('Pod'));
       this.wireObjects(this.podWatch);
     }
-    // A Service's own slices; for a workload, its namespace's, where its Pods' endpoints are.
-    if (target.kind === 'Service') await this.watchEndpointSlices(target.name);
-    else if (target.kind !== 'Pod') await this.watchEndpointSlices(undefined);
-    if (this.stopped) return;
+    // A Service's own slices; for a workload, its namespace's, where its Pods' endpoints are. Their API version
+    // is asked while the Events are subscribed to.
+    const slicesWatched =
+      target.kind === 'Pod' ? Promise.resolve() : this.watchEndpointSlices(target.kind === 'Service' ? target.name : undefined);
     this.eventWatch = this.own(
       hub.subscribe({
         path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
@@ -183,6 +184,8 @@ export class TraceSession implements Disposable {
     };
     this.eventWatch.onAdd(recordEvent);
     this.eventWatch.onUpdate(recordEvent);
+    await slicesWatched;
+    if (this.stopped) return;
     this.podsListedAt = this.now();
     const others = [this.replicaSetWatch, this.podWatch, this.eventWatch, this.sliceWatch].filter((watch) => watch !== undefined);
     for (const watch of others) watch.onDidChangeState(() => this.updateState());

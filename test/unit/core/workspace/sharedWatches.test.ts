@@ -67,7 +67,11 @@ describe('one watch per collection with every feature on', function () {
     // The streams the late subscribers' lists interrupted are open again.
     await until(
       'every stream open again',
-      () => [...streams.open().values()].every((count) => count === 1) && streams.open().size === 12,
+      // (and the server has seen the interrupted ones end)
+      () =>
+        [...streams.open().values()].every((count) => count === 1) &&
+        streams.open().size === 12 &&
+        demo.cluster.control.activeWatches() === 12,
       10_000,
     );
 
