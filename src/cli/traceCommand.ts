@@ -12,7 +12,7 @@ import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } 
 
 export const traceCommand: CliCommand = {
   name: 'trace',
-  summary: 'who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet or Pod',
+  summary: 'who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet, Pod or Service',
   usage: [
     'Usage: cluster-anatomy trace KIND/NAME [-n NAMESPACE] [--follow [--for SECONDS]] [--evidence] [--json]',
     '                               [--save FILE] [--kubeconfig FILE] [--context NAME]',
@@ -29,7 +29,14 @@ export const traceCommand: CliCommand = {
     'them, within their hour; those steps say "read from Events" (in --json, "readFromEvents": true).',
     '--save FILE keeps the trace (its steps and the Events it saw, as versioned JSON) once it is read, or when',
     '--follow ends; --open FILE prints a saved trace again, without a cluster.',
-    'KIND as kubectl spells it: deploy, ds, sts, rs, job, po, or the full name.',
+    'A Service (svc/NAME) is traced through its EndpointSlices (label kubernetes.io/service-name, in',
+    'discovery.k8s.io/v1, or v1beta1 where the cluster serves only that): each slice created by the controller its',
+    'endpointslice.kubernetes.io/managed-by label names, and each endpoint added, made ready, terminating or',
+    'removed by it, with its Pod, node and address, after kubelet made the Pod Ready. A slice keeps no time per',
+    "endpoint: read afterwards, such a step says so and gives the slice's last write as the latest it can have been.",
+    "A workload's trace also shows its own Pods' endpoints, in the slices of the Services that select them.",
+    'EndpointSlices you may not list are named, with the kubectl auth can-i lines that check it.',
+    'KIND as kubectl spells it: deploy, ds, sts, rs, job, po, svc, or the full name.',
   ].join('\n'),
   async run(args, io) {
     const { values, positionals } = parseCommandArgs(
@@ -60,7 +67,7 @@ export const traceCommand: CliCommand = {
       io.stdout.write(
         values.json
           ? `${JSON.stringify({ ...saved, trace: traceJson(saved.trace) }, null, 2)}\n`
-          : `${renderTraceText(saved.trace, { evidence: values.evidence })}${savedFromText(saved)}\n`,
+          : `${renderTraceText(saved.trace, { evidence: values.evidence, ...(saved.context && { context: saved.context }) })}${savedFromText(saved)}\n`,
       );
       return EXIT_OK;
     }
@@ -98,7 +105,7 @@ export const traceCommand: CliCommand = {
       if (!values.follow) {
         await save();
         io.stdout.write(
-          values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence }),
+          values.json ? `${JSON.stringify(traceJson(trace), null, 2)}\n` : renderTraceText(trace, { evidence: values.evidence, context }),
         );
         return EXIT_OK;
       }
@@ -108,7 +115,7 @@ export const traceCommand: CliCommand = {
         else for (const line of traceLines(steps, { evidence: values.evidence }, undefined, before)) io.stdout.write(`${line}\n`);
       };
       if (values.json) print(trace.steps, undefined);
-      else io.stdout.write(renderTraceText(trace, { evidence: values.evidence }));
+      else io.stdout.write(renderTraceText(trace, { evidence: values.evidence, context }));
       if (!values.json)
         io.stderr.write(
           `Following ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)}${forSeconds ? ` for ${forSeconds} s` : ''}; Ctrl-C stops.\n`,

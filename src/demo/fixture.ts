@@ -851,13 +851,30 @@ export function createDeployment(
 
 /** The EndpointSlice the EndpointSlice controller keeps for Service kube-dns. */
 export function dnsEndpointSlice(service: KubeObject, pods: KubeObject[], name: string, time: number): KubeObject {
+  return serviceEndpointSlice(service, pods, name, time, [
+    { name: 'dns-tcp', port: 53, protocol: 'TCP' },
+    { name: 'dns', port: 53, protocol: 'UDP' },
+    { name: 'metrics', port: 9153, protocol: 'TCP' },
+  ]);
+}
+
+/**
+ * The EndpointSlice kube-controller-manager's EndpointSlice controller keeps for a Service with a selector: the
+ * Service's labels with kubernetes.io/service-name and managed-by, owned by the Service, one endpoint per
+ * selected Pod that has an address (ready once the Pod is Ready, terminating once it is being deleted).
+ */
+export function serviceEndpointSlice(
+  service: KubeObject,
+  pods: KubeObject[],
+  name: string,
+  time: number,
+  ports: readonly Record<string, unknown>[] = slicePortsOf(service),
+): KubeObject {
   const at = isoSeconds(time);
   const labels = {
+    ...service.metadata.labels,
     'endpointslice.kubernetes.io/managed-by': 'endpointslice-controller.k8s.io',
-    'k8s-app': 'kube-dns',
-    'kubernetes.io/cluster-service': 'true',
-    'kubernetes.io/name': 'CoreDNS',
-    'kubernetes.io/service-name': 'kube-dns',
+    'kubernetes.io/service-name': service.metadata.name,
   };
   return {
     apiVersion: 'discovery.k8s.io/v1',
@@ -865,13 +882,20 @@ export function dnsEndpointSlice(service: KubeObject, pods: KubeObject[], name: 
     metadata: {
       name,
       namespace: service.metadata.namespace,
-      generateName: 'kube-dns-',
+      generateName: `${service.metadata.name}-`,
       generation: 1,
       creationTimestamp: at,
       labels,
       annotations: { 'endpoints.kubernetes.io/last-change-trigger-time': at },
       ownerReferences: [
-        { apiVersion: 'v1', kind: 'Service', name: 'kube-dns', uid: service.metadata.uid!, controller: true, blockOwnerDeletion: true },
+        {
+          apiVersion: 'v1',
+          kind: 'Service',
+          name: service.metadata.name,
+          uid: service.metadata.uid!,
+          controller: true,
+          blockOwnerDeletion: true,
+        },
       ],
       managedFields: [
         managedEntry('kube-controller-manager', 'discovery.k8s.io/v1', at, {
@@ -888,23 +912,34 @@ export function dnsEndpointSlice(service: KubeObject, pods: KubeObject[], name: 
       ],
     },
     addressType: 'IPv4',
-    endpoints: pods
-      .map((pod) => {
-        const status = pod.status as { podIP?: string; phase?: string; conditions?: { type: string; status: string }[] };
-        const ready = status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
-        const terminating = pod.metadata.deletionTimestamp !== undefined;
-        return {
-          addresses: [status.podIP],
-          conditions: { ready: ready && !terminating, serving: ready, terminating },
-          nodeName: (pod.spec as { nodeName?: string }).nodeName,
-          targetRef: { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
-        };
-      })
-      .filter((endpoint) => endpoint.addresses[0] !== undefined),
-    ports: [
-      { name: 'dns-tcp', port: 53, protocol: 'TCP' },
-      { name: 'dns', port: 53, protocol: 'UDP' },
-      { name: 'metrics', port: 9153, protocol: 'TCP' },
-    ],
+    endpoints: sliceEndpoints(pods),
+    ports: [...ports],
   };
+}
+
+/** The endpoints of the selected Pods that have an address, as the EndpointSlice controller writes them. */
+export function sliceEndpoints(pods: readonly KubeObject[]): Record<string, unknown>[] {
+  return pods
+    .map((pod) => {
+      const status = pod.status as { podIP?: string; phase?: string; conditions?: { type: string; status: string }[] };
+      const ready = status.conditions?.some((condition) => condition.type === 'Ready' && condition.status === 'True') ?? false;
+      const terminating = pod.metadata.deletionTimestamp !== undefined;
+      return {
+        addresses: [status.podIP],
+        conditions: { ready: ready && !terminating, serving: ready, terminating },
+        nodeName: (pod.spec as { nodeName?: string }).nodeName,
+        targetRef: { kind: 'Pod', name: pod.metadata.name, namespace: pod.metadata.namespace, uid: pod.metadata.uid },
+      };
+    })
+    .filter((endpoint) => endpoint.addresses[0] !== undefined);
+}
+
+/** The slice's ports: each Service port with its target port where that is a number. */
+function slicePortsOf(service: KubeObject): Record<string, unknown>[] {
+  const ports = ((service.spec as { ports?: unknown } | undefined)?.ports ?? []) as Record<string, unknown>[];
+  return ports.map((port) => ({
+    ...(typeof port.name === 'string' && port.name && { name: port.name }),
+    port: typeof port.targetPort === 'number' ? port.targetPort : port.port,
+    protocol: port.protocol ?? 'TCP',
+  }));
 }

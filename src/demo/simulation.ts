@@ -14,6 +14,8 @@ import {
   podType,
   postsNodeStatus,
   replicaSetType,
+  serviceType,
+  sliceType,
 } from './simulation/shared';
 import { ControlPlaneLeases } from './simulation/controlPlane';
 export * from './simulation/shared';
@@ -132,7 +134,11 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
         }
         this.after(isMirror ? this.timing.stepMs : Math.min(this.timing.terminationMs, grace * 1000), () => {
           const current = this.store.get(podType, namespace, name);
-          if (current && current.metadata.uid === pod.metadata.uid) this.store.delete(podType, namespace, name);
+          if (current && current.metadata.uid === pod.metadata.uid) {
+            this.store.delete(podType, namespace, name);
+            // The EndpointSlice controller (among others) sees the Pod gone.
+            this.refreshControllers();
+          }
         });
       }
     }
@@ -227,6 +233,9 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
         if (latest) this.reconcileDaemonSet(latest);
         this.refreshControllers();
       });
+    } else if (resource === serviceType) {
+      // The EndpointSlice controller makes the new Service's slice (or follows its new selector).
+      this.after(this.timing.stepMs / 2, () => this.refreshControllers());
     } else if (resource === podType && type === 'created') {
       const nodeName = (object.spec as Loose).nodeName as string | undefined;
       const node = nodeName ? this.nodesByName.get(nodeName) : undefined;
@@ -238,6 +247,10 @@ export class ClusterSimulation extends ControlPlaneLeases implements ClusterWrit
   /** The garbage collector: what the deleted object owned goes too (ReplicaSets, then their Pods). */
   protected collectDependents(owner: KubeObject): void {
     const namespace = owner.metadata.namespace;
+    // A Service's EndpointSlices are owned by it.
+    for (const slice of this.store.list(sliceType, namespace))
+      if (slice.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid))
+        this.store.delete(sliceType, namespace, slice.metadata.name);
     for (const replicaSet of this.store.list(replicaSetType, namespace)) {
       if (!replicaSet.metadata.ownerReferences?.some((reference) => reference.uid === owner.metadata.uid)) continue;
       const removed = this.store.delete(replicaSetType, namespace, replicaSet.metadata.name);

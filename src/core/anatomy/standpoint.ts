@@ -5,14 +5,11 @@
  * untrusted API JSON and slim objects.
  */
 import { parse } from 'yaml';
-import { canILine } from '../kube/apiErrorText';
-import { checkText, type AccessCheck, type ReadAccess } from '../kube/access';
 import type { SlimEvent, SlimUserPod } from '../kube/slim';
 import type {
   ComponentPod,
   HiddenRead,
   InferredNode,
-  NeededPermission,
   ServedGroup,
   Standpoint,
   StandpointActor,
@@ -95,36 +92,7 @@ export function clusterInfoServer(configMap: unknown): string | null {
   }
 }
 
-/** A check as the anatomy states a needed permission. */
-export function neededPermission(check: AccessCheck, verdict: 'denied' | 'unknown'): NeededPermission {
-  if (check.path !== undefined) return { text: checkText(check), verb: check.verb, resource: check.path, canI: canILine(check), verdict };
-  return {
-    text: checkText(check),
-    verb: check.verb,
-    resource: check.group ? `${check.resource}.${check.group}` : check.resource,
-    ...(check.namespace !== undefined && { namespace: check.namespace }),
-    canI: canILine(check),
-    verdict,
-  };
-}
-
-/**
- * A read the user may not do, with the permissions it needs: those the server denied (or could not answer)
- * when it has answered, else every check of the read, as not yet answered.
- */
-export function hiddenRead(
-  read: { readonly id: string; readonly what: string; readonly checks: readonly AccessCheck[] },
-  resource: string,
-  reason: string,
-  answered: ReadAccess | undefined,
-): HiddenRead {
-  const missing = answered?.checks.filter((check) => check.verdict !== 'allowed');
-  const needs =
-    missing && missing.length > 0
-      ? missing.map((check) => neededPermission(check, check.verdict === 'denied' ? 'denied' : 'unknown'))
-      : read.checks.map((check) => neededPermission(check, 'unknown'));
-  return { id: read.id, what: read.what, resource, needs, reason };
-}
+export { hiddenRead, neededPermission } from '../kube/access';
 
 /** Who a field manager or an Event source is, as the anatomy names components. */
 function componentOf(name: string): string {

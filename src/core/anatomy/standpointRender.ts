@@ -2,6 +2,7 @@
  * The anatomy from where a limited user stands, and what is hidden from them, as plain-text lines (the CLI's
  * `tree` and the text the views copy). Cluster text is passed through as text; the caller escapes lines.
  */
+import { needsText } from '../kube/hiddenRead';
 import { format } from '../util/catalog';
 import { actorText, canIFor, groupsSentence } from './standpointText';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
@@ -11,10 +12,7 @@ import type { ClusterAnatomy, HiddenRead, ServedGroup, Standpoint, StandpointPod
 const MAX_LISTED_GROUPS = 20;
 const MAX_LISTED_PODS = 50;
 
-/** "list nodes (cluster-wide), watch nodes (cluster-wide)". */
-export function needsText(hidden: HiddenRead): string {
-  return hidden.needs.map((need) => need.text).join(', ');
-}
+export { needsText } from '../kube/hiddenRead';
 
 /** The lines that say what is hidden and how to check it, each read on its own line and its can-i lines below. */
 export function hiddenLines(

@@ -6,14 +6,11 @@
  * draws with it too: nothing here reaches the Kubernetes client (standpoint.ts does, through kube/access.ts).
  */
 import { format } from '../util/catalog';
-import { shellWord } from '../util/shell';
+import { canIFor } from '../kube/hiddenRead';
 import { defaultStandpointStrings, type StandpointStrings } from './strings';
 import type { ClusterAnatomy, HiddenRead, NeededPermission, ServedGroup, StandpointActor } from './types';
 
-/** The `kubectl auth can-i` line of a needed permission, for the context it is about. */
-export function canIFor(need: NeededPermission, context: string): string {
-  return `${need.canI} --context ${shellWord(context)}`;
-}
+export { canIFor } from '../kube/hiddenRead';
 
 /** Who acted on a Pod and how: "kubelet (Update status, managedFields)", "kube-scheduler (Scheduled, Event)". */
 export function actorText(actor: StandpointActor, strings: StandpointStrings = defaultStandpointStrings): string {

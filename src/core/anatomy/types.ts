@@ -3,8 +3,10 @@
  * the tree and the diagram. Fields are only ever added.
  */
 import type { ComponentId, NodeAgentId } from '../componentIds';
+import type { HiddenRead } from '../kube/hiddenRead';
 
 export type { ComponentId, NodeAgentId } from '../componentIds';
+export type { HiddenRead, NeededPermission } from '../kube/hiddenRead';
 
 /** How a Pod came to be: who created it. */
 export type PodSource = 'static' | 'daemonset' | 'deployment' | 'statefulset' | 'job' | 'replicaset' | 'bare';
@@ -205,34 +207,6 @@ export interface ClusterAnatomy {
   readonly loading?: { readonly nodes: number | null };
   /** kube-system's Pods by the node they run on, when Nodes are hidden and these Pods are not (the standpoint shows them). */
   readonly podsOnHiddenNodes?: readonly { readonly node: string; readonly components: readonly ComponentPod[] }[];
-}
-
-/** One permission a hidden read needs, as the server answered it, with the kubectl line that checks it. */
-export interface NeededPermission {
-  /** "list nodes (cluster-wide)", "watch pods in kube-system", "get /readyz". */
-  readonly text: string;
-  readonly verb: string;
-  /** The RBAC resource with its group ("leases.coordination.k8s.io"), or the path of a non-resource URL. */
-  readonly resource: string;
-  /** Undefined: cluster-wide. */
-  readonly namespace?: string;
-  /** `kubectl auth can-i list nodes`; the views add `--context`. */
-  readonly canI: string;
-  /** 'denied' when the server said no; 'unknown' when it could not say (or has not answered yet). */
-  readonly verdict: 'denied' | 'unknown';
-}
-
-/** A read the user may not do: never shown as empty, absent or hosted, always with what would show it. */
-export interface HiddenRead {
-  /** The read's id: 'nodes', 'pods', 'daemonSets', … (`anatomyReads` in core/kube/access.ts). */
-  readonly id: string;
-  /** What it would show: "Nodes", "Pods in kube-system". */
-  readonly what: string;
-  /** The RBAC resource of the collection ('nodes', 'pods', …), as `unreadable` names it. */
-  readonly resource: string;
-  readonly needs: readonly NeededPermission[];
-  /** The server's refusal, as it said it (cluster text). */
-  readonly reason: string;
 }
 
 /** Who acted on one of the user's objects, as the object or its Events show it. */

@@ -5,7 +5,7 @@
  * says, is what the API server would fill in; against the live object, what the apply would change.
  */
 import { APPLY_PATCH_CONTENT_TYPE, KubeApiError, type KubeApi } from '../kube/kubeApi';
-import { ApiDiscovery, groupVersionPath, type ApiResource } from './discovery';
+import { ApiDiscovery, groupVersionPath, type ApiResource } from '../kube/discovery';
 import { diffObjects, type FieldChange } from './fieldDiff';
 import { isRecord, ManifestError, type ManifestObject } from './manifestObjects';
 import { type Autoscaler, autoscalersOf, fieldOwnership, type FieldOwnership } from './ownership';

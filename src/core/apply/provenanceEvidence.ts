@@ -7,7 +7,7 @@ import type { ClusterRead, ProvenanceEvidence } from '../fields/provenance';
 import type { PathSegment } from '../yaml/yamlPath';
 import { errorMessage } from '../util/errors';
 import { FIELD_MANAGER, resolveTargets, targetName, type WriteApi } from './applyManifest';
-import type { ApiDiscovery } from './discovery';
+import type { ApiDiscovery } from '../kube/discovery';
 import { isRecord } from './manifestObjects';
 
 export interface ProvenanceQuestion {

@@ -6,6 +6,7 @@
  */
 import { errorMessage } from '../util/errors';
 import { canILine } from './apiErrorText';
+import type { HiddenRead, NeededPermission } from './hiddenRead';
 import { KubeApiError, type KubeApi } from './kubeApi';
 
 export type AccessVerdict = 'allowed' | 'denied' | 'unknown';
@@ -403,4 +404,37 @@ export class ContextAccess {
     if (this.refreshing && generation === this.generation) this.refreshing = undefined;
     return snapshot;
   }
+}
+
+// ---- a read the user may not do: the permissions it needs ----
+
+/** A check as the anatomy states a needed permission. */
+export function neededPermission(check: AccessCheck, verdict: 'denied' | 'unknown'): NeededPermission {
+  if (check.path !== undefined) return { text: checkText(check), verb: check.verb, resource: check.path, canI: canILine(check), verdict };
+  return {
+    text: checkText(check),
+    verb: check.verb,
+    resource: check.group ? `${check.resource}.${check.group}` : check.resource,
+    ...(check.namespace !== undefined && { namespace: check.namespace }),
+    canI: canILine(check),
+    verdict,
+  };
+}
+
+/**
+ * A read the user may not do, with the permissions it needs: those the server denied (or could not answer)
+ * when it has answered, else every check of the read, as not yet answered.
+ */
+export function hiddenRead(
+  read: { readonly id: string; readonly what: string; readonly checks: readonly AccessCheck[] },
+  resource: string,
+  reason: string,
+  answered: ReadAccess | undefined,
+): HiddenRead {
+  const missing = answered?.checks.filter((check) => check.verdict !== 'allowed');
+  const needs =
+    missing && missing.length > 0
+      ? missing.map((check) => neededPermission(check, check.verdict === 'denied' ? 'denied' : 'unknown'))
+      : read.checks.map((check) => neededPermission(check, 'unknown'));
+  return { id: read.id, what: read.what, resource, needs, reason };
 }

@@ -10,7 +10,7 @@
  * runs the others hear nothing new, and if it fails, the collection retries for all of them.
  */
 import type { KubeConfig } from '@kubernetes/client-node';
-import type { ResponseLimits } from './kubeApi';
+import { KubeApi, type ResponseLimits } from './kubeApi';
 import { type CollectionOptions, type Projection, SharedCollection, type WatchState, WatchSubscription } from './resourceWatch';
 import type { SlimMeta } from './slim';
 import type { Disposable } from '../util/disposable';
@@ -49,6 +49,7 @@ const collectionKey = (path: string, labelSelector = '', fieldSelector = '') => 
 export class WatchHub implements Disposable {
   private readonly collections = new Map<string, SharedCollection>();
   private disposed = false;
+  private oneOffApi: KubeApi | undefined;
 
   constructor(
     private readonly config: KubeConfig,
@@ -69,6 +70,12 @@ export class WatchHub implements Disposable {
         ? { collection: wider, filtered: true }
         : { collection: this.collectionFor(options), filtered: false };
     });
+  }
+
+  /** The same context's one-off reads beside its watches: API discovery, access checks. */
+  get api(): KubeApi {
+    this.oneOffApi ??= new KubeApi(this.config);
+    return this.oneOffApi;
   }
 
   /** The collections open now. */

@@ -15,6 +15,7 @@ export const traceKinds = {
   ReplicaSet: { group: 'apps', version: 'v1', plural: 'replicasets', names: ['replicaset', 'replicasets', 'rs'] },
   Job: { group: 'batch', version: 'v1', plural: 'jobs', names: ['job', 'jobs'] },
   Pod: { group: '', version: 'v1', plural: 'pods', names: ['pod', 'pods', 'po'] },
+  Service: { group: '', version: 'v1', plural: 'services', names: ['service', 'services', 'svc'] },
 } as const;
 
 export type TraceKind = keyof typeof traceKinds;
@@ -97,7 +98,7 @@ export interface TraceObject {
   readonly managedFields: readonly ManagedFieldsRecord[];
   /** spec.replicas where the kind has it. */
   readonly replicas: number | null;
-  /** spec.selector.matchLabels, when the selector is only that. */
+  /** spec.selector.matchLabels, when the selector is only that (a Service's spec.selector, which is only that). */
   readonly matchLabels: Readonly<Record<string, string>> | null;
   readonly nodeName: string | null;
   readonly schedulerName: string | null;
@@ -200,6 +201,8 @@ export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
     });
   const selector = obj(spec.selector);
   const onlyMatchLabels = Object.keys(selector).every((key) => key === 'matchLabels') && Object.keys(obj(selector.matchLabels)).length > 0;
+  // A Service selects by a plain map of labels; without one, its EndpointSlices are someone else's to write.
+  const serviceSelector = objectKind === 'Service' && Object.keys(selector).length > 0 ? stringMap(selector) : null;
   const podSpec = objectKind === 'Pod' ? spec : {};
   const statuses = new Map(arr(status.containerStatuses).map((entry) => [str(obj(entry).name) ?? '', obj(entry)]));
   const labels = stringMap(meta.labels);
@@ -217,7 +220,7 @@ export function traceObjectOf(raw: unknown, kind?: string): TraceObject {
     deletionGracePeriodSeconds: typeof meta.deletionGracePeriodSeconds === 'number' ? meta.deletionGracePeriodSeconds : null,
     managedFields: managedFieldsOf(meta.managedFields),
     replicas: typeof spec.replicas === 'number' ? spec.replicas : null,
-    matchLabels: onlyMatchLabels ? stringMap(selector.matchLabels) : null,
+    matchLabels: serviceSelector ?? (onlyMatchLabels ? stringMap(selector.matchLabels) : null),
     nodeName: str(podSpec.nodeName),
     schedulerName: str(podSpec.schedulerName),
     conditions: arr(status.conditions)
@@ -271,5 +274,86 @@ export function traceEventOf(raw: unknown): TraceEvent & { readonly metadata: Sl
     firstTime: first,
     lastTime: str(series.lastObservedTime, 40) ?? str(event.lastTimestamp, 40) ?? first,
     count: typeof series.count === 'number' ? series.count : typeof event.count === 'number' && event.count > 0 ? event.count : 1,
+  };
+}
+
+/** The label that ties an EndpointSlice to its Service, and the one that names the controller that writes it. */
+export const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
+export const MANAGED_BY_LABEL = 'endpointslice.kubernetes.io/managed-by';
+
+/** One endpoint of an EndpointSlice: discovery.k8s.io/v1, or v1beta1 (the node in `topology`, often `ready` alone). */
+export interface TraceEndpointState {
+  /** What identifies the endpoint across writes: its Pod's uid, else its first address. */
+  readonly key: string;
+  readonly addresses: readonly string[];
+  /** null: the slice does not say (v1beta1 before 1.20 leaves serving and terminating out). */
+  readonly ready: boolean | null;
+  readonly serving: boolean | null;
+  readonly terminating: boolean | null;
+  readonly nodeName: string | null;
+  /** targetRef: the Pod (or other object) the addresses belong to. */
+  readonly target: { readonly kind: string; readonly name: string; readonly uid: string } | null;
+}
+
+export interface TraceEndpointSlice {
+  readonly metadata: SlimMeta;
+  /** The API version it was read as: discovery.k8s.io/v1 or discovery.k8s.io/v1beta1. */
+  readonly apiVersion: string;
+  readonly serviceName: string | null;
+  /** The endpointslice.kubernetes.io/managed-by label: which controller writes it. */
+  readonly managedBy: string | null;
+  readonly generation: number | null;
+  readonly managedFields: readonly ManagedFieldsRecord[];
+  /** endpoints.kubernetes.io/last-change-trigger-time: when the change that caused the last write happened. */
+  readonly lastChangeTriggerTime: string | null;
+  readonly endpoints: readonly TraceEndpointState[];
+}
+
+/** The most endpoints kept of one slice (the controller puts 100 in a slice by default, 1000 at most). */
+const MAX_ENDPOINTS = 1_000;
+
+function optionalBoolean(value: unknown): boolean | null {
+  return typeof value === 'boolean' ? value : null;
+}
+
+export function endpointSliceOf(raw: unknown, apiVersion: string): TraceEndpointSlice {
+  const object = obj(raw);
+  const meta = obj(object.metadata);
+  const labels = stringMap(meta.labels);
+  const annotations = stringMap(meta.annotations);
+  return {
+    metadata: boundedMeta(meta, {
+      creationTimestamp: str(meta.creationTimestamp, 40),
+      labels,
+      deletionTimestamp: str(meta.deletionTimestamp, 40),
+    }),
+    apiVersion: str(object.apiVersion, 64) ?? apiVersion,
+    serviceName: labels[SERVICE_NAME_LABEL] ?? null,
+    managedBy: labels[MANAGED_BY_LABEL] ?? null,
+    generation: typeof meta.generation === 'number' ? meta.generation : null,
+    managedFields: managedFieldsOf(meta.managedFields),
+    lastChangeTriggerTime: str(annotations['endpoints.kubernetes.io/last-change-trigger-time'], 40),
+    endpoints: arr(object.endpoints)
+      .slice(0, MAX_ENDPOINTS)
+      .map((entry) => {
+        const e = obj(entry);
+        const conditions = obj(e.conditions);
+        const ref = obj(e.targetRef);
+        const addresses = arr(e.addresses)
+          .slice(0, 100)
+          .map((address) => str(address, 64))
+          .filter((address): address is string => address !== null);
+        const target = str(ref.name) ? { kind: str(ref.kind, 64) ?? '', name: str(ref.name) ?? '', uid: str(ref.uid, 64) ?? '' } : null;
+        return {
+          key: target?.uid || (target ? `${target.kind}/${target.name}` : (addresses[0] ?? '')),
+          addresses,
+          ready: optionalBoolean(conditions.ready),
+          serving: optionalBoolean(conditions.serving),
+          terminating: optionalBoolean(conditions.terminating),
+          // v1 names the node; v1beta1 put it in topology as kubernetes.io/hostname.
+          nodeName: str(e.nodeName) ?? str(obj(e.topology)['kubernetes.io/hostname']),
+          target,
+        };
+      }),
   };
 }

@@ -6,6 +6,7 @@
 import { escapeMarkdown } from '../util/markdown';
 import { format } from '../util/catalog';
 import { type Trace, type TraceComponent, type TraceStep, UNRECORDED_CLIENT } from './timeline';
+import { canIFor, needsText } from '../kube/hiddenRead';
 import { escapeActingCharacters, inlineText, MAX_INLINE_LENGTH, textLines } from '../util/visibleText';
 
 export const defaultTraceStrings = {
@@ -31,6 +32,29 @@ export const defaultTraceStrings = {
   ready: 'Pod {0} Ready',
   podRemoved: 'Pod {0} gone from the API',
   event: '{0} {1}: {2}',
+  sliceCreated: 'EndpointSlice {0} created by {1}',
+  endpointAdded: 'Endpoint {0} of {1} added to EndpointSlice {2}, not ready yet',
+  endpointReady: 'Endpoint {0} of {1} ready in EndpointSlice {2}',
+  endpointReadyAfterPod: 'Endpoint {0} of {1} ready in EndpointSlice {2}: {3} made the Pod Ready',
+  endpointNotReady: 'Endpoint {0} of {1} no longer ready in EndpointSlice {2}',
+  endpointTerminating: 'Endpoint {0} of {1} terminating in EndpointSlice {2} (serving: {3})',
+  endpointRemoved: 'Endpoint {0} of {1} removed from EndpointSlice {2}',
+  endpointPodOnNode: 'Pod {0} on {1}',
+  endpointPod: 'Pod {0}',
+  endpointOther: '{0} {1}',
+  endpointNoTarget: 'no Pod',
+  yes: 'yes',
+  no: 'no',
+  unset: 'not set',
+  timeNotRecorded: '{0} (the slice keeps no time per endpoint: by {1} at the latest)',
+  countsEndpoints: 'Endpoints: {0} · ready {1}',
+  countsServing: 'serving {0}',
+  countsTerminating: 'terminating {0}',
+  countsSelected: 'Pods selected: {0}, Ready {1}',
+  hiddenRead: '{0}: hidden from you — needs {1}',
+  hiddenCheck: 'Check: {0}',
+  endpointSlicesNotServed:
+    'EndpointSlices are not served by this cluster (neither discovery.k8s.io/v1 nor v1beta1): no endpoints to follow.',
   readFromEvents: '{0} (read from Events: the Pod is gone)',
   componentClient: 'client',
   noSteps: 'No steps recorded yet for {0} {1}/{2}.',
@@ -51,7 +75,38 @@ export type TraceStrings = typeof defaultTraceStrings;
 
 export function stepText(step: TraceStep, strings: TraceStrings = defaultTraceStrings): string {
   const sentence = stepSentence(step, strings);
+  if (step.endpoint?.notAfter) return format(strings.timeNotRecorded, sentence, step.endpoint.notAfter);
   return step.readFromEvents ? format(strings.readFromEvents, sentence) : sentence;
+}
+
+/** "Pod web-1 on node-a", "Pod web-1", or what else the endpoint's targetRef names. */
+function endpointTargetText(step: TraceStep, strings: TraceStrings): string {
+  const endpoint = step.endpoint;
+  if (!endpoint?.targetName) return strings.endpointNoTarget;
+  if (endpoint.targetKind !== 'Pod') return format(strings.endpointOther, endpoint.targetKind ?? '', endpoint.targetName);
+  return step.node ? format(strings.endpointPodOnNode, endpoint.targetName, step.node) : format(strings.endpointPod, endpoint.targetName);
+}
+
+function endpointSentence(step: TraceStep, strings: TraceStrings): string {
+  const endpoint = step.endpoint!;
+  const address = endpoint.addresses.join(', ') || '?';
+  const target = endpointTargetText(step, strings);
+  const slice = step.object.name;
+  const word = (value: boolean | null) => (value === null ? strings.unset : value ? strings.yes : strings.no);
+  switch (step.kind) {
+    case 'endpoint-added':
+      return format(strings.endpointAdded, address, target, slice);
+    case 'endpoint-ready':
+      return endpoint.podReadyBy
+        ? format(strings.endpointReadyAfterPod, address, target, slice, endpoint.podReadyBy)
+        : format(strings.endpointReady, address, target, slice);
+    case 'endpoint-not-ready':
+      return endpoint.terminating
+        ? format(strings.endpointTerminating, address, target, slice, word(endpoint.serving))
+        : format(strings.endpointNotReady, address, target, slice);
+    default:
+      return format(strings.endpointRemoved, address, target, slice);
+  }
 }
 
 function stepSentence(step: TraceStep, strings: TraceStrings): string {
@@ -100,6 +155,13 @@ function stepSentence(step: TraceStep, strings: TraceStrings): string {
       return format(strings.podRemoved, name);
     case 'event':
       return format(strings.event, kind, name, step.reason ?? '');
+    case 'slice-created':
+      return format(strings.sliceCreated, name, step.actor);
+    case 'endpoint-added':
+    case 'endpoint-ready':
+    case 'endpoint-not-ready':
+    case 'endpoint-removed':
+      return step.endpoint ? endpointSentence(step, strings) : format(strings.event, kind, name, step.kind);
   }
 }
 
@@ -139,7 +201,15 @@ export function timeText(step: TraceStep): string {
 
 /** "Pods: 3 of 3 · scheduled 3 · running 3 · Ready 3" (the view's message uses it too). */
 export function countsText(trace: Trace, strings: TraceStrings = defaultTraceStrings): string {
-  const { pods, scheduled, running, ready, desired } = trace.counts;
+  const { pods, scheduled, running, ready, desired, endpoints } = trace.counts;
+  if (endpoints)
+    // Serving and terminating where the slices carry them (v1beta1 of 1.20 says `ready` alone).
+    return [
+      format(strings.countsEndpoints, endpoints.total, endpoints.ready),
+      ...(endpoints.serving !== null ? [format(strings.countsServing, endpoints.serving)] : []),
+      ...(endpoints.terminating !== null ? [format(strings.countsTerminating, endpoints.terminating)] : []),
+      format(strings.countsSelected, pods, ready),
+    ].join(' · ');
   return desired === null
     ? format(strings.counts, pods, scheduled, running, ready)
     : format(strings.countsDesired, pods, scheduled, running, ready, desired);
@@ -150,11 +220,38 @@ function oneLine(text: string): string {
   return escapeActingCharacters(text);
 }
 
-export function renderTraceText(trace: Trace, options: { evidence?: boolean } = {}, strings: TraceStrings = defaultTraceStrings): string {
+/**
+ * What the trace could not read and why, each with the `kubectl auth can-i` lines that check it (for `context`,
+ * where known); and a Service's EndpointSlices not served at all.
+ */
+export function unreadLines(trace: Trace, context: string | undefined, strings: TraceStrings = defaultTraceStrings): string[] {
+  const lines: string[] = [];
+  for (const hidden of trace.hidden ?? []) {
+    lines.push(format(strings.hiddenRead, hidden.what, needsText(hidden)));
+    for (const need of hidden.needs) lines.push(`  ${format(strings.hiddenCheck, context ? canIFor(need, context) : need.canI)}`);
+  }
+  if (trace.target.kind === 'Service' && trace.endpointSliceApi === null) lines.push(strings.endpointSlicesNotServed);
+  return lines;
+}
+
+/** The same in a sentence each, without the kubectl lines (a view's one-line message). */
+export function unreadSentences(trace: Trace, strings: TraceStrings = defaultTraceStrings): string[] {
+  return [
+    ...(trace.hidden ?? []).map((hidden) => format(strings.hiddenRead, hidden.what, needsText(hidden))),
+    ...(trace.target.kind === 'Service' && trace.endpointSliceApi === null ? [strings.endpointSlicesNotServed] : []),
+  ];
+}
+
+export function renderTraceText(
+  trace: Trace,
+  options: { evidence?: boolean; context?: string } = {},
+  strings: TraceStrings = defaultTraceStrings,
+): string {
   const { kind, namespace, name } = trace.target;
   const lines = [format(strings.title, kind, namespace, name)];
-  if (!trace.root) return textLines([lines[0]!, format(strings.notFound, kind, namespace, name)]);
-  lines.push(countsText(trace, strings), '');
+  if (!trace.root)
+    return textLines([lines[0]!, format(strings.notFound, kind, namespace, name), ...unreadLines(trace, options.context, strings)]);
+  lines.push(countsText(trace, strings), ...unreadLines(trace, options.context, strings).map(oneLine), '');
   if (trace.omittedSteps > 0) lines.push(format(strings.omitted, trace.omittedSteps));
   if (trace.steps.length === 0) lines.push(format(strings.noSteps, kind, namespace, name));
   for (const line of traceLines(trace.steps, options, strings)) lines.push(line);
@@ -188,6 +285,8 @@ export function renderTraceMarkdown(trace: Trace, strings: TraceStrings = defaul
   const lines = [`# ${cell(format(strings.title, kind, namespace, name))}`, ''];
   if (!trace.root) return `${lines.join('\n')}${cell(format(strings.notFound, kind, namespace, name))}\n`;
   lines.push(cell(countsText(trace, strings)), '');
+  for (const line of unreadLines(trace, undefined, strings)) lines.push(`${cell(line)}  `);
+  if ((trace.hidden ?? []).length > 0 || trace.endpointSliceApi === null) lines.push('');
   if (trace.omittedSteps > 0) lines.push(cell(format(strings.omitted, trace.omittedSteps)), '');
   lines.push(
     `| ${strings.headerTime} | ${strings.headerLatency} | ${strings.headerComponent} | ${strings.headerStep} | ${strings.headerEvidence} |`,

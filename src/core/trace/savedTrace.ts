@@ -4,6 +4,8 @@
  * string stays a bounded string (cluster text is data, never markup), and anything else is refused with the
  * place it was found, before anything shown is replaced.
  */
+import type { HiddenRead, NeededPermission } from '../kube/hiddenRead';
+import type { TraceEndpoint } from './endpoints';
 import { DEFAULT_EVENTS_PER_OBJECT, DEFAULT_MAX_OBJECTS } from './eventRing';
 import { parseTraceTarget, type TraceEvent, type TraceTarget } from './objects';
 import {
@@ -129,6 +131,9 @@ function traceOf(reader: Reader): Trace {
   if (target.kind !== kind) throw new SavedTraceError(`trace.target.kind: "${kind}" is not a kind a trace starts from`);
   const counts = reader.field('counts');
   const rootReader = reader.field('root');
+  const endpoints = counts.field('endpoints');
+  const hidden = reader.field('hidden');
+  const sliceApi = reader.field('endpointSliceApi');
   return {
     target,
     root: rootReader.value === null ? null : refOf(rootReader),
@@ -140,8 +145,55 @@ function traceOf(reader: Reader): Trace {
       scheduled: counts.field('scheduled').count(),
       running: counts.field('running').count(),
       ready: counts.field('ready').count(),
+      ...(endpoints.value !== undefined && {
+        endpoints: {
+          total: endpoints.field('total').count(),
+          ready: endpoints.field('ready').count(),
+          serving: endpoints.field('serving').value === null ? null : endpoints.field('serving').count(),
+          terminating: endpoints.field('terminating').value === null ? null : endpoints.field('terminating').count(),
+        },
+      }),
     },
     objectUids: reader.field('objectUids').list(MAX_TRACE_STEPS * 4, (uid) => uid.string(128)),
+    ...(hidden.value !== undefined && { hidden: hidden.list(16, hiddenReadOf) }),
+    ...(sliceApi.value !== undefined && { endpointSliceApi: sliceApi.optionalString(64) }),
+  };
+}
+
+function hiddenReadOf(reader: Reader): HiddenRead {
+  return {
+    id: reader.field('id').string(128),
+    what: reader.field('what').string(MAX_TEXT),
+    resource: reader.field('resource').string(253),
+    needs: reader.field('needs').list(16, neededOf),
+    reason: reader.field('reason').string(MAX_TEXT),
+  };
+}
+
+function neededOf(reader: Reader): NeededPermission {
+  const namespace = reader.field('namespace').optionalString(63);
+  return {
+    text: reader.field('text').string(MAX_TEXT),
+    verb: reader.field('verb').string(64),
+    resource: reader.field('resource').string(253),
+    ...(namespace !== null && { namespace }),
+    canI: reader.field('canI').string(MAX_TEXT),
+    verdict: reader.field('verdict').oneOf(['denied', 'unknown'] as const),
+  };
+}
+
+function endpointOf(reader: Reader): TraceEndpoint {
+  const flag = (name: string) => (reader.field(name).value === null ? null : reader.field(name).boolean());
+  return {
+    addresses: reader.field('addresses').list(100, (address) => address.string(64)),
+    ready: flag('ready'),
+    serving: flag('serving'),
+    terminating: flag('terminating'),
+    targetKind: reader.field('targetKind').optionalString(64),
+    targetName: reader.field('targetName').optionalString(253),
+    podReadyBy: reader.field('podReadyBy').optionalString(253),
+    podReadyAt: reader.field('podReadyAt').optionalString(40),
+    notAfter: reader.field('notAfter').optionalString(40),
   };
 }
 
@@ -156,6 +208,7 @@ function refOf(reader: Reader): TraceObjectRef {
 
 function stepOf(reader: Reader): TraceStep {
   const replicas = reader.field('replicas');
+  const endpoint = reader.field('endpoint');
   const time = reader.field('time').time();
   return {
     id: reader.field('id').string(1024),
@@ -178,6 +231,7 @@ function stepOf(reader: Reader): TraceStep {
     arrival: reader.field('arrival').optionalNumber(),
     observedAt: reader.field('observedAt').optionalNumber(),
     readFromEvents: reader.field('readFromEvents').boolean(),
+    ...(endpoint.value !== undefined && endpoint.value !== null && { endpoint: endpointOf(endpoint) }),
   };
 }
 

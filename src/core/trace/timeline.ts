@@ -6,45 +6,22 @@
  * guessed.
  */
 import { lookupField } from '../fields/lookup';
+import type { HiddenRead } from '../kube/hiddenRead';
+import {
+  changeStep,
+  type EndpointChange,
+  endpointCounts,
+  type EndpointStepDraft,
+  listedEndpointSteps,
+  podLookup,
+  sliceCreatedStep,
+  type TraceEndpoint,
+} from './endpoints';
 import type { EventRing } from './eventRing';
-import type { ManagedFieldsRecord, TraceEvent, TraceObject, TraceTarget } from './objects';
+import type { EvidenceSource, TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './stepTypes';
+import type { ManagedFieldsRecord, TraceEndpointSlice, TraceEvent, TraceObject, TraceTarget } from './objects';
 
-/** The parts of the control plane and the nodes a step can be done by; `client` is whoever sent the request. */
-export type TraceComponent = 'client' | 'kube-apiserver' | 'kube-controller-manager' | 'kube-scheduler' | 'kubelet' | 'other';
-
-export type TraceStepKind =
-  | 'stored'
-  | 'changed'
-  | 'replicaset-created'
-  | 'replicaset-scaled'
-  | 'rollout-complete'
-  | 'pod-created'
-  | 'pod-deleted'
-  | 'scheduled'
-  | 'unschedulable'
-  | 'image-pulling'
-  | 'image-pulled'
-  | 'container-created'
-  | 'container-started'
-  | 'ready'
-  | 'container-stopping'
-  | 'pod-removed'
-  | 'event';
-
-export type EvidenceSource =
-  'event' | 'managedFields' | 'condition' | 'containerStatus' | 'ownerReference' | 'metadata' | 'watch' | 'knowledge';
-
-export interface TraceEvidence {
-  readonly source: EvidenceSource;
-  readonly text: string;
-}
-
-export interface TraceObjectRef {
-  readonly kind: string;
-  readonly namespace: string;
-  readonly name: string;
-  readonly uid: string;
-}
+export type { EvidenceSource, TraceComponent, TraceEvidence, TraceObjectRef, TraceStepKind } from './stepTypes';
 
 export interface TraceStep {
   /** Stable across rebuilds of the same trace: the key a view remembers a step by. */
@@ -82,6 +59,8 @@ export interface TraceStep {
    * (its controller's "Created pod: NAME", the scheduler's and kubelet's Events about it), not from the object.
    */
   readonly readFromEvents: boolean;
+  /** An endpoint step's endpoint: its addresses, conditions, Pod, and who made the Pod Ready (endpoint steps only). */
+  readonly endpoint?: TraceEndpoint;
 }
 
 /** What the live session saw happen while tracing, beyond what the objects still record. */
@@ -92,6 +71,10 @@ export interface TraceObservations {
   readonly removed: readonly { readonly object: TraceObject; readonly at: number }[];
   /** The root's spec changing (its generation), as the watch saw it. */
   readonly rootChanges?: readonly RootChange[];
+  /** A Service's EndpointSlices as the trace first saw each (listed, or created while it watched). */
+  readonly firstSlices?: readonly TraceEndpointSlice[];
+  /** Endpoints changing in later writes of those slices, as the watch saw them. */
+  readonly endpointChanges?: readonly EndpointChange[];
 }
 
 export interface RootChange {
@@ -117,6 +100,12 @@ export interface TraceInput {
    * seen or is about to, so only earlier Pods are told from Events. Undefined: every Pod the Events name.
    */
   readonly podsListedAt?: number;
+  /** A Service's EndpointSlices now (label kubernetes.io/service-name). */
+  readonly endpointSlices?: readonly TraceEndpointSlice[];
+  /** What the trace could not read (RBAC), with the permissions that would show it. */
+  readonly hidden?: readonly HiddenRead[];
+  /** The EndpointSlice API a Service trace reads (discovery.k8s.io/v1 or v1beta1); null when the cluster serves neither. */
+  readonly endpointSliceApi?: string | null;
 }
 
 export interface TraceCounts {
@@ -125,6 +114,14 @@ export interface TraceCounts {
   readonly scheduled: number;
   readonly running: number;
   readonly ready: number;
+  /** A Service's endpoints now (a Service trace that could read its EndpointSlices only). */
+  readonly endpoints?: {
+    readonly total: number;
+    readonly ready: number;
+    /** null: no endpoint says (v1beta1 of 1.20 carries `ready` alone). */
+    readonly serving: number | null;
+    readonly terminating: number | null;
+  };
 }
 
 export interface Trace {
@@ -136,6 +133,10 @@ export interface Trace {
   readonly counts: TraceCounts;
   /** The traced objects' uids: the root, its ReplicaSets and Pods (for views that mark them). */
   readonly objectUids: readonly string[];
+  /** What the trace could not read, with the permissions that would show it (an EndpointSlice list refused). */
+  readonly hidden?: readonly HiddenRead[];
+  /** A Service trace: the EndpointSlice API it read (discovery.k8s.io/v1 or v1beta1), null when none is served. */
+  readonly endpointSliceApi?: string | null;
 }
 
 /** The actor of a step whose writer the cluster did not record (a DELETE or a scale names no field manager). */
@@ -189,6 +190,13 @@ const rank: Readonly<Record<TraceStepKind, number>> = {
   'rollout-complete': 12,
   'pod-removed': 13,
   event: 14,
+  // A slice follows its Service; an endpoint is added with its Pod's address, turns ready after the Pod does,
+  // and leaves as the Pod goes.
+  'slice-created': 1.5,
+  'endpoint-added': 8.5,
+  'endpoint-ready': 9.5,
+  'endpoint-not-ready': 10.5,
+  'endpoint-removed': 11.5,
 };
 
 /** Every kind of step (a saved trace is checked against them). */
@@ -213,6 +221,7 @@ export const evidenceSources: readonly EvidenceSource[] = [
   'metadata',
   'watch',
   'knowledge',
+  'endpointSlice',
 ];
 
 const walkSteps: Readonly<Record<TraceStepKind, number>> = {
@@ -233,6 +242,12 @@ const walkSteps: Readonly<Record<TraceStepKind, number>> = {
   ready: 5,
   'pod-removed': 0,
   event: 0,
+  // kube-controller-manager writes the slices: its path to kube-apiserver.
+  'slice-created': 1,
+  'endpoint-added': 1,
+  'endpoint-ready': 1,
+  'endpoint-not-ready': 1,
+  'endpoint-removed': 1,
 };
 
 function refOf(object: TraceObject): TraceObjectRef {
@@ -512,6 +527,65 @@ function replicaSetSteps(
   }
 }
 
+/** kubelet's status write of a Pod (its managedFields entry), as evidence of what it reported. */
+function podStatusWriter(pod: TraceObject): { statusWriter: ManagedFieldsRecord | undefined; statusEvidence: TraceEvidence[] } {
+  const statusWriter =
+    pod.managedFields.find((entry) => entry.subresource === 'status' && componentOf(entry.manager) === 'kubelet') ??
+    pod.managedFields.find((entry) => entry.sections.includes('status') && componentOf(entry.manager) === 'kubelet');
+  const statusEvidence = statusWriter
+    ? [{ source: 'managedFields' as const, text: `${managedText(statusWriter)}: the status it reported` }]
+    : [];
+  return { statusWriter, statusEvidence };
+}
+
+/** kubelet set the Pod's Ready condition True. */
+function podReadyStep(pod: TraceObject, list: StepList): void {
+  const ready = pod.conditions.find((condition) => condition.type === 'Ready');
+  if (ready?.status !== 'True' || !ready.lastTransitionTime) return;
+  const { statusWriter, statusEvidence } = podStatusWriter(pod);
+  list.add({
+    id: `ready:${pod.metadata.uid}:${ready.lastTransitionTime}`,
+    kind: 'ready',
+    actor: statusWriter?.manager ?? 'kubelet',
+    component: 'kubelet',
+    object: refOf(pod),
+    time: ready.lastTransitionTime,
+    node: pod.nodeName,
+    evidence: [{ source: 'condition', text: `status.conditions[Ready] True at ${ready.lastTransitionTime}` }, ...statusEvidence],
+  });
+}
+
+/**
+ * A Service's EndpointSlices: each slice's creation by the controller its label names, its endpoints as the
+ * trace first saw them, then each change the watch saw; and the Ready of the Pods they stand for (kubelet's
+ * step before the controller's). For a workload (`onlyPods`), the endpoint steps of its own Pods alone, in
+ * whichever Service's slices they are.
+ */
+function endpointSteps(input: TraceInput, pods: readonly TraceObject[], list: StepList, onlyPods = false): void {
+  const podOf = podLookup(pods);
+  const first = input.observations?.firstSlices ?? input.endpointSlices ?? [];
+  const names = new Set(pods.map((pod) => pod.metadata.name));
+  const add = (draft: EndpointStepDraft | undefined) => {
+    if (!draft) return;
+    if (onlyPods && !(draft.endpoint?.targetKind === 'Pod' && names.has(draft.endpoint.targetName ?? ''))) return;
+    list.add({ ...draft, evidence: [...draft.evidence] });
+  };
+  for (const slice of first) {
+    add(sliceCreatedStep(slice));
+    for (const step of listedEndpointSteps(slice, podOf)) add(step);
+  }
+  for (const change of input.observations?.endpointChanges ?? []) add(changeStep(change, podOf));
+  // The Pods the endpoints stand for: kubelet made each Ready.
+  const named = new Set<TraceObject>();
+  for (const slice of [...first, ...(input.endpointSlices ?? [])])
+    for (const endpoint of slice.endpoints) {
+      const pod = podOf(endpoint);
+      if (pod) named.add(pod);
+    }
+  // A workload's own Pods tell their Ready themselves.
+  if (!onlyPods) for (const pod of named) podReadyStep(pod, list);
+}
+
 function podSteps(
   pod: TraceObject,
   owner: TraceObject | undefined,
@@ -587,12 +661,7 @@ function podSteps(
     });
   }
   const startedFromEvent = podEventSteps(ref, podEvents, pod.nodeName, list, use);
-  const statusWriter =
-    pod.managedFields.find((entry) => entry.subresource === 'status' && componentOf(entry.manager) === 'kubelet') ??
-    pod.managedFields.find((entry) => entry.sections.includes('status') && componentOf(entry.manager) === 'kubelet');
-  const statusEvidence = statusWriter
-    ? [{ source: 'managedFields' as const, text: `${managedText(statusWriter)}: the status it reported` }]
-    : [];
+  const { statusWriter, statusEvidence } = podStatusWriter(pod);
   for (const container of pod.containers) {
     if (!container.startedAt || startedFromEvent.has(container.name)) continue;
     list.add({
@@ -610,19 +679,7 @@ function podSteps(
       ],
     });
   }
-  const ready = pod.conditions.find((condition) => condition.type === 'Ready');
-  if (ready?.status === 'True' && ready.lastTransitionTime) {
-    list.add({
-      id: `ready:${ref.uid}:${ready.lastTransitionTime}`,
-      kind: 'ready',
-      actor: statusWriter?.manager ?? 'kubelet',
-      component: 'kubelet',
-      object: ref,
-      time: ready.lastTransitionTime,
-      node: pod.nodeName,
-      evidence: [{ source: 'condition', text: `status.conditions[Ready] True at ${ready.lastTransitionTime}` }, ...statusEvidence],
-    });
-  }
+  podReadyStep(pod, list);
   // A deletion: graceful (deletionTimestamp is when the grace period ends, so the request came that many seconds
   // before), or, gone without one the watch saw, at once (grace period 0, or never bound).
   const deadline = timeOf(pod.metadata.deletionTimestamp);
@@ -848,6 +905,14 @@ export function tracedObjects(input: Pick<TraceInput, 'target' | 'root' | 'repli
   const root = input.root;
   if (!root) return { replicaSets: [], pods: [] };
   if (input.target.kind === 'Pod') return { replicaSets: [], pods: [root] };
+  if (input.target.kind === 'Service') {
+    // The Pods its selector selects (a Service without one has its endpoints written by someone else).
+    const selector = root.matchLabels;
+    const selected = selector
+      ? input.pods.filter((pod) => Object.entries(selector).every(([key, value]) => pod.metadata.labels[key] === value))
+      : [];
+    return { replicaSets: [], pods: selected };
+  }
   const replicaSets = input.target.kind === 'Deployment' ? input.replicaSets.filter((rs) => isControlledBy(rs, root)) : [];
   const owners = input.target.kind === 'Deployment' ? replicaSets : [root];
   const ownerUids = new Set(owners.map((owner) => owner.metadata.uid));
@@ -859,11 +924,25 @@ export function buildTrace(input: TraceInput): Trace {
   const root = input.root;
   const list = new StepList(input.since);
   const use = new EventUse();
-  const counts = { desired: root?.replicas ?? null, pods: 0, scheduled: 0, running: 0, ready: 0 };
-  if (!root) return { target: input.target, root: null, steps: [], omittedSteps: 0, counts, objectUids: [] };
+  const isService = input.target.kind === 'Service';
+  const counts = {
+    desired: isService ? null : (root?.replicas ?? null),
+    pods: 0,
+    scheduled: 0,
+    running: 0,
+    ready: 0,
+    // Not read (refused, or not served): not zero.
+    ...(isService && input.endpointSlices && { endpoints: endpointCounts(input.endpointSlices) }),
+  };
+  const extra = {
+    ...(input.hidden && input.hidden.length > 0 && { hidden: input.hidden }),
+    ...(isService && input.endpointSliceApi !== undefined && { endpointSliceApi: input.endpointSliceApi }),
+  };
+  if (!root) return { target: input.target, root: null, steps: [], omittedSteps: 0, counts, objectUids: [], ...extra };
   const { replicaSets, pods } = tracedObjects(input);
   const rootEvents = input.events.eventsOf(root.metadata.uid);
   rootSteps(root, list, input.target, input.observations);
+  if (isService) endpointSteps(input, pods, list);
   if (input.target.kind === 'Deployment') replicaSetSteps(root, replicaSets, list, rootEvents, use, input.observations);
 
   const removed = new Map((input.observations?.removed ?? []).map((entry) => [entry.object.metadata.uid, entry]));
@@ -873,14 +952,17 @@ export function buildTrace(input: TraceInput): Trace {
     .map((entry) => entry.object)
     .filter((object) => object.kind === 'Pod' && object.owners.some((reference) => owners.has(reference.uid)));
   const livePods = input.target.kind === 'Pod' ? pods : pods.filter((pod) => !removed.has(pod.metadata.uid));
-  for (const pod of [...livePods, ...removedPods]) {
+  // A workload's Pods in the EndpointSlices of the Services that select them, where the trace read those.
+  if (!isService && input.endpointSlices) endpointSteps(input, [...livePods, ...removedPods], list, true);
+  // A Service's Pods are told by their Ready alone (endpointSteps): their own story is their workload's trace.
+  for (const pod of isService ? [] : [...livePods, ...removedPods]) {
     const owner = pod === root ? undefined : owners.get(pod.owners.find((reference) => reference.controller)?.uid ?? '');
     const ownerEvents = owner ? input.events.eventsOf(owner.metadata.uid) : [];
     podSteps(pod, owner, ownerEvents, input.events.eventsOf(pod.metadata.uid), list, use, removed.get(pod.metadata.uid)?.at);
   }
   // Pods gone before the trace saw them, told from the Events that name them.
   const known = new Set([...livePods, ...removedPods].map((pod) => pod.metadata.name));
-  const podOwners = input.target.kind === 'Deployment' ? replicaSets : input.target.kind === 'Pod' ? [] : [root];
+  const podOwners = input.target.kind === 'Deployment' ? replicaSets : input.target.kind === 'Pod' || isService ? [] : [root];
   for (const owner of podOwners) {
     const ownerEvents = input.events.eventsOf(owner.metadata.uid);
     for (const name of podNamesIn(ownerEvents)) {
@@ -901,7 +983,7 @@ export function buildTrace(input: TraceInput): Trace {
     if (pod.containers.length > 0 && pod.containers.every((container) => container.startedAt)) counts.running++;
     if (pod.conditions.some((condition) => condition.type === 'Ready' && condition.status === 'True')) counts.ready++;
   }
-  for (const object of [root, ...replicaSets, ...livePods, ...removedPods])
+  for (const object of isService ? [root] : [root, ...replicaSets, ...livePods, ...removedPods])
     otherEventSteps(refOf(object), input.events.eventsOf(object.metadata.uid), list, use);
 
   const ordered = list.steps.sort(inRecordedOrder);
@@ -909,7 +991,7 @@ export function buildTrace(input: TraceInput): Trace {
   let omitted = 0;
   if (ordered.length > MAX_TRACE_STEPS) {
     // The workload's own steps stay; of the Pods', the newest are kept.
-    const own = new Set(ordered.filter((step) => step.object.kind !== 'Pod' || input.target.kind === 'Pod'));
+    const own = new Set(ordered.filter((step) => (step.object.kind !== 'Pod' && !step.endpoint) || input.target.kind === 'Pod'));
     const podLevel = ordered.filter((step) => !own.has(step));
     const room = Math.max(0, MAX_TRACE_STEPS - own.size);
     const keptPodSteps = new Set(podLevel.slice(podLevel.length - room));
@@ -919,5 +1001,5 @@ export function buildTrace(input: TraceInput): Trace {
   // A whole-second time may read earlier than a precise one of the same second it followed: no negative latency.
   for (let index = 1; index < kept.length; index++) kept[index]!.latencyMs = Math.max(0, kept[index]!.at - kept[index - 1]!.at);
   const objectUids = [root, ...replicaSets, ...livePods].map((object) => object.metadata.uid);
-  return { target: input.target, root: refOf(root), steps: kept, omittedSteps: omitted, counts, objectUids };
+  return { target: input.target, root: refOf(root), steps: kept, omittedSteps: omitted, counts, objectUids, ...extra };
 }

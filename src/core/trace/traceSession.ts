@@ -9,9 +9,23 @@ import { WatchHub } from '../kube/watchHub';
 import { type Disposable, DisposableStore } from '../util/disposable';
 import { errorMessage } from '../util/errors';
 import { Emitter } from '../util/event';
+import { ApiDiscovery } from '../kube/discovery';
+import { type AccessRead, ContextAccess, hiddenRead, listWatchChecks } from '../kube/access';
+import type { HiddenRead } from '../kube/hiddenRead';
+import { type EndpointChange, endpointChanges } from './endpoints';
 import { EventRing } from './eventRing';
-import { collectionPath, type TraceEvent, type TraceObject, traceEventOf, traceObjectOf, type TraceTarget } from './objects';
-import { buildTrace, componentOf, type RootChange, type Trace, type TraceObservations, type TraceStep } from './timeline';
+import {
+  collectionPath,
+  endpointSliceOf,
+  SERVICE_NAME_LABEL,
+  type TraceEndpointSlice,
+  type TraceEvent,
+  type TraceObject,
+  traceEventOf,
+  traceObjectOf,
+  type TraceTarget,
+} from './objects';
+import { buildTrace, componentOf, type RootChange, type Trace, type TraceInput, type TraceObservations, type TraceStep } from './timeline';
 
 export type TraceState = 'connecting' | 'live' | 'error' | 'stopped';
 
@@ -28,6 +42,8 @@ export interface TraceSessionOptions {
 
 /** The most scalings and removals remembered: a rollout of the largest Deployment fits many times over. */
 const MAX_OBSERVATIONS = 2_000;
+/** The most EndpointSlices of one Service followed (the controller fills each with up to 100 endpoints). */
+const MAX_SLICES = 200;
 
 type Slim<T> = T & { readonly metadata: TraceObject['metadata'] };
 
@@ -53,6 +69,14 @@ export class TraceSession implements Disposable {
   private replicaSetWatch: WatchSubscription<TraceObject> | undefined;
   private podWatch: WatchSubscription<TraceObject> | undefined;
   private eventWatch: WatchSubscription<Slim<TraceEvent>> | undefined;
+  /** A Service's EndpointSlices: optional (a user may read the Service and not them; a cluster may not serve them). */
+  private sliceWatch: WatchSubscription<TraceEndpointSlice> | undefined;
+  /** The EndpointSlice API read: discovery.k8s.io/v1, else v1beta1; null when neither is served. */
+  private sliceApi: string | null | undefined;
+  private readonly firstSlices = new Map<string, TraceEndpointSlice>();
+  private readonly lastSlices = new Map<string, TraceEndpointSlice>();
+  private readonly endpointChanges: EndpointChange[] = [];
+  private hidden: HiddenRead[] = [];
   private timer: NodeJS.Timeout | undefined;
   private built: Trace | undefined;
   private starting: Promise<void> | undefined;
@@ -135,10 +159,15 @@ export class TraceSession implements Disposable {
       this.wireObjects(this.replicaSetWatch);
       this.replicaSetWatch.onUpdate((rs) => this.noteReplicas(rs));
     }
-    if (target.kind !== 'Pod') {
+    // A Service without a selector selects no Pods: its endpoints are someone else's to write.
+    if (target.kind !== 'Pod' && !(target.kind === 'Service' && root && !root.matchLabels)) {
       this.podWatch = this.own(ofKind('Pod'));
       this.wireObjects(this.podWatch);
     }
+    // A Service's own slices; for a workload, its namespace's, where its Pods' endpoints are. Their API version
+    // is asked while the Events are subscribed to.
+    const slicesWatched =
+      target.kind === 'Pod' ? Promise.resolve() : this.watchEndpointSlices(target.kind === 'Service' ? target.name : undefined);
     this.eventWatch = this.own(
       hub.subscribe({
         path: `/api/v1/namespaces/${encodeURIComponent(namespace)}/events`,
@@ -155,15 +184,104 @@ export class TraceSession implements Disposable {
     };
     this.eventWatch.onAdd(recordEvent);
     this.eventWatch.onUpdate(recordEvent);
+    await slicesWatched;
+    if (this.stopped) return;
     this.podsListedAt = this.now();
-    const others = [this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
+    const others = [this.replicaSetWatch, this.podWatch, this.eventWatch, this.sliceWatch].filter((watch) => watch !== undefined);
     for (const watch of others) watch.onDidChangeState(() => this.updateState());
     await Promise.all(others.map((watch) => watch.start()));
     await Promise.all(others.map((watch) => watch.whenSettled()));
     if (this.stopped) return;
     for (const rs of this.replicaSetWatch?.list() ?? []) this.replicasSeen.set(rs.metadata.uid, rs.replicas ?? 0);
+    await this.noteHidden();
+    if (this.stopped) return;
     this.updateState();
     this.rebuild(false);
+  }
+
+  /**
+   * Watches the Service's EndpointSlices (by their kubernetes.io/service-name label), or all of the namespace's
+   * (`serviceName` undefined: a workload's Pods may be in any Service's), in the version the cluster serves:
+   * discovery.k8s.io/v1 (Kubernetes 1.21 on), else v1beta1 (1.17 to 1.24).
+   */
+  private async watchEndpointSlices(serviceName: string | undefined): Promise<void> {
+    const { hub, target } = this.options;
+    const discovery = new ApiDiscovery(hub.api);
+    let version: string | null = null;
+    for (const candidate of ['discovery.k8s.io/v1', 'discovery.k8s.io/v1beta1']) {
+      try {
+        if (await discovery.resourceFor(candidate, 'EndpointSlice')) {
+          version = candidate;
+          break;
+        }
+      } catch {
+        // Discovery could not answer (every user may read it): try the watch of v1 and let it say why.
+        version = candidate;
+        break;
+      }
+    }
+    this.sliceApi = version;
+    if (version === null || this.stopped) return;
+    const namespace = target.namespace;
+    const apiVersion = version;
+    this.sliceWatch = this.own(
+      hub.subscribe({
+        path: `/apis/${apiVersion}/namespaces/${encodeURIComponent(namespace)}/endpointslices`,
+        what: serviceName === undefined ? `EndpointSlices in ${namespace}` : `EndpointSlices of Service ${namespace}/${serviceName}`,
+        slim: (raw) => endpointSliceOf(raw, apiVersion),
+        ...(serviceName !== undefined && {
+          labelSelector: `${SERVICE_NAME_LABEL}=${serviceName}`,
+          matches: (raw: unknown) => metaOf(raw).labels?.[SERVICE_NAME_LABEL] === serviceName,
+        }),
+      }),
+    );
+    const seen = (slice: TraceEndpointSlice) => {
+      const uid = slice.metadata.uid;
+      const before = this.lastSlices.get(uid);
+      if (!this.firstSlices.has(uid)) {
+        if (this.firstSlices.size >= MAX_SLICES) return;
+        this.firstSlices.set(uid, slice);
+      } else {
+        for (const change of endpointChanges(before, slice, this.now())) this.remember(this.endpointChanges, change);
+      }
+      this.lastSlices.set(uid, slice);
+      this.schedule();
+    };
+    this.sliceWatch.onAdd(seen);
+    this.sliceWatch.onUpdate(seen);
+    this.sliceWatch.onDelete((slice) => {
+      const before = this.lastSlices.get(slice.metadata.uid) ?? slice;
+      for (const change of endpointChanges(before, undefined, this.now())) this.remember(this.endpointChanges, change);
+      this.lastSlices.delete(slice.metadata.uid);
+      this.schedule();
+    });
+    this.sliceWatch.onDidChangeState(() => {
+      this.updateState();
+      void this.noteHidden().then(() => this.schedule());
+    });
+  }
+
+  /** A refused EndpointSlice read: what it would show and the permissions it needs, as the server answers them. */
+  private async noteHidden(): Promise<void> {
+    const error = this.sliceWatch?.lastError;
+    if (error?.kind !== 'forbidden' && error?.kind !== 'unauthorized') {
+      this.hidden = [];
+      return;
+    }
+    if (this.hidden.length > 0) return;
+    const namespace = this.options.target.namespace;
+    const read: AccessRead = {
+      id: 'endpointSlices',
+      what: `EndpointSlices in ${namespace}`,
+      checks: listWatchChecks('endpointslices', 'discovery.k8s.io', namespace),
+    };
+    let answered;
+    try {
+      answered = (await new ContextAccess(this.options.hub.api, { reads: [read] }).snapshot()).reads.get(read.id);
+    } catch {
+      // Not answered: every permission of the read is named as not known.
+    }
+    this.hidden = [hiddenRead(read, 'endpointslices', error.message, answered)];
   }
 
   /** Rebuilds now (tests and one-shot readers do not wait for the throttle). */
@@ -188,8 +306,10 @@ export class TraceSession implements Disposable {
     return this.disposables.add(value);
   }
 
+  /** The watches the trace cannot do without (a refused EndpointSlice read is told, not an error of the trace). */
   private watches(): Pick<WatchSubscription<TraceObject>, 'state' | 'lastError'>[] {
-    return [this.rootWatch, this.replicaSetWatch, this.podWatch, this.eventWatch].filter((watch) => watch !== undefined);
+    const slices = this.sliceWatch?.state === 'error' ? undefined : this.sliceWatch;
+    return [this.rootWatch, this.replicaSetWatch, this.podWatch, this.eventWatch, slices].filter((watch) => watch !== undefined);
   }
 
   private root(): TraceObject | undefined {
@@ -271,7 +391,27 @@ export class TraceSession implements Disposable {
       observations: { scaled: this.scaled, removed: this.removed, rootChanges: this.rootChanges },
       ...(this.options.since !== undefined && { since: this.options.since }),
       ...(this.podsListedAt !== undefined && { podsListedAt: this.podsListedAt }),
+      ...(this.sliceApi !== undefined && this.endpointInput()),
     });
+  }
+
+  /** What the EndpointSlice watch gives the timeline: the slices and their changes, or why they are missing. */
+  private endpointInput(): Partial<TraceInput> {
+    const readable = this.sliceWatch !== undefined && this.sliceWatch.state !== 'error' && this.sliceWatch.hasListed;
+    return {
+      ...(this.options.target.kind === 'Service' && { endpointSliceApi: this.sliceApi ?? null }),
+      hidden: this.hidden,
+      ...(readable && {
+        endpointSlices: this.sliceWatch!.list(),
+        observations: {
+          scaled: this.scaled,
+          removed: this.removed,
+          rootChanges: this.rootChanges,
+          firstSlices: [...this.firstSlices.values()],
+          endpointChanges: this.endpointChanges,
+        },
+      }),
+    };
   }
 
   private rebuild(announce: boolean): Trace {

@@ -10,6 +10,8 @@ import {
   creatingPodStatus,
   daemonPodAffinity,
   dnsEndpointSlice,
+  serviceEndpointSlice,
+  sliceEndpoints,
   isoMicros,
   isoSeconds,
   systemTolerationsForDaemonSet,
@@ -567,6 +569,49 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
     );
   }
 
+  /**
+   * The EndpointSlice controller: for each Service with a selector, one slice (created when missing) whose
+   * endpoints are the selected Pods with an address; written again, with its managedFields entry re-timed and the
+   * trigger time, only when they changed. A selector-less Service's slices are left to whoever writes them.
+   */
+  protected syncEndpointSlices(pods: readonly KubeObject[]): void {
+    const now = Date.now();
+    for (const service of this.store.list(serviceType)) {
+      const selector = (service.spec as Loose | undefined)?.selector as Record<string, string> | undefined;
+      if (!selector || Object.keys(selector).length === 0 || service.metadata.deletionTimestamp) continue;
+      const namespace = service.metadata.namespace!;
+      const selected = pods.filter(
+        (pod) =>
+          pod.metadata.namespace === namespace && Object.entries(selector).every(([key, value]) => pod.metadata.labels?.[key] === value),
+      );
+      const slice = this.store
+        .list(sliceType, namespace)
+        .find((candidate) => candidate.metadata.labels?.['kubernetes.io/service-name'] === service.metadata.name);
+      const kubeDns = namespace === 'kube-system' && service.metadata.name === 'kube-dns';
+      if (!slice) {
+        const name = `${service.metadata.name}-${this.suffixes.suffix()}`;
+        this.store.create(sliceType, (kubeDns ? dnsEndpointSlice : serviceEndpointSlice)(service, [...selected], name, now));
+        continue;
+      }
+      const endpoints = sliceEndpoints(selected);
+      if (endpointsText(endpoints) === endpointsText(slice.endpoints)) continue;
+      const at = isoSeconds(now);
+      this.store.update(sliceType, {
+        ...slice,
+        endpoints,
+        metadata: {
+          ...slice.metadata,
+          generation: (slice.metadata.generation ?? 1) + 1,
+          annotations: { ...slice.metadata.annotations, 'endpoints.kubernetes.io/last-change-trigger-time': at },
+          // The controller's one entry keeps the fields it owns; its time is the write's.
+          managedFields: ((slice.metadata.managedFields ?? []) as ManagedFieldsEntry[]).map((entry) =>
+            entry.manager === 'kube-controller-manager' && !entry.subresource ? { ...entry, time: at } : entry,
+          ),
+        },
+      });
+    }
+  }
+
   // ---- status the controllers keep up to date ----
 
   /** Recomputes ReplicaSet, Deployment, DaemonSet and kube-dns EndpointSlice status from the Pods. */
@@ -683,29 +728,12 @@ export abstract class ControllersAndScheduler extends NodeLifecycle {
         this.syncingRollouts = false;
       }
     }
-    const dns = this.store.get(serviceType, 'kube-system', 'kube-dns');
-    const slice = this.store
-      .list(sliceType, 'kube-system')
-      .find((candidate) => candidate.metadata.labels?.['kubernetes.io/service-name'] === 'kube-dns');
-    if (dns && slice) {
-      const dnsPods = pods.filter(
-        (pod) => pod.metadata.namespace === 'kube-system' && pod.metadata.labels?.['k8s-app'] === 'kube-dns' && (pod.status as Loose).podIP,
-      );
-      const next = dnsEndpointSlice(dns, dnsPods, slice.metadata.name, Date.now());
-      if (JSON.stringify(next.endpoints) !== JSON.stringify(slice.endpoints)) {
-        this.store.update(sliceType, {
-          ...slice,
-          endpoints: next.endpoints,
-          metadata: {
-            ...slice.metadata,
-            generation: (slice.metadata.generation ?? 1) + 1,
-            annotations: { ...slice.metadata.annotations, 'endpoints.kubernetes.io/last-change-trigger-time': isoSeconds(Date.now()) },
-          },
-        });
-      }
-    }
+    this.syncEndpointSlices(pods);
   }
 }
+
+/** JSON of the endpoints, the way the controller compares what it would write with what the slice holds. */
+const endpointsText = (endpoints: unknown) => JSON.stringify(endpoints ?? []);
 
 /** A rolling update's maxSurge as a count (percentages of the replicas rounded up), as the controller resolves it. */
 export function surgeOf(deployment: KubeObject): number {

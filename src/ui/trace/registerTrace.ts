@@ -10,7 +10,7 @@ import type { LiveAnatomy } from '../../core/anatomy/liveAnatomy';
 import type { TraceService } from '../../core/workspace/traceService';
 import { type TraceKind, traceKinds, type TraceTarget } from '../../core/trace/objects';
 import { format } from '../../core/util/catalog';
-import { componentLabel, renderTraceMarkdown, stepText, traceJson } from '../../core/trace/render';
+import { componentLabel, renderTraceMarkdown, stepText, traceJson, unreadSentences } from '../../core/trace/render';
 import type { Trace, TraceStep } from '../../core/trace/timeline';
 import type { TraceSession } from '../../core/trace/traceSession';
 import { type ReplaySpeed, replaySpeeds, TraceReplay } from '../../core/trace/replay';
@@ -135,6 +135,8 @@ export function registerTrace(host: Host, options: TraceOptions): TraceRegistrat
     if (!trace.root) return { description, message: format(strings.notFound, kind, namespace, name) };
     // The counts are the view's first row: a message long enough to wrap would cover the rows below it.
     const parts: string[] = [];
+    // What could not be read (EndpointSlices a user may not list) is said, never shown as nothing.
+    parts.push(...unreadSentences(trace, strings));
     if (trace.omittedSteps > 0) parts.push(format(strings.omitted, trace.omittedSteps));
     if (trace.steps.length === 0) parts.push(format(strings.noSteps, kind, namespace, name));
     return { description, message: parts.join(' ') };

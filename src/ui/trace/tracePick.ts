@@ -1,6 +1,7 @@
 /**
  * Which workload to trace, when the command is given none: a namespace first (the context's own on top), then
- * its Deployments, DaemonSets, StatefulSets, Jobs and Pods. At either step KIND/NAME can be typed instead.
+ * its Deployments, DaemonSets, StatefulSets, Jobs, Pods and Services (a Service is traced through its
+ * EndpointSlices). At either step KIND/NAME can be typed instead.
  */
 import * as vscode from 'vscode';
 import type { KubeApi } from '../../core/kube/kubeApi';
@@ -8,7 +9,7 @@ import { collectionPath, parseTraceTarget, type TraceKind, type TraceTarget } fr
 import { KubeApiError } from '../../core/kube/kubeApi';
 import { localErrorMessage } from '../apiErrorText';
 
-const PICKED_KINDS: readonly TraceKind[] = ['Deployment', 'DaemonSet', 'StatefulSet', 'Job', 'Pod'];
+const PICKED_KINDS: readonly TraceKind[] = ['Deployment', 'DaemonSet', 'StatefulSet', 'Job', 'Pod', 'Service'];
 
 /** Names only: a namespace of thousands of Pods is read once, and nothing else of them is kept. */
 const nameOf = (item: unknown) => {

@@ -188,4 +188,37 @@ describe('the live trace', function () {
     );
     await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
   });
+
+  it("traces a Service from the tree's Trace on its row: its EndpointSlice and each endpoint made ready", async () => {
+    const menu = (
+      vscode.extensions.getExtension(extensionId)!.packageJSON.contributes.menus['view/item/context'] as { command: string; when: string }[]
+    ).find((entry) => entry.command === 'clusterAnatomy.trace.item');
+    assert.ok(new RegExp(/viewItem =~ \/(.*)\//.exec(menu!.when)![1]!).test('clusterAnatomy:addon+Service'), menu!.when);
+    const service = (await api.getAnatomy())!.addons.find((addon) => addon.kind === 'Service' && addon.name === 'kube-dns')!;
+    // What VS Code passes: the tree element of the Service's row.
+    await vscode.commands.executeCommand('clusterAnatomy.trace.item', { type: 'addon', id: 'addon/kube-dns', addon: service });
+    const traced = await until(
+      "the Service's trace to be live with its endpoints",
+      () => {
+        const current = api.trace();
+        return current?.state === 'live' && current.items.some((item) => /^Endpoint /.test(item.step)) ? current : undefined;
+      },
+      30_000,
+      100,
+    );
+    assert.equal(traced.description, 'Service kube-system/kube-dns · live');
+    assert.match(traced.summary, /^Endpoints: \d+ · ready \d+ · serving \d+ · terminating 0 · Pods selected: \d+, Ready \d+$/);
+    const steps = traced.items.map((item) => item.step);
+    assert.ok(
+      steps.some((step) => /^EndpointSlice kube-dns-\S+ created by endpointslice-controller$/.test(step)),
+      JSON.stringify(steps),
+    );
+    assert.ok(
+      steps.some((step) =>
+        /^Endpoint \S+ of Pod coredns-\S+ on multi-node-\S+ ready in EndpointSlice kube-dns-\S+: kubelet made the Pod Ready/.test(step),
+      ),
+      JSON.stringify(steps),
+    );
+    await vscode.commands.executeCommand('clusterAnatomy.trace.stop');
+  });
 });

@@ -14,7 +14,7 @@ import {
   resolveTargets,
   traceableObject,
 } from '../../../../src/core/apply/applyManifest';
-import { ApiDiscovery } from '../../../../src/core/apply/discovery';
+import { ApiDiscovery } from '../../../../src/core/kube/discovery';
 import { fieldPathText } from '../../../../src/core/apply/fieldDiff';
 import { ManifestError, parseManifestObjects } from '../../../../src/core/apply/manifestObjects';
 import { resolveClientConfig } from '../../../../src/core/anatomy/snapshot';

@@ -88,9 +88,9 @@ describe('the live trace on the demo cluster', function () {
   });
 
   it('a clear error for what cannot be traced', async () => {
-    const wrongKind = await trace(demo, 'svc/kube-dns', '-n', 'kube-system');
+    const wrongKind = await trace(demo, 'cm/kube-proxy', '-n', 'kube-system');
     assert.equal(wrongKind.code, 2);
-    assert.match(wrongKind.stderr, /cannot trace 'svc'/);
+    assert.match(wrongKind.stderr, /cannot trace 'cm'/);
     const missing = await trace(demo, 'deploy/nothing-here');
     assert.equal(missing.code, 0);
     assert.match(missing.stdout, /Deployment default\/nothing-here does not exist \(yet\)/);

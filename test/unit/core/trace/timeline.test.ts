@@ -464,7 +464,8 @@ describe('trace timeline', () => {
     });
     assert.equal(parseTraceTarget('po/x', 'n').kind, 'Pod');
     assert.equal(parseTraceTarget('Job/x', 'n').kind, 'Job');
-    assert.throws(() => parseTraceTarget('svc/web', 'default'), /cannot trace 'svc'/);
+    assert.equal(parseTraceTarget('svc/web', 'n').kind, 'Service');
+    assert.throws(() => parseTraceTarget('cm/web', 'default'), /cannot trace 'cm'/);
     assert.throws(() => parseTraceTarget('web', 'default'), /not KIND\/NAME/);
     assert.throws(() => parseTraceTarget('deploy/Web!', 'default'), /not a valid object name/);
     assert.throws(() => parseTraceTarget('deploy/web', 'bad/ns'), /not a valid namespace/);

@@ -67,7 +67,11 @@ describe('one watch per collection with every feature on', function () {
     // The streams the late subscribers' lists interrupted are open again.
     await until(
       'every stream open again',
-      () => [...streams.open().values()].every((count) => count === 1) && streams.open().size === 11,
+      // (and the server has seen the interrupted ones end)
+      () =>
+        [...streams.open().values()].every((count) => count === 1) &&
+        streams.open().size === 12 &&
+        demo.cluster.control.activeWatches() === 12,
       10_000,
     );
 
@@ -75,6 +79,12 @@ describe('one watch per collection with every feature on', function () {
     // Placement adds the one collection nobody else reads (bound Pods of all namespaces); its Nodes are the anatomy's.
     assert.equal([...open.keys()].filter((key) => key.startsWith('/api/v1/pods ')).length, 1);
     assert.equal([...open.keys()].filter((key) => key.startsWith('/api/v1/nodes')).length, 1);
+    // The trace adds the one collection of its own, kube-system's EndpointSlices (where Service kube-dns has
+    // coredns's endpoints).
+    assert.deepEqual(
+      [...open.keys()].filter((key) => key.includes('/endpointslices')),
+      ['/apis/discovery.k8s.io/v1/namespaces/kube-system/endpointslices'],
+    );
     // The trace and the next change ride on kube-system's Deployments, ReplicaSets, Pods and Events.
     assert.deepEqual(
       [...open.keys()].filter((key) => key.includes('/namespaces/kube-system/') && key.includes(' ')),

@@ -2,7 +2,7 @@
  * What the server itself says about a kind: its resource (plural) and whether it lives in a namespace, read from
  * API discovery (`/api/v1`, `/apis/<group>/<version>`), so custom resources work as well as built-in kinds.
  */
-import { KubeApiError, type KubeApi } from '../kube/kubeApi';
+import { KubeApiError, type KubeApi } from './kubeApi';
 
 export interface ApiResource {
   /** '' for the core group. */
