@@ -20,7 +20,7 @@ export const mcpCommand: CliCommand = {
     '  cluster_anatomy_explain_field  which component acts on a field (explain)',
     '  cluster_anatomy_placement      where a Pod or a manifest fits, and why not (placement)',
     '  cluster_anatomy_waiting_pods   the Pods waiting for a node (placement --pending)',
-    '  cluster_anatomy_trace          who did what for a workload (trace)',
+    '  cluster_anatomy_trace          who did what for a workload or a Service (trace)',
     "  cluster_anatomy_health         the control plane's health (health)",
     "  cluster_anatomy_hands_on       the tutorial's hands-on checks (check)",
     'Each result names the context it read and what it could not see, and is cut to N characters of JSON',

@@ -193,7 +193,7 @@ export const assistantTools: readonly AssistantTool[] = [
     name: 'cluster_anatomy_trace',
     title: 'Trace a workload',
     description:
-      "Who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet or Pod of the current context's cluster: stored by kube-apiserver, ReplicaSets created and scaled by the Deployment controller, Pods created by their controller, bound to a node by kube-scheduler, images pulled and containers started by kubelet, Ready; each step with the component that did it, the time the cluster recorded and its evidence (managedFields, Events, conditions). Pods already gone are told from the Events that still name them, within their hour, marked readFromEvents. Read-only; reads what the cluster holds now.",
+      "Who did what, in what order, for a Deployment, DaemonSet, StatefulSet, Job, ReplicaSet, Pod or Service of the current context's cluster: stored by kube-apiserver, ReplicaSets created and scaled by the Deployment controller, Pods created by their controller, bound to a node by kube-scheduler, images pulled and containers started by kubelet, Ready, and each Pod's endpoint made ready in its Services' EndpointSlices by the EndpointSlice controller; each step with the component that did it, the time the cluster recorded and its evidence (managedFields, Events, conditions). Pods already gone are told from the Events that still name them, within their hour, marked readFromEvents. Read-only; reads what the cluster holds now.",
     inputSchema: {
       type: 'object',
       properties: {
@@ -201,7 +201,8 @@ export const assistantTools: readonly AssistantTool[] = [
           type: 'string',
           pattern: '^[A-Za-z]+(\\.(apps|batch))?/[^/\\s]+$',
           maxLength: 300,
-          description: 'KIND/NAME as kubectl spells it: deploy/web, ds/kube-proxy, sts/db, rs/web-6f4c8f45b6, job/migrate, pod/web-1.',
+          description:
+            'KIND/NAME as kubectl spells it: deploy/web, ds/kube-proxy, sts/db, rs/web-6f4c8f45b6, job/migrate, pod/web-1, svc/web.',
         },
         namespace: NAMESPACE,
       },

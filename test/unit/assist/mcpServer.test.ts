@@ -152,6 +152,13 @@ describe('cluster-anatomy mcp, driven by the MCP client over stdio, on the demo 
       stableAnswer(trace.structuredContent!.answer),
       stableAnswer(await cliJson(demo, traceCommand, 'deploy/coredns', '-n', 'kube-system')),
     );
+    const service = await call(client, 'cluster_anatomy_trace', { target: 'svc/kube-dns', namespace: 'kube-system' });
+    assert.equal(service.isError, undefined, service.content[0]?.text);
+    assert.deepEqual(
+      stableAnswer(service.structuredContent!.answer),
+      stableAnswer(await cliJson(demo, traceCommand, 'svc/kube-dns', '-n', 'kube-system')),
+    );
+    assert.match(JSON.stringify(service.structuredContent!.answer), /EndpointSlice/);
     const health = await call(client, 'cluster_anatomy_health');
     assert.deepEqual(stableAnswer(health.structuredContent!.answer), stableAnswer(await cliJson(demo, healthCommand)));
     const handsOn = await call(client, 'cluster_anatomy_hands_on');
