@@ -207,7 +207,8 @@ describe('the live trace', function () {
       100,
     );
     assert.equal(traced.description, 'Service kube-system/kube-dns · live');
-    assert.match(traced.summary, /^Endpoints: \d+ · ready \d+ · serving \d+ · terminating 0 · Pods selected: \d+, Ready \d+$/);
+    // The suite's earlier tests scaled and deleted coredns Pods: one may still be terminating, its endpoint with it.
+    assert.match(traced.summary, /^Endpoints: \d+ · ready \d+ · serving \d+ · terminating \d+ · Pods selected: \d+, Ready \d+$/);
     const steps = traced.items.map((item) => item.step);
     assert.ok(
       steps.some((step) => /^EndpointSlice kube-dns-\S+ created by endpointslice-controller$/.test(step)),
