@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { isDeepStrictEqual, promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ToolResult } from '../../../src/core/assist/tools';
@@ -53,6 +53,22 @@ async function call(client: Client, name: string, args: Record<string, unknown> 
   return result.structuredContent!;
 }
 
+/**
+ * The tool's answer and the CLI's --json for the same question agree. Two reads a moment apart may straddle a
+ * write (the node agent's status of a Pod): a cluster still settling gets two more tries, a real difference fails.
+ */
+async function assertAgrees(ask: () => Promise<ToolResult>, cli: () => Promise<unknown>): Promise<ToolResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await ask();
+    const expected = await cli();
+    if (attempt === 3 || isDeepStrictEqual(stableAnswer(result.answer), stableAnswer(expected))) {
+      assert.deepEqual(stableAnswer(result.answer), stableAnswer(expected));
+      return result;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+}
+
 describe('cluster-anatomy mcp on the real control plane, against the CLI', function () {
   this.timeout(300_000);
   let cluster: RealCluster;
@@ -80,36 +96,49 @@ describe('cluster-anatomy mcp on the real control plane, against the CLI', funct
   });
 
   it('the anatomy, the health and the hands-on: the same as tree, health and check --json', async () => {
-    const tree = await call(client, 'cluster_anatomy_tree');
+    const tree = await assertAgrees(
+      () => call(client, 'cluster_anatomy_tree'),
+      () => cliJson(cluster.env, 'tree'),
+    );
     assert.equal(tree.context, cluster.context);
     assert.deepEqual(tree.couldNotSee, []);
-    assert.deepEqual(stableAnswer(tree.answer), stableAnswer(await cliJson(cluster.env, 'tree')));
-    const health = await call(client, 'cluster_anatomy_health');
-    assert.deepEqual(stableAnswer(health.answer), stableAnswer(await cliJson(cluster.env, 'health')));
-    const handsOn = await call(client, 'cluster_anatomy_hands_on');
-    assert.deepEqual(stableAnswer(handsOn.answer), stableAnswer(await cliJson(cluster.env, 'check', '--wait', '0')));
+    await assertAgrees(
+      () => call(client, 'cluster_anatomy_health'),
+      () => cliJson(cluster.env, 'health'),
+    );
+    await assertAgrees(
+      () => call(client, 'cluster_anatomy_hands_on'),
+      () => cliJson(cluster.env, 'check', '--wait', '0'),
+    );
   });
 
   it('placement of a waiting Pod and of a manifest, and the waiting Pods: the same as placement --json', async () => {
-    const pod = await call(client, 'cluster_anatomy_placement', { pod: `${NAMESPACE}/stuck` });
-    const expected = await cliJson(cluster.env, 'placement', '--pod', `${NAMESPACE}/stuck`);
-    assert.deepEqual(stableAnswer(pod.answer), stableAnswer(expected));
+    const pod = await assertAgrees(
+      () => call(client, 'cluster_anatomy_placement', { pod: `${NAMESPACE}/stuck` }),
+      () => cliJson(cluster.env, 'placement', '--pod', `${NAMESPACE}/stuck`),
+    );
     assert.deepEqual((pod.answer as { feasible: unknown[] }).feasible, []);
     const manifest = join(folder, 'web.yaml');
     writeFileSync(
       manifest,
       `apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web2, namespace: ${NAMESPACE}}\nspec:\n  template:\n    spec:\n      containers: [{name: web, image: ${IMAGE}}]\n`,
     );
-    const fromFile = await call(client, 'cluster_anatomy_placement', { file: manifest });
-    assert.deepEqual(stableAnswer(fromFile.answer), stableAnswer(await cliJson(cluster.env, 'placement', manifest)));
-    const waiting = await call(client, 'cluster_anatomy_waiting_pods', { namespaces: [NAMESPACE] });
-    assert.deepEqual(stableAnswer(waiting.answer), stableAnswer(await cliJson(cluster.env, 'placement', '--pending', '-n', NAMESPACE)));
+    await assertAgrees(
+      () => call(client, 'cluster_anatomy_placement', { file: manifest }),
+      () => cliJson(cluster.env, 'placement', manifest),
+    );
+    const waiting = await assertAgrees(
+      () => call(client, 'cluster_anatomy_waiting_pods', { namespaces: [NAMESPACE] }),
+      () => cliJson(cluster.env, 'placement', '--pending', '-n', NAMESPACE),
+    );
     assert.match(JSON.stringify(waiting.answer), /stuck/);
   });
 
   it('the trace of a Deployment and a field explained: the same as trace and explain --json', async () => {
-    const trace = await call(client, 'cluster_anatomy_trace', { target: 'deploy/web', namespace: NAMESPACE });
-    assert.deepEqual(stableAnswer(trace.answer), stableAnswer(await cliJson(cluster.env, 'trace', 'deploy/web', '-n', NAMESPACE)));
+    const trace = await assertAgrees(
+      () => call(client, 'cluster_anatomy_trace', { target: 'deploy/web', namespace: NAMESPACE }),
+      () => cliJson(cluster.env, 'trace', 'deploy/web', '-n', NAMESPACE),
+    );
     assert.ok((trace.answer as { steps: unknown[] }).steps.length >= 5);
     const field = await call(client, 'cluster_anatomy_explain_field', { kind: 'Deployment', path: 'spec.replicas' });
     assert.equal(field.context, null);
@@ -129,17 +158,23 @@ describe('cluster-anatomy mcp on the real control plane, against the CLI', funct
     });
     const limited = await connect(user.kubeconfigPath, user.env);
     try {
-      const tree = await call(limited, 'cluster_anatomy_tree');
+      const tree = await assertAgrees(
+        () => call(limited, 'cluster_anatomy_tree'),
+        () => cliJson(user.env, 'tree'),
+      );
       assert.equal(tree.context, user.context);
-      assert.deepEqual(stableAnswer(tree.answer), stableAnswer(await cliJson(user.env, 'tree')));
       assert.ok(
         tree.couldNotSee.some((entry) => entry.check?.includes('kubectl auth can-i list nodes')),
         JSON.stringify(tree.couldNotSee),
       );
-      const trace = await call(limited, 'cluster_anatomy_trace', { target: 'deploy/web' });
-      assert.deepEqual(stableAnswer(trace.answer), stableAnswer(await cliJson(user.env, 'trace', 'deploy/web')));
-      const placement = await call(limited, 'cluster_anatomy_placement', { pod: `${NAMESPACE}/stuck` });
-      assert.deepEqual(stableAnswer(placement.answer), stableAnswer(await cliJson(user.env, 'placement', '--pod', `${NAMESPACE}/stuck`)));
+      await assertAgrees(
+        () => call(limited, 'cluster_anatomy_trace', { target: 'deploy/web' }),
+        () => cliJson(user.env, 'trace', 'deploy/web'),
+      );
+      const placement = await assertAgrees(
+        () => call(limited, 'cluster_anatomy_placement', { pod: `${NAMESPACE}/stuck` }),
+        () => cliJson(user.env, 'placement', '--pod', `${NAMESPACE}/stuck`),
+      );
       assert.ok(placement.couldNotSee.length > 0, 'the Nodes and the other namespaces are hidden');
     } finally {
       await limited.close();
