@@ -37,6 +37,28 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from '../../../scripts/vscode-host/hosts.mjs';
 import { openWorkbench, windowSizes, workbenchOptions } from './workbench.support.mjs';
 
+/** The learner's Deployment of the apply and provenance scenarios. */
+const helloWebManifest = [
+  'apiVersion: apps/v1',
+  'kind: Deployment',
+  'metadata:',
+  '  name: hello-web',
+  'spec:',
+  '  replicas: 2',
+  '  selector:',
+  '    matchLabels:',
+  '      app: hello-web',
+  '  template:',
+  '    metadata:',
+  '      labels:',
+  '        app: hello-web',
+  '    spec:',
+  '      containers:',
+  '        - name: nginx',
+  '          image: nginx:1.27',
+  '',
+];
+
 const { values: options } = parseArgs({
   options: {
     scenario: { type: 'string', default: 'pending' },
@@ -150,26 +172,7 @@ try {
     await page.waitForTimeout(4_000);
   } else if (options.scenario === 'apply') {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
-    const manifest = [
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata:',
-      '  name: hello-web',
-      'spec:',
-      '  replicas: 2',
-      '  selector:',
-      '    matchLabels:',
-      '      app: hello-web',
-      '  template:',
-      '    metadata:',
-      '      labels:',
-      '        app: hello-web',
-      '    spec:',
-      '      containers:',
-      '        - name: nginx',
-      '          image: nginx:1.27',
-      '',
-    ];
+    const manifest = helloWebManifest;
     writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest.join('\n'));
     // Another field manager owns what the learner changes: kubectl's client-side apply made it with other values.
     execFileSync('kubectl', ['apply', '-f', '-'], {
@@ -206,26 +209,7 @@ try {
     options.out = options.out.replace(/\.png$/, '-result.png');
   } else if (options.scenario === 'provenance') {
     await row('multi-node-control-plane').waitFor({ timeout: 60_000 });
-    const manifest = [
-      'apiVersion: apps/v1',
-      'kind: Deployment',
-      'metadata:',
-      '  name: hello-web',
-      'spec:',
-      '  replicas: 2',
-      '  selector:',
-      '    matchLabels:',
-      '      app: hello-web',
-      '  template:',
-      '    metadata:',
-      '      labels:',
-      '        app: hello-web',
-      '    spec:',
-      '      containers:',
-      '        - name: nginx',
-      '          image: nginx:1.27',
-      '',
-    ].join('\n');
+    const manifest = helloWebManifest.join('\n');
     writeFileSync(join(root, 'workspace', 'hello-web.yaml'), manifest);
     kubectl('apply', '-f', join(root, 'workspace', 'hello-web.yaml'));
     // Another client changes the image afterwards: the live value is no longer the manifest's.
