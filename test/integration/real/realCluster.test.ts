@@ -1,8 +1,13 @@
 // Runs inside a real VS Code, against the real kind-shaped control plane that the real-cluster tier started
 // (test/real/vscode/vscode.test.ts passes its kubeconfig in CLUSTER_ANATOMY_REAL_KUBECONFIG).
 import * as assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import * as vscode from 'vscode';
+import type { ToolResult } from '../../../src/core/assist/tools';
 import type { ClusterAnatomyApi } from '../../../src/ui/api';
+import { stableAnswer } from '../../support/stableAnswer';
 import { until } from '../../support/until';
 import { byLabel } from '../treeRows';
 
@@ -128,5 +133,51 @@ describe('Cluster Anatomy on a real kube-apiserver', function () {
     );
     assert.match(text, /`integer` — How many springs the gadget winds\. \*\(described by the API server of kind\)\*/);
     assert.match(text, /A custom resource \(Gadget, group anatomy\.example\.com\)/);
+  });
+
+  it('the language-model tools answer on the real cluster as the CLI --json does, for each question', async () => {
+    const cli = join(vscode.extensions.getExtension(extensionId)!.extensionPath, 'dist', 'cli.js');
+    const cliJson = (...args: string[]) =>
+      new Promise<unknown>((resolve, reject) =>
+        execFile(
+          process.execPath,
+          [cli, ...args, '--json', ...(args[0] === 'explain' ? [] : ['--kubeconfig', kubeconfig!, '--context', 'kind'])],
+          { maxBuffer: 64 * 2 ** 20 },
+          // health and check exit 3 or 4 when they find a problem or cannot check a part: the report is printed still.
+          (error, stdout, stderr) =>
+            stdout.startsWith('{') ? resolve(JSON.parse(stdout)) : reject(new Error(`${args.join(' ')}: ${stderr || error}`)),
+        ),
+      );
+    const invoke = async (name: string, input: object): Promise<ToolResult> => {
+      const result = await vscode.lm.invokeTool(name, { input, toolInvocationToken: undefined });
+      const part = result.content[0];
+      assert.ok(part instanceof vscode.LanguageModelTextPart, name);
+      return JSON.parse(part.value) as ToolResult;
+    };
+    const questions: [string, object, string[]][] = [
+      ['cluster_anatomy_tree', {}, ['tree']],
+      ['cluster_anatomy_health', {}, ['health']],
+      ['cluster_anatomy_hands_on', { waitSeconds: 0 }, ['check', '--wait', '0']],
+      ['cluster_anatomy_waiting_pods', { namespaces: ['kube-system'] }, ['placement', '--pending', '-n', 'kube-system']],
+      ['cluster_anatomy_trace', { target: 'ds/kube-proxy', namespace: 'kube-system' }, ['trace', 'ds/kube-proxy', '-n', 'kube-system']],
+      [
+        'cluster_anatomy_explain_field',
+        { kind: 'Deployment', path: 'spec.replicas' },
+        ['explain', '--kind', 'Deployment', '--path', 'spec.replicas'],
+      ],
+    ];
+    for (const [name, input, args] of questions) {
+      // Two reads a moment apart may straddle a write (a Lease, a Pod's status): a settling cluster gets two more tries.
+      for (let attempt = 1; ; attempt++) {
+        const result = await invoke(name, input);
+        const expected = await cliJson(...args);
+        assert.equal(result.context, name === 'cluster_anatomy_explain_field' ? null : 'kind', name);
+        if (attempt === 3 || isDeepStrictEqual(stableAnswer(result.answer), stableAnswer(expected))) {
+          assert.deepEqual(stableAnswer(result.answer), stableAnswer(expected), name);
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 3_000));
+      }
+    }
   });
 });
