@@ -5,9 +5,8 @@ import { renderTraceText, traceJson, traceLines, stepText } from '../core/trace/
 import { parseSavedTrace, type SavedTrace, savedTraceOf, savedTraceText } from '../core/trace/savedTrace';
 import type { TraceStep } from '../core/trace/timeline';
 import { errorMessage } from '../core/util/errors';
-import { WatchHub } from '../core/kube/watchHub';
 import { inlineText } from '../core/util/visibleText';
-import { TraceService } from '../core/workspace/traceService';
+import { openTrace, TraceReadError } from '../core/workspace/traceRead';
 import { type CliCommand, EXIT_FAILURE, EXIT_OK, parseCommandArgs, UsageError } from './run';
 
 export const traceCommand: CliCommand = {
@@ -84,17 +83,16 @@ export const traceCommand: CliCommand = {
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    const hub = new WatchHub(config);
-    const traces = new TraceService({ hub: () => hub });
-    const session = traces.start(target)!;
+    let opened;
     try {
-      await session.start();
-      if (session.state === 'error') {
-        io.stderr.write(
-          `Cannot trace ${target.kind} ${inlineText(namespace)}/${inlineText(target.name)} in context "${inlineText(context)}": ${inlineText(session.error ?? 'the cluster could not be read', Infinity)}\n`,
-        );
-        return EXIT_FAILURE;
-      }
+      opened = await openTrace({ context, config, target });
+    } catch (error) {
+      if (!(error instanceof TraceReadError)) throw error;
+      io.stderr.write(`${error.message}\n`);
+      return EXIT_FAILURE;
+    }
+    const { session, close } = opened;
+    try {
       const trace = session.flush();
       const save = async () => {
         if (values.save === undefined) return;
@@ -140,8 +138,7 @@ export const traceCommand: CliCommand = {
       await save();
       return EXIT_OK;
     } finally {
-      traces.dispose();
-      hub.dispose();
+      close();
     }
   },
 };
