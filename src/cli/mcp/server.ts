@@ -46,10 +46,8 @@ export async function serveMcp(
       },
     );
   }
-  const transport = new StdioServerTransport();
-  const closed = new Promise<void>((resolve) => (transport.onclose = resolve));
-  await server.connect(transport);
   // connect() takes the transport's callbacks for itself: the close is heard through the server.
-  const serverClosed = new Promise<void>((resolve) => (server.server.onclose = resolve));
-  await Promise.race([closed, serverClosed]);
+  const closed = new Promise<void>((resolve) => (server.server.onclose = resolve));
+  await server.connect(new StdioServerTransport());
+  await closed;
 }

@@ -12,7 +12,7 @@ export interface SnapshotOptions {
   readonly env?: NodeJS.ProcessEnv;
   /** The namespaces shown from where a limited user stands (else the context's namespace, else default). */
   readonly namespaces?: readonly string[];
-  /** A context already resolved by the caller (an editor's, under its workspace's trust): the options above are not read. */
+  /** A context already resolved by the caller (an editor's, under its workspace's trust): kubeconfig, context and env are not read. */
   readonly client?: ClusterClient;
 }
 
