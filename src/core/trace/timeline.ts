@@ -1000,6 +1000,7 @@ export function buildTrace(input: TraceInput): Trace {
   }
   // A whole-second time may read earlier than a precise one of the same second it followed: no negative latency.
   for (let index = 1; index < kept.length; index++) kept[index]!.latencyMs = Math.max(0, kept[index]!.at - kept[index - 1]!.at);
-  const objectUids = [root, ...replicaSets, ...livePods].map((object) => object.metadata.uid);
+  // A set, in one order whatever order the lists and watches delivered the objects in: two reads of one cluster agree.
+  const objectUids = [root, ...replicaSets, ...livePods].map((object) => object.metadata.uid).sort();
   return { target: input.target, root: refOf(root), steps: kept, omittedSteps: omitted, counts, objectUids, ...extra };
 }
